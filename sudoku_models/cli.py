@@ -1,0 +1,235 @@
+"""The ``sudoku-models`` command line.
+
+Bad input (a malformed puzzle, a missing file, a bad option value) prints one
+line on standard error and exits with code 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+from tqdm import tqdm
+
+from .errors import PuzzleFormatError
+from .files import read_puzzles
+from .formulations import FORMULATIONS
+from .puzzle import Puzzle
+from .result import SolveResult, Status
+from .solving import solve_many
+from .verify import verify
+
+EXIT_BAD_INPUT = 2
+CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
+
+
+class UsageError(ValueError):
+    """A command-line value that is not usable (reported in one line, exit 2)."""
+
+
+def _methods(text: str) -> list[str]:
+    names = list(FORMULATIONS) if text == "all" else [m.strip() for m in text.split(",") if m.strip()]
+    unknown = [m for m in names if m not in FORMULATIONS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown method {', '.join(unknown) or text!r}; choose from "
+            f"{', '.join(FORMULATIONS)} or all"
+        )
+    return names
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``sudoku-models`` and its sub-commands."""
+    methods_help = "; ".join(f"{name}: {cls.description}" for name, cls in FORMULATIONS.items())
+    parser = argparse.ArgumentParser(
+        prog="sudoku-models",
+        description="Solve Sudoku with MILP (Pyomo + HiGHS) and CP (OR-Tools CP-SAT) "
+        "formulations side by side.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = commands.add_parser(
+        "solve",
+        help="solve one puzzle or a file of puzzles with one or more formulations",
+        description="Solve a puzzle (81-character line, '.' or '0' empty) or, with --file, "
+        "every puzzle of a file, with each chosen formulation; every solution is verified "
+        "against the rules and the clues. Formulations: " + methods_help,
+    )
+    source = solve.add_mutually_exclusive_group(required=True)
+    source.add_argument("puzzle", nargs="?", help="the puzzle as one line (see README for 16x16)")
+    source.add_argument("--file", "-f", help="file of puzzles: one per line with '#' comments, "
+                        "or Project Euler 96 'Grid NN' blocks")
+    solve.add_argument("--method", "-m", type=_methods, default=list(FORMULATIONS),
+                       help="comma-separated formulations, or 'all' (default: all)")
+    solve.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                       help="per-puzzle time limit of each solver")
+    solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
+                       help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
+                       "(default: feasibility)")
+    solve.add_argument("--log", action="store_true", help="show each solver's own log")
+    solve.add_argument("--first", type=_positive_int, metavar="N",
+                       help="with --file: only the first N puzzles")
+    solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
+    solve.set_defaults(handler=_solve_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except (PuzzleFormatError, UsageError) as exc:
+        print(f"sudoku-models: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"sudoku-models: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+# -- solve -----------------------------------------------------------------
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    if args.file:
+        puzzles = read_puzzles(args.file)[: args.first]
+        if not puzzles:
+            raise UsageError(f"{args.file}: no puzzle in the file")
+    else:
+        if args.first:
+            raise UsageError("--first goes with --file")
+        puzzles = [Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")]
+    options = {"time_limit": args.time_limit, "log": args.log}
+    results: dict[str, list[SolveResult]] = {}
+    with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
+        for method in args.method:
+            bar.set_description(method)
+            extra = {"objective": args.objective} if method == "milp" else {}
+            results[method] = []
+            for result in solve_many(puzzles, method, **options, **extra):
+                results[method].append(result)
+                bar.update()
+    verified = {m: [verify(p, r.grid) for p, r in zip(puzzles, rs)] for m, rs in results.items()}
+    if len(puzzles) == 1:
+        _print_one(puzzles[0], results, verified)
+    else:
+        _print_summary(puzzles, results, verified)
+    if args.out:
+        _write_csv(args.out, puzzles, results, verified)
+    wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
+    return 1 if wrong else 0
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = [list(map(str, header))] + [list(map(str, row)) for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+             for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) -> None:
+    columns = [("puzzle", str(puzzle).splitlines())]
+    for method, (result,) in results.items():
+        grid = str(Puzzle(result.grid, puzzle.order)).splitlines() if result.status.solved else []
+        columns.append((method, grid or [result.status.value]))
+    width = max(len(line) for _, lines in columns for line in lines) + 4
+    height = max(len(lines) for _, lines in columns)
+    print("".join(name.ljust(width) for name, _ in columns))
+    for row in range(height):
+        print("".join((lines[row] if row < len(lines) else "").ljust(width) for _, lines in columns))
+    print()
+    rs = [rs[0] for rs in results.values()]
+    rows = [
+        ("status", *[r.status.value for r in rs]),
+        ("verified", *["yes" if ok[0] else "no" for ok in verified.values()]),
+        ("solver", *[r.solver for r in rs]),
+        ("variables", *[r.size.variables for r in rs]),
+        ("constraints", *[r.size.constraints for r in rs]),
+        ("nonzeros", *[r.size.nonzeros for r in rs]),
+        ("build ms", *[f"{1000 * r.build_seconds:.1f}" for r in rs]),
+        ("solve ms", *[f"{1000 * r.solve_seconds:.1f}" for r in rs]),
+    ]
+    stat_names = dict.fromkeys(name for r in rs for name in r.stats)
+    rows += [(name, *[r.stats.get(name, "") for r in rs]) for name in stat_names]
+    if any(r.objective is not None for r in rs):
+        rows.append(("objective", *["" if r.objective is None else f"{r.objective:g}" for r in rs]))
+    print(_table(["", *results], rows))
+    solved = [r for r in rs if r.status.solved]
+    agreement = ""
+    if len(solved) > 1:
+        same = all(np.array_equal(solved[0].grid, r.grid) for r in solved)
+        agreement = "; the solutions agree" if same else (
+            "; the solutions differ: the puzzle has more than one solution")
+    print(f"\n{puzzle.num_clues} clues{agreement}")
+
+
+def _print_summary(puzzles, results: dict[str, list[SolveResult]], verified) -> None:
+    rows = []
+    for method, rs in results.items():
+        counts = {s: sum(r.status is s for r in rs) for s in Status}
+        solve_ms = 1000 * np.array([r.solve_seconds for r in rs])
+        build_ms = 1000 * np.array([r.build_seconds for r in rs])
+        rows.append((
+            method,
+            counts[Status.OPTIMAL] + counts[Status.FEASIBLE],
+            sum(verified[method]),
+            counts[Status.INFEASIBLE],
+            counts[Status.TIME_LIMIT],
+            counts[Status.ERROR],
+            f"{build_ms[0]:.1f}",
+            f"{np.median(build_ms[1:]) if len(rs) > 1 else 0:.2f}",
+            f"{np.median(solve_ms):.1f}",
+            f"{np.percentile(solve_ms, 90):.1f}",
+            f"{solve_ms.max():.1f}",
+        ))
+    print(f"{len(puzzles)} puzzles")
+    print(_table(
+        ["method", "solved", "verified", "infeasible", "timed out", "errors", "first build ms",
+         "median update ms", "median solve ms", "p90 ms", "max ms"],
+        rows,
+    ))
+
+
+def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verified) -> None:
+    header = ["puzzle", "order", "clues", "method", "status", "verified", "build_seconds",
+              "solve_seconds", "variables", "constraints", "nonzeros", *CSV_STATS, "objective",
+              "solver"]
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        for method, rs in results.items():
+            for puzzle, result, ok in zip(puzzles, rs, verified[method]):
+                writer.writerow([
+                    puzzle.name, puzzle.order, puzzle.num_clues, method, result.status.value,
+                    "yes" if ok else "no", f"{result.build_seconds:.6f}",
+                    f"{result.solve_seconds:.6f}", result.size.variables, result.size.constraints,
+                    result.size.nonzeros, *[result.stats.get(s, "") for s in CSV_STATS],
+                    "" if result.objective is None else result.objective, result.solver,
+                ])
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

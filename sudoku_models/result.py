@@ -1,0 +1,78 @@
+"""SolveResult and Status, shared by every formulation."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+class Status(enum.Enum):
+    """Outcome of one solve.
+
+    * OPTIMAL: a solution, proven optimal (any solution is, with the
+      feasibility objective).
+    * FEASIBLE: a solution, optimality not proven (a time limit hit with the
+      tie-breaking objective).
+    * INFEASIBLE: proven to have no solution (for example contradictory clues).
+    * TIME_LIMIT: the time limit ended the search before any solution.
+    * ERROR: the solver failed or returned something unexpected.
+    """
+
+    OPTIMAL = "OPTIMAL"
+    FEASIBLE = "FEASIBLE"
+    INFEASIBLE = "INFEASIBLE"
+    TIME_LIMIT = "TIME_LIMIT"
+    ERROR = "ERROR"
+
+    @property
+    def solved(self) -> bool:
+        """True for OPTIMAL and FEASIBLE: the result carries a grid."""
+        return self in (Status.OPTIMAL, Status.FEASIBLE)
+
+
+@dataclass(frozen=True)
+class ModelSize:
+    """Size of a model as built, before any presolve.
+
+    ``nonzeros`` counts the coefficients of linear constraints; for a CP model
+    with global constraints it counts variable occurrences in constraints.
+    """
+
+    variables: int
+    constraints: int
+    nonzeros: int
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What one formulation reported for one puzzle.
+
+    * ``method``: the formulation's registry name (``"milp"``, ``"cp"``, ...).
+    * ``status``: :class:`Status`.
+    * ``grid``: ``(n*n, n*n)`` int array when ``status.solved``, else None.
+    * ``build_seconds``: wall time to build the model, or, when a built model
+      is reused for a new puzzle, to load the new clues into it.
+    * ``solve_seconds``: wall time of the solver call.
+    * ``size``: :class:`ModelSize` of the model handed to the solver.
+    * ``stats``: solver statistics by their usual names: HiGHS
+      ``{"B&B nodes", "LP iterations"}``, CP-SAT ``{"branches", "conflicts"}``.
+    * ``solver``: e.g. ``"HiGHS 1.14.0"`` or ``"CP-SAT 9.15.6755"``.
+    * ``objective``: objective value for MILP formulations, else None.
+    """
+
+    method: str
+    status: Status
+    grid: np.ndarray | None
+    build_seconds: float
+    solve_seconds: float
+    size: ModelSize
+    stats: dict[str, int] = field(default_factory=dict)
+    solver: str = ""
+    objective: float | None = None
+
+    @property
+    def total_seconds(self) -> float:
+        """``build_seconds + solve_seconds``."""
+        return self.build_seconds + self.solve_seconds

@@ -1,0 +1,42 @@
+"""Checking a filled grid against the rules of Sudoku and a puzzle's clues."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .houses import house_cells, house_name
+from .puzzle import Puzzle
+
+
+def grid_errors(puzzle: Puzzle, grid) -> list[str]:
+    """Why ``grid`` is not a solution of ``puzzle``; empty when it is.
+
+    ``grid`` is a ``(n*n, n*n)`` array-like of ints. Checks the shape, that
+    every cell holds a value in ``1..n*n``, that every clue is kept and that
+    every house (row, column, box) holds each value once. Positions in the
+    messages are 1-based.
+    """
+    side = puzzle.side
+    array = np.asarray(grid)
+    if array.shape != (side, side):
+        return [f"grid shape {array.shape} is not ({side}, {side})"]
+    errors = []
+    bad = np.argwhere((array < 1) | (array > side))
+    errors += [f"row {r + 1}, column {c + 1}: {array[r, c]} is not in 1..{side}" for r, c in bad]
+    changed = np.argwhere((puzzle.grid != 0) & (puzzle.grid != array))
+    errors += [
+        f"row {r + 1}, column {c + 1}: clue {puzzle.grid[r, c]} became {array[r, c]}"
+        for r, c in changed
+    ]
+    flat = array.ravel()
+    for house, cells in enumerate(house_cells(puzzle.order)):
+        if len(np.unique(flat[cells])) != side:
+            errors.append(f"{house_name(puzzle.order, house)} repeats a value")
+    return errors
+
+
+def verify(puzzle: Puzzle, grid) -> bool:
+    """True when ``grid`` (``(n*n, n*n)`` ints) solves ``puzzle``: every house
+    holds each of ``1..n*n`` once and every clue is kept. See
+    :func:`grid_errors` for the reasons when it does not."""
+    return grid is not None and not grid_errors(puzzle, grid)
