@@ -163,7 +163,7 @@ class Puzzle:
         for (row, col), value in np.ndenumerate(array):
             if isinstance(value, bool) or not _is_integral(value) or not 0 <= value <= side:
                 raise PuzzleFormatError(
-                    f"{_where(where)}row {row + 1}, column {col + 1}: value {value!r} is not an "
+                    f"{_where(where)}row {row + 1}, column {col + 1}: value {_plain(value)!r} is not an "
                     f"integer in 0..{side} (0 = empty)"
                 )
             values[row, col] = int(value)
@@ -196,7 +196,7 @@ class Puzzle:
             for label, value in zip(("row index", "column index", "value"), entry):
                 if isinstance(value, bool) or not _is_integral(value) or not 1 <= value <= side:
                     raise PuzzleFormatError(
-                        f"row {number} of B {_format_row(entry)}: {label} {value!r} is not an "
+                        f"row {number} of B {_format_row(entry)}: {label} {_plain(value)!r} is not an "
                         f"integer in 1..{side}"
                     )
             row, col, value = (int(v) for v in entry)
@@ -291,5 +291,10 @@ def _is_integral(value) -> bool:
         return False
 
 
+def _plain(value):
+    """A numpy scalar as the Python value it holds, for readable messages."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def _format_row(entry) -> str:
-    return "[" + ", ".join(str(v) for v in entry) + "]"
+    return "[" + ", ".join(str(_plain(v)) for v in entry) + "]"

@@ -1,0 +1,37 @@
+"""Data and helpers shared by the tests."""
+
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_models import Puzzle
+
+DATASETS = Path(__file__).resolve().parent.parent / "benchmarks" / "datasets"
+
+# The clue matrix B of MATLAB's "Solve Sudoku Puzzles via Integer Programming:
+# Solver-Based" example (seed 000), 21 clues, 1-based (row, column, value).
+SEED_B = [
+    [1, 2, 2], [1, 5, 3], [1, 8, 4], [2, 1, 6], [2, 9, 3], [3, 3, 4], [3, 7, 5],
+    [4, 4, 8], [4, 6, 6], [5, 1, 8], [5, 5, 1], [5, 9, 6], [6, 4, 7], [6, 6, 5],
+    [7, 3, 7], [7, 7, 6], [8, 1, 4], [8, 9, 8], [9, 2, 3], [9, 5, 4], [9, 8, 2],
+]
+# The same puzzle typed row by row from the seed's picture.
+SEED_STRING = (
+    ".2..3..4." "6.......3" "..4...5.." "...8.6..." "8...1...6"
+    "...7.5..." "..7...6.." "4.......8" ".3..4..2."
+)
+
+
+def pattern_grid(order: int) -> np.ndarray:
+    """A valid full grid of any order from the classic shifting pattern:
+    value = (n*(r mod n) + r div n + c) mod n^2 + 1."""
+    side = order * order
+    r, c = np.indices((side, side))
+    return (order * (r % order) + r // order + c) % side + 1
+
+
+def holes(grid: np.ndarray, share: float, seed: int) -> Puzzle:
+    """A puzzle made from a full grid by emptying about ``share`` of the cells."""
+    rng = np.random.default_rng(seed)
+    kept = np.where(rng.random(grid.shape) < share, 0, grid)
+    return Puzzle.from_grid(kept)

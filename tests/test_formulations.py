@@ -1,0 +1,167 @@
+"""Every registered formulation: seed puzzle, small and large orders,
+infeasible clues, time limits, batch mode identical to fresh builds."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pyomo.environ as pyo
+import pytest
+from ortools.sat.python import cp_model
+
+from sudoku_models import FORMULATIONS, Puzzle, Status, read_puzzles, solve, solve_many, verify
+from sudoku_models.formulations import cp, milp
+
+from .helpers import DATASETS, SEED_STRING, holes, pattern_grid
+
+METHODS = list(FORMULATIONS)
+
+
+@pytest.fixture(scope="module")
+def seventeen_sample():
+    return read_puzzles(DATASETS / "17clue.txt")[:40]
+
+
+def test_registry_has_both_core_formulations_with_descriptions():
+    assert {"milp", "cp"} <= set(FORMULATIONS)
+    assert all(cls.description for cls in FORMULATIONS.values())
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_seed_puzzle_solves_the_same_from_b_and_from_string(method, seed_puzzle):
+    from_b = solve(seed_puzzle, method=method)
+    from_line = solve(Puzzle.from_string(SEED_STRING), method=method)
+    assert from_b.status is Status.OPTIMAL
+    assert verify(seed_puzzle, from_b.grid)
+    np.testing.assert_array_equal(from_b.grid, from_line.grid)
+    assert from_b.build_seconds > 0 and from_b.solve_seconds > 0
+
+
+def test_both_methods_give_the_seed_grid(seed_puzzle):
+    grids = [solve(seed_puzzle, method=m).grid for m in ("milp", "cp")]
+    np.testing.assert_array_equal(*grids)
+
+
+def test_tiebreak_objective_reproduces_matlab_value(seed_puzzle):
+    result = solve(seed_puzzle, method="milp", objective="tiebreak")
+    assert result.status is Status.OPTIMAL
+    assert result.objective == pytest.approx(29565)  # intlinprog's value in the seed
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("order, share", [(2, 0.5), (4, 0.55)])
+def test_four_by_four_and_sixteen_by_sixteen(method, order, share):
+    puzzle = holes(pattern_grid(order), share, seed=order)
+    result = solve(puzzle, method=method)
+    assert result.status is Status.OPTIMAL
+    assert result.grid.shape == (order * order, order * order)
+    assert verify(puzzle, result.grid)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_contradictory_clues_are_infeasible(method):
+    puzzle = Puzzle.from_string("5...5" + "." * 76)
+    assert puzzle.conflicts()
+    result = solve(puzzle, method=method)
+    assert result.status is Status.INFEASIBLE and result.grid is None
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_infeasible_without_any_repeated_clue(method):
+    # Row 1 forces 9 into its last cell, but column 9 already has a 9.
+    puzzle = Puzzle.from_string("12345678." + "........9" + "." * 63)
+    assert not puzzle.conflicts()
+    assert solve(puzzle, method=method).status is Status.INFEASIBLE
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_time_limit_is_a_status(method):
+    empty = Puzzle.from_grid(np.zeros((16, 16), dtype=int))
+    result = solve(empty, method=method, time_limit=0.001)
+    assert result.status is Status.TIME_LIMIT and result.grid is None
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_batch_mode_matches_fresh_builds(method, seventeen_sample):
+    # An infeasible puzzle in the middle checks that its clues are cleared.
+    puzzles = seventeen_sample[:20] + [Puzzle.from_string("5...5" + "." * 76)] + seventeen_sample[20:]
+    batch = list(solve_many(puzzles, method=method))
+    fresh = [solve(p, method=method) for p in puzzles]
+    assert [r.status for r in batch] == [r.status for r in fresh]
+    for puzzle, b, f in zip(puzzles, batch, fresh):
+        if f.status.solved:
+            assert verify(puzzle, b.grid)
+            np.testing.assert_array_equal(b.grid, f.grid)
+    assert batch[1].build_seconds < fresh[1].build_seconds  # clues loaded, not rebuilt
+
+
+def test_batch_tiebreak_objective_matches_fresh(seventeen_sample):
+    batch = [r.objective for r in solve_many(seventeen_sample[:10], "milp", objective="tiebreak")]
+    fresh = [solve(p, "milp", objective="tiebreak").objective for p in seventeen_sample[:10]]
+    assert batch == fresh
+
+
+def test_mixed_orders_in_one_batch():
+    puzzles = [holes(pattern_grid(2), 0.5, 1), Puzzle.from_string(SEED_STRING), holes(pattern_grid(2), 0.5, 2)]
+    for method in METHODS:
+        results = list(solve_many(puzzles, method=method))
+        assert all(verify(p, r.grid) for p, r in zip(puzzles, results))
+
+
+def test_milp_build_returns_the_pyomo_model(seed_puzzle):
+    model = milp.build(seed_puzzle)
+    assert isinstance(model, pyo.ConcreteModel)
+    assert len(model.x) == 729
+    assert sum(len(c) for c in (model.cell, model.row, model.column, model.box)) == 324
+    assert sum(1 for v in model.x.values() if v.lb == 1) == 21
+    assert model.x[0, 1, 1].lb == 1  # clue 2 at row 1, column 2
+
+
+def test_cp_build_returns_the_cp_model_and_cells(seed_puzzle):
+    model, cells = cp.build(seed_puzzle)
+    assert isinstance(model, cp_model.CpModel)
+    assert cells.shape == (9, 9)
+    assert len(model.proto.constraints) == 27
+    assert list(model.proto.variables[1].domain) == [2, 2]
+    assert list(model.proto.variables[0].domain) == [1, 9]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_model_size_and_solver_statistics_are_reported(method, seed_puzzle):
+    result = solve(seed_puzzle, method=method)
+    expected = {"milp": (729, 324, 2916), "cp": (81, 27, 243)}
+    if method in expected:
+        assert (result.size.variables, result.size.constraints, result.size.nonzeros) == expected[method]
+    assert result.stats and all(v >= 0 for v in result.stats.values())
+    assert any(char.isdigit() for char in result.solver)
+
+
+def test_wrong_order_and_bad_options_raise_value_error(seed_puzzle):
+    with pytest.raises(ValueError, match="order 2, the puzzle of order 3"):
+        milp.MilpFormulation(2).solve(seed_puzzle)
+    with pytest.raises(ValueError, match="unknown method 'lp'; choose from milp, cp"):
+        solve(seed_puzzle, method="lp")
+    with pytest.raises(ValueError, match="time limit must be a positive"):
+        solve(seed_puzzle, method="cp", time_limit=0)
+    with pytest.raises(ValueError, match="objective must be one of"):
+        solve(seed_puzzle, method="milp", objective="max")
+
+
+@pytest.mark.parametrize("first, second", [("highspy", "ortools"), ("ortools", "highspy")])
+def test_highspy_and_ortools_import_and_solve_in_one_process(first, second):
+    # DESIGN.md pitfall: highspy 1.15 and ortools 9.15 clash in one process.
+    code = (
+        f"import {first}, {second}\n"
+        "import highspy\n"
+        "from ortools.sat.python import cp_model\n"
+        "h = highspy.Highs(); h.setOptionValue('output_flag', False)\n"
+        "h.addVar(0, 1); h.changeColIntegrality(0, highspy.HighsVarType.kInteger)\n"
+        "h.changeColCost(0, -1); h.run()\n"
+        "assert h.getSolution().col_value[0] == 1\n"
+        "m = cp_model.CpModel(); x = m.new_int_var(0, 3, 'x'); m.add(x >= 2)\n"
+        "s = cp_model.CpSolver(); assert s.solve(m) == cp_model.OPTIMAL\n"
+        "print('ok')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"

@@ -1,0 +1,169 @@
+"""Puzzle: parsing, formatting, round trips and conflicts."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, PuzzleFormatError
+
+from .helpers import SEED_B, SEED_STRING, pattern_grid
+
+
+@st.composite
+def partial_grids(draw, orders=(2, 3, 4, 5)):
+    """A full pattern grid of a drawn order with a drawn set of cells emptied
+    (values need not form a consistent puzzle: the parser does not care)."""
+    order = draw(st.sampled_from(orders))
+    side = order * order
+    values = draw(
+        st.lists(st.integers(0, side), min_size=side * side, max_size=side * side)
+    )
+    return np.array(values).reshape(side, side), order
+
+
+def test_seed_string_and_clue_matrix_give_the_same_puzzle():
+    from_b = Puzzle.from_clues(SEED_B)
+    from_line = Puzzle.from_string(SEED_STRING)
+    assert from_b == from_line
+    assert from_b.num_clues == 21
+    assert from_b.grid[0, 1] == 2 and from_b.grid[8, 7] == 2
+    np.testing.assert_array_equal(from_b.clue_list(), np.array(sorted(SEED_B)))
+
+
+def test_zero_and_dot_are_both_empty():
+    dots = Puzzle.from_string(SEED_STRING)
+    zeros = Puzzle.from_string(SEED_STRING.replace(".", "0"))
+    assert dots == zeros
+
+
+@given(partial_grids())
+def test_line_format_round_trips(grid_order):
+    grid, order = grid_order
+    puzzle = Puzzle.from_grid(grid)
+    assert puzzle.order == order
+    line = puzzle.to_string()
+    assert len(line) == order**4
+    assert Puzzle.from_string(line) == puzzle
+    assert Puzzle.from_string(str(puzzle)) == puzzle  # the boxed display reads back
+    assert Puzzle.from_clues(puzzle.clue_list(), order) == puzzle
+
+
+def test_sixteen_by_sixteen_uses_letters_for_ten_to_sixteen():
+    grid = pattern_grid(4)
+    line = Puzzle.from_grid(grid).to_string()
+    assert set(line) == set("123456789ABCDEFG")
+    assert Puzzle.from_string(line.lower()).grid[0, 9] == 10
+
+
+def test_order_six_round_trips_through_comma_format():
+    puzzle = Puzzle.from_grid(np.where(pattern_grid(6) % 5 == 0, 0, pattern_grid(6)))
+    line = puzzle.to_string()
+    assert "," in line
+    assert Puzzle.from_string(line) == puzzle
+    assert puzzle.side == 36
+
+
+def test_puzzle_is_immutable():
+    puzzle = Puzzle.from_string(SEED_STRING)
+    with pytest.raises(ValueError):
+        puzzle.grid[0, 0] = 5
+    with pytest.raises(AttributeError):
+        puzzle.order = 4
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (SEED_STRING[:-1], "got 80"),
+        (SEED_STRING + "1", "got 82"),
+        (SEED_STRING[:10] + "x" + SEED_STRING[11:], "row 2, column 2: 'X' is not a value"),
+        ("1234" * 3 + "5...", "row 4, column 1: value '5' (5) is out of range 1..4"),
+        ("G" + "." * 80, "row 1, column 1: value 'G' (16) is out of range 1..9"),
+        ("1,2,x" + ",0" * 13, "row 1, column 3: 'x' is not a number"),
+        ("1,2,3", "got 3"),
+        ("1,2,3,5" + ",0" * 12, "row 1, column 4: value 5 is not an integer in 0..4"),
+    ],
+)
+def test_malformed_strings_name_what_and_where(text, message):
+    with pytest.raises(PuzzleFormatError) as info:
+        Puzzle.from_string(text)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "grid, message",
+    [
+        ([[1, 2], [3, 4]], "shape (2, 2)"),
+        ([[0] * 9] * 8, "shape (8, 9)"),
+        ([[0] * 4, [0] * 4, [0, 0, 7, 0], [0] * 4], "row 3, column 3: value 7"),
+        ([[0] * 4, [0] * 4, [0, 0, 1.5, 0], [0] * 4], "row 3, column 3: value 1.5"),
+        ([[0] * 4, [0] * 4, [0] * 4, [0, -1, 0, 0]], "row 4, column 2: value -1"),
+        ([[0] * 4, [0] * 4, [0] * 3, [0] * 4], "not rectangular"),
+        (np.full((4, 4), "1"), "must be numbers"),
+    ],
+)
+def test_malformed_grids_name_what_and_where(grid, message):
+    with pytest.raises(PuzzleFormatError) as info:
+        Puzzle.from_grid(grid)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "clues, message",
+    [
+        (SEED_B[:3] + [[0, 4, 5]], "row 4 of B [0, 4, 5]: row index 0 is not an integer in 1..9"),
+        (SEED_B[:3] + [[10, 4, 5]], "row 4 of B [10, 4, 5]: row index 10"),
+        (SEED_B[:3] + [[1, 4, 10]], "row 4 of B [1, 4, 10]: value 10"),
+        (SEED_B[:3] + [[1, 4, 0]], "value 0 is not an integer in 1..9"),
+        (SEED_B[:3] + [[1, 2.5, 3]], "column index 2.5"),
+        (SEED_B[:3] + [[1, 2, 5]], "row 4 of B [1, 2, 5]: cell (1, 2) already has the clue 2"),
+        ([[1, 2]], "must be N x 3"),
+    ],
+)
+def test_malformed_clue_matrices_name_the_row_of_b(clues, message):
+    with pytest.raises(PuzzleFormatError) as info:
+        Puzzle.from_clues(clues)
+    assert message in str(info.value)
+
+
+def test_clue_matrix_may_be_a_square_grid_like_sudoku_engine():
+    grid = Puzzle.from_string(SEED_STRING).grid
+    assert Puzzle.from_clues(grid) == Puzzle.from_clues(SEED_B)
+
+
+@given(st.text(max_size=100))
+def test_any_text_parses_or_raises_puzzle_format_error(text):
+    try:
+        puzzle = Puzzle.from_string(text)
+    except PuzzleFormatError:
+        return
+    assert Puzzle.from_string(puzzle.to_string()) == puzzle
+
+
+def test_conflicts_list_every_repeated_clue_by_house():
+    text = "55" + "." * 79  # row 1 and box 1 repeat 5
+    conflicts = Puzzle.from_string(text).conflicts()
+    assert {(c.house, c.value, c.cells) for c in conflicts} == {
+        ("row 1", 5, ((1, 1), (1, 2))),
+        ("box 1", 5, ((1, 1), (1, 2))),
+    }
+    assert Puzzle.from_string(SEED_STRING).conflicts() == []
+
+
+@settings(max_examples=50)
+@given(partial_grids(orders=(2, 3)))
+def test_conflicts_agree_with_a_direct_count(grid_order):
+    grid, order = grid_order
+    side = order * order
+    puzzle = Puzzle.from_grid(grid)
+    houses = [grid[r, :] for r in range(side)] + [grid[:, c] for c in range(side)]
+    houses += [
+        grid[b // order * order : b // order * order + order,
+             b % order * order : b % order * order + order].ravel()
+        for b in range(side)
+    ]
+    expected = sum(
+        1 for h in houses for v in range(1, side + 1) if np.count_nonzero(h == v) > 1
+    )
+    assert len(puzzle.conflicts()) == expected
