@@ -57,6 +57,10 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
+def _limit(text: str) -> int | None:
+    return None if text == "all" else _positive_int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``sudoku-models`` and its sub-commands."""
     methods_help = "; ".join(f"{name}: {cls.description}" for name, cls in FORMULATIONS.items())
@@ -90,6 +94,37 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --file: only the first N puzzles")
     solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
     solve.set_defaults(handler=_solve_command)
+
+    generate = commands.add_parser(
+        "generate",
+        help="generate unique-solution puzzles with exactly N clues",
+        description="Generate puzzles with exactly --clues clues and exactly one solution, one "
+        "per line in the dataset format (81 characters, '.' empty, for 9x9). The same --seed "
+        "gives the same puzzles.",
+    )
+    generate.add_argument("--clues", type=int, required=True, help="clues per puzzle")
+    generate.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
+    generate.add_argument("--order", type=int, default=3,
+                          help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ...")
+    generate.add_argument("--seed", type=int, help="random seed, for reproducible puzzles")
+    generate.add_argument("--symmetry", choices=("rotational", "mirror", "diagonal"),
+                          help="place the clues symmetrically")
+    generate.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                          help="give up on a puzzle after this long (default: no limit)")
+    generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout)")
+    generate.set_defaults(handler=_generate_command)
+
+    count = commands.add_parser(
+        "count",
+        help="count the solutions of a puzzle or of every puzzle in a file",
+        description="Count solutions with the backtracking counter, stopping at --limit.",
+    )
+    count_source = count.add_mutually_exclusive_group(required=True)
+    count_source.add_argument("puzzle", nargs="?", help="the puzzle as one line")
+    count_source.add_argument("--file", "-f", help="file of puzzles, as for solve")
+    count.add_argument("--limit", type=_limit, default=1000,
+                       help="stop counting at this many solutions, or 'all' (default 1000)")
+    count.set_defaults(handler=_count_command)
     return parser
 
 
@@ -110,15 +145,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- solve -----------------------------------------------------------------
 
 
-def _solve_command(args: argparse.Namespace) -> int:
+def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
+    """The puzzles named on the command line: PUZZLE or --file (and --first)."""
+    first = getattr(args, "first", None)
     if args.file:
-        puzzles = read_puzzles(args.file)[: args.first]
+        puzzles = read_puzzles(args.file)[:first]
         if not puzzles:
             raise UsageError(f"{args.file}: no puzzle in the file")
-    else:
-        if args.first:
-            raise UsageError("--first goes with --file")
-        puzzles = [Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")]
+        return puzzles
+    if first:
+        raise UsageError("--first goes with --file")
+    return [Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")]
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    puzzles = _puzzles(args)
     options = {"time_limit": args.time_limit, "log": args.log}
     results: dict[str, list[SolveResult]] = {}
     with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
@@ -229,6 +270,52 @@ def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verifi
                     "" if result.objective is None else result.objective, result.solver,
                 ])
     print(f"wrote {path}")
+
+
+# -- generate and count -----------------------------------------------------
+
+
+def _generate_command(args: argparse.Namespace) -> int:
+    from generator import GenerationError, generate
+
+    rng = np.random.default_rng(args.seed)
+    lines = []
+    try:
+        for _ in tqdm(range(args.count), unit="puzzle", desc="generating", disable=args.count == 1 or None):
+            puzzle = generate(args.clues, order=args.order, seed=rng, symmetry=args.symmetry,
+                              time_limit=args.time_limit)
+            lines.append(puzzle.to_string())
+    except GenerationError as exc:
+        raise UsageError(str(exc)) from None
+    header = (f"# {args.count} puzzles, order {args.order}, {args.clues} clues, unique solution; "
+              f"sudoku-models generate --seed {args.seed}"
+              + (f" --symmetry {args.symmetry}" if args.symmetry else ""))
+    text = "\n".join([header, *lines]) + "\n"
+    if args.out:
+        with open(args.out, "w") as handle:
+            handle.write(text)
+        print(f"wrote {len(lines)} puzzles to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _count_command(args: argparse.Namespace) -> int:
+    from generator import count_solutions
+
+    puzzles = _puzzles(args)
+    counts = []
+    for puzzle in tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None):
+        counts.append(count_solutions(puzzle, limit=args.limit))
+    stopped = "+ (stopped at --limit)"
+    for puzzle, n in zip(puzzles, counts):
+        print(f"{puzzle.name}\t{n}{stopped if n == args.limit else ''}")
+    if len(puzzles) > 1:
+        unique = sum(n == 1 for n in counts)
+        none = sum(n == 0 for n in counts)
+        print(f"{len(puzzles)} puzzles: {unique} with one solution, {len(puzzles) - unique - none} "
+              f"with several, {none} with none")
+    return 0
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_models import read_puzzles
 from sudoku_models.cli import main
 
 from .helpers import DATASETS, SEED_STRING
@@ -91,3 +92,29 @@ def test_console_script_is_installed_and_prints_no_traceback():
     assert "Traceback" not in run.stderr and run.stderr.count("\n") == 1
     help_text = subprocess.run([script, "solve", "--help"], capture_output=True, text=True).stdout
     assert "--time-limit" in help_text and "milp:" in help_text
+
+
+def test_generate_writes_reproducible_unique_puzzles(tmp_path, capsys):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    for path in (first, second):
+        assert main(["generate", "--clues", "24", "--count", "4", "--seed", "7", "--out", str(path)]) == 0
+    assert first.read_text() == second.read_text()
+    puzzles = read_puzzles(first)
+    assert len(puzzles) == 4 and {p.num_clues for p in puzzles} == {24}
+    capsys.readouterr()
+    assert main(["count", "--file", str(first)]) == 0
+    out = capsys.readouterr().out
+    assert "4 puzzles: 4 with one solution, 0 with several, 0 with none" in out
+
+
+def test_count_one_puzzle_with_limit(capsys):
+    assert main(["count", "." * 81, "--limit", "5"]) == 0
+    assert "PUZZLE\t5+ (stopped at --limit)" in capsys.readouterr().out
+    assert main(["count", "." * 16, "--limit", "all"]) == 0
+    assert "PUZZLE\t288" in capsys.readouterr().out
+
+
+def test_impossible_generation_is_one_line_exit_2(capsys):
+    assert main(["generate", "--clues", "16"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fewer than 17 clues" in err

@@ -30,6 +30,20 @@ _STATUS = {
 }
 
 
+class _SolutionCounter(cp_model.CpSolverSolutionCallback):
+    """Counts the solutions CP-SAT reports; stops the search at ``limit``."""
+
+    def __init__(self, limit: int | None) -> None:
+        super().__init__()
+        self.limit = limit
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+        if self.limit is not None and self.count >= self.limit:
+            self.stop_search()
+
+
 class CpFormulation(Formulation):
     """Integer cells 1..n*n with AllDifferent per house, solved by CP-SAT.
 
@@ -83,6 +97,18 @@ class CpFormulation(Formulation):
             return status, None, stats, None
         values = np.array([solver.value(v) for v in self.cells.ravel()])
         return status, values, stats, None
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
+        """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
+        (``enumerate_all_solutions``, one worker), stopping at ``limit``
+        (None: all). Contradictory clues give 0."""
+        self.build(puzzle)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.enumerate_all_solutions = True
+        counter = _SolutionCounter(limit)
+        solver.solve(self.model, counter)
+        return counter.count
 
     def size(self) -> ModelSize:
         s = self.side

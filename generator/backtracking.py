@@ -1,0 +1,97 @@
+"""Backtracking solver and solution counter for any order (2 to 6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from sudoku_models import Puzzle
+from sudoku_models.houses import house_cells
+
+from .search import count_kernel
+
+ALL = np.iinfo(np.int64).max  # "no limit" for the counter
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-order constants of the search: ``peers`` ``(N, P)`` flat indices
+    of each cell's peers, ``houses`` ``(3*s, s)``, ``full`` the bitmask of all
+    ``s`` values, ``identity`` ``(N, s)`` the value order 1..s for every cell."""
+
+    order: int
+    peers: np.ndarray
+    houses: np.ndarray
+    full: int
+    identity: np.ndarray
+
+    @property
+    def cells(self) -> int:
+        return self.houses.shape[1] ** 2
+
+    def workspace(self):
+        """Fresh scratch arrays for :func:`~generator.search.count_kernel`."""
+        n = self.cells
+        return (np.empty((n + 1, n), np.int64), np.empty((n + 1, n), np.int32),
+                np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int32))
+
+
+@cache
+def tables(order: int) -> Tables:
+    """The :class:`Tables` of an order, built once."""
+    side = order * order
+    houses = np.ascontiguousarray(house_cells(order), dtype=np.int64)
+    peer_sets = [set() for _ in range(side * side)]
+    for house in houses:
+        for cell in house:
+            peer_sets[cell].update(int(c) for c in house if c != cell)
+    peers = np.array([sorted(p) for p in peer_sets], dtype=np.int64)
+    identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (side * side, 1))
+    return Tables(order, peers, houses, (1 << side) - 1, identity)
+
+
+def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None):
+    """Count solutions of a flat ``(N,)`` grid up to ``limit``; returns the
+    count and the first solution found as a flat ``(N,)`` int32 array (only
+    meaningful when the count is positive)."""
+    t = tables(order)
+    work_cand, work_grid, work_cell, work_next, solution = t.workspace()
+    count = count_kernel(
+        np.ascontiguousarray(grid, dtype=np.int32), t.peers, t.houses, t.full, limit,
+        t.identity if value_order is None else value_order,
+        work_cand, work_grid, work_cell, work_next, solution,
+    )
+    return int(count), solution
+
+
+def _as_puzzle(puzzle) -> Puzzle:
+    return puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_grid(puzzle)
+
+
+def count_solutions(puzzle, limit: int | None = 2) -> int:
+    """Number of solutions of ``puzzle``, stopping at ``limit``.
+
+    ``puzzle``: a :class:`~sudoku_models.Puzzle` or anything
+    ``Puzzle.from_grid`` takes (``(n*n, n*n)`` ints, 0 = empty).
+    ``limit=2`` (default) answers "none, one or several"; ``limit=None``
+    counts every solution. A puzzle with contradictory clues has 0.
+    Raises ``ValueError`` for a limit below 1 and
+    :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
+
+    Source: depth-first search with naked and hidden singles and
+    most-constrained-cell branching (see :mod:`generator.search`).
+    """
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
+    p = _as_puzzle(puzzle)
+    return run_search(p.grid.ravel(), p.order, ALL if limit is None else limit)[0]
+
+
+def solve(puzzle) -> np.ndarray | None:
+    """A solution of ``puzzle`` as an ``(n*n, n*n)`` int array, or None when
+    it has none. Arguments and errors as :func:`count_solutions`."""
+    p = _as_puzzle(puzzle)
+    count, solution = run_search(p.grid.ravel(), p.order, 1)
+    return solution.reshape(p.side, p.side).astype(np.int64) if count else None
