@@ -8,13 +8,24 @@ Quick use::
     r.status, r.solve_seconds, verify(p, r.grid)
 """
 
+import importlib
+
 from .errors import PuzzleFormatError
 from .files import read_puzzles
-from .formulations import FORMULATIONS
 from .puzzle import Conflict, Puzzle
 from .result import ModelSize, SolveResult, Status
-from .solving import solve, solve_many
 from .verify import grid_errors, verify
+
+# Pyomo and OR-Tools take about a second to import: load them only when a
+# formulation is asked for, so the puzzle type and the generator start fast.
+_LAZY = {"FORMULATIONS": ".formulations", "solve": ".solving", "solve_many": ".solving"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 
