@@ -23,6 +23,7 @@ from .solving import solve_many
 from .verify import verify
 
 EXIT_BAD_INPUT = 2
+DEFAULT_METHODS = ("milp", "cp")
 CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
 
 
@@ -82,8 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("puzzle", nargs="?", help="the puzzle as one line (see README for 16x16)")
     source.add_argument("--file", "-f", help="file of puzzles: one per line with '#' comments, "
                         "or Project Euler 96 'Grid NN' blocks")
-    solve.add_argument("--method", "-m", type=_methods, default=list(FORMULATIONS),
-                       help="comma-separated formulations, or 'all' (default: all)")
+    solve.add_argument("--method", "-m", type=_methods, default=list(DEFAULT_METHODS),
+                       help="comma-separated formulations, or 'all' (default: milp,cp)")
     solve.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                        help="per-puzzle time limit of each solver")
     solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
@@ -165,7 +166,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
         for method in args.method:
             bar.set_description(method)
-            extra = {"objective": args.objective} if method == "milp" else {}
+            extra = {"objective": args.objective} if FORMULATIONS[method].objectives else {}
             results[method] = []
             for result in solve_many(puzzles, method, **options, **extra):
                 results[method].append(result)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_models import read_puzzles
+from sudoku_models import FORMULATIONS, read_puzzles
 from sudoku_models.cli import main
 
 from .helpers import DATASETS, SEED_STRING
@@ -29,7 +29,7 @@ def test_one_puzzle_prints_both_solutions_and_the_comparison(capsys):
 
 def test_file_summary_and_csv(tmp_path, capsys):
     out_csv = tmp_path / "results.csv"
-    code = main(["solve", "--file", TOP95, "--first", "12", "--method", "all", "--out", str(out_csv)])
+    code = main(["solve", "--file", TOP95, "--first", "12", "--method", "milp,cp", "--out", str(out_csv)])
     assert code == 0
     out = capsys.readouterr().out
     assert "12 puzzles" in out
@@ -40,6 +40,14 @@ def test_file_summary_and_csv(tmp_path, capsys):
     assert {r["method"] for r in rows} == {"milp", "cp"}
     assert all(r["verified"] == "yes" and r["status"] == "OPTIMAL" for r in rows)
     assert rows[0]["puzzle"] == "top95.txt:2"
+
+
+def test_method_all_runs_every_formulation(tmp_path, capsys):
+    out_csv = tmp_path / "all.csv"
+    assert main(["solve", "--file", TOP95, "--first", "2", "--method", "all", "--out", str(out_csv)]) == 0
+    rows = list(csv.DictReader(out_csv.open()))
+    assert [r["method"] for r in rows] == [m for m in FORMULATIONS for _ in range(2)]
+    assert all(r["verified"] == "yes" for r in rows)
 
 
 def test_contradictory_puzzle_reports_infeasible(capsys):

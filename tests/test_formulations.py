@@ -10,7 +10,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from sudoku_models import FORMULATIONS, Puzzle, Status, read_puzzles, solve, solve_many, verify
-from sudoku_models.formulations import cp, milp
+from sudoku_models.formulations import cp, cp_bool, matrix, milp
 
 from .helpers import DATASETS, SEED_STRING, holes, pattern_grid
 
@@ -42,10 +42,38 @@ def test_both_methods_give_the_seed_grid(seed_puzzle):
     np.testing.assert_array_equal(*grids)
 
 
-def test_tiebreak_objective_reproduces_matlab_value(seed_puzzle):
-    result = solve(seed_puzzle, method="milp", objective="tiebreak")
+@pytest.mark.parametrize("method", ["milp", "matrix"])
+def test_tiebreak_objective_reproduces_matlab_value(method, seed_puzzle):
+    result = solve(seed_puzzle, method=method, objective="tiebreak")
     assert result.status is Status.OPTIMAL
     assert result.objective == pytest.approx(29565)  # intlinprog's value in the seed
+    np.testing.assert_array_equal(result.grid, solve(seed_puzzle, method="cp").grid)
+
+
+def test_matrix_builds_sudoku_engine_arrays(seed_puzzle):
+    m = matrix.engine_matrices(seed_puzzle)
+    assert m.Aeq.shape == (324, 729) and m.Aeq.nnz == 2916
+    np.testing.assert_array_equal(m.Aeq.sum(axis=0), np.full((1, 729), 4))  # 4 families
+    assert list(m.Aeq[0].indices) == list(range(9))  # x(1:9, 1, 1): MATLAB's first row
+    assert list(m.Aeq[81].indices) == [9 * 81 * 0 + 9 * j for j in range(9)]  # x(1, 1:9, 1)
+    assert list(m.Aeq[323].indices) == [8 + 9 * 8 + 81 * k for k in range(9)]  # x(9, 9, 1:9)
+    np.testing.assert_array_equal(m.f, np.arange(1, 730))
+    assert m.lb.sum() == 21 and m.lb[matrix.column(0, 1, 1, 9)] == 1  # B(1,:) = [1, 2, 2]
+    assert (m.beq == 1).all() and (m.ub == 1).all()
+
+
+def test_matrix_build_returns_highs_with_the_clue_bounds(seed_puzzle):
+    highs = matrix.build(seed_puzzle)
+    lower = np.asarray(highs.getLp().col_lower_)
+    assert highs.getNumCol() == 729 and highs.getNumRow() == 324
+    assert lower.sum() == 21 and lower[matrix.column(0, 1, 1, 9)] == 1
+
+
+def test_cp_bool_build_returns_boolean_model(seed_puzzle):
+    model, x = cp_bool.build(seed_puzzle)
+    assert x.shape == (9, 9, 9) and len(model.proto.variables) == 729
+    assert len(model.proto.constraints) == 324
+    assert list(model.proto.variables[(0 * 9 + 1) * 9 + 1].domain) == [1, 1]  # clue 2 at (1, 2)
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -129,7 +157,8 @@ def test_cp_build_returns_the_cp_model_and_cells(seed_puzzle):
 @pytest.mark.parametrize("method", METHODS)
 def test_model_size_and_solver_statistics_are_reported(method, seed_puzzle):
     result = solve(seed_puzzle, method=method)
-    expected = {"milp": (729, 324, 2916), "cp": (81, 27, 243)}
+    expected = {"milp": (729, 324, 2916), "cp": (81, 27, 243), "matrix": (729, 324, 2916),
+                "cp-bool": (729, 324, 2916)}
     if method in expected:
         assert (result.size.variables, result.size.constraints, result.size.nonzeros) == expected[method]
     assert result.stats and all(v >= 0 for v in result.stats.values())

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from .base import Formulation
 from .cp import CpFormulation
+from .cp_bool import CpBoolFormulation
+from .matrix import MatrixFormulation
 from .milp import MilpFormulation
 
 FORMULATIONS: dict[str, type[Formulation]] = {
-    cls.name: cls for cls in (MilpFormulation, CpFormulation)
+    cls.name: cls for cls in (MilpFormulation, CpFormulation, MatrixFormulation, CpBoolFormulation)
 }
 
 

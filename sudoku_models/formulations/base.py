@@ -33,6 +33,7 @@ class Formulation(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str]
+    objectives: ClassVar[tuple[str, ...]] = ()  # values of an ``objective`` option, if any
 
     def __init__(
         self,

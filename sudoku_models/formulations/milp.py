@@ -16,30 +16,23 @@ is 0 (a feasibility problem, as in the JuMP seed) or, with
 ``x[i, j, k]`` is its 1-based position in MATLAB's column-major ``x(:)``,
 ``1 + i + s*j + s*s*k`` for side ``s``.
 
-The model is solved through Pyomo's persistent HiGHS interface
-(``pyomo.contrib.solver.solvers.highs.Highs``): loaded into HiGHS once, then
-only the changed clue bounds are sent for each new puzzle.
+The model is compiled once by Pyomo and loaded into HiGHS; for each new
+puzzle only the changed clue bounds are sent (see :mod:`.pyomo_highs`).
 """
 
 from __future__ import annotations
 
-import functools
-
-import highspy
 import numpy as np
 import pyomo.environ as pyo
-from pyomo.contrib.solver.common.results import TerminationCondition
-from pyomo.contrib.solver.solvers.highs import Highs
 
 from ..puzzle import Puzzle
-from ..result import ModelSize, Status
-from .base import Formulation, entry_points
+from .base import entry_points
+from .objectives import OBJECTIVES, check_objective, tiebreak_costs
+from .pyomo_highs import PyomoHighsFormulation
 
-OBJECTIVES = ("feasibility", "tiebreak")
 
-
-class MilpFormulation(Formulation):
-    """Binary x[i, j, k] model in Pyomo, solved by HiGHS (persistent).
+class MilpFormulation(PyomoHighsFormulation):
+    """Binary x[i, j, k] model in Pyomo, solved by HiGHS.
 
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
     ``f = 1..N``). Other options as :class:`Formulation`.
@@ -47,16 +40,14 @@ class MilpFormulation(Formulation):
     """
 
     name = "milp"
-    description = "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (persistent)"
+    description = "binary x[i,j,k] assignment, Pyomo model solved by HiGHS"
+    objectives = OBJECTIVES
 
     def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
-        if objective not in OBJECTIVES:
-            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
         super().__init__(order, **options)
-        self.objective = objective
-        self.model: pyo.ConcreteModel | None = None
-        self._solver: Highs | None = None
+        self.objective = check_objective(objective)
         self._clues: set[tuple[int, int, int]] = set()
+        self._x_columns: np.ndarray | None = None
 
     def _build_rules(self) -> None:
         n, s = self.order, self.side
@@ -77,8 +68,8 @@ class MilpFormulation(Formulation):
             == 1,
         )
         if self.objective == "tiebreak":
-            cost = {(i, j, k): 1 + i + s * j + s * s * k for i in m.I for j in m.I for k in m.I}
-            m.obj = pyo.Objective(expr=sum(cost[key] * m.x[key] for key in cost))
+            cost = tiebreak_costs(s)
+            m.obj = pyo.Objective(expr=sum(int(cost[key]) * m.x[key] for key in m.x))
         else:
             m.obj = pyo.Objective(expr=0)
         self.model = m
@@ -88,65 +79,13 @@ class MilpFormulation(Formulation):
         changed = clues ^ self._clues
         for key in changed:
             self.model.x[key].setlb(1 if key in clues else 0)
-        if self._solver is not None and changed:
-            self._solver.update_variables([self.model.x[key] for key in changed])
+        self._send_bounds([self.model.x[key] for key in changed])
         self._clues = clues
 
-    def _native_model(self) -> pyo.ConcreteModel:
-        return self.model
-
-    def _attach_solver(self) -> None:
-        if self._solver is not None:
-            return
-        solver = Highs()
-        updates = solver.config.auto_updates
-        for option in list(updates):  # we send clue changes ourselves
-            setattr(updates, option, False)
-        solver.set_instance(self.model)
-        self._solver = solver
-
-    def _run(self):
-        options = {"threads": self.threads, "tee": self.log, "solver_options": {"random_seed": self.seed}}
-        if self.time_limit is not None:
-            options["time_limit"] = self.time_limit
-        results = self._solver.solve(
-            self.model, load_solutions=False, raise_exception_on_nonoptimal_result=False, **options
-        )
-        info = results.extra_info
-        stats = {
-            "B&B nodes": max(int(info.mip_node_count), 0),
-            "LP iterations": max(int(info.simplex_iteration_count), 0),
-        }
-        condition = results.termination_condition
-        has_solution = results.incumbent_objective is not None
-        if condition == TerminationCondition.convergenceCriteriaSatisfied:
-            status = Status.OPTIMAL
-        elif condition in (
-            TerminationCondition.provenInfeasible,
-            TerminationCondition.locallyInfeasible,
-            TerminationCondition.infeasibleOrUnbounded,
-        ):
-            status = Status.INFEASIBLE
-        elif condition == TerminationCondition.maxTimeLimit:
-            status = Status.FEASIBLE if has_solution else Status.TIME_LIMIT
-        else:
-            status = Status.ERROR
-        if not status.solved:
-            return status, None, stats, None
-        variables = list(self.model.x.values())  # index order: row, column, value
-        primals = results.solution_loader.get_vars(variables)
-        x = np.array([primals[v] for v in variables]).reshape(-1, self.side)
-        values = np.argmax(x, axis=1) + 1
-        return status, values, stats, float(results.incumbent_objective)
-
-    def size(self) -> ModelSize:
-        s = self.side
-        return ModelSize(variables=s**3, constraints=4 * s * s, nonzeros=4 * s**3)
-
-    @staticmethod
-    @functools.cache
-    def solver_name() -> str:
-        return f"HiGHS {highspy.Highs().version()}"
+    def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
+        if self._x_columns is None:  # x in index order: row, column, value
+            self._x_columns = self._columns(self.model.x.values()).reshape(-1, self.side)
+        return np.argmax(column_values[self._x_columns], axis=1) + 1
 
 
 build, solve = entry_points(MilpFormulation)

@@ -1,0 +1,97 @@
+"""Shared plumbing of the CP-SAT models.
+
+Clues are loaded by editing variable domains in the model's proto, so one
+``CpModel`` serves every puzzle of an order. CP-SAT runs with one worker by
+default, so that times compare fairly with HiGHS; ``threads`` and ``seed``
+set ``num_workers`` and ``random_seed`` (docs: "CP-SAT solver parameters").
+"""
+
+from __future__ import annotations
+
+import functools
+from abc import abstractmethod
+
+import numpy as np
+import ortools
+from ortools.sat.python import cp_model
+
+from ..puzzle import Puzzle
+from ..result import Status
+from .base import Formulation
+
+_STATUS = {
+    cp_model.OPTIMAL: Status.OPTIMAL,
+    cp_model.FEASIBLE: Status.FEASIBLE,
+    cp_model.INFEASIBLE: Status.INFEASIBLE,
+    cp_model.MODEL_INVALID: Status.ERROR,
+}
+
+
+class _SolutionCounter(cp_model.CpSolverSolutionCallback):
+    """Counts the solutions CP-SAT reports; stops the search at ``limit``."""
+
+    def __init__(self, limit: int | None) -> None:
+        super().__init__()
+        self.limit = limit
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+        if self.limit is not None and self.count >= self.limit:
+            self.stop_search()
+
+
+class CpSatFormulation(Formulation):
+    """A formulation whose model is a CP-SAT ``CpModel`` (``self.model``).
+    Subclasses build it in ``_build_rules``, load clues with
+    :meth:`_set_domain` and read the grid in :meth:`_grid_values`."""
+
+    def __init__(self, order: int = 3, **options) -> None:
+        super().__init__(order, **options)
+        self.model: cp_model.CpModel | None = None
+
+    def _set_domain(self, index: int, low: int, high: int) -> None:
+        """Set the domain of variable number ``index`` to ``low..high``."""
+        domain = self.model.proto.variables[index].domain
+        domain.clear()
+        domain.extend([low, high])
+
+    def _solver(self) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = self.threads
+        solver.parameters.random_seed = self.seed
+        solver.parameters.log_search_progress = self.log
+        if self.time_limit is not None:
+            solver.parameters.max_time_in_seconds = self.time_limit
+        return solver
+
+    def _run(self):
+        solver = self._solver()
+        code = solver.solve(self.model)
+        stats = {"branches": int(solver.num_branches), "conflicts": int(solver.num_conflicts)}
+        unknown = Status.TIME_LIMIT if self.time_limit is not None else Status.ERROR
+        status = _STATUS.get(code, unknown)  # UNKNOWN: stopped before an answer
+        if not status.solved:
+            return status, None, stats, None
+        return status, self._grid_values(solver), stats, None
+
+    @abstractmethod
+    def _grid_values(self, solver: cp_model.CpSolver) -> np.ndarray:
+        """The ``n**4`` cell values (row-major) of the solver's solution."""
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
+        """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
+        (``enumerate_all_solutions``, one worker), stopping at ``limit``
+        (None: all). Contradictory clues give 0."""
+        self.build(puzzle)
+        solver = self._solver()
+        solver.parameters.num_workers = 1
+        solver.parameters.enumerate_all_solutions = True
+        counter = _SolutionCounter(limit)
+        solver.solve(self.model, counter)
+        return counter.count
+
+    @staticmethod
+    @functools.cache
+    def solver_name() -> str:
+        return f"CP-SAT {ortools.__version__}"

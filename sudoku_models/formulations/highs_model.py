@@ -1,0 +1,92 @@
+"""A MILP in matrix form held by HiGHS (highspy), re-solved with new bounds.
+
+Shared by every MILP formulation: the solver-based ``matrix`` passes MATLAB's
+arrays, the Pyomo formulations pass what Pyomo's standard-form compiler made
+of their model. HiGHS docs: "Python: highspy" (``passModel``,
+``changeColsBounds``, ``getInfo``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import highspy
+import numpy as np
+import scipy.sparse as sp
+
+from ..result import Status
+
+_STATUS = {
+    highspy.HighsModelStatus.kOptimal: Status.OPTIMAL,
+    highspy.HighsModelStatus.kInfeasible: Status.INFEASIBLE,
+    highspy.HighsModelStatus.kUnboundedOrInfeasible: Status.INFEASIBLE,
+}
+_FEASIBLE_SOLUTION = 2  # HiGHS's kSolutionStatusFeasible
+
+
+@functools.cache
+def highs_version() -> str:
+    """``"HiGHS <version>"`` of the loaded highspy."""
+    return f"HiGHS {highspy.Highs().version()}"
+
+
+class HighsModel:
+    """``min cost @ x`` s.t. ``row_lower <= A @ x <= row_upper``,
+    ``col_lower <= x <= col_upper``, ``x[integer]`` integral, in HiGHS.
+
+    ``A``: ``(m, n)`` scipy sparse matrix; the other arrays ``(m,)`` or
+    ``(n,)``; ``integer``: ``(n,)`` bool. ``highs`` is the
+    ``highspy.Highs`` instance, for users who want HiGHS itself.
+    """
+
+    def __init__(self, A, row_lower, row_upper, col_lower, col_upper, cost, integer) -> None:
+        A = sp.csr_matrix(A)
+        lp = highspy.HighsLp()
+        lp.num_row_, lp.num_col_ = A.shape
+        lp.col_cost_ = np.asarray(cost, dtype=float)
+        lp.col_lower_ = np.asarray(col_lower, dtype=float)
+        lp.col_upper_ = np.asarray(col_upper, dtype=float)
+        lp.row_lower_ = np.asarray(row_lower, dtype=float)
+        lp.row_upper_ = np.asarray(row_upper, dtype=float)
+        lp.integrality_ = [
+            highspy.HighsVarType.kInteger if flag else highspy.HighsVarType.kContinuous
+            for flag in integer
+        ]
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+        lp.a_matrix_.start_ = A.indptr
+        lp.a_matrix_.index_ = A.indices
+        lp.a_matrix_.value_ = A.data
+        self.highs = highspy.Highs()
+        self.highs.setOptionValue("output_flag", False)
+        self.highs.passModel(lp)
+        self.shape = A.shape
+        self.nonzeros = A.nnz
+
+    def set_bounds(self, columns, lower, upper) -> None:
+        """Change the bounds of ``columns`` (int array) to ``lower``/``upper``."""
+        columns = np.asarray(columns, dtype=np.int32)
+        if len(columns):
+            self.highs.changeColsBounds(len(columns), columns, np.asarray(lower, float),
+                                        np.asarray(upper, float))
+
+    def run(self, *, log: bool, threads: int, seed: int, time_limit: float | None):
+        """Solve. Returns ``(status, column values or None, stats, objective
+        or None)``; ``stats`` holds ``"B&B nodes"`` and ``"LP iterations"``."""
+        h = self.highs
+        h.setOptionValue("output_flag", log)
+        h.setOptionValue("threads", threads)
+        h.setOptionValue("random_seed", seed)
+        h.setOptionValue("time_limit", float("inf") if time_limit is None else time_limit)
+        h.run()
+        info = h.getInfo()
+        stats = {"B&B nodes": max(int(info.mip_node_count), 0),
+                 "LP iterations": max(int(info.simplex_iteration_count), 0)}
+        model_status = h.getModelStatus()
+        if model_status == highspy.HighsModelStatus.kTimeLimit:
+            solved = info.primal_solution_status == _FEASIBLE_SOLUTION
+            status = Status.FEASIBLE if solved else Status.TIME_LIMIT
+        else:
+            status = _STATUS.get(model_status, Status.ERROR)
+        if not status.solved:
+            return status, None, stats, None
+        return status, np.asarray(h.getSolution().col_value), stats, float(info.objective_function_value)
