@@ -33,3 +33,19 @@ def house_name(order: int, house: int) -> str:
     kind, index = divmod(house, side)
     return f"{('row', 'column', 'box')[kind]} {index + 1}"
 
+
+
+@lru_cache(maxsize=None)
+def peer_pairs(order: int) -> np.ndarray:
+    """Every unordered pair of peers (two cells sharing a house), once each.
+
+    Returns a read-only ``(P, 2)`` int array of flat cell indices with
+    ``first < second``; ``P = 810`` for order 3.
+    """
+    side = order * order
+    peers = np.zeros((side * side, side * side), dtype=bool)
+    for cells in house_cells(order):
+        peers[np.ix_(cells, cells)] = True
+    pairs = np.argwhere(np.triu(peers, k=1))
+    pairs.setflags(write=False)
+    return pairs

@@ -10,11 +10,15 @@ from __future__ import annotations
 from .base import Formulation
 from .cp import CpFormulation
 from .cp_bool import CpBoolFormulation
+from .matching import MatchingFormulation
 from .matrix import MatrixFormulation
 from .milp import MilpFormulation
+from .milp_alldiff import MilpAllDiffFormulation
 
 FORMULATIONS: dict[str, type[Formulation]] = {
-    cls.name: cls for cls in (MilpFormulation, CpFormulation, MatrixFormulation, CpBoolFormulation)
+    cls.name: cls
+    for cls in (MilpFormulation, CpFormulation, MatrixFormulation, CpBoolFormulation,
+                MilpAllDiffFormulation, MatchingFormulation)
 }
 
 

@@ -34,6 +34,7 @@ class Formulation(ABC):
     name: ClassVar[str]
     description: ClassVar[str]
     objectives: ClassVar[tuple[str, ...]] = ()  # values of an ``objective`` option, if any
+    slow: ClassVar[bool] = False  # seconds per hard 9x9 puzzle: test and sample accordingly
 
     def __init__(
         self,

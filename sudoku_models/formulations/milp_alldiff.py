@@ -1,0 +1,83 @@
+"""MILP-alldiff: integer cells with AllDifferent rewritten for a MILP solver.
+
+Source: the Engee/JuMP seed (003) handed its AllDifferent CP model to HiGHS,
+which needed 1.7 s and 8,783 LP iterations on a 25-clue puzzle, against 0 for
+the binary model. Here the rewrite is explicit: one integer ``y[c]`` in
+``1..n*n`` per cell, and for every pair of peers ``(a, b)`` the disjunction
+``y[a] <= y[b] - 1  OR  y[a] >= y[b] + 1``, written as a Pyomo GDP
+``Disjunction`` and transformed to a MILP by big-M (``gdp.bigm``, default) or
+by the hull reformulation (``gdp.hull``) (Pyomo docs: "Generalized
+Disjunctive Programming"). 810 disjunctions for 9 x 9. The weak LP relaxation
+makes it slow (seconds per hard puzzle): that contrast with the binary model
+is the point.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyomo.environ as pyo
+from pyomo.gdp import Disjunction
+
+from ..houses import peer_pairs
+from ..puzzle import Puzzle
+from .base import entry_points
+from .pyomo_highs import PyomoHighsFormulation
+
+TRANSFORMATIONS = ("bigm", "hull")
+
+
+class MilpAllDiffFormulation(PyomoHighsFormulation):
+    """Integer cells with pairwise peer disequalities (Pyomo GDP), HiGHS.
+
+    ``transformation``: ``"bigm"`` (default) or ``"hull"``. After
+    :meth:`build`, ``model.y`` are the cells and ``model.different`` the
+    (transformed) disjunctions. Raises ``ValueError`` for an unknown
+    transformation.
+    """
+
+    name = "milp-alldiff"
+    description = "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS"
+    slow = True
+
+    def __init__(self, order: int = 3, *, transformation: str = "bigm", **options) -> None:
+        if transformation not in TRANSFORMATIONS:
+            raise ValueError(f"transformation must be one of {', '.join(TRANSFORMATIONS)}, "
+                             f"got {transformation!r}")
+        super().__init__(order, **options)
+        self.transformation = transformation
+        self._y_columns: np.ndarray | None = None
+
+    def _build_rules(self) -> None:
+        s = self.side
+        pairs = peer_pairs(self.order)
+        m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_order{self.order}")
+        m.cells = pyo.RangeSet(0, s * s - 1)
+        m.y = pyo.Var(m.cells, domain=pyo.Integers, bounds=(1, s))
+        m.pairs = pyo.RangeSet(0, len(pairs) - 1)
+        m.different = Disjunction(
+            m.pairs,
+            rule=lambda m, p: [m.y[pairs[p][0]] <= m.y[pairs[p][1]] - 1,
+                               m.y[pairs[p][0]] >= m.y[pairs[p][1]] + 1],
+        )
+        m.obj = pyo.Objective(expr=0)
+        pyo.TransformationFactory(f"gdp.{self.transformation}").apply_to(m)
+        self.model = m
+
+    def _load_clues(self, puzzle: Puzzle) -> None:
+        changed = []
+        for cell, value in enumerate(puzzle.grid.ravel()):
+            bounds = (value, value) if value else (1, self.side)
+            y = self.model.y[cell]
+            if (y.lb, y.ub) != bounds:
+                y.setlb(bounds[0])
+                y.setub(bounds[1])
+                changed.append(y)
+        self._send_bounds(changed)
+
+    def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
+        if self._y_columns is None:
+            self._y_columns = self._columns(self.model.y.values())
+        return np.rint(column_values[self._y_columns]).astype(np.int64)
+
+
+build, solve = entry_points(MilpAllDiffFormulation)
