@@ -10,6 +10,7 @@ Quick use::
 
 import importlib
 
+from .counting import COUNTING_METHODS, count_solutions
 from .errors import PuzzleFormatError
 from .files import read_puzzles
 from .puzzle import Conflict, Puzzle
@@ -30,6 +31,7 @@ def __getattr__(name):
 __version__ = "0.1.0"
 
 __all__ = [
+    "COUNTING_METHODS",
     "FORMULATIONS",
     "Conflict",
     "ModelSize",
@@ -37,6 +39,7 @@ __all__ = [
     "PuzzleFormatError",
     "SolveResult",
     "Status",
+    "count_solutions",
     "grid_errors",
     "read_puzzles",
     "solve",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 from tqdm import tqdm
 
+from .counting import COUNTING_METHODS, count_solutions
 from .errors import PuzzleFormatError
 from .files import read_puzzles
 from .formulations import FORMULATIONS
@@ -118,13 +119,17 @@ def build_parser() -> argparse.ArgumentParser:
     count = commands.add_parser(
         "count",
         help="count the solutions of a puzzle or of every puzzle in a file",
-        description="Count solutions with the backtracking counter, stopping at --limit.",
+        description="Count solutions, stopping at --limit, with the compiled backtracking "
+        "counter (default), CP-SAT solution enumeration (cp, cp-bool) or HiGHS with no-good "
+        "cuts (milp, matrix).",
     )
     count_source = count.add_mutually_exclusive_group(required=True)
     count_source.add_argument("puzzle", nargs="?", help="the puzzle as one line")
     count_source.add_argument("--file", "-f", help="file of puzzles, as for solve")
     count.add_argument("--limit", type=_limit, default=1000,
                        help="stop counting at this many solutions, or 'all' (default 1000)")
+    count.add_argument("--method", "-m", choices=COUNTING_METHODS, default="backtracking",
+                       help="how to count (default: backtracking)")
     count.set_defaults(handler=_count_command)
     return parser
 
@@ -302,12 +307,10 @@ def _generate_command(args: argparse.Namespace) -> int:
 
 
 def _count_command(args: argparse.Namespace) -> int:
-    from generator import count_solutions
-
     puzzles = _puzzles(args)
     counts = []
     for puzzle in tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None):
-        counts.append(count_solutions(puzzle, limit=args.limit))
+        counts.append(count_solutions(puzzle, method=args.method, limit=args.limit))
     stopped = "+ (stopped at --limit)"
     for puzzle, n in zip(puzzles, counts):
         print(f"{puzzle.name}\t{n}{stopped if n == args.limit else ''}")

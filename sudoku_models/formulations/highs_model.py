@@ -90,3 +90,25 @@ class HighsModel:
         if not status.solved:
             return status, None, stats, None
         return status, np.asarray(h.getSolution().col_value), stats, float(info.objective_function_value)
+
+
+def count_with_no_good_cuts(model: HighsModel, binary_columns: np.ndarray, limit: int | None) -> int:
+    """Count the solutions of a binary model by solving it again and again,
+    each time cutting off the last solution with a no-good cut
+    ``sum of the columns at 1 <= (their number) - 1``; stops at ``limit``
+    (None: all). The cuts are removed afterwards, so the model can be
+    reused. ``binary_columns``: the columns that identify a solution."""
+    h = model.highs
+    first_cut = h.getNumRow()
+    count = 0
+    while limit is None or count < limit:
+        status, values, _, _ = model.run(log=False, threads=1, seed=0, time_limit=None)
+        if not status.solved:
+            break
+        count += 1
+        ones = binary_columns[values[binary_columns] > 0.5].astype(np.int32)
+        h.addRow(-highspy.kHighsInf, len(ones) - 1, len(ones), ones, np.ones(len(ones)))
+    added = h.getNumRow() - first_cut
+    if added:
+        h.deleteRows(added, np.arange(first_cut, first_cut + added, dtype=np.int32))
+    return count

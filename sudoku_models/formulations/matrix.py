@@ -30,7 +30,7 @@ import scipy.sparse as sp
 from ..puzzle import Puzzle
 from ..result import ModelSize
 from .base import Formulation, entry_points
-from .highs_model import HighsModel, highs_version
+from .highs_model import HighsModel, count_with_no_good_cuts, highs_version
 from .objectives import OBJECTIVES, check_objective, tiebreak_costs
 
 @dataclass(frozen=True)
@@ -113,6 +113,12 @@ class MatrixFormulation(Formulation):
         self.matrices.lb[self._clue_columns] = 0
         self.matrices.lb[clues] = 1
         self._clue_columns = clues
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
+        """Number of solutions of ``puzzle`` by HiGHS with no-good cuts
+        (see :func:`~.highs_model.count_with_no_good_cuts`), up to ``limit``."""
+        self.build(puzzle)
+        return count_with_no_good_cuts(self.highs_model, np.arange(self.side**3), limit)
 
     def _native_model(self) -> highspy.Highs:
         return self.highs

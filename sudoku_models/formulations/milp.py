@@ -27,6 +27,7 @@ import pyomo.environ as pyo
 
 from ..puzzle import Puzzle
 from .base import entry_points
+from .highs_model import count_with_no_good_cuts
 from .objectives import OBJECTIVES, check_objective, tiebreak_costs
 from .pyomo_highs import PyomoHighsFormulation
 
@@ -81,6 +82,14 @@ class MilpFormulation(PyomoHighsFormulation):
             self.model.x[key].setlb(1 if key in clues else 0)
         self._send_bounds([self.model.x[key] for key in changed])
         self._clues = clues
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
+        """Number of solutions of ``puzzle`` by HiGHS with no-good cuts
+        (see :func:`~.highs_model.count_with_no_good_cuts`), up to ``limit``."""
+        self.build(puzzle)
+        self._attach_solver()
+        x_columns = self._columns(self.model.x.values())
+        return count_with_no_good_cuts(self.highs_model, x_columns, limit)
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
         if self._x_columns is None:  # x in index order: row, column, value

@@ -1,0 +1,32 @@
+"""Counting solutions by any method that can: the generator's backtracking
+counter, CP-SAT's solution enumeration, or MILP with no-good cuts."""
+
+from __future__ import annotations
+
+from .puzzle import Puzzle
+
+COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix")
+
+
+def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2) -> int:
+    """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
+
+    ``method``: ``"backtracking"`` (the compiled counter of
+    :mod:`generator`, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT solution
+    enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS re-solving
+    the binary model with a no-good cut after each solution). All agree; the
+    tests check it. Raises ``ValueError`` for another method or a limit
+    below 1.
+    """
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
+    if method == "backtracking":
+        import generator
+
+        return generator.count_solutions(puzzle, limit=limit)
+    if method not in COUNTING_METHODS:
+        raise ValueError(f"cannot count solutions with {method!r}; choose from "
+                         f"{', '.join(COUNTING_METHODS)}")
+    from .formulations import FORMULATIONS
+
+    return FORMULATIONS[method](puzzle.order).count_solutions(puzzle, limit=limit)
