@@ -33,7 +33,7 @@ def machine() -> str:
         cpu = names[0] if names else cpu
     import os
 
-    solvers = ", ".join(cls.solver_name() for cls in FORMULATIONS.values())
+    solvers = ", ".join(sorted({cls.solver_name() for cls in FORMULATIONS.values()}))
     return (f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}; "
             f"sudoku-models {sudoku_models.__version__}; {solvers}")
 

@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--first", type=_positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
     solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
+    solve.add_argument("--plot", metavar="PNG",
+                       help="save a picture: the grid and each solution for one puzzle, the "
+                       "distribution of times per method for a file")
     solve.set_defaults(handler=_solve_command)
 
     generate = commands.add_parser(
@@ -183,8 +186,35 @@ def _solve_command(args: argparse.Namespace) -> int:
         _print_summary(puzzles, results, verified)
     if args.out:
         _write_csv(args.out, puzzles, results, verified)
+    if args.plot:
+        _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
     return 1 if wrong else 0
+
+
+def _save_plot(path: str, puzzles: list[Puzzle], results: dict[str, list[SolveResult]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # a file, never a window
+    import matplotlib.pyplot as plt
+
+    from .plotting import draw_sudoku, plot_solve_times
+
+    if len(puzzles) == 1:
+        puzzle = puzzles[0]
+        fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
+        draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
+        for ax, (method, (result,)) in zip(axes[1:], results.items()):
+            draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
+                        title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
+    else:
+        fig, ax = plt.subplots(figsize=(1.8 * len(results) + 2, 4.5))
+        plot_solve_times({m: [r.total_seconds for r in rs] for m, rs in results.items()}, ax=ax,
+                         title=f"{len(puzzles)} puzzles: build or update + solve")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    print(f"wrote {path}")
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -9,6 +9,7 @@ of their model. HiGHS docs: "Python: highspy" (``passModel``,
 from __future__ import annotations
 
 import functools
+import sys
 
 import highspy
 import numpy as np
@@ -58,6 +59,9 @@ class HighsModel:
         lp.a_matrix_.value_ = A.data
         self.highs = highspy.Highs()
         self.highs.setOptionValue("output_flag", False)
+        self.highs.setOptionValue("log_to_console", False)
+        # The log goes through Python's stdout, so notebooks show it too.
+        self.highs.cbLogging.subscribe(lambda event: sys.stdout.write(event.message))
         self.highs.passModel(lp)
         self.shape = A.shape
         self.nonzeros = A.nnz
