@@ -52,14 +52,16 @@ def tables(order: int) -> Tables:
     return Tables(order, peers, houses, (1 << side) - 1, identity)
 
 
-def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None):
+def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None,
+               max_nodes: int = ALL):
     """Count solutions of a flat ``(N,)`` grid up to ``limit``; returns the
-    count and the first solution found as a flat ``(N,)`` int32 array (only
-    meaningful when the count is positive)."""
+    count (-1 when more than ``max_nodes`` branch nodes were needed) and the
+    first solution found as a flat ``(N,)`` int32 array (only meaningful when
+    the count is positive)."""
     t = tables(order)
     work_cand, work_grid, work_cell, work_next, solution = t.workspace()
     count = count_kernel(
-        np.ascontiguousarray(grid, dtype=np.int32), t.peers, t.houses, t.full, limit,
+        np.ascontiguousarray(grid, dtype=np.int32), t.peers, t.houses, t.full, limit, max_nodes,
         t.identity if value_order is None else value_order,
         work_cand, work_grid, work_cell, work_next, solution,
     )

@@ -28,6 +28,10 @@ SYMMETRIES = ("rotational", "mirror", "diagonal")
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
 MINIMUM_CLUES = {2: 4, 3: 17}
 STALL_LIMIT = 200  # perturbations without progress before a restart
+# Branch nodes one uniqueness check may use; a check that needs more counts as
+# "not proven unique" and the clue stays. Never reached on 9x9 (a hard 9x9
+# check needs a few hundred nodes); it keeps 36x36 generation finite.
+CHECK_NODES = 20_000
 
 
 class GenerationError(ValueError):
@@ -36,8 +40,8 @@ class GenerationError(ValueError):
 
 
 @numba.njit(cache=True)
-def reduce_kernel(solution, clues, orbits, orbit_order, target, peers, houses, full, identity,
-                  work_cand, work_grid, work_cell, work_next, scratch) -> int:
+def reduce_kernel(solution, clues, orbits, orbit_order, target, max_nodes, peers, houses, full,
+                  identity, work_cand, work_grid, work_cell, work_next, scratch) -> int:
     """Empty the orbits of ``clues`` (flat ``(N,)`` int32, modified in place)
     in ``orbit_order`` while exactly one solution remains and no fewer than
     ``target`` clues; ``orbits`` is ``(K, m)`` with -1 padding. Returns the
@@ -58,8 +62,8 @@ def reduce_kernel(solution, clues, orbits, orbit_order, target, peers, houses, f
         for cell in orbits[orbit]:
             if cell >= 0:
                 clues[cell] = 0
-        unique = count_kernel(clues, peers, houses, full, 2, identity, work_cand, work_grid,
-                              work_cell, work_next, scratch) == 1
+        unique = count_kernel(clues, peers, houses, full, 2, max_nodes, identity, work_cand,
+                              work_grid, work_cell, work_next, scratch) == 1
         if unique:
             count -= size
         else:
@@ -123,6 +127,8 @@ def generate(clues: int, order: int = 3, seed=None, symmetry: str | None = None,
     None, ``"rotational"``, ``"mirror"`` or ``"diagonal"`` (clues placed
     symmetrically); ``time_limit``: seconds, None for no limit (then an
     unreachable target for an order without a known minimum runs forever).
+    The limit is checked between removal passes, so it can be overrun by one
+    pass (milliseconds for 9x9, minutes for a sparse 36x36).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
     than 17 clues for 9x9, fewer than 4 for 4x4, more clues than cells, an
@@ -140,7 +146,7 @@ def generate(clues: int, order: int = 3, seed=None, symmetry: str | None = None,
 
     def reduce(puzzle: np.ndarray, solution: np.ndarray) -> int:
         return reduce_kernel(solution, puzzle, groups, rng.permutation(len(groups)), clues,
-                             t.peers, t.houses, t.full, t.identity, *workspace)
+                             CHECK_NODES, t.peers, t.houses, t.full, t.identity, *workspace)
 
     while True:
         solution = random_full_grid(order, rng).ravel().astype(np.int32)

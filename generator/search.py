@@ -95,9 +95,10 @@ def _most_constrained(cand, grid) -> int:
 
 
 @numba.njit(cache=True)
-def count_kernel(clues, peers, houses, full, limit, value_order, work_cand, work_grid,
+def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work_cand, work_grid,
                  work_cell, work_next, solution) -> int:
-    """Count the solutions of ``clues`` up to ``limit``.
+    """Count the solutions of ``clues`` up to ``limit``, or return -1 when
+    the search needs more than ``max_nodes`` branch nodes.
 
     ``clues``: ``(N,)`` int32 flat grid, 0 = empty; ``peers``: ``(N, P)``;
     ``houses``: ``(H, s)``; ``full``: the mask of all ``s`` values;
@@ -124,6 +125,7 @@ def count_kernel(clues, peers, houses, full, limit, value_order, work_cand, work
         solution[:] = grid
         return 1
     count = 0
+    nodes = 0
     depth = 0
     work_cell[0] = cell
     work_next[0] = 0
@@ -137,6 +139,9 @@ def count_kernel(clues, peers, houses, full, limit, value_order, work_cand, work
             depth -= 1
             continue
         work_next[depth] = k + 1
+        nodes += 1
+        if nodes > max_nodes:
+            return -1
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]

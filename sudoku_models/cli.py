@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         "run", help="run methods x datasets",
         description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
         "clues; gen:17 takes the 17-clue collection) or order:N (generated order-N puzzles, "
-        "half the cells given). Methods: the formulations and 'backtracking' (the "
+        "60% of the cells given). Methods: the formulations and 'backtracking' (the "
         "generator's counter). Re-running the same command skips the rows already written.",
     )
     run.add_argument("--methods", default="milp,cp", help="comma-separated (default milp,cp) or all")

@@ -2,6 +2,7 @@
 crash isolation, and the Dask path on a LocalCluster."""
 
 import csv
+import gzip
 import os
 import signal
 import subprocess
@@ -41,6 +42,9 @@ def test_smoke_benchmark_writes_csv_summary_and_plots(tmp_path):
     assert "| `milp` | top95 | 3 | 3 | 0 | 0 |" in text and "scaling" in text
     for name in ("time_distribution.png", "time_vs_clues.png", "time_vs_order.png"):
         assert plt.imread(tmp_path / name).shape[0] > 100
+    compressed = tmp_path / "results.csv.gz"
+    compressed.write_bytes(gzip.compress(out.read_bytes()))
+    assert read_results(compressed) == rows
     # The same command again finds nothing to do and duplicates nothing.
     assert run_benchmark(out=out, **SMOKE) == 0
     assert len(read_results(out)) == 27

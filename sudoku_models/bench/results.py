@@ -10,6 +10,7 @@ run is started again.
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import os
 from pathlib import Path
@@ -67,6 +68,9 @@ class ResultsFile:
 
 
 def read_results(path: str | os.PathLike) -> list[dict]:
-    """All rows of a results file, as dicts of strings."""
-    with Path(path).open(newline="") as handle:
+    """All rows of a results file (plain, or gzip-compressed when its name
+    ends in ``.gz``), as dicts of strings."""
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", newline="") as handle:
         return list(csv.DictReader(handle))
