@@ -133,8 +133,8 @@ class MatrixFormulation(Formulation):
         return status, np.argmax(x, axis=2).ravel() + 1, stats, objective
 
     def size(self) -> ModelSize:
-        s = self.side
-        return ModelSize(variables=s**3, constraints=4 * s * s, nonzeros=4 * s**3)
+        rows, cols = self.highs_model.shape
+        return ModelSize(variables=cols, constraints=rows, nonzeros=self.highs_model.nonzeros)
 
     @staticmethod
     def solver_name() -> str:
