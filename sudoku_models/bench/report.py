@@ -103,6 +103,7 @@ def plot_results(rows: list[dict], out_dir: Path) -> list[Path]:
             xs = sorted(x for x in table if method in table[x])
             ax.plot(xs, [1000 * np.median(table[x][method]) for x in xs], marker="o", label=method)
         ax.set_yscale("log")
+        ax.set_xticks(sorted(table))
         ax.set_xlabel(label)
         ax.set_ylabel("median time per puzzle (ms)")
         ax.grid(alpha=0.3, which="both")
