@@ -30,7 +30,7 @@ def solve_many(
     """Solve puzzles in turn, yielding one :class:`SolveResult` each.
 
     One model is built per order and reused: each new puzzle only changes the
-    clues (for the Pyomo MILP, the clue bounds in HiGHS's persistent model).
+    clues (for the Pyomo MILP, the clue bounds of the model compiled into HiGHS).
     The first result of an order carries the build time; later ones the time
     to load the clues. Arguments as :func:`solve`.
     """
