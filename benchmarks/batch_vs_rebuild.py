@@ -12,30 +12,23 @@ medians of the totals, with the machine and versions.
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 from pathlib import Path
 
 from tqdm import tqdm
 
-import sudoku_models
 from sudoku_models import FORMULATIONS, read_puzzles, solve, solve_many, verify
+from sudoku_models.bench.runner import environment
 
 HERE = Path(__file__).resolve().parent
 
 
 def machine() -> str:
     """CPU model, core count, Python and solver versions, for the record."""
-    cpu = platform.processor() or platform.machine()
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        names = [l.split(":", 1)[1].strip() for l in cpuinfo.read_text().splitlines() if l.startswith("model name")]
-        cpu = names[0] if names else cpu
-    import os
-
+    env = environment()
     solvers = ", ".join(sorted({cls.solver_name() for cls in FORMULATIONS.values()}))
-    return (f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}; "
-            f"sudoku-models {sudoku_models.__version__}; {solvers}")
+    return (f"{env['machine']}, {env['cores']} cores; Python {env['python']}; "
+            f"sudoku-models {env['toolkit']}; {solvers}")
 
 
 def median_ms(values) -> float:

@@ -8,6 +8,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
+from sudoku_models.counting import check_limit
 from sudoku_models.houses import house_cells
 
 from .search import count_kernel
@@ -85,8 +86,7 @@ def count_solutions(puzzle, limit: int | None = 2) -> int:
     Source: depth-first search with naked and hidden singles and
     most-constrained-cell branching (see :mod:`generator.search`).
     """
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
+    check_limit(limit)
     p = _as_puzzle(puzzle)
     return run_search(p.grid.ravel(), p.order, ALL if limit is None else limit)[0]
 

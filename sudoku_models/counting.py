@@ -8,6 +8,12 @@ from .puzzle import Puzzle
 COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix")
 
 
+def check_limit(limit) -> None:
+    """``ValueError`` unless ``limit`` is None or a whole number >= 1."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
+
+
 def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
 
@@ -18,8 +24,7 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     tests check it. Raises ``ValueError`` for another method or a limit
     below 1.
     """
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
+    check_limit(limit)
     if method == "backtracking":
         import generator
 

@@ -47,7 +47,9 @@ class Chunk:
 
 
 @cache
-def _environment() -> dict:
+def environment() -> dict:
+    """Toolkit and Python versions, CPU model and core count of this process's
+    machine: the columns every row carries."""
     from .. import __version__
 
     cpu = platform.processor() or platform.machine()
@@ -101,7 +103,7 @@ def run_chunk(chunk: Chunk) -> list[dict]:
     for (index, _, _), puzzle in zip(chunk.items, puzzles):
         row = {"dataset": chunk.dataset, "index": index, "puzzle": puzzle.name,
                "hash": puzzle_hash(puzzle), "order": puzzle.order, "clues": puzzle.num_clues,
-               "method": chunk.method, "repetition": chunk.repetition, **_environment()}
+               "method": chunk.method, "repetition": chunk.repetition, **environment()}
         try:
             row.update(_solve_one(chunk.method, puzzle, chunk.time_limit))
         except Exception as exc:  # recorded, not raised: one bad puzzle must not end the run
@@ -132,7 +134,7 @@ def plan(methods, datasets, sample, repeat, seed, time_limit, warmup, chunk, don
 def _crashed_rows(chunk: Chunk, message: str) -> list[dict]:
     return [{"dataset": chunk.dataset, "index": index, "puzzle": name, "method": chunk.method,
              "repetition": chunk.repetition, "status": Status.ERROR.value, "verified": "no",
-             "error": message, **_environment()} for index, _, name in chunk.items]
+             "error": message, **environment()} for index, _, name in chunk.items]
 
 
 def _run_local(chunks: list[Chunk], workers: int, emit: Callable[[list[dict]], None],
