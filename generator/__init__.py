@@ -1,6 +1,9 @@
-"""Backtracking solver, solution counter and generator of unique-solution puzzles."""
+"""Generator of unique-solution puzzles and random full grids, built on the
+compiled counter of :mod:`sudoku_models.counter` (re-exported here as
+``count_solutions`` and ``solve``, the names this package has always had)."""
 
-from .backtracking import count_solutions, solve
+from sudoku_models.counter import count_solutions, solve
+
 from .full_grid import random_full_grid
 from .puzzles import SYMMETRIES, GenerationError, generate
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backtracking import run_search
+from sudoku_models.counter import run_search
 
 
 def as_generator(seed) -> np.random.Generator:

@@ -19,9 +19,9 @@ import numpy as np
 
 from sudoku_models import Puzzle
 
-from .backtracking import tables
+from sudoku_models.counter import tables
+from sudoku_models.counter.kernel import count_kernel
 from .full_grid import as_generator, random_full_grid
-from .search import count_kernel
 
 SYMMETRIES = ("rotational", "mirror", "diagonal")
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for

@@ -18,7 +18,7 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
 
     ``method``: ``"backtracking"`` (the compiled counter of
-    :mod:`generator`, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT solution
+    :mod:`sudoku_models.counter`, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT solution
     enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS re-solving
     the binary model with a no-good cut after each solution). All agree; the
     tests check it. Raises ``ValueError`` for another method or a limit
@@ -26,9 +26,9 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     """
     check_limit(limit)
     if method == "backtracking":
-        import generator
+        from .counter import count_solutions as count_by_backtracking
 
-        return generator.count_solutions(puzzle, limit=limit)
+        return count_by_backtracking(puzzle, limit=limit)
     if method not in COUNTING_METHODS:
         raise ValueError(f"cannot count solutions with {method!r}; choose from "
                          f"{', '.join(COUNTING_METHODS)}")

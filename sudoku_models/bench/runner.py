@@ -75,7 +75,7 @@ def _model(method: str, order: int, time_limit: float | None) -> Formulation:
 
 def _solve_one(method: str, puzzle: Puzzle, time_limit: float | None) -> dict:
     if method == COUNTER:
-        from generator.backtracking import run_search
+        from ..counter import run_search
 
         start = time.perf_counter()
         count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)

@@ -1,4 +1,6 @@
-"""Backtracking solver and solution counter for any order (2 to 6)."""
+"""Backtracking solver and solution counter for any order (2 to 6): the
+compiled search of :mod:`.kernel` behind a Python interface. The generator
+(:mod:`generator`) builds on it."""
 
 from __future__ import annotations
 
@@ -7,11 +9,10 @@ from functools import cache
 
 import numpy as np
 
-from sudoku_models import Puzzle
-from sudoku_models.counting import check_limit
-from sudoku_models.houses import house_cells
-
-from .search import count_kernel
+from ..counting import check_limit
+from ..houses import house_cells
+from ..puzzle import Puzzle
+from .kernel import count_kernel
 
 ALL = np.iinfo(np.int64).max  # "no limit" for the counter
 
@@ -33,7 +34,7 @@ class Tables:
         return self.houses.shape[1] ** 2
 
     def workspace(self):
-        """Fresh scratch arrays for :func:`~generator.search.count_kernel`."""
+        """Fresh scratch arrays for :func:`~sudoku_models.counter.kernel.count_kernel`."""
         n = self.cells
         return (np.empty((n + 1, n), np.int64), np.empty((n + 1, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int32))
@@ -84,7 +85,7 @@ def count_solutions(puzzle, limit: int | None = 2) -> int:
     :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
 
     Source: depth-first search with naked and hidden singles and
-    most-constrained-cell branching (see :mod:`generator.search`).
+    most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`).
     """
     check_limit(limit)
     p = _as_puzzle(puzzle)
