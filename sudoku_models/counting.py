@@ -8,6 +8,21 @@ from .puzzle import Puzzle
 COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix")
 
 
+class CountIncomplete(Exception):
+    """A count cut short, by a time limit or an interrupt (Ctrl-C).
+
+    ``lower_bound``: the solutions found before it stopped (the true count is
+    at least this); ``reason``: ``"time limit"`` or ``"interrupted"``. Never
+    present ``lower_bound`` as the count.
+    """
+
+    def __init__(self, lower_bound: int, reason: str) -> None:
+        super().__init__(f"counting stopped ({reason}) after {lower_bound} solutions: "
+                         f"the puzzle has at least {lower_bound}")
+        self.lower_bound = lower_bound
+        self.reason = reason
+
+
 def check_limit(limit) -> None:
     """``ValueError`` unless ``limit`` is None or a whole number >= 1."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):

@@ -1,0 +1,108 @@
+"""The binary assignment model of Sudoku, described once.
+
+Binary ``x[i, j, k] = 1`` when cell ``(i, j)`` holds value ``k + 1`` (0-based
+indices), numbered row-major: variable ``(i*s + j)*s + k`` for side ``s``.
+Four families of "exactly one" constraints (MATLAB's ``sudokuEngine``, seed
+000; the Engee/JuMP MILP, seed 003; the "extended encoding" of Lynce and
+Ouaknine 2006, "Sudoku as a SAT problem"):
+
+* ``cell``: every cell holds one value, one group per cell ``(i, j)``;
+* ``row``: every value once in every row, one group per ``(i, k)``;
+* ``column``: every value once in every column, one group per ``(j, k)``;
+* ``box``: every value once in every box, one group per ``(b, k)``.
+
+Each family is an ``(s*s, s)`` int array: one row per constraint, holding
+the variable numbers it sums. The rows, columns and boxes come from
+:func:`sudoku_models.houses.house_cells`, so every formulation built on this
+description agrees with the rest of the toolkit on what a box is. The MILP
+formulations write each group as ``sum = 1``, CP-SAT as ``add_exactly_one``,
+SAT as clauses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .houses import house_cells
+
+FAMILIES = ("cell", "row", "column", "box")
+
+
+@dataclass(frozen=True)
+class BinaryModel:
+    """The index sets of the binary model of one order.
+
+    ``order``: box size ``n``; ``side``: ``s = n*n``; ``num_vars``: ``s**3``;
+    ``groups``: family name -> read-only ``(s*s, s)`` int64 array of variable
+    numbers (see module docstring). :meth:`labels` names the constraints,
+    :meth:`var_name` the variables, 1-based.
+    """
+
+    order: int
+    side: int
+    num_vars: int
+    groups: dict[str, np.ndarray]
+
+    def var(self, row, column, value):
+        """Variable number of ``x[row, column, value]`` (0-based; ``value`` is
+        the digit minus 1). Works elementwise on int arrays."""
+        return (np.asarray(row) * self.side + np.asarray(column)) * self.side + np.asarray(value)
+
+    def cell_value(self, var):
+        """Inverse of :meth:`var`: ``(row, column, value)``, 0-based."""
+        cell, value = np.divmod(np.asarray(var), self.side)
+        row, column = np.divmod(cell, self.side)
+        return row, column, value
+
+    def var_name(self, var: int) -> str:
+        """1-based readable name of a variable: ``x_r1_c2_v4`` is digit 4 in
+        row 1, column 2."""
+        r, c, v = (int(a) + 1 for a in self.cell_value(var))
+        return f"x_r{r}_c{c}_v{v}"
+
+    def labels(self, family: str) -> list[str]:
+        """1-based names of the constraints of ``family``, in the order of
+        ``groups[family]``. Raises ``KeyError`` for an unknown family."""
+        s = self.side
+        first, second = {"cell": ("r", "c"), "row": ("r", "v"), "column": ("c", "v"),
+                         "box": ("b", "v")}[family]
+        return [f"{family}_{first}{a + 1}_{second}{b + 1}" for a in range(s) for b in range(s)]
+
+    def clue_vars(self, grid: np.ndarray) -> np.ndarray:
+        """Variable numbers set to 1 by the clues of an ``(s, s)`` grid
+        (0 = empty), sorted."""
+        rows, cols = np.nonzero(grid)
+        return np.sort(self.var(rows, cols, np.asarray(grid)[rows, cols] - 1))
+
+    def solution_grid(self, ones) -> np.ndarray:
+        """The ``(s, s)`` grid of a solution given by the variables at 1
+        (exactly one per cell)."""
+        row, column, value = self.cell_value(ones)
+        grid = np.zeros((self.side, self.side), dtype=np.int64)
+        grid[row, column] = value + 1
+        return grid
+
+
+@cache
+def binary_model(order: int) -> BinaryModel:
+    """The :class:`BinaryModel` of ``order`` (built once per order)."""
+    s = order * order
+    x = np.arange(s**3, dtype=np.int64).reshape(s * s, s)  # [cell, value]
+    houses = house_cells(order)
+
+    def family(lines: np.ndarray) -> np.ndarray:
+        # one group per (house, value): the variables of that value in the house's cells
+        return x[lines].transpose(0, 2, 1).reshape(s * s, s)
+
+    groups = {
+        "cell": x.copy(),
+        "row": family(houses[:s]),
+        "column": family(houses[s: 2 * s]),
+        "box": family(houses[2 * s:]),
+    }
+    for array in groups.values():
+        array.setflags(write=False)
+    return BinaryModel(order, s, s**3, groups)
