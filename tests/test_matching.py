@@ -99,3 +99,32 @@ def test_build_returns_the_bipartite_graph():
 def test_unknown_filter_raises():
     with pytest.raises(ValueError, match="filter must be one of regin, paper"):
         solve(Puzzle.from_clues(SEED_B), method="matching", filter="greedy")
+
+
+NO_SOLUTION = "59241..83.87..926.3....715.258.6.9377..582..164.793.28..3..58.6815.3.4.2.76.48.1."
+
+
+@pytest.mark.parametrize("time_limit", [1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2])
+def test_a_deadline_never_turns_into_a_wrong_answer(time_limit):
+    # Regression: a deadline inside the deduction used to leave houses
+    # unfiltered and the grid was declared solved (OPTIMAL, failing verify).
+    puzzle = Puzzle.from_string(NO_SOLUTION)
+    result = solve(puzzle, method="matching", time_limit=time_limit)
+    assert result.status.value in ("TIME_LIMIT", "INFEASIBLE")
+    assert result.grid is None
+
+
+def test_deduce_out_of_time_proves_nothing():
+    puzzle = Puzzle.from_string(NO_SOLUTION)
+    outcome = deduce(initial_candidates(puzzle), 3, deadline=0.0)  # already passed
+    assert outcome.status == "out of time"
+
+
+def test_deep_search_is_iterative_and_honours_the_limit():
+    # Regression: the recursive search ended in RecursionError on an empty 36x36 grid.
+    import time
+
+    start = time.perf_counter()
+    result = solve(Puzzle(np.zeros((36, 36), dtype=int), 6), method="matching", time_limit=1.0)
+    assert result.status.value == "TIME_LIMIT"
+    assert time.perf_counter() - start < 4.0

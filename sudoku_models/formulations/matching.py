@@ -154,9 +154,10 @@ def _strong_components(successors: list[list[int]]) -> list[int]:
 
 @dataclass
 class Deduction:
-    """Outcome of :func:`deduce`: ``status`` is ``"solved"``, ``"stalled"``
-    or ``"infeasible"``; ``removed`` counts deleted forbidden edges;
-    ``sweeps`` the passes over the houses."""
+    """Outcome of :func:`deduce`: ``status`` is ``"solved"``, ``"stalled"``,
+    ``"infeasible"`` or ``"out of time"`` (the deadline passed with houses
+    left to filter: nothing is proven); ``removed`` counts deleted forbidden
+    edges; ``sweeps`` the passes over the houses."""
 
     status: str
     removed: int
@@ -175,7 +176,8 @@ def deduce(cand: list[int], order: int, find_forbidden: Callable = forbidden_reg
     """Delete forbidden edges of every house (columns, rows, boxes, as in the
     paper) from ``cand`` (bitmask per cell, modified in place) until none is
     left; houses whose cells did not change since their last visit are
-    skipped. ``deadline`` is a ``time.perf_counter()`` value."""
+    skipped. ``deadline`` is a ``time.perf_counter()`` value, checked after
+    each sweep."""
     houses = house_cells(order)
     side = order * order
     sweep_order = list(range(side, 2 * side)) + list(range(side)) + list(range(2 * side, 3 * side))
@@ -201,8 +203,10 @@ def deduce(cand: list[int], order: int, find_forbidden: Callable = forbidden_reg
                     removed += bin(bad).count("1")
                     for other in houses_of[cell]:
                         dirty[other] = True
-        if deadline is not None and time.perf_counter() > deadline:
-            break
+        if deadline is not None and any(dirty) and time.perf_counter() > deadline:
+            # Houses still dirty were not filtered: the graph may hold edges in
+            # no perfect matching, so it proves nothing, not even "solved".
+            return Deduction("out of time", removed, sweeps)
     solved = all(m & (m - 1) == 0 for m in cand)
     return Deduction("solved" if solved else "stalled", removed, sweeps)
 
@@ -255,26 +259,37 @@ class MatchingFormulation(Formulation):
         return Status.OPTIMAL, np.array([m.bit_length() for m in found]), stats, None
 
     def _search(self, cand: list[int], stats: dict, deadline: float | None) -> list[int] | None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _OutOfTime
-        outcome = deduce(cand, self.order, self._find, deadline)
-        stats["removed edges"] += outcome.removed
-        stats["sweeps"] += outcome.sweeps
-        if outcome.status == "infeasible":
-            return None
-        if outcome.status == "solved":
-            return cand
-        cell = min((c for c, m in enumerate(cand) if m & (m - 1)), key=lambda c: bin(cand[c]).count("1"))
-        mask = cand[cell]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            stats["branches"] += 1
-            child = list(cand)
-            child[cell] = bit
-            found = self._search(child, stats, deadline)
-            if found is not None:
-                return found
+        """Depth-first search with an explicit stack (a 36x36 grid can need
+        more levels than Python's recursion limit): deduce, then branch on a
+        cell with the fewest candidates. Raises ``_OutOfTime`` at the deadline."""
+        root = cand
+        stack = [cand]
+        while stack:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfTime
+            cand = stack.pop()
+            stats["branches"] += cand is not root  # every node but the root is a guess
+            outcome = deduce(cand, self.order, self._find, deadline)
+            stats["removed edges"] += outcome.removed
+            stats["sweeps"] += outcome.sweeps
+            if outcome.status == "out of time":
+                raise _OutOfTime
+            if outcome.status == "solved":
+                return cand
+            if outcome.status == "infeasible":
+                continue
+            cell = min((c for c, m in enumerate(cand) if m & (m - 1)),
+                       key=lambda c: bin(cand[c]).count("1"))
+            bits = []
+            mask = cand[cell]
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                bits.append(bit)
+            for bit in reversed(bits):  # the lowest digit is tried first
+                child = list(cand)
+                child[cell] = bit
+                stack.append(child)
         return None
 
     def size(self) -> ModelSize:
