@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from sudoku_models import FORMULATIONS, read_puzzles, solve, solve_many, verify
+from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
 from sudoku_models.bench.runner import environment
 
 HERE = Path(__file__).resolve().parent
@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 def machine() -> str:
     """CPU model, core count, Python and solver versions, for the record."""
     env = environment()
-    solvers = ", ".join(sorted({cls.solver_name() for cls in FORMULATIONS.values()}))
+    solvers = ", ".join(sorted({info.load().solver_name() for info in METHODS.values()}))
     return (f"{env['machine']}, {env['cores']} cores; Python {env['python']}; "
             f"sudoku-models {env['toolkit']}; {solvers}")
 
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("datasets", nargs="*", default=["top95.txt", "17clue.txt"],
                         help="file names under benchmarks/datasets (default: top95.txt 17clue.txt)")
     parser.add_argument("--first", type=int, default=500, help="puzzles per dataset (default 500)")
-    parser.add_argument("--methods", default=",".join(m for m, c in FORMULATIONS.items() if not c.slow),
+    parser.add_argument("--methods", default=",".join(m for m, info in METHODS.items() if not info.slow),
                         help="comma-separated formulations (default: all but the slow ones)")
     args = parser.parse_args()
     print(machine(), "\n")

@@ -27,7 +27,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 from tqdm import tqdm
 
-from sudoku_models import FORMULATIONS, read_puzzles, solve_many, verify
+from sudoku_models import METHODS, read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -103,8 +103,8 @@ def main() -> None:
 
     print("\nEvery formulation on top95 (ms per puzzle, build or clue update + solve; one pass):\n")
     print("| formulation | solved | median | p90 | max |\n| --- | ---: | ---: | ---: | ---: |")
-    for name, cls in FORMULATIONS.items():
-        limit = args.slow_limit if cls.slow else None
+    for name, info in METHODS.items():
+        limit = args.slow_limit if info.slow else None
         results = list(tqdm(solve_many(top95, name, time_limit=limit), total=len(top95),
                             desc=name, leave=False))
         ms = 1000 * np.array([r.total_seconds for r in results])

@@ -12,6 +12,7 @@ perturbations without progress it restarts from a new full grid.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numba
@@ -22,8 +23,8 @@ from sudoku_models import Puzzle
 from sudoku_models.counter import tables
 from sudoku_models.counter.kernel import count_kernel
 from .full_grid import as_generator, random_full_grid
+from .symmetry import SYMMETRIES
 
-SYMMETRIES = ("rotational", "mirror", "diagonal")
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
 MINIMUM_CLUES = {2: 4, 3: 17}
@@ -39,19 +40,25 @@ class GenerationError(ValueError):
     than the cells) or a target not reached within the time limit."""
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def reduce_kernel(solution, clues, orbits, orbit_order, target, max_nodes, peers, houses, full,
-                  identity, work_cand, work_grid, work_cell, work_next, scratch) -> int:
+                  identity, work_cand, work_grid, work_cell, work_next, scratch, control) -> int:
     """Empty the orbits of ``clues`` (flat ``(N,)`` int32, modified in place)
     in ``orbit_order`` while exactly one solution remains and no fewer than
-    ``target`` clues; ``orbits`` is ``(K, m)`` with -1 padding. Returns the
-    number of clues left."""
+    ``target`` clues; ``orbits`` is ``(K, m)`` with -1 padding. ``control``
+    as for :func:`~sudoku_models.counter.kernel.count_kernel`: a nonzero
+    ``control[0]`` stops the pass (checked before every orbit and inside
+    every uniqueness check), leaving a puzzle that is still unique. Returns
+    the number of clues left."""
     count = 0
     for cell in range(clues.size):
         if clues[cell]:
             count += 1
     for orbit in orbit_order:
         if count == target:
+            break
+        if control[0] != 0:  # stopped from outside (a deadline)
+            control[1] = 1
             break
         size = 0
         for cell in orbits[orbit]:
@@ -63,7 +70,12 @@ def reduce_kernel(solution, clues, orbits, orbit_order, target, max_nodes, peers
             if cell >= 0:
                 clues[cell] = 0
         unique = count_kernel(clues, peers, houses, full, 2, max_nodes, identity, work_cand,
-                              work_grid, work_cell, work_next, scratch) == 1
+                              work_grid, work_cell, work_next, scratch, control) == 1
+        if control[1]:  # stopped from outside: this orbit is not proven removable
+            for cell in orbits[orbit]:
+                if cell >= 0:
+                    clues[cell] = solution[cell]
+            break
         if unique:
             count -= size
         else:
@@ -127,8 +139,9 @@ def generate(clues: int, order: int = 3, seed=None, symmetry: str | None = None,
     None, ``"rotational"``, ``"mirror"`` or ``"diagonal"`` (clues placed
     symmetrically); ``time_limit``: seconds, None for no limit (then an
     unreachable target for an order without a known minimum runs forever).
-    The limit is checked between removal passes, so it can be overrun by one
-    pass (milliseconds for 9x9, minutes for a sparse 36x36).
+    The limit holds inside removal passes and uniqueness checks too (a timer
+    stops the compiled search), so generation ends within a few milliseconds
+    of it at every order.
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
     than 17 clues for 9x9, fewer than 4 for 4x4, more clues than cells, an
@@ -141,15 +154,29 @@ def generate(clues: int, order: int = 3, seed=None, symmetry: str | None = None,
     t = tables(order)
     groups = orbits(order, symmetry)
     workspace = t.workspace()
+    control = np.zeros(2, dtype=np.int64)  # control[0] = 1: the deadline has passed
+    timer = None if time_limit is None else threading.Timer(time_limit, control.fill, (1,))
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        return _generate(clues, order, rng, groups, t, workspace, control, deadline, time_limit)
+    finally:
+        if timer is not None:
+            timer.cancel()
+
+
+def _generate(clues, order, rng, groups, t, workspace, control, deadline, time_limit) -> Puzzle:
     cells = order**4
     fewest = cells
 
     def reduce(puzzle: np.ndarray, solution: np.ndarray) -> int:
         return reduce_kernel(solution, puzzle, groups, rng.permutation(len(groups)), clues,
-                             CHECK_NODES, t.peers, t.houses, t.full, t.identity, *workspace)
+                             CHECK_NODES, t.peers, t.houses, t.full, t.identity, *workspace,
+                             control)
 
     while True:
-        solution = random_full_grid(order, rng).ravel().astype(np.int32)
+        solution = random_full_grid(order, rng).ravel().astype(np.int32)  # fast at every order
         puzzle = solution.copy()
         count = reduce(puzzle, solution)
         stall = 0

@@ -8,40 +8,45 @@ Quick use::
     r.status, r.solve_seconds, verify(p, r.grid)
 """
 
-import importlib
-
-from .counting import COUNTING_METHODS, count_solutions
+from .counting import CountIncomplete, count_solutions
 from .errors import PuzzleFormatError
+from .export import export
 from .files import read_puzzles
 from .puzzle import Conflict, Puzzle
+from .registry import METHODS, MethodInfo, counting_methods, method_class, register
 from .result import ModelSize, SolveResult, Status
+from .solving import solve, solve_many
 from .verify import grid_errors, verify
 
-# Pyomo and OR-Tools take about a second to import: load them only when a
-# formulation is asked for, so the puzzle type and the generator start fast.
-_LAZY = {"FORMULATIONS": ".formulations", "solve": ".solving", "solve_many": ".solving"}
+# No solver is imported here: Pyomo, OR-Tools and numba load when a method
+# that needs them runs (see sudoku_models.registry), so the CLI starts fast.
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    if name == "COUNTING_METHODS":  # kept for old code: a view of the registry
+        return counting_methods()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "COUNTING_METHODS",
-    "FORMULATIONS",
+    "METHODS",
     "Conflict",
+    "CountIncomplete",
+    "MethodInfo",
     "ModelSize",
     "Puzzle",
     "PuzzleFormatError",
     "SolveResult",
     "Status",
     "count_solutions",
+    "counting_methods",
+    "export",
     "grid_errors",
+    "method_class",
     "read_puzzles",
+    "register",
     "solve",
     "solve_many",
     "verify",

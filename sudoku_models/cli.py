@@ -1,7 +1,9 @@
 """The ``sudoku-models`` command line.
 
 Bad input (a malformed puzzle, a missing file, a bad option value) prints one
-line on standard error and exits with code 2; no traceback.
+line on standard error and exits with code 2; no traceback. An interrupt
+(Ctrl-C) exits with code 130. Solvers are imported only by the commands that
+run them, so the command line starts fast.
 """
 
 from __future__ import annotations
@@ -9,38 +11,55 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
-from .counting import COUNTING_METHODS, count_solutions
+from .counting import CountIncomplete
 from .errors import PuzzleFormatError
 from .files import read_puzzles
-from .formulations import FORMULATIONS
 from .puzzle import Puzzle
+from .registry import METHODS, counting_methods, exporting_methods, method_info
 from .result import SolveResult, Status
-from .solving import solve_many
-from .verify import verify
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 DEFAULT_METHODS = ("milp", "cp")
 CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
+MAX_LIMIT = 10**15  # a count limit beyond this is "all" in practice, and fits the counter
+PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
 
 
 class UsageError(ValueError):
     """A command-line value that is not usable (reported in one line, exit 2)."""
 
 
-def _methods(text: str) -> list[str]:
-    names = list(FORMULATIONS) if text == "all" else [m.strip() for m in text.split(",") if m.strip()]
-    unknown = [m for m in names if m not in FORMULATIONS]
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``sudoku-models solve: error: ...``."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _methods(text: str, allowed: Callable[[], Sequence[str]] = lambda: tuple(METHODS)) -> list[str]:
+    names = list(allowed()) if text == "all" else [m.strip() for m in text.split(",") if m.strip()]
+    unknown = [m for m in names if m not in allowed()]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
             f"unknown method {', '.join(unknown) or text!r}; choose from "
-            f"{', '.join(FORMULATIONS)} or all"
+            f"{', '.join(allowed())} or all"
         )
     return names
+
+
+def _one_method(allowed: Callable[[], Sequence[str]]):
+    def parse(text: str) -> str:
+        if text not in allowed():
+            raise argparse.ArgumentTypeError(
+                f"{text!r} cannot do this; choose from {', '.join(allowed())}")
+        return text
+    return parse
 
 
 def _positive_float(text: str) -> float:
@@ -48,14 +67,21 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
 
 
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+def _positive_int(text: str, maximum: int = MAX_LIMIT) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= maximum:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {maximum:,}, got {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) >= 2**63:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**63 - 1, got {text!r}")
     return int(text)
 
 
@@ -63,29 +89,84 @@ def _limit(text: str) -> int | None:
     return None if text == "all" else _positive_int(text)
 
 
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name ('-' for standard input), got ''")
+    return text
+
+
+def _plot_file(text: str) -> str:
+    if Path(text).suffix.lower() not in PLOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the picture's format comes from its suffix; use one of "
+            f"{', '.join(PLOT_SUFFIXES)}")
+    return text
+
+
+def _add_method_option(parser, default, allowed=lambda: tuple(METHODS), many=True,
+                       what="methods") -> None:
+    """``--method`` and its alias ``--methods`` (one spelling for every command)."""
+    listed = "; ".join(f"{name}: {METHODS[name].description}" for name in allowed())
+    parser.add_argument(
+        "--method", "--methods", "-m", dest="method", default=default,
+        type=(lambda text: _methods(text, allowed)) if many else _one_method(allowed),
+        help=(f"comma-separated {what}, or 'all' " if many else f"one of the {what} ")
+        + f"(default: {','.join(default) if isinstance(default, (list, tuple)) else default}). "
+        + listed,
+    )
+
+
+_COMMANDS: dict[str, Callable] = {}
+
+
+def register_command(name: str, add_parser: Callable) -> None:
+    """Add a sub-command: ``add_parser(subparsers)`` creates its parser
+    (``subparsers.add_parser(name, ...)``) and sets ``handler`` (a function
+    of the parsed ``argparse.Namespace`` returning the exit code) with
+    ``set_defaults``. Extensions (see :mod:`sudoku_models.extensions`) call
+    this; ``generator`` adds ``generate`` this way."""
+    _COMMANDS[name] = add_parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``sudoku-models`` and its sub-commands."""
-    methods_help = "; ".join(f"{name}: {cls.description}" for name, cls in FORMULATIONS.items())
-    parser = argparse.ArgumentParser(
-        prog="sudoku-models",
-        description="Solve Sudoku with MILP (Pyomo + HiGHS) and CP (OR-Tools CP-SAT) "
-        "formulations side by side.",
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from . import __version__
+    from .extensions import load_extensions
 
+    load_extensions()
+    parser = _Parser(
+        prog="sudoku-models",
+        description="Sudoku as MILP (Pyomo + HiGHS), CP (OR-Tools CP-SAT) and search, side by "
+        "side: solve, count, generate, export models and benchmark them. "
+        "'sudoku-models methods' lists the methods.",
+        epilog="A puzzle is one line: 81 characters for 9x9 ('.' or '0' empty), 1-9A-G for "
+        "16x16, or comma-separated numbers for any order (start it after '--' if it begins "
+        "with '-'). FILE may be '-' for standard input.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
+    for add in (_add_solve, _add_count, _add_export, _add_methods, _add_bench):
+        add(commands)
+    for add in _COMMANDS.values():
+        add(commands)
+    return parser
+
+
+def _add_solve(commands) -> None:
     solve = commands.add_parser(
         "solve",
-        help="solve one puzzle or a file of puzzles with one or more formulations",
+        help="solve one puzzle or a file of puzzles with one or more methods",
         description="Solve a puzzle (81-character line, '.' or '0' empty) or, with --file, "
-        "every puzzle of a file, with each chosen formulation; every solution is verified "
-        "against the rules and the clues. Formulations: " + methods_help,
+        "every puzzle of a file, with each chosen method; every solution is verified "
+        "against the rules and the clues. Exit code 1 if a solution fails verification.",
     )
     source = solve.add_mutually_exclusive_group(required=True)
     source.add_argument("puzzle", nargs="?", help="the puzzle as one line (see README for 16x16)")
-    source.add_argument("--file", "-f", help="file of puzzles: one per line with '#' comments, "
-                        "or Project Euler 96 'Grid NN' blocks")
-    solve.add_argument("--method", "-m", type=_methods, default=list(DEFAULT_METHODS),
-                       help="comma-separated formulations, or 'all' (default: milp,cp)")
+    source.add_argument("--file", "-f", type=_file_name,
+                        help="file of puzzles ('-': standard input): one per line with '#' "
+                        "comments, or Project Euler 96 'Grid NN' blocks")
+    _add_method_option(solve, list(DEFAULT_METHODS))
     solve.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                        help="per-puzzle time limit of each solver")
     solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
@@ -95,101 +176,153 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--first", type=_positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
     solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
-    solve.add_argument("--plot", metavar="PNG",
-                       help="save a picture: the grid and each solution for one puzzle, the "
-                       "distribution of times per method for a file")
+    solve.add_argument("--solutions", metavar="FILE",
+                       help="write one line per puzzle: its solution by the first method in "
+                       "the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
+    solve.add_argument("--plot", metavar="PICTURE", type=_plot_file,
+                       help="save a picture (.png, .pdf, .svg, ...): the grid and each solution "
+                       "for one puzzle, the distribution of times per method for a file")
     solve.set_defaults(handler=_solve_command)
 
-    generate = commands.add_parser(
-        "generate",
-        help="generate unique-solution puzzles with exactly N clues",
-        description="Generate puzzles with exactly --clues clues and exactly one solution, one "
-        "per line in the dataset format (81 characters, '.' empty, for 9x9). The same --seed "
-        "gives the same puzzles.",
-    )
-    generate.add_argument("--clues", type=int, required=True, help="clues per puzzle")
-    generate.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
-    generate.add_argument("--order", type=int, default=3,
-                          help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ...")
-    generate.add_argument("--seed", type=int, help="random seed, for reproducible puzzles")
-    generate.add_argument("--symmetry", choices=("rotational", "mirror", "diagonal"),
-                          help="place the clues symmetrically")
-    generate.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                          help="give up on a puzzle after this long (default: no limit)")
-    generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout)")
-    generate.set_defaults(handler=_generate_command)
 
+def _add_count(commands) -> None:
     count = commands.add_parser(
         "count",
         help="count the solutions of a puzzle or of every puzzle in a file",
         description="Count solutions, stopping at --limit, with the compiled backtracking "
         "counter (default), CP-SAT solution enumeration (cp, cp-bool) or HiGHS with no-good "
-        "cuts (milp, matrix).",
+        "cuts (milp, matrix). A count cut short by --time-limit or Ctrl-C is reported as a "
+        "lower bound ('at least N'), never as the count; Ctrl-C exits with code 130.",
     )
-    count_source = count.add_mutually_exclusive_group(required=True)
-    count_source.add_argument("puzzle", nargs="?", help="the puzzle as one line")
-    count_source.add_argument("--file", "-f", help="file of puzzles, as for solve")
+    source = count.add_mutually_exclusive_group(required=True)
+    source.add_argument("puzzle", nargs="?", help="the puzzle as one line")
+    source.add_argument("--file", "-f", type=_file_name, help="file of puzzles, as for solve")
     count.add_argument("--limit", type=_limit, default=1000,
                        help="stop counting at this many solutions, or 'all' (default 1000)")
-    count.add_argument("--method", "-m", choices=COUNTING_METHODS, default="backtracking",
-                       help="how to count (default: backtracking)")
+    count.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                       help="stop each count after this long and report a lower bound")
+    _add_method_option(count, "backtracking", counting_methods, many=False,
+                       what="counting methods")
     count.set_defaults(handler=_count_command)
 
+
+def _add_export(commands) -> None:
+    from .export import SUFFIXES
+
+    export = commands.add_parser(
+        "export",
+        help="write a method's model of a puzzle to a file (LP, MPS, CP-SAT proto text, ...)",
+        description="Write the model a method builds for PUZZLE: 'lp' and 'mps' (HiGHS's "
+        "writer; milp, matrix, milp-alldiff) with readable 1-based names such as x_r1_c2_v4 "
+        "and cell_r1_c2; 'pbtxt' (the CP-SAT CpModelProto as protobuf text; cp, cp-bool). "
+        "The format comes from --format or the suffix of -o.",
+    )
+    export.add_argument("puzzle", help="the puzzle as one line")
+    _add_method_option(export, "milp", exporting_methods, many=False, what="methods that export")
+    export.add_argument("--format", choices=sorted(set(SUFFIXES.values())),
+                        help="file format (default: from the suffix of -o)")
+    export.add_argument("--objective", choices=("feasibility", "tiebreak"),
+                        help="MILP objective (milp, matrix)")
+    export.add_argument("-o", "--out", required=True, type=_file_name, help="the file to write")
+    export.set_defaults(handler=_export_command)
+
+
+def _add_methods(commands) -> None:
+    methods = commands.add_parser(
+        "methods", help="list every method: paradigm, model, solver, what it can do",
+        description="The registry of methods: the same Sudoku as MILP, CP, SAT and search, "
+        "each a model handed to a solver.")
+    methods.set_defaults(handler=_methods_command)
+
+
+def _add_bench(commands) -> None:
     bench = commands.add_parser(
-        "bench", help="time formulations on datasets (run) and summarise a results file (report)",
+        "bench", help="time methods on datasets (run) and summarise a results file (report)",
         description="Benchmarks: 'bench run' appends one CSV row per puzzle x method x "
         "repetition and resumes an interrupted run; 'bench report' writes a markdown "
         "summary and plots.",
     )
-    bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION")
+    bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION",
+                                          parser_class=_Parser)
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
         description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
         "clues; gen:17 takes the 17-clue collection) or order:N (generated order-N puzzles, "
-        "60% of the cells given). Methods: the formulations and 'backtracking' (the "
-        "generator's counter). Re-running the same command skips the rows already written.",
+        "60% of the cells given). Methods: every registered method ('sudoku-models methods'). "
+        "Re-running the same command skips the rows already written.",
     )
-    run.add_argument("--methods", default="milp,cp", help="comma-separated (default milp,cp) or all")
+    _add_method_option(run, list(DEFAULT_METHODS))
     run.add_argument("--datasets", default="top95", help="comma-separated specs (default top95)")
     run.add_argument("--sample", type=_positive_int, help="puzzles per dataset (default: all; "
                      "required for generated sets)")
-    run.add_argument("--repeat", type=_positive_int, default=1, help="rows per puzzle and method")
-    run.add_argument("--warmup", type=int, default=1, help="untimed solves per chunk (default 1)")
+    run.add_argument("--repeat", type=lambda t: _positive_int(t, 1000), default=1,
+                     help="rows per puzzle and method")
+    run.add_argument("--warmup", type=lambda t: _limit_int(t, 0, 1000), default=1,
+                     help="untimed solves per chunk, 0 to 1000 (default 1)")
     run.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                      help="per puzzle and method")
-    run.add_argument("--seed", type=int, default=0, help="seed of the generated sets")
-    run.add_argument("--workers", type=_positive_int, default=1,
+    run.add_argument("--seed", type=_seed, default=0, help="seed of the generated sets")
+    run.add_argument("--workers", type=lambda t: _positive_int(t, 256), default=1,
                      help="local worker processes, one solver thread each (default 1)")
-    run.add_argument("--scheduler", metavar="ADDRESS",
+    run.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,
                      help="run on an existing Dask cluster (tcp://host:port) instead")
-    run.add_argument("--out", default="results.csv", help="results CSV (default results.csv)")
+    run.add_argument("--out", default="results.csv", type=_file_name,
+                     help="results CSV (default results.csv)")
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")
-    report.add_argument("results", help="results CSV of 'bench run'")
+    report.add_argument("results", type=_file_name, help="results CSV of 'bench run'")
     report.add_argument("--out-dir", help="where to write (default: beside the CSV)")
     report.set_defaults(handler=_bench_report_command)
-    return parser
+
+
+def _limit_int(text: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
+    return int(text)
+
+
+def _scheduler_address(text: str) -> str:
+    """``tcp://host:port`` (or ``host:port``) with a port in 1..65535."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text if "://" in text else f"tcp://{text}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if parts.scheme not in ("tcp", "tls", "inproc", "ucx") or not parts.hostname or not port:
+        raise argparse.ArgumentTypeError(
+            f"expected a Dask scheduler address tcp://host:port with a port 1-65535, got {text!r}")
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version, or a usage error printed in one line
+            return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
         return args.handler(args)
-    except (PuzzleFormatError, UsageError) as exc:
+    except (PuzzleFormatError, UsageError, ValueError) as exc:
         print(f"sudoku-models: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"sudoku-models: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        name = f": {exc.filename}" if exc.filename else ""
+        print(f"sudoku-models: error: {exc.strerror or exc}{name}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("sudoku-models: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 # -- solve -----------------------------------------------------------------
 
 
 def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
-    """The puzzles named on the command line: PUZZLE or --file (and --first)."""
+    """The puzzles named on the command line: PUZZLE or --file (and --first).
+    A puzzle given on the command line is named by its own line."""
     first = getattr(args, "first", None)
     if args.file:
         puzzles = read_puzzles(args.file)[:first]
@@ -198,17 +331,23 @@ def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
         return puzzles
     if first:
         raise UsageError("--first goes with --file")
-    return [Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")]
+    puzzle = Puzzle.from_string(args.puzzle, where="PUZZLE")
+    return [Puzzle(puzzle.grid, puzzle.order, name=puzzle.to_string())]
 
 
 def _solve_command(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .solving import solve_many
+    from .verify import verify
+
     puzzles = _puzzles(args)
     options = {"time_limit": args.time_limit, "log": args.log}
     results: dict[str, list[SolveResult]] = {}
     with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
         for method in args.method:
             bar.set_description(method)
-            extra = {"objective": args.objective} if FORMULATIONS[method].objectives else {}
+            extra = {"objective": args.objective} if "objective" in METHODS[method].options else {}
             results[method] = []
             for result in solve_many(puzzles, method, **options, **extra):
                 results[method].append(result)
@@ -220,10 +359,28 @@ def _solve_command(args: argparse.Namespace) -> int:
         _print_summary(puzzles, results, verified)
     if args.out:
         _write_csv(args.out, puzzles, results, verified)
+    if args.solutions:
+        _write_solutions(args.solutions, puzzles, results[args.method[0]])
     if args.plot:
         _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
     return 1 if wrong else 0
+
+
+def _write_solutions(path: str, puzzles: list[Puzzle], results: list[SolveResult]) -> None:
+    """One line per puzzle: the solved grid in the puzzle format, or the status."""
+    lines = [Puzzle(r.grid, p.order).to_string() if r.status.solved else r.status.value
+             for p, r in zip(puzzles, results)]
+    _write_text(path, "\n".join(lines) + "\n")
+    print(f"wrote {len(lines)} solutions to {path}", file=sys.stderr)
+
+
+def _write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path``, or to standard output for ``-``."""
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text)
 
 
 def _save_plot(path: str, puzzles: list[Puzzle], results: dict[str, list[SolveResult]]) -> None:
@@ -342,47 +499,62 @@ def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verifi
     print(f"wrote {path}")
 
 
-# -- generate and count -----------------------------------------------------
-
-
-def _generate_command(args: argparse.Namespace) -> int:
-    from generator import GenerationError, generate
-
-    rng = np.random.default_rng(args.seed)
-    lines = []
-    try:
-        for _ in tqdm(range(args.count), unit="puzzle", desc="generating", disable=args.count == 1 or None):
-            puzzle = generate(args.clues, order=args.order, seed=rng, symmetry=args.symmetry,
-                              time_limit=args.time_limit)
-            lines.append(puzzle.to_string())
-    except GenerationError as exc:
-        raise UsageError(str(exc)) from None
-    header = (f"# {args.count} puzzles, order {args.order}, {args.clues} clues, unique solution; "
-              f"sudoku-models generate --seed {args.seed}"
-              + (f" --symmetry {args.symmetry}" if args.symmetry else ""))
-    text = "\n".join([header, *lines]) + "\n"
-    if args.out:
-        with open(args.out, "w") as handle:
-            handle.write(text)
-        print(f"wrote {len(lines)} puzzles to {args.out}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
-    return 0
+# -- count, export, methods --------------------------------------------------
 
 
 def _count_command(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .counting import count_solutions
+
     puzzles = _puzzles(args)
-    counts = []
-    for puzzle in tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None):
-        counts.append(count_solutions(puzzle, method=args.method, limit=args.limit))
-    stopped = "+ (stopped at --limit)"
-    for puzzle, n in zip(puzzles, counts):
-        print(f"{puzzle.name}\t{n}{stopped if n == args.limit else ''}")
+    interrupted = None
+    counts: list[tuple[int, str]] = []  # (count or lower bound, "" or why it is a bound)
+    with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
+        for puzzle in bar:
+            try:
+                n = count_solutions(puzzle, method=args.method, limit=args.limit,
+                                    time_limit=args.time_limit)
+                counts.append((n, "stopped at --limit" if n == args.limit else ""))
+            except CountIncomplete as exc:
+                counts.append((exc.lower_bound, exc.reason))
+                if exc.reason == "interrupted":
+                    interrupted = exc
+                    break
+    for puzzle, (n, bound) in zip(puzzles, counts):
+        print(f"{puzzle.name}\t{f'at least {n} ({bound})' if bound else n}")
+    if interrupted is not None:
+        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; the "
+              f"last count is a lower bound", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if len(puzzles) > 1:
-        unique = sum(n == 1 for n in counts)
-        none = sum(n == 0 for n in counts)
-        print(f"{len(puzzles)} puzzles: {unique} with one solution, {len(puzzles) - unique - none} "
-              f"with several, {none} with none")
+        exact = [n for n, bound in counts if not bound]
+        unique = sum(n == 1 for n in exact)
+        none = sum(n == 0 for n in exact)
+        print(f"{len(puzzles)} puzzles: {unique} with one solution, {len(exact) - unique - none} "
+              f"with several, {none} with none"
+              + (f", {len(puzzles) - len(exact)} cut short" if len(exact) < len(puzzles) else ""))
+    return 0
+
+
+def _export_command(args: argparse.Namespace) -> int:
+    from .export import export
+
+    puzzle = Puzzle.from_string(args.puzzle, where="PUZZLE")
+    options = {"objective": args.objective} if args.objective else {}
+    path = export(puzzle, args.method, args.out, format=args.format, **options)
+    print(f"wrote the {args.method} model of the puzzle to {path}", file=sys.stderr)
+    return 0
+
+
+def _methods_command(args: argparse.Namespace) -> int:
+    rows = [(name, info.paradigm, info.model, info.solver, "yes" if info.can_count else "",
+             ", ".join(info.export_formats)) for name, info in METHODS.items()]
+    print(_table(["method", "paradigm", "model", "solver", "counts", "exports"], rows))
+    print()
+    for name, info in METHODS.items():
+        options = "; ".join(f"{key}: {'|'.join(values)}" for key, values in info.options.items())
+        print(f"{name}: {info.description}" + (f" (options: {options})" if options else ""))
     return 0
 
 
@@ -390,12 +562,11 @@ def _count_command(args: argparse.Namespace) -> int:
 
 
 def _bench_run_command(args: argparse.Namespace) -> int:
-    from .bench import BENCH_METHODS, run_benchmark
+    from .bench import run_benchmark
 
-    methods = list(BENCH_METHODS) if args.methods == "all" else args.methods.split(",")
     try:
         written = run_benchmark(
-            methods, args.datasets.split(","), args.out, sample=args.sample, repeat=args.repeat,
+            args.method, args.datasets.split(","), args.out, sample=args.sample, repeat=args.repeat,
             warmup=args.warmup, time_limit=args.time_limit, seed=args.seed, workers=args.workers,
             scheduler=args.scheduler,
         )
@@ -410,8 +581,9 @@ def _bench_report_command(args: argparse.Namespace) -> int:
 
     try:
         summary = write_report(args.results, args.out_dir)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    except (ValueError, KeyError, TypeError) as exc:  # a CSV that is not a results file
+        raise UsageError(f"{args.results}: not a results file of 'bench run' "
+                         f"({type(exc).__name__}: {exc})") from None
     print(summary.read_text())
     print(f"wrote {summary}")
     return 0

@@ -1,11 +1,10 @@
-"""Counting solutions by any method that can: the generator's backtracking
-counter, CP-SAT's solution enumeration, or MILP with no-good cuts."""
+"""Counting solutions with any method that can: the compiled backtracking
+counter, CP-SAT's solution enumeration, or MILP with no-good cuts (the
+methods whose registry entry says ``can_count``)."""
 
 from __future__ import annotations
 
 from .puzzle import Puzzle
-
-COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix")
 
 
 class CountIncomplete(Exception):
@@ -29,24 +28,38 @@ def check_limit(limit) -> None:
         raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
 
 
-def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2) -> int:
+def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2,
+                    time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
 
-    ``method``: ``"backtracking"`` (the compiled counter of
-    :mod:`sudoku_models.counter`, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT solution
-    enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS re-solving
-    the binary model with a no-good cut after each solution). All agree; the
-    tests check it. Raises ``ValueError`` for another method or a limit
-    below 1.
+    ``method``: any registered method that can count
+    (:func:`sudoku_models.registry.counting_methods`): ``"backtracking"``
+    (the compiled counter, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT
+    solution enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS
+    re-solving the binary model with a no-good cut after each solution). All
+    agree; the tests check it. ``time_limit`` (seconds) or Ctrl-C end the
+    count early with :class:`CountIncomplete`, whose ``lower_bound`` is never
+    to be shown as the count. Raises ``ValueError`` for an unknown method, a
+    method that cannot count
+    (:class:`~sudoku_models.registry.CapabilityError`) or a limit below 1.
     """
+    from .registry import CapabilityError, method_info
+
     check_limit(limit)
-    if method == "backtracking":
-        from .counter import count_solutions as count_by_backtracking
+    info = method_info(method)
+    if not info.can_count:
+        from .registry import counting_methods
 
-        return count_by_backtracking(puzzle, limit=limit)
-    if method not in COUNTING_METHODS:
-        raise ValueError(f"cannot count solutions with {method!r}; choose from "
-                         f"{', '.join(COUNTING_METHODS)}")
-    from .formulations import FORMULATIONS
+        raise CapabilityError(f"cannot count solutions with {method!r}; choose from "
+                              f"{', '.join(counting_methods())}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+    return info.load()(puzzle.order).count_solutions(puzzle, limit=limit, time_limit=time_limit)
 
-    return FORMULATIONS[method](puzzle.order).count_solutions(puzzle, limit=limit)
+
+def __getattr__(name):
+    if name == "COUNTING_METHODS":  # kept for old code: a view of the registry
+        from .registry import counting_methods
+
+        return counting_methods()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -137,7 +137,7 @@ def test_dask_local_cluster_gives_the_same_content(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["bench", "run", "--methods", "lp"], "unknown method lp"),
+    (["bench", "run", "--methods", "lp"], "unknown method 'lp'"),
     (["bench", "run", "--datasets", "top96"], "unknown dataset 'top96'"),
     (["bench", "run", "--datasets", "gen:25"], "generated sets need --sample"),
 ])

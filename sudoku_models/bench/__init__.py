@@ -4,7 +4,7 @@ local or on a Dask cluster, with a markdown report and plots."""
 from .datasets import DatasetError, load_dataset
 from .report import write_report
 from .results import COLUMNS, read_results
-from .runner import BENCH_METHODS, run_benchmark
+from .runner import run_benchmark
 
-__all__ = ["BENCH_METHODS", "COLUMNS", "DatasetError", "load_dataset", "read_results",
+__all__ = ["COLUMNS", "DatasetError", "load_dataset", "read_results",
            "run_benchmark", "write_report"]

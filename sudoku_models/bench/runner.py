@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import os
 import platform
-import time
+import threading
 import traceback
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -21,16 +21,14 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 
-from ..formulations import FORMULATIONS, Formulation
 from ..puzzle import Puzzle
+from ..registry import METHODS
 from ..result import Status
 from ..verify import verify
 from .datasets import load_dataset, puzzle_hash
 from .results import ResultsFile
 
-COUNTER = "backtracking"  # the generator's compiled counter, timed as a method
-BENCH_METHODS = (*FORMULATIONS, COUNTER)
-_STAT_COLUMNS = ("B&B nodes", "LP iterations", "branches", "conflicts")
+_STAT_COLUMNS = ("B&B nodes", "LP iterations", "branches", "conflicts", "solutions")
 
 
 @dataclass(frozen=True)
@@ -63,27 +61,20 @@ def environment() -> dict:
             "cores": os.cpu_count()}
 
 
-_models: dict[tuple, Formulation] = {}  # per worker process: one model per method and order
+_local = threading.local()  # per thread: one model per method, order and limit
 
 
-def _model(method: str, order: int, time_limit: float | None) -> Formulation:
+def _model(method: str, order: int, time_limit: float | None):
+    from ..solving import make_method
+
+    models = _local.__dict__.setdefault("models", {})
     key = (method, order, time_limit)
-    if key not in _models:
-        _models[key] = FORMULATIONS[method](order, time_limit=time_limit, threads=1)
-    return _models[key]
+    if key not in models:
+        models[key] = make_method(method, order, time_limit, threads=1)
+    return models[key]
 
 
 def _solve_one(method: str, puzzle: Puzzle, time_limit: float | None) -> dict:
-    if method == COUNTER:
-        from ..counter import run_search
-
-        start = time.perf_counter()
-        count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
-        seconds = time.perf_counter() - start
-        grid = solution.reshape(puzzle.side, puzzle.side) if count else None
-        return {"status": (Status.OPTIMAL if count else Status.INFEASIBLE).value,
-                "verified": "yes" if verify(puzzle, grid) else "no", "build_seconds": 0.0,
-                "solve_seconds": seconds, "solutions": count, "solver": f"{COUNTER} (numba)"}
     result = _model(method, puzzle.order, time_limit).solve(puzzle)
     row = {"status": result.status.value, "verified": "yes" if verify(puzzle, result.grid) else "no",
            "build_seconds": result.build_seconds, "solve_seconds": result.solve_seconds,
@@ -193,9 +184,9 @@ def run_benchmark(methods: Iterable[str], datasets: Iterable[str], out, *, sampl
     from tqdm import tqdm
 
     methods = list(methods)
-    unknown = [m for m in methods if m not in BENCH_METHODS]
+    unknown = [m for m in methods if m not in METHODS]
     if unknown:
-        raise ValueError(f"unknown method {', '.join(unknown)}; choose from {', '.join(BENCH_METHODS)}")
+        raise ValueError(f"unknown method {', '.join(unknown)}; choose from {', '.join(METHODS)}")
     results = ResultsFile(out)
     chunks = plan(methods, list(datasets), sample, repeat, seed, time_limit, warmup, chunk,
                   results.done)

@@ -4,12 +4,14 @@ compiled search of :mod:`.kernel` behind a Python interface. The generator
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
-from ..counting import check_limit
+from ..counting import CountIncomplete, check_limit
 from ..houses import house_cells
 from ..puzzle import Puzzle
 from .kernel import count_kernel
@@ -55,33 +57,72 @@ def tables(order: int) -> Tables:
 
 
 def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None,
-               max_nodes: int = ALL):
+               max_nodes: int = ALL, control: np.ndarray | None = None):
     """Count solutions of a flat ``(N,)`` grid up to ``limit``; returns the
     count (-1 when more than ``max_nodes`` branch nodes were needed) and the
     first solution found as a flat ``(N,)`` int32 array (only meaningful when
-    the count is positive)."""
+    the count is positive). ``control``: the kernel's stop flag (see
+    :func:`~sudoku_models.counter.kernel.count_kernel`); after a stop,
+    ``control[1]`` is 1 and the count is a lower bound."""
     t = tables(order)
     work_cand, work_grid, work_cell, work_next, solution = t.workspace()
     count = count_kernel(
         np.ascontiguousarray(grid, dtype=np.int32), t.peers, t.houses, t.full, limit, max_nodes,
         t.identity if value_order is None else value_order,
         work_cand, work_grid, work_cell, work_next, solution,
+        np.zeros(2, dtype=np.int64) if control is None else control,
     )
     return int(count), solution
+
+
+def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None):
+    """:func:`run_search` in a worker thread (the kernel releases the GIL),
+    so that Ctrl-C and ``time_limit`` (seconds) stop it. Returns ``(count,
+    solution)``; raises :class:`~sudoku_models.counting.CountIncomplete`
+    with the solutions found so far when stopped."""
+    control = np.zeros(2, dtype=np.int64)
+    outcome = []
+    done = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early
+
+    def work() -> None:
+        try:
+            outcome.append(run_search(grid, order, limit, control=control))
+        finally:
+            done.set()
+
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    reason = "time limit"
+    threading.Thread(target=work, daemon=True).start()
+    try:
+        while not done.is_set():
+            wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.monotonic()))
+            done.wait(wait)
+            if deadline is not None and time.monotonic() >= deadline:
+                control[0] = 1
+    except KeyboardInterrupt:
+        reason = "interrupted"
+        control[0] = 1
+    done.wait()
+    count, solution = outcome[0]
+    if control[1]:
+        raise CountIncomplete(count, reason)
+    return count, solution
 
 
 def _as_puzzle(puzzle) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_grid(puzzle)
 
 
-def count_solutions(puzzle, limit: int | None = 2) -> int:
+def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle` or anything
     ``Puzzle.from_grid`` takes (``(n*n, n*n)`` ints, 0 = empty).
     ``limit=2`` (default) answers "none, one or several"; ``limit=None``
     counts every solution. A puzzle with contradictory clues has 0.
-    Raises ``ValueError`` for a limit below 1 and
+    ``time_limit`` (seconds) or Ctrl-C stop the count with
+    :class:`~sudoku_models.counting.CountIncomplete` (its ``lower_bound``
+    is the solutions found so far). Raises ``ValueError`` for a limit below 1 and
     :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
 
     Source: depth-first search with naked and hidden singles and
@@ -89,7 +130,7 @@ def count_solutions(puzzle, limit: int | None = 2) -> int:
     """
     check_limit(limit)
     p = _as_puzzle(puzzle)
-    return run_search(p.grid.ravel(), p.order, ALL if limit is None else limit)[0]
+    return run_stoppable(p.grid.ravel(), p.order, ALL if limit is None else limit, time_limit)[0]
 
 
 def solve(puzzle) -> np.ndarray | None:

@@ -94,9 +94,9 @@ def _most_constrained(cand, grid) -> int:
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work_cand, work_grid,
-                 work_cell, work_next, solution) -> int:
+                 work_cell, work_next, solution, control) -> int:
     """Count the solutions of ``clues`` up to ``limit``, or return -1 when
     the search needs more than ``max_nodes`` branch nodes.
 
@@ -105,8 +105,11 @@ def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work
     ``value_order``: ``(N, s)`` values to try per cell; workspace arrays
     ``work_cand`` ``(N + 1, N)`` int64, ``work_grid`` ``(N + 1, N)`` int32,
     ``work_cell`` and ``work_next`` ``(N + 1,)`` int64. The first solution
-    found is written to ``solution`` ``(N,)``. Returns the count, at most
-    ``limit``.
+    found is written to ``solution`` ``(N,)``. ``control``: ``(2,)`` int64;
+    another thread sets ``control[0]`` to nonzero to stop the search (polled
+    every 1024 branch nodes; the kernel releases the GIL), which then sets
+    ``control[1] = 1`` and returns the solutions found so far (a lower
+    bound). Returns the count, at most ``limit``.
     """
     n_cells = clues.size
     side = value_order.shape[1]
@@ -142,6 +145,9 @@ def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work
         nodes += 1
         if nodes > max_nodes:
             return -1
+        if nodes & 1023 == 0 and control[0] != 0:
+            control[1] = 1
+            return count
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]

@@ -25,16 +25,15 @@ class Formulation(ABC):
     solver's own log to standard output; ``threads`` and ``seed`` are passed
     to the solver (one thread by default, for a fair comparison).
 
-    Subclasses set ``name`` and ``description`` and implement
+    Subclasses set ``name`` (their registry name; description and
+    capabilities are in :mod:`sudoku_models.registry`) and implement
     :meth:`_build_rules`, :meth:`_load_clues`, :meth:`_native_model`,
-    :meth:`_run` and :meth:`size`; they may override :meth:`_attach_solver`.
+    :meth:`_run` and :meth:`size`; they may override :meth:`_attach_solver`,
+    :meth:`_model_changed_by_user`, :meth:`count_solutions` and :meth:`export`.
     Raises ``ValueError`` for a bad order, time limit or thread count.
     """
 
     name: ClassVar[str]
-    description: ClassVar[str]
-    objectives: ClassVar[tuple[str, ...]] = ()  # values of an ``objective`` option, if any
-    slow: ClassVar[bool] = False  # seconds per hard 9x9 puzzle: test and sample accordingly
 
     def __init__(
         self,
@@ -58,23 +57,27 @@ class Formulation(ABC):
         self.threads = threads
         self.seed = seed
         self._built = False
+        self._handed_out = False  # build() gave the native model to the caller
+
+    @classmethod
+    def info(cls):
+        """This method's :class:`~sudoku_models.registry.MethodInfo`."""
+        from ..registry import method_info
+
+        return method_info(cls.name)
 
     # -- public -----------------------------------------------------------
 
     def build(self, puzzle: Puzzle) -> Any:
         """Load ``puzzle``'s clues, building the rules on first use, and
         return the native model (a Pyomo ``ConcreteModel``, a CP-SAT
-        ``CpModel``, ...) so it can be printed, inspected or exported.
-        Raises ``ValueError`` if the puzzle's order differs from the model's."""
-        if puzzle.order != self.order:
-            raise ValueError(
-                f"{self.name}: this model is of order {self.order}, the puzzle of order "
-                f"{puzzle.order}"
-            )
-        if not self._built:
-            self._build_rules()
-            self._built = True
-        self._load_clues(puzzle)
+        ``CpModel``, ...) so it can be printed, inspected, exported or
+        changed: a constraint added to it or a bound changed on it is part of
+        the next :meth:`solve` (the model is recompiled for the solver if
+        needed). Raises ``ValueError`` if the puzzle's order differs from the
+        model's."""
+        self._prepare(puzzle)
+        self._handed_out = True
         return self._native_model()
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
@@ -82,8 +85,7 @@ class Formulation(ABC):
         call separately. Never raises for an infeasible puzzle: the result's
         status is INFEASIBLE."""
         start = time.perf_counter()
-        self.build(puzzle)
-        self._attach_solver()
+        self._ready(puzzle)
         built = time.perf_counter()
         status, values, stats, objective = self._run()
         done = time.perf_counter()
@@ -100,6 +102,25 @@ class Formulation(ABC):
             objective=objective,
         )
 
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
+                        time_limit: float | None = None) -> int:
+        """Number of solutions of ``puzzle`` up to ``limit`` (None: all),
+        ``time_limit`` in seconds (then
+        :class:`~sudoku_models.counting.CountIncomplete`). Raises :class:`~sudoku_models.registry.CapabilityError` for a method
+        that cannot count."""
+        from ..registry import CapabilityError
+
+        raise CapabilityError(f"method {self.name!r} cannot count solutions")
+
+    def export(self, puzzle: Puzzle, path, fmt: str) -> None:
+        """Write the model of ``puzzle`` to ``path`` in format ``fmt`` (see
+        :mod:`sudoku_models.export`). Raises
+        :class:`~sudoku_models.registry.CapabilityError` for a format this
+        method cannot write."""
+        from ..registry import CapabilityError
+
+        raise CapabilityError(f"method {self.name!r} cannot export its model as {fmt!r}")
+
     @abstractmethod
     def size(self) -> ModelSize:
         """Variables, constraints and nonzeros of the model as built."""
@@ -110,6 +131,33 @@ class Formulation(ABC):
         """Solver and version, e.g. ``"HiGHS 1.14.0"``."""
 
     # -- for subclasses ---------------------------------------------------
+
+    def _prepare(self, puzzle: Puzzle) -> None:
+        """Build the rules on first use and load ``puzzle``'s clues."""
+        if puzzle.order != self.order:
+            raise ValueError(
+                f"{self.name}: this model is of order {self.order}, the puzzle of order "
+                f"{puzzle.order}"
+            )
+        if not self._built:
+            self._build_rules()
+            self._built = True
+        self._load_clues(puzzle)
+
+    def _ready(self, puzzle: Puzzle) -> None:
+        """:meth:`_prepare`, then make the solver see any change the caller
+        made to a model :meth:`build` handed out, then :meth:`_attach_solver`."""
+        self._prepare(puzzle)
+        if self._handed_out:
+            self._model_changed_by_user()
+            self._handed_out = False
+        self._attach_solver()
+
+    def _model_changed_by_user(self) -> None:
+        """Called before a solve when :meth:`build` handed the native model
+        out since the last solve: a formulation that compiles its model for
+        the solver drops the compiled copy here, so the solve sees the
+        user's changes. Models the solver reads directly need nothing."""
 
     @abstractmethod
     def _build_rules(self) -> None:
@@ -150,8 +198,8 @@ def entry_points(formulation: type[Formulation]):
         return formulation(puzzle.order, **options).solve(puzzle)
 
     build.__doc__ = (
-        f"The native model of ``puzzle`` for formulation {formulation.name!r} "
-        f"({formulation.description}). ``options`` as {formulation.__name__}."
+        f"The native model of ``puzzle`` for formulation {formulation.name!r}. "
+        f"``options`` as {formulation.__name__}."
     )
     solve.__doc__ = (
         f"Solve ``puzzle`` with formulation {formulation.name!r}; returns a SolveResult. "

@@ -27,7 +27,6 @@ class CpFormulation(CpSatFormulation):
     """
 
     name = "cp"
-    description = "integer cells with AllDifferent per row, column and box, CP-SAT"
 
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
@@ -37,7 +36,7 @@ class CpFormulation(CpSatFormulation):
         s = self.side
         model = cp_model.CpModel()
         cells = np.array(
-            [model.new_int_var(1, s, f"cell_r{r + 1}c{c + 1}") for r in range(s) for c in range(s)],
+            [model.new_int_var(1, s, f"cell_r{r + 1}_c{c + 1}") for r in range(s) for c in range(s)],
             dtype=object,
         )
         for house in house_cells(self.order):

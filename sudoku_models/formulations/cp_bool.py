@@ -1,9 +1,9 @@
 """CP-bool: the binary assignment model of the MILP, solved by CP-SAT.
 
 Source: the binary model of MATLAB's ``sudokuEngine`` (seed 000) and the
-JuMP seed (003), with each "exactly one" family written as CP-SAT's
-``add_exactly_one`` over Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds
-``k + 1``). A clue fixes its variable to 1 (domain ``1..1``). This is the
+JuMP seed (003), as described once in :mod:`sudoku_models.binary_model`,
+with each "exactly one" group written as CP-SAT's ``add_exactly_one`` over
+Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its variable to 1 (domain ``1..1``). This is the
 MILP model on the CP solver: the other diagonal of the model x solver matrix.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..houses import house_cells
+from ..binary_model import FAMILIES, binary_model
 from ..puzzle import Puzzle
 from ..result import ModelSize
 from .base import entry_points
@@ -28,7 +28,6 @@ class CpBoolFormulation(CpSatFormulation):
     """
 
     name = "cp-bool"
-    description = "binary x[i,j,k] with exactly-one constraints, CP-SAT"
 
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
@@ -36,24 +35,18 @@ class CpBoolFormulation(CpSatFormulation):
         self._clues: set[int] = set()
 
     def _build_rules(self) -> None:
-        s = self.side
+        description = binary_model(self.order)
         model = cp_model.CpModel()
-        x = np.array(
-            [model.new_bool_var(f"x_r{i + 1}c{j + 1}v{k + 1}")
-             for i in range(s) for j in range(s) for k in range(s)],
-            dtype=object,
-        ).reshape(s * s, s)  # [cell, value]
-        for cell in range(s * s):
-            model.add_exactly_one(x[cell].tolist())
-        for house in house_cells(self.order):
-            for k in range(s):
-                model.add_exactly_one(x[house, k].tolist())
+        x = np.array([model.new_bool_var(description.var_name(v))
+                      for v in range(description.num_vars)], dtype=object)
+        for family in FAMILIES:
+            for group in description.groups[family]:
+                model.add_exactly_one(x[group].tolist())
         self.model = model
-        self.x = x.reshape(s, s, s)
+        self.x = x.reshape((self.side,) * 3)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        s = self.side
-        clues = {(r * s + c) * s + k for r, c, k in self._clue_cells(puzzle)}
+        clues = set(binary_model(self.order).clue_vars(puzzle.grid).tolist())
         for index in clues ^ self._clues:
             self._set_domain(index, 1 if index in clues else 0, 1)
         self._clues = clues

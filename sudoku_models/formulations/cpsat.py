@@ -81,17 +81,42 @@ class CpSatFormulation(Formulation):
     def _grid_values(self, solver: cp_model.CpSolver) -> np.ndarray:
         """The ``n**4`` cell values (row-major) of the solver's solution."""
 
-    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
+                        time_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
         (``enumerate_all_solutions``, one worker), stopping at ``limit``
-        (None: all). Contradictory clues give 0."""
-        self.build(puzzle)
+        (None: all). Contradictory clues give 0. ``time_limit`` (seconds) or
+        Ctrl-C end it early with
+        :class:`~sudoku_models.counting.CountIncomplete`."""
+        from ..counting import CountIncomplete
+
+        self._ready(puzzle)
         solver = self._solver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
+        solver.parameters.max_time_in_seconds = float("inf") if time_limit is None else time_limit
         counter = _SolutionCounter(limit)
-        solver.solve(self.model, counter)
+        try:
+            code = solver.solve(self.model, counter)
+        except KeyboardInterrupt:
+            raise CountIncomplete(counter.count, "interrupted") from None
+        if limit is not None and counter.count >= limit:
+            return counter.count
+        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the enumeration did not finish
+            timed_out = time_limit is not None and solver.wall_time >= 0.99 * time_limit
+            raise CountIncomplete(counter.count, "time limit" if timed_out else "interrupted")
         return counter.count
+
+    def export(self, puzzle: Puzzle, path, fmt: str) -> None:
+        """Write the model of ``puzzle`` as ``"pbtxt"``: the ``CpModelProto``
+        in protobuf text format (OR-Tools ``cp_model.proto``), which
+        ``CpModel().proto.parse_text_format`` (or any protobuf library with
+        ``cp_model.proto``) reads back."""
+        if fmt != "pbtxt":
+            super().export(puzzle, path, fmt)
+        self._ready(puzzle)
+        with open(path, "w") as handle:
+            handle.write(str(self.model.proto))
 
     @staticmethod
     @functools.cache

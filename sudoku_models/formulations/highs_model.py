@@ -1,21 +1,26 @@
-"""A MILP in matrix form held by HiGHS (highspy), re-solved with new bounds.
+"""The HiGHS layer: a MILP in matrix form held by HiGHS (highspy), re-solved
+with new bounds, and the formulation base every HiGHS method shares.
 
-Shared by every MILP formulation: the solver-based ``matrix`` passes MATLAB's
-arrays, the Pyomo formulations pass what Pyomo's standard-form compiler made
-of their model. HiGHS docs: "Python: highspy" (``passModel``,
-``changeColsBounds``, ``getInfo``).
+The solver-based ``matrix`` passes MATLAB's arrays, the Pyomo formulations
+pass what Pyomo's standard-form compiler made of their model; from there on,
+solving, statistics, model size, no-good counting and LP/MPS export are the
+same code. HiGHS docs: "Python: highspy" (``passModel``,
+``changeColsBounds``, ``getInfo``, ``passColName``, ``writeModel``).
 """
 
 from __future__ import annotations
 
 import functools
 import sys
+from abc import abstractmethod
 
 import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from ..result import Status
+from ..puzzle import Puzzle
+from ..result import ModelSize, Status
+from .base import Formulation
 
 _STATUS = {
     highspy.HighsModelStatus.kOptimal: Status.OPTIMAL,
@@ -73,6 +78,19 @@ class HighsModel:
             self.highs.changeColsBounds(len(columns), columns, np.asarray(lower, float),
                                         np.asarray(upper, float))
 
+    def write(self, path, column_names, row_names) -> None:
+        """Write the model, current bounds included, to ``path``: LP format
+        for a ``.lp`` name, MPS for ``.mps`` (HiGHS picks by extension),
+        with the given column and row names."""
+        h = self.highs
+        for j, name in enumerate(column_names):
+            h.passColName(j, name)
+        for i, name in enumerate(row_names):
+            h.passRowName(i, name)
+        status = h.writeModel(str(path))
+        if status == highspy.HighsStatus.kError:
+            raise OSError(f"HiGHS could not write {path}")
+
     def run(self, *, log: bool, threads: int, seed: int, time_limit: float | None):
         """Solve. Returns ``(status, column values or None, stats, objective
         or None)``; ``stats`` holds ``"B&B nodes"`` and ``"LP iterations"``."""
@@ -96,23 +114,107 @@ class HighsModel:
         return status, np.asarray(h.getSolution().col_value), stats, float(info.objective_function_value)
 
 
-def count_with_no_good_cuts(model: HighsModel, binary_columns: np.ndarray, limit: int | None) -> int:
+def count_with_no_good_cuts(model: HighsModel, binary_columns: np.ndarray, limit: int | None,
+                            time_limit: float | None = None) -> int:
     """Count the solutions of a binary model by solving it again and again,
     each time cutting off the last solution with a no-good cut
     ``sum of the columns at 1 <= (their number) - 1``; stops at ``limit``
     (None: all). The cuts are removed afterwards, so the model can be
-    reused. ``binary_columns``: the columns that identify a solution."""
+    reused. ``binary_columns``: the columns that identify a solution.
+    ``time_limit`` (seconds, for the whole count) or Ctrl-C end it early with
+    :class:`~sudoku_models.counting.CountIncomplete`."""
+    import time
+
+    from ..counting import CountIncomplete
+
     h = model.highs
     first_cut = h.getNumRow()
     count = 0
-    while limit is None or count < limit:
-        status, values, _, _ = model.run(log=False, threads=1, seed=0, time_limit=None)
-        if not status.solved:
-            break
-        count += 1
-        ones = binary_columns[values[binary_columns] > 0.5].astype(np.int32)
-        h.addRow(-highspy.kHighsInf, len(ones) - 1, len(ones), ones, np.ones(len(ones)))
-    added = h.getNumRow() - first_cut
-    if added:
-        h.deleteRows(added, np.arange(first_cut, first_cut + added, dtype=np.int32))
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    try:
+        while limit is None or count < limit:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise CountIncomplete(count, "time limit")
+            status, values, _, _ = model.run(log=False, threads=1, seed=0, time_limit=left)
+            if status is Status.TIME_LIMIT:
+                raise CountIncomplete(count, "time limit")
+            if not status.solved:
+                break
+            count += 1
+            ones = binary_columns[values[binary_columns] > 0.5].astype(np.int32)
+            h.addRow(-highspy.kHighsInf, len(ones) - 1, len(ones), ones, np.ones(len(ones)))
+    except KeyboardInterrupt:
+        raise CountIncomplete(count, "interrupted") from None
+    finally:
+        added = h.getNumRow() - first_cut
+        if added:
+            h.deleteRows(added, np.arange(first_cut, first_cut + added, dtype=np.int32))
     return count
+
+
+class HighsFormulation(Formulation):
+    """A formulation solved by HiGHS from ``self.highs_model``
+    (:class:`HighsModel`), which subclasses create in :meth:`_attach_solver`
+    (or earlier). Subclasses implement :meth:`_grid_values` and, to count or
+    export, :meth:`_binary_columns`, :meth:`_column_names` and
+    :meth:`_row_names`; ``self._sense`` is -1 for a maximising model."""
+
+    def __init__(self, order: int = 3, **options) -> None:
+        super().__init__(order, **options)
+        self.highs_model: HighsModel | None = None
+        self._sense = 1
+
+    def _run(self):
+        status, values, stats, objective = self.highs_model.run(
+            log=self.log, threads=self.threads, seed=self.seed, time_limit=self.time_limit
+        )
+        if not status.solved:
+            return status, None, stats, None
+        return status, self._grid_values(values), stats, self._sense * objective
+
+    @abstractmethod
+    def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
+        """The ``n**4`` cell values (row-major) from HiGHS's column values."""
+
+    def _binary_columns(self) -> np.ndarray:
+        """The binary columns that identify a solution (for counting)."""
+        from ..registry import CapabilityError
+
+        raise CapabilityError(f"method {self.name!r} cannot count solutions")
+
+    def _column_names(self) -> list[str]:
+        """Names of the HiGHS columns, for export."""
+        return [f"c{j + 1}" for j in range(self.highs_model.shape[1])]
+
+    def _row_names(self) -> list[str]:
+        """Names of the HiGHS rows, for export."""
+        return [f"r{i + 1}" for i in range(self.highs_model.shape[0])]
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
+                        time_limit: float | None = None) -> int:
+        """Number of solutions of ``puzzle`` by HiGHS with no-good cuts
+        (see :func:`count_with_no_good_cuts`), up to ``limit`` (None: all)."""
+        self._ready(puzzle)
+        columns = self._binary_columns()
+        return count_with_no_good_cuts(self.highs_model, columns, limit, time_limit)
+
+    def export(self, puzzle: Puzzle, path, fmt: str) -> None:
+        """Write the model of ``puzzle`` as ``"lp"`` or ``"mps"`` (HiGHS's
+        writer), with 1-based readable names (``x_r1_c2_v4``,
+        ``cell_r1_c2``, ``row_r1_v4``, ...)."""
+        if fmt not in ("lp", "mps"):
+            super().export(puzzle, path, fmt)
+        self._ready(puzzle)
+        self.highs_model.write(path, self._column_names(), self._row_names())
+
+    def size(self) -> ModelSize:
+        """Size of the model handed to HiGHS."""
+        if self.highs_model is None:
+            self._attach_solver()
+        rows, cols = self.highs_model.shape
+        return ModelSize(variables=cols, constraints=rows, nonzeros=self.highs_model.nonzeros)
+
+    @staticmethod
+    def solver_name() -> str:
+        return highs_version()

@@ -219,15 +219,15 @@ class MatchingFormulation(Formulation):
     """The bipartite-matching method with branching, in pure Python.
 
     ``filter``: ``"regin"`` (default) or ``"paper"``. :meth:`build` returns
-    the graph G as an ``(n*n, n*n, n*n)`` bool array ``edges[row, column,
-    digit-1]``. Statistics: ``branches`` (guesses), ``removed edges``,
+    the graph G as a read-only ``(n*n, n*n, n*n)`` bool array ``edges[row,
+    column, digit-1]`` (a picture of the state, not an input: writing to it
+    raises ``ValueError``). Statistics: ``branches`` (guesses), ``removed edges``,
     ``sweeps``. Model size: variables = edges of G, constraints = houses
     (perfect subgraphs), nonzeros = 3 x edges. Raises ``ValueError`` for an
     unknown filter.
     """
 
     name = "matching"
-    description = "bipartite graphs per house, forbidden edges removed (seed 002), then branching"
 
     def __init__(self, order: int = 3, *, filter: str = "regin", **options) -> None:
         if filter not in FILTERS:
@@ -245,7 +245,9 @@ class MatchingFormulation(Formulation):
 
     def _native_model(self) -> np.ndarray:
         bits = np.array(self._cand, dtype=np.int64)[:, None] >> np.arange(self.side) & 1
-        return bits.astype(bool).reshape(self.side, self.side, self.side)
+        edges = bits.astype(bool).reshape(self.side, self.side, self.side)
+        edges.setflags(write=False)  # a view of the graph: editing it would change nothing
+        return edges
 
     def _run(self):
         stats = {"branches": 0, "removed edges": 0, "sweeps": 0}

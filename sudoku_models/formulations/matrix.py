@@ -27,11 +27,15 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
+from ..binary_model import binary_model
 from ..puzzle import Puzzle
-from ..result import ModelSize
-from .base import Formulation, entry_points
-from .highs_model import HighsModel, count_with_no_good_cuts, highs_version
-from .objectives import OBJECTIVES, check_objective, tiebreak_costs
+from .base import entry_points
+from .highs_model import HighsFormulation, HighsModel
+from .objectives import check_objective, tiebreak_costs
+
+# sudokuEngine's row blocks, as families of the binary model (see module docstring)
+ENGINE_FAMILIES = ("column", "row", "box", "cell")
+
 
 @dataclass(frozen=True)
 class EngineMatrices:
@@ -49,53 +53,55 @@ class EngineMatrices:
     f: np.ndarray
 
 
-def column(i: int, j: int, k: int, side: int) -> int:
-    """0-based column of x(i, j, k) (0-based indices) in MATLAB's ``x(:)``."""
+def column(i, j, k, side: int):
+    """0-based column of x(i, j, k) (0-based indices) in MATLAB's ``x(:)``;
+    elementwise on int arrays."""
     return i + side * j + side * side * k
+
+
+def engine_columns(order: int) -> np.ndarray:
+    """MATLAB's column of every variable of the binary model: ``(s**3,)``,
+    indexed by :class:`~sudoku_models.binary_model.BinaryModel` variable
+    number."""
+    model = binary_model(order)
+    return column(*model.cell_value(np.arange(model.num_vars)), model.side)
 
 
 def engine_matrices(puzzle: Puzzle) -> EngineMatrices:
     """Build ``Aeq``, ``beq``, ``lb``, ``ub`` and ``f`` exactly as
-    ``sudokuEngine(B)`` does, for a puzzle of any order."""
-    n, s = puzzle.order, puzzle.side
-    index = np.arange(s**3).reshape((s, s, s), order="F")  # index[i, j, k] = column
-    groups = [index[:, j, k] for j in range(s) for k in range(s)]
-    groups += [index[i, :, k] for i in range(s) for k in range(s)]
-    groups += [
-        index[u : u + n, v : v + n, k].ravel(order="F")
-        for u in range(0, s, n) for v in range(0, s, n) for k in range(s)
-    ]
-    groups += [index[i, j, :] for i in range(s) for j in range(s)]
-    columns = np.concatenate(groups)
+    ``sudokuEngine(B)`` does, for a puzzle of any order: the rows are the
+    groups of the binary model's families in sudokuEngine's order
+    (:data:`ENGINE_FAMILIES`), the columns MATLAB's column-major ``x(:)``."""
+    model = binary_model(puzzle.order)
+    s = model.side
+    to_column = engine_columns(puzzle.order)
+    groups = np.concatenate([model.groups[f] for f in ENGINE_FAMILIES])
     rows = np.repeat(np.arange(len(groups)), s)
-    Aeq = sp.csr_matrix((np.ones(len(columns)), (rows, columns)), shape=(len(groups), s**3))
+    Aeq = sp.csr_matrix((np.ones(groups.size), (rows, to_column[groups.ravel()])),
+                        shape=(len(groups), s**3))
     lb = np.zeros(s**3)
-    r, c = np.nonzero(puzzle.grid)
-    lb[column(r, c, puzzle.grid[r, c] - 1, s)] = 1
+    lb[to_column[model.clue_vars(puzzle.grid)]] = 1
     f = tiebreak_costs(s).ravel(order="F").astype(float)
     return EngineMatrices(Aeq, np.ones(len(groups)), lb, np.ones(s**3), f)
 
 
-class MatrixFormulation(Formulation):
+class MatrixFormulation(HighsFormulation):
     """MATLAB's solver-based matrices passed to HiGHS through highspy.
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
     ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog). After
     :meth:`build`, ``matrices`` holds :class:`EngineMatrices` (``lb`` showing
     the current clues) and ``highs`` the ``highspy.Highs`` instance, which
-    :meth:`build` returns. Raises ``ValueError`` for an unknown
-    objective.
+    :meth:`build` returns: changes made to it are part of the next solve.
+    Raises ``ValueError`` for an unknown objective.
     """
 
     name = "matrix"
-    description = "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)"
-    objectives = OBJECTIVES
 
     def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(order, **options)
         self.objective = check_objective(objective)
         self.matrices: EngineMatrices | None = None
-        self.highs_model: HighsModel | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)
 
@@ -114,31 +120,26 @@ class MatrixFormulation(Formulation):
         self.matrices.lb[clues] = 1
         self._clue_columns = clues
 
-    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
-        """Number of solutions of ``puzzle`` by HiGHS with no-good cuts
-        (see :func:`~.highs_model.count_with_no_good_cuts`), up to ``limit``."""
-        self.build(puzzle)
-        return count_with_no_good_cuts(self.highs_model, np.arange(self.side**3), limit)
-
     def _native_model(self) -> highspy.Highs:
         return self.highs
 
-    def _run(self):
-        status, values, stats, objective = self.highs_model.run(
-            log=self.log, threads=self.threads, seed=self.seed, time_limit=self.time_limit
-        )
-        if not status.solved:
-            return status, None, stats, None
-        x = values.reshape((self.side,) * 3, order="F")
-        return status, np.argmax(x, axis=2).ravel() + 1, stats, objective
+    def _binary_columns(self) -> np.ndarray:
+        return np.arange(self.side**3)
 
-    def size(self) -> ModelSize:
-        rows, cols = self.highs_model.shape
-        return ModelSize(variables=cols, constraints=rows, nonzeros=self.highs_model.nonzeros)
+    def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
+        x = column_values[: self.side**3].reshape((self.side,) * 3, order="F")
+        return np.argmax(x, axis=2).ravel() + 1
 
-    @staticmethod
-    def solver_name() -> str:
-        return highs_version()
+    def _column_names(self) -> list[str]:
+        model = binary_model(self.order)
+        names = [""] * model.num_vars
+        for var, col in enumerate(engine_columns(self.order).tolist()):
+            names[col] = model.var_name(var)
+        return names
+
+    def _row_names(self) -> list[str]:
+        model = binary_model(self.order)
+        return [label for family in ENGINE_FAMILIES for label in model.labels(family)]
 
 
 build, solve = entry_points(MatrixFormulation)

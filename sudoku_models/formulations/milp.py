@@ -25,10 +25,11 @@ from __future__ import annotations
 import numpy as np
 import pyomo.environ as pyo
 
+from ..binary_model import binary_model
+from ..houses import house_cells
 from ..puzzle import Puzzle
 from .base import entry_points
-from .highs_model import count_with_no_good_cuts
-from .objectives import OBJECTIVES, check_objective, tiebreak_costs
+from .objectives import check_objective, tiebreak_costs
 from .pyomo_highs import PyomoHighsFormulation
 
 
@@ -41,17 +42,15 @@ class MilpFormulation(PyomoHighsFormulation):
     """
 
     name = "milp"
-    description = "binary x[i,j,k] assignment, Pyomo model solved by HiGHS"
-    objectives = OBJECTIVES
 
     def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(order, **options)
         self.objective = check_objective(objective)
         self._clues: set[tuple[int, int, int]] = set()
-        self._x_columns: np.ndarray | None = None
 
     def _build_rules(self) -> None:
         n, s = self.order, self.side
+        boxes = house_cells(n)[2 * s:]  # the boxes, as every formulation sees them
         m = pyo.ConcreteModel(name=f"sudoku_milp_order{n}")
         m.I = pyo.RangeSet(0, s - 1)
         m.x = pyo.Var(m.I, m.I, m.I, domain=pyo.Binary)
@@ -63,10 +62,7 @@ class MilpFormulation(PyomoHighsFormulation):
         m.box = pyo.Constraint(
             m.I,
             m.I,
-            rule=lambda m, b, k: sum(
-                m.x[n * (b // n) + a // n, n * (b % n) + a % n, k] for a in m.I
-            )
-            == 1,
+            rule=lambda m, b, k: sum(m.x[c // s, c % s, k] for c in boxes[b].tolist()) == 1,
         )
         if self.objective == "tiebreak":
             cost = tiebreak_costs(s)
@@ -83,18 +79,29 @@ class MilpFormulation(PyomoHighsFormulation):
         self._send_bounds([self.model.x[key] for key in changed])
         self._clues = clues
 
-    def count_solutions(self, puzzle: Puzzle, limit: int | None = None) -> int:
-        """Number of solutions of ``puzzle`` by HiGHS with no-good cuts
-        (see :func:`~.highs_model.count_with_no_good_cuts`), up to ``limit``."""
-        self.build(puzzle)
-        self._attach_solver()
-        x_columns = self._columns(self.model.x.values())
-        return count_with_no_good_cuts(self.highs_model, x_columns, limit)
+    def _binary_columns(self) -> np.ndarray:
+        return self._x_columns().ravel()
+
+    def _x_columns(self) -> np.ndarray:
+        """HiGHS columns of x in index order (row, column, value): ``(s*s, s)``."""
+        if "x" not in self._cache:
+            self._cache["x"] = self._columns(self.model.x.values()).reshape(-1, self.side)
+        return self._cache["x"]
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
-        if self._x_columns is None:  # x in index order: row, column, value
-            self._x_columns = self._columns(self.model.x.values()).reshape(-1, self.side)
-        return np.argmax(column_values[self._x_columns], axis=1) + 1
+        return np.argmax(column_values[self._x_columns()], axis=1) + 1
+
+    def _var_name(self, var) -> str:
+        if var.parent_component() is self.model.x:
+            return binary_model(self.order).var_name(binary_model(self.order).var(*var.index()))
+        return super()._var_name(var)
+
+    def _constraint_name(self, con) -> str:
+        family = con.parent_component().local_name
+        if family in ("cell", "row", "column", "box"):
+            a, b = con.index()
+            return binary_model(self.order).labels(family)[a * self.side + b]
+        return super()._constraint_name(con)
 
 
 build, solve = entry_points(MilpFormulation)

@@ -36,8 +36,6 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
     """
 
     name = "milp-alldiff"
-    description = "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS"
-    slow = True
 
     def __init__(self, order: int = 3, *, transformation: str = "bigm", **options) -> None:
         if transformation not in TRANSFORMATIONS:
@@ -45,7 +43,6 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
                              f"got {transformation!r}")
         super().__init__(order, **options)
         self.transformation = transformation
-        self._y_columns: np.ndarray | None = None
 
     def _build_rules(self) -> None:
         s = self.side
@@ -75,9 +72,15 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
         self._send_bounds(changed)
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
-        if self._y_columns is None:
-            self._y_columns = self._columns(self.model.y.values())
-        return np.rint(column_values[self._y_columns]).astype(np.int64)
+        if "y" not in self._cache:
+            self._cache["y"] = self._columns(self.model.y.values())
+        return np.rint(column_values[self._cache["y"]]).astype(np.int64)
+
+    def _var_name(self, var) -> str:
+        if var.parent_component() is self.model.y:
+            r, c = divmod(var.index(), self.side)
+            return f"y_r{r + 1}_c{c + 1}"
+        return super()._var_name(var)
 
 
 build, solve = entry_points(MilpAllDiffFormulation)

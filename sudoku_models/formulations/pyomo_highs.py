@@ -1,38 +1,37 @@
-"""Shared plumbing of the Pyomo models solved by HiGHS.
+"""Pyomo models solved by HiGHS.
 
 Pyomo builds the model; when it is first solved, Pyomo's standard-form
 compiler (``pyomo.repn.plugins.standard_form.LinearStandardFormCompiler``)
 turns it into sparse matrix form, which goes to HiGHS once
 (:class:`~.highs_model.HighsModel`). For each new puzzle the changed variable
 bounds are set on the Pyomo variables (so the Pyomo model always shows the
-current puzzle) and sent to HiGHS as column bounds.
+current puzzle) and sent to HiGHS as column bounds. When :meth:`build` has
+handed the Pyomo model to the caller, the next solve compiles it again, so a
+constraint the caller added or a bound they changed is part of that solve.
 
 This plays the role of Pyomo's persistent HiGHS interface
 (``pyomo.contrib.solver.solvers.highs.Highs``) without its per-solve cost:
 measured on top95, that interface's ``solve()`` added about 4 ms per puzzle to
 HiGHS's 5.5 ms (it switches HiGHS's log on and captures it through a pipe, and
-maps every variable's value back), which would make the Pyomo model look
-slower than the solver-based one for reasons that have nothing to do with
-modelling.
+maps every variable back), which would make the Pyomo model look slower than
+the solver-based one for reasons that have nothing to do with modelling.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
+import re
 
 import numpy as np
 import pyomo.environ as pyo
 from pyomo.common.collections import ComponentMap
 from pyomo.repn.plugins.standard_form import LinearStandardFormCompiler
 
-from ..result import ModelSize
-from .base import Formulation
-from .highs_model import HighsModel, highs_version
+from .highs_model import HighsFormulation, HighsModel
 
 _INF = float("inf")
 
 
-class PyomoHighsFormulation(Formulation):
+class PyomoHighsFormulation(HighsFormulation):
     """A formulation whose model is a Pyomo ``ConcreteModel`` (``self.model``)
     solved by HiGHS. Subclasses build ``self.model`` in ``_build_rules``, call
     :meth:`_send_bounds` with the variables whose bounds they changed, and
@@ -41,11 +40,16 @@ class PyomoHighsFormulation(Formulation):
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
         self.model: pyo.ConcreteModel | None = None
-        self.highs_model: HighsModel | None = None
         self._column: ComponentMap | None = None
+        self._rows: list = []
+        self._cache: dict = {}  # per compiled model: column index arrays of subclasses
 
     def _native_model(self) -> pyo.ConcreteModel:
         return self.model
+
+    def _model_changed_by_user(self) -> None:
+        self.highs_model = None  # compile again on the next _attach_solver
+        self._cache.clear()
 
     def _attach_solver(self) -> None:
         if self.highs_model is not None:
@@ -55,18 +59,18 @@ class PyomoHighsFormulation(Formulation):
         rhs = np.asarray(form.rhs, dtype=float)
         lower = [-_INF if v.lb is None else v.lb for v in form.columns]
         upper = [_INF if v.ub is None else v.ub for v in form.columns]
-        sense = 1 if form.objectives[0].is_minimizing() else -1
+        self._sense = 1 if form.objectives[0].is_minimizing() else -1
         self.highs_model = HighsModel(
             form.A,
             np.where(kinds == 1, -_INF, rhs),
             np.where(kinds == -1, _INF, rhs),
             lower,
             upper,
-            sense * form.c.toarray().ravel(),
+            self._sense * form.c.toarray().ravel(),
             [v.is_integer() or v.is_binary() for v in form.columns],
         )
-        self._sense = sense
         self._column = ComponentMap((v, j) for j, v in enumerate(form.columns))
+        self._rows = [row.constraint for row in form.rows]
 
     def _send_bounds(self, variables) -> None:
         """Send the current bounds of changed Pyomo variables to HiGHS (once
@@ -83,25 +87,25 @@ class PyomoHighsFormulation(Formulation):
         """HiGHS column index of each Pyomo variable."""
         return np.array([self._column[v] for v in variables])
 
-    def _run(self):
-        status, values, stats, objective = self.highs_model.run(
-            log=self.log, threads=self.threads, seed=self.seed, time_limit=self.time_limit
-        )
-        if not status.solved:
-            return status, None, stats, None
-        return status, self._grid_values(values), stats, self._sense * objective
+    def _column_names(self) -> list[str]:
+        names = [None] * len(self._column)
+        for var, j in self._column.items():
+            names[j] = self._var_name(var)
+        return names
 
-    @abstractmethod
-    def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
-        """The ``n**4`` cell values (row-major) from HiGHS's column values."""
+    def _row_names(self) -> list[str]:
+        return [self._constraint_name(con) for con in self._rows]
 
-    def size(self) -> ModelSize:
-        """Size of the compiled model handed to HiGHS."""
-        if self.highs_model is None:
-            self._attach_solver()
-        rows, cols = self.highs_model.shape
-        return ModelSize(variables=cols, constraints=rows, nonzeros=self.highs_model.nonzeros)
+    def _var_name(self, var) -> str:
+        """Export name of a Pyomo variable (default: its Pyomo name, made
+        safe for LP and MPS)."""
+        return _safe(var.name)
 
-    @staticmethod
-    def solver_name() -> str:
-        return highs_version()
+    def _constraint_name(self, con) -> str:
+        """Export name of a Pyomo constraint (default: its Pyomo name)."""
+        return _safe(con.name)
+
+
+def _safe(name: str) -> str:
+    """A Pyomo component name with only letters, digits and ``_``."""
+    return re.sub(r"_+", "_", re.sub(r"[^A-Za-z0-9_]", "_", name)).strip("_")

@@ -1,0 +1,68 @@
+"""The compiled counter as a registered method (``backtracking``), so the
+API, the CLI and the benchmark runner time and count with it like any
+formulation."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..formulations.base import Formulation
+from ..puzzle import Puzzle
+from ..result import ModelSize, Status
+from . import count_solutions, run_search
+
+
+class BacktrackingMethod(Formulation):
+    """Depth-first search with naked and hidden singles and most-constrained
+    branching (:mod:`sudoku_models.counter.kernel`), compiled with numba.
+
+    There is no model to build: :meth:`build` returns the puzzle's clues as a
+    read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
+    or not on the way (it counts to 2): ``stats`` has ``solutions`` (0, 1 or
+    2, "2" meaning two or more). The time limit is not checked inside the
+    search (a 9x9 puzzle takes microseconds to milliseconds).
+    """
+
+    name = "backtracking"
+
+    def __init__(self, order: int = 3, **options) -> None:
+        super().__init__(order, **options)
+        self._grid = np.zeros(self.side * self.side, dtype=np.int32)
+
+    def _build_rules(self) -> None:
+        pass  # the rules are compiled into the kernel
+
+    def _load_clues(self, puzzle: Puzzle) -> None:
+        self._grid = puzzle.grid.ravel().astype(np.int32)
+
+    def _native_model(self) -> np.ndarray:
+        grid = self._grid.reshape(self.side, self.side).copy()
+        grid.setflags(write=False)
+        return grid
+
+    def _run(self):
+        count, solution = run_search(self._grid, self.order, 2)
+        stats = {"solutions": count}
+        if count == 0:
+            return Status.INFEASIBLE, None, stats, None
+        return Status.OPTIMAL, solution.astype(np.int64), stats, None
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
+                        time_limit: float | None = None) -> int:
+        """Number of solutions of ``puzzle`` up to ``limit`` (None: all);
+        ``time_limit`` in seconds (see :func:`sudoku_models.counter.count_solutions`)."""
+        return count_solutions(puzzle, limit=limit, time_limit=time_limit)
+
+    def size(self) -> ModelSize:
+        """Cells as variables, houses as constraints, cells x 3 as nonzeros."""
+        cells = self.side * self.side
+        return ModelSize(variables=cells, constraints=3 * self.side, nonzeros=3 * cells)
+
+    @staticmethod
+    def solver_name() -> str:
+        import numba
+
+        return f"backtracking (numba {numba.__version__})"
+
+
+__all__ = ["BacktrackingMethod"]

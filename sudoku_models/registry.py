@@ -1,0 +1,152 @@
+"""The one registry of methods a user can name.
+
+Every method (``milp``, ``cp``, ``matrix``, ``cp-bool``, ``milp-alldiff``,
+``matching``, ``backtracking``, ...) is one entry here: its name, where its
+class lives, what it is (paradigm, model, solver) and what it can do (count
+solutions, export its model, options it takes). :func:`~sudoku_models.solve`,
+:func:`~sudoku_models.solve_many`, :func:`~sudoku_models.count_solutions`,
+:func:`~sudoku_models.export`, the CLI and the benchmark runner all look
+methods up here.
+
+Entries name their class by import path, so listing methods (``--help``,
+``sudoku-models methods``) imports no solver; :meth:`MethodInfo.load` imports
+the class when a method runs. A method class is constructed as
+``cls(order, time_limit=..., log=..., threads=..., seed=..., **options)``
+and has ``solve(puzzle) -> SolveResult``, ``build(puzzle)`` (its native
+model), ``count_solutions(puzzle, limit)`` when ``can_count``, and
+``export(puzzle, path, fmt)`` for each format in ``export_formats``
+(see :class:`sudoku_models.formulations.base.Formulation`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+
+class UnknownMethodError(ValueError):
+    """A method name that is not registered."""
+
+
+class CapabilityError(ValueError):
+    """A method asked for something it cannot do (count, export a format)."""
+
+
+@dataclass(frozen=True)
+class MethodInfo:
+    """One registered method.
+
+    ``target``: the class, or ``"module:Class"`` to import it on first use;
+    ``paradigm``: ``"MILP"``, ``"CP"``, ``"SAT"`` or ``"search"``; ``model``:
+    the model it solves (``"binary x[i,j,k]"``, ``"integer cells"``, ...);
+    ``solver``: the engine (``"HiGHS"``, ``"CP-SAT"``, ...); ``can_count``:
+    has ``count_solutions``; ``export_formats``: file formats of its model;
+    ``options``: extra keyword options with their allowed values; ``slow``:
+    seconds per hard 9x9 puzzle (tests and samples account for it).
+    """
+
+    name: str
+    target: str | type
+    description: str
+    paradigm: str
+    model: str
+    solver: str
+    can_count: bool = False
+    export_formats: tuple[str, ...] = ()
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    slow: bool = False
+
+    def load(self) -> type:
+        """The method's class (imported on first call)."""
+        if isinstance(self.target, type):
+            return self.target
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def check_options(self, options: dict) -> None:
+        """``ValueError`` naming the option for an option this method does not
+        take or a value it does not allow."""
+        for key, value in options.items():
+            if key not in self.options:
+                raise ValueError(f"method {self.name!r} takes no option {key!r}"
+                                 + (f"; its options: {', '.join(self.options)}" if self.options
+                                    else ""))
+            if self.options[key] and value not in self.options[key]:
+                raise ValueError(f"{self.name}: {key} must be one of "
+                                 f"{', '.join(self.options[key])}, got {value!r}")
+
+
+METHODS: dict[str, MethodInfo] = {}
+
+_F = "sudoku_models.formulations."
+_BINARY = "binary x[i,j,k]"
+_OBJECTIVE = {"objective": ("feasibility", "tiebreak")}
+
+
+def register(info: MethodInfo) -> MethodInfo:
+    """Add a method (or replace one of the same name); returns ``info``."""
+    METHODS[info.name] = info
+    return info
+
+
+def unregister(name: str) -> None:
+    """Remove a method (for tests and plug-ins); no error if absent."""
+    METHODS.pop(name, None)
+
+
+def method_info(name: str) -> MethodInfo:
+    """The entry of ``name``; :class:`UnknownMethodError` listing the known
+    methods otherwise."""
+    try:
+        return METHODS[name]
+    except (KeyError, TypeError):
+        raise UnknownMethodError(
+            f"unknown method {name!r}; choose from {', '.join(METHODS)}"
+        ) from None
+
+
+def method_class(name: str) -> type:
+    """The class of method ``name`` (imported on first use)."""
+    return method_info(name).load()
+
+
+def counting_methods() -> tuple[str, ...]:
+    """Names of the methods that can count solutions."""
+    return tuple(name for name, info in METHODS.items() if info.can_count)
+
+
+def exporting_methods() -> tuple[str, ...]:
+    """Names of the methods that can export their model."""
+    return tuple(name for name, info in METHODS.items() if info.export_formats)
+
+
+for _info in (
+    MethodInfo("milp", _F + "milp:MilpFormulation",
+               "binary x[i,j,k] assignment, Pyomo model solved by HiGHS",
+               "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
+               options=dict(_OBJECTIVE)),
+    MethodInfo("cp", _F + "cp:CpFormulation",
+               "integer cells with AllDifferent per row, column and box, CP-SAT",
+               "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
+               export_formats=("pbtxt",)),
+    MethodInfo("matrix", _F + "matrix:MatrixFormulation",
+               "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
+               "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
+               options=dict(_OBJECTIVE)),
+    MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
+               "binary x[i,j,k] with exactly-one constraints, CP-SAT",
+               "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",)),
+    MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
+               "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS",
+               "MILP", "integer cells, pairwise disjunctions", "HiGHS",
+               export_formats=("lp", "mps"), options={"transformation": ("bigm", "hull")},
+               slow=True),
+    MethodInfo("matching", _F + "matching:MatchingFormulation",
+               "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
+               "search", "bipartite cell-digit graphs", "matching (Python)",
+               options={"filter": ("regin", "paper")}),
+    MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
+               "compiled backtracking with naked and hidden singles (numba): the counter",
+               "search", "candidate bitmasks", "backtracking (numba)", can_count=True),
+):
+    register(_info)
