@@ -11,13 +11,39 @@ import time
 
 from .rating import rate
 
-# the solver measures, in the order of the tables: (column, formulation, stat)
-SOLVER_STATS = (
-    ("milp B&B nodes", "milp", "B&B nodes"),
-    ("milp LP iterations", "milp", "LP iterations"),
-    ("cp branches", "cp", "branches"),
-    ("cp conflicts", "cp", "conflicts"),
-)
+# solver configurations measured: label -> (formulation, presolve); with
+# presolve (the default) HiGHS and CP-SAT settle every 9x9 puzzle tried
+# before any search, so the study also runs both with presolve off
+SOLVERS = {
+    "milp": ("milp", True),
+    "cp": ("cp", True),
+    "milp (presolve off)": ("milp", False),
+    "cp (presolve off)": ("cp", False),
+}
+STATS = {"milp": ("B&B nodes", "LP iterations"), "cp": ("branches", "conflicts")}
+
+
+def _solver(label: str, puzzle):
+    """A one-thread formulation object for ``label`` of :data:`SOLVERS`,
+    ready to solve puzzles of ``puzzle``'s order."""
+    from ..formulations import FORMULATIONS
+
+    method, presolve = SOLVERS[label]
+    cls = FORMULATIONS[method]
+    if presolve:
+        return cls(puzzle.order, threads=1, seed=0)
+    if method == "cp":
+        class NoPresolve(cls):
+            def _solver(self):
+                solver = super()._solver()
+                solver.parameters.cp_model_presolve = False
+                return solver
+
+        return NoPresolve(puzzle.order, threads=1, seed=0)
+    formulation = cls(puzzle.order, threads=1, seed=0)
+    formulation.solve(puzzle)  # builds the HiGHS model, reused for every later puzzle
+    formulation.highs_model.highs.setOptionValue("presolve", "off")
+    return formulation
 
 
 def backtracking_nodes(puzzle, limit: int = 2) -> int:
@@ -51,20 +77,22 @@ def backtracking_nodes(puzzle, limit: int = 2) -> int:
     return high
 
 
-def measure(puzzles, methods=("milp", "cp")) -> list[dict]:
+def measure(puzzles, methods=tuple(SOLVERS)) -> list[dict]:
     """One row per puzzle: its rating (level, score, hardest, cells_left) and
     what each solver needed: for each formulation in ``methods`` its solve
     seconds and statistics (HiGHS ``B&B nodes`` and ``LP iterations`` for
     milp, CP-SAT ``branches`` and ``conflicts`` for cp; one thread, so the
     counts are reproducible) and the backtracking nodes of the compiled
     counter to the first solution and for the uniqueness proof, with the
-    seconds of one full count (limit 2).
+    seconds of one full count (limit 2). ``methods``: labels of
+    :data:`SOLVERS`; the "presolve off" ones switch off HiGHS's presolve
+    (through the formulation's HiGHS object) or CP-SAT's
+    ``cp_model_presolve``.
 
-    ``puzzles``: Puzzles of one order with a unique solution. Raises
+    ``puzzles``: Puzzles with a unique solution. Raises
     ``RuntimeError`` if a solver does not solve one (a wrong answer must not
     enter a correlation)."""
     from ..counter import run_search
-    from ..formulations import FORMULATIONS
 
     solvers = {}
     rows = []
@@ -73,17 +101,17 @@ def measure(puzzles, methods=("milp", "cp")) -> list[dict]:
         row = {"name": puzzle.name, "puzzle": puzzle.to_string(), "clues": puzzle.num_clues,
                "level": rating.level, "score": rating.score, "hardest": rating.hardest,
                "cells_left": rating.cells_left}
-        for method in methods:
-            if method not in solvers:
-                solvers[method] = FORMULATIONS[method](puzzle.order, threads=1, seed=0)
-            result = solvers[method].solve(puzzle)
+        for label in methods:
+            key = (label, puzzle.order)
+            if key not in solvers:
+                solvers[key] = _solver(label, puzzle)
+            result = solvers[key].solve(puzzle)
             if not result.status.solved:
-                raise RuntimeError(f"{method} did not solve {puzzle.name or puzzle.to_string()}: "
+                raise RuntimeError(f"{label} did not solve {puzzle.name or puzzle.to_string()}: "
                                    f"{result.status}")
-            row[f"{method} seconds"] = result.solve_seconds
-            for column, name, stat in SOLVER_STATS:
-                if name == method:
-                    row[column] = result.stats.get(stat)
+            row[f"{label} seconds"] = result.solve_seconds
+            for stat in STATS[SOLVERS[label][0]]:
+                row[f"{label} {stat}"] = result.stats[stat]
         row["backtracking nodes (first)"] = backtracking_nodes(puzzle, 1)
         row["backtracking nodes (unique)"] = backtracking_nodes(puzzle, 2)
         start = time.perf_counter()

@@ -12,13 +12,13 @@ The scale (also in README.md, "Explaining and rating puzzles"):
   =============  =====================================================
   easy           singles only (score 4 to 14)
   medium         up to Locked Candidates, Pairs, Triples (50 to 100)
-  hard           Naked Quadruple, X-Wing (120 to 140)
-  expert         Hidden Quadruple, Swordfish, Simple Colors, Jellyfish,
-                 XY-Wing, XYZ-Wing (150 to 180)
+  hard           Quadruples, X-Wing, Swordfish, Simple Colors (120 to 150)
+  expert         Jellyfish, XY-Wing, XYZ-Wing (160 to 180)
   needs search   the techniques stop before the grid is full
   =============  =====================================================
 
-  (HoDoKu's Easy and Medium tiers, with its Hard tier split at score 150);
+  (HoDoKu's Easy and Medium tiers; its Hard tier split where the wings
+  begin, with Jellyfish, which HoDoKu rates Unfair, in expert);
 * the numeric score is HoDoKu's: the sum of the scores of all steps; a
   puzzle that needs search adds :data:`SEARCH_CELL_SCORE` per cell the
   techniques leave empty, so it ranks above every puzzle they finish
@@ -37,7 +37,7 @@ from .techniques import TECHNIQUES
 SCORES = {name: score for name, _, score in TECHNIQUES}
 LEVELS = ("easy", "medium", "hard", "expert", "needs search")
 SEARCH_CELL_SCORE = 100
-_LEVEL_LIMITS = ((14, "easy"), (100, "medium"), (140, "hard"), (10**9, "expert"))
+_LEVEL_LIMITS = ((14, "easy"), (100, "medium"), (150, "hard"), (10**9, "expert"))
 
 
 def level_of(technique: str) -> str:
