@@ -77,6 +77,12 @@ def test_generated_steps_replay_against_the_solution(order, clues, seeds):
         replay(generate(clues, order=order, seed=seed))
 
 
+def test_orders_5_and_6_are_explained_and_replay():
+    for order, clues in ((5, 330), (6, 800)):
+        steps = replay(generate(clues, order=order, seed=0))
+        assert steps and steps[-1].placements  # finished by techniques at these densities
+
+
 # One puzzle per technique: the first (shortest) puzzle in top1465, 17clue or
 # among generated 16x16 puzzles where the easiest-first solver uses it.
 TECHNIQUE_PUZZLES = {
