@@ -1,0 +1,134 @@
+"""Our difficulty rating against QQWing's on the same 9x9 puzzles.
+
+Usage: python benchmarks/rating_vs_qqwing.py [--sample 500] [--generated 200] [--out CSV]
+
+Rates top95, top1465, a random sample of 17clue (``--sample``, fixed seed)
+and ``--generated`` puzzles from ``generator.generate`` (clue counts 22 to 36,
+seeds 0..) with :func:`sudoku_models.logic.rate` and with
+``qqwing --solve --stats`` (Debian package ``qqwing``; puzzles on its
+standard input, one per line), then prints, as Markdown for
+benchmarks/README.md:
+
+1. the level counts per set, ours and QQWing's, and our rating time;
+2. the agreement table (our level x QQWing's difficulty) over all puzzles;
+3. the agreement on the matching scale (our easy = QQWing Simple or Easy,
+   medium = Intermediate, hard / expert / needs search = Expert: QQWing
+   knows only singles, pairs and intersections and guesses beyond them);
+4. Spearman rank correlations of our score with QQWing's level (Simple <
+   Easy < Intermediate < Expert) and with its guess count.
+
+``--out`` writes one row per puzzle (set, name, puzzle, our level, score,
+hardest, cells_left, QQWing level and guesses) for the difficulty study.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy.stats import spearmanr
+
+from generator import generate
+from sudoku_models import read_puzzles
+from sudoku_models.logic import LEVELS, rate
+
+DATASETS = Path(__file__).resolve().parent / "datasets"
+QQWING_LEVELS = ("Simple", "Easy", "Intermediate", "Expert")
+MATCHING = {"easy": ("Simple", "Easy"), "medium": ("Intermediate",), "hard": ("Expert",),
+            "expert": ("Expert",), "needs search": ("Expert",)}
+
+
+def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
+    """The 9x9 puzzle sets of the comparison, by name."""
+    seventeen = read_puzzles(DATASETS / "17clue.txt")
+    picks = np.random.default_rng(0).choice(len(seventeen), size=sample, replace=False)
+    made = []
+    for seed in range(generated):
+        puzzle = generate(22 + seed % 15, seed=seed)
+        made.append(type(puzzle)(puzzle.grid, 3, f"generate({puzzle.num_clues}, seed={seed})"))
+    return {"top95": read_puzzles(DATASETS / "top95.txt"),
+            "top1465": read_puzzles(DATASETS / "top1465.txt"),
+            f"17clue ({sample} sampled)": [seventeen[i] for i in sorted(picks)],
+            "generated": made}
+
+
+def qqwing_ratings(puzzles) -> list[tuple[str, int]]:
+    """QQWing's (difficulty, guesses) for each puzzle, in order."""
+    text = "\n".join(p.to_string() for p in puzzles) + "\n"
+    out = subprocess.run(["qqwing", "--solve", "--stats", "--nosolution"], input=text,
+                         capture_output=True, text=True, check=True).stdout
+    levels = [line.split(":", 1)[1].strip() for line in out.splitlines()
+              if line.startswith("Difficulty:")]
+    guesses = [int(line.split(":", 1)[1]) for line in out.splitlines()
+               if line.startswith("Number of Guesses:")]
+    if len(levels) != len(puzzles) or len(guesses) != len(puzzles):
+        raise RuntimeError(f"qqwing rated {len(levels)} of {len(puzzles)} puzzles")
+    return list(zip(levels, guesses))
+
+
+def markdown(frame: pd.DataFrame) -> str:
+    return frame.to_markdown()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sample", type=int, default=500, help="17clue puzzles (default 500)")
+    parser.add_argument("--generated", type=int, default=200,
+                        help="generated puzzles (default 200)")
+    parser.add_argument("--out", help="CSV of every rating")
+    args = parser.parse_args(argv)
+    if shutil.which("qqwing") is None:
+        sys.exit("qqwing not found: apt-get install qqwing")
+
+    rows = []
+    for set_name, puzzles in puzzle_sets(args.sample, args.generated).items():
+        start = time.perf_counter()
+        ratings = [rate(p) for p in puzzles]
+        seconds = time.perf_counter() - start
+        theirs = qqwing_ratings(puzzles)
+        for puzzle, ours, (level, guesses) in zip(puzzles, ratings, theirs):
+            rows.append({"set": set_name, "name": puzzle.name, "puzzle": puzzle.to_string(),
+                         "level": ours.level, "score": ours.score, "hardest": ours.hardest,
+                         "cells_left": ours.cells_left, "qqwing": level,
+                         "qqwing guesses": guesses, "rate ms": 1000 * seconds / len(puzzles)})
+    frame = pd.DataFrame(rows)
+    if args.out:
+        frame.to_csv(args.out, index=False)
+
+    print("### Levels per set\n")
+    counts = pd.crosstab(frame["set"], frame["level"]).reindex(columns=list(LEVELS), fill_value=0)
+    theirs = pd.crosstab(frame["set"], frame["qqwing"]).reindex(columns=list(QQWING_LEVELS),
+                                                                fill_value=0)
+    both = counts.join(theirs.add_prefix("QQWing "))
+    both["rate ms/puzzle"] = frame.groupby("set")["rate ms"].first().round(1)
+    print(markdown(both.loc[frame["set"].unique()]), "\n")
+
+    print("### Agreement table (all puzzles; rows ours, columns QQWing)\n")
+    table = pd.crosstab(frame["level"], frame["qqwing"], margins=True).reindex(
+        index=list(LEVELS) + ["All"], columns=list(QQWING_LEVELS) + ["All"], fill_value=0)
+    print(markdown(table), "\n")
+
+    match = frame.apply(lambda r: r["qqwing"] in MATCHING[r["level"]], axis=1)
+    rank = frame["qqwing"].map({name: i for i, name in enumerate(QQWING_LEVELS)})
+    print("### Agreement and rank correlation\n")
+    lines = []
+    for set_name, part in [(s, frame["set"] == s) for s in frame["set"].unique()] + [
+            ("all", frame["set"] == frame["set"])]:
+        rho_level = spearmanr(frame.loc[part, "score"], rank[part]).statistic
+        rho_guess = spearmanr(frame.loc[part, "score"], frame.loc[part, "qqwing guesses"]).statistic
+        lines.append({"set": set_name, "puzzles": int(part.sum()),
+                      "same level (matching scale)": f"{match[part].mean():.1%}",
+                      "Spearman score vs QQWing level": round(rho_level, 3),
+                      "Spearman score vs QQWing guesses": round(rho_guess, 3)})
+    print(pd.DataFrame(lines).to_markdown(index=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

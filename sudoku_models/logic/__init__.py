@@ -1,0 +1,12 @@
+"""Human-style solving: explain a puzzle step by step with named techniques
+(:func:`explain`, :func:`hint`) and rate its difficulty (:func:`rate`).
+
+Pure Python on bitmask candidates (no numba, no solver), so importing it is
+cheap and it works for every order 2 to 6."""
+
+from .candidates import UnsolvablePuzzle
+from .explain import explain, hint
+from .rating import LEVELS, Rating, rate
+from .step import Step
+
+__all__ = ["LEVELS", "Rating", "Step", "UnsolvablePuzzle", "explain", "hint", "rate"]

@@ -1,0 +1,97 @@
+"""Solve a puzzle the way a person does and say how: ``explain(puzzle)``
+lists the steps, ``hint(puzzle)`` gives the next one."""
+
+from __future__ import annotations
+
+from ..puzzle import Puzzle
+from .candidates import Candidates, UnsolvablePuzzle, bits, cell_name
+from .step import NEEDS_SEARCH, Step
+from .techniques import TECHNIQUES
+
+
+def _as_puzzle(puzzle) -> Puzzle:
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str):
+        return Puzzle.from_string(puzzle)
+    return Puzzle.from_grid(puzzle)
+
+
+def apply(grid: Candidates, step: Step) -> None:
+    """Carry out ``step`` on ``grid`` (placements, then eliminations)."""
+    for cell, value in step.placements:
+        grid.place(cell, value)
+    for cell, value in step.eliminations:
+        grid.eliminate(cell, value)
+
+
+def next_step(grid: Candidates) -> Step | None:
+    """The first deduction of the easiest technique that applies, or None."""
+    for _, find, _ in TECHNIQUES:
+        step = find(grid)
+        if step is not None:
+            return step
+    return None
+
+
+def _needs_search(grid: Candidates) -> Step:
+    side = grid.side
+    empty = [c for c in range(side * side) if not grid.values[c]]
+    sample = ", ".join(f"{cell_name(c, side)} {{{','.join(map(str, bits(grid.cand[c])))}}}"
+                       for c in empty[:4])
+    more = ", ..." if len(empty) > 4 else ""
+    return Step(NEEDS_SEARCH, tuple(empty), (), (), (),
+                f"Needs search: no technique applies; {len(empty)} cells remain "
+                f"({sample}{more}), the rest needs trial and error (search)", side)
+
+
+def solve_steps(puzzle) -> tuple[list[Step], Candidates]:
+    """The logical steps and the grid they leave (see :func:`explain`)."""
+    grid = Candidates.from_puzzle(_as_puzzle(puzzle))
+    grid.check()
+    steps = []
+    while not grid.solved():
+        step = next_step(grid)
+        if step is None:
+            steps.append(_needs_search(grid))
+            break
+        apply(grid, step)
+        grid.check()
+        steps.append(step)
+    return steps, grid
+
+
+def explain(puzzle) -> list[Step]:
+    """Solve ``puzzle`` with human techniques, easiest first, and return the
+    steps.
+
+    ``puzzle``: a :class:`~sudoku_models.Puzzle`, a puzzle string or an
+    ``(n*n, n*n)`` int grid (0 = empty), any order 2 to 6. At every step the
+    easiest technique that applies is used (Full House, Naked Single, Hidden
+    Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
+    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing; see
+    :data:`~sudoku_models.logic.techniques.TECHNIQUES`). When none applies
+    before the grid is full, the last step is a ``"Needs search"`` step (no
+    placements or eliminations) naming the cells left: the rest needs trial
+    and error. A puzzle with several solutions also ends there.
+
+    Raises :class:`UnsolvablePuzzle` (a ``ValueError``) when the clues repeat
+    a value in a house, or when the deductions reach a cell without
+    candidates or a value without a place (the puzzle has no solution), and
+    :class:`~sudoku_models.PuzzleFormatError` for a malformed puzzle.
+    """
+    return solve_steps(puzzle)[0]
+
+
+def hint(puzzle) -> Step | None:
+    """The next step for ``puzzle`` (the first step :func:`explain` would
+    give): a Step, a ``"Needs search"`` Step when no technique applies, or
+    None when the grid is already full. Errors as :func:`explain`."""
+    grid = Candidates.from_puzzle(_as_puzzle(puzzle))
+    grid.check()
+    if grid.solved():
+        return None
+    return next_step(grid) or _needs_search(grid)
+
+
+__all__ = ["Step", "UnsolvablePuzzle", "explain", "hint"]

@@ -1,0 +1,387 @@
+"""The human solving techniques, each a function ``find(grid) -> Step | None``
+returning the first deduction it finds on a :class:`Candidates` grid
+without changing it.
+
+Names, definitions and scores follow HoDoKu (hodoku.sourceforge.net, "Solving
+techniques" and its default rating table); every technique is written for
+any order (boxes of ``n x n``, houses of ``n*n`` cells), so a 16x16 gets the
+same deductions as a 9x9. Subsets and fish go up to size 4 (quads,
+Jellyfish); the one chain family is Simple Colors (Color Trap and Color
+Wrap on the conjugate pairs of one value).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .candidates import (Candidates, bits, cell_name, cells_text, eliminations_text, house_label,
+                         values_text)
+from .step import Step
+
+
+def _step(grid: Candidates, technique, cells, values, placements, eliminations, text) -> Step:
+    return Step(technique, tuple(cells), tuple(values), tuple(placements),
+                tuple(sorted(eliminations)), text, grid.side)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+# -- singles ---------------------------------------------------------------
+
+
+def full_house(grid: Candidates) -> Step | None:
+    """The last empty cell of a house takes the one value missing there."""
+    side, values, cand = grid.side, grid.values, grid.cand
+    for index, cells in enumerate(grid.layout.houses):
+        empty = [c for c in cells if not values[c]]
+        if len(empty) == 1 and cand[empty[0]]:
+            cell = empty[0]
+            value = bits(cand[cell])[0]
+            return _step(grid, "Full House", [cell], [value], [(cell, value)], [],
+                         f"Full House: {cell_name(cell, side)}={value} (last empty cell in "
+                         f"{house_label(index, side)})")
+    return None
+
+
+def naked_single(grid: Candidates) -> Step | None:
+    """A cell with one candidate left takes it."""
+    side, values, cand = grid.side, grid.values, grid.cand
+    for cell in range(side * side):
+        mask = cand[cell]
+        if not values[cell] and mask and not mask & (mask - 1):
+            value = mask.bit_length()
+            return _step(grid, "Naked Single", [cell], [value], [(cell, value)], [],
+                         f"Naked Single: {cell_name(cell, side)}={value} (its only candidate)")
+    return None
+
+
+def hidden_single(grid: Candidates) -> Step | None:
+    """A value with one place left in a house goes there."""
+    side, cand = grid.side, grid.cand
+    for index, cells in enumerate(grid.layout.houses):
+        once = twice = 0
+        for c in cells:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        if single:
+            value = bits(single)[0]
+            bit = 1 << (value - 1)
+            cell = next(c for c in cells if cand[c] & bit)
+            return _step(grid, "Hidden Single", [cell], [value], [(cell, value)], [],
+                         f"Hidden Single: {cell_name(cell, side)}={value} (the only place for "
+                         f"{value} in {house_label(index, side)})")
+    return None
+
+
+# -- intersections ---------------------------------------------------------
+
+
+def _value_cells(grid: Candidates, cells, bit) -> list[int]:
+    cand = grid.cand
+    return [c for c in cells if cand[c] & bit]
+
+
+def _intersections(grid: Candidates, pointing: bool) -> Step | None:
+    side, cand, houses, cell_houses = grid.side, grid.cand, grid.layout.houses, grid.layout.cell_houses
+    base_range = range(2 * side, 3 * side) if pointing else range(0, 2 * side)
+    for base in base_range:
+        for value in range(1, side + 1):
+            bit = 1 << (value - 1)
+            where = _value_cells(grid, houses[base], bit)
+            if len(where) < 2:
+                continue
+            # the other house (line for pointing, box for claiming) holding all of them
+            kinds = (0, 1) if pointing else (2,)
+            for kind in kinds:
+                targets = {cell_houses[c][kind] for c in where}
+                if len(targets) != 1:
+                    continue
+                cover = targets.pop()
+                inside = set(houses[base])
+                elims = [(c, value) for c in houses[cover] if c not in inside and cand[c] & bit]
+                if elims:
+                    name = ("Locked Candidates Type 1 (Pointing)" if pointing
+                            else "Locked Candidates Type 2 (Claiming)")
+                    return _step(grid, name, where, [value], [], elims,
+                                 f"{name}: {value} in {house_label(base, side)} is confined to "
+                                 f"{house_label(cover, side)}, so "
+                                 f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+def pointing(grid: Candidates) -> Step | None:
+    """A value confined, within a box, to one row or column is removed from
+    the rest of that line."""
+    return _intersections(grid, True)
+
+
+def claiming(grid: Candidates) -> Step | None:
+    """A value confined, within a row or column, to one box is removed from
+    the rest of that box."""
+    return _intersections(grid, False)
+
+
+# -- subsets ---------------------------------------------------------------
+
+_SUBSET = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+
+
+def _naked_subset(grid: Candidates, size: int) -> Step | None:
+    side, cand, values = grid.side, grid.cand, grid.values
+    name = f"Naked {_SUBSET[size]}"
+    for index, cells in enumerate(grid.layout.houses):
+        empty = [c for c in cells if not values[c]]
+        if len(empty) <= size:
+            continue
+        small = [c for c in empty if 2 <= _popcount(cand[c]) <= size]
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cand[c]
+            if _popcount(union) != size:
+                continue
+            members = set(group)
+            elims = [(c, v) for c in empty if c not in members for v in bits(cand[c] & union)]
+            if elims:
+                return _step(grid, name, group, bits(union), [], elims,
+                             f"{name}: {values_text(bits(union))} in {cells_text(group, side)} "
+                             f"({house_label(index, side)}), so "
+                             f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+def _hidden_subset(grid: Candidates, size: int) -> Step | None:
+    side, cand, values = grid.side, grid.cand, grid.values
+    name = f"Hidden {_SUBSET[size]}"
+    for index, cells in enumerate(grid.layout.houses):
+        empty = [c for c in cells if not values[c]]
+        if len(empty) <= size:
+            continue
+        places = {}
+        for value in range(1, side + 1):
+            bit = 1 << (value - 1)
+            where = [c for c in empty if cand[c] & bit]
+            if 2 <= len(where) <= size:
+                places[value] = where
+        for group in combinations(places, size):
+            where = set()
+            for v in group:
+                where.update(places[v])
+            if len(where) != size:
+                continue
+            keep = 0
+            for v in group:
+                keep |= 1 << (v - 1)
+            found = sorted(where)
+            elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
+            if elims:
+                return _step(grid, name, found, group, [], elims,
+                             f"{name}: {values_text(group)} in {house_label(index, side)} only "
+                             f"in {cells_text(found, side)}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+def naked_pair(grid): return _naked_subset(grid, 2)
+def naked_triple(grid): return _naked_subset(grid, 3)
+def naked_quadruple(grid): return _naked_subset(grid, 4)
+def hidden_pair(grid): return _hidden_subset(grid, 2)
+def hidden_triple(grid): return _hidden_subset(grid, 3)
+def hidden_quadruple(grid): return _hidden_subset(grid, 4)
+
+
+for _f, _doc in ((naked_pair, "n cells of a house holding only n values (n = 2, 3, 4) take them: "
+                  "remove those values from the house's other cells."),
+                 (hidden_pair, "n values (n = 2, 3, 4) confined to n cells of a house fill "
+                  "them: remove every other candidate from those cells.")):
+    _f.__doc__ = _doc
+naked_triple.__doc__ = naked_quadruple.__doc__ = naked_pair.__doc__
+hidden_triple.__doc__ = hidden_quadruple.__doc__ = hidden_pair.__doc__
+
+
+# -- basic fish ------------------------------------------------------------
+
+_FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _fish(grid: Candidates, size: int) -> Step | None:
+    side, cand = grid.side, grid.cand
+    name = _FISH[size]
+    for value in range(1, side + 1):
+        bit = 1 << (value - 1)
+        for base_kind, cover_kind in ((0, 1), (1, 0)):
+            lines = {}
+            for line in range(side):
+                house = grid.layout.houses[base_kind * side + line]
+                where = [c for c in house if cand[c] & bit]
+                if 2 <= len(where) <= size:
+                    lines[line] = where
+            for group in combinations(lines, size):
+                covers = set()
+                for line in group:
+                    covers.update(grid.layout.cell_houses[c][cover_kind] for c in lines[line])
+                if len(covers) != size:
+                    continue
+                base_cells = {c for line in group for c in lines[line]}
+                elims = [(c, value) for cover in sorted(covers)
+                         for c in grid.layout.houses[cover]
+                         if c not in base_cells and cand[c] & bit]
+                if elims:
+                    return _step(grid, name, sorted(base_cells), [value], [], elims,
+                                 f"{name}: {value} in "
+                                 f"{','.join(house_label(base_kind * side + x, side) for x in group)}"
+                                 f" is confined to "
+                                 f"{','.join(house_label(x, side) for x in sorted(covers))}, so "
+                                 f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+def x_wing(grid): return _fish(grid, 2)
+def swordfish(grid): return _fish(grid, 3)
+def jellyfish(grid): return _fish(grid, 4)
+
+
+x_wing.__doc__ = ("Basic fish of size n (X-Wing 2, Swordfish 3, Jellyfish 4): a value confined, "
+                  "in n rows, to n columns is removed from the rest of those columns (and with "
+                  "rows and columns swapped).")
+swordfish.__doc__ = jellyfish.__doc__ = x_wing.__doc__
+
+
+# -- wings -----------------------------------------------------------------
+
+
+def _describe(cell, grid) -> str:
+    return f"{cell_name(cell, grid.side)} {{{','.join(map(str, bits(grid.cand[cell])))}}}"
+
+
+def xy_wing(grid: Candidates) -> Step | None:
+    """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
+    removed from every cell seeing both pincers."""
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
+    for pivot in bivalue:
+        pm = cand[pivot]
+        wings = [c for c in peers[pivot] if _popcount(cand[c]) == 2 and _popcount(cand[c] & pm) == 1]
+        for a, b in combinations(wings, 2):
+            ma, mb = cand[a], cand[b]
+            z = ma & mb
+            if _popcount(z) != 1 or z & pm or (ma | mb | pm) != (pm | z):
+                continue
+            value = z.bit_length()
+            elims = [(c, value) for c in peer_sets[a] & peer_sets[b]
+                     if c != pivot and cand[c] & z]
+            if elims:
+                return _step(grid, "XY-Wing", [pivot, a, b], bits(pm | z), [], elims,
+                             f"XY-Wing: pivot {_describe(pivot, grid)}, pincers "
+                             f"{_describe(a, grid)}, {_describe(b, grid)}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+def xyz_wing(grid: Candidates) -> Step | None:
+    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z,
+    so z is removed from every cell seeing all three."""
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    for pivot in range(side * side):
+        pm = cand[pivot]
+        if _popcount(pm) != 3:
+            continue
+        wings = [c for c in peers[pivot] if _popcount(cand[c]) == 2 and cand[c] & ~pm == 0]
+        for a, b in combinations(wings, 2):
+            ma, mb = cand[a], cand[b]
+            z = ma & mb
+            if _popcount(z) != 1 or ma == mb:
+                continue
+            value = z.bit_length()
+            seen = peer_sets[pivot] & peer_sets[a] & peer_sets[b]
+            elims = [(c, value) for c in seen if cand[c] & z]
+            if elims:
+                return _step(grid, "XYZ-Wing", [pivot, a, b], bits(pm), [], elims,
+                             f"XYZ-Wing: pivot {_describe(pivot, grid)}, pincers "
+                             f"{_describe(a, grid)}, {_describe(b, grid)}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
+    return None
+
+
+# -- chains: simple colouring ----------------------------------------------
+
+
+def simple_colors(grid: Candidates) -> Step | None:
+    """Simple Colors on one value: colour the chains of conjugate pairs (the
+    value's only two places in a house) in two alternating colours; one
+    colour is true. Color Wrap: two cells of one colour see each other, so
+    that colour is false everywhere. Color Trap: a cell outside the chain
+    seeing both colours loses the value."""
+    side, cand, houses, peer_sets = grid.side, grid.cand, grid.layout.houses, grid.layout.peer_sets
+    for value in range(1, side + 1):
+        bit = 1 << (value - 1)
+        links: dict[int, list[int]] = {}
+        for cells in houses:
+            where = [c for c in cells if cand[c] & bit]
+            if len(where) == 2:
+                a, b = where
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+        colour: dict[int, int] = {}
+        for start in sorted(links):
+            if start in colour:
+                continue
+            colour[start] = 0
+            stack, component = [start], [start]
+            while stack:
+                cell = stack.pop()
+                for other in links[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        component.append(other)
+                        stack.append(other)
+            if len(component) < 3:
+                continue
+            sides = [sorted(c for c in component if colour[c] == k) for k in (0, 1)]
+            text_sides = " / ".join(cells_text(s, side) for s in sides)
+            for k in (0, 1):
+                clash = next(((a, b) for a, b in combinations(sides[k], 2)
+                              if b in peer_sets[a]), None)
+                if clash:
+                    elims = [(c, value) for c in sides[k]]
+                    return _step(grid, "Simple Colors", sorted(component), [value], [], elims,
+                                 f"Simple Colors (Color Wrap): {value} coloured {text_sides}; "
+                                 f"{cell_name(clash[0], side)} and {cell_name(clash[1], side)} "
+                                 f"share a colour and see each other, so "
+                                 f"{eliminations_text(sorted(elims), side)}")
+            members = set(component)
+            elims = [(c, value) for c in range(side * side)
+                     if cand[c] & bit and c not in members
+                     and peer_sets[c] & set(sides[0]) and peer_sets[c] & set(sides[1])]
+            if elims:
+                return _step(grid, "Simple Colors", sorted(component), [value], [], elims,
+                             f"Simple Colors (Color Trap): {value} coloured {text_sides}; "
+                             f"one colour is true, so {eliminations_text(sorted(elims), side)}")
+    return None
+
+
+# Techniques in the order they are tried (easiest first) with their HoDoKu
+# default scores; ties keep HoDoKu's order.
+TECHNIQUES = (
+    ("Full House", full_house, 4),
+    ("Naked Single", naked_single, 4),
+    ("Hidden Single", hidden_single, 14),
+    ("Locked Candidates Type 1 (Pointing)", pointing, 50),
+    ("Locked Candidates Type 2 (Claiming)", claiming, 50),
+    ("Naked Pair", naked_pair, 60),
+    ("Hidden Pair", hidden_pair, 70),
+    ("Naked Triple", naked_triple, 80),
+    ("Hidden Triple", hidden_triple, 100),
+    ("Naked Quadruple", naked_quadruple, 120),
+    ("X-Wing", x_wing, 140),
+    ("Hidden Quadruple", hidden_quadruple, 150),
+    ("Swordfish", swordfish, 150),
+    ("Simple Colors", simple_colors, 150),
+    ("Jellyfish", jellyfish, 160),
+    ("XY-Wing", xy_wing, 160),
+    ("XYZ-Wing", xyz_wing, 180),
+)
