@@ -10,11 +10,16 @@ every order round-trips:
 * orders 2 to 5 (4 x 4 up to 25 x 25): one character per cell, row by row.
   Values 1 to 9 are digits, 10 to 25 the letters ``A`` to ``P`` (either case),
   so a 16 x 16 puzzle uses ``1-9A-G``; ``.`` or ``0`` is an empty cell.
-  Spaces, line breaks and the box separators ``|``, ``+`` and ``-`` are
-  ignored, so the output of ``str(puzzle)`` reads back.
+  ASCII whitespace (space, tab, line breaks) and the box separators ``|``,
+  ``+`` and ``-`` are ignored, so the output of ``str(puzzle)`` reads back.
 * any order (needed from order 6, 36 x 36): integers separated by commas,
   0 for an empty cell, for example ``"1,0,0,4,..."``. A line that holds a
-  comma is read this way.
+  comma is read this way. Numbers are ASCII decimal digits ``0-9`` only.
+
+Only these ASCII characters are accepted: any other character (a Unicode
+digit such as ``'１'`` or ``'٣'``, a letter such as the dotless ``'ı'``, a
+control character) is a :class:`PuzzleFormatError` naming it, its row and
+column. A text longer than :data:`MAX_TEXT` characters is rejected at once.
 """
 
 from __future__ import annotations
@@ -31,7 +36,17 @@ MIN_ORDER = 2
 MAX_ORDER = 6
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # value v is SYMBOLS[v - 1], orders 2..5
 EMPTY = ".0"
-_IGNORED = re.compile(r"[\s|+\-]")
+MAX_TEXT = 1 << 20  # characters; the longest valid text (order 6, spaced commas) is ~8 KB
+_IGNORED = re.compile(r"[\s|+\-]", re.ASCII)
+_TOKEN_SPLIT = re.compile(r"[\s,]+", re.ASCII)
+_NOT_A_VALUE = 127
+# ASCII code -> cell value (0 = empty), _NOT_A_VALUE for every other character.
+_VALUE_OF = np.full(128, _NOT_A_VALUE, dtype=np.int64)
+for _value, _symbol in enumerate(SYMBOLS, start=1):
+    _VALUE_OF[ord(_symbol)] = _VALUE_OF[ord(_symbol.lower())] = _value
+for _symbol in EMPTY:
+    _VALUE_OF[ord(_symbol)] = 0
+_SYMBOL_HELP = "use 1-9, A-P for 10-25, '.' or '0' for empty"
 _SIDES = {n * n: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
 _LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
 
@@ -85,59 +100,98 @@ class Puzzle:
     def from_string(cls, text: str, *, where: str | None = None, name: str = "") -> Puzzle:
         """Parse the line format described in the module docstring.
 
-        ``where`` (for example ``"puzzles.txt, line 12"``) prefixes error
-        messages. Raises :class:`PuzzleFormatError` on a wrong length, a
-        character that is not a value or on a value too large for the order.
+        ``text`` must be a ``str``. ``where`` (for example
+        ``"puzzles.txt, line 12"``) prefixes error messages. Raises
+        :class:`PuzzleFormatError` on a wrong length, a character that is not
+        a value (named with its row and column; non-ASCII characters also
+        with their code point), a value too large for the order, or a text
+        longer than :data:`MAX_TEXT` characters; ``TypeError`` if ``text`` is
+        not a ``str`` (``bytes`` included: decode them first).
         """
+        if not isinstance(text, str):
+            hint = "; decode it first, e.g. data.decode('utf-8')" if isinstance(
+                text, (bytes, bytearray, memoryview)) else ""
+            raise TypeError(
+                f"Puzzle.from_string takes a str, got {type(text).__name__}{hint}"
+            )
+        if len(text) > MAX_TEXT:
+            raise PuzzleFormatError(
+                f"{_where(where)}the text has {len(text)} characters; a puzzle has at most "
+                f"{MAX_TEXT}"
+            )
         if "," in text:
             return cls._from_tokens(text, where=where, name=name)
         cells = _IGNORED.sub("", text)
         order = _LENGTHS.get(len(cells))
         if order is None or order > 5:
+            stray = _first_stray(cells)
+            if stray is not None:
+                raise PuzzleFormatError(
+                    f"{_where(where)}character {stray + 1}: {_show(cells[stray], upper=True)} is not a "
+                    f"value ({_SYMBOL_HELP})"
+                )
             expected = ", ".join(str(n) for n in sorted(_LENGTHS) if _LENGTHS[n] <= 5)
             raise PuzzleFormatError(
                 f"{_where(where)}a puzzle has {expected} cells (orders 2 to 5, one character "
                 f"each; use comma-separated numbers for order 6), got {len(cells)}"
             )
         side = order * order
-        values = np.zeros(side * side, dtype=np.int64)
-        for index, char in enumerate(cells.upper()):
-            if char in EMPTY:
-                continue
-            value = SYMBOLS.find(char) + 1
-            row, col = divmod(index, side)
-            if value == 0:
+        if cells.isascii():
+            values = _VALUE_OF[np.frombuffer(cells.encode("ascii"), dtype=np.uint8)]
+            bad = np.flatnonzero(values > side)
+            first = int(bad[0]) if bad.size else None
+        else:
+            first = _first_stray(cells)
+            values = None
+        if first is not None:
+            char = cells[first]
+            row, col = divmod(first, side)
+            value = _VALUE_OF[ord(char)] if char.isascii() else _NOT_A_VALUE
+            if value == _NOT_A_VALUE:
                 raise PuzzleFormatError(
-                    f"{_where(where)}row {row + 1}, column {col + 1}: {char!r} is not a value "
-                    f"(use 1-9, A-P for 10-25, '.' or '0' for empty)"
+                    f"{_where(where)}row {row + 1}, column {col + 1}: {_show(char, upper=True)} is not a "
+                    f"value ({_SYMBOL_HELP})"
                 )
-            if value > side:
-                raise PuzzleFormatError(
-                    f"{_where(where)}row {row + 1}, column {col + 1}: value {char!r} ({value}) "
-                    f"is out of range 1..{side} for a {side}x{side} puzzle"
-                )
-            values[index] = value
+            raise PuzzleFormatError(
+                f"{_where(where)}row {row + 1}, column {col + 1}: value {_show(char, upper=True)} ({value}) "
+                f"is out of range 1..{side} for a {side}x{side} puzzle"
+            )
         return cls(values.reshape(side, side), order, name)
 
     @classmethod
     def _from_tokens(cls, text: str, *, where: str | None, name: str) -> Puzzle:
-        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        tokens = [t for t in _TOKEN_SPLIT.split(text) if t]
         order = _LENGTHS.get(len(tokens))
         if order is None:
+            for index, token in enumerate(tokens):
+                if not (token.isascii() and token.isdigit()):
+                    raise PuzzleFormatError(
+                        f"{_where(where)}number {index + 1}: {_show(token)} is not a number "
+                        f"(use ASCII digits 0-9)"
+                    )
             raise PuzzleFormatError(
                 f"{_where(where)}a comma-separated puzzle has "
                 f"{', '.join(str(n) for n in sorted(_LENGTHS))} values, got {len(tokens)}"
             )
         side = order * order
-        values = []
+        values = np.zeros(side * side, dtype=np.int64)
         for index, token in enumerate(tokens):
             row, col = divmod(index, side)
-            if not token.isdigit():
+            if not (token.isascii() and token.isdigit()):
                 raise PuzzleFormatError(
-                    f"{_where(where)}row {row + 1}, column {col + 1}: {token!r} is not a number"
+                    f"{_where(where)}row {row + 1}, column {col + 1}: {_show(token)} is not a "
+                    f"number (use ASCII digits 0-9)"
                 )
-            values.append(int(token))
-        return cls.from_grid(np.array(values).reshape(side, side), where=where, name=name)
+            digits = token.lstrip("0")
+            value = int(digits or "0") if len(digits) <= 3 else None  # int() of long text is slow
+            if value is None or value > side:
+                shown = value if value is not None else _show(token)
+                raise PuzzleFormatError(
+                    f"{_where(where)}row {row + 1}, column {col + 1}: value {shown} is not an "
+                    f"integer in 0..{side} (0 = empty)"
+                )
+            values[index] = value
+        return cls(values.reshape(side, side), order, name)
 
     @classmethod
     def from_grid(cls, grid, *, where: str | None = None, name: str = "") -> Puzzle:
@@ -145,8 +199,10 @@ class Puzzle:
 
         The shape must be ``(n*n, n*n)`` for an order ``n`` from 2 to 6 and
         every value an integer in ``0..n*n``. Raises :class:`PuzzleFormatError`
-        naming the offending row, column and value.
+        naming the offending row, column and value; ``TypeError`` if ``grid``
+        is not array-like (a scalar, ``None``, a string, a dict or a set).
         """
+        _require_array_like(grid, "Puzzle.from_grid", "grid")
         try:
             array = np.asarray(grid)
         except ValueError as exc:  # ragged nested lists
@@ -175,21 +231,41 @@ class Puzzle:
 
         ``clues`` is an N x 3 array-like of 1-based ``(row, column, value)``
         rows. As in ``sudokuEngine``, a square ``(n*n, n*n)`` matrix is read as a
-        grid instead. Raises :class:`PuzzleFormatError` naming the row of B
-        that holds a non-integer, an index or value outside ``1..n*n``, or a
-        second, different value for a cell.
+        grid instead. An empty B (shape ``(0,)``, ``(0, 0)`` or ``(0, 3)``) is
+        the empty puzzle of ``order``. ``order`` is an ``int`` from 2 to 6.
+
+        Raises :class:`PuzzleFormatError` for a B of another shape (ragged
+        rows included), naming the row of B that holds a non-integer, an index
+        or value outside ``1..n*n``, or a second, different value for a cell,
+        and for an ``order`` that is not an ``int`` in ``2..6`` (``3.0``
+        included); ``TypeError`` if ``clues`` is not array-like (a scalar,
+        ``None``, a string, a dict or a set).
         """
-        array = np.asarray(clues, dtype=object)
+        _require_array_like(clues, "Puzzle.from_clues", "clues")
+        try:
+            array = np.asarray(clues, dtype=object)
+        except ValueError as exc:  # nested sequences numpy cannot stack
+            raise PuzzleFormatError(f"the clue matrix B is not rectangular ({exc})") from None
         if array.ndim == 2 and array.shape[0] == array.shape[1] and array.shape[0] in _SIDES:
             return cls.from_grid(array, name=name)
-        if array.size == 0:
+        if array.shape in ((0,), (0, 0)):
             array = array.reshape(0, 3)
         if array.ndim != 2 or array.shape[1] != 3:
+            rows = " (its rows have different lengths)" if array.ndim == 1 and any(
+                isinstance(entry, (list, tuple, np.ndarray)) for entry in array) else ""
             raise PuzzleFormatError(
-                f"the clue matrix B must be N x 3 (row, column, value), got shape {array.shape}"
+                f"the clue matrix B must be N x 3 (row, column, value), got shape "
+                f"{array.shape}{rows}"
             )
-        if order not in range(MIN_ORDER, MAX_ORDER + 1):
-            raise PuzzleFormatError(f"order must be {MIN_ORDER}..{MAX_ORDER}, got {order!r}")
+        if (
+            isinstance(order, bool)
+            or not isinstance(order, (int, np.integer))
+            or not MIN_ORDER <= order <= MAX_ORDER
+        ):
+            raise PuzzleFormatError(
+                f"order must be an int in {MIN_ORDER}..{MAX_ORDER}, got {order!r}"
+            )
+        order = int(order)
         side = order * order
         grid = np.zeros((side, side), dtype=np.int64)
         for number, entry in enumerate(array, start=1):
@@ -289,6 +365,40 @@ def _is_integral(value) -> bool:
         return float(value) == int(value)
     except (TypeError, ValueError, OverflowError):
         return False
+
+
+def _require_array_like(value, function: str, argument: str) -> None:
+    """Raise ``TypeError`` unless ``value`` is a numpy array or a list/tuple
+    (or another sequence numpy reads as an array, e.g. a pandas frame)."""
+    if isinstance(value, (np.ndarray, list, tuple)) or (
+        hasattr(value, "__array__") and not isinstance(value, np.generic)
+    ):
+        return
+    raise TypeError(
+        f"{function} takes {argument} as a list of lists or a numpy array, "
+        f"got {type(value).__name__}"
+    )
+
+
+def _first_stray(cells: str) -> int | None:
+    """Index of the first character of ``cells`` that is not a symbol of the
+    one-character format, or None."""
+    for index, char in enumerate(cells):
+        if not char.isascii() or _VALUE_OF[ord(char)] == _NOT_A_VALUE:
+            return index
+    return None
+
+
+def _show(text: str, upper: bool = False) -> str:
+    """``repr`` of a character or token (cut at 40 characters), ASCII letters
+    upper-cased if ``upper`` (as cells are read), non-ASCII characters
+    followed by their code points."""
+    if len(text) > 40:
+        text = text[:40] + "..."
+    if text.isascii():
+        return repr(text.upper() if upper else text)
+    points = ", ".join(f"U+{ord(c):04X}" for c in text if not c.isascii())
+    return f"{text!r} ({points})"
 
 
 def _plain(value):

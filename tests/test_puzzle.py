@@ -167,3 +167,83 @@ def test_conflicts_agree_with_a_direct_count(grid_order):
         1 for h in houses for v in range(1, side + 1) if np.count_nonzero(h == v) > 1
     )
     assert len(puzzle.conflicts()) == expected
+
+
+# -- only the documented characters (issue 15) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        # a dotless i would upper-case to 'I' = 18 in a 25x25 grid
+        ("ı" + "." * 624, "row 1, column 1: 'ı' (U+0131) is not a value"),
+        # a ligature whose upper case is two characters ('FF')
+        ("." * 255 + "ﬀ", "row 16, column 16: 'ﬀ' (U+FB00) is not a value"),
+        ("." * 40 + "７" + "." * 40, "row 5, column 5: '７' (U+FF17) is not a value"),
+        ("." * 80 + "\x00", r"row 9, column 9: '\x00' is not a value"),
+        ("." * 80 + "\u3000", r"row 9, column 9: '\u3000' (U+3000) is not a value"),
+        ("." * 79 + "ı", "character 80: 'ı' (U+0131) is not a value"),
+        ("１" + ",0" * 15, "row 1, column 1: '１' (U+FF11) is not a number (use ASCII digits 0-9)"),
+        ("0,٣" + ",0" * 14, "row 1, column 2: '٣' (U+0663) is not a number"),
+        ("0,0,²" + ",0" * 13, "row 1, column 3: '²' (U+00B2) is not a number"),
+        ("0,0,0,1\u00a0" + ",0" * 12, r"row 1, column 4: '1\xa0' (U+00A0) is not a number"),
+        ("9" * 5000 + ",0" * 15, "row 1, column 1: value '9999"),
+        ("0,17" + ",0" * 14, "row 1, column 2: value 17 is not an integer in 0..4"),
+        ("x,0", "number 1: 'x' is not a number"),
+        ("." * (1 << 20) + ".", "the text has 1048577 characters"),
+    ],
+)
+def test_non_ascii_and_oversized_text_is_named(text, message):
+    with pytest.raises(PuzzleFormatError) as info:
+        Puzzle.from_string(text, where="f.txt, line 7")
+    assert str(info.value).startswith("f.txt, line 7: ")
+    assert message in str(info.value)
+
+
+def test_leading_zeros_and_ascii_whitespace_still_read():
+    line = Puzzle.from_grid(pattern_grid(2)).to_string()
+    spaced = "\t" + ", ".join("0" + c for c in line) + "\r\n"
+    assert Puzzle.from_string(spaced) == Puzzle.from_grid(pattern_grid(2))
+
+
+@pytest.mark.parametrize("text", [None, b"." * 81, bytearray(b"." * 81), 81, ["." * 81]])
+def test_from_string_of_a_non_string_is_a_type_error(text):
+    with pytest.raises(TypeError, match=r"Puzzle.from_string takes a str, got \w+"):
+        Puzzle.from_string(text)
+
+
+@pytest.mark.parametrize("clues", [None, "1,2,3", 5, {1: 2}, {1, 2}])
+def test_from_clues_of_a_non_array_is_a_type_error(clues):
+    with pytest.raises(TypeError, match="Puzzle.from_clues takes clues as a list of lists"):
+        Puzzle.from_clues(clues)
+
+
+def test_from_grid_of_a_non_array_is_a_type_error():
+    with pytest.raises(TypeError, match="Puzzle.from_grid takes grid as a list of lists"):
+        Puzzle.from_grid(None)
+
+
+@pytest.mark.parametrize(
+    "clues, order, message",
+    [
+        (np.zeros((5, 0)), 3, "must be N x 3 (row, column, value), got shape (5, 0)"),
+        (np.zeros((0, 5)), 3, "got shape (0, 5)"),
+        ([[1, 2, 3], [1, 2]], 3, "got shape (2,) (its rows have different lengths)"),
+        ([[1, 2, 3], [1, [2], 3]], 3, "row 2 of B [1, [2], 3]: column index [2] is not an integer"),
+        ([[1, 2, 3]], 3.0, "order must be an int in 2..6, got 3.0"),
+        ([[1, 2, 3]], True, "order must be an int in 2..6, got True"),
+        ([[1, 2, 3]], 7, "got 7"),
+        ([[1, 2, float("nan")]], 3, "value nan is not an integer in 1..9"),
+        ([[1, 2, 10**400]], 3, "is not an integer in 1..9"),
+    ],
+)
+def test_malformed_clue_matrix_shapes_and_orders(clues, order, message):
+    with pytest.raises(PuzzleFormatError) as info:
+        Puzzle.from_clues(clues, order)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("empty", [[], np.zeros((0, 3)), np.zeros((0, 0))])
+def test_an_empty_clue_matrix_is_the_empty_puzzle(empty):
+    puzzle = Puzzle.from_clues(empty, np.int64(4))
+    assert puzzle.order == 4 and puzzle.num_clues == 0
