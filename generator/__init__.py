@@ -1,10 +1,13 @@
-"""Generator of unique-solution puzzles and random full grids, built on the
-compiled counter of :mod:`sudoku_models.counter` (re-exported here as
+"""Generator of unique-solution puzzles (by clue count, minimal, or by
+difficulty), random full grids and hole-pattern instance families, built on
+the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had)."""
 
 from sudoku_models.counter import count_solutions, solve
 
-from .full_grid import random_full_grid
-from .puzzles import SYMMETRIES, GenerationError, generate
+from .full_grid import SeedError, random_full_grid
+from .puzzles import (DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES, GenerationError,
+                      fewest_possible_clues, generate)
 
-__all__ = ["SYMMETRIES", "GenerationError", "count_solutions", "generate", "random_full_grid", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "SYMMETRIES", "GenerationError", "SeedError",
+           "count_solutions", "fewest_possible_clues", "generate", "random_full_grid", "solve"]

@@ -2,6 +2,9 @@
 Counts and uniqueness are checked against CP-SAT's solution enumeration, an
 independent method."""
 
+import inspect
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -111,11 +114,34 @@ def test_symmetric_clues(symmetry):
         ({"clues": 30, "symmetry": "spiral"}, "symmetry must be one of"),
         ({"clues": 30, "order": 7}, "order must be 2..6"),
         ({"clues": 30, "time_limit": 0}, "time limit must be a positive"),
+        ({"clues": 30, "time_limit": float("inf")}, "time limit must be a positive"),
+        ({"clues": 30, "seed": -1}, "seed must be a whole number >= 0"),
+        ({"clues": 30, "difficulty": "fiendish"}, "difficulty must be one of"),
+        # the requests of issue 15 that searched forever
+        ({"clues": 5, "order": 2, "symmetry": "rotational"}, "clue count must be even"),
+        ({"clues": 101, "order": 4, "symmetry": "mirror"}, "clue count must be even"),
+        ({"clues": 10, "order": 4}, "needs at least 15 clues"),
+        ({"clues": 20, "order": 5}, "needs at least 24 clues"),
+        ({"clues": 34, "order": 6}, "needs at least 35 clues"),
     ],
 )
 def test_impossible_requests_fail_at_once(kwargs, message):
+    start = time.perf_counter()
     with pytest.raises(GenerationError, match=message):
         generate(**kwargs)
+    assert time.perf_counter() - start < 1
+
+
+def test_two_absent_values_give_a_second_solution():
+    """The reason behind the side - 1 bound: swap two values absent from the
+    clues in the solution and the clues still hold."""
+    puzzle = generate(30, seed=2)
+    solution = generator.solve(puzzle)
+    present = set(puzzle.grid[puzzle.grid > 0].tolist())
+    grid = np.where(puzzle.grid == 1, 0, np.where(puzzle.grid == 2, 0, puzzle.grid))
+    assert present >= {1, 2} and count_solutions(Puzzle.from_grid(grid)) == 2
+    swapped = np.where(solution == 1, 2, np.where(solution == 2, 1, solution))
+    assert verify(Puzzle.from_grid(grid), swapped) and verify(Puzzle.from_grid(grid), solution)
 
 
 def test_unreached_target_reports_the_fewest_clues():
@@ -124,3 +150,17 @@ def test_unreached_target_reports_the_fewest_clues():
     message = str(info.value)
     assert "within 0.5 s; the fewest clues reached was" in message
     assert int(message.rsplit(" ", 1)[1]) > 17
+
+
+@pytest.mark.parametrize("order, clues", [(5, 250), (6, 500)])
+def test_time_limit_bounds_wall_time_at_large_orders(order, clues):
+    generate(30, seed=0)  # compile outside the timing
+    start = time.perf_counter()
+    with pytest.raises(GenerationError, match="the fewest clues reached was"):
+        generate(clues, order=order, seed=1, time_limit=5)
+    assert time.perf_counter() - start < 7
+
+
+def test_every_generation_has_a_finite_default_time_limit():
+    assert 0 < generator.DEFAULT_TIME_LIMIT < float("inf")
+    assert inspect.signature(generate).parameters["time_limit"].default == generator.DEFAULT_TIME_LIMIT
