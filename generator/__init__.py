@@ -6,8 +6,12 @@ the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 from sudoku_models.counter import count_solutions, solve
 
 from .full_grid import SeedError, random_full_grid
+from .holes import PATTERNS, HolesError, holes_puzzle, holes_puzzles
+from .minimal import is_minimal, removable_clues
 from .puzzles import (DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES, GenerationError,
                       fewest_possible_clues, generate)
 
-__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "SYMMETRIES", "GenerationError", "SeedError",
-           "count_solutions", "fewest_possible_clues", "generate", "random_full_grid", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "PATTERNS", "SYMMETRIES", "GenerationError",
+           "HolesError", "SeedError", "count_solutions", "fewest_possible_clues", "generate",
+           "holes_puzzle", "holes_puzzles", "is_minimal", "random_full_grid", "removable_clues",
+           "solve"]

@@ -45,7 +45,6 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # sparse 25x25 and 36x36 passes moving. Minimal puzzles use no budget: their
 # minimality must be proven.
 CHECK_NODES = 20_000
-NO_BUDGET = np.int64(1) << 62
 
 
 class GenerationError(ValueError):
@@ -148,7 +147,7 @@ class _Generator:
         self.groups = orbits(order, symmetry)
         self.work = search.workspace(order**4)
         self.solution_work = search.workspace(order**4)
-        self.budget = NO_BUDGET if minimal else CHECK_NODES
+        self.budget = search.NO_BUDGET if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
         self.undecided = np.zeros(1, np.int64)

@@ -31,6 +31,7 @@ NONE = 0  # no other solution
 BUDGET = -1  # the node budget ran out: undecided
 STOPPED = -2  # control[0] asked to stop: undecided
 POLL = 1023  # poll control[0] when (nodes & POLL) == 0
+NO_BUDGET = np.int64(1) << 62  # "no node budget"
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
