@@ -1,5 +1,6 @@
-"""Generator of unique-solution puzzles and random full grids, built on the
-compiled counter of :mod:`sudoku_models.counter` (re-exported here as
+"""Generator of unique-solution puzzles (by clue count, minimal, or by
+difficulty), random full grids and hole-pattern instance families, built on
+the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
 
 The compiled parts load on first use, so importing the package (as the
@@ -8,14 +9,22 @@ command line does for ``sudoku-models generate --help``) is fast.
 
 import importlib
 
-from .symmetry import SYMMETRIES
+from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
 _LAZY = {
     "count_solutions": "sudoku_models.counter",
     "solve": "sudoku_models.counter",
+    "SeedError": "generator.full_grid",
     "random_full_grid": "generator.full_grid",
-    "generate": "generator.puzzles",
+    "PATTERNS": "generator.holes",
+    "HolesError": "generator.holes",
+    "holes_puzzle": "generator.holes",
+    "holes_puzzles": "generator.holes",
+    "is_minimal": "generator.minimal",
+    "removable_clues": "generator.minimal",
     "GenerationError": "generator.puzzles",
+    "fewest_possible_clues": "generator.puzzles",
+    "generate": "generator.puzzles",
 }
 
 
@@ -25,4 +34,4 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["SYMMETRIES", "GenerationError", "count_solutions", "generate", "random_full_grid", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "SYMMETRIES", *_LAZY]

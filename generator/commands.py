@@ -10,7 +10,6 @@ import sys
 
 from sudoku_models.cli import UsageError, register_command
 
-DEFAULT_TIME_LIMIT = 60.0  # seconds per puzzle, so no request runs without end
 
 
 def _count(text: str) -> int:
@@ -49,17 +48,22 @@ def _seconds(text: str) -> float:
 
 def add_parser(commands) -> None:
     """The ``generate`` sub-command (see :func:`sudoku_models.cli.register_command`)."""
-    from generator.symmetry import SYMMETRIES
+    from generator.options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
     generate = commands.add_parser(
         "generate",
-        help="generate unique-solution puzzles with exactly N clues",
-        description="Generate puzzles with exactly --clues clues and exactly one solution, one "
-        "per line in the dataset format (81 characters, '.' empty, for 9x9). The same --seed "
-        "gives the same puzzles. Requests that cannot be met fail at once with the reason; "
-        "a puzzle not found within --time-limit fails with the fewest clues reached.",
+        help="generate unique-solution puzzles: N clues, a difficulty, minimal",
+        description="Generate puzzles with exactly one solution, one per line in the dataset "
+        "format (81 characters, '.' empty, for 9x9): with exactly --clues clues, at a "
+        "--difficulty (rated by 'sudoku-models rate'), --minimal (no clue can be removed), or "
+        "any combination. The same --seed gives the same puzzles. Requests that cannot be met "
+        "fail at once with the reason; a puzzle not found within --time-limit fails with what "
+        "was reached.",
     )
-    generate.add_argument("--clues", type=_clues, required=True, help="clues per puzzle")
+    generate.add_argument("--clues", type=_clues, help="clues per puzzle")
+    generate.add_argument("--difficulty", choices=LEVELS, help="the rating level to reach")
+    generate.add_argument("--minimal", action="store_true",
+                          help="only minimal puzzles: removing any clue loses uniqueness")
     generate.add_argument("--count", type=_count, default=1, help="how many (default 1)")
     generate.add_argument("--order", type=_order, default=3,
                           help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ... 6")
@@ -79,17 +83,23 @@ def run(args: argparse.Namespace) -> int:
 
     from generator import GenerationError, generate
 
+    if args.clues is None and args.difficulty is None and not args.minimal:
+        raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal")
     rng = np.random.default_rng(args.seed)
     lines = []
     try:
         for _ in tqdm(range(args.count), unit="puzzle", desc="generating",
                       disable=args.count == 1 or None):
             puzzle = generate(args.clues, order=args.order, seed=rng, symmetry=args.symmetry,
-                              time_limit=args.time_limit)
+                              time_limit=args.time_limit, difficulty=args.difficulty,
+                              minimal=args.minimal)
             lines.append(puzzle.to_string())
     except GenerationError as exc:
         raise UsageError(str(exc)) from None
-    header = (f"# {args.count} puzzles, order {args.order}, {args.clues} clues, unique solution; "
+    wanted = ", ".join(filter(None, [
+        f"{args.clues} clues" if args.clues is not None else "",
+        args.difficulty or "", "minimal" if args.minimal else ""]))
+    header = (f"# {args.count} puzzles, order {args.order}, {wanted}, unique solution; "
               f"sudoku-models generate --seed {args.seed}"
               + (f" --symmetry {args.symmetry}" if args.symmetry else ""))
     text = "\n".join([header, *lines]) + "\n"

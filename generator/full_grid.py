@@ -1,38 +1,69 @@
-"""Random full (solved) grids."""
+"""Random full (solved) grids, orders 2 to 7 (4x4 to 49x49)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from sudoku_models.counter import run_search
+from sudoku_models.counter import tables
+
+from . import search
+
+FULL_GRID_ORDERS = range(2, 8)
+
+
+class SeedError(ValueError):
+    """A seed that is neither None, a whole number >= 0 nor a
+    ``numpy.random.Generator``."""
 
 
 def as_generator(seed) -> np.random.Generator:
-    """``seed`` (None, an int or a ``numpy.random.Generator``) as a Generator."""
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    """``seed`` (None, a whole number >= 0 or a ``numpy.random.Generator``)
+    as a Generator. Raises :class:`SeedError` for anything else."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise SeedError(f"seed must be a whole number >= 0 (or None), got {seed!r}")
+    return np.random.default_rng(seed)
+
+
+def fill(order: int, rng: np.random.Generator, work) -> np.ndarray:
+    """A random full grid as a flat ``(N,)`` int32 array, written into
+    ``work[4]`` (``work`` from :func:`generator.search.workspace`): the
+    compiled search fills the empty grid trying each cell's values in an
+    independent random order. A fill that needs more than ``4 * N`` branch
+    nodes (rare up to order 6, common at order 7) starts again with new
+    random orders (a restart strategy against heavy-tailed backtracking).
+    Times per order: ``benchmarks/generation_speed.py``."""
+    t = tables(order)
+    side = order * order
+    control = np.zeros(2, np.int64)
+    while True:
+        value_order = np.argsort(rng.random((side * side, side)), axis=1).astype(np.int64) + 1
+        if search.fill_grid(value_order, t.peers, t.houses, t.full, 4 * side * side, control,
+                            *work) == 1:
+            return work[4]
 
 
 def random_full_grid(order: int = 3, seed=None) -> np.ndarray:
-    """A random valid full grid of ``order`` (2 to 6).
+    """A random valid full grid of ``order`` (2 to 7).
 
-    ``seed``: None (fresh entropy), an int (reproducible) or a
+    ``seed``: None (fresh entropy), a whole number >= 0 (reproducible) or a
     ``numpy.random.Generator``. Returns an ``(n*n, n*n)`` int array.
 
-    Method: the backtracking search fills an empty grid, trying each cell's
-    values in an independent random order; the result is then shuffled by the
-    validity-preserving symmetries of Sudoku (relabel the values, permute
-    bands, rows within bands, stacks, columns within stacks, transpose). The
-    grids are well mixed but not exactly uniform over all solution grids.
-    Raises ``ValueError`` for an order outside 2..6.
+    Method: the compiled search fills an empty grid, trying each cell's
+    values in an independent random order (:func:`fill`); the result is then
+    shuffled by the validity-preserving symmetries of Sudoku (relabel the
+    values, permute bands, rows within bands, stacks, columns within stacks,
+    transpose). The grids are well mixed but not exactly uniform over all
+    solution grids. Raises ``ValueError`` for an order outside 2..7 and
+    :class:`SeedError` for a bad seed.
     """
-    if order not in range(2, 7):
-        raise ValueError(f"order must be 2..6, got {order!r}")
+    if isinstance(order, bool) or order not in FULL_GRID_ORDERS:
+        raise ValueError(f"order must be 2..7, got {order!r}")
     rng = as_generator(seed)
     side = order * order
-    value_order = np.argsort(rng.random((side * side, side)), axis=1).astype(np.int64) + 1
-    count, solution = run_search(np.zeros(side * side, np.int32), order, 1, value_order)
-    assert count == 1, "an empty grid always has a solution"
-    grid = solution.reshape(side, side).astype(np.int64)
+    grid = fill(order, rng, search.workspace(side * side)).reshape(side, side).astype(np.int64)
     grid = rng.permutation(side)[grid - 1] + 1  # relabel values
     grid = grid[_line_permutation(order, rng)][:, _line_permutation(order, rng)]
     return grid.T.copy() if rng.random() < 0.5 else grid
@@ -42,4 +73,3 @@ def _line_permutation(order: int, rng: np.random.Generator) -> np.ndarray:
     """Rows (or columns) reordered by permuting bands and the lines within each."""
     bands = rng.permutation(order)
     return np.concatenate([band * order + rng.permutation(order) for band in bands])
-

@@ -1,92 +1,59 @@
-"""Unique-solution puzzles with exactly the requested number of clues.
+"""Unique-solution puzzles: a clue count, minimal, or a difficulty level.
 
 Method: take a random full grid and remove clues (or symmetric groups of
-clues, "orbits") in random order while the puzzle keeps exactly one solution,
-stopping at the target. Random removal alone ends in a minimal puzzle of
-about 22 to 26 clues for 9 x 9 (the Engee/JuMP seed's ``remove_numbers!``
-stops there too). To go lower, a local search perturbs the minimal puzzle:
+clues, "orbits") in random order while the puzzle keeps exactly one solution
+(each removal checked by :func:`generator.search.other_solution`: is there a
+solution other than the known one). One such pass ends in a minimal puzzle
+(about 22 to 26 clues for 9 x 9). To go lower, a local search perturbs it:
 put one or two removed orbits back, then remove again in a new random order;
-a result with no more clues replaces the current one. After a run of
-perturbations without progress it restarts from a new full grid.
+a result no further from the target replaces the current one. After a run
+of perturbations without progress it restarts from a new full grid.
+
+Every generation has a time limit (default :data:`DEFAULT_TIME_LIMIT`
+seconds). The compiled removal pass and its uniqueness checks poll a stop
+flag (every 1024 branch nodes and between removals), which the waiting
+thread sets at the deadline, so the limit holds to within milliseconds at
+every order; Ctrl-C stops the same way.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 
-import numba
 import numpy as np
 
 from sudoku_models import Puzzle
-
 from sudoku_models.counter import tables
-from sudoku_models.counter.kernel import count_kernel
-from .full_grid import as_generator, random_full_grid
-from .symmetry import SYMMETRIES
 
+from . import search
+from .full_grid import SeedError, as_generator, fill
+from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
+
+ORDERS = range(2, 7)
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
+# Every order needs at least side - 1: see _check_request.
 MINIMUM_CLUES = {2: 4, 3: 17}
 STALL_LIMIT = 200  # perturbations without progress before a restart
-# Branch nodes one uniqueness check may use; a check that needs more counts as
-# "not proven unique" and the clue stays. Never reached on 9x9 (a hard 9x9
-# check needs a few hundred nodes); it keeps 36x36 generation finite.
+# Branch nodes one case of a uniqueness check may use when a clue count is
+# the target; a check that needs more is "undecided" and the clue stays.
+# Never reached on 9x9 (a hard 9x9 check needs a few hundred nodes); it keeps
+# sparse 25x25 and 36x36 passes moving. Minimal puzzles use no budget: their
+# minimality must be proven.
 CHECK_NODES = 20_000
 
 
 class GenerationError(ValueError):
-    """An impossible request (fewer clues than any unique puzzle has, more
-    than the cells) or a target not reached within the time limit."""
-
-
-@numba.njit(cache=True, nogil=True)
-def reduce_kernel(solution, clues, orbits, orbit_order, target, max_nodes, peers, houses, full,
-                  identity, work_cand, work_grid, work_cell, work_next, scratch, control) -> int:
-    """Empty the orbits of ``clues`` (flat ``(N,)`` int32, modified in place)
-    in ``orbit_order`` while exactly one solution remains and no fewer than
-    ``target`` clues; ``orbits`` is ``(K, m)`` with -1 padding. ``control``
-    as for :func:`~sudoku_models.counter.kernel.count_kernel`: a nonzero
-    ``control[0]`` stops the pass (checked before every orbit and inside
-    every uniqueness check), leaving a puzzle that is still unique. Returns
-    the number of clues left."""
-    count = 0
-    for cell in range(clues.size):
-        if clues[cell]:
-            count += 1
-    for orbit in orbit_order:
-        if count == target:
-            break
-        if control[0] != 0:  # stopped from outside (a deadline)
-            control[1] = 1
-            break
-        size = 0
-        for cell in orbits[orbit]:
-            if cell >= 0 and clues[cell]:
-                size += 1
-        if size == 0 or count - size < target:
-            continue
-        for cell in orbits[orbit]:
-            if cell >= 0:
-                clues[cell] = 0
-        unique = count_kernel(clues, peers, houses, full, 2, max_nodes, identity, work_cand,
-                              work_grid, work_cell, work_next, scratch, control) == 1
-        if control[1]:  # stopped from outside: this orbit is not proven removable
-            for cell in orbits[orbit]:
-                if cell >= 0:
-                    clues[cell] = solution[cell]
-            break
-        if unique:
-            count -= size
-        else:
-            for cell in orbits[orbit]:
-                if cell >= 0:
-                    clues[cell] = solution[cell]
-    return count
+    """An impossible request (fewer clues than any unique puzzle of that
+    order has, a count the symmetry cannot place, more clues than cells, an
+    unknown option) or a target not reached within the time limit (the
+    message names what was reached)."""
 
 
 def orbits(order: int, symmetry: str | None) -> np.ndarray:
-    """Groups of cells that are kept or removed together: ``(K, m)`` int
+    """Groups of cells that are kept or removed together: ``(K, 2)`` int
     array of flat indices, -1 padded. ``symmetry``: None (every cell alone),
     ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
     ``"diagonal"`` (main diagonal)."""
@@ -106,99 +73,259 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
     return np.array(padded, dtype=np.int64)
 
 
-def _check_request(clues, order, symmetry, time_limit) -> None:
-    if order not in range(2, 7):
+def fewest_possible_clues(order: int) -> int:
+    """A lower bound on the clues of any unique-solution puzzle of ``order``:
+    the known minimum (4 for 4x4, 17 for 9x9) or ``side - 1``. Why ``side -
+    1``: if two values appear in no clue, swapping them in a solution gives
+    another solution, so at least ``side - 1`` distinct values, hence clues,
+    must appear."""
+    return max(order * order - 1, MINIMUM_CLUES.get(order, 0))
+
+
+def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
+    """Raise :class:`GenerationError` for a request that is malformed or can
+    be proven impossible, so that no search starts for it."""
+    if isinstance(order, bool) or order not in ORDERS:
         raise GenerationError(f"order must be 2..6, got {order!r}")
-    cells = order**4
-    if isinstance(clues, bool) or not isinstance(clues, (int, np.integer)):
-        raise GenerationError(f"clues must be a whole number, got {clues!r}")
-    if not 0 <= clues <= cells:
-        raise GenerationError(f"a {order * order}x{order * order} grid has {cells} cells: cannot "
-                              f"place {clues} clues")
-    minimum = MINIMUM_CLUES.get(order)
-    if minimum is not None and clues < minimum:
-        side = order * order
-        source = " (McGuire, Tugemann and Civario 2012)" if order == 3 else ""
-        raise GenerationError(
-            f"cannot generate {clues} clues: no {side}x{side} puzzle with fewer than {minimum} "
-            f"clues has a unique solution{source}; ask for at least {minimum}"
-        )
+    side = order * order
+    cells = side * side
+    if clues is not None:
+        if isinstance(clues, bool) or not isinstance(clues, (int, np.integer)):
+            raise GenerationError(f"clues must be a whole number or None, got {clues!r}")
+        if not 0 <= clues <= cells:
+            raise GenerationError(f"a {side}x{side} grid has {cells} cells: cannot place {clues} "
+                                  "clues")
+        minimum = fewest_possible_clues(order)
+        if clues < minimum:
+            if order in MINIMUM_CLUES:
+                source = " (McGuire, Tugemann and Civario 2012)" if order == 3 else ""
+                why = f"no {side}x{side} puzzle with fewer than {minimum} clues has a unique " \
+                      f"solution{source}"
+            else:
+                why = (f"a {side}x{side} puzzle needs at least {minimum} clues to be unique "
+                       "(with two values absent from the clues, swapping them gives a second "
+                       "solution)")
+            raise GenerationError(f"cannot generate {clues} clues: {why}; ask for at least "
+                                  f"{minimum}")
     if symmetry is not None and symmetry not in SYMMETRIES:
         raise GenerationError(f"symmetry must be one of {', '.join(SYMMETRIES)} or None, got "
                               f"{symmetry!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise GenerationError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+    if symmetry is not None and clues is not None and clues % 2:
+        singles = int(np.count_nonzero(orbits(order, symmetry)[:, 1] < 0))
+        if singles == 0:
+            raise GenerationError(
+                f"cannot place {clues} clues with {symmetry} symmetry on a {side}x{side} grid: "
+                "the symmetry pairs every cell with another, so the clue count must be even")
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not isinstance(time_limit, (int, float, np.floating,
+                                                                  np.integer))
+                                   or not 0 < time_limit < math.inf):
+        raise GenerationError(f"time limit must be a positive number of seconds (or None for "
+                              f"none), got {time_limit!r}")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise GenerationError(f"difficulty must be one of {', '.join(LEVELS)} or None, got "
+                              f"{difficulty!r}")
+    if not isinstance(minimal, bool):
+        raise GenerationError(f"minimal must be True or False, got {minimal!r}")
 
 
-def generate(clues: int, order: int = 3, seed=None, symmetry: str | None = None,
-             time_limit: float | None = None) -> Puzzle:
-    """A puzzle with exactly ``clues`` clues and exactly one solution.
+class _Generator:
+    """One generation request: the random state, the workspace and the
+    compiled removal pass, run in a worker thread so a deadline or Ctrl-C
+    can stop it (see :func:`generate`)."""
 
-    ``order``: 2 to 6 (4x4 to 36x36); ``seed``: None, an int (the same seed
-    gives the same puzzle) or a ``numpy.random.Generator``; ``symmetry``:
-    None, ``"rotational"``, ``"mirror"`` or ``"diagonal"`` (clues placed
-    symmetrically); ``time_limit``: seconds, None for no limit (then an
-    unreachable target for an order without a known minimum runs forever).
-    The limit holds inside removal passes and uniqueness checks too (a timer
-    stops the compiled search), so generation ends within a few milliseconds
-    of it at every order.
+    def __init__(self, clues, order, rng, symmetry, difficulty, minimal, control):
+        self.clues = clues
+        self.order = order
+        self.rng = rng
+        self.difficulty = difficulty
+        self.minimal = minimal
+        self.control = control
+        self.tables = tables(order)
+        self.groups = orbits(order, symmetry)
+        self.work = search.workspace(order**4)
+        self.solution_work = search.workspace(order**4)
+        self.budget = search.NO_BUDGET if minimal else CHECK_NODES
+        self.fewest = order**4
+        self.levels_seen: dict[str, int] = {}
+        self.undecided = np.zeros(1, np.int64)
+
+    def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
+        """Remove orbits of ``puzzle`` (in place) in a random order down to
+        ``target`` clues at most; the clues left."""
+        t = self.tables
+        self.undecided[0] = 0
+        return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
+                             target, self.budget, self.control, self.undecided, t.peers, t.houses,
+                             t.identity, t.full, *self.work)
+
+    def stopped(self) -> bool:
+        return bool(self.control[0])
+
+    def run(self) -> np.ndarray | None:
+        """A flat puzzle meeting the request, or None when stopped first."""
+        while not self.stopped():
+            solution = fill(self.order, self.rng, self.solution_work).copy()
+            found = self.candidate(solution)
+            if found is not None:
+                return found
+        return None
+
+    def candidate(self, solution: np.ndarray) -> np.ndarray | None:
+        """Search from one full grid: a puzzle meeting the request, or None."""
+        # Minimal puzzles (and difficulty targets without a clue count) empty
+        # every removable orbit; a clue count alone stops the pass there.
+        exhaustive = self.minimal or self.clues is None
+        target = 0 if exhaustive else self.clues
+        puzzle = solution.copy()
+        count = self.reduce(puzzle, solution, target)
+        decided = self.undecided[0] == 0
+        if self.clues is not None:
+            stall = 0
+            while count != self.clues and stall < STALL_LIMIT and not self.stopped():
+                self.fewest = min(self.fewest, count)
+                if count < self.clues:
+                    break  # minimal below the count: a new grid
+                trial = puzzle.copy()
+                empty = np.flatnonzero(trial[self.groups[:, 0]] == 0)
+                for k in self.rng.choice(empty, size=min(len(empty), self.rng.integers(1, 3)),
+                                         replace=False):
+                    back = self.groups[k][self.groups[k] >= 0]
+                    trial[back] = solution[back]
+                trial_count = self.reduce(trial, solution, target)
+                if self.undecided[0] and exhaustive:
+                    continue
+                stall = 0 if trial_count < count else stall + 1
+                if trial_count <= count:
+                    puzzle, count, decided = trial, trial_count, self.undecided[0] == 0
+            self.fewest = min(self.fewest, count)
+            if count != self.clues:
+                return None
+        else:
+            self.fewest = min(self.fewest, count)
+        if self.minimal and not decided:
+            return None
+        if self.difficulty is None:
+            return puzzle
+        return self.with_difficulty(puzzle, solution)
+
+    def level(self, puzzle: np.ndarray) -> str:
+        from sudoku_models.logic import rate
+
+        side = self.order * self.order
+        level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
+        self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
+        return level
+
+    def with_difficulty(self, puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray | None:
+        """``puzzle`` if it rates at the target level; without a clue count
+        (and not minimal), the puzzle with the fewest clues at that level
+        among ``puzzle`` plus its removed orbits put back one by one (more
+        clues never make a puzzle harder for the rater, so a bisection
+        finds it); None if neither rates at the target."""
+        target = LEVELS.index(self.difficulty)
+        level = LEVELS.index(self.level(puzzle))
+        if level == target:
+            return puzzle
+        if level < target or self.clues is not None or self.minimal:
+            return None
+        removed = [g[g >= 0] for g in self.groups[self.rng.permutation(len(self.groups))]
+                   if not puzzle[g[0]]]
+
+        def with_back(k: int) -> np.ndarray:
+            more = puzzle.copy()
+            for cells in removed[:k]:
+                more[cells] = solution[cells]
+            return more
+
+        easy_enough, too_hard = len(removed), 0  # with all back: the full grid, "easy"
+        while easy_enough - too_hard > 1 and not self.stopped():
+            middle = (easy_enough + too_hard) // 2
+            if LEVELS.index(self.level(with_back(middle))) <= target:
+                easy_enough = middle
+            else:
+                too_hard = middle
+        best = with_back(easy_enough)
+        return best if LEVELS.index(self.level(best)) == target else None
+
+
+def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str | None = None,
+             time_limit: float | None = DEFAULT_TIME_LIMIT, difficulty: str | None = None,
+             minimal: bool = False) -> Puzzle:
+    """A puzzle with exactly one solution.
+
+    ``clues``: the exact number of clues, or None for as few as one removal
+    pass leaves (a minimal puzzle); ``order``: 2 to 6 (4x4 to 36x36);
+    ``seed``: None, a whole number >= 0 (the same seed gives the same puzzle)
+    or a ``numpy.random.Generator``; ``symmetry``: None, ``"rotational"``,
+    ``"mirror"`` or ``"diagonal"`` (clues placed symmetrically; minimality is
+    then by orbits: no symmetric pair can be removed); ``time_limit``:
+    seconds (default :data:`DEFAULT_TIME_LIMIT`), None for none; it bounds
+    wall time to within milliseconds at every order; ``difficulty``: None or
+    a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
+    ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
+    level; ``minimal``: True for a puzzle from which no clue can be removed
+    without losing uniqueness (:func:`generator.is_minimal`).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
-    than 17 clues for 9x9, fewer than 4 for 4x4, more clues than cells, an
-    unknown symmetry), and when the time limit ends the search, with the
-    fewest clues it reached.
+    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with a symmetry
+    that pairs every cell, more clues than cells, an unknown option), and
+    when the time limit ends the search, naming the fewest clues (and, for a
+    difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
+    within milliseconds.
     """
-    _check_request(clues, order, symmetry, time_limit)
-    rng = as_generator(seed)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    t = tables(order)
-    groups = orbits(order, symmetry)
-    workspace = t.workspace()
-    control = np.zeros(2, dtype=np.int64)  # control[0] = 1: the deadline has passed
-    timer = None if time_limit is None else threading.Timer(time_limit, control.fill, (1,))
-    if timer is not None:
-        timer.daemon = True
-        timer.start()
+    _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
+    if difficulty is not None:
+        from sudoku_models.logic import rate  # noqa: F401  (fail now if the rater is missing)
     try:
-        return _generate(clues, order, rng, groups, t, workspace, control, deadline, time_limit)
-    finally:
-        if timer is not None:
-            timer.cancel()
+        rng = as_generator(seed)
+    except SeedError as error:
+        raise GenerationError(str(error)) from None
+    control = np.zeros(2, np.int64)
+    request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control)
+    result = _run_with_deadline(request.run, control, time_limit)
+    side = order * order
+    if result is not None:
+        return Puzzle(result.reshape(side, side).astype(np.int64), order)
+    wanted = f"{clues} clues" if clues is not None else "the fewest clues"
+    wanted += ", minimal" if minimal else ""
+    wanted += f", rated {difficulty!r}" if difficulty else ""
+    message = (f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; the fewest "
+               f"clues reached was {request.fewest}")
+    if difficulty:
+        seen = ", ".join(f"{level} ({n})" for level, n in request.levels_seen.items()) or "none"
+        message += f"; levels rated: {seen}"
+    raise GenerationError(message)
 
 
-def _generate(clues, order, rng, groups, t, workspace, control, deadline, time_limit) -> Puzzle:
-    cells = order**4
-    fewest = cells
+def _run_with_deadline(work, control: np.ndarray, time_limit: float | None):
+    """Run ``work()`` in a worker thread; at the deadline (or on Ctrl-C) set
+    ``control[0]`` so the compiled kernels and the loop stop, and wait for it.
+    Returns what ``work`` returned; re-raises its exception or the
+    KeyboardInterrupt."""
+    outcome = {}
 
-    def reduce(puzzle: np.ndarray, solution: np.ndarray) -> int:
-        return reduce_kernel(solution, puzzle, groups, rng.permutation(len(groups)), clues,
-                             CHECK_NODES, t.peers, t.houses, t.full, t.identity, *workspace,
-                             control)
+    def target():
+        try:
+            outcome["value"] = work()
+        except BaseException as error:  # handed to the waiting thread
+            outcome["error"] = error
 
-    while True:
-        solution = random_full_grid(order, rng).ravel().astype(np.int32)  # fast at every order
-        puzzle = solution.copy()
-        count = reduce(puzzle, solution)
-        stall = 0
-        while count > clues and stall < STALL_LIMIT:
-            fewest = min(fewest, count)
-            if deadline is not None and time.perf_counter() > deadline:
+    thread = threading.Thread(target=target, daemon=True, name="generate")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    thread.start()
+    try:
+        while thread.is_alive():
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                control[0] = 1
+                thread.join()
                 break
-            trial = puzzle.copy()
-            empty = [k for k, g in enumerate(groups) if not trial[g[0]]]
-            for k in rng.choice(empty, size=min(len(empty), rng.integers(1, 3)), replace=False):
-                cells_back = groups[k][groups[k] >= 0]
-                trial[cells_back] = solution[cells_back]
-            trial_count = reduce(trial, solution)
-            stall = 0 if trial_count < count else stall + 1
-            if trial_count <= count:
-                puzzle, count = trial, trial_count
-        if count == clues:
-            side = order * order
-            return Puzzle(puzzle.reshape(side, side).astype(np.int64), order)
-        fewest = min(fewest, count)
-        if deadline is not None and time.perf_counter() > deadline:
-            raise GenerationError(
-                f"no {order * order}x{order * order} puzzle with {clues} clues found within "
-                f"{time_limit:g} s; the fewest clues reached was {fewest}"
-            )
+            thread.join(0.1 if remaining is None else min(remaining, 0.1))
+    except KeyboardInterrupt:
+        control[0] = 1
+        thread.join()
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")

@@ -2,6 +2,9 @@
 Counts and uniqueness are checked against CP-SAT's solution enumeration, an
 independent method."""
 
+import inspect
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -111,11 +114,34 @@ def test_symmetric_clues(symmetry):
         ({"clues": 30, "symmetry": "spiral"}, "symmetry must be one of"),
         ({"clues": 30, "order": 7}, "order must be 2..6"),
         ({"clues": 30, "time_limit": 0}, "time limit must be a positive"),
+        ({"clues": 30, "time_limit": float("inf")}, "time limit must be a positive"),
+        ({"clues": 30, "seed": -1}, "seed must be a whole number >= 0"),
+        ({"clues": 30, "difficulty": "fiendish"}, "difficulty must be one of"),
+        # the requests of issue 15 that searched forever
+        ({"clues": 5, "order": 2, "symmetry": "rotational"}, "clue count must be even"),
+        ({"clues": 101, "order": 4, "symmetry": "mirror"}, "clue count must be even"),
+        ({"clues": 10, "order": 4}, "needs at least 15 clues"),
+        ({"clues": 20, "order": 5}, "needs at least 24 clues"),
+        ({"clues": 34, "order": 6}, "needs at least 35 clues"),
     ],
 )
 def test_impossible_requests_fail_at_once(kwargs, message):
+    start = time.perf_counter()
     with pytest.raises(GenerationError, match=message):
         generate(**kwargs)
+    assert time.perf_counter() - start < 1
+
+
+def test_two_absent_values_give_a_second_solution():
+    """The reason behind the side - 1 bound: swap two values absent from the
+    clues in the solution and the clues still hold."""
+    puzzle = generate(30, seed=2)
+    solution = generator.solve(puzzle)
+    present = set(puzzle.grid[puzzle.grid > 0].tolist())
+    grid = np.where(puzzle.grid == 1, 0, np.where(puzzle.grid == 2, 0, puzzle.grid))
+    assert present >= {1, 2} and count_solutions(Puzzle.from_grid(grid)) == 2
+    swapped = np.where(solution == 1, 2, np.where(solution == 2, 1, solution))
+    assert verify(Puzzle.from_grid(grid), swapped) and verify(Puzzle.from_grid(grid), solution)
 
 
 def test_unreached_target_reports_the_fewest_clues():
@@ -124,3 +150,95 @@ def test_unreached_target_reports_the_fewest_clues():
     message = str(info.value)
     assert "within 0.5 s; the fewest clues reached was" in message
     assert int(message.rsplit(" ", 1)[1]) > 17
+
+
+@pytest.mark.parametrize("order, clues", [(5, 250), (6, 500)])
+def test_time_limit_bounds_wall_time_at_large_orders(order, clues):
+    generate(30, seed=0)  # compile outside the timing
+    start = time.perf_counter()
+    with pytest.raises(GenerationError, match="the fewest clues reached was"):
+        generate(clues, order=order, seed=1, time_limit=5)
+    assert time.perf_counter() - start < 7
+
+
+def test_every_generation_has_a_finite_default_time_limit():
+    assert 0 < generator.DEFAULT_TIME_LIMIT < float("inf")
+    assert inspect.signature(generate).parameters["time_limit"].default == generator.DEFAULT_TIME_LIMIT
+
+
+def _houses_hold_each_value_once(grid):
+    order = int(round(grid.shape[0] ** 0.5))
+    side = order * order
+    boxes = grid.reshape(order, order, order, order).transpose(0, 2, 1, 3).reshape(side, side)
+    want = np.arange(1, side + 1)
+    return all((np.sort(lines, axis=1) == want).all() for lines in (grid, grid.T, boxes))
+
+
+def test_a_49x49_full_grid_is_valid():
+    assert _houses_hold_each_value_once(random_full_grid(7, seed=3))
+
+
+@pytest.mark.parametrize("pattern", generator.PATTERNS)
+@pytest.mark.parametrize("order, fraction", [(2, 0.5), (3, 0.42), (3, 0.7), (4, 0.55), (5, 0.43),
+                                             (6, 0.4)])
+def test_holes_puzzles_have_exact_balanced_holes_and_are_satisfiable(order, fraction, pattern):
+    puzzle = generator.holes_puzzle(order, fraction, pattern, seed=9)
+    side = order * order
+    holes = puzzle.grid == 0
+    assert holes.sum() == round(fraction * side * side)
+    q, r = divmod(int(holes.sum()), side)
+    boxes = holes.reshape(order, order, order, order).transpose(0, 2, 1, 3).reshape(side, side)
+    balanced = {"random": (), "balanced": (holes, holes.T), "doubly-balanced": (holes, holes.T, boxes)}
+    for lines in balanced[pattern]:
+        per_line = np.sort(lines.sum(axis=1))
+        np.testing.assert_array_equal(per_line, [q] * (side - r) + [q + 1] * r)
+    if order <= 4:
+        solution = generator.solve(puzzle)
+        assert solution is not None and verify(puzzle, solution)
+    else:  # the clues come from a full grid: no clue conflicts with another
+        assert puzzle.conflicts() == []
+    assert puzzle == generator.holes_puzzle(order, fraction, pattern, seed=9)
+    assert puzzle != generator.holes_puzzle(order, fraction, pattern, seed=10)
+
+
+def test_holes_puzzles_batch_is_reproducible_and_bad_arguments_raise():
+    batch = generator.holes_puzzles(3, 3, 0.6, "balanced", seed=4)
+    assert batch == generator.holes_puzzles(3, 3, 0.6, "balanced", seed=4)
+    assert batch[:2] == generator.holes_puzzles(2, 3, 0.6, "balanced", seed=4)
+    assert len(set(batch)) == 3
+    for kwargs, message in [({"order": 8}, "order must be 2..6"), ({"fraction": 1.5}, "from 0 to 1"),
+                            ({"pattern": "zigzag"}, "pattern must be one of"),
+                            ({"seed": -3}, "seed must be")]:
+        with pytest.raises(generator.HolesError, match=message):
+            generator.holes_puzzle(**{"order": 3, "fraction": 0.5, **kwargs})
+
+
+@pytest.mark.parametrize("order, symmetry", [(2, None), (3, None), (3, "rotational"), (4, None)])
+def test_minimal_puzzles_lose_uniqueness_with_any_clue_removed(order, symmetry):
+    puzzle = generate(order=order, seed=8, symmetry=symmetry, minimal=True)
+    assert cp_count(puzzle, limit=2) == 1
+    if symmetry is None:
+        assert generator.is_minimal(puzzle)
+        cells = np.argwhere(puzzle.grid)
+        sample = cells if order <= 3 else cells[np.random.default_rng(0).choice(len(cells), 12)]
+        for r, c in sample:  # each removal checked independently, by CP-SAT
+            grid = puzzle.grid.copy()
+            grid[r, c] = 0
+            assert cp_count(Puzzle.from_grid(grid), limit=2) == 2
+
+
+def test_is_minimal_finds_a_removable_clue():
+    puzzle = generate(30, seed=3)
+    removable = generator.removable_clues(puzzle)
+    assert not generator.is_minimal(puzzle) and removable
+    r, c = removable[0]
+    grid = puzzle.grid.copy()
+    grid[r, c] = 0
+    assert cp_count(Puzzle.from_grid(grid), limit=2) == 1
+    with pytest.raises(ValueError, match="more than one solution"):
+        generator.is_minimal(Puzzle.from_grid(np.zeros((9, 9), int)))
+
+
+def test_minimal_with_a_clue_count():
+    puzzle = generate(24, seed=5, minimal=True)
+    assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)

@@ -1,0 +1,45 @@
+"""Minimality: a puzzle from which no clue can be removed without losing
+its unique solution."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sudoku_models import Puzzle
+from sudoku_models.counter import run_search, tables
+
+from . import search
+
+
+def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
+    """The clues ``(row, column)`` (0-based) of a unique-solution ``puzzle``
+    whose removal keeps the solution unique. Raises ``ValueError`` when the
+    puzzle does not have exactly one solution.
+
+    Method: for each clue, the compiled check "is there a solution other
+    than the known one with this cell emptied" (:func:`generator.search.other_solution`,
+    no node budget)."""
+    count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
+    if count != 1:
+        raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
+                         "minimality is defined for unique-solution puzzles")
+    t = tables(puzzle.order)
+    work = search.workspace(puzzle.side * puzzle.side)
+    clues = puzzle.grid.ravel().astype(np.int32)
+    control = np.zeros(2, np.int64)
+    removable = []
+    for cell in np.flatnonzero(clues):
+        clues[cell] = 0
+        if search.other_solution(clues, np.array([cell], np.int64), solution, t.peers, t.houses,
+                                 t.identity, t.full, search.NO_BUDGET, control,
+                                 *work) == search.NONE:
+            removable.append(divmod(int(cell), puzzle.side))
+        clues[cell] = solution[cell]
+    return removable
+
+
+def is_minimal(puzzle: Puzzle) -> bool:
+    """True when ``puzzle`` has exactly one solution and loses it (gets
+    several) whenever any single clue is removed. Raises ``ValueError`` when
+    the puzzle does not have exactly one solution."""
+    return not removable_clues(puzzle)

@@ -1,4 +1,0 @@
-"""The symmetries clues can be placed with (light: no numba), shared by the
-generator and its command."""
-
-SYMMETRIES = ("rotational", "mirror", "diagonal")
