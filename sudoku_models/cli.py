@@ -146,7 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
-    for add in (_add_solve, _add_count, _add_export, _add_methods, _add_bench):
+    from .logic.cli import add_explain_parser, add_rate_parser
+
+    for add in (_add_solve, _add_count, _add_export, _add_methods, add_explain_parser,
+                add_rate_parser, _add_bench):
         add(commands)
     for add in _COMMANDS.values():
         add(commands)

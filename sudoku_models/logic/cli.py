@@ -66,7 +66,7 @@ def _error(exc: Exception) -> int:
 def explain_command(args: argparse.Namespace) -> int:
     """Handler of ``explain``: prints the steps; exit 0, or 2 for a puzzle
     with contradictory clues."""
-    puzzle = Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")
+    puzzle = Puzzle.from_string(args.puzzle, where="PUZZLE", name=args.puzzle.strip())
     try:
         steps, grid = solve_steps(puzzle)
     except UnsolvablePuzzle as exc:
@@ -95,7 +95,7 @@ def rate_command(args: argparse.Namespace) -> int:
     if args.file:
         puzzles = read_puzzles(args.file)
     else:
-        puzzles = [Puzzle.from_string(args.puzzle, where="PUZZLE", name="PUZZLE")]
+        puzzles = [Puzzle.from_string(args.puzzle, where="PUZZLE", name=args.puzzle.strip())]
     for puzzle in puzzles:
         try:
             rating = rate(puzzle)
