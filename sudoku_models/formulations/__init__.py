@@ -14,11 +14,13 @@ from .matching import MatchingFormulation
 from .matrix import MatrixFormulation
 from .milp import MilpFormulation
 from .milp_alldiff import MilpAllDiffFormulation
+from .sat import SatExtendedFormulation, SatMinimalFormulation
 
 FORMULATIONS: dict[str, type[Formulation]] = {
     cls.name: cls
     for cls in (MilpFormulation, CpFormulation, MatrixFormulation, CpBoolFormulation,
-                MilpAllDiffFormulation, MatchingFormulation)
+                MilpAllDiffFormulation, MatchingFormulation,
+                SatMinimalFormulation, SatExtendedFormulation)
 }
 
 
