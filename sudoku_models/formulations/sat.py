@@ -54,7 +54,7 @@ CLUE_MODES = ("assumptions", "units")
 # with assumptions and statistics. CaDiCaL has no interrupt() in PySAT
 # (time limits by conflict/decision budgets), the others have.
 SOLVERS = ("cadical195", "cadical153", "glucose3", "glucose4", "glucose42", "maplechrono",
-           "maplecm", "maplesat", "mergesat3", "minisat22", "minisatgh")
+           "maplecm", "maplesat", "mergesat3", "minisat22", "minisat-gh")
 DEFAULT_SOLVER = "cadical195"
 _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
