@@ -86,8 +86,9 @@ def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
 
 
 @functools.cache
-def _rule_clause_lists(order: int, encoding: str) -> list[list[int]]:
-    """:func:`rule_clauses` as one list of lists, the form PySAT takes."""
+def rule_clause_list(order: int, encoding: str) -> list[list[int]]:
+    """:func:`rule_clauses` as one list of clauses (lists of ints), the form
+    PySAT takes; cached, do not modify."""
     return [clause for block in rule_clauses(order, encoding) for clause in block.tolist()]
 
 
@@ -133,7 +134,7 @@ class SatFormulation(Formulation):
     # -- Formulation ------------------------------------------------------
 
     def _build_rules(self) -> None:
-        self._clauses = _rule_clause_lists(self.order, self.encoding)
+        self._clauses = rule_clause_list(self.order, self.encoding)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._clue_literals = (binary_model(self.order).clue_vars(puzzle.grid) + 1).tolist()
