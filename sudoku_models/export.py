@@ -10,6 +10,9 @@ Formats (each method's registry entry lists the ones it writes):
 * ``pbtxt``: the CP-SAT ``CpModelProto`` in protobuf text format (``cp``,
   ``cp-bool``), with variables named ``cell_r1_c2`` or ``x_r1_c2_v4``; the
   clues are domains.
+* ``cnf``: DIMACS CNF (``sat-minimal``, ``sat-extended``), with a comment
+  header mapping each variable to its 1-based ``x_rR_cC_vV``; the clues are
+  unit clauses.
 
 Every format is read back in the tests: HiGHS reads the LP and MPS files and
 solves them, CP-SAT parses the proto and solves it, to the same verified grid.
@@ -30,7 +33,7 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
 
     ``format``: one of the method's ``export_formats`` (see module
     docstring); None takes it from the file suffix (``.lp``, ``.mps``,
-    ``.pbtxt``). ``options`` go to the method (``objective``, ...). Raises
+    ``.pbtxt``, ``.cnf``). ``options`` go to the method (``objective``, ...). Raises
     :class:`~sudoku_models.registry.CapabilityError` (a ``ValueError``) for
     a method or format that cannot be written, and ``OSError`` if the file
     cannot be written.

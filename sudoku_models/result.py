@@ -56,8 +56,9 @@ class SolveResult:
       is reused for a new puzzle, to load the new clues into it.
     * ``solve_seconds``: wall time of the solver call.
     * ``size``: :class:`ModelSize` of the model handed to the solver.
-    * ``stats``: solver statistics by their usual names: HiGHS
-      ``{"B&B nodes", "LP iterations"}``, CP-SAT ``{"branches", "conflicts"}``.
+    * ``stats``: solver statistics by their usual names: HiGHS and SCIP
+      ``{"B&B nodes", "LP iterations"}``, CP-SAT ``{"branches", "conflicts"}``,
+      SAT ``{"decisions", "conflicts", "propagations"}``.
     * ``solver``: e.g. ``"HiGHS 1.14.0"`` or ``"CP-SAT 9.15.6755"``.
     * ``objective``: objective value for MILP formulations, else None.
     """

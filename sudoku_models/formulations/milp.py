@@ -37,13 +37,26 @@ class MilpFormulation(PyomoHighsFormulation):
     """Binary x[i, j, k] model in Pyomo, solved by HiGHS.
 
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
-    ``f = 1..N``). Other options as :class:`Formulation`.
-    Raises ``ValueError`` for an unknown objective.
+    ``f = 1..N``); ``solver``: ``"highs"`` (default) or ``"scip"`` (the same
+    compiled model in SCIP through pyscipopt, the extra ``[scip]``: makes a
+    :class:`~.pyomo_scip.MilpScipFormulation`). Other options as
+    :class:`Formulation`. Raises ``ValueError`` for an unknown objective or
+    solver.
     """
 
     name = "milp"
 
-    def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
+    def __new__(cls, *args, solver: str = "highs", **options):
+        if solver not in ("highs", "scip"):
+            raise ValueError(f"solver must be one of highs, scip, got {solver!r}")
+        if solver == "scip" and cls is MilpFormulation:
+            from .pyomo_scip import MilpScipFormulation
+
+            cls = MilpScipFormulation
+        return super().__new__(cls)
+
+    def __init__(self, order: int = 3, *, objective: str = "feasibility", solver: str = "highs",
+                 **options) -> None:
         super().__init__(order, **options)
         self.objective = check_objective(objective)
         self._clues: set[tuple[int, int, int]] = set()

@@ -35,7 +35,11 @@ class PyomoHighsFormulation(HighsFormulation):
     """A formulation whose model is a Pyomo ``ConcreteModel`` (``self.model``)
     solved by HiGHS. Subclasses build ``self.model`` in ``_build_rules``, call
     :meth:`_send_bounds` with the variables whose bounds they changed, and
-    read the grid in :meth:`_grid_values` through :meth:`_columns`."""
+    read the grid in :meth:`_grid_values` through :meth:`_columns`.
+    ``solver_model`` is the class that takes the compiled matrices
+    (:class:`~.highs_model.HighsModel`, or :class:`~.pyomo_scip.ScipModel`)."""
+
+    solver_model = HighsModel
 
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
@@ -60,7 +64,7 @@ class PyomoHighsFormulation(HighsFormulation):
         lower = [-_INF if v.lb is None else v.lb for v in form.columns]
         upper = [_INF if v.ub is None else v.ub for v in form.columns]
         self._sense = 1 if form.objectives[0].is_minimizing() else -1
-        self.highs_model = HighsModel(
+        self.highs_model = self.solver_model(
             form.A,
             np.where(kinds == 1, -_INF, rhs),
             np.where(kinds == -1, _INF, rhs),

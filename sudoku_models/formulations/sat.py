@@ -1,0 +1,317 @@
+"""SAT: the binary assignment model as CNF clauses, solved by PySAT.
+
+Sources: I. Lynce and J. Ouaknine, "Sudoku as a SAT problem" (AIMATH 2006),
+and G. Kwon and H. Jain, "Optimized CNF encoding for Sudoku puzzles"
+(LPAR 2006). Variable ``v`` of :mod:`sudoku_models.binary_model` (cell
+``(i, j)`` holds ``k + 1``) is the DIMACS literal ``v + 1``.
+
+* ``sat-minimal`` (Lynce and Ouaknine's minimal encoding): every cell holds
+  at least one value (one clause per cell), and every value is at most once
+  in each row, column and box (one binary clause ``-a -b`` per pair of
+  variables in each row/column/box group). That a cell holds at most one
+  value follows: a cell with two values leaves some house short of a value.
+* ``sat-extended`` adds what is redundant for correctness: at most one value
+  per cell (pairwise) and every value at least once in every house (one
+  clause per house and value). Unit propagation on those clauses is what a
+  human solver calls naked and hidden singles, so many puzzles need no search.
+
+At-most-one is written pairwise (``s*(s-1)/2`` clauses per group), as in
+both papers. Clues are either assumptions (``clues="assumptions"``, the
+default: one solver instance holds the rules and serves every puzzle of a
+file, keeping what it learnt, which is implied by the rules alone) or unit
+clauses (``clues="units"``: unit clauses cannot be taken back, so every
+puzzle gets a fresh solver loaded with the rules and its clues). Measured on
+top95 and 17clue (benchmarks/README.md, "SAT"), assumptions are much faster:
+copying the ~10,000 rule clauses of a 9x9 into a new solver costs several
+times more than solving.
+
+Time limits: CaDiCaL in PySAT has no ``interrupt()``, so with a time limit it
+runs in slices bounded by a number of conflicts and decisions (doubling from
+slice to slice), with the clock checked in between; the other solvers are
+stopped by ``interrupt()`` from a timer thread. Either way a stopped search
+gives TIME_LIMIT.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from pathlib import Path
+from typing import ClassVar, NamedTuple
+
+import numpy as np
+
+from ..binary_model import binary_model
+from ..counting import CountIncomplete, check_limit
+from ..puzzle import Puzzle
+from ..result import ModelSize, Status
+from .base import Formulation, entry_points
+
+ENCODINGS = ("minimal", "extended")
+CLUE_MODES = ("assumptions", "units")
+# PySAT solver names accepted by the ``solver`` option: incremental solvers
+# with assumptions and statistics. CaDiCaL has no interrupt() in PySAT
+# (time limits by conflict/decision budgets), the others have.
+SOLVERS = ("cadical195", "cadical153", "glucose3", "glucose4", "glucose42", "maplechrono",
+           "maplecm", "maplesat", "mergesat3", "minisat22", "minisat-gh")
+DEFAULT_SOLVER = "cadical195"
+_STATS = ("decisions", "conflicts", "propagations")
+_FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
+_MAX_SLICE_CONFLICTS = 4096  # so a slice overruns the time limit by little
+
+
+@functools.cache
+def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
+    """The clauses of the rules of ``order`` in ``encoding`` (``"minimal"`` or
+    ``"extended"``), as read-only int32 arrays of DIMACS literals, one array
+    per clause width: at-least-one clauses ``(m, s)`` and at-most-one pairs
+    ``(m, 2)``. Built from :func:`~sudoku_models.binary_model.binary_model`.
+    Raises ``ValueError`` for an unknown encoding."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
+    model = binary_model(order)
+    at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
+    at_most = ("row", "column", "box", "cell") if encoding == "extended" else ("row", "column", "box")
+    first, second = np.triu_indices(model.side, 1)
+    literals = {family: (group + 1).astype(np.int32) for family, group in model.groups.items()}
+    blocks = (
+        np.concatenate([literals[f] for f in at_least]),
+        np.concatenate([np.stack([-literals[f][:, first], -literals[f][:, second]], axis=2)
+                        .reshape(-1, 2) for f in at_most]),
+    )
+    for block in blocks:
+        block.setflags(write=False)
+    return blocks
+
+
+@functools.cache
+def rule_clause_list(order: int, encoding: str) -> list[list[int]]:
+    """:func:`rule_clauses` as one list of clauses (lists of ints), the form
+    PySAT takes; cached, do not modify."""
+    return [clause for block in rule_clauses(order, encoding) for clause in block.tolist()]
+
+
+class SatInstance(NamedTuple):
+    """What :meth:`SatFormulation.build` returns: ``clauses``, the rules as a
+    list of clauses (lists of DIMACS literals; shared, do not modify), and
+    ``clue_literals``, one positive literal per clue (assumptions or unit
+    clauses, per the ``clues`` option)."""
+
+    clauses: list[list[int]]
+    clue_literals: list[int]
+
+
+class SatFormulation(Formulation):
+    """The binary model as CNF, solved by a PySAT solver.
+
+    ``solver``: a PySAT solver name from :data:`SOLVERS` (default
+    ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
+    one solver per order) or ``"units"`` (a fresh solver per puzzle). The
+    result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
+    ``propagations`` for this puzzle. ``threads``, ``seed`` and ``log`` are
+    accepted and have no effect (PySAT's solvers are sequential and silent).
+    Raises ``ValueError`` for an unknown solver or clue mode.
+    """
+
+    encoding: ClassVar[str]
+
+    def __init__(self, order: int = 3, *, solver: str = DEFAULT_SOLVER,
+                 clues: str = "assumptions", **options) -> None:
+        super().__init__(order, **options)
+        if solver not in SOLVERS:
+            raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, got {solver!r}")
+        if clues not in CLUE_MODES:
+            raise ValueError(f"clues must be one of {', '.join(CLUE_MODES)}, got {clues!r}")
+        self.solver = solver
+        self.clues = clues
+        if solver != DEFAULT_SOLVER:  # the instance reports the solver it runs
+            self.solver_name = functools.partial(_solver_label, solver)
+        self._sat = None  # the PySAT solver holding the rules (and, in units mode, the clues)
+        self._clue_literals: list[int] = []
+
+    # -- Formulation ------------------------------------------------------
+
+    def _build_rules(self) -> None:
+        self._clauses = rule_clause_list(self.order, self.encoding)
+
+    def _load_clues(self, puzzle: Puzzle) -> None:
+        self._clue_literals = (binary_model(self.order).clue_vars(puzzle.grid) + 1).tolist()
+        if self.clues == "units":
+            self._discard_solver()
+            self._sat = self._new_solver()
+            for literal in self._clue_literals:
+                self._sat.add_clause([literal])
+        elif self._sat is None:
+            self._sat = self._new_solver()
+
+    def _native_model(self) -> SatInstance:
+        return SatInstance(self._clauses, self._clue_literals)
+
+    def _run(self):
+        assumptions = self._clue_literals if self.clues == "assumptions" else []
+        before = self._sat.accum_stats()
+        try:
+            answer = self._solve(self._sat, assumptions)
+        except BaseException:  # Ctrl-C inside the solver: its state is not to be trusted
+            self._discard_solver()
+            raise
+        after = self._sat.accum_stats()
+        stats = {key: int(after.get(key, 0) - before.get(key, 0)) for key in _STATS}
+        if answer is None:
+            return Status.TIME_LIMIT, None, stats, None
+        if not answer:
+            return Status.INFEASIBLE, None, stats, None
+        return Status.OPTIMAL, self._grid_values(self._sat.get_model()), stats, None
+
+    def size(self) -> ModelSize:
+        """Variables, clauses and literals of the CNF handed to the solver:
+        the rules, plus one unit clause per clue when ``clues="units"``."""
+        blocks = rule_clauses(self.order, self.encoding)
+        units = len(self._clue_literals) if self.clues == "units" else 0
+        return ModelSize(variables=self.side**3, constraints=sum(len(b) for b in blocks) + units,
+                         nonzeros=sum(b.size for b in blocks) + units)
+
+    @staticmethod
+    def solver_name() -> str:
+        """``"PySAT <version> <solver>"`` of the default solver (an instance
+        made with another ``solver`` reports that one)."""
+        return _solver_label(DEFAULT_SOLVER)
+
+    # -- counting and export ----------------------------------------------
+
+    def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
+                        time_limit: float | None = None) -> int:
+        """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
+
+        A fresh solver holds the rules and the clues as unit clauses; after
+        each solution a blocking clause (the negation of its ``s*s`` true
+        cell literals) is added and the solver is called again. The fresh
+        solver keeps the blocking clauses away from later puzzles.
+        Contradictory clues give 0. Raises ``CountIncomplete`` when the time
+        limit ends the count, ``ValueError`` for a bad limit or order.
+        """
+        check_limit(limit)
+        self._prepare(puzzle)
+        seconds = self.time_limit if time_limit is None else time_limit
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        solver = self._new_solver()
+        try:
+            for literal in self._clue_literals:
+                solver.add_clause([literal])
+            count = 0
+            while limit is None or count < limit:
+                answer = self._solve(solver, [], deadline)
+                if answer is None:
+                    raise CountIncomplete(count, "time limit")
+                if not answer:
+                    break
+                count += 1
+                model = np.asarray(solver.get_model()[: self.side**3])
+                solver.add_clause((-model[model > 0]).tolist())
+            return count
+        finally:
+            solver.delete()
+
+    def export(self, puzzle: Puzzle, path, fmt: str = "cnf") -> Path:
+        """Write ``puzzle`` as DIMACS CNF to ``path``: the rules of this
+        encoding plus one unit clause per clue, after a comment header that
+        maps each variable to its 1-based (row, column, value), e.g.
+        ``c 14 x_r1_c2_v5``. Returns the path. Raises ``ValueError`` for a
+        format other than ``"cnf"`` or a puzzle of another order."""
+        if fmt != "cnf":
+            super().export(puzzle, path, fmt)
+        self._prepare(puzzle)
+        model = binary_model(self.order)
+        path = Path(path)
+        clauses = len(self._clauses) + len(self._clue_literals)
+        with path.open("w") as out:
+            out.write(f"c Sudoku of order {self.order} ({self.side}x{self.side}), "
+                      f"{self.name}: {self.info().description}\n")
+            out.write(f"c puzzle {puzzle.to_string()}\n")
+            out.write("c variable x_rR_cC_vV is true when row R, column C holds V (1-based)\n")
+            out.writelines(f"c {v + 1} {model.var_name(v)}\n" for v in range(model.num_vars))
+            out.write(f"p cnf {model.num_vars} {clauses}\n")
+            for block in rule_clauses(self.order, self.encoding):
+                np.savetxt(out, np.column_stack([block, np.zeros(len(block), np.int32)]), fmt="%d")
+            out.writelines(f"{literal} 0\n" for literal in self._clue_literals)
+        return path
+
+    # -- helpers ----------------------------------------------------------
+
+    def _new_solver(self):
+        from pysat.solvers import Solver
+
+        return Solver(name=self.solver, bootstrap_with=self._clauses)
+
+    def _discard_solver(self) -> None:
+        if self._sat is not None:
+            self._sat.delete()
+            self._sat = None
+
+    def _grid_values(self, model: list[int]) -> np.ndarray:
+        values = np.asarray(model[: self.side**3]).reshape(-1, self.side)
+        return np.argmax(values > 0, axis=1) + 1
+
+    def _solve(self, solver, assumptions: list[int], deadline: float | None = None):
+        """True (satisfiable), False (unsatisfiable) or None (stopped by the
+        time limit, or by ``deadline``, a ``time.perf_counter()`` value)."""
+        if deadline is None and self.time_limit is not None:
+            deadline = time.perf_counter() + self.time_limit
+        if deadline is None:
+            return solver.solve(assumptions=assumptions)
+        if self.solver.startswith("cadical"):
+            return _solve_in_slices(solver, assumptions, deadline)
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return None
+        timer = threading.Timer(remaining, solver.interrupt)
+        timer.start()
+        try:
+            answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+        return answer
+
+
+@functools.cache
+def _solver_label(solver: str) -> str:
+    import pysat
+
+    return f"PySAT {pysat.__version__} {solver}"
+
+
+def _solve_in_slices(solver, assumptions: list[int], deadline: float):
+    """CaDiCaL with a deadline: ``solve_limited`` under conflict and decision
+    budgets that double from slice to slice (conflicts capped), checking the
+    clock in between. What the solver learnt is kept across slices."""
+    conflicts, decisions = _FIRST_SLICE["conflicts"], _FIRST_SLICE["decisions"]
+    while time.perf_counter() < deadline:
+        solver.conf_budget(conflicts)
+        solver.dec_budget(decisions)
+        answer = solver.solve_limited(assumptions=assumptions)
+        if answer is not None:
+            return answer
+        conflicts, decisions = min(2 * conflicts, _MAX_SLICE_CONFLICTS), 2 * decisions
+    return None
+
+
+class SatMinimalFormulation(SatFormulation):
+    """Minimal encoding: cell at-least-one, at-most-one per value in each
+    row, column and box. Options as :class:`SatFormulation`."""
+
+    name = "sat-minimal"
+    encoding = "minimal"
+
+
+class SatExtendedFormulation(SatFormulation):
+    """Extended encoding: the minimal one plus cell at-most-one and house
+    at-least-one. Options as :class:`SatFormulation`."""
+
+    name = "sat-extended"
+    encoding = "extended"
+
+
+build_minimal, solve_minimal = entry_points(SatMinimalFormulation)
+build_extended, solve_extended = entry_points(SatExtendedFormulation)
