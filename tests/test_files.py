@@ -1,8 +1,12 @@
 """read_puzzles: one-per-line files, Project Euler 96 files, bad lines."""
 
 import io
+import re
 
 import pytest
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
 
@@ -225,3 +229,39 @@ def test_a_project_euler_block_cannot_grow_without_bound(tmp_path):
     with pytest.raises(PuzzleFormatError) as info:
         read_puzzles(path)
     assert f"{path}, line 38: grid 'Grid 01' has more than 36 rows" in str(info.value)
+
+
+# -- property: random bytes find only PuzzleFormatError (issue 15) --------------------
+
+_PIECES = [
+    SEED_STRING.encode(), SEED_STRING.replace(".", "0").encode(), b"\xef\xbb\xbf", b"\n",
+    b"\r\n", b"\r", b"# note", b" # trailing", b"Grid 01", b"003020600", b"\x00", b"\xff\xfe",
+    "ı".encode(), "１".encode(), b"1,0,0,0," * 2, b"." * 20_000, b"\xe9", b"  ", b"\t",
+]
+
+
+@st.composite
+def hostile_files(draw):
+    pieces = draw(st.lists(st.one_of(st.sampled_from(_PIECES), st.binary(max_size=40)),
+                           max_size=30))
+    return b"".join(pieces)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hostile_files(), st.sampled_from([None, 64, 16 * 1024]), st.sampled_from([True, False]))
+def test_hostile_files_read_to_round_trips_or_one_format_error(data, max_line, as_text):
+    stream = io.BytesIO(data)
+    if as_text:  # a text stream decodes as it reads, so bad bytes fail inside read()
+        stream = io.TextIOWrapper(stream, encoding="utf-8", newline="")
+    try:
+        puzzles = read_puzzles(stream, max_line_bytes=max_line)
+    except PuzzleFormatError as exc:
+        assert str(exc).startswith("<stream>") and "\n" not in str(exc)
+        return
+    for puzzle in puzzles:
+        assert puzzle.name.startswith("<stream>:")
+        assert Puzzle.from_string(puzzle.to_string()) == puzzle
+    lines = re.split(r"\r\n|\r|\n", data.decode("utf-8-sig"))
+    content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not content or not content[0].strip().lower().startswith("grid"):
+        assert len(puzzles) == len(content)  # one puzzle per line that is not a comment
