@@ -84,7 +84,7 @@ def read_puzzles(
         if not os.fspath(source):
             raise FileNotFoundError(errno.ENOENT, "empty file name", "''")
         try:
-            stream = open(path, "rb")  # noqa: SIM115 (closed below)
+            stream = open(path, "rb")
         except OSError as exc:
             raise _named(exc, str(path)) from None
         with stream:
@@ -103,8 +103,11 @@ def _named(exc: OSError, filename: str) -> OSError:
     """``exc`` with ``strerror`` and ``filename`` set, so it prints in one line."""
     if exc.strerror and exc.filename is not None:
         return exc
-    return type(exc)(exc.errno or errno.EIO, exc.strerror or str(exc) or type(exc).__name__,
-                     filename)
+    args = (exc.errno or errno.EIO, exc.strerror or str(exc) or type(exc).__name__, filename)
+    try:
+        return type(exc)(*args)
+    except TypeError:  # a subclass with another constructor
+        return OSError(*args)
 
 
 def _read(stream, label: str, short: str, max_line_bytes, max_bytes, max_puzzles):
