@@ -138,8 +138,7 @@ class Puzzle:
         side = order * order
         if cells.isascii():
             values = _VALUE_OF[np.frombuffer(cells.encode("ascii"), dtype=np.uint8)]
-            bad = np.flatnonzero(values > side)
-            first = int(bad[0]) if bad.size else None
+            first = int(np.argmax(values > side)) if values.max() > side else None
         else:
             first = _first_stray(cells)
             values = None

@@ -1,6 +1,12 @@
 """read_puzzles: one-per-line files, Project Euler 96 files, bad lines."""
 
+import io
+import re
+
 import pytest
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
 
@@ -56,3 +62,206 @@ def test_project_euler_block_with_a_short_row(tmp_path):
 def test_missing_file_is_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError):
         read_puzzles(tmp_path / "nope.txt")
+
+
+# -- bounded, incremental reading from paths, '-' and streams (issues 9 and 15) --
+
+
+def test_byte_order_mark_is_skipped(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + f"{SEED_STRING}\r\n{SEED_STRING}\r\n".encode())
+    puzzles = read_puzzles(path)
+    assert [p.name for p in puzzles] == ["bom.txt:1", "bom.txt:2"]
+    assert puzzles[0] == Puzzle.from_string(SEED_STRING)
+
+
+def test_byte_order_mark_before_a_project_euler_header(tmp_path):
+    path = tmp_path / "euler.txt"
+    path.write_text("\ufeffGrid 01\n" + "\n".join(["000000000"] * 9) + "\n", encoding="utf-8")
+    (puzzle,) = read_puzzles(path)
+    assert puzzle.num_clues == 0 and puzzle.name == "euler.txt:Grid 01"
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_every_line_ending_is_read_including_across_chunks(tmp_path, ending):
+    # 1000 lines of 83 bytes span two 64 KiB chunks, so a '\r\n' falls on a boundary
+    path = tmp_path / "many.txt"
+    path.write_bytes((SEED_STRING + ending).encode() * 1000)
+    puzzles = read_puzzles(path)
+    assert len(puzzles) == 1000
+    assert puzzles[-1].name == "many.txt:1000"
+
+
+def test_dev_zero_is_rejected_by_the_line_bound():
+    with pytest.raises(PuzzleFormatError) as info:
+        read_puzzles("/dev/zero")
+    assert "/dev/zero, line 1: longer than 16384 bytes" in str(info.value)
+
+
+def test_a_long_line_is_rejected_with_its_number(tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text(f"{SEED_STRING}\n{SEED_STRING}\n" + "." * 20_000 + f"\n{SEED_STRING}\n")
+    with pytest.raises(PuzzleFormatError) as info:
+        read_puzzles(path)
+    assert f"{path}, line 3: longer than 16384 bytes" in str(info.value)
+    with pytest.raises(PuzzleFormatError, match="line 3: longer than 100 bytes"):
+        read_puzzles(path, max_line_bytes=100)
+    with pytest.raises(PuzzleFormatError, match="line 3: a puzzle has 16, 81, 256, 625 cells"):
+        read_puzzles(path, max_line_bytes=None)
+
+
+def test_a_single_line_of_100_megabytes_is_rejected_without_reading_it(tmp_path):
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as file:
+        file.truncate(100_000_000)  # sparse: costs no disk
+    seen = []
+
+    class Counting:
+        name = str(path)
+
+        def __init__(self):
+            self.file = open(path, "rb")
+
+        def read(self, size):
+            seen.append(size)
+            return self.file.read(size)
+
+    counting = Counting()
+    with pytest.raises(PuzzleFormatError, match="line 1: longer than 16384 bytes"):
+        read_puzzles(counting)
+    counting.file.close()
+    assert sum(seen) <= 1 << 16
+
+
+def test_order_six_comma_lines_with_spaces_fit_the_line_bound(tmp_path):
+    grid = pattern_grid(6)
+    line = ", ".join(f"{v:2d}" for v in grid.ravel())
+    assert len(line) > 5000
+    path = tmp_path / "six.txt"
+    path.write_text(line + "  # order 6\n")
+    (puzzle,) = read_puzzles(path)
+    assert (puzzle.grid == grid).all()
+
+
+def test_bounds_on_bytes_and_puzzles(tmp_path):
+    path = tmp_path / "three.txt"
+    path.write_text(f"{SEED_STRING}\n" * 3)
+    assert len(read_puzzles(path, max_puzzles=3)) == 3
+    with pytest.raises(PuzzleFormatError, match=f"{path}: more than 2 puzzles"):
+        read_puzzles(path, max_puzzles=2)
+    with pytest.raises(PuzzleFormatError, match=f"{path}: more than 200 bytes"):
+        read_puzzles(path, max_bytes=200)
+    assert len(read_puzzles(path, max_bytes=None, max_puzzles=None)) == 3
+
+
+def test_a_directory_is_an_os_error_with_strerror_and_filename(tmp_path):
+    with pytest.raises(IsADirectoryError) as info:
+        read_puzzles(tmp_path)
+    assert info.value.strerror == "Is a directory"
+    assert info.value.filename == str(tmp_path)
+
+
+def test_an_empty_file_name_is_file_not_found_with_strerror():
+    with pytest.raises(FileNotFoundError) as info:
+        read_puzzles("")
+    assert info.value.strerror == "empty file name"
+    assert info.value.filename == "''"
+
+
+def test_a_read_error_gets_strerror_and_filename():
+    class Broken:
+        name = "broken.txt"
+
+        def read(self, size):
+            raise OSError("the disk is on fire")
+
+    with pytest.raises(OSError) as info:
+        read_puzzles(Broken())
+    assert (info.value.strerror, info.value.filename) == ("the disk is on fire", "broken.txt")
+
+
+def test_bytes_that_are_not_utf8_name_the_line(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(f"{SEED_STRING}\n".encode() + b"\xe9" + SEED_STRING[1:].encode() + b"\n")
+    with pytest.raises(PuzzleFormatError) as info:
+        read_puzzles(path)
+    assert f"{path}, line 2: not UTF-8 text (invalid continuation byte at byte 1)" in str(
+        info.value
+    )
+
+
+def test_non_ascii_in_a_file_names_character_line_row_and_column(tmp_path):
+    path = tmp_path / "dotless.txt"
+    path.write_text("." * 625 + "\n" + "ı" + "." * 624 + "\n", encoding="utf-8")
+    with pytest.raises(PuzzleFormatError) as info:
+        read_puzzles(path)
+    assert f"{path}, line 2: row 1, column 1: 'ı' (U+0131) is not a value" in str(info.value)
+
+
+def test_dash_reads_standard_input(monkeypatch):
+    data = f"\ufeff# from a pipe\n{SEED_STRING}\n".encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    (puzzle,) = read_puzzles("-")
+    assert puzzle == Puzzle.from_string(SEED_STRING)
+    assert puzzle.name == "<stdin>:2"
+
+
+def test_text_and_binary_streams(tmp_path):
+    text = f"{SEED_STRING}\n{SEED_STRING}\n"
+    from_text = read_puzzles(io.StringIO(text))
+    assert [p.name for p in from_text] == ["<stream>:1", "<stream>:2"]
+    assert read_puzzles(io.BytesIO(text.encode())) == from_text
+    path = tmp_path / "open.txt"
+    path.write_text(text)
+    with open(path, encoding="utf-8") as stream:
+        assert [p.name for p in read_puzzles(stream)] == ["open.txt:1", "open.txt:2"]
+
+
+@pytest.mark.parametrize("source", [None, 3, b"file.txt", [SEED_STRING]])
+def test_a_source_of_another_type_is_a_type_error(source):
+    with pytest.raises(TypeError, match="read_puzzles takes a path, '-' or an open stream"):
+        read_puzzles(source)
+
+
+def test_a_project_euler_block_cannot_grow_without_bound(tmp_path):
+    path = tmp_path / "euler.txt"
+    path.write_text("Grid 01\n" + "0\n" * 100)
+    with pytest.raises(PuzzleFormatError) as info:
+        read_puzzles(path)
+    assert f"{path}, line 38: grid 'Grid 01' has more than 36 rows" in str(info.value)
+
+
+# -- property: random bytes find only PuzzleFormatError (issue 15) --------------------
+
+_PIECES = [
+    SEED_STRING.encode(), SEED_STRING.replace(".", "0").encode(), b"\xef\xbb\xbf", b"\n",
+    b"\r\n", b"\r", b"# note", b" # trailing", b"Grid 01", b"003020600", b"\x00", b"\xff\xfe",
+    "ı".encode(), "１".encode(), b"1,0,0,0," * 2, b"." * 20_000, b"\xe9", b"  ", b"\t",
+]
+
+
+@st.composite
+def hostile_files(draw):
+    pieces = draw(st.lists(st.one_of(st.sampled_from(_PIECES), st.binary(max_size=40)),
+                           max_size=30))
+    return b"".join(pieces)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hostile_files(), st.sampled_from([None, 64, 16 * 1024]), st.sampled_from([True, False]))
+def test_hostile_files_read_to_round_trips_or_one_format_error(data, max_line, as_text):
+    stream = io.BytesIO(data)
+    if as_text:  # a text stream decodes as it reads, so bad bytes fail inside read()
+        stream = io.TextIOWrapper(stream, encoding="utf-8", newline="")
+    try:
+        puzzles = read_puzzles(stream, max_line_bytes=max_line)
+    except PuzzleFormatError as exc:
+        assert str(exc).startswith("<stream>") and "\n" not in str(exc)
+        return
+    for puzzle in puzzles:
+        assert puzzle.name.startswith("<stream>:")
+        assert Puzzle.from_string(puzzle.to_string()) == puzzle
+    lines = re.split(r"\r\n|\r|\n", data.decode("utf-8-sig"))
+    content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not content or not content[0].strip().lower().startswith("grid"):
+        assert len(puzzles) == len(content)  # one puzzle per line that is not a comment

@@ -247,3 +247,86 @@ def test_malformed_clue_matrix_shapes_and_orders(clues, order, message):
 def test_an_empty_clue_matrix_is_the_empty_puzzle(empty):
     puzzle = Puzzle.from_clues(empty, np.int64(4))
     assert puzzle.order == 4 and puzzle.num_clues == 0
+
+
+# -- property: random text finds only the documented errors (issue 15) --------------
+
+_ONE_CHAR = set("123456789ABCDEFGHIJKLMNOPabcdefghijklmnop.0") | set(" \t\n\r\x0b\x0c|+-")
+_COMMA = set("0123456789,") | set(" \t\n\r\x0b\x0c")
+_TRICKY = "0１２٣²₃ıİﬀß\ufeff\x00\x1c\x85\u2028\u3000\xa0,|+-. \t\r\n" + SEED_STRING
+
+
+@st.composite
+def hostile_text(draw):
+    """Arbitrary Unicode (surrogates included), valid lines with characters
+    swapped for look-alikes, control characters, BOMs and long runs."""
+    kind = draw(st.sampled_from(["any", "tricky", "mutated", "long"]))
+    if kind == "any":
+        return draw(st.text(st.characters(codec=None, exclude_categories=()), max_size=300))
+    if kind == "tricky":
+        size = draw(st.sampled_from([16, 81, 256, 625, 1296 * 2]))
+        return draw(st.text(st.sampled_from(_TRICKY), min_size=size - 2, max_size=size + 2))
+    if kind == "mutated":
+        order = draw(st.sampled_from([2, 3, 4, 5, 6]))
+        line = list(Puzzle.from_grid(pattern_grid(order)).to_string())
+        for _ in range(draw(st.integers(0, 3))):
+            index = draw(st.integers(0, len(line) - 1))
+            line[index] = draw(st.one_of(st.sampled_from(_TRICKY), st.characters()))
+        return "".join(line)
+    return draw(st.sampled_from([".", "1,", " ", "ı"])) * draw(st.integers(600, 3_000_000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hostile_text())
+def test_hostile_text_parses_to_a_round_trip_or_a_format_error(text):
+    try:
+        puzzle = Puzzle.from_string(text)
+    except PuzzleFormatError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert set(text) <= (_COMMA if "," in text else _ONE_CHAR)  # only documented characters
+    assert 0 <= puzzle.grid.min() and puzzle.grid.max() <= puzzle.side
+    assert Puzzle.from_string(puzzle.to_string()) == puzzle
+
+
+_ENTRY = st.one_of(
+    st.integers(-2, 40), st.integers(), st.floats(), st.booleans(), st.none(), st.text(max_size=3),
+    st.lists(st.integers(0, 9), max_size=2), st.complex_numbers(),
+)
+
+
+@st.composite
+def hostile_clues(draw):
+    kind = draw(st.sampled_from(["rows", "ragged", "array", "scalar"]))
+    if kind == "rows":
+        return draw(st.lists(st.lists(_ENTRY, min_size=3, max_size=3), max_size=8))
+    if kind == "ragged":
+        return draw(st.lists(st.lists(_ENTRY, max_size=4), max_size=6))
+    if kind == "array":
+        shape = draw(st.tuples(st.integers(0, 9), st.integers(0, 9)))
+        return np.asarray(draw(st.lists(st.integers(-1, 40), min_size=shape[0] * shape[1],
+                                        max_size=shape[0] * shape[1]))).reshape(shape)
+    return draw(st.one_of(st.none(), st.integers(), st.text(max_size=5), st.floats()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hostile_clues(), st.one_of(st.integers(-1, 8), st.floats(0, 8), st.none(), st.text(max_size=2)))
+def test_hostile_clue_matrices_build_a_faithful_puzzle_or_raise_documented_errors(clues, order):
+    array_like = isinstance(clues, (list, np.ndarray))
+    try:
+        puzzle = Puzzle.from_clues(clues, order)
+    except TypeError as exc:
+        assert not array_like and "Puzzle.from_clues takes clues" in str(exc)
+        return
+    except PuzzleFormatError as exc:
+        assert array_like and str(exc)
+        return
+    grid = np.asarray(clues, dtype=object)
+    if grid.ndim == 2 and grid.shape[0] == grid.shape[1] and grid.shape[0] in (4, 9, 16, 25, 36):
+        np.testing.assert_array_equal(puzzle.grid, grid.astype(np.int64))  # read as a grid
+        return
+    assert type(order) is int and puzzle.order == order
+    expected = {(int(r), int(c)): int(v) for r, c, v in np.reshape(grid, (-1, 3))}
+    assert puzzle.num_clues == len(expected)
+    for (row, col), value in expected.items():
+        assert puzzle.grid[row - 1, col - 1] == value
