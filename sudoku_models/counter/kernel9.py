@@ -92,6 +92,8 @@ def _minirow_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 PEERS = _peer_boards()
 SHRINK, LOCKED, EXPAND = _minirow_tables()
+# bits 0, 1, 2 of a column-occupancy triple to bits 0, 3, 6 (mini-columns of a stack)
+SPREAD = np.array([(x & 1) | (x & 2) << 2 | (x & 4) << 4 for x in range(8)], dtype=np.int64)
 
 
 DEBRUIJN = np.zeros(32, dtype=np.int64)
@@ -124,7 +126,7 @@ def _place(state, peers, value, band, index) -> bool:
 
 
 @numba.njit(cache=True)
-def _propagate(state, peers, row, box, shrink, locked, expand) -> bool:
+def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
     """Naked singles, hidden singles, locked candidates to a fixed point;
     False on a contradiction."""
     while True:
@@ -209,6 +211,27 @@ def _propagate(state, peers, row, box, shrink, locked, expand) -> bool:
                 if kept != minis:
                     state[3 * value + band] = x & expand[kept]
                     changed = True
+            # the same between the columns and boxes of a stack
+            x = state[3 * value]
+            occ0 = (x | (x >> 9) | (x >> 18)) & 511
+            x = state[3 * value + 1]
+            occ1 = (x | (x >> 9) | (x >> 18)) & 511
+            x = state[3 * value + 2]
+            occ2 = (x | (x >> 9) | (x >> 18)) & 511
+            for stack in range(3):
+                minis = (spread[(occ0 >> (3 * stack)) & 7] | (spread[(occ1 >> (3 * stack)) & 7] << 1)
+                         | (spread[(occ2 >> (3 * stack)) & 7] << 2))
+                kept = locked[minis]
+                if kept == 0:
+                    return False
+                gone = minis & ~kept
+                if gone:
+                    changed = True
+                    while gone:
+                        bit = gone & -gone
+                        gone ^= bit
+                        i = _bit_index(bit)
+                        state[3 * value + i % 3] &= ~(0x40201 << (3 * stack + i // 3))
         if not changed:
             return True
 
@@ -260,7 +283,7 @@ def _write_solution(state, solution) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peers, row, box,
-           shrink, locked, expand) -> int:
+           shrink, locked, expand, spread) -> int:
     """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
     ``max_nodes`` branch nodes were needed.
 
@@ -270,7 +293,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
     nonzero ``control[0]`` (set by another thread) stops the search, polled
     every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
     solutions found so far (a lower bound). The remaining arguments are the
-    module's tables ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND``.
+    module's tables ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD``.
     """
     state = stack[0]
     for band in range(3):
@@ -282,7 +305,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
         if value:
             if not _place(state, peers, value - 1, cell // 27, cell % 27):
                 return 0
-    if not _propagate(state, peers, row, box, shrink, locked, expand):
+    if not _propagate(state, peers, row, box, shrink, locked, expand, spread):
         return 0
     cell = _branch_cell(state)
     if cell < 0:
@@ -317,7 +340,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
         child[:] = stack[depth]
         if not _place(child, peers, value, band, index):
             continue
-        if not _propagate(child, peers, row, box, shrink, locked, expand):
+        if not _propagate(child, peers, row, box, shrink, locked, expand, spread):
             continue
         branch = _branch_cell(child)
         if branch < 0:
@@ -335,7 +358,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
 
 @numba.njit(cache=True, nogil=True)
 def count9_many(puzzles, limit, counts, solutions, control, peers, row, box, shrink, locked,
-                expand) -> None:
+                expand, spread) -> None:
     """:func:`count9` over ``puzzles`` ``(P, 81)``: ``counts[i]`` and
     ``solutions[i]`` (``(P,)`` and ``(P, 81)``) get each one's count and
     first solution. Stops between or inside puzzles when ``control[0]`` is
@@ -349,7 +372,7 @@ def count9_many(puzzles, limit, counts, solutions, control, peers, row, box, shr
             control[1] = 1
             return
         counts[i] = count9(puzzles[i], limit, max_nodes, stack, cells, tried, solutions[i],
-                           control, peers, row, box, shrink, locked, expand)
+                           control, peers, row, box, shrink, locked, expand, spread)
         if control[1]:
             counts[i] = -2
             return
