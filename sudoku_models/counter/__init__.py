@@ -30,7 +30,7 @@ from ..puzzle import Puzzle  # noqa: E402
 from . import kernel9 as _k9  # noqa: E402
 from .kernel import count_kernel  # noqa: E402
 
-_TABLES9 = (_k9.PEERS, _k9.ROW, _k9.BOX, _k9.SHRINK, _k9.LOCKED, _k9.EXPAND, _k9.SPREAD)
+_TABLES9 = _k9.tables()
 
 ALL = np.iinfo(np.int64).max  # "no limit" for the counter
 

@@ -96,6 +96,12 @@ SHRINK, LOCKED, EXPAND = _minirow_tables()
 SPREAD = np.array([(x & 1) | (x & 2) << 2 | (x & 4) << 4 for x in range(8)], dtype=np.int64)
 
 
+def tables() -> tuple[np.ndarray, ...]:
+    """The table arguments of :func:`count9` and :func:`count9_many`, in
+    order: ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD``."""
+    return PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD
+
+
 DEBRUIJN = np.zeros(32, dtype=np.int64)
 for _i in range(32):
     DEBRUIJN[((0x077CB531 << _i) & 0xFFFFFFFF) >> 27] = _i
