@@ -3,7 +3,10 @@
 State (``STATE`` int64 words): for every value ``d`` (0-8) and band ``b``
 (rows 3b..3b+2) a 27-bit board ``state[3*d + b]`` of the cells of that band
 where ``d`` is still possible (bit ``9*r + c`` for row ``3b + r``, column
-``c``), and ``state[27 + b]`` the solved cells of the band. A cell is solved
+``c``), and ``state[27 + b]`` the solved cells of the band; ``state[30 + 3*d + b]``
+holds value ``d``'s boards as they were when last checked for hidden singles
+and locked candidates (a value whose boards did not change since is
+skipped; children inherit it with the state). A cell is solved
 when its value is placed: its value's bit stays, every other value's bit and
 the value's bits in the cell's peers are cleared. The idea of bands of 27
 bits per value is JCZSolve's (described in tdoku's write-up,
@@ -31,7 +34,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-STATE = 30  # 27 value boards + 3 solved boards
+STATE = 57  # 27 value boards, 3 solved boards, 27 value boards as last checked
 FULL = (1 << 27) - 1
 ROW = np.array([511 << (9 * k) for k in range(3)], dtype=np.int64)
 BOX = np.array([0x1C0E07 << (3 * k) for k in range(3)], dtype=np.int64)
@@ -159,11 +162,18 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
                             return False
         if changed:
             continue
-        # hidden singles in rows, boxes and columns
+        # per value whose boards changed since it was last checked: hidden
+        # singles in rows, boxes and columns, then locked candidates
         for value in range(9):
             b0 = state[3 * value]
             b1 = state[3 * value + 1]
             b2 = state[3 * value + 2]
+            if b0 == state[30 + 3 * value] and b1 == state[31 + 3 * value] \
+                    and b2 == state[32 + 3 * value]:
+                continue  # checked before in this very state
+            state[30 + 3 * value] = b0
+            state[31 + 3 * value] = b1
+            state[32 + 3 * value] = b2
             if not ((b0 & ~state[27]) | (b1 & ~state[28]) | (b2 & ~state[29])):
                 continue  # all nine placed
             for band in range(3):
@@ -204,10 +214,7 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
                         if not _place(state, peers, value, band, _bit_index(bit)):
                             return False
                         changed = True
-        if changed:
-            continue
-        # locked candidates between the rows and boxes of a band
-        for value in range(9):
+            # locked candidates between the rows and boxes of a band
             for band in range(3):
                 x = state[3 * value + band]
                 minis = shrink[x & 511] | (shrink[(x >> 9) & 511] << 3) | (shrink[x >> 18] << 6)
@@ -293,7 +300,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
     """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
     ``max_nodes`` branch nodes were needed.
 
-    ``clues``: ``(81,)`` ints, 0 = empty. Workspace: ``stack`` ``(82, 30)``
+    ``clues``: ``(81,)`` ints, 0 = empty. Workspace: ``stack`` ``(82, STATE)``
     int64, ``cells`` and ``tried`` ``(82,)`` int64. The first solution found
     is written to ``solution`` ``(81,)``. ``control`` ``(2,)`` int64: a
     nonzero ``control[0]`` (set by another thread) stops the search, polled
@@ -306,6 +313,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
         for value in range(9):
             state[3 * value + band] = FULL
         state[27 + band] = 0
+    state[30:] = -1  # no value checked yet
     for cell in range(81):
         value = clues[cell]
         if value:
