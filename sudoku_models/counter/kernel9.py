@@ -24,8 +24,10 @@ Propagation, to a fixed point, in order of cost:
    band's rows and boxes), from a precomputed table over the band's nine
    "mini-rows" (3 cells of a row inside a box), as in JCZSolve.
 
-Branching: on the first cell with exactly two candidates (found with "once /
-twice / thrice"), else on a cell with the fewest. The depth-first search keeps
+Branching: on a cell with exactly two candidates (found with "once / twice
+/ thrice"), the one with the most two-candidate peers (this halved the
+branch nodes on top1465 against taking the first), else on a cell with the
+fewest candidates. The depth-first search keeps
 one state (30 words) per level in a preallocated stack.
 """
 
@@ -99,10 +101,13 @@ SHRINK, LOCKED, EXPAND = _minirow_tables()
 SPREAD = np.array([(x & 1) | (x & 2) << 2 | (x & 4) << 4 for x in range(8)], dtype=np.int64)
 
 
+POP9 = np.array([bin(x).count("1") for x in range(512)], dtype=np.int64)  # bits set
+
+
 def tables() -> tuple[np.ndarray, ...]:
     """The table arguments of :func:`count9` and :func:`count9_many`, in
-    order: ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD``."""
-    return PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD
+    order: ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD, POP9``."""
+    return PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD, POP9
 
 
 DEBRUIJN = np.zeros(32, dtype=np.int64)
@@ -249,12 +254,22 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
             return True
 
 
+@numba.njit(cache=True, inline="always")
+def _popcount27(x, pop9) -> int:
+    return pop9[x & 511] + pop9[(x >> 9) & 511] + pop9[x >> 18]
+
+
 @numba.njit(cache=True)
-def _branch_cell(state) -> int:
-    """A cell to branch on (0-80): the first with two candidates, else one
-    with the fewest; -1 when every cell is solved."""
+def _branch_cell(state, peers, pop9) -> int:
+    """A cell to branch on (0-80), -1 when every cell is solved: of the
+    cells with two candidates, one with the most such cells among its peers
+    (its two branches propagate furthest); without any, a cell with the
+    fewest candidates."""
     best = -1
     fewest = 10
+    p0 = np.int64(0)  # cells with two candidates, per band
+    p1 = np.int64(0)
+    p2 = np.int64(0)
     for band in range(3):
         open_ = FULL & ~state[27 + band]
         if not open_:
@@ -268,8 +283,14 @@ def _branch_cell(state) -> int:
             twice |= once & x
             once |= x
         pairs = twice & ~thrice & open_
-        if pairs:
-            return 27 * band + _bit_index(pairs & -pairs)
+        if band == 0:
+            p0 = pairs
+        elif band == 1:
+            p1 = pairs
+        else:
+            p2 = pairs
+        if p0 | p1 | p2:
+            continue
         while open_:
             bit = open_ & -open_
             open_ ^= bit
@@ -280,6 +301,20 @@ def _branch_cell(state) -> int:
             if count < fewest:
                 fewest = count
                 best = 27 * band + _bit_index(bit)
+    if p0 | p1 | p2:
+        top = -1
+        for band in range(3):
+            rest = p0 if band == 0 else (p1 if band == 1 else p2)
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                cell = 27 * band + _bit_index(bit)
+                score = (_popcount27(peers[cell, 0] & p0, pop9)
+                         + _popcount27(peers[cell, 1] & p1, pop9)
+                         + _popcount27(peers[cell, 2] & p2, pop9))
+                if score > top:
+                    top = score
+                    best = cell
     return best
 
 
@@ -296,7 +331,7 @@ def _write_solution(state, solution) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peers, row, box,
-           shrink, locked, expand, spread) -> int:
+           shrink, locked, expand, spread, pop9) -> int:
     """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
     ``max_nodes`` branch nodes were needed.
 
@@ -306,7 +341,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
     nonzero ``control[0]`` (set by another thread) stops the search, polled
     every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
     solutions found so far (a lower bound). The remaining arguments are the
-    module's tables ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD``.
+    tables of :func:`tables`.
     """
     state = stack[0]
     for band in range(3):
@@ -321,7 +356,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
                 return 0
     if not _propagate(state, peers, row, box, shrink, locked, expand, spread):
         return 0
-    cell = _branch_cell(state)
+    cell = _branch_cell(state, peers, pop9)
     if cell < 0:
         _write_solution(state, solution)
         return 1
@@ -356,7 +391,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
             continue
         if not _propagate(child, peers, row, box, shrink, locked, expand, spread):
             continue
-        branch = _branch_cell(child)
+        branch = _branch_cell(child, peers, pop9)
         if branch < 0:
             if count == 0:
                 _write_solution(child, solution)
@@ -372,7 +407,7 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
 
 @numba.njit(cache=True, nogil=True)
 def count9_many(puzzles, limit, counts, solutions, control, peers, row, box, shrink, locked,
-                expand, spread) -> None:
+                expand, spread, pop9) -> None:
     """:func:`count9` over ``puzzles`` ``(P, 81)``: ``counts[i]`` and
     ``solutions[i]`` (``(P,)`` and ``(P, 81)``) get each one's count and
     first solution. Stops between or inside puzzles when ``control[0]`` is
@@ -386,7 +421,7 @@ def count9_many(puzzles, limit, counts, solutions, control, peers, row, box, shr
             control[1] = 1
             return
         counts[i] = count9(puzzles[i], limit, max_nodes, stack, cells, tried, solutions[i],
-                           control, peers, row, box, shrink, locked, expand, spread)
+                           control, peers, row, box, shrink, locked, expand, spread, pop9)
         if control[1]:
             counts[i] = -2
             return
