@@ -134,7 +134,8 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
     thread (the kernels release the GIL), so that Ctrl-C and ``time_limit``
     (seconds) stop it. A search that needs at most ``QUICK_NODES`` branch
     nodes (milliseconds) is done first in the calling thread, without the
-    thread's cost (unless ``time_limit`` is under 0.1 s). Returns ``(count, solution)``; raises
+    thread's cost (unless ``time_limit`` is under 0.1 s). Returns
+    ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
     warm_up()
