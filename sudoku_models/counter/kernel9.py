@@ -241,8 +241,9 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
             x = state[3 * value + 2]
             occ2 = (x | (x >> 9) | (x >> 18)) & 511
             for stack in range(3):
-                minis = (spread[(occ0 >> (3 * stack)) & 7] | (spread[(occ1 >> (3 * stack)) & 7] << 1)
-                         | (spread[(occ2 >> (3 * stack)) & 7] << 2))
+                shift = 3 * stack
+                minis = (spread[(occ0 >> shift) & 7] | (spread[(occ1 >> shift) & 7] << 1)
+                         | (spread[(occ2 >> shift) & 7] << 2))
                 kept = locked[minis]
                 if kept == 0:
                     return False
