@@ -7,7 +7,6 @@ line on standard error and exits with code 2; no traceback.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from collections.abc import Sequence
 
@@ -19,13 +18,12 @@ from .errors import PuzzleFormatError
 from .files import read_puzzles
 from .formulations import FORMULATIONS
 from .puzzle import Puzzle
-from .result import SolveResult, Status
+from .result import SolveResult
 from .solving import solve_many
 from .verify import verify
 
 EXIT_BAD_INPUT = 2
 DEFAULT_METHODS = ("milp", "cp")
-CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
 
 
 class UsageError(ValueError):
@@ -94,7 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=_positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
-    solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
+    solve.add_argument("--out", metavar="CSV", help="with --file: write one row per puzzle and "
+                       "method to this results CSV (the schema of 'bench run'; a results file "
+                       "is appended to, any other file refused)")
+    solve.add_argument("--overwrite", action="store_true", help="replace --out instead")
     solve.add_argument("--plot", metavar="PNG",
                        help="save a picture: the grid and each solution for one puzzle, the "
                        "distribution of times per method for a file")
@@ -145,24 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
         description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
-        "clues; gen:17 takes the 17-clue collection) or order:N (generated order-N puzzles, "
-        "60% of the cells given). Methods: the formulations and 'backtracking' (the "
-        "generator's counter). Re-running the same command skips the rows already written.",
+        "clues; gen:17 samples the 17-clue collection) or order:N (generated order-N puzzles, "
+        "60%% of the cells given). Methods: the formulations and 'backtracking' (the "
+        "compiled counter). Every row carries the run's settings; re-running the same command "
+        "skips the rows already written, other settings add their own rows.",
     )
-    run.add_argument("--methods", default="milp,cp", help="comma-separated (default milp,cp) or all")
-    run.add_argument("--datasets", default="top95", help="comma-separated specs (default top95)")
-    run.add_argument("--sample", type=_positive_int, help="puzzles per dataset (default: all; "
-                     "required for generated sets)")
-    run.add_argument("--repeat", type=_positive_int, default=1, help="rows per puzzle and method")
-    run.add_argument("--warmup", type=int, default=1, help="untimed solves per chunk (default 1)")
-    run.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                     help="per puzzle and method")
-    run.add_argument("--seed", type=int, default=0, help="seed of the generated sets")
-    run.add_argument("--workers", type=_positive_int, default=1,
-                     help="local worker processes, one solver thread each (default 1)")
-    run.add_argument("--scheduler", metavar="ADDRESS",
-                     help="run on an existing Dask cluster (tcp://host:port) instead")
-    run.add_argument("--out", default="results.csv", help="results CSV (default results.csv)")
+    from .bench.command import add_run_arguments
+
+    add_run_arguments(run)
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")
     report.add_argument("results", help="results CSV of 'bench run'")
@@ -202,6 +193,12 @@ def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
 
 
 def _solve_command(args: argparse.Namespace) -> int:
+    if args.file:
+        from .bench.command import solve_file
+
+        return solve_file(args)
+    if args.out:
+        raise UsageError("--out goes with --file (one row per puzzle and method)")
     puzzles = _puzzles(args)
     options = {"time_limit": args.time_limit, "log": args.log}
     results: dict[str, list[SolveResult]] = {}
@@ -214,12 +211,7 @@ def _solve_command(args: argparse.Namespace) -> int:
                 results[method].append(result)
                 bar.update()
     verified = {m: [verify(p, r.grid) for p, r in zip(puzzles, rs)] for m, rs in results.items()}
-    if len(puzzles) == 1:
-        _print_one(puzzles[0], results, verified)
-    else:
-        _print_summary(puzzles, results, verified)
-    if args.out:
-        _write_csv(args.out, puzzles, results, verified)
+    _print_one(puzzles[0], results, verified)
     if args.plot:
         _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
@@ -232,19 +224,14 @@ def _save_plot(path: str, puzzles: list[Puzzle], results: dict[str, list[SolveRe
     matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
 
-    from .plotting import draw_sudoku, plot_solve_times
+    from .plotting import draw_sudoku
 
-    if len(puzzles) == 1:
-        puzzle = puzzles[0]
-        fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
-        draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
-        for ax, (method, (result,)) in zip(axes[1:], results.items()):
-            draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
-                        title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
-    else:
-        fig, ax = plt.subplots(figsize=(1.8 * len(results) + 2, 4.5))
-        plot_solve_times({m: [r.total_seconds for r in rs] for m, rs in results.items()}, ax=ax,
-                         title=f"{len(puzzles)} puzzles: build or update + solve")
+    puzzle = puzzles[0]
+    fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
+    draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
+    for ax, (method, (result,)) in zip(axes[1:], results.items()):
+        draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
+                    title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -296,52 +283,6 @@ def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) 
     print(f"\n{puzzle.num_clues} clues{agreement}")
 
 
-def _print_summary(puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    rows = []
-    for method, rs in results.items():
-        counts = {s: sum(r.status is s for r in rs) for s in Status}
-        solve_ms = 1000 * np.array([r.solve_seconds for r in rs])
-        build_ms = 1000 * np.array([r.build_seconds for r in rs])
-        rows.append((
-            method,
-            counts[Status.OPTIMAL] + counts[Status.FEASIBLE],
-            sum(verified[method]),
-            counts[Status.INFEASIBLE],
-            counts[Status.TIME_LIMIT],
-            counts[Status.ERROR],
-            f"{build_ms[0]:.1f}",
-            f"{np.median(build_ms[1:]) if len(rs) > 1 else 0:.2f}",
-            f"{np.median(solve_ms):.1f}",
-            f"{np.percentile(solve_ms, 90):.1f}",
-            f"{solve_ms.max():.1f}",
-        ))
-    print(f"{len(puzzles)} puzzles")
-    print(_table(
-        ["method", "solved", "verified", "infeasible", "timed out", "errors", "first build ms",
-         "median update ms", "median solve ms", "p90 ms", "max ms"],
-        rows,
-    ))
-
-
-def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    header = ["puzzle", "order", "clues", "method", "status", "verified", "build_seconds",
-              "solve_seconds", "variables", "constraints", "nonzeros", *CSV_STATS, "objective",
-              "solver"]
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for method, rs in results.items():
-            for puzzle, result, ok in zip(puzzles, rs, verified[method]):
-                writer.writerow([
-                    puzzle.name, puzzle.order, puzzle.num_clues, method, result.status.value,
-                    "yes" if ok else "no", f"{result.build_seconds:.6f}",
-                    f"{result.solve_seconds:.6f}", result.size.variables, result.size.constraints,
-                    result.size.nonzeros, *[result.stats.get(s, "") for s in CSV_STATS],
-                    "" if result.objective is None else result.objective, result.solver,
-                ])
-    print(f"wrote {path}")
-
-
 # -- generate and count -----------------------------------------------------
 
 
@@ -390,31 +331,15 @@ def _count_command(args: argparse.Namespace) -> int:
 
 
 def _bench_run_command(args: argparse.Namespace) -> int:
-    from .bench import BENCH_METHODS, run_benchmark
+    from .bench.command import run_command
 
-    methods = list(BENCH_METHODS) if args.methods == "all" else args.methods.split(",")
-    try:
-        written = run_benchmark(
-            methods, args.datasets.split(","), args.out, sample=args.sample, repeat=args.repeat,
-            warmup=args.warmup, time_limit=args.time_limit, seed=args.seed, workers=args.workers,
-            scheduler=args.scheduler,
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    print(f"wrote {written} rows to {args.out}")
-    return 0
+    return run_command(args)
 
 
 def _bench_report_command(args: argparse.Namespace) -> int:
-    from .bench import write_report
+    from .bench.command import report_command
 
-    try:
-        summary = write_report(args.results, args.out_dir)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    print(summary.read_text())
-    print(f"wrote {summary}")
-    return 0
+    return report_command(args)
 
 
 if __name__ == "__main__":

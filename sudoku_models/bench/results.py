@@ -215,9 +215,14 @@ def load_results(path: str | os.PathLike):
     ``boolean``, ``timestamp`` as UTC datetimes, the rest as strings; plus
     ``total_s`` = ``build_s + solve_s``. Raises :class:`ResultsFileError`
     for a file that is not a results file."""
+    return results_frame(read_results(path))
+
+
+def results_frame(rows: list[dict]):
+    """Rows as :func:`read_results` returns them -> the typed DataFrame of
+    :func:`load_results`."""
     import pandas as pd
 
-    rows = read_results(path)
     frame = pd.DataFrame(rows, columns=COLUMNS).replace("", None)
     for column in INT_COLUMNS:
         frame[column] = pd.to_numeric(frame[column]).astype("Int64")
