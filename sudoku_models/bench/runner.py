@@ -323,18 +323,22 @@ def _run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) 
             busy = [s for s in slots if s.chunk is not None]
             wait([s.conn for s in busy] + [s.process.sentinel for s in busy], timeout=0.2)
             for slot in busy:
+                messages, dead = [], False
                 try:
-                    while slot.chunk is not None and slot.conn.poll():
-                        kind, value = slot.conn.recv()
-                        if kind == "start":
-                            slot.current, slot.started = value, time.monotonic()
-                        elif kind == "row":
-                            slot.pending = [i for i in slot.pending if i[0] != value["index"]]
-                            slot.current = None
-                            emit(value)
-                        else:
-                            slot.chunk = None
+                    while slot.conn.poll():
+                        messages.append(slot.conn.recv())
                 except (EOFError, OSError):
+                    dead = True
+                for kind, value in messages:
+                    if kind == "start":
+                        slot.current, slot.started = value, time.monotonic()
+                    elif kind == "row":
+                        slot.pending = [i for i in slot.pending if i[0] != value["index"]]
+                        slot.current = None
+                        emit(value)
+                    else:
+                        slot.chunk = None
+                if dead and slot.chunk is not None:
                     lost(slot, "worker process died", False)
                     continue
                 if slot.chunk is None:
