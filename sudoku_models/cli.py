@@ -9,7 +9,6 @@ run them, so the command line starts fast.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,13 +19,12 @@ from .counting import CountIncomplete
 from .errors import PuzzleFormatError
 from .files import read_puzzles
 from .puzzle import Puzzle
-from .registry import METHODS, counting_methods, exporting_methods, method_info
-from .result import SolveResult, Status
+from .registry import METHODS, counting_methods, exporting_methods
+from .result import SolveResult
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_METHODS = ("milp", "cp")
-CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
 MAX_LIMIT = 10**15  # a count limit beyond this is "all" in practice, and fits the counter
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
 
@@ -178,10 +176,13 @@ def _add_solve(commands) -> None:
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=_positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
-    solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
+    solve.add_argument("--out", metavar="CSV", help="with --file: write one row per puzzle and "
+                       "method to this results CSV (the schema of 'bench run'; a results file "
+                       "is appended to, any other file refused)")
+    solve.add_argument("--overwrite", action="store_true", help="replace --out instead")
     solve.add_argument("--solutions", metavar="FILE",
-                       help="write one line per puzzle: its solution by the first method in "
-                       "the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
+                       help="write one line per puzzle ('-': standard output): its solution by "
+                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
     solve.add_argument("--plot", metavar="PICTURE", type=_plot_file,
                        help="save a picture (.png, .pdf, .svg, ...): the grid and each solution "
                        "for one puzzle, the distribution of times per method for a file")
@@ -250,27 +251,14 @@ def _add_bench(commands) -> None:
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
         description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
-        "clues; gen:17 takes the 17-clue collection) or order:N (generated order-N puzzles, "
-        "60% of the cells given). Methods: every registered method ('sudoku-models methods'). "
-        "Re-running the same command skips the rows already written.",
+        "clues; gen:17 samples the 17-clue collection), order:N (generated order-N puzzles, "
+        "60%% of the cells given) or holes:ORDER:FRACTION[:PATTERN]. Methods: every registered "
+        "method ('sudoku-models methods'). Every row carries the run's settings; re-running the "
+        "same command skips the rows already written, other settings add their own rows.",
     )
-    _add_method_option(run, list(DEFAULT_METHODS))
-    run.add_argument("--datasets", default="top95", help="comma-separated specs (default top95)")
-    run.add_argument("--sample", type=_positive_int, help="puzzles per dataset (default: all; "
-                     "required for generated sets)")
-    run.add_argument("--repeat", type=lambda t: _positive_int(t, 1000), default=1,
-                     help="rows per puzzle and method")
-    run.add_argument("--warmup", type=lambda t: _limit_int(t, 0, 1000), default=1,
-                     help="untimed solves per chunk, 0 to 1000 (default 1)")
-    run.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                     help="per puzzle and method")
-    run.add_argument("--seed", type=_seed, default=0, help="seed of the generated sets")
-    run.add_argument("--workers", type=lambda t: _positive_int(t, 256), default=1,
-                     help="local worker processes, one solver thread each (default 1)")
-    run.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,
-                     help="run on an existing Dask cluster (tcp://host:port) instead")
-    run.add_argument("--out", default="results.csv", type=_file_name,
-                     help="results CSV (default results.csv)")
+    from .bench.command import add_run_arguments
+
+    add_run_arguments(run)
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")
     report.add_argument("results", type=_file_name, help="results CSV of 'bench run'")
@@ -339,6 +327,17 @@ def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
 
 
 def _solve_command(args: argparse.Namespace) -> int:
+    if args.file:
+        from .bench.command import solve_file
+
+        if args.file == "-":  # the pipeline reads datasets by name: give stdin one
+            return _with_stdin_as_file(args)
+        code = solve_file(args)
+        if args.solutions and code in (0, 1):
+            _write_solutions(args.solutions, _puzzles(args), args.method[0], args)
+        return code
+    if args.out:
+        raise UsageError("--out goes with --file (one row per puzzle and method)")
     from tqdm import tqdm
 
     from .solving import solve_many
@@ -356,22 +355,38 @@ def _solve_command(args: argparse.Namespace) -> int:
                 results[method].append(result)
                 bar.update()
     verified = {m: [verify(p, r.grid) for p, r in zip(puzzles, rs)] for m, rs in results.items()}
-    if len(puzzles) == 1:
-        _print_one(puzzles[0], results, verified)
-    else:
-        _print_summary(puzzles, results, verified)
-    if args.out:
-        _write_csv(args.out, puzzles, results, verified)
+    _print_one(puzzles[0], results, verified)
     if args.solutions:
-        _write_solutions(args.solutions, puzzles, results[args.method[0]])
+        _write_solutions(args.solutions, puzzles, args.method[0], args, results[args.method[0]])
     if args.plot:
         _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
     return 1 if wrong else 0
 
 
-def _write_solutions(path: str, puzzles: list[Puzzle], results: list[SolveResult]) -> None:
-    """One line per puzzle: the solved grid in the puzzle format, or the status."""
+def _with_stdin_as_file(args: argparse.Namespace) -> int:
+    """Solve the puzzles of standard input (read and
+    checked by :func:`read_puzzles`) in a temporary file named by ``--file``."""
+    import tempfile
+
+    puzzles = read_puzzles("-")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "stdin.txt"
+        path.write_text("".join(p.to_string() + "\n" for p in puzzles))
+        args.file = str(path)
+        return _solve_command(args)
+
+
+def _write_solutions(path: str, puzzles: list[Puzzle], method: str, args,
+                     results: list[SolveResult] | None = None) -> None:
+    """One line per puzzle: the solved grid in the puzzle format, or the
+    status. With ``--file`` the pipeline keeps times, not grids: the puzzles
+    are solved once more by ``method`` for their solutions."""
+    if results is None:
+        from .solving import solve_many
+
+        extra = {"objective": args.objective} if "objective" in METHODS[method].options else {}
+        results = list(solve_many(puzzles, method, time_limit=args.time_limit, **extra))
     lines = [Puzzle(r.grid, p.order).to_string() if r.status.solved else r.status.value
              for p, r in zip(puzzles, results)]
     _write_text(path, "\n".join(lines) + "\n")
@@ -392,19 +407,14 @@ def _save_plot(path: str, puzzles: list[Puzzle], results: dict[str, list[SolveRe
     matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
 
-    from .plotting import draw_sudoku, plot_solve_times
+    from .plotting import draw_sudoku
 
-    if len(puzzles) == 1:
-        puzzle = puzzles[0]
-        fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
-        draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
-        for ax, (method, (result,)) in zip(axes[1:], results.items()):
-            draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
-                        title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
-    else:
-        fig, ax = plt.subplots(figsize=(1.8 * len(results) + 2, 4.5))
-        plot_solve_times({m: [r.total_seconds for r in rs] for m, rs in results.items()}, ax=ax,
-                         title=f"{len(puzzles)} puzzles: build or update + solve")
+    puzzle = puzzles[0]
+    fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
+    draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
+    for ax, (method, (result,)) in zip(axes[1:], results.items()):
+        draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
+                    title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -454,52 +464,6 @@ def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) 
         agreement = "; the solutions agree" if same else (
             "; the solutions differ: the puzzle has more than one solution")
     print(f"\n{puzzle.num_clues} clues{agreement}")
-
-
-def _print_summary(puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    rows = []
-    for method, rs in results.items():
-        counts = {s: sum(r.status is s for r in rs) for s in Status}
-        solve_ms = 1000 * np.array([r.solve_seconds for r in rs])
-        build_ms = 1000 * np.array([r.build_seconds for r in rs])
-        rows.append((
-            method,
-            counts[Status.OPTIMAL] + counts[Status.FEASIBLE],
-            sum(verified[method]),
-            counts[Status.INFEASIBLE],
-            counts[Status.TIME_LIMIT],
-            counts[Status.ERROR],
-            f"{build_ms[0]:.1f}",
-            f"{np.median(build_ms[1:]) if len(rs) > 1 else 0:.2f}",
-            f"{np.median(solve_ms):.1f}",
-            f"{np.percentile(solve_ms, 90):.1f}",
-            f"{solve_ms.max():.1f}",
-        ))
-    print(f"{len(puzzles)} puzzles")
-    print(_table(
-        ["method", "solved", "verified", "infeasible", "timed out", "errors", "first build ms",
-         "median update ms", "median solve ms", "p90 ms", "max ms"],
-        rows,
-    ))
-
-
-def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    header = ["puzzle", "order", "clues", "method", "status", "verified", "build_seconds",
-              "solve_seconds", "variables", "constraints", "nonzeros", *CSV_STATS, "objective",
-              "solver"]
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for method, rs in results.items():
-            for puzzle, result, ok in zip(puzzles, rs, verified[method]):
-                writer.writerow([
-                    puzzle.name, puzzle.order, puzzle.num_clues, method, result.status.value,
-                    "yes" if ok else "no", f"{result.build_seconds:.6f}",
-                    f"{result.solve_seconds:.6f}", result.size.variables, result.size.constraints,
-                    result.size.nonzeros, *[result.stats.get(s, "") for s in CSV_STATS],
-                    "" if result.objective is None else result.objective, result.solver,
-                ])
-    print(f"wrote {path}")
 
 
 # -- count, export, methods --------------------------------------------------
@@ -565,31 +529,15 @@ def _methods_command(args: argparse.Namespace) -> int:
 
 
 def _bench_run_command(args: argparse.Namespace) -> int:
-    from .bench import run_benchmark
+    from .bench.command import run_command
 
-    try:
-        written = run_benchmark(
-            args.method, args.datasets.split(","), args.out, sample=args.sample, repeat=args.repeat,
-            warmup=args.warmup, time_limit=args.time_limit, seed=args.seed, workers=args.workers,
-            scheduler=args.scheduler,
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    print(f"wrote {written} rows to {args.out}")
-    return 0
+    return run_command(args)
 
 
 def _bench_report_command(args: argparse.Namespace) -> int:
-    from .bench import write_report
+    from .bench.command import report_command
 
-    try:
-        summary = write_report(args.results, args.out_dir)
-    except (ValueError, KeyError, TypeError) as exc:  # a CSV that is not a results file
-        raise UsageError(f"{args.results}: not a results file of 'bench run' "
-                         f"({type(exc).__name__}: {exc})") from None
-    print(summary.read_text())
-    print(f"wrote {summary}")
-    return 0
+    return report_command(args)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def test_file_summary_and_csv(tmp_path, capsys):
     rows = list(csv.DictReader(out_csv.open()))
     assert len(rows) == 24
     assert {r["method"] for r in rows} == {"milp", "cp"}
-    assert all(r["verified"] == "yes" and r["status"] == "OPTIMAL" for r in rows)
+    assert all(r["verified"] == "true" and r["status"] == "OPTIMAL" for r in rows)
     assert rows[0]["puzzle"] == "top95.txt:2"
 
 
@@ -47,7 +47,7 @@ def test_method_all_runs_every_formulation(tmp_path, capsys):
     assert main(["solve", "--file", TOP95, "--first", "2", "--method", "all", "--out", str(out_csv)]) == 0
     rows = list(csv.DictReader(out_csv.open()))
     assert [r["method"] for r in rows] == [m for m in METHODS for _ in range(2)]
-    assert all(r["verified"] == "yes" for r in rows)
+    assert all(r["verified"] == "true" for r in rows)
 
 
 def test_contradictory_puzzle_reports_infeasible(capsys):
