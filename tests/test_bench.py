@@ -224,7 +224,7 @@ def test_ctrl_c_exits_130_quickly_and_the_rerun_completes(tmp_path):
     assert not [p for p in workers if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     with out.open() as handle:
         assert all(len(row) == len(COLUMNS) for row in csv.reader(handle))
-    assert main([*LONG[:-2], "--workers", "2", "--out", str(out)]) == 0
+    assert main(["bench", "run", *LONG, "--out", str(out)]) == 0
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) == 800
 
@@ -429,7 +429,7 @@ def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, caps
     closed.bind(("127.0.0.1", 0))
     refused = closed.getsockname()[1]
     closed.close()
-    with distributed.LocalCluster(n_workers=0, processes=False,
+    with distributed.LocalCluster(n_workers=0, processes=True,
                                   dashboard_address=None) as empty:
         for address in (f"tcp://127.0.0.1:{silent.getsockname()[1]}",
                         f"tcp://127.0.0.1:{refused}", empty.scheduler_address):
