@@ -153,7 +153,10 @@ def plot_cactus(frame, colours, path: Path) -> Path:
     panels = _panels(frame)
     labels = sorted(frame["label"].unique())
     fig, axes = _grid(plt, len(panels))
+    solved_ms = frame.loc[frame["status"].isin(SOLVED), "total_s"] * 1000
     for ax, ((dataset, order), group) in zip(axes, panels):
+        if len(solved_ms):  # one shared log axis
+            ax.set_ylim(max(solved_ms.min() / 1.5, 1e-4), solved_ms.max() * 1.5)
         for label, rows in group.groupby("label", sort=True):
             times = np.sort(rows.loc[rows["status"].isin(SOLVED), "total_s"].to_numpy() * 1000)
             ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
