@@ -461,3 +461,20 @@ def test_the_last_dask_worker_gone_ends_the_run_with_a_message(tmp_path, monkeyp
         thread.join()
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) >= 2
+
+
+def test_holes_datasets_are_reproducible_and_solve(tmp_path):
+    import generator
+
+    if not hasattr(generator, "holes_puzzle"):
+        pytest.skip("generator.holes_puzzle (issue 14) is not in this branch")
+    from sudoku_models.bench.datasets import DatasetError
+
+    a, b = load_dataset("holes:2:0.5", 3, 1), load_dataset("holes:2:0.5", 3, 1)
+    assert [p for _, p in a] == [p for _, p in b]
+    assert all(p.num_clues == 8 and p.order == 2 for _, p in a)
+    run_benchmark(["cp", "backtracking"], ["holes:2:0.5:balanced"], tmp_path / "h.csv", sample=2,
+                  progress=False)
+    assert {r["verified"] for r in read_results(tmp_path / "h.csv")} == {"true"}
+    with pytest.raises(DatasetError, match="holes:2:x"):
+        load_dataset("holes:2:x", 1)
