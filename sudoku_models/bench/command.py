@@ -153,10 +153,10 @@ def solve_file(args: argparse.Namespace) -> int:
         import matplotlib
 
         matplotlib.use("Agg")
-        from .report import _labelled, method_colours, plot_distribution
+        from .report import labelled, method_colours, plot_distribution
 
-        labelled = _labelled(frame)
-        plot_distribution(labelled, method_colours(labelled["label"].unique()), Path(args.plot))
+        named = labelled(frame)
+        plot_distribution(named, method_colours(named["label"].unique()), Path(args.plot))
         print(f"wrote {args.plot}")
     wrong = frame["status"].isin(["OPTIMAL", "FEASIBLE"]) & ~frame["verified"].fillna(False)
     return 1 if wrong.any() else 0
