@@ -10,6 +10,8 @@ heavy is imported before a handler runs.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import shlex
 import sys
 
@@ -131,10 +133,12 @@ def solve_file(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
-    from .report import summarise
+    from .report import plain_table, summarise
     from .results import read_results, results_frame, row_key
     from .runner import run_benchmark
 
+    if not Path(args.file).is_file():  # reported by the CLI like every missing input file
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), args.file)
     with tempfile.TemporaryDirectory() as scratch:
         out = args.out or str(Path(scratch) / "results.csv")
         outcome, code = _run(out, lambda: run_benchmark(
@@ -146,7 +150,7 @@ def solve_file(args: argparse.Namespace) -> int:
         frame = results_frame([r for r in read_results(out) if row_key(r) in outcome.keys])
     table = summarise(frame).drop(columns=["dataset", "order"])
     print(f"{frame['index'].nunique()} puzzles of {args.file}")
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.2f}"))
+    print(plain_table(table))
     if args.out:
         print(f"wrote {outcome.written} rows to {args.out}")
     if args.plot:

@@ -66,6 +66,17 @@ def markdown_table(table) -> str:
     return "\n".join(lines)
 
 
+def plain_table(table) -> str:
+    """A DataFrame as aligned text for a terminal: the first column left,
+    the others right, ms to 2 decimals."""
+    cells = [list(map(str, table.columns))] + [
+        [f"{v:.2f}" if isinstance(v, float) else str(v) for v in row]
+        for row in table.itertuples(index=False)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                for i, (c, w) in enumerate(zip(row, widths))) for row in cells)
+
+
 def method_colours(labels) -> dict[str, tuple]:
     """One colour per method, the same in every figure and every report:
     the registered methods in registry order take the first colours."""
