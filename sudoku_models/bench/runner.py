@@ -70,17 +70,24 @@ class CounterMethod:
         self.time_limit = time_limit
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
-        import inspect
-
+        """Solve with the counter (limit 2: the first solution, and whether
+        there is a second); ``TIME_LIMIT`` when the counter's own limit
+        stops it (``run_stoppable``, where the counter has it)."""
         import numpy as np
 
-        from ..counter import run_search
+        from .. import counter
+        from ..counting import CountIncomplete
         from ..result import ModelSize
 
-        extra = ({"time_limit": self.time_limit}
-                 if "time_limit" in inspect.signature(run_search).parameters else {})
         start = time.perf_counter()
-        count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2, **extra)
+        try:
+            if self.time_limit is not None and hasattr(counter, "run_stoppable"):
+                count, solution = counter.run_stoppable(puzzle.grid.ravel(), puzzle.order, 2,
+                                                        self.time_limit)
+            else:
+                count, solution = counter.run_search(puzzle.grid.ravel(), puzzle.order, 2)
+        except CountIncomplete:  # stopped by the limit before the search ended
+            count, solution = -1, None
         seconds = time.perf_counter() - start
         status = Status.OPTIMAL if count > 0 else Status.INFEASIBLE if count == 0 else Status.TIME_LIMIT
         grid = np.asarray(solution).reshape(puzzle.side, puzzle.side) if count > 0 else None
