@@ -143,16 +143,15 @@ def build_parser() -> argparse.ArgumentParser:
         "summary and plots.",
     )
     bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION")
+    from .bench.command import add_run_arguments
+    from .bench.datasets import dataset_help
+
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
-        description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
-        "clues; gen:17 samples the 17-clue collection) or order:N (generated order-N puzzles, "
-        "60%% of the cells given). Methods: the formulations and 'backtracking' (the "
-        "compiled counter). Every row carries the run's settings; re-running the same command "
-        "skips the rows already written, other settings add their own rows.",
+        description=f"Datasets: {dataset_help()}. Methods: the formulations and 'backtracking' "
+        "(the compiled counter). Every row carries the run's settings; re-running the same "
+        "command skips the rows already written, other settings add their own rows.",
     )
-    from .bench.command import add_run_arguments
-
     add_run_arguments(run)
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")
