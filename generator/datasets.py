@@ -5,7 +5,11 @@
   (``gen:17`` is a seeded random sample of the bundled 17-clue collection:
   no generator reaches 17 in reasonable time);
 * ``order:N``: generated puzzles of order N (2 to 6) with 60% of the cells
-  given, for the scaling study.
+  given, for the scaling study;
+* ``holes:ORDER:FRACTION[:PATTERN]``: random full grids of that order with
+  ``FRACTION`` of the cells emptied in ``PATTERN`` (``random``, ``balanced``,
+  ``doubly-balanced``; :func:`generator.holes_puzzle`): satisfiable, not
+  necessarily unique, the quasigroup-with-holes family of solver papers.
 
 Puzzle ``i`` depends only on the spec, ``i`` and the seed, so a resumed run
 sees the same puzzles. Every puzzle gets :data:`TIME_LIMIT` seconds of
@@ -17,6 +21,7 @@ imported when a set is generated.
 from __future__ import annotations
 
 import math
+import zlib
 
 from sudoku_models.bench.datasets import DatasetError, load_dataset, register_dataset_kind
 from sudoku_models.puzzle import Puzzle
@@ -69,7 +74,40 @@ def load_order(value: str, sample: int | None, seed: int) -> list[Puzzle]:
     return _generate(spec, order, math.ceil(SCALING_SHARE * order**4), sample, seed)
 
 
+def load_holes(value: str, sample: int | None, seed: int) -> list[Puzzle]:
+    """``holes:ORDER:FRACTION[:PATTERN]``: ``sample`` puzzles of
+    :func:`generator.holes_puzzle`."""
+    spec = f"holes:{value}"
+    parts = value.split(":")
+    if len(parts) not in (2, 3):
+        raise DatasetError(f"{spec}: expected holes:ORDER:FRACTION[:PATTERN], e.g. holes:4:0.42")
+    order = _number(spec, parts[0])
+    try:
+        fraction = float(parts[1])
+    except ValueError:
+        raise DatasetError(f"{spec}: FRACTION must be a number in 0..1, got {parts[1]!r}") from None
+    pattern = parts[2] if len(parts) == 3 else "random"
+    if sample is None:
+        raise DatasetError(f"{spec}: generated sets need --sample (how many puzzles)")
+    import numpy as np
+
+    from . import HolesError, holes_puzzle
+
+    puzzles = []
+    for index in range(sample):
+        rng = np.random.default_rng([seed, order, zlib.crc32(value.encode()), index])
+        try:
+            puzzle = holes_puzzle(order, fraction, pattern, seed=rng)
+        except HolesError as exc:
+            raise DatasetError(f"{spec}: {exc}") from None
+        puzzles.append(Puzzle(puzzle.grid, order, name=f"{spec}#{index + 1}"))
+    return puzzles
+
+
 register_dataset_kind("gen", load_gen, "gen:N",
                       "generated 9x9 with N clues (gen:17: the 17-clue collection)")
 register_dataset_kind("order", load_order, "order:N",
                       "generated order-N puzzles (2..6), 60% of the cells given")
+register_dataset_kind("holes", load_holes, "holes:ORDER:FRACTION[:PATTERN]",
+                      "random full grids with that share of cells emptied (pattern random, "
+                      "balanced or doubly-balanced): satisfiable, not always unique")

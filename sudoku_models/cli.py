@@ -248,16 +248,15 @@ def _add_bench(commands) -> None:
     )
     bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION",
                                           parser_class=_Parser)
+    from .bench.command import add_run_arguments
+    from .bench.datasets import dataset_help
+
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
-        description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
-        "clues; gen:17 samples the 17-clue collection), order:N (generated order-N puzzles, "
-        "60%% of the cells given) or holes:ORDER:FRACTION[:PATTERN]. Methods: every registered "
-        "method ('sudoku-models methods'). Every row carries the run's settings; re-running the "
-        "same command skips the rows already written, other settings add their own rows.",
+        description=f"Datasets: {dataset_help()}. Methods: every registered method "
+        "('sudoku-models methods'). Every row carries the run's settings; re-running the same "
+        "command skips the rows already written, other settings add their own rows.",
     )
-    from .bench.command import add_run_arguments
-
     add_run_arguments(run)
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")

@@ -225,7 +225,7 @@ def test_ctrl_c_exits_130_quickly_and_the_rerun_completes(tmp_path):
     assert not [p for p in workers if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     with out.open() as handle:
         assert all(len(row) == len(COLUMNS) for row in csv.reader(handle))
-    assert main(["bench", "run", *LONG[:-2], "--workers", "2", "--out", str(out)]) == 0
+    assert main(["bench", "run", *LONG, "--out", str(out)]) == 0
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) == 800
 
@@ -429,7 +429,7 @@ def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, caps
     closed.bind(("127.0.0.1", 0))
     refused = closed.getsockname()[1]
     closed.close()
-    with distributed.LocalCluster(n_workers=0, processes=False,
+    with distributed.LocalCluster(n_workers=0, processes=True,
                                   dashboard_address=None) as empty:
         for address in (f"tcp://127.0.0.1:{silent.getsockname()[1]}",
                         f"tcp://127.0.0.1:{refused}", empty.scheduler_address):
@@ -461,3 +461,20 @@ def test_the_last_dask_worker_gone_ends_the_run_with_a_message(tmp_path, monkeyp
         thread.join()
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) >= 2
+
+
+def test_holes_datasets_are_reproducible_and_solve(tmp_path):
+    import generator
+
+    if not hasattr(generator, "holes_puzzle"):
+        pytest.skip("generator.holes_puzzle (issue 14) is not in this branch")
+    from sudoku_models.bench.datasets import DatasetError
+
+    a, b = load_dataset("holes:2:0.5", 3, 1), load_dataset("holes:2:0.5", 3, 1)
+    assert [p for _, p in a] == [p for _, p in b]
+    assert all(p.num_clues == 8 and p.order == 2 for _, p in a)
+    run_benchmark(["cp", "backtracking"], ["holes:2:0.5:balanced"], tmp_path / "h.csv", sample=2,
+                  progress=False)
+    assert {r["verified"] for r in read_results(tmp_path / "h.csv")} == {"true"}
+    with pytest.raises(DatasetError, match="holes:2:x"):
+        load_dataset("holes:2:x", 1)

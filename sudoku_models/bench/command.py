@@ -10,6 +10,8 @@ heavy is imported before a handler runs.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import shlex
 import sys
 
@@ -134,10 +136,12 @@ def solve_file(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
-    from .report import summarise
+    from .report import plain_table, summarise
     from .results import read_results, results_frame, row_key
     from .runner import run_benchmark
 
+    if not Path(args.file).is_file():  # reported by the CLI like every missing input file
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), args.file)
     with tempfile.TemporaryDirectory() as scratch:
         out = args.out or str(Path(scratch) / "results.csv")
         outcome, code = _run(out, lambda: run_benchmark(
@@ -149,17 +153,17 @@ def solve_file(args: argparse.Namespace) -> int:
         frame = results_frame([r for r in read_results(out) if row_key(r) in outcome.keys])
     table = summarise(frame).drop(columns=["dataset", "order"])
     print(f"{frame['index'].nunique()} puzzles of {args.file}")
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.2f}"))
+    print(plain_table(table))
     if args.out:
         print(f"wrote {outcome.written} rows to {args.out}")
     if args.plot:
         import matplotlib
 
         matplotlib.use("Agg")
-        from .report import _labelled, method_colours, plot_distribution
+        from .report import labelled, method_colours, plot_distribution
 
-        labelled = _labelled(frame)
-        plot_distribution(labelled, method_colours(labelled["label"].unique()), Path(args.plot))
+        named = labelled(frame)
+        plot_distribution(named, method_colours(named["label"].unique()), Path(args.plot))
         print(f"wrote {args.plot}")
     wrong = frame["status"].isin(["OPTIMAL", "FEASIBLE"]) & ~frame["verified"].fillna(False)
     return 1 if wrong.any() else 0

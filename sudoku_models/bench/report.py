@@ -19,7 +19,7 @@ SOLVED = ("OPTIMAL", "FEASIBLE")
 GROUP = ["dataset", "order", "label"]
 
 
-def _labelled(frame):
+def labelled(frame):
     """``frame`` with a ``label`` column: the method, with its options when
     they are not the default."""
     frame = frame.copy()
@@ -37,7 +37,7 @@ def summarise(frame):
     ``solve --file``."""
     import pandas as pd
 
-    frame = _labelled(frame)
+    frame = labelled(frame)
     records = []
     for (dataset, order, label), group in frame.groupby(GROUP, sort=True):
         timed = group.loc[group["status"] != "ERROR", "total_s"] * 1000
@@ -64,6 +64,17 @@ def markdown_table(table) -> str:
              "|" + "".join(" ---: |" if n else " --- |" for n in numeric)]
     lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)]
     return "\n".join(lines)
+
+
+def plain_table(table) -> str:
+    """A DataFrame as aligned text for a terminal: the first column left,
+    the others right, ms to 2 decimals."""
+    cells = [list(map(str, table.columns))] + [
+        [f"{v:.2f}" if isinstance(v, float) else str(v) for v in row]
+        for row in table.itertuples(index=False)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                for i, (c, w) in enumerate(zip(row, widths))) for row in cells)
 
 
 def method_colours(labels) -> dict[str, tuple]:
@@ -100,6 +111,18 @@ def _legend(fig, colours, labels):
     fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
 
 
+def _finish(fig, path: Path | None):
+    """Save and close ``fig`` at ``path`` and return the path; with no path
+    (a notebook), return the figure."""
+    if path is None:
+        return fig
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 def _panels(frame):
     return [(key, group) for key, group in frame.groupby(["dataset", "order"], sort=True)]
 
@@ -108,9 +131,12 @@ def _title(dataset, order) -> str:
     return f"{dataset} ({order * order}x{order * order})"
 
 
-def plot_distribution(frame, colours, path: Path) -> Path:
+def plot_distribution(frame, colours, path: Path | None = None):
     """Small multiples, one panel per (dataset, order): time per solved puzzle
-    per method, box and dots, on one shared log axis in ms."""
+    per method, box and dots, on one shared log axis in ms. ``frame``: a
+    :func:`load_results` frame with ``label`` (:func:`labelled`); saved at
+    ``path``, or the figure returned when ``path`` is None (so for every
+    ``plot_*`` function)."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -139,12 +165,10 @@ def plot_distribution(frame, colours, path: Path) -> Path:
     fig.suptitle("Time per solved puzzle, by dataset and method")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _finish(fig, path)
 
 
-def plot_cactus(frame, colours, path: Path) -> Path:
+def plot_cactus(frame, colours, path: Path | None = None):
     """Cactus plot per (dataset, order): for each method, the number of
     puzzles solved (x) within a time per puzzle (y, ms, log)."""
     import matplotlib.pyplot as plt
@@ -153,7 +177,10 @@ def plot_cactus(frame, colours, path: Path) -> Path:
     panels = _panels(frame)
     labels = sorted(frame["label"].unique())
     fig, axes = _grid(plt, len(panels))
+    solved_ms = frame.loc[frame["status"].isin(SOLVED), "total_s"] * 1000
     for ax, ((dataset, order), group) in zip(axes, panels):
+        if len(solved_ms):  # one shared log axis
+            ax.set_ylim(max(solved_ms.min() / 1.5, 1e-4), solved_ms.max() * 1.5)
         for label, rows in group.groupby("label", sort=True):
             times = np.sort(rows.loc[rows["status"].isin(SOLVED), "total_s"].to_numpy() * 1000)
             ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
@@ -167,12 +194,10 @@ def plot_cactus(frame, colours, path: Path) -> Path:
     fig.suptitle("Cactus plot: puzzles solved within a time per puzzle")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _finish(fig, path)
 
 
-def plot_profile(frame, colours, path: Path) -> Path:
+def plot_profile(frame, colours, path: Path | None = None):
     """Dolan-More performance profile per (dataset, order): the share of
     puzzles a method solves within a factor tau of the fastest method on
     that puzzle (Dolan and More 2002, Math. Program. 91:201-213). Puzzles
@@ -206,9 +231,7 @@ def plot_profile(frame, colours, path: Path) -> Path:
     fig.suptitle("Performance profile (Dolan-More), per dataset")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _finish(fig, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
@@ -221,8 +244,10 @@ def _series(frame, column: str, datasets) -> dict:
     return {label: sorted(points) for label, points in series.items()}
 
 
-def plot_trend(frame, colours, column: str, datasets, path: Path, xlabel: str, title: str) -> Path:
-    """Median time per method against ``column``, one point per dataset."""
+def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel: str,
+               title: str):
+    """Median time per method against ``column``, one point per dataset
+    (saved at ``path``, or the figure returned when ``path`` is None)."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -238,9 +263,7 @@ def plot_trend(frame, colours, column: str, datasets, path: Path, xlabel: str, t
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _finish(fig, path)
 
 
 def plot_results(frame, out_dir: Path) -> list[Path]:
@@ -249,7 +272,7 @@ def plot_results(frame, out_dir: Path) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
-    frame = _labelled(frame)
+    frame = labelled(frame)
     colours = method_colours(frame["label"].unique())
     written = [plot_distribution(frame, colours, out_dir / "time_distribution.png"),
                plot_cactus(frame, colours, out_dir / "cactus.png"),

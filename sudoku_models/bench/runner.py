@@ -60,7 +60,52 @@ def methods() -> dict:
     (:data:`sudoku_models.registry.METHODS`), the one lookup of method names."""
     from ..registry import METHODS
 
+<<<<<<< HEAD
     return METHODS
+=======
+    name = COUNTER
+    description = "compiled backtracking counter (numba)"
+    objectives: tuple[str, ...] = ()
+
+    def __init__(self, order: int, time_limit: float | None = None, threads: int = 1,
+                 log: bool = False, **options) -> None:
+        self.order = order
+        self.time_limit = time_limit
+
+    def solve(self, puzzle: Puzzle) -> SolveResult:
+        """Solve with the counter (limit 2: the first solution, and whether
+        there is a second); ``TIME_LIMIT`` when the counter's own limit
+        stops it (``run_stoppable``, where the counter has it)."""
+        import numpy as np
+
+        from .. import counter
+        from ..counting import CountIncomplete
+        from ..result import ModelSize
+
+        start = time.perf_counter()
+        try:
+            if self.time_limit is not None and hasattr(counter, "run_stoppable"):
+                count, solution = counter.run_stoppable(puzzle.grid.ravel(), puzzle.order, 2,
+                                                        self.time_limit)
+            else:
+                count, solution = counter.run_search(puzzle.grid.ravel(), puzzle.order, 2)
+        except CountIncomplete:  # stopped by the limit before the search ended
+            count, solution = -1, None
+        seconds = time.perf_counter() - start
+        status = Status.OPTIMAL if count > 0 else Status.INFEASIBLE if count == 0 else Status.TIME_LIMIT
+        grid = np.asarray(solution).reshape(puzzle.side, puzzle.side) if count > 0 else None
+        return SolveResult(method=COUNTER, status=status, grid=grid, build_seconds=0.0,
+                           solve_seconds=seconds, size=ModelSize(0, 0, 0),
+                           solver=f"{COUNTER} (numba)")
+
+
+def methods() -> dict[str, type]:
+    """Every method the runner can time, by name: the formulations and the
+    counter. (The one lookup of method names; it becomes the registry.)"""
+    from ..formulations import FORMULATIONS
+
+    return {**FORMULATIONS, COUNTER: CounterMethod}
+>>>>>>> issue-bench
 
 
 def method_options(method: str, objective: str | None) -> str:
@@ -337,75 +382,84 @@ def _check_address(address: str) -> str:
     return address if sep else f"tcp://{address}"
 
 
-def _run_dask(chunks: list[Chunk], address: str, emit: Callable[[dict], None]) -> int:
-    """Run chunks on the Dask scheduler at ``address`` (see module docstring);
-    raises :class:`RunError` naming the address when it cannot be reached or
-    has no worker for :data:`WORKER_TIMEOUT` seconds."""
+def connect_dask(address: str):
+    """A ``distributed.Client`` of the scheduler at ``address`` with at least
+    one worker. Every wait is bounded (:data:`CONNECT_TIMEOUT`,
+    :data:`WORKER_TIMEOUT`); :class:`RunError` naming the address otherwise
+    (a bad port, a refused or silent port, no worker)."""
     address = _check_address(address)
     try:
-        from distributed import Client, wait
+        from distributed import Client
     except ImportError:
         raise RunError("--scheduler needs Dask: pip install 'sudoku-models[dask]'") from None
     import logging
 
     logging.getLogger("distributed").setLevel(logging.CRITICAL)  # our one line says it all
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise RunError(f"Dask scheduler {address}: cannot connect within {CONNECT_TIMEOUT:g} s "
-                       f"({type(exc).__name__})") from None
-    try:
+    box = {}
+
+    def connect() -> None:  # in a thread: a port that accepts and never answers blocks it
         try:
-            client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
-        except (OSError, TimeoutError):
-            raise RunError(f"Dask scheduler {address}: no worker joined within "
-                           f"{WORKER_TIMEOUT:g} s") from None
-        futures = {client.submit(run_chunk, c, pure=False): c for c in chunks}
-        without_workers = None
-        while futures:
-            done, _ = wait(list(futures), timeout=1.0, return_when="FIRST_COMPLETED")
-            for future in done:
-                chunk = futures.pop(future)
-                try:
-                    rows = future.result()
-                except Exception as exc:  # a lost worker (KilledWorker) or a failed task
-                    if chunk.retry:
-                        for index, line, name in chunk.items:
-                            emit(_row(chunk, index, Puzzle.from_string(line, name=name),
-                                      status=Status.ERROR.value, verified=False,
-                                      error=f"Dask task failed twice: {type(exc).__name__}"))
-                    else:
-                        for item in chunk.items:
-                            single = chunk.but([item], warmup=0, retry=True)
-                            futures[client.submit(run_chunk, single, pure=False)] = single
-                    continue
-                for row in rows:
-                    emit(row)
-            if not done:
-                try:
-                    alive = len(client.nthreads())
-                except (OSError, TimeoutError):
-                    raise RunError(f"Dask scheduler {address}: lost the connection") from None
-                without_workers = None if alive else without_workers or time.monotonic()
-                if without_workers and time.monotonic() - without_workers > WORKER_TIMEOUT:
-                    raise RunError(f"Dask scheduler {address}: no worker left for "
-                                   f"{WORKER_TIMEOUT:g} s; {len(futures)} chunks not run")
-    finally:
-        client.close(timeout=5)
-    return 0
+            box["client"] = Client(address, timeout=CONNECT_TIMEOUT)
+        except Exception as exc:  # reported below, in one line
+            box["error"] = exc
 
-
-def dask_threads(address: str) -> int:
-    """Worker threads of the cluster at ``address`` (recorded as ``workers``)."""
-    from distributed import Client
-
-    address = _check_address(address)
-    try:
-        with Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False) as client:
-            return sum(client.nthreads().values())
-    except (OSError, TimeoutError) as exc:
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 1)
+    if "client" not in box:
+        why = type(box["error"]).__name__ if "error" in box else "no answer"
         raise RunError(f"Dask scheduler {address}: cannot connect within {CONNECT_TIMEOUT:g} s "
-                       f"({type(exc).__name__})") from None
+                       f"({why})")
+    client = box["client"]
+    try:
+        client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
+    except (OSError, TimeoutError):
+        client.close(timeout=5)
+        raise RunError(f"Dask scheduler {address}: no worker joined within "
+                       f"{WORKER_TIMEOUT:g} s") from None
+    return client
+
+
+def _run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None:
+    """Run chunks through a connected Dask ``client`` (see module docstring);
+    raises :class:`RunError` naming the scheduler when no worker is left for
+    :data:`WORKER_TIMEOUT` seconds or the scheduler is lost."""
+    from distributed import wait
+
+    address = client.scheduler.address
+    futures = {client.submit(run_chunk, c, pure=False): c for c in chunks}
+    without_workers = None
+    while futures:
+        try:
+            done, _ = wait(list(futures), timeout=1.0, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        for future in done:
+            chunk = futures.pop(future)
+            try:
+                rows = future.result()
+            except Exception as exc:  # a lost worker (KilledWorker) or a failed task
+                if chunk.retry:
+                    for index, line, name in chunk.items:
+                        emit(_row(chunk, index, Puzzle.from_string(line, name=name),
+                                  status=Status.ERROR.value, verified=False,
+                                  error=f"Dask task failed twice: {type(exc).__name__}"))
+                else:
+                    for item in chunk.items:
+                        single = chunk.but([item], warmup=0, retry=True)
+                        futures[client.submit(run_chunk, single, pure=False)] = single
+                continue
+            for row in rows:
+                emit(row)
+        if not done:
+            try:
+                alive = len(client.nthreads())
+            except (OSError, TimeoutError):
+                raise RunError(f"Dask scheduler {address}: lost the connection") from None
+            without_workers = None if alive else without_workers or time.monotonic()
+            if without_workers and time.monotonic() - without_workers > WORKER_TIMEOUT:
+                raise RunError(f"Dask scheduler {address}: no worker left for "
+                               f"{WORKER_TIMEOUT:g} s; {len(futures)} chunks not run")
 
 
 # -- planning and running -----------------------------------------------------------
@@ -490,14 +544,20 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
         raise RunError(f"warm-up must be 0 or more solves, got {warmup}")
     if time_limit is not None and not time_limit > 0:
         raise RunError(f"time limit must be a positive number of seconds, got {time_limit}")
-    executor = "local"
+    executor, client = "local", None
     if scheduler:
-        workers = dask_threads(scheduler)
-        executor = f"dask {_check_address(scheduler)}"
+        client = connect_dask(scheduler)
+        workers = sum(client.nthreads().values())
+        executor = f"dask {client.scheduler.address}"
     settings = {"seed": seed, "sample": sample, "first": first, "time_limit_s": time_limit,
                 "warmup": warmup, "workers": workers, "threads": 1}
     options = {m: method_options(m, objective) for m in methods_}
-    results = ResultsFile(out, overwrite=overwrite)
+    try:
+        results = ResultsFile(out, overwrite=overwrite)
+    except BaseException:
+        if client is not None:
+            client.close(timeout=5)
+        raise
     written = 0
     try:
         chunks, keys = plan(methods_, datasets, settings, options, repeat, chunk, time_limit,
@@ -510,10 +570,12 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
                 written += 1
                 bar.update()
 
-            if scheduler:
-                _run_dask(chunks, scheduler, emit)
+            if client is not None:
+                _run_dask(chunks, client, emit)
             else:
                 _run_local(chunks, workers, emit)
     finally:
         results.close()
+        if client is not None:
+            client.close(timeout=5)
     return RunOutcome(written, keys, str(out))
