@@ -60,52 +60,7 @@ def methods() -> dict:
     (:data:`sudoku_models.registry.METHODS`), the one lookup of method names."""
     from ..registry import METHODS
 
-<<<<<<< HEAD
     return METHODS
-=======
-    name = COUNTER
-    description = "compiled backtracking counter (numba)"
-    objectives: tuple[str, ...] = ()
-
-    def __init__(self, order: int, time_limit: float | None = None, threads: int = 1,
-                 log: bool = False, **options) -> None:
-        self.order = order
-        self.time_limit = time_limit
-
-    def solve(self, puzzle: Puzzle) -> SolveResult:
-        """Solve with the counter (limit 2: the first solution, and whether
-        there is a second); ``TIME_LIMIT`` when the counter's own limit
-        stops it (``run_stoppable``, where the counter has it)."""
-        import numpy as np
-
-        from .. import counter
-        from ..counting import CountIncomplete
-        from ..result import ModelSize
-
-        start = time.perf_counter()
-        try:
-            if self.time_limit is not None and hasattr(counter, "run_stoppable"):
-                count, solution = counter.run_stoppable(puzzle.grid.ravel(), puzzle.order, 2,
-                                                        self.time_limit)
-            else:
-                count, solution = counter.run_search(puzzle.grid.ravel(), puzzle.order, 2)
-        except CountIncomplete:  # stopped by the limit before the search ended
-            count, solution = -1, None
-        seconds = time.perf_counter() - start
-        status = Status.OPTIMAL if count > 0 else Status.INFEASIBLE if count == 0 else Status.TIME_LIMIT
-        grid = np.asarray(solution).reshape(puzzle.side, puzzle.side) if count > 0 else None
-        return SolveResult(method=COUNTER, status=status, grid=grid, build_seconds=0.0,
-                           solve_seconds=seconds, size=ModelSize(0, 0, 0),
-                           solver=f"{COUNTER} (numba)")
-
-
-def methods() -> dict[str, type]:
-    """Every method the runner can time, by name: the formulations and the
-    counter. (The one lookup of method names; it becomes the registry.)"""
-    from ..formulations import FORMULATIONS
-
-    return {**FORMULATIONS, COUNTER: CounterMethod}
->>>>>>> issue-bench
 
 
 def method_options(method: str, objective: str | None) -> str:

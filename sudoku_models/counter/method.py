@@ -9,7 +9,8 @@ import numpy as np
 from ..formulations.base import Formulation
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
-from . import count_solutions, run_search
+from ..counting import CountIncomplete
+from . import count_solutions, run_search, run_stoppable
 
 
 class BacktrackingMethod(Formulation):
@@ -19,8 +20,8 @@ class BacktrackingMethod(Formulation):
     There is no model to build: :meth:`build` returns the puzzle's clues as a
     read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
     or not on the way (it counts to 2): ``stats`` has ``solutions`` (0, 1 or
-    2, "2" meaning two or more). The time limit is not checked inside the
-    search (a 9x9 puzzle takes microseconds to milliseconds).
+    2, "2" meaning two or more). A time limit stops the search from a
+    watching thread (:func:`~sudoku_models.counter.run_stoppable`): TIME_LIMIT.
     """
 
     name = "backtracking"
@@ -41,7 +42,13 @@ class BacktrackingMethod(Formulation):
         return grid
 
     def _run(self):
-        count, solution = run_search(self._grid, self.order, 2)
+        if self.time_limit is None:
+            count, solution = run_search(self._grid, self.order, 2)
+        else:
+            try:
+                count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit)
+            except CountIncomplete as stopped:
+                return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound}, None
         stats = {"solutions": count}
         if count == 0:
             return Status.INFEASIBLE, None, stats, None
