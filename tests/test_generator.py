@@ -1,82 +1,21 @@
-"""The backtracking counter and solver, full grids and the puzzle generator.
-Counts and uniqueness are checked against CP-SAT's solution enumeration, an
-independent method."""
+"""Full grids and the puzzle generator (the counter's own tests are in
+test_counter.py). Uniqueness is checked against CP-SAT's solution
+enumeration, an independent method."""
 
 import inspect
 import time
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import generator
 from generator import GenerationError, count_solutions, generate, random_full_grid
-from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
+from sudoku_models import Puzzle, verify
 from sudoku_models.formulations.cp import CpFormulation
-
-from .helpers import DATASETS
-
-LIMIT = 40
 
 
 def cp_count(puzzle, limit=None):
     return CpFormulation(puzzle.order).count_solutions(puzzle, limit=limit)
-
-
-@st.composite
-def partial_grids(draw, order):
-    """Cells of a random full grid, some kept; sometimes one clue changed to
-    another value (which may leave no solution)."""
-    side = order * order
-    grid = random_full_grid(order, seed=draw(st.integers(0, 2**32 - 1)))
-    keep_share = draw(st.floats(0.0, 1.0)) if order == 2 else draw(st.floats(0.3, 1.0))
-    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
-    clues = np.where(rng.random(grid.shape) < keep_share, grid, 0)
-    if draw(st.booleans()) and clues.any():
-        r, c = np.argwhere(clues)[rng.integers(np.count_nonzero(clues))]
-        clues[r, c] = rng.integers(1, side + 1)
-    return Puzzle.from_grid(clues)
-
-
-@settings(max_examples=60, deadline=None)
-@given(partial_grids(order=2))
-def test_counts_of_4x4_agree_with_cp_sat_enumeration(puzzle):
-    assert count_solutions(puzzle, limit=None) == cp_count(puzzle)
-
-
-@settings(max_examples=60, deadline=None)
-@given(partial_grids(order=3))
-def test_counts_of_9x9_agree_with_cp_sat_enumeration(puzzle):
-    assert count_solutions(puzzle, limit=LIMIT) == cp_count(puzzle, limit=LIMIT)
-
-
-def test_empty_4x4_has_288_solutions():
-    assert count_solutions(np.zeros((4, 4), dtype=int), limit=None) == 288
-
-
-def test_a_sample_of_17_clue_puzzles_each_count_exactly_one():
-    puzzles = read_puzzles(DATASETS / "17clue.txt")
-    sample = [puzzles[i] for i in np.random.default_rng(17).choice(len(puzzles), 300, replace=False)]
-    assert [count_solutions(p) for p in sample] == [1] * 300
-    assert all(cp_count(p, limit=2) == 1 for p in sample[:20])
-
-
-def test_solve_returns_verified_grids_or_none():
-    for puzzle in read_puzzles(DATASETS / "top95.txt"):
-        assert verify(puzzle, generator.solve(puzzle))
-    assert generator.solve(Puzzle.from_string("5...5" + "." * 76)) is None
-    assert generator.solve(Puzzle.from_string("12345678." + "........9" + "." * 63)) is None
-
-
-def test_limit_stops_the_count_and_bad_limits_raise():
-    empty = Puzzle.from_grid(np.zeros((9, 9), dtype=int))
-    assert count_solutions(empty, limit=7) == 7
-    for bad in (0, -1, 2.5, True):
-        with pytest.raises(ValueError, match="limit must be a whole number"):
-            count_solutions(empty, limit=bad)
-    with pytest.raises(PuzzleFormatError):
-        count_solutions([[1, 2], [3]])
 
 
 @pytest.mark.parametrize("order", [2, 3, 4, 5])

@@ -1,20 +1,36 @@
-"""Backtracking solver and solution counter for any order (2 to 6): the
-compiled search of :mod:`.kernel` behind a Python interface. The generator
-(:mod:`generator`) builds on it."""
+"""Backtracking solver and solution counter: the compiled searches of
+:mod:`.kernel` (any order, 2 to 6) and :mod:`.kernel9` (9x9 on bitboards)
+behind a Python interface, one puzzle at a time or a whole array at once on
+every core. The generator (:mod:`generator`) builds on it.
+
+The kernels are compiled on first use, once per user: the numba cache is
+kept in a per-user directory (:mod:`.compile_cache`); a one-line notice on stderr
+says when compiling starts. :func:`warm_up` loads them ahead of timing.
+"""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
-from ..counting import CountIncomplete, check_limit
-from ..houses import house_cells
-from ..puzzle import Puzzle
-from .kernel import count_kernel
+from . import compile_cache as _cache
+
+_CACHE_DIR = _cache.configure()  # before numba compiles or loads a kernel
+
+from ..counting import CountIncomplete, check_limit  # noqa: E402
+from ..errors import PuzzleFormatError  # noqa: E402
+from ..houses import house_cells  # noqa: E402
+from ..puzzle import Puzzle  # noqa: E402
+from . import kernel9 as _k9  # noqa: E402
+from .kernel import count_kernel  # noqa: E402
+
+_TABLES9 = _k9.tables()
 
 ALL = np.iinfo(np.int64).max  # "no limit" for the counter
 
@@ -75,38 +91,93 @@ def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray
     return int(count), solution
 
 
-def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None):
-    """:func:`run_search` in a worker thread (the kernel releases the GIL),
-    so that Ctrl-C and ``time_limit`` (seconds) stop it. Returns ``(count,
-    solution)``; raises :class:`~sudoku_models.counting.CountIncomplete`
-    with the solutions found so far when stopped."""
-    control = np.zeros(2, dtype=np.int64)
-    outcome = []
-    done = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early
+def run_search9(grid: np.ndarray, limit: int, max_nodes: int = ALL,
+                control: np.ndarray | None = None):
+    """:func:`run_search` for a 9x9 grid on the bitboard kernel
+    (:func:`~sudoku_models.counter.kernel9.count9`): the count (-1 when more
+    than ``max_nodes`` branch nodes were needed) and the first solution, a
+    flat ``(81,)`` int32 array."""
+    solution = np.zeros(81, dtype=np.int32)
+    count = _k9.count9(
+        np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes,
+        np.empty((82, _k9.STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64),
+        solution, np.zeros(2, dtype=np.int64) if control is None else control, *_TABLES9)
+    return int(count), solution
 
-    def work() -> None:
-        try:
-            outcome.append(run_search(grid, order, limit, control=control))
-        finally:
-            done.set()
 
+def _wait(control: np.ndarray, done, time_limit: float | None) -> str:
+    """Wait for ``done()`` while watching the clock and Ctrl-C; sets
+    ``control[0]`` at the deadline or on KeyboardInterrupt and waits for the
+    kernels to stop. Returns the stop reason ("time limit" or
+    "interrupted")."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
     reason = "time limit"
-    threading.Thread(target=work, daemon=True).start()
     try:
-        while not done.is_set():
-            wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.monotonic()))
-            done.wait(wait)
+        while not done(0.05 if deadline is None
+                       else max(0.0, min(0.05, deadline - time.monotonic()))):
             if deadline is not None and time.monotonic() >= deadline:
                 control[0] = 1
+                break
     except KeyboardInterrupt:
         reason = "interrupted"
         control[0] = 1
-    done.wait()
+    while not done(0.05):
+        pass
+    return reason
+
+
+def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None):
+    """:func:`run_search` (:func:`run_search9` at order 3) in a worker
+    thread (the kernels release the GIL), so that Ctrl-C and ``time_limit``
+    (seconds) stop it. Returns ``(count, solution)``; raises
+    :class:`~sudoku_models.counting.CountIncomplete` with the solutions
+    found so far when stopped."""
+    warm_up()
+    control = np.zeros(2, dtype=np.int64)
+    outcome = []
+    finished = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early
+
+    def work() -> None:
+        try:
+            if order == 3:
+                outcome.append(run_search9(grid, limit, control=control))
+            else:
+                outcome.append(run_search(grid, order, limit, control=control))
+        finally:
+            finished.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    reason = _wait(control, finished.wait, time_limit)
     count, solution = outcome[0]
     if control[1]:
         raise CountIncomplete(count, reason)
     return count, solution
+
+
+_warm = threading.Lock()
+_warmed = False
+
+
+def warm_up() -> None:
+    """Compile (first time for this user, with a one-line notice on stderr)
+    or load from the cache every counter kernel, so that no later call pays
+    for it. Cheap after the first call in a process; thread-safe. The
+    benchmark runner calls it once per worker before timing."""
+    global _warmed
+    if _warmed:
+        return
+    with _warm:
+        if _warmed:
+            return
+        if not (_cache.is_compiled(_CACHE_DIR, "kernel9")
+                and _cache.is_compiled(_CACHE_DIR, "kernel")):
+            _cache.notice(_CACHE_DIR)
+        empty = np.zeros((1, 81), dtype=np.int32)
+        _k9.count9_many(empty, 1, np.zeros(1, np.int64), np.zeros((1, 81), np.int32),
+                        np.zeros(2, np.int64), *_TABLES9)
+        run_search9(empty[0], 1)
+        run_search(np.zeros(16, dtype=np.int32), 2, 1)
+        _warmed = True
 
 
 def _as_puzzle(puzzle) -> Puzzle:
@@ -126,7 +197,9 @@ def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = No
     :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
 
     Source: depth-first search with naked and hidden singles and
-    most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`).
+    most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`);
+    9x9 grids on bitboards with locked candidates too
+    (:mod:`sudoku_models.counter.kernel9`).
     """
     check_limit(limit)
     p = _as_puzzle(puzzle)
@@ -137,5 +210,106 @@ def solve(puzzle) -> np.ndarray | None:
     """A solution of ``puzzle`` as an ``(n*n, n*n)`` int array, or None when
     it has none. Arguments and errors as :func:`count_solutions`."""
     p = _as_puzzle(puzzle)
-    count, solution = run_search(p.grid.ravel(), p.order, 1)
+    count, solution = run_stoppable(p.grid.ravel(), p.order, 1)
     return solution.reshape(p.side, p.side).astype(np.int64) if count else None
+
+
+def _as_batch(puzzles) -> tuple[np.ndarray, int]:
+    """``(P, N)`` int32 flat grids and the order, from a sequence of
+    :class:`~sudoku_models.Puzzle` or a ``(P, s, s)`` / ``(P, s*s)`` int
+    array; :class:`~sudoku_models.PuzzleFormatError` when malformed."""
+    if isinstance(puzzles, (list, tuple)) and puzzles and isinstance(puzzles[0], Puzzle):
+        if len({p.order for p in puzzles}) > 1:
+            raise PuzzleFormatError("puzzles of different orders in one batch")
+        return np.stack([p.grid.ravel() for p in puzzles]).astype(np.int32), puzzles[0].order
+    array = np.asarray(puzzles)
+    if array.ndim == 3 and array.shape[1] == array.shape[2]:
+        array = array.reshape(array.shape[0], -1)
+    if array.ndim != 2 or array.shape[0] == 0:
+        raise PuzzleFormatError(f"expected an array of puzzles (P, s, s) or (P, s*s), got shape "
+                                f"{array.shape}")
+    if array.dtype.kind not in "iu":
+        raise PuzzleFormatError(f"puzzle values must be integers, got dtype {array.dtype}")
+    order = round(array.shape[1] ** 0.25)
+    if order ** 4 != array.shape[1] or not 2 <= order <= 6:
+        raise PuzzleFormatError(f"{array.shape[1]} cells is not a grid of order 2 to 6")
+    bad = np.argwhere((array < 0) | (array > order * order))
+    if bad.size:
+        i, cell = bad[0]
+        raise PuzzleFormatError(f"puzzle {i}, cell r{cell // order**2 + 1}c{cell % order**2 + 1}: "
+                                f"value {array[i, cell]} outside 0..{order * order}")
+    return np.ascontiguousarray(array, dtype=np.int32), order
+
+
+def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None):
+    """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 of a batch,
+    chunks spread over ``workers`` threads."""
+    grids, order = _as_batch(puzzles)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
+    warm_up()
+    count = grids.shape[0]
+    counts = np.full(count, -2, dtype=np.int64)
+    solutions = np.zeros(grids.shape, dtype=np.int32)
+    control = np.zeros(2, dtype=np.int64)
+    size = max(1, min(2048, count // (8 * workers)))
+    chunks = [slice(i, min(i + size, count)) for i in range(0, count, size)]
+
+    def work(chunk: slice) -> None:
+        if control[0]:
+            control[1] = 1
+            return
+        if order == 3:
+            _k9.count9_many(grids[chunk], limit, counts[chunk], solutions[chunk], control,
+                            *_TABLES9)
+            return
+        for i in range(chunk.start, chunk.stop):
+            counts[i], solutions[i] = run_search(grids[i], order, limit, control=control)
+            if control[1]:
+                counts[i] = -2
+                return
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(work, chunk) for chunk in chunks]
+        reason = _wait(control, lambda timeout: _all_done(futures, timeout), time_limit)
+    for future in futures:
+        future.result()
+    if control[1]:
+        error = CountIncomplete(0, reason)
+        error.counts = np.where(counts >= 0, counts, -1)
+        raise error
+    return counts, solutions, order
+
+
+def _all_done(futures, timeout: float) -> bool:
+    return not wait(futures, timeout=timeout).not_done
+
+
+def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = None,
+                         time_limit: float | None = None) -> np.ndarray:
+    """Solutions of every puzzle of a batch, each count stopping at ``limit``
+    (None: all), in one call on ``workers`` threads (None: every core).
+
+    ``puzzles``: a ``(P, s, s)`` or ``(P, s*s)`` int array (0 = empty) or a
+    list of :class:`~sudoku_models.Puzzle`, all of one order. Returns a
+    ``(P,)`` int64 array. 9x9 batches run in compiled loops over chunks of
+    puzzles (no Python per puzzle); other orders per puzzle. ``time_limit``
+    (seconds, whole batch) or Ctrl-C raise
+    :class:`~sudoku_models.counting.CountIncomplete` whose ``counts``
+    attribute holds the finished counts and -1 for the others.
+    Raises :class:`~sudoku_models.PuzzleFormatError` for a malformed batch
+    and ``ValueError`` for a bad limit or worker count.
+    """
+    check_limit(limit)
+    return _run_many(puzzles, ALL if limit is None else limit, workers, time_limit)[0]
+
+
+def solve_many(puzzles, workers: int | None = None, time_limit: float | None = None) -> np.ndarray:
+    """A solution of every puzzle of a batch: ``(P, s, s)`` int array, all
+    zeros for a puzzle without solution. Arguments and errors as
+    :func:`count_solutions_many` (search stops at the first solution)."""
+    counts, solutions, order = _run_many(puzzles, 1, workers, time_limit)
+    solutions[counts == 0] = 0
+    return solutions.reshape(-1, order * order, order * order).astype(np.int64)

@@ -1,0 +1,223 @@
+"""The 9x9 counter side by side with tdoku, the fastest open-source solver.
+
+Usage: python benchmarks/counter_vs_tdoku.py TDOKU_SOURCE [--rounds 5] [--write]
+
+``TDOKU_SOURCE``: a copy of tdoku's source (https://github.com/t-dillon/tdoku;
+for this project ``/work/shared/peers/tdoku``). The script copies it to a
+temporary directory and builds ``libtdoku_shared.so`` with its own CMake
+defaults (``-O3 -march=native``; needs cmake and clang, else the default
+C++ compiler), then a 20-line C loop over tdoku's C API
+(``TdokuSolverDpllTriadSimd``) so that neither side pays a Python call per
+puzzle: our side is the compiled loop of
+:func:`sudoku_models.counter.kernel9.count9_many` on one thread.
+
+For each collection (17clue, top1465, top95) and task (first solution,
+count to 2, count all solutions), the puzzles are cut into blocks of ``--block``; each round
+runs every block through both solvers, alternating which goes first, so load
+on the machine hits both alike. Figures: median over blocks and rounds of
+the mean microseconds per puzzle. Every answer is checked: both counts must
+be 1, our solutions valid for the clues and the rules, and equal to tdoku's
+(which it returns for the first-solution task).
+
+Then the batch API on the whole of 17clue: ``count_solutions_many`` on 1
+and 2 workers, and reading the file plus counting (what
+``sudoku-models count --file benchmarks/datasets/17clue.txt`` does), median
+of ``--rounds`` wall times. ``--write`` puts the tables into
+``benchmarks/README.md`` between the ``counter_vs_tdoku`` markers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_models import read_puzzles
+from sudoku_models.counter import count_solutions_many, kernel9, warm_up
+
+HERE = Path(__file__).resolve().parent
+DATASETS = HERE / "datasets"
+README = HERE / "README.md"
+START, END = "<!-- counter_vs_tdoku:start -->", "<!-- counter_vs_tdoku:end -->"
+sys.path.insert(0, str(HERE))
+from batch_vs_rebuild import machine  # noqa: E402
+
+LOOP_C = r"""
+#include <stddef.h>
+#include <stdint.h>
+size_t TdokuSolverDpllTriadSimd(const char *, size_t, uint32_t, char *, size_t *);
+/* Solve n puzzles of 81 chars, each NUL-terminated (tdoku reads 729 chars as pencilmarks);
+   counts[i] and solutions + 82*i get the results. */
+void tdoku_loop(const char *puzzles, size_t n, size_t limit, size_t *counts, char *solutions) {
+    size_t guesses;
+    for (size_t i = 0; i < n; i++)
+        counts[i] = TdokuSolverDpllTriadSimd(puzzles + 82 * i, limit, 0, solutions + 82 * i,
+                                             &guesses);
+}
+"""
+
+
+def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
+    """Build tdoku from ``source`` in ``work``; returns the loop library and
+    a description (source commit if known, compiler)."""
+    tree = work / "tdoku"
+    shutil.copytree(source, tree)
+    build = tree / "build"
+    build.mkdir()
+    clang = shutil.which("clang") and shutil.which("clang++")
+    compilers = ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_CXX_COMPILER=clang++"] if clang else []
+    subprocess.run(["cmake", "..", *compilers], cwd=build, check=True, capture_output=True)
+    subprocess.run(["make", "tdoku_shared"], cwd=build, check=True, capture_output=True)
+    loop = build / "loop.c"
+    loop.write_text(LOOP_C)
+    cc = "clang" if clang else "cc"
+    subprocess.run([cc, "-O2", "-shared", "-fPIC", str(loop), "-o", str(build / "libloop.so"),
+                    f"-L{build}", "-ltdoku_shared", f"-Wl,-rpath,{build}"], check=True)
+    ctypes.CDLL(str(build / "libtdoku_shared.so"), mode=ctypes.RTLD_GLOBAL)
+    lib = ctypes.CDLL(str(build / "libloop.so"))
+    lib.tdoku_loop.restype = None
+    lib.tdoku_loop.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t,
+                               ctypes.c_void_p, ctypes.c_char_p]
+    version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+    commit = subprocess.run(["git", "-C", str(source), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    readme = (source.parent / "README.md")
+    if not commit and readme.exists():
+        found = re.search(r"commit (\w{7,40})", readme.read_text())
+        commit = found.group(1) if found else ""
+    return lib, f"tdoku {commit or '(commit unknown)'}, {version.splitlines()[0]}, -O3 -march=native"
+
+
+def ours(grids: np.ndarray, limit: int):
+    counts = np.zeros(len(grids), dtype=np.int64)
+    solutions = np.zeros(grids.shape, dtype=np.int32)
+    kernel9.count9_many(grids, limit, counts, solutions, np.zeros(2, np.int64), *kernel9.tables())
+    return counts, solutions
+
+
+def tdoku(lib, text: bytes, n: int, limit: int):
+    counts = np.zeros(n, dtype=np.uint64)
+    out = ctypes.create_string_buffer(82 * n)
+    lib.tdoku_loop(text, n, limit, counts.ctypes.data, out)
+    return counts, out.raw
+
+
+def check(grids: np.ndarray, counts, solutions, tcounts, traw: bytes, label: str) -> None:
+    """Every count 1 on both sides, our solutions valid for the clues, and
+    equal to tdoku's when it gives them (it does only for ``limit=1``)."""
+    if not ((counts == 1).all() and (tcounts == 1).all()):
+        sys.exit(f"{label}: a count is not 1 (ours {set(counts.tolist())}, "
+                 f"tdoku {set(tcounts.tolist())})")
+    theirs = np.frombuffer(traw, dtype=np.uint8).reshape(-1, 82)[:, :81].astype(np.int32) - ord("0")
+    if "first solution" in label and not (theirs == solutions).all():
+        i = np.argwhere((theirs != solutions).any(axis=1))[0, 0]
+        sys.exit(f"{label}: our solution of puzzle {i} of a block differs from tdoku's:\n"
+                 f"{''.join(map(str, solutions[i]))}\n{''.join(map(str, theirs[i]))}")
+    grid = solutions.reshape(-1, 9, 9)
+    if not (solutions[grids > 0] == grids[grids > 0]).all():
+        sys.exit(f"{label}: a solution contradicts a clue")
+    boxes = grid.reshape(-1, 3, 3, 3, 3).transpose(0, 1, 3, 2, 4).reshape(-1, 9, 9)
+    for houses in (grid, grid.transpose(0, 2, 1), boxes):
+        if not (np.sort(houses, axis=2) == np.arange(1, 10)).all():
+            sys.exit(f"{label}: a solution breaks a rule")
+
+
+def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str):
+    """Median us/puzzle over blocks and rounds: (ours, tdoku)."""
+    texts = [b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
+                      for g in grids[i:i + block]) for i in range(0, len(grids), block)]
+    blocks = [np.ascontiguousarray(grids[i:i + block]) for i in range(0, len(grids), block)]
+    mine, theirs = [], []
+    for r in range(rounds):
+        for k, (g, text) in enumerate(zip(blocks, texts)):
+            def run_ours():
+                start = time.perf_counter()
+                result = ours(g, limit)
+                mine.append(1e6 * (time.perf_counter() - start) / len(g))
+                return result
+
+            def run_tdoku():
+                start = time.perf_counter()
+                result = tdoku(lib, text, len(g), limit)
+                theirs.append(1e6 * (time.perf_counter() - start) / len(g))
+                return result
+
+            if (r + k) % 2:
+                a, b = run_ours(), run_tdoku()
+            else:
+                b, a = run_tdoku(), run_ours()
+            if r == 0:
+                check(g, *a, *b, label)
+    return statistics.median(mine), statistics.median(theirs)
+
+
+def wall(rounds: int, action) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tdoku_source", type=Path, help="tdoku's source directory")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
+    parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
+    parser.add_argument("--write", action="store_true", help="write the tables into README.md")
+    args = parser.parse_args()
+    warm_up()
+    loads = os.getloadavg()
+    with tempfile.TemporaryDirectory() as work:
+        lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        collections = {name: np.stack([p.grid.ravel() for p in read_puzzles(DATASETS / f"{name}.txt")])
+                       .astype(np.int32) for name in ("17clue", "top1465", "top95")}
+        lines = [f"{machine()}; numba {__import__('numba').__version__}; {tdoku_version}.",
+                 f"Load average at the start {loads[0]:.1f} on {os.cpu_count()} cores (shared).", "",
+                 "| collection | task | ours us/puzzle | tdoku us/puzzle | ours / tdoku |",
+                 "| --- | --- | ---: | ---: | ---: |"]
+        for name, grids in collections.items():
+            for task, limit in (("first solution", 1), ("count to 2", 2), ("count all", 2**62)):
+                label = f"{name} ({len(grids):,}), {task}"
+                a, b = race(lib, grids, limit, args.block, args.rounds, label)
+                lines.append(f"| {name} ({len(grids):,}) | {task} | {a:.1f} | {b:.1f} | {a / b:.1f}x |")
+                print(lines[-1], flush=True)
+    seventeen = collections["17clue"]
+    path = DATASETS / "17clue.txt"
+    one = wall(args.rounds, lambda: count_solutions_many(seventeen, 2, workers=1))
+    two = wall(args.rounds, lambda: count_solutions_many(seventeen, 2, workers=2))
+    whole = wall(args.rounds, lambda: count_solutions_many(read_puzzles(path), 2, workers=2))
+    lines += ["", f"Batch API, all {len(seventeen):,} puzzles of 17clue, count to 2 "
+              f"(median of {args.rounds} wall times):", "",
+              "| call | wall s | us/puzzle |", "| --- | ---: | ---: |",
+              f"| `count_solutions_many(grids, 2, workers=1)` | {one:.3f} | {1e6 * one / len(seventeen):.1f} |",
+              f"| `count_solutions_many(grids, 2, workers=2)` | {two:.3f} | {1e6 * two / len(seventeen):.1f} |",
+              f"| `read_puzzles(17clue.txt)` + the same on 2 workers | {whole:.3f} | "
+              f"{1e6 * whole / len(seventeen):.1f} |"]
+    table = "\n".join(lines)
+    print("\n" + table)
+    if args.write:
+        text = README.read_text()
+        command = (f"python benchmarks/counter_vs_tdoku.py {args.tdoku_source} --rounds {args.rounds} "
+                   f"--block {args.block} --write")
+        block = f"{START}\n```bash\n{command}\n```\n\n{table}\n{END}"
+        if START in text:
+            text = text[:text.index(START)] + block + text[text.index(END) + len(END):]
+        else:
+            text += "\n" + block + "\n"
+        README.write_text(text)
+
+
+if __name__ == "__main__":
+    main()

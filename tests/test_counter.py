@@ -1,0 +1,248 @@
+"""The compiled backtracking counter and solver (sudoku_models.counter): the
+general-order kernel, the 9x9 bitboard kernel and the batch API. Counts are
+checked against CP-SAT's solution enumeration (an independent method) and
+the two kernels against each other; solutions against the rules and clues."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import random_full_grid
+from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
+from sudoku_models.counter import (compile_cache, count_solutions, count_solutions_many,
+                                   run_search, run_search9, solve, solve_many)
+from sudoku_models.counting import CountIncomplete
+from sudoku_models.formulations.cp import CpFormulation
+
+from .helpers import DATASETS
+
+LIMIT = 40
+
+
+def cp_count(puzzle, limit=None):
+    return CpFormulation(puzzle.order).count_solutions(puzzle, limit=limit)
+
+
+@st.composite
+def partial_grids(draw, order, low=0.3):
+    """Cells of a random full grid, some kept (a share from ``low`` to 1);
+    sometimes one clue changed to another value (which may leave no
+    solution)."""
+    side = order * order
+    grid = random_full_grid(order, seed=draw(st.integers(0, 2**32 - 1)))
+    keep_share = draw(st.floats(0.0, 1.0)) if order == 2 else draw(st.floats(low, 1.0))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    clues = np.where(rng.random(grid.shape) < keep_share, grid, 0)
+    if draw(st.booleans()) and clues.any():
+        r, c = np.argwhere(clues)[rng.integers(np.count_nonzero(clues))]
+        clues[r, c] = rng.integers(1, side + 1)
+    return Puzzle.from_grid(clues)
+
+
+@settings(max_examples=60, deadline=None)
+@given(partial_grids(order=2))
+def test_counts_of_4x4_agree_with_cp_sat_enumeration(puzzle):
+    assert count_solutions(puzzle, limit=None) == cp_count(puzzle)
+
+
+@settings(max_examples=60, deadline=None)
+@given(partial_grids(order=3))
+def test_counts_of_9x9_agree_with_cp_sat_enumeration(puzzle):
+    assert count_solutions(puzzle, limit=LIMIT) == cp_count(puzzle, limit=LIMIT)
+
+
+@settings(max_examples=25, deadline=None)
+@given(partial_grids(order=3, low=0.35))
+def test_many_solutions_of_9x9_agree_with_cp_sat_enumeration(puzzle):
+    count = count_solutions(puzzle, limit=None) if puzzle.num_clues >= 45 else None
+    if count is not None and count <= 3000:
+        assert count == cp_count(puzzle)
+    assert count_solutions(puzzle, limit=500) == cp_count(puzzle, limit=500)
+
+
+@settings(max_examples=60, deadline=None)
+@given(partial_grids(order=3, low=0.2), st.sampled_from([1, 2, 50, 10**9]))
+def test_the_9x9_kernel_agrees_with_the_general_kernel(puzzle, limit):
+    flat = puzzle.grid.ravel()
+    general, _ = run_search(flat, 3, limit, max_nodes=200_000)
+    fast, solution = run_search9(flat, limit, max_nodes=200_000)
+    if general >= 0 and fast >= 0:  # both finished within the node budget
+        assert fast == general
+    if fast > 0:
+        assert verify(puzzle, solution.reshape(9, 9))
+
+
+def test_empty_4x4_has_288_solutions():
+    assert count_solutions(np.zeros((4, 4), dtype=int), limit=None) == 288
+
+
+def test_order_4_counts_agree_with_cp_sat():
+    grid = random_full_grid(4, seed=5)
+    rng = np.random.default_rng(5)
+    for share in (0.45, 0.55, 0.7):
+        puzzle = Puzzle.from_grid(np.where(rng.random(grid.shape) < share, grid, 0))
+        assert count_solutions(puzzle, limit=30) == cp_count(puzzle, limit=30)
+
+
+def test_a_sample_of_17_clue_puzzles_each_count_exactly_one():
+    puzzles = read_puzzles(DATASETS / "17clue.txt")
+    sample = [puzzles[i] for i in np.random.default_rng(17).choice(len(puzzles), 300, replace=False)]
+    assert [count_solutions(p) for p in sample] == [1] * 300
+    assert [count_solutions(p, limit=None) for p in sample[:50]] == [1] * 50
+    assert all(cp_count(p, limit=2) == 1 for p in sample[:20])
+    flat = [p.grid.ravel() for p in sample]
+    assert [run_search(g, 3, 2)[0] for g in flat] == [1] * 300  # the general kernel too
+
+
+def test_solve_returns_verified_grids_or_none():
+    for puzzle in read_puzzles(DATASETS / "top95.txt"):
+        assert verify(puzzle, solve(puzzle))
+    assert solve(Puzzle.from_string("5...5" + "." * 76)) is None
+    assert solve(Puzzle.from_string("12345678." + "........9" + "." * 63)) is None
+    assert verify(Puzzle.from_grid(np.zeros((16, 16), int)), solve(np.zeros((16, 16), int)))
+
+
+def test_limit_stops_the_count_and_bad_limits_raise():
+    empty = Puzzle.from_grid(np.zeros((9, 9), dtype=int))
+    assert count_solutions(empty, limit=7) == 7
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="limit must be a whole number"):
+            count_solutions(empty, limit=bad)
+        with pytest.raises(ValueError, match="limit must be a whole number"):
+            count_solutions_many(np.zeros((2, 81), int), limit=bad)
+    with pytest.raises(PuzzleFormatError):
+        count_solutions([[1, 2], [3]])
+
+
+def _collection(name):
+    return np.stack([p.grid.ravel() for p in read_puzzles(DATASETS / name)])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_batch_counts_and_solutions_match_one_at_a_time(workers):
+    hard = _collection("top95.txt")
+    rng = np.random.default_rng(3)
+    grids = [random_full_grid(3, seed=s) for s in range(40)]
+    partial = np.stack([np.where(rng.random(81) < 0.3, g.ravel(), 0) for g in grids])
+    partial[::7, 0] = partial[::7, 1] = 5  # some without solution
+    batch = np.concatenate([hard, partial])
+    for limit in (1, 2, 100):
+        counts = count_solutions_many(batch, limit=limit, workers=workers)
+        assert counts.tolist() == [count_solutions(Puzzle.from_grid(g.reshape(9, 9)), limit=limit)
+                                   for g in batch]
+    solutions = solve_many(batch.reshape(-1, 9, 9), workers=workers)
+    for grid, solution, count in zip(batch, solutions, counts):
+        puzzle = Puzzle.from_grid(grid.reshape(9, 9))
+        assert verify(puzzle, solution) if count else not solution.any()
+
+
+def test_batch_of_other_orders_and_of_puzzle_objects():
+    puzzles = [Puzzle.from_grid(np.where(np.random.default_rng(s).random((4, 4)) < 0.3,
+                                         random_full_grid(2, seed=s), 0)) for s in range(30)]
+    assert count_solutions_many(puzzles, limit=None).tolist() == [cp_count(p) for p in puzzles]
+    for puzzle, solution in zip(puzzles, solve_many(puzzles)):
+        assert verify(puzzle, solution)
+
+
+@pytest.mark.parametrize("bad, message", [
+    (np.zeros((3, 80), int), "80 cells is not a grid"),
+    (np.zeros((0, 81), int), "expected an array of puzzles"),
+    (np.zeros(81, int), "expected an array of puzzles"),
+    (np.full((2, 81), 0.5), "must be integers"),
+    (np.eye(81, dtype=int) * 10, "puzzle 0, cell r1c1: value 10 outside 0..9"),
+    (-np.eye(16, dtype=int)[:3], "puzzle 0, cell r1c1: value -1 outside 0..4"),
+])
+def test_bad_batches_raise_naming_the_fault(bad, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        count_solutions_many(bad)
+
+
+def test_bad_worker_counts_raise():
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(ValueError, match="workers must be"):
+            count_solutions_many(np.zeros((1, 81), int), workers=bad)
+
+
+def test_time_limit_on_an_empty_grid_raises_with_a_lower_bound():
+    start = time.monotonic()
+    with pytest.raises(CountIncomplete) as stopped:
+        count_solutions(np.zeros((9, 9), int), limit=None, time_limit=0.3)
+    assert time.monotonic() - start < 0.3 + 1.0
+    assert stopped.value.reason == "time limit" and stopped.value.lower_bound > 0
+    with pytest.raises(CountIncomplete) as stopped:
+        count_solutions_many(np.zeros((4, 81), int), limit=None, workers=2, time_limit=0.3)
+    assert time.monotonic() - start < 0.6 + 2.0
+    assert stopped.value.reason == "time limit" and (stopped.value.counts == -1).all()
+
+
+def test_ctrl_c_stops_a_count_without_printing_a_count():
+    script = (
+        "import sys, numpy as np\n"
+        "from sudoku_models.counter import count_solutions, warm_up\n"
+        "from sudoku_models.counting import CountIncomplete\n"
+        "warm_up()\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    print('count', count_solutions(np.zeros((9, 9), int), limit=None))\n"
+        "except CountIncomplete as stopped:\n"
+        "    print(stopped)\n"
+        "    sys.exit(130)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    assert out.startswith("counting stopped (interrupted) after ") and "count " not in out
+
+
+def test_the_numba_cache_is_per_user_unless_chosen(tmp_path):
+    script = ("import sudoku_models.counter, numba\n"
+              "print(numba.config.CACHE_DIR)")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out == str(tmp_path / "sudoku-models" / "numba")
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out == str(tmp_path / "mine")
+    assert compile_cache.default_cache_dir().name == "numba"
+
+
+@pytest.mark.slow
+def test_first_use_compiles_once_with_a_notice(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    script = "from sudoku_models.counter import warm_up; warm_up()"
+    first = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                           text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                            text=True, check=True)
+    assert first.stderr.count("\n") == 1 and "compiling the counter" in first.stderr
+    assert second.stderr == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["17clue.txt", "top1465.txt", "top95.txt"])
+def test_every_puzzle_of_the_collections_has_exactly_one_solution(name):
+    grids = _collection(name)
+    assert (count_solutions_many(grids, limit=2) == 1).all()
+    assert (count_solutions_many(grids, limit=None) == 1).all()
+    solutions = solve_many(grids)
+    given_ = grids.reshape(-1, 9, 9) > 0
+    assert (solutions[given_] == grids.reshape(-1, 9, 9)[given_]).all()
+    for solution in solutions:  # rows, columns and boxes hold 1..9
+        assert verify(Puzzle.from_grid(np.zeros((9, 9), int)), solution)
+    assert all(run_search(g, 3, 2)[0] == 1 for g in grids)  # the general kernel agrees
+    step = max(1, len(grids) // 500)
+    assert all(cp_count(Puzzle.from_grid(g.reshape(9, 9)), limit=2) == 1 for g in grids[::step])
