@@ -14,7 +14,8 @@ conflicts and seconds (cp), both on one thread, as shipped and with presolve
 off (with it, both settle every 9x9 puzzle before searching), and the
 compiled counter's backtracking nodes (first solution, uniqueness proof) and
 seconds.
-SAT conflicts are not measured: no SAT formulation exposes them yet.
+With the SAT method ``sat-extended`` registered (CaDiCaL through PySAT), its
+decisions and conflicts too.
 
 Prints, as Markdown for benchmarks/README.md: medians per level, the share
 of puzzles each solver settles without branching, and Spearman rank
@@ -32,11 +33,9 @@ from scipy.stats import spearmanr
 from generator import generate
 from rating_vs_qqwing import puzzle_sets
 from sudoku_models.logic import LEVELS
-from sudoku_models.logic.effort import SOLVERS, STATS, measure
+from sudoku_models.logic.effort import available, columns, measure
 
-MEASURES = tuple(f"{label} {stat}" for label, (method, _) in SOLVERS.items()
-                 for stat in STATS[method] + ("seconds",)) + (
-    "backtracking nodes (first)", "backtracking nodes (unique)", "backtracking seconds")
+MEASURES = columns(available())
 
 
 def correlations(frame: pd.DataFrame) -> pd.DataFrame:
