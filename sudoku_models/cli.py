@@ -469,29 +469,16 @@ def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) 
 
 
 def _count_command(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
-    from .counting import count_solutions
-
     puzzles = _puzzles(args)
-    interrupted = None
-    counts: list[tuple[int, str]] = []  # (count or lower bound, "" or why it is a bound)
-    with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
-        for puzzle in bar:
-            try:
-                n = count_solutions(puzzle, method=args.method, limit=args.limit,
-                                    time_limit=args.time_limit)
-                counts.append((n, "stopped at --limit" if n == args.limit else ""))
-            except CountIncomplete as exc:
-                counts.append((exc.lower_bound, exc.reason))
-                if exc.reason == "interrupted":
-                    interrupted = exc
-                    break
+    if args.method == "backtracking" and len(puzzles) > 1 and len({p.order for p in puzzles}) == 1:
+        counts, interrupted = _count_batch(puzzles, args)
+    else:
+        counts, interrupted = _count_each(puzzles, args)
     for puzzle, (n, bound) in zip(puzzles, counts):
         print(f"{puzzle.name}\t{f'at least {n} ({bound})' if bound else n}")
-    if interrupted is not None:
-        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; the "
-              f"last count is a lower bound", file=sys.stderr)
+    if interrupted:
+        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; counts "
+              f"marked 'at least' are lower bounds", file=sys.stderr)
         return EXIT_INTERRUPTED
     if len(puzzles) > 1:
         exact = [n for n, bound in counts if not bound]
@@ -501,6 +488,45 @@ def _count_command(args: argparse.Namespace) -> int:
               f"with several, {none} with none"
               + (f", {len(puzzles) - len(exact)} cut short" if len(exact) < len(puzzles) else ""))
     return 0
+
+
+_AT_LIMIT = "stopped at --limit"
+
+
+def _count_each(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], bool]:
+    """Count puzzle by puzzle (any counting method): ``(count or lower
+    bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
+    from tqdm import tqdm
+
+    from .counting import count_solutions
+
+    counts: list[tuple[int, str]] = []
+    with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
+        for puzzle in bar:
+            try:
+                n = count_solutions(puzzle, method=args.method, limit=args.limit,
+                                    time_limit=args.time_limit)
+                counts.append((n, _AT_LIMIT if n == args.limit else ""))
+            except CountIncomplete as exc:
+                counts.append((exc.lower_bound, exc.reason))
+                if exc.reason == "interrupted":
+                    return counts, True
+    return counts, False
+
+
+def _count_batch(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], bool]:
+    """The whole file in one call of the compiled counter on every core
+    (:func:`sudoku_models.counter.count_solutions_many`); ``--time-limit``
+    bounds the whole batch here."""
+    from .counter import count_solutions_many
+
+    try:
+        found = count_solutions_many(puzzles, args.limit, time_limit=args.time_limit)
+        return [(int(n), _AT_LIMIT if n == args.limit else "") for n in found], False
+    except CountIncomplete as exc:  # -1: not finished, at least 0 solutions
+        counts = [(int(n), _AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)
+                  for n in exc.counts]
+        return counts, exc.reason == "interrupted"
 
 
 def _export_command(args: argparse.Namespace) -> int:
