@@ -229,3 +229,26 @@ def test_export_rejects_other_formats(seed_puzzle, tmp_path):
     assert SatMinimalFormulation.info().export_formats == ("cnf",)
     with pytest.raises(ValueError, match="method 'sat-minimal' cannot export its model as 'lp'"):
         SatMinimalFormulation(3).export(seed_puzzle, tmp_path / "p.lp", fmt="lp")
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_ctrl_c_stops_the_search_and_the_model_serves_on(solver):
+    import os
+    import signal
+    import threading
+
+    model = SatMinimalFormulation(5, solver=solver)
+    empty = Puzzle.from_grid(np.zeros((25, 25), dtype=int))
+    model.build(empty)
+    hard = holes(pattern_grid(5), 0.9, seed=1)  # few clues: search for seconds, if not stopped
+    timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))  # a real Ctrl-C
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in range(50):  # until the interrupt lands inside a search
+                model.solve(empty)
+                model.solve(hard)
+    finally:
+        timer.cancel()
+    easy = holes(pattern_grid(5), 0.4, seed=5)
+    assert verify(easy, model.solve(easy).grid)

@@ -61,6 +61,8 @@ class CpSatFormulation(Formulation):
         solver.parameters.num_workers = self.threads
         solver.parameters.random_seed = self.seed
         solver.parameters.log_search_progress = self.log
+        # CP-SAT would otherwise leave SIGINT at its default (kill the process) after solving
+        solver.parameters.catch_sigint_signal = False
         solver.parameters.log_to_stdout = False  # through Python, so notebooks show it
         solver.log_callback = print
         if self.time_limit is not None:
