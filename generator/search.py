@@ -289,6 +289,21 @@ def other_solution(clues, removed, solution, peers, houses, value_order, full, m
     ``found``), ``NONE``, ``BUDGET`` (more than ``max_nodes`` branch nodes in
     one case) or ``STOPPED``. Method: the module docstring."""
     n = clues.size
+    single = -1
+    for cell in removed:
+        if cell >= 0:
+            single = cell if single == -1 else -2
+    if single >= 0:  # one case: no shared state to keep
+        if not _load(clues, work_cand[0], work_grid[0], peers, full):
+            return NONE
+        rest = work_cand[0, single] & ~(np.int64(1) << (solution[single] - 1))
+        if rest == 0:
+            return NONE
+        work_cand[0, single] = rest
+        if not _propagate(work_cand[0], work_grid[0], peers, houses, full, segments):
+            return NONE
+        return search(work_cand, work_grid, work_cell, work_next, peers, houses, value_order, full,
+                      1, max_nodes, control, found, segments)
     base = n + 1
     if not _load(clues, work_cand[base], work_grid[base], peers, full):
         return NONE
