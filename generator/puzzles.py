@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from functools import cache
 
 import numpy as np
 
@@ -42,7 +43,7 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # Never reached on 9x9 (a hard 9x9 check needs a few hundred nodes); it keeps
 # sparse 25x25 and 36x36 passes moving. Minimal puzzles use no budget: their
 # minimality must be proven.
-CHECK_NODES = 20_000
+CHECK_NODES = 100
 
 
 class GenerationError(ValueError):
@@ -52,6 +53,7 @@ class GenerationError(ValueError):
     message names what was reached)."""
 
 
+@cache
 def orbits(order: int, symmetry: str | None) -> np.ndarray:
     """Groups of cells that are kept or removed together: ``(K, 2)`` int
     array of flat indices, -1 padded. ``symmetry``: None (every cell alone),
@@ -69,8 +71,22 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
         for c in range(side):
             pair = sorted({r * side + c, image(r, c)[0] * side + image(r, c)[1]})
             groups[tuple(pair)] = pair
-    padded = [g + [-1] * (2 - len(g)) for g in groups.values()]
-    return np.array(padded, dtype=np.int64)
+    padded = np.array([g + [-1] * (2 - len(g)) for g in groups.values()], dtype=np.int64)
+    padded.setflags(write=False)
+    return padded
+
+
+@cache
+def house_of(order: int) -> np.ndarray:
+    """``(N, 3)`` int array: the row, column and box (numbered as in
+    :func:`sudoku_models.houses.house_cells`) of each flat cell."""
+    side = order * order
+    cell = np.arange(side * side)
+    row, column = divmod(cell, side)
+    box = (row // order) * order + column // order
+    table = np.stack([row, side + column, 2 * side + box], axis=1).astype(np.int64)
+    table.setflags(write=False)
+    return table
 
 
 def fewest_possible_clues(order: int) -> int:
@@ -143,8 +159,9 @@ class _Generator:
         self.control = control
         self.tables = tables(order)
         self.groups = orbits(order, symmetry)
-        self.work = search.workspace(order**4)
-        self.solution_work = search.workspace(order**4)
+        self.house_of = house_of(order)
+        self.work = search.workspace(order)
+        self.solution_work = search.workspace(order)
         self.budget = search.NO_BUDGET if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
@@ -157,7 +174,7 @@ class _Generator:
         self.undecided[0] = 0
         return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
                              target, self.budget, self.control, self.undecided, t.peers, t.houses,
-                             t.identity, t.full, *self.work)
+                             self.house_of, t.identity, t.full, *self.work)
 
     def stopped(self) -> bool:
         return bool(self.control[0])

@@ -181,3 +181,20 @@ def test_is_minimal_finds_a_removable_clue():
 def test_minimal_with_a_clue_count():
     puzzle = generate(24, seed=5, minimal=True)
     assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_puzzles_rate_at_the_asked_difficulty(difficulty):
+    logic = pytest.importorskip("sudoku_models.logic")
+    assert tuple(logic.LEVELS) == generator.LEVELS
+    puzzle = generate(order=3, seed=4, difficulty=difficulty, time_limit=60)
+    assert logic.rate(puzzle).level == difficulty
+    assert cp_count(puzzle, limit=2) == 1
+
+
+def test_difficulty_with_a_clue_count_and_an_unreachable_target():
+    logic = pytest.importorskip("sudoku_models.logic")
+    puzzle = generate(26, seed=2, difficulty="medium", time_limit=60)
+    assert puzzle.num_clues == 26 and logic.rate(puzzle).level == "medium"
+    with pytest.raises(GenerationError, match="levels rated: easy"):
+        generate(60, seed=1, difficulty="expert", time_limit=1)
