@@ -50,6 +50,27 @@ class CpSatFormulation(Formulation):
         super().__init__(order, **options)
         self.model: cp_model.CpModel | None = None
 
+    def _remember_handed_out_model(self) -> None:
+        self._clue_domains = [list(self.model.proto.variables[i].domain)
+                              for i in range(self._clue_variables())]
+
+    def _model_changed_by_user(self) -> None:
+        """Constraints and variables a user adds are solved with; a domain
+        they change on a variable that carries clues would be rewritten by
+        the next clue loading, so it is refused."""
+        from .base import ModelChangedError
+
+        for index, domain in enumerate(self._clue_domains):
+            if list(self.model.proto.variables[index].domain) != domain:
+                name = self.model.proto.variables[index].name
+                raise ModelChangedError(
+                    f"{self.name}: the domain of {name} was changed outside the clue loading, "
+                    f"which rewrites it; add a constraint to the model instead")
+
+    def _clue_variables(self) -> int:
+        """How many variables, from the first, carry the clues as domains."""
+        return self.side**2
+
     def _set_domain(self, index: int, low: int, high: int) -> None:
         """Set the domain of variable number ``index`` to ``low..high``."""
         domain = self.model.proto.variables[index].domain
