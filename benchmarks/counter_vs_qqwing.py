@@ -1,15 +1,18 @@
 """The generator's counter and generator side by side with QQWing.
 
-Usage: python benchmarks/counter_vs_qqwing.py [--repeat 5] [--seeds 20]
+Usage: python benchmarks/counter_vs_qqwing.py [--repeat 5] [--seeds 20] [--counter-only]
 
 Needs Debian's ``qqwing`` package (C++ generator and solver); run as root it
 installs it with apt-get, otherwise it says how. Everything is measured in
 this one run on this machine, each figure the median of ``--repeat`` runs:
 
-1. uniqueness check, ``count_solutions(limit=2)``, over the first 2,000
-   puzzles of 17clue.txt and over top1465, against ``qqwing --solve``;
-2. counting all solutions of top1465 against
-   ``qqwing --solve --count-solutions``;
+1. like with like: our first-solution ``solve`` against ``qqwing --solve``
+   (which stops at the first solution), our uniqueness check
+   ``count_solutions(limit=2)`` and our count of all solutions against
+   ``qqwing --solve --count-solutions`` (which counts them all), over the
+   first 2,000 puzzles of 17clue.txt and over top1465 (QQWing has no
+   count-to-2; on these unique puzzles both take the same search);
+2. (``--counter-only`` stops here)
 3. generating unique-solution puzzles at QQWing's own clue counts: QQWing's
    ``--generate`` output fixes the clue counts, we generate one puzzle for
    each of those counts;
@@ -37,7 +40,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from generator import count_solutions, generate
+from generator import count_solutions, generate, solve
 from sudoku_models import Puzzle, read_puzzles
 
 HERE = Path(__file__).resolve().parent
@@ -83,9 +86,11 @@ def our_process_seconds(lines: list[str], limit: str, repeat: int) -> float:
     """Median wall time of a whole Python process that reads the puzzles
     QQWing is given from a file and counts (interpreter start, imports,
     parsing, counting)."""
+    call = "solve(p)" if limit == "solve" else f"count_solutions(p, limit={limit})"
     code = (
-        "import sys\nfrom generator import count_solutions\nfrom sudoku_models import read_puzzles\n"
-        f"[count_solutions(p, limit={limit}) for p in read_puzzles(sys.argv[1])]\n"
+        "import sys\nfrom generator import count_solutions, solve\n"
+        "from sudoku_models import read_puzzles\n"
+        f"[{call} for p in read_puzzles(sys.argv[1])]\n"
     )
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
         handle.write("\n".join(lines) + "\n")
@@ -116,6 +121,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median taken)")
     parser.add_argument("--seeds", type=int, default=20, help="seeds for the 20/21-clue figures")
     parser.add_argument("--generate", type=int, default=1000, help="puzzles for the generation race")
+    parser.add_argument("--counter-only", action="store_true", help="skip the generation races")
     args = parser.parse_args()
     qqwing = ensure_qqwing()
     print(f"{machine()}; {qqwing_version(qqwing)}; numba {__import__('numba').__version__}\n")
@@ -128,14 +134,21 @@ def main() -> None:
     seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
     top1465 = read_puzzles(DATASETS / "top1465.txt")
     rows = []
+    solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
     for label, puzzles, limit, qq_args in [
-        ("uniqueness, 17clue first 2,000", seventeen, 2, ["--solve"]),
-        ("uniqueness, top1465", top1465, 2, ["--solve"]),
-        ("count all, top1465", top1465, None, ["--solve", "--count-solutions"]),
+        ("first solution, 17clue first 2,000", seventeen, "solve", solve_args),
+        ("first solution, top1465", top1465, "solve", solve_args),
+        ("count to 2 vs count all, 17clue first 2,000", seventeen, 2, count_args),
+        ("count to 2 vs count all, top1465", top1465, 2, count_args),
+        ("count all, top1465", top1465, None, count_args),
     ]:
         lines = [p.to_string() for p in puzzles]
-        ours = median_of(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
-        process = our_process_seconds(lines, repr(limit), args.repeat)
+        if limit == "solve":
+            ours = median_of(args.repeat, lambda: [solve(p) for p in puzzles])
+        else:
+            ours = median_of(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
+        process = our_process_seconds(lines, "solve" if limit == "solve" else repr(limit),
+                                      args.repeat)
         theirs = qqwing_seconds(qqwing, qq_args, lines, args.repeat)
         n = len(puzzles)
         rows.append((label, 1000 * ours / n, 1000 * process / n, 1000 * theirs / n, theirs / ours))
@@ -144,6 +157,8 @@ def main() -> None:
     print("| --- | ---: | ---: | ---: | ---: |")
     for label, ours, process, theirs, ratio in rows:
         print(f"| {label} | {ours:.4f} | {process:.4f} | {theirs:.4f} | {ratio:.1f} |")
+    if args.counter_only:
+        return
 
     # Generation at QQWing's clue counts.
     text = subprocess.run([qqwing, "--generate", str(args.generate), "--one-line"],

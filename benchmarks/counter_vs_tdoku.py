@@ -12,10 +12,11 @@ puzzle: our side is the compiled loop of
 :func:`sudoku_models.counter.kernel9.count9_many` on one thread.
 
 For each collection (17clue, top1465, top95) and task (first solution,
-count to 2, count all solutions), the puzzles are cut into blocks of ``--block``; each round
-runs every block through both solvers, alternating which goes first, so load
-on the machine hits both alike. Figures: median over blocks and rounds of
-the mean microseconds per puzzle. Every answer is checked: both counts must
+count to 2, count all solutions), the puzzles are cut into blocks of
+``--block`` (at least 8 blocks); each round runs every block through both
+solvers, alternating which goes first, so load on the machine hits both
+alike. Figures: for each block the fastest round's mean microseconds per
+puzzle (the least disturbed by other jobs), then the median over blocks. Every answer is checked: both counts must
 be 1, our solutions valid for the clues and the rules, and equal to tdoku's
 (which it returns for the first-solution task).
 
@@ -133,23 +134,27 @@ def check(grids: np.ndarray, counts, solutions, tcounts, traw: bytes, label: str
 
 
 def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str):
-    """Median us/puzzle over blocks and rounds: (ours, tdoku)."""
+    """us/puzzle (ours, tdoku): the fastest of ``rounds`` runs of each block,
+    then the median over blocks (at least 8 blocks)."""
+    block = max(1, min(block, len(grids) // 8))
+    starts = range(0, len(grids), block)
     texts = [b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
-                      for g in grids[i:i + block]) for i in range(0, len(grids), block)]
-    blocks = [np.ascontiguousarray(grids[i:i + block]) for i in range(0, len(grids), block)]
-    mine, theirs = [], []
+                      for g in grids[i:i + block]) for i in starts]
+    blocks = [np.ascontiguousarray(grids[i:i + block]) for i in starts]
+    mine = np.full(len(blocks), np.inf)
+    theirs = np.full(len(blocks), np.inf)
     for r in range(rounds):
         for k, (g, text) in enumerate(zip(blocks, texts)):
             def run_ours():
                 start = time.perf_counter()
                 result = ours(g, limit)
-                mine.append(1e6 * (time.perf_counter() - start) / len(g))
+                mine[k] = min(mine[k], 1e6 * (time.perf_counter() - start) / len(g))
                 return result
 
             def run_tdoku():
                 start = time.perf_counter()
                 result = tdoku(lib, text, len(g), limit)
-                theirs.append(1e6 * (time.perf_counter() - start) / len(g))
+                theirs[k] = min(theirs[k], 1e6 * (time.perf_counter() - start) / len(g))
                 return result
 
             if (r + k) % 2:
@@ -158,7 +163,7 @@ def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str
                 b, a = run_tdoku(), run_ours()
             if r == 0:
                 check(g, *a, *b, label)
-    return statistics.median(mine), statistics.median(theirs)
+    return float(np.median(mine)), float(np.median(theirs))
 
 
 def wall(rounds: int, action) -> float:

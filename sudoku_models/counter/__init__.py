@@ -33,6 +33,9 @@ from .kernel import count_kernel  # noqa: E402
 _TABLES9 = _k9.tables()
 
 ALL = np.iinfo(np.int64).max  # "no limit" for the counter
+# A search within this many branch nodes (milliseconds) runs in the calling
+# thread; a longer one starts again in a worker thread that can be stopped.
+QUICK_NODES = 2000
 
 
 @dataclass(frozen=True)
@@ -129,10 +132,19 @@ def _wait(control: np.ndarray, done, time_limit: float | None) -> str:
 def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None):
     """:func:`run_search` (:func:`run_search9` at order 3) in a worker
     thread (the kernels release the GIL), so that Ctrl-C and ``time_limit``
-    (seconds) stop it. Returns ``(count, solution)``; raises
+    (seconds) stop it. A search that needs at most ``QUICK_NODES`` branch
+    nodes (milliseconds) is done first in the calling thread, without the
+    thread's cost (unless ``time_limit`` is under 0.1 s). Returns ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
     warm_up()
+    if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
+        if order == 3:
+            count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES)
+        else:
+            count, solution = run_search(grid, order, limit, max_nodes=QUICK_NODES)
+        if count >= 0:
+            return count, solution
     control = np.zeros(2, dtype=np.int64)
     outcome = []
     finished = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early

@@ -10,12 +10,15 @@ from ..formulations.base import Formulation
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
 from ..counting import CountIncomplete
-from . import count_solutions, run_search, run_stoppable
+from . import count_solutions, run_search, run_search9, run_stoppable, warm_up
 
 
 class BacktrackingMethod(Formulation):
     """Depth-first search with naked and hidden singles and most-constrained
-    branching (:mod:`sudoku_models.counter.kernel`), compiled with numba.
+    branching (:mod:`sudoku_models.counter.kernel`; 9x9 on bitboards with
+    locked candidates too, :mod:`sudoku_models.counter.kernel9`), compiled
+    with numba. :meth:`warm_up` loads the compiled kernels (call it before
+    timing).
 
     There is no model to build: :meth:`build` returns the puzzle's clues as a
     read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
@@ -30,6 +33,11 @@ class BacktrackingMethod(Formulation):
         super().__init__(order, **options)
         self._grid = np.zeros(self.side * self.side, dtype=np.int32)
 
+    @staticmethod
+    def warm_up() -> None:
+        """Compile or load the kernels now (see :func:`sudoku_models.counter.warm_up`)."""
+        warm_up()
+
     def _build_rules(self) -> None:
         pass  # the rules are compiled into the kernel
 
@@ -42,13 +50,15 @@ class BacktrackingMethod(Formulation):
         return grid
 
     def _run(self):
-        if self.time_limit is None:
-            count, solution = run_search(self._grid, self.order, 2)
-        else:
+        if self.time_limit is not None:
             try:
                 count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit)
             except CountIncomplete as stopped:
                 return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound}, None
+        elif self.order == 3:
+            count, solution = run_search9(self._grid, 2)
+        else:
+            count, solution = run_search(self._grid, self.order, 2)
         stats = {"solutions": count}
         if count == 0:
             return Status.INFEASIBLE, None, stats, None
