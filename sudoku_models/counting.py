@@ -1,11 +1,12 @@
 """Counting solutions by any method that can: the generator's backtracking
-counter, CP-SAT's solution enumeration, or MILP with no-good cuts."""
+counter, CP-SAT's solution enumeration, MILP with no-good cuts, or SAT with
+blocking clauses."""
 
 from __future__ import annotations
 
 from .puzzle import Puzzle
 
-COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix")
+COUNTING_METHODS = ("backtracking", "cp", "cp-bool", "milp", "matrix", "sat-minimal", "sat-extended")
 
 
 class CountIncomplete(Exception):
@@ -35,7 +36,9 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     ``method``: ``"backtracking"`` (the compiled counter of
     :mod:`sudoku_models.counter`, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT solution
     enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS re-solving
-    the binary model with a no-good cut after each solution). All agree; the
+    the binary model with a no-good cut after each solution),
+    ``"sat-minimal"`` or ``"sat-extended"`` (CaDiCaL with a blocking clause
+    after each solution). All agree; the
     tests check it. Raises ``ValueError`` for another method or a limit
     below 1.
     """
