@@ -21,7 +21,7 @@ default: one solver instance holds the rules and serves every puzzle of a
 file, keeping what it learnt, which is implied by the rules alone) or unit
 clauses (``clues="units"``: unit clauses cannot be taken back, so every
 puzzle gets a fresh solver loaded with the rules and its clues). Measured on
-top95 and 17clue (benchmarks/README.md, "SAT"), assumptions are much faster:
+top95 and 17clue (benchmarks/README.md, "SAT, and SCIP for the MILP"), assumptions are much faster:
 copying the ~10,000 rule clauses of a 9x9 into a new solver costs several
 times more than solving.
 
