@@ -95,7 +95,8 @@ def test_clause_counts(order):
     for cls, at_least, at_most in [(SatMinimalFormulation, 1, 3), (SatExtendedFormulation, 4, 4)]:
         size = cls(order).size()
         assert (size.variables, size.constraints, size.nonzeros) == (
-            s**3, s * s * (at_least + at_most * pairs), s * s * (at_least * s + at_most * 2 * pairs))
+            s**3, s * s * (at_least + at_most * pairs),
+            s * s * (at_least * s + at_most * 2 * pairs))
         assert violated(order, cls.encoding, pattern_grid(order)) == 0
         wrong = pattern_grid(order)
         wrong[0, 0] = wrong[0, 1]  # a repeated value in row 1 and box 1, one missing
@@ -208,7 +209,8 @@ def test_exported_cnf_solves_with_glucose_to_a_verified_grid(method, tmp_path):
     assert "c 1 x_r1_c1_v1\n" in text and "c 729 x_r9_c9_v9\n" in text
     assert "c 14 x_r1_c2_v5\n" in text  # (row 1, column 2, value 5) -> (0*9 + 1)*9 + 4 + 1
     cnf = CNF(from_file=str(path))
-    assert cnf.nv == 729 and len(cnf.clauses) == SAT[method](3).size().constraints + puzzle.num_clues
+    rules = SAT[method](3).size().constraints
+    assert cnf.nv == 729 and len(cnf.clauses) == rules + puzzle.num_clues
     with Glucose4(bootstrap_with=cnf.clauses) as glucose:
         assert glucose.solve()
         model = np.asarray(glucose.get_model())

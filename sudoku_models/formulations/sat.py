@@ -21,17 +21,18 @@ default: one solver instance holds the rules and serves every puzzle of a
 file, keeping what it learnt, which is implied by the rules alone) or unit
 clauses (``clues="units"``: unit clauses cannot be taken back, so every
 puzzle gets a fresh solver loaded with the rules and its clues). Measured on
-top95 and 17clue (benchmarks/README.md, "SAT"), assumptions are much faster:
-copying the ~10,000 rule clauses of a 9x9 into a new solver costs several
-times more than solving.
+top95 and 17clue (benchmarks/README.md, "SAT, and SCIP for the MILP"),
+assumptions are 3 to 70 times faster: copying the ~10,000 rule clauses of a
+9x9 into a new solver costs more than solving.
 
 Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()`` and does not
 let Ctrl-C through during a call, so it runs in slices bounded by a number of
 conflicts (and, under a time limit, decisions), with the clock checked and
 Python's signal handling run in between; the other solvers run in a worker
-thread and are stopped by ``interrupt()`` at the deadline or on Ctrl-C. A search stopped by the time limit gives
-TIME_LIMIT; Ctrl-C raises ``KeyboardInterrupt`` (and the solver, whose state
-is then unknown, is discarded).
+thread and are stopped by ``interrupt()`` at the deadline or on Ctrl-C. A
+search stopped by the time limit gives TIME_LIMIT; Ctrl-C raises
+``KeyboardInterrupt`` (and the solver, whose state is then unknown, is
+discarded).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
     model = binary_model(order)
     at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
-    at_most = ("row", "column", "box", "cell") if encoding == "extended" else ("row", "column", "box")
+    at_most = ("row", "column", "box") + (("cell",) if encoding == "extended" else ())
     first, second = np.triu_indices(model.side, 1)
     literals = {family: (group + 1).astype(np.int32) for family, group in model.groups.items()}
     blocks = (
