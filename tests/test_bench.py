@@ -478,3 +478,14 @@ def test_holes_datasets_are_reproducible_and_solve(tmp_path):
     assert {r["verified"] for r in read_results(tmp_path / "h.csv")} == {"true"}
     with pytest.raises(DatasetError, match="holes:2:x"):
         load_dataset("holes:2:x", 1)
+
+
+def test_repetitions_see_the_same_puzzles(tmp_path):
+    out = tmp_path / "rep.csv"
+    run_benchmark(["backtracking"], ["gen:23", "top95"], out, sample=2, repeat=2, seed=5,
+                  progress=False)
+    rows = read_results(out)
+    by_puzzle = {}
+    for row in rows:
+        by_puzzle.setdefault((row["dataset"], row["index"]), set()).add(row["puzzle_hash"])
+    assert len(rows) == 8 and all(len(hashes) == 1 for hashes in by_puzzle.values())

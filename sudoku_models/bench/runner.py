@@ -167,6 +167,7 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     included, and ``("row", row)`` after each timed one."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     tell = report or (lambda kind, value: None)
+    methods()  # imports the solver modules: a cost of the process, outside every limit
     puzzles = [(index, Puzzle.from_string(line, name=name)) for index, line, name in chunk.items]
     for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
         tell("start", index)
@@ -300,7 +301,7 @@ def _run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) 
                         slot.current, slot.started = value, time.monotonic()
                     elif kind == "row":
                         slot.pending = [i for i in slot.pending if i[0] != value["index"]]
-                        slot.current = None
+                        slot.current, slot.started = None, time.monotonic()
                         emit(value)
                     else:
                         slot.chunk = None
@@ -312,10 +313,12 @@ def _run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) 
                 limit = slot.chunk.time_limit
                 if not slot.process.is_alive():
                     lost(slot, f"worker process died (exit code {slot.process.exitcode})", False)
-                elif (limit is not None and slot.current is not None
-                      and time.monotonic() - slot.started > limit + grace(limit)):
-                    lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
-                               f"(time limit {limit:g} s + grace)", True)
+                elif limit is not None and time.monotonic() - slot.started > limit + grace(limit):
+                    if slot.current is not None:  # a solve past its limit
+                        lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
+                                   f"(time limit {limit:g} s + grace)", True)
+                    else:  # stuck between puzzles: treated as a dead worker
+                        lost(slot, "worker process stopped answering", False)
     finally:
         for slot in slots:
             if slot.conn is not None and slot.chunk is None and slot.process.is_alive():
