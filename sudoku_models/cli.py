@@ -77,10 +77,6 @@ def _positive_int(text: str, maximum: int = MAX_LIMIT) -> int:
     return int(text)
 
 
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= 2**63:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**63 - 1, got {text!r}")
-    return int(text)
 
 
 def _limit(text: str) -> int | None:
@@ -173,6 +169,11 @@ def _add_solve(commands) -> None:
     solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
                        "(default: feasibility)")
+    solve.add_argument("--milp-solver", choices=("highs", "scip"), default="highs",
+                       help="the solver of the milp model (scip needs the extra [scip])")
+    solve.add_argument("--sat-solver", metavar="NAME", default="cadical195",
+                       help="the PySAT solver of the sat-* methods (default cadical195; also "
+                       "glucose4, minisat22, ...)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=_positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
@@ -265,25 +266,8 @@ def _add_bench(commands) -> None:
     report.set_defaults(handler=_bench_report_command)
 
 
-def _limit_int(text: str, low: int, high: int) -> int:
-    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
-    return int(text)
 
 
-def _scheduler_address(text: str) -> str:
-    """``tcp://host:port`` (or ``host:port``) with a port in 1..65535."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(text if "://" in text else f"tcp://{text}")
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    if parts.scheme not in ("tcp", "tls", "inproc", "ucx") or not parts.hostname or not port:
-        raise argparse.ArgumentTypeError(
-            f"expected a Dask scheduler address tcp://host:port with a port 1-65535, got {text!r}")
-    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -348,7 +332,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
         for method in args.method:
             bar.set_description(method)
-            extra = {"objective": args.objective} if "objective" in METHODS[method].options else {}
+            extra = _method_options(method, args)
             results[method] = []
             for result in solve_many(puzzles, method, **options, **extra):
                 results[method].append(result)
@@ -361,6 +345,15 @@ def _solve_command(args: argparse.Namespace) -> int:
         _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
     return 1 if wrong else 0
+
+
+def _method_options(method: str, args: argparse.Namespace) -> dict:
+    """The options of ``solve`` that ``method`` takes (its registry entry)."""
+    takes = METHODS[method].options
+    options = {"objective": args.objective} if "objective" in takes else {}
+    if "solver" in takes:
+        options["solver"] = args.milp_solver if method == "milp" else args.sat_solver
+    return options
 
 
 def _with_stdin_as_file(args: argparse.Namespace) -> int:
@@ -384,8 +377,8 @@ def _write_solutions(path: str, puzzles: list[Puzzle], method: str, args,
     if results is None:
         from .solving import solve_many
 
-        extra = {"objective": args.objective} if "objective" in METHODS[method].options else {}
-        results = list(solve_many(puzzles, method, time_limit=args.time_limit, **extra))
+        results = list(solve_many(puzzles, method, time_limit=args.time_limit,
+                                  **_method_options(method, args)))
     lines = [Puzzle(r.grid, p.order).to_string() if r.status.solved else r.status.value
              for p, r in zip(puzzles, results)]
     _write_text(path, "\n".join(lines) + "\n")

@@ -41,6 +41,24 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+def _solve_stopping_on_sigint(solver: cp_model.CpSolver, model, callback):
+    """``solver.solve(model, callback)`` with CP-SAT's own SIGINT handling on
+    (Ctrl-C stops the search, which then reports what it has), and Python's
+    handler put back afterwards (CP-SAT leaves the default behind, which
+    would kill the process at the next Ctrl-C)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model, callback)
+    handler = signal.getsignal(signal.SIGINT)
+    solver.parameters.catch_sigint_signal = True
+    try:
+        return solver.solve(model, callback)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 class CpSatFormulation(Formulation):
     """A formulation whose model is a CP-SAT ``CpModel`` (``self.model``).
     Subclasses build it in ``_build_rules``, load clues with
@@ -119,10 +137,7 @@ class CpSatFormulation(Formulation):
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.max_time_in_seconds = float("inf") if time_limit is None else time_limit
         counter = _SolutionCounter(limit)
-        try:
-            code = solver.solve(self.model, counter)
-        except KeyboardInterrupt:
-            raise CountIncomplete(counter.count, "interrupted") from None
+        code = _solve_stopping_on_sigint(solver, self.model, counter)
         if limit is not None and counter.count >= limit:
             return counter.count
         if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the enumeration did not finish
