@@ -173,18 +173,20 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
             b0 = state[3 * value]
             b1 = state[3 * value + 1]
             b2 = state[3 * value + 2]
-            if b0 == state[30 + 3 * value] and b1 == state[31 + 3 * value] \
-                    and b2 == state[32 + 3 * value]:
+            o0 = state[30 + 3 * value]
+            o1 = state[31 + 3 * value]
+            o2 = state[32 + 3 * value]
+            if b0 == o0 and b1 == o1 and b2 == o2:
                 continue  # checked before in this very state
             state[30 + 3 * value] = b0
             state[31 + 3 * value] = b1
             state[32 + 3 * value] = b2
             if not ((b0 & ~state[27]) | (b1 & ~state[28]) | (b2 & ~state[29])):
                 continue  # all nine placed
-            for band in range(3):
+            for band in range(3):  # rows and boxes: bands changed since checked
                 x = state[3 * value + band]
                 open_ = x & ~state[27 + band]
-                if not open_:
+                if not open_ or x == (o0 if band == 0 else (o1 if band == 1 else o2)):
                     continue
                 for k in range(3):
                     for unit in (x & row[k], x & box[k]):
@@ -222,6 +224,8 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
             # locked candidates between the rows and boxes of a band
             for band in range(3):
                 x = state[3 * value + band]
+                if x == (o0 if band == 0 else (o1 if band == 1 else o2)):
+                    continue  # unchanged since checked
                 minis = shrink[x & 511] | (shrink[(x >> 9) & 511] << 3) | (shrink[x >> 18] << 6)
                 kept = locked[minis]
                 if kept == 0:
