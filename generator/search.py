@@ -399,8 +399,9 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, und
     """Empty the orbits of ``clues`` (flat ``(N,)`` int32, changed in place)
     in ``orbit_order`` while the puzzle keeps ``solution`` as its only
     solution and has no fewer than ``target`` clues; ``orbits`` ``(K, 2)``
-    flat cells, -1 padded; ``house_of`` as in :func:`_forced`. A removal whose check is undecided (node budget)
-    is undone and counted in ``undecided[0]``. Stops early when
+    flat cells, -1 padded; ``house_of`` as in :func:`_forced`. A removal
+    whose check is undecided (node budget) is undone and counted in
+    ``undecided[0]``. Stops early when
     ``control[0]`` is set. Returns the number of clues left."""
     count = 0
     for cell in range(clues.size):
