@@ -68,14 +68,14 @@ def targets(args) -> None:
             except GenerationError:
                 times.append(args.time_limit)
         side = order * order
-        print(f"| {side}x{side} | {clues} | {clues / side**4:.0%} | {reached}/{args.seeds} | "
+        print(f"| {side}x{side} | {clues} | {clues / side**2:.0%} | {reached}/{args.seeds} | "
               f"{statistics.median(times):.2f} |", flush=True)
 
 
 def curve(args) -> None:
     marks = [1, 2, 5, 10, 20, 30, 60, 120]
     marks = [m for m in marks if m <= args.curve_seconds]
-    print("| grid | " + " | ".join(f"{m} s" for m in marks) + " |\n|---" * (len(marks) + 1) + "|")
+    print("| grid | " + " | ".join(f"{m} s" for m in marks) + " |\n|" + "---|" * (len(marks) + 1))
     for order in (4, 5, 6):
         control = np.zeros(2, np.int64)
         target = generator.fewest_possible_clues(order)

@@ -12,8 +12,8 @@ of perturbations without progress it restarts from a new full grid.
 Every generation has a time limit (default :data:`DEFAULT_TIME_LIMIT`
 seconds). The compiled removal pass and its uniqueness checks poll a stop
 flag (every 1024 branch nodes and between removals), which the waiting
-thread sets at the deadline, so the limit holds to within milliseconds at
-every order; Ctrl-C stops the same way.
+thread sets at the deadline, so the limit holds to within a fraction of a
+second at every order; Ctrl-C stops the same way.
 """
 
 from __future__ import annotations
@@ -272,24 +272,26 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     """A puzzle with exactly one solution.
 
     ``clues``: the exact number of clues, or None for as few as one removal
-    pass leaves (a minimal puzzle); ``order``: 2 to 6 (4x4 to 36x36);
+    pass leaves (minimal when ``minimal=True``; otherwise a clue whose
+    uniqueness check needs more than :data:`CHECK_NODES` branch nodes
+    stays, which happens from order 4 on); ``order``: 2 to 6 (4x4 to 36x36);
     ``seed``: None, a whole number >= 0 (the same seed gives the same puzzle)
     or a ``numpy.random.Generator``; ``symmetry``: None, ``"rotational"``,
     ``"mirror"`` or ``"diagonal"`` (clues placed symmetrically; minimality is
     then by orbits: no symmetric pair can be removed); ``time_limit``:
     seconds (default :data:`DEFAULT_TIME_LIMIT`), None for none; it bounds
-    wall time to within milliseconds at every order; ``difficulty``: None or
-    a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
+    wall time to within a fraction of a second at every order;
+    ``difficulty``: None or a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
     ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
     level; ``minimal``: True for a puzzle from which no clue can be removed
     without losing uniqueness (:func:`generator.is_minimal`).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
-    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with a symmetry
-    that pairs every cell, more clues than cells, an unknown option), and
+    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
+    a symmetry that pairs every cell, more clues than cells, an unknown option), and
     when the time limit ends the search, naming the fewest clues (and, for a
     difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
-    within milliseconds.
+    the same way.
     """
     _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
     if difficulty is not None:

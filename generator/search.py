@@ -62,16 +62,40 @@ def _place(cand, grid, peers, cell, bit) -> bool:
 
 @numba.njit(cache=True, nogil=True)
 def _singles(cand, grid, peers, houses, full) -> bool:
-    """Naked and hidden singles to a fixed point; False on a contradiction."""
-    changed = True
-    while changed:
-        changed = False
-        for cell in range(cand.size):
-            mask = cand[cell]
-            if grid[cell] == 0 and mask & (mask - 1) == 0:
-                if mask == 0 or not _place(cand, grid, peers, cell, mask):
-                    return False
-                changed = True
+    """Naked and hidden singles to a fixed point; False on a contradiction.
+    Naked singles go through a stack (a cell is pushed when its candidates
+    drop to one), so a placement costs its peers and nothing more; hidden
+    singles need a scan of the houses, repeated while it finds some."""
+    n = cand.size
+    stack = np.empty(n, np.int64)
+    top = 0
+    for cell in range(n):
+        mask = cand[cell]
+        if grid[cell] == 0:
+            if mask == 0:
+                return False
+            if mask & (mask - 1) == 0:
+                stack[top] = cell
+                top += 1
+    while True:
+        while top > 0:
+            top -= 1
+            cell = stack[top]
+            if grid[cell] != 0:
+                continue
+            bit = cand[cell]
+            grid[cell] = _popcount(bit - 1) + 1
+            for peer in peers[cell]:
+                if cand[peer] & bit:
+                    if grid[peer] != 0:
+                        return False
+                    rest = cand[peer] & ~bit
+                    if rest == 0:
+                        return False
+                    cand[peer] = rest
+                    if rest & (rest - 1) == 0:
+                        stack[top] = peer
+                        top += 1
         for house in houses:
             once = 0
             twice = 0
@@ -85,10 +109,14 @@ def _singles(cand, grid, peers, houses, full) -> bool:
                 for cell in house:
                     mask = cand[cell] & single
                     if grid[cell] == 0 and mask:
-                        if mask & (mask - 1) or not _place(cand, grid, peers, cell, mask):
+                        if mask & (mask - 1):
                             return False
-                        changed = True
-    return True
+                        if cand[cell] != mask:  # not yet on the stack
+                            cand[cell] = mask
+                            stack[top] = cell
+                            top += 1
+        if top == 0:
+            return True
 
 
 @numba.njit(cache=True, nogil=True)
@@ -399,8 +427,9 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, und
     """Empty the orbits of ``clues`` (flat ``(N,)`` int32, changed in place)
     in ``orbit_order`` while the puzzle keeps ``solution`` as its only
     solution and has no fewer than ``target`` clues; ``orbits`` ``(K, 2)``
-    flat cells, -1 padded; ``house_of`` as in :func:`_forced`. A removal whose check is undecided (node budget)
-    is undone and counted in ``undecided[0]``. Stops early when
+    flat cells, -1 padded; ``house_of`` as in :func:`_forced`. A removal
+    whose check is undecided (node budget) is undone and counted in
+    ``undecided[0]``. Stops early when
     ``control[0]`` is set. Returns the number of clues left."""
     count = 0
     for cell in range(clues.size):
