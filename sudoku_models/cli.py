@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .arguments import positive_int, seconds
 from .counting import CountIncomplete
 from .errors import PuzzleFormatError
 from .files import read_puzzles
@@ -25,7 +26,6 @@ from .result import SolveResult
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_METHODS = ("milp", "cp")
-MAX_LIMIT = 10**15  # a count limit beyond this is "all" in practice, and fits the counter
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
 
 
@@ -60,27 +60,12 @@ def _one_method(allowed: Callable[[], Sequence[str]]):
     return parse
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
-
-
-def _positive_int(text: str, maximum: int = MAX_LIMIT) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= maximum:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 1 to {maximum:,}, got {text!r}")
-    return int(text)
 
 
 
 
 def _limit(text: str) -> int | None:
-    return None if text == "all" else _positive_int(text)
+    return None if text == "all" else positive_int(text)
 
 
 def _file_name(text: str) -> str:
@@ -164,7 +149,7 @@ def _add_solve(commands) -> None:
                         help="file of puzzles ('-': standard input): one per line with '#' "
                         "comments, or Project Euler 96 'Grid NN' blocks")
     _add_method_option(solve, list(DEFAULT_METHODS))
-    solve.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+    solve.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                        help="per-puzzle time limit of each solver")
     solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
@@ -175,7 +160,7 @@ def _add_solve(commands) -> None:
                        help="the PySAT solver of the sat-* methods (default cadical195; also "
                        "glucose4, minisat22, ...)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
-    solve.add_argument("--first", type=_positive_int, metavar="N",
+    solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
     solve.add_argument("--out", metavar="CSV", help="with --file: write one row per puzzle and "
                        "method to this results CSV (the schema of 'bench run'; a results file "
@@ -204,7 +189,7 @@ def _add_count(commands) -> None:
     source.add_argument("--file", "-f", type=_file_name, help="file of puzzles, as for solve")
     count.add_argument("--limit", type=_limit, default=1000,
                        help="stop counting at this many solutions, or 'all' (default 1000)")
-    count.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+    count.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                        help="stop each count after this long and report a lower bound")
     _add_method_option(count, "backtracking", counting_methods, many=False,
                        what="counting methods")

@@ -136,7 +136,7 @@ def test_impossible_generation_is_one_line_exit_2(capsys):
         (["count", "--file", "."], "Is a directory"),
         (["solve", SEED_STRING, "--plot", "out.xyz"], "the picture's format comes from its suffix"),
         (["count", "." * 81, "--limit", "99999999999999999999"], "whole number from 1"),
-        (["generate", "--clues", "25", "--seed", "-1"], "seed from 0"),
+        (["generate", "--clues", "25", "--seed", "-1"], "whole number from 0"),
         (["bench", "run", "--warmup", "-1"], "--warmup"),
         (["bench", "run", "--scheduler", "tcp://localhost:99999"], "port 1..65535"),
         (["export", SEED_STRING, "-o", "x.lp", "--method", "matching"], "cannot do this"),

@@ -15,35 +15,14 @@ import os
 import shlex
 import sys
 
+from ..arguments import non_negative_int, positive_int, seconds, seed
+
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
-def _count(text: str, minimum: int) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= {minimum}, got {text!r}")
-    return int(text)
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    return _count(text, 1)
-
-
-def non_negative_int(text: str) -> int:
-    """argparse type: a whole number >= 0."""
-    return _count(text, 0)
-
-
-def seconds(text: str) -> float:
-    """argparse type: a positive, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
@@ -64,7 +43,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                      "stopped from outside 2 s + 10%% after it")
     run.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
                      help="objective of the MILP methods (default feasibility)")
-    run.add_argument("--seed", type=non_negative_int, default=0,
+    run.add_argument("--seed", type=seed, default=0,
                      help="seed of samples and generated sets (0 or more)")
     run.add_argument("--workers", type=positive_int, default=1,
                      help="local worker processes, one solver thread each (default 1)")
