@@ -130,6 +130,8 @@ def solve_file(args: argparse.Namespace) -> int:
         if code is not None:
             return code
         frame = results_frame([r for r in read_results(out) if row_key(r) in outcome.keys])
+    if frame.empty:
+        return _fail(f"{args.file}: no puzzle in the file")
     table = summarise(frame).drop(columns=["dataset", "order"])
     print(f"{frame['index'].nunique()} puzzles of {args.file}")
     print(plain_table(table))
