@@ -6,13 +6,16 @@ Usage: python benchmarks/difficulty_effort.py [--sample 200] [--generated 100]
 
 The 9x9 puzzles are those of ``rating_vs_qqwing.py`` (top95, every
 ``--top1465-every``-th puzzle of top1465, a sample of 17clue, generated
-puzzles); ``--order4`` adds generated 16x16 puzzles at 100 clues (seeds
-0..). For each puzzle :func:`sudoku_models.logic.effort.measure` gives our
-rating and: HiGHS B&B nodes, LP iterations and solve seconds (milp), CP-SAT
-branches, conflicts and seconds (cp), both on one thread, as shipped and with
-presolve off (with it, both settle every 9x9 puzzle before searching), and the compiled
-counter's backtracking nodes (first solution, uniqueness proof) and seconds.
-SAT conflicts are not measured: no SAT formulation exposes them yet.
+puzzles); ``--order4`` adds generated 16x16 puzzles at 100, 105, ..., 120
+clues (seed k has 100 + 5 (k mod 5) clues). For each puzzle
+:func:`sudoku_models.logic.effort.measure` gives our rating and: HiGHS
+B&B nodes, LP iterations and solve seconds (milp), CP-SAT branches,
+conflicts and seconds (cp), both on one thread, as shipped and with presolve
+off (with it, both settle every 9x9 puzzle before searching), and the
+compiled counter's backtracking nodes (first solution, uniqueness proof) and
+seconds.
+With the SAT method ``sat-extended`` registered (CaDiCaL through PySAT), its
+decisions and conflicts too.
 
 Prints, as Markdown for benchmarks/README.md: medians per level, the share
 of puzzles each solver settles without branching, and Spearman rank
@@ -30,11 +33,9 @@ from scipy.stats import spearmanr
 from generator import generate
 from rating_vs_qqwing import puzzle_sets
 from sudoku_models.logic import LEVELS
-from sudoku_models.logic.effort import SOLVERS, STATS, measure
+from sudoku_models.logic.effort import available, columns, measure
 
-MEASURES = tuple(f"{label} {stat}" for label, (method, _) in SOLVERS.items()
-                 for stat in STATS[method] + ("seconds",)) + (
-    "backtracking nodes (first)", "backtracking nodes (unique)", "backtracking seconds")
+MEASURES = columns(available())
 
 
 def correlations(frame: pd.DataFrame) -> pd.DataFrame:
@@ -71,7 +72,7 @@ def main(argv=None) -> int:
     parser.add_argument("--top1465-every", type=int, default=5,
                         help="take every k-th puzzle of top1465 (default 5)")
     parser.add_argument("--order4", type=int, default=20,
-                        help="generated 16x16 puzzles at 100 clues (default 20)")
+                        help="generated 16x16 puzzles at 100-120 clues (default 20)")
     parser.add_argument("--out", help="CSV of every measurement")
     args = parser.parse_args(argv)
 
@@ -80,8 +81,9 @@ def main(argv=None) -> int:
     rows = []
     for set_name, puzzles in sets.items():
         rows += [{"set": set_name, "order": 3, **row} for row in measure(puzzles)]
-    big = [generate(100, order=4, seed=seed) for seed in range(args.order4)]
-    rows += [{"set": "16x16 generated (100 clues)", "order": 4, **row} for row in measure(big)]
+    big = [generate(100 + 5 * (seed % 5), order=4, seed=seed) for seed in range(args.order4)]
+    rows += [{"set": "16x16 generated (100-120 clues)", "order": 4, **row}
+             for row in measure(big)]
     frame = pd.DataFrame(rows)
     if args.out:
         frame.to_csv(args.out, index=False)

@@ -72,10 +72,6 @@ def qqwing_ratings(puzzles) -> list[tuple[str, int]]:
     return list(zip(levels, guesses))
 
 
-def markdown(frame: pd.DataFrame) -> str:
-    return frame.to_markdown()
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=500, help="17clue puzzles (default 500)")
@@ -107,12 +103,12 @@ def main(argv=None) -> int:
                                                                 fill_value=0)
     both = counts.join(theirs.add_prefix("QQWing "))
     both["rate ms/puzzle"] = frame.groupby("set")["rate ms"].first().round(1)
-    print(markdown(both.loc[frame["set"].unique()]), "\n")
+    print(both.loc[frame["set"].unique()].to_markdown(), "\n")
 
     print("### Agreement table (all puzzles; rows ours, columns QQWing)\n")
     table = pd.crosstab(frame["level"], frame["qqwing"], margins=True).reindex(
         index=list(LEVELS) + ["All"], columns=list(QQWING_LEVELS) + ["All"], fill_value=0)
-    print(markdown(table), "\n")
+    print(table.to_markdown(), "\n")
 
     match = frame.apply(lambda r: r["qqwing"] in MATCHING[r["level"]], axis=1)
     rank = frame["qqwing"].map({name: i for i, name in enumerate(QQWING_LEVELS)})

@@ -69,9 +69,11 @@ def datasets(first: int, gen16: int, gen25: int) -> dict[str, list]:
     sets = {"top95": read_puzzles(HERE / "datasets" / "top95.txt"),
             f"17clue first {first}": read_puzzles(HERE / "datasets" / "17clue.txt")[:first]}
     if gen16:
-        sets[f"16x16, 128 clues ({gen16})"] = [generate(128, order=4, seed=i) for i in range(1, gen16 + 1)]
+        sets[f"16x16, 128 clues ({gen16})"] = [generate(128, order=4, seed=i)
+                                               for i in range(1, gen16 + 1)]
     if gen25:
-        sets[f"25x25, 312 clues ({gen25})"] = [generate(312, order=5, seed=i) for i in range(1, gen25 + 1)]
+        sets[f"25x25, 312 clues ({gen25})"] = [generate(312, order=5, seed=i)
+                                               for i in range(1, gen25 + 1)]
     return sets
 
 
@@ -161,7 +163,8 @@ def main() -> None:
     for name, puzzles in sets.items():
         print(f"| {name} | {100 * unit_propagation_completes(puzzles, 'minimal'):.0f}% | "
               f"{100 * unit_propagation_completes(puzzles, 'extended'):.0f}% |")
-    print(f"\nload average at end: {os.getloadavg()}; wall time {time.perf_counter() - start:.0f} s")
+    print(f"\nload average at end: {os.getloadavg()}; "
+          f"wall time {time.perf_counter() - start:.0f} s")
     if handle:
         handle.close()
 

@@ -8,42 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sudoku_models.arguments import seconds, seed, whole_number
 from sudoku_models.cli import UsageError, register_command
 
 
 
-def _count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 1,000,000, got {text!r}")
-    return int(text)
 
 
-def _clues(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) > 10_000:
-        raise argparse.ArgumentTypeError(f"expected a number of clues (0 or more), got {text!r}")
-    return int(text)
 
-
-def _order(text: str) -> int:
-    if text not in ("2", "3", "4", "5", "6"):
-        raise argparse.ArgumentTypeError(f"expected an order from 2 to 6, got {text!r}")
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= 2**63:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**63 - 1, got {text!r}")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
 def add_parser(commands) -> None:
@@ -60,16 +32,18 @@ def add_parser(commands) -> None:
         "fail at once with the reason; a puzzle not found within --time-limit fails with what "
         "was reached.",
     )
-    generate.add_argument("--clues", type=_clues, help="clues per puzzle")
+    generate.add_argument("--clues", type=lambda t: whole_number(t, 0, 10_000),
+                          help="clues per puzzle")
     generate.add_argument("--difficulty", choices=LEVELS, help="the rating level to reach")
     generate.add_argument("--minimal", action="store_true",
                           help="only minimal puzzles: removing any clue loses uniqueness")
-    generate.add_argument("--count", type=_count, default=1, help="how many (default 1)")
-    generate.add_argument("--order", type=_order, default=3,
+    generate.add_argument("--count", type=lambda t: whole_number(t, 1, 1_000_000), default=1,
+                          help="how many (default 1)")
+    generate.add_argument("--order", type=lambda t: whole_number(t, 2, 6), default=3,
                           help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ... 6")
-    generate.add_argument("--seed", type=_seed, help="random seed, for reproducible puzzles")
+    generate.add_argument("--seed", type=seed, help="random seed, for reproducible puzzles")
     generate.add_argument("--symmetry", choices=SYMMETRIES, help="place the clues symmetrically")
-    generate.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
+    generate.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                           default=DEFAULT_TIME_LIMIT,
                           help=f"give up on a puzzle after this long (default {DEFAULT_TIME_LIMIT:g})")
     generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout)")

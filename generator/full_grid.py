@@ -39,9 +39,8 @@ def fill(order: int, rng: np.random.Generator, work) -> np.ndarray:
     side = order * order
     control = np.zeros(2, np.int64)
     while True:
-        value_order = np.argsort(rng.random((side * side, side)), axis=1).astype(np.int64) + 1
-        if search.fill_grid(value_order, t.peers, t.houses, t.full, 4 * side * side, control,
-                            *work) == 1:
+        if search.fill_random(rng.integers(2**62), t.peers, t.houses, t.full, 4 * side * side,
+                              control, *work) == 1:
             return work[4]
 
 
@@ -63,7 +62,7 @@ def random_full_grid(order: int = 3, seed=None) -> np.ndarray:
         raise ValueError(f"order must be 2..7, got {order!r}")
     rng = as_generator(seed)
     side = order * order
-    grid = fill(order, rng, search.workspace(side * side)).reshape(side, side).astype(np.int64)
+    grid = fill(order, rng, search.workspace(order)).reshape(side, side).astype(np.int64)
     grid = rng.permutation(side)[grid - 1] + 1  # relabel values
     grid = grid[_line_permutation(order, rng)][:, _line_permutation(order, rng)]
     return grid.T.copy() if rng.random() < 0.5 else grid

@@ -24,7 +24,7 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
         raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
                          "minimality is defined for unique-solution puzzles")
     t = tables(puzzle.order)
-    work = search.workspace(puzzle.side * puzzle.side)
+    work = search.workspace(puzzle.order)
     clues = puzzle.grid.ravel().astype(np.int32)
     control = np.zeros(2, np.int64)
     removable = []

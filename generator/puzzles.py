@@ -12,8 +12,8 @@ of perturbations without progress it restarts from a new full grid.
 Every generation has a time limit (default :data:`DEFAULT_TIME_LIMIT`
 seconds). The compiled removal pass and its uniqueness checks poll a stop
 flag (every 1024 branch nodes and between removals), which the waiting
-thread sets at the deadline, so the limit holds to within milliseconds at
-every order; Ctrl-C stops the same way.
+thread sets at the deadline, so the limit holds to within a fraction of a
+second at every order; Ctrl-C stops the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from functools import cache
 
 import numpy as np
 
@@ -42,7 +43,7 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # Never reached on 9x9 (a hard 9x9 check needs a few hundred nodes); it keeps
 # sparse 25x25 and 36x36 passes moving. Minimal puzzles use no budget: their
 # minimality must be proven.
-CHECK_NODES = 20_000
+CHECK_NODES = 100
 
 
 class GenerationError(ValueError):
@@ -52,6 +53,7 @@ class GenerationError(ValueError):
     message names what was reached)."""
 
 
+@cache
 def orbits(order: int, symmetry: str | None) -> np.ndarray:
     """Groups of cells that are kept or removed together: ``(K, 2)`` int
     array of flat indices, -1 padded. ``symmetry``: None (every cell alone),
@@ -69,8 +71,22 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
         for c in range(side):
             pair = sorted({r * side + c, image(r, c)[0] * side + image(r, c)[1]})
             groups[tuple(pair)] = pair
-    padded = [g + [-1] * (2 - len(g)) for g in groups.values()]
-    return np.array(padded, dtype=np.int64)
+    padded = np.array([g + [-1] * (2 - len(g)) for g in groups.values()], dtype=np.int64)
+    padded.setflags(write=False)
+    return padded
+
+
+@cache
+def house_of(order: int) -> np.ndarray:
+    """``(N, 3)`` int array: the row, column and box (numbered as in
+    :func:`sudoku_models.houses.house_cells`) of each flat cell."""
+    side = order * order
+    cell = np.arange(side * side)
+    row, column = divmod(cell, side)
+    box = (row // order) * order + column // order
+    table = np.stack([row, side + column, 2 * side + box], axis=1).astype(np.int64)
+    table.setflags(write=False)
+    return table
 
 
 def fewest_possible_clues(order: int) -> int:
@@ -143,8 +159,9 @@ class _Generator:
         self.control = control
         self.tables = tables(order)
         self.groups = orbits(order, symmetry)
-        self.work = search.workspace(order**4)
-        self.solution_work = search.workspace(order**4)
+        self.house_of = house_of(order)
+        self.work = search.workspace(order)
+        self.solution_work = search.workspace(order)
         self.budget = search.NO_BUDGET if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
@@ -157,7 +174,7 @@ class _Generator:
         self.undecided[0] = 0
         return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
                              target, self.budget, self.control, self.undecided, t.peers, t.houses,
-                             t.identity, t.full, *self.work)
+                             self.house_of, t.identity, t.full, *self.work)
 
     def stopped(self) -> bool:
         return bool(self.control[0])
@@ -255,24 +272,26 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     """A puzzle with exactly one solution.
 
     ``clues``: the exact number of clues, or None for as few as one removal
-    pass leaves (a minimal puzzle); ``order``: 2 to 6 (4x4 to 36x36);
+    pass leaves (minimal when ``minimal=True``; otherwise a clue whose
+    uniqueness check needs more than :data:`CHECK_NODES` branch nodes
+    stays, which happens from order 4 on); ``order``: 2 to 6 (4x4 to 36x36);
     ``seed``: None, a whole number >= 0 (the same seed gives the same puzzle)
     or a ``numpy.random.Generator``; ``symmetry``: None, ``"rotational"``,
     ``"mirror"`` or ``"diagonal"`` (clues placed symmetrically; minimality is
     then by orbits: no symmetric pair can be removed); ``time_limit``:
     seconds (default :data:`DEFAULT_TIME_LIMIT`), None for none; it bounds
-    wall time to within milliseconds at every order; ``difficulty``: None or
-    a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
+    wall time to within a fraction of a second at every order;
+    ``difficulty``: None or a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
     ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
     level; ``minimal``: True for a puzzle from which no clue can be removed
     without losing uniqueness (:func:`generator.is_minimal`).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
-    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with a symmetry
-    that pairs every cell, more clues than cells, an unknown option), and
+    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
+    a symmetry that pairs every cell, more clues than cells, an unknown option), and
     when the time limit ends the search, naming the fewest clues (and, for a
     difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
-    within milliseconds.
+    the same way.
     """
     _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
     if difficulty is not None:

@@ -9,25 +9,23 @@ run them, so the command line starts fast.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 
+from .arguments import positive_int, seconds
 from .counting import CountIncomplete
 from .errors import PuzzleFormatError
 from .files import read_puzzles
 from .puzzle import Puzzle
-from .registry import METHODS, counting_methods, exporting_methods, method_info
-from .result import SolveResult, Status
+from .registry import METHODS, counting_methods, exporting_methods
+from .result import SolveResult
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_METHODS = ("milp", "cp")
-CSV_STATS = ("B&B nodes", "LP iterations", "branches", "conflicts")
-MAX_LIMIT = 10**15  # a count limit beyond this is "all" in practice, and fits the counter
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
 
 
@@ -62,31 +60,12 @@ def _one_method(allowed: Callable[[], Sequence[str]]):
     return parse
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
-def _positive_int(text: str, maximum: int = MAX_LIMIT) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= maximum:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 1 to {maximum:,}, got {text!r}")
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= 2**63:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**63 - 1, got {text!r}")
-    return int(text)
 
 
 def _limit(text: str) -> int | None:
-    return None if text == "all" else _positive_int(text)
+    return None if text == "all" else positive_int(text)
 
 
 def _file_name(text: str) -> str:
@@ -170,18 +149,26 @@ def _add_solve(commands) -> None:
                         help="file of puzzles ('-': standard input): one per line with '#' "
                         "comments, or Project Euler 96 'Grid NN' blocks")
     _add_method_option(solve, list(DEFAULT_METHODS))
-    solve.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+    solve.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                        help="per-puzzle time limit of each solver")
     solve.add_argument("--objective", choices=("feasibility", "tiebreak"), default="feasibility",
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
                        "(default: feasibility)")
+    solve.add_argument("--milp-solver", choices=("highs", "scip"), default="highs",
+                       help="the solver of the milp model (scip needs the extra [scip])")
+    solve.add_argument("--sat-solver", metavar="NAME", default="cadical195",
+                       help="the PySAT solver of the sat-* methods (default cadical195; also "
+                       "glucose4, minisat22, ...)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
-    solve.add_argument("--first", type=_positive_int, metavar="N",
+    solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
-    solve.add_argument("--out", metavar="CSV", help="write one row per puzzle and method")
+    solve.add_argument("--out", metavar="CSV", help="with --file: write one row per puzzle and "
+                       "method to this results CSV (the schema of 'bench run'; a results file "
+                       "is appended to, any other file refused)")
+    solve.add_argument("--overwrite", action="store_true", help="replace --out instead")
     solve.add_argument("--solutions", metavar="FILE",
-                       help="write one line per puzzle: its solution by the first method in "
-                       "the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
+                       help="write one line per puzzle ('-': standard output): its solution by "
+                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
     solve.add_argument("--plot", metavar="PICTURE", type=_plot_file,
                        help="save a picture (.png, .pdf, .svg, ...): the grid and each solution "
                        "for one puzzle, the distribution of times per method for a file")
@@ -202,7 +189,7 @@ def _add_count(commands) -> None:
     source.add_argument("--file", "-f", type=_file_name, help="file of puzzles, as for solve")
     count.add_argument("--limit", type=_limit, default=1000,
                        help="stop counting at this many solutions, or 'all' (default 1000)")
-    count.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+    count.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                        help="stop each count after this long and report a lower bound")
     _add_method_option(count, "backtracking", counting_methods, many=False,
                        what="counting methods")
@@ -247,30 +234,16 @@ def _add_bench(commands) -> None:
     )
     bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION",
                                           parser_class=_Parser)
+    from .bench.command import add_run_arguments
+    from .bench.datasets import dataset_help
+
     run = bench_commands.add_parser(
         "run", help="run methods x datasets",
-        description="Datasets: top95, top1465, 17clue, a file, gen:N (generated 9x9 with N "
-        "clues; gen:17 takes the 17-clue collection) or order:N (generated order-N puzzles, "
-        "60% of the cells given). Methods: every registered method ('sudoku-models methods'). "
-        "Re-running the same command skips the rows already written.",
+        description=f"Datasets: {dataset_help()}. Methods: every registered method "
+        "('sudoku-models methods'). Every row carries the run's settings; re-running the same "
+        "command skips the rows already written, other settings add their own rows.",
     )
-    _add_method_option(run, list(DEFAULT_METHODS))
-    run.add_argument("--datasets", default="top95", help="comma-separated specs (default top95)")
-    run.add_argument("--sample", type=_positive_int, help="puzzles per dataset (default: all; "
-                     "required for generated sets)")
-    run.add_argument("--repeat", type=lambda t: _positive_int(t, 1000), default=1,
-                     help="rows per puzzle and method")
-    run.add_argument("--warmup", type=lambda t: _limit_int(t, 0, 1000), default=1,
-                     help="untimed solves per chunk, 0 to 1000 (default 1)")
-    run.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                     help="per puzzle and method")
-    run.add_argument("--seed", type=_seed, default=0, help="seed of the generated sets")
-    run.add_argument("--workers", type=lambda t: _positive_int(t, 256), default=1,
-                     help="local worker processes, one solver thread each (default 1)")
-    run.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,
-                     help="run on an existing Dask cluster (tcp://host:port) instead")
-    run.add_argument("--out", default="results.csv", type=_file_name,
-                     help="results CSV (default results.csv)")
+    add_run_arguments(run)
     run.set_defaults(handler=_bench_run_command)
     report = bench_commands.add_parser("report", help="summary.md and plots from a results CSV")
     report.add_argument("results", type=_file_name, help="results CSV of 'bench run'")
@@ -278,25 +251,8 @@ def _add_bench(commands) -> None:
     report.set_defaults(handler=_bench_report_command)
 
 
-def _limit_int(text: str, low: int, high: int) -> int:
-    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
-    return int(text)
 
 
-def _scheduler_address(text: str) -> str:
-    """``tcp://host:port`` (or ``host:port``) with a port in 1..65535."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(text if "://" in text else f"tcp://{text}")
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    if parts.scheme not in ("tcp", "tls", "inproc", "ucx") or not parts.hostname or not port:
-        raise argparse.ArgumentTypeError(
-            f"expected a Dask scheduler address tcp://host:port with a port 1-65535, got {text!r}")
-    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -339,6 +295,17 @@ def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
 
 
 def _solve_command(args: argparse.Namespace) -> int:
+    if args.file:
+        from .bench.command import solve_file
+
+        if args.file == "-":  # the pipeline reads datasets by name: give stdin one
+            return _with_stdin_as_file(args)
+        code = solve_file(args)
+        if args.solutions and code in (0, 1):
+            _write_solutions(args.solutions, _puzzles(args), args.method[0], args)
+        return code
+    if args.out:
+        raise UsageError("--out goes with --file (one row per puzzle and method)")
     from tqdm import tqdm
 
     from .solving import solve_many
@@ -350,28 +317,53 @@ def _solve_command(args: argparse.Namespace) -> int:
     with tqdm(total=len(puzzles) * len(args.method), unit="puzzle", disable=len(puzzles) == 1 or None) as bar:
         for method in args.method:
             bar.set_description(method)
-            extra = {"objective": args.objective} if "objective" in METHODS[method].options else {}
+            extra = _method_options(method, args)
             results[method] = []
             for result in solve_many(puzzles, method, **options, **extra):
                 results[method].append(result)
                 bar.update()
     verified = {m: [verify(p, r.grid) for p, r in zip(puzzles, rs)] for m, rs in results.items()}
-    if len(puzzles) == 1:
-        _print_one(puzzles[0], results, verified)
-    else:
-        _print_summary(puzzles, results, verified)
-    if args.out:
-        _write_csv(args.out, puzzles, results, verified)
+    _print_one(puzzles[0], results, verified)
     if args.solutions:
-        _write_solutions(args.solutions, puzzles, results[args.method[0]])
+        _write_solutions(args.solutions, puzzles, args.method[0], args, results[args.method[0]])
     if args.plot:
         _save_plot(args.plot, puzzles, results)
     wrong = any(r.status.solved and not ok for m in results for r, ok in zip(results[m], verified[m]))
     return 1 if wrong else 0
 
 
-def _write_solutions(path: str, puzzles: list[Puzzle], results: list[SolveResult]) -> None:
-    """One line per puzzle: the solved grid in the puzzle format, or the status."""
+def _method_options(method: str, args: argparse.Namespace) -> dict:
+    """The options of ``solve`` that ``method`` takes (its registry entry)."""
+    takes = METHODS[method].options
+    options = {"objective": args.objective} if "objective" in takes else {}
+    if "solver" in takes:
+        options["solver"] = args.milp_solver if method == "milp" else args.sat_solver
+    return options
+
+
+def _with_stdin_as_file(args: argparse.Namespace) -> int:
+    """Solve the puzzles of standard input (read and
+    checked by :func:`read_puzzles`) in a temporary file named by ``--file``."""
+    import tempfile
+
+    puzzles = read_puzzles("-")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "stdin.txt"
+        path.write_text("".join(p.to_string() + "\n" for p in puzzles))
+        args.file = str(path)
+        return _solve_command(args)
+
+
+def _write_solutions(path: str, puzzles: list[Puzzle], method: str, args,
+                     results: list[SolveResult] | None = None) -> None:
+    """One line per puzzle: the solved grid in the puzzle format, or the
+    status. With ``--file`` the pipeline keeps times, not grids: the puzzles
+    are solved once more by ``method`` for their solutions."""
+    if results is None:
+        from .solving import solve_many
+
+        results = list(solve_many(puzzles, method, time_limit=args.time_limit,
+                                  **_method_options(method, args)))
     lines = [Puzzle(r.grid, p.order).to_string() if r.status.solved else r.status.value
              for p, r in zip(puzzles, results)]
     _write_text(path, "\n".join(lines) + "\n")
@@ -392,19 +384,14 @@ def _save_plot(path: str, puzzles: list[Puzzle], results: dict[str, list[SolveRe
     matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
 
-    from .plotting import draw_sudoku, plot_solve_times
+    from .plotting import draw_sudoku
 
-    if len(puzzles) == 1:
-        puzzle = puzzles[0]
-        fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
-        draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
-        for ax, (method, (result,)) in zip(axes[1:], results.items()):
-            draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
-                        title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
-    else:
-        fig, ax = plt.subplots(figsize=(1.8 * len(results) + 2, 4.5))
-        plot_solve_times({m: [r.total_seconds for r in rs] for m, rs in results.items()}, ax=ax,
-                         title=f"{len(puzzles)} puzzles: build or update + solve")
+    puzzle = puzzles[0]
+    fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
+    draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
+    for ax, (method, (result,)) in zip(axes[1:], results.items()):
+        draw_sudoku(puzzle, result.grid if result.status.solved else None, ax=ax,
+                    title=f"{method}: {result.status.value}, {1000 * result.solve_seconds:.1f} ms")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -456,79 +443,20 @@ def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) 
     print(f"\n{puzzle.num_clues} clues{agreement}")
 
 
-def _print_summary(puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    rows = []
-    for method, rs in results.items():
-        counts = {s: sum(r.status is s for r in rs) for s in Status}
-        solve_ms = 1000 * np.array([r.solve_seconds for r in rs])
-        build_ms = 1000 * np.array([r.build_seconds for r in rs])
-        rows.append((
-            method,
-            counts[Status.OPTIMAL] + counts[Status.FEASIBLE],
-            sum(verified[method]),
-            counts[Status.INFEASIBLE],
-            counts[Status.TIME_LIMIT],
-            counts[Status.ERROR],
-            f"{build_ms[0]:.1f}",
-            f"{np.median(build_ms[1:]) if len(rs) > 1 else 0:.2f}",
-            f"{np.median(solve_ms):.1f}",
-            f"{np.percentile(solve_ms, 90):.1f}",
-            f"{solve_ms.max():.1f}",
-        ))
-    print(f"{len(puzzles)} puzzles")
-    print(_table(
-        ["method", "solved", "verified", "infeasible", "timed out", "errors", "first build ms",
-         "median update ms", "median solve ms", "p90 ms", "max ms"],
-        rows,
-    ))
-
-
-def _write_csv(path: str, puzzles, results: dict[str, list[SolveResult]], verified) -> None:
-    header = ["puzzle", "order", "clues", "method", "status", "verified", "build_seconds",
-              "solve_seconds", "variables", "constraints", "nonzeros", *CSV_STATS, "objective",
-              "solver"]
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for method, rs in results.items():
-            for puzzle, result, ok in zip(puzzles, rs, verified[method]):
-                writer.writerow([
-                    puzzle.name, puzzle.order, puzzle.num_clues, method, result.status.value,
-                    "yes" if ok else "no", f"{result.build_seconds:.6f}",
-                    f"{result.solve_seconds:.6f}", result.size.variables, result.size.constraints,
-                    result.size.nonzeros, *[result.stats.get(s, "") for s in CSV_STATS],
-                    "" if result.objective is None else result.objective, result.solver,
-                ])
-    print(f"wrote {path}")
-
-
 # -- count, export, methods --------------------------------------------------
 
 
 def _count_command(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
-    from .counting import count_solutions
-
     puzzles = _puzzles(args)
-    interrupted = None
-    counts: list[tuple[int, str]] = []  # (count or lower bound, "" or why it is a bound)
-    with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
-        for puzzle in bar:
-            try:
-                n = count_solutions(puzzle, method=args.method, limit=args.limit,
-                                    time_limit=args.time_limit)
-                counts.append((n, "stopped at --limit" if n == args.limit else ""))
-            except CountIncomplete as exc:
-                counts.append((exc.lower_bound, exc.reason))
-                if exc.reason == "interrupted":
-                    interrupted = exc
-                    break
+    if args.method == "backtracking" and len(puzzles) > 1 and len({p.order for p in puzzles}) == 1:
+        counts, interrupted = _count_batch(puzzles, args)
+    else:
+        counts, interrupted = _count_each(puzzles, args)
     for puzzle, (n, bound) in zip(puzzles, counts):
         print(f"{puzzle.name}\t{f'at least {n} ({bound})' if bound else n}")
-    if interrupted is not None:
-        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; the "
-              f"last count is a lower bound", file=sys.stderr)
+    if interrupted:
+        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; counts "
+              f"marked 'at least' are lower bounds", file=sys.stderr)
         return EXIT_INTERRUPTED
     if len(puzzles) > 1:
         exact = [n for n, bound in counts if not bound]
@@ -538,6 +466,45 @@ def _count_command(args: argparse.Namespace) -> int:
               f"with several, {none} with none"
               + (f", {len(puzzles) - len(exact)} cut short" if len(exact) < len(puzzles) else ""))
     return 0
+
+
+_AT_LIMIT = "stopped at --limit"
+
+
+def _count_each(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], bool]:
+    """Count puzzle by puzzle (any counting method): ``(count or lower
+    bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
+    from tqdm import tqdm
+
+    from .counting import count_solutions
+
+    counts: list[tuple[int, str]] = []
+    with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
+        for puzzle in bar:
+            try:
+                n = count_solutions(puzzle, method=args.method, limit=args.limit,
+                                    time_limit=args.time_limit)
+                counts.append((n, _AT_LIMIT if n == args.limit else ""))
+            except CountIncomplete as exc:
+                counts.append((exc.lower_bound, exc.reason))
+                if exc.reason == "interrupted":
+                    return counts, True
+    return counts, False
+
+
+def _count_batch(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], bool]:
+    """The whole file in one call of the compiled counter on every core
+    (:func:`sudoku_models.counter.count_solutions_many`); ``--time-limit``
+    bounds the whole batch here."""
+    from .counter import count_solutions_many
+
+    try:
+        found = count_solutions_many(puzzles, args.limit, time_limit=args.time_limit)
+        return [(int(n), _AT_LIMIT if n == args.limit else "") for n in found], False
+    except CountIncomplete as exc:  # -1: not finished, at least 0 solutions
+        counts = [(int(n), _AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)
+                  for n in exc.counts]
+        return counts, exc.reason == "interrupted"
 
 
 def _export_command(args: argparse.Namespace) -> int:
@@ -565,31 +532,15 @@ def _methods_command(args: argparse.Namespace) -> int:
 
 
 def _bench_run_command(args: argparse.Namespace) -> int:
-    from .bench import run_benchmark
+    from .bench.command import run_command
 
-    try:
-        written = run_benchmark(
-            args.method, args.datasets.split(","), args.out, sample=args.sample, repeat=args.repeat,
-            warmup=args.warmup, time_limit=args.time_limit, seed=args.seed, workers=args.workers,
-            scheduler=args.scheduler,
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    print(f"wrote {written} rows to {args.out}")
-    return 0
+    return run_command(args)
 
 
 def _bench_report_command(args: argparse.Namespace) -> int:
-    from .bench import write_report
+    from .bench.command import report_command
 
-    try:
-        summary = write_report(args.results, args.out_dir)
-    except (ValueError, KeyError, TypeError) as exc:  # a CSV that is not a results file
-        raise UsageError(f"{args.results}: not a results file of 'bench run' "
-                         f"({type(exc).__name__}: {exc})") from None
-    print(summary.read_text())
-    print(f"wrote {summary}")
-    return 0
+    return report_command(args)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,8 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     (:func:`sudoku_models.registry.counting_methods`): ``"backtracking"``
     (the compiled counter, fastest), ``"cp"`` or ``"cp-bool"`` (CP-SAT
     solution enumeration on that model), ``"milp"`` or ``"matrix"`` (HiGHS
-    re-solving the binary model with a no-good cut after each solution). All
+    re-solving the binary model with a no-good cut after each solution),
+    ``"sat-minimal"`` or ``"sat-extended"`` (SAT with blocking clauses). All
     agree; the tests check it. ``time_limit`` (seconds) or Ctrl-C end the
     count early with :class:`CountIncomplete`, whose ``lower_bound`` is never
     to be shown as the count. Raises ``ValueError`` for an unknown method, a

@@ -38,7 +38,7 @@ def test_file_summary_and_csv(tmp_path, capsys):
     rows = list(csv.DictReader(out_csv.open()))
     assert len(rows) == 24
     assert {r["method"] for r in rows} == {"milp", "cp"}
-    assert all(r["verified"] == "yes" and r["status"] == "OPTIMAL" for r in rows)
+    assert all(r["verified"] == "true" and r["status"] == "OPTIMAL" for r in rows)
     assert rows[0]["puzzle"] == "top95.txt:2"
 
 
@@ -47,7 +47,7 @@ def test_method_all_runs_every_formulation(tmp_path, capsys):
     assert main(["solve", "--file", TOP95, "--first", "2", "--method", "all", "--out", str(out_csv)]) == 0
     rows = list(csv.DictReader(out_csv.open()))
     assert [r["method"] for r in rows] == [m for m in METHODS for _ in range(2)]
-    assert all(r["verified"] == "yes" for r in rows)
+    assert all(r["verified"] == "true" for r in rows)
 
 
 def test_contradictory_puzzle_reports_infeasible(capsys):
@@ -125,3 +125,99 @@ def test_impossible_generation_is_one_line_exit_2(capsys):
     assert main(["generate", "--clues", "16"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "fewer than 17 clues" in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "--file", "no/such/file.txt"], "no/such/file.txt"),
+        (["solve", "--file", ""], "expected a file name"),
+        (["count", "--file", ""], "expected a file name"),
+        (["count", "--file", "."], "Is a directory"),
+        (["solve", SEED_STRING, "--plot", "out.xyz"], "the picture's format comes from its suffix"),
+        (["count", "." * 81, "--limit", "99999999999999999999"], "whole number from 1"),
+        (["generate", "--clues", "25", "--seed", "-1"], "whole number from 0"),
+        (["bench", "run", "--warmup", "-1"], "--warmup"),
+        (["bench", "run", "--scheduler", "tcp://localhost:99999"], "port 1..65535"),
+        (["export", SEED_STRING, "-o", "x.lp", "--method", "matching"], "cannot do this"),
+        (["solve"], "one of the arguments"),
+    ],
+)
+def test_issue_9_tracebacks_are_one_line_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sudoku-models") and err.count("\n") == 1 and message in err
+    assert not err.rstrip().endswith("None") and "Traceback" not in err
+
+
+def test_version_and_help_exit_0(capsys):
+    from sudoku_models import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"sudoku-models {__version__}"
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "generate" in out and "export" in out and "after '--'" in out
+
+
+def test_stdin_and_solutions_file(tmp_path, capsys, monkeypatch):
+    import io
+
+    from sudoku_models import Puzzle, verify
+
+    puzzles = read_puzzles(TOP95)[:3]
+    infeasible = "5...5" + "." * 76
+    text = "\n".join([p.to_string() for p in puzzles] + [infeasible]) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    out = tmp_path / "solutions.txt"
+    assert main(["solve", "-f", "-", "--method", "cp", "--solutions", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4 and lines[3] == "INFEASIBLE"
+    for puzzle, line in zip(puzzles, lines):
+        assert verify(puzzle, Puzzle.from_string(line).grid)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    capsys.readouterr()
+    assert main(["count", "--file", "-", "--methods", "cp"]) == 0
+    assert "4 puzzles: 3 with one solution, 0 with several, 1 with none" in capsys.readouterr().out
+
+
+def test_comma_puzzle_starting_with_minus_after_double_dash(capsys):
+    assert main(["count", "--", "-1," + ",".join(["0"] * 15)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "PUZZLE" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("method", ["backtracking", "cp", "milp"])
+def test_count_time_limit_prints_a_lower_bound(method, capsys):
+    assert main(["count", "." * 81, "--limit", "all", "--method", method,
+                 "--time-limit", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\t")[1].startswith("at least ") and "(time limit)" in out
+
+
+@pytest.mark.parametrize("method", ["backtracking", "cp", "milp"])
+def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method):
+    import signal
+    import time
+
+    script = Path(sys.executable).with_name("sudoku-models")
+    proc = subprocess.Popen([script, "count", "." * 81, "--limit", "all", "--method", method],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    # never a bare number: a count cut short is a lower bound (or, if Ctrl-C
+    # came while the solver was still loading, no count at all)
+    assert all(line.split("\t")[1].startswith("at least") and "(interrupted)" in line
+               for line in out.splitlines())
+    assert "interrupted" in err and "Traceback" not in err
+
+
+def test_export_command_writes_a_readable_lp(tmp_path, capsys):
+    out = tmp_path / "seed.lp"
+    assert main(["export", SEED_STRING, "--method", "milp", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "cell_r1_c1" in text and "x_r1_c2_v2" in text and "box_b9_v9" in text
+    assert main(["export", SEED_STRING, "--methods", "cp", "--format", "lp", "-o", str(out)]) == 2
+    assert "cp writes pbtxt, not lp" in capsys.readouterr().err

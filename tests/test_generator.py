@@ -102,7 +102,8 @@ def test_time_limit_bounds_wall_time_at_large_orders(order, clues):
 
 def test_every_generation_has_a_finite_default_time_limit():
     assert 0 < generator.DEFAULT_TIME_LIMIT < float("inf")
-    assert inspect.signature(generate).parameters["time_limit"].default == generator.DEFAULT_TIME_LIMIT
+    default = inspect.signature(generate).parameters["time_limit"].default
+    assert default == generator.DEFAULT_TIME_LIMIT
 
 
 def _houses_hold_each_value_once(grid):
@@ -127,7 +128,8 @@ def test_holes_puzzles_have_exact_balanced_holes_and_are_satisfiable(order, frac
     assert holes.sum() == round(fraction * side * side)
     q, r = divmod(int(holes.sum()), side)
     boxes = holes.reshape(order, order, order, order).transpose(0, 2, 1, 3).reshape(side, side)
-    balanced = {"random": (), "balanced": (holes, holes.T), "doubly-balanced": (holes, holes.T, boxes)}
+    balanced = {"random": (), "balanced": (holes, holes.T),
+                "doubly-balanced": (holes, holes.T, boxes)}
     for lines in balanced[pattern]:
         per_line = np.sort(lines.sum(axis=1))
         np.testing.assert_array_equal(per_line, [q] * (side - r) + [q + 1] * r)
@@ -145,7 +147,8 @@ def test_holes_puzzles_batch_is_reproducible_and_bad_arguments_raise():
     assert batch == generator.holes_puzzles(3, 3, 0.6, "balanced", seed=4)
     assert batch[:2] == generator.holes_puzzles(2, 3, 0.6, "balanced", seed=4)
     assert len(set(batch)) == 3
-    for kwargs, message in [({"order": 8}, "order must be 2..6"), ({"fraction": 1.5}, "from 0 to 1"),
+    for kwargs, message in [({"order": 8}, "order must be 2..6"),
+                            ({"fraction": 1.5}, "from 0 to 1"),
                             ({"pattern": "zigzag"}, "pattern must be one of"),
                             ({"seed": -3}, "seed must be")]:
         with pytest.raises(generator.HolesError, match=message):
@@ -181,3 +184,20 @@ def test_is_minimal_finds_a_removable_clue():
 def test_minimal_with_a_clue_count():
     puzzle = generate(24, seed=5, minimal=True)
     assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_puzzles_rate_at_the_asked_difficulty(difficulty):
+    logic = pytest.importorskip("sudoku_models.logic")
+    assert tuple(logic.LEVELS) == generator.LEVELS
+    puzzle = generate(order=3, seed=4, difficulty=difficulty, time_limit=60)
+    assert logic.rate(puzzle).level == difficulty
+    assert cp_count(puzzle, limit=2) == 1
+
+
+def test_difficulty_with_a_clue_count_and_an_unreachable_target():
+    logic = pytest.importorskip("sudoku_models.logic")
+    puzzle = generate(26, seed=2, difficulty="medium", time_limit=60)
+    assert puzzle.num_clues == 26 and logic.rate(puzzle).level == "medium"
+    with pytest.raises(GenerationError, match="levels rated: easy"):
+        generate(60, seed=1, difficulty="expert", time_limit=1)

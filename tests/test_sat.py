@@ -95,7 +95,8 @@ def test_clause_counts(order):
     for cls, at_least, at_most in [(SatMinimalFormulation, 1, 3), (SatExtendedFormulation, 4, 4)]:
         size = cls(order).size()
         assert (size.variables, size.constraints, size.nonzeros) == (
-            s**3, s * s * (at_least + at_most * pairs), s * s * (at_least * s + at_most * 2 * pairs))
+            s**3, s * s * (at_least + at_most * pairs),
+            s * s * (at_least * s + at_most * 2 * pairs))
         assert violated(order, cls.encoding, pattern_grid(order)) == 0
         wrong = pattern_grid(order)
         wrong[0, 0] = wrong[0, 1]  # a repeated value in row 1 and box 1, one missing
@@ -208,7 +209,8 @@ def test_exported_cnf_solves_with_glucose_to_a_verified_grid(method, tmp_path):
     assert "c 1 x_r1_c1_v1\n" in text and "c 729 x_r9_c9_v9\n" in text
     assert "c 14 x_r1_c2_v5\n" in text  # (row 1, column 2, value 5) -> (0*9 + 1)*9 + 4 + 1
     cnf = CNF(from_file=str(path))
-    assert cnf.nv == 729 and len(cnf.clauses) == SAT[method](3).size().constraints + puzzle.num_clues
+    rules = SAT[method](3).size().constraints
+    assert cnf.nv == 729 and len(cnf.clauses) == rules + puzzle.num_clues
     with Glucose4(bootstrap_with=cnf.clauses) as glucose:
         assert glucose.solve()
         model = np.asarray(glucose.get_model())
@@ -229,3 +231,26 @@ def test_export_rejects_other_formats(seed_puzzle, tmp_path):
     assert SatMinimalFormulation.info().export_formats == ("cnf",)
     with pytest.raises(ValueError, match="method 'sat-minimal' cannot export its model as 'lp'"):
         SatMinimalFormulation(3).export(seed_puzzle, tmp_path / "p.lp", fmt="lp")
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_ctrl_c_stops_the_search_and_the_model_serves_on(solver):
+    import os
+    import signal
+    import threading
+
+    model = SatMinimalFormulation(5, solver=solver)
+    empty = Puzzle.from_grid(np.zeros((25, 25), dtype=int))
+    model.build(empty)
+    hard = holes(pattern_grid(5), 0.9, seed=1)  # few clues: search for seconds, if not stopped
+    timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))  # a real Ctrl-C
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in range(50):  # until the interrupt lands inside a search
+                model.solve(empty)
+                model.solve(hard)
+    finally:
+        timer.cancel()
+    easy = holes(pattern_grid(5), 0.4, seed=5)
+    assert verify(easy, model.solve(easy).grid)

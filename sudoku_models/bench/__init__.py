@@ -1,10 +1,26 @@
-"""Benchmarks: every formulation on real and generated puzzles, resumable,
-local or on a Dask cluster, with a markdown report and plots."""
+"""Benchmarks: every method on real and generated puzzles, one pipeline for
+``bench run`` and ``solve --file``, resumable, local or on a Dask cluster,
+with a report that compares like with like.
 
-from .datasets import DatasetError, load_dataset
-from .report import write_report
-from .results import COLUMNS, read_results
-from .runner import run_benchmark
+Light to import: the runner and the report (solvers, pandas, matplotlib)
+load on first use of their names.
+"""
 
-__all__ = ["COLUMNS", "DatasetError", "load_dataset", "read_results",
-           "run_benchmark", "write_report"]
+from .datasets import DatasetError, load_dataset, register_dataset_kind
+from .results import COLUMNS, KEY, STAT_COLUMNS, ResultsFileError, load_results, read_results
+
+_LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner",
+         "methods": "runner", "write_report": "report", "summarise": "report"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["COLUMNS", "KEY", "STAT_COLUMNS", "DatasetError", "ResultsFileError", "RunError",
+           "RunOutcome", "load_dataset", "load_results", "methods", "read_results",
+           "register_dataset_kind", "run_benchmark", "summarise", "write_report"]

@@ -1,34 +1,76 @@
-"""The puzzle sets a benchmark runs on, named by short specs.
+"""The puzzle sets a benchmark runs on, named by short specs, and the
+registry of dataset kinds.
 
-* ``top95``, ``top1465``, ``17clue``: the bundled collections
-  (``benchmarks/datasets/`` of the repository), or any file path;
-* ``gen:N``: generated 9x9 puzzles with exactly N clues and one solution
-  (``gen:17`` takes 17-clue puzzles from the bundled collection: no generator
-  reaches 17 in reasonable time);
-* ``order:N``: generated puzzles of order N (2 to 6) with 60% of the cells
-  given, for the scaling study.
+Built in: ``top95``, ``top1465``, ``17clue`` (the bundled collections in
+``benchmarks/datasets/`` of the repository) and any file path. Other kinds
+are registered with :func:`register_dataset_kind` under a prefix: a spec
+``KIND:VALUE`` is handed to the kind's loader. The ``generator`` package
+registers ``gen:N`` and ``order:N`` this way (``generator/datasets.py``,
+loaded through :func:`sudoku_models.extensions.load_extensions`).
 
-Generated puzzles are reproducible: puzzle ``i`` of a spec depends only on
-the spec, ``i`` and the run's seed, so a resumed run sees the same puzzles.
+``sample``: a seeded random sample of that many puzzles of a collection or
+file (the same seed gives the same sample; ``index`` stays the puzzle's
+position in the file), or the number of puzzles a generated kind makes.
+``first``: the first N puzzles instead. Either way puzzle ``i`` of a spec
+depends only on the spec, the settings and ``i``, so a resumed run sees the
+same puzzles.
 """
 
 from __future__ import annotations
 
 import hashlib
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
-from ..files import read_puzzles
 from ..puzzle import Puzzle
 
 BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt"}
 DATASET_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "datasets"
-SCALING_SHARE = 0.6  # share of cells given in the order:N puzzles (36x36 at 50% takes minutes to generate)
 
 
 class DatasetError(ValueError):
-    """A dataset spec that names nothing usable."""
+    """A dataset spec that names nothing usable (one line, for the CLI)."""
+
+
+Loader = Callable[[str, "int | None", int], "list[Puzzle]"]
+
+
+@dataclass(frozen=True)
+class DatasetKind:
+    """A registered kind: ``loader(value, sample, seed) -> list[Puzzle]``
+    for a spec ``kind:value``; ``syntax`` (``"gen:N"``) and ``description``
+    for help texts."""
+
+    kind: str
+    loader: Loader
+    syntax: str
+    description: str
+
+
+DATASET_KINDS: dict[str, DatasetKind] = {}
+
+
+def register_dataset_kind(kind: str, loader: Loader, syntax: str, description: str) -> None:
+    """Make specs ``kind:VALUE`` load with ``loader(value, sample, seed)``,
+    which returns the puzzles (``Puzzle.name`` set) or raises
+    :class:`DatasetError`. Registering a kind again replaces it."""
+    DATASET_KINDS[kind] = DatasetKind(kind, loader, syntax, description)
+
+
+def dataset_help() -> str:
+    """One line listing the dataset specs users can give."""
+    _load_kinds()
+    kinds = "; ".join(f"{k.syntax}: {k.description}" for k in DATASET_KINDS.values())
+    return f"{', '.join(BUNDLED)} (bundled collections), a file of puzzles" + (
+        f"; {kinds}" if kinds else "")
+
+
+def _load_kinds() -> None:
+    from ..extensions import load_extensions
+
+    load_extensions()
 
 
 def puzzle_hash(puzzle: Puzzle) -> str:
@@ -36,33 +78,46 @@ def puzzle_hash(puzzle: Puzzle) -> str:
     return hashlib.sha1(puzzle.to_string().encode()).hexdigest()[:12]
 
 
-def load_dataset(spec: str, sample: int | None, seed: int) -> list[Puzzle]:
-    """The puzzles of ``spec`` (see module docstring), the first ``sample`` of
-    them (None: all; generated sets need a sample). Raises
-    :class:`DatasetError` for an unknown spec or a bad number."""
-    kind, _, value = spec.partition(":")
-    if spec in BUNDLED or (not value and Path(spec).exists()):
-        path = DATASET_DIR / BUNDLED[spec] if spec in BUNDLED else Path(spec)
+def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
+                 first: int | None = None) -> list[tuple[int, Puzzle]]:
+    """The puzzles of ``spec`` as ``(index, puzzle)`` pairs, ``index``
+    1-based within the dataset (see the module docstring for ``sample``,
+    ``seed`` and ``first``). Raises :class:`DatasetError` for an unknown
+    spec, a missing file ("not found") or a bad value, and
+    :class:`~sudoku_models.PuzzleFormatError` for a malformed file."""
+    kind, colon, value = spec.partition(":")
+    if spec in BUNDLED:
+        path = DATASET_DIR / BUNDLED[spec]
         if not path.exists():
             raise DatasetError(f"{spec}: {path} not found (run from a checkout of the repository)")
-        return read_puzzles(path)[:sample]
-    if kind not in ("gen", "order") or not value.isdigit():
-        raise DatasetError(f"unknown dataset {spec!r}: use top95, top1465, 17clue, a file, "
-                           f"gen:N (N clues) or order:N (order N)")
-    if sample is None:
-        raise DatasetError(f"{spec}: generated sets need --sample")
-    number = int(value)
-    if kind == "gen" and number == 17:
-        return load_dataset("17clue", sample, seed)
-    from generator import generate  # numba: only when generating
+        return _select(_read(path), spec, sample, seed, first)
+    _load_kinds()
+    if colon and kind in DATASET_KINDS:
+        puzzles = DATASET_KINDS[kind].loader(value, sample, seed)
+        return list(enumerate(puzzles, start=1))[:first]
+    if Path(spec).is_file():
+        return _select(_read(Path(spec)), spec, sample, seed, first)
+    if "/" in spec or Path(spec).suffix:
+        raise DatasetError(f"{spec}: dataset file not found")
+    raise DatasetError(f"unknown dataset {spec!r}: use {dataset_help()}")
 
-    order = 3 if kind == "gen" else number
-    if kind == "order" and order not in range(2, 7):
-        raise DatasetError(f"{spec}: order must be 2..6")
-    clues = number if kind == "gen" else int(np.ceil(SCALING_SHARE * order**4))
-    puzzles = []
-    for index in range(sample):
-        rng = np.random.default_rng([seed, order, clues, index])
-        puzzle = generate(clues, order=order, seed=rng)
-        puzzles.append(Puzzle(puzzle.grid, order, name=f"{spec}#{index + 1}"))
-    return puzzles
+
+def _read(path: Path) -> list[Puzzle]:
+    from ..files import read_puzzles
+
+    try:
+        return read_puzzles(path)
+    except OSError as exc:
+        raise DatasetError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _select(puzzles: list[Puzzle], spec: str, sample: int | None, seed: int,
+            first: int | None) -> list[tuple[int, Puzzle]]:
+    import numpy as np
+
+    indexed = list(enumerate(puzzles, start=1))[:first]
+    if sample is None or sample >= len(indexed):
+        return indexed
+    rng = np.random.default_rng([seed, zlib.crc32(spec.encode())])
+    chosen = np.sort(rng.choice(len(indexed), size=sample, replace=False))
+    return [indexed[i] for i in chosen]

@@ -1,131 +1,331 @@
-"""Summary tables and plots of a results file."""
+"""Summary tables and plots of a results file, comparing like with like.
+
+Nothing here pools different datasets or orders: every median is of one
+(dataset, order, method) group, every panel shows one dataset and order.
+Each method keeps one colour in every figure (:func:`method_colours`).
+Figures: the distribution of time per puzzle (small multiples, shared log
+axis), a cactus plot (puzzles solved against time) and a Dolan-More
+performance profile per dataset, and, when the run has them, median time
+against the clue count (one point per generated 9x9 dataset with a single
+clue count) and against the order (one point per ``order:N`` dataset).
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
 from pathlib import Path
 
-import numpy as np
-
-from .results import read_results
-
 SOLVED = ("OPTIMAL", "FEASIBLE")
+GROUP = ["dataset", "order", "label"]
 
 
-def _seconds(row: dict) -> float:
-    return float(row["build_seconds"] or 0) + float(row["solve_seconds"] or 0)
+def labelled(frame):
+    """``frame`` with a ``label`` column: the method, with its options when
+    they are not the default."""
+    frame = frame.copy()
+    options = frame["options"].fillna("")
+    default = options.isin(["", "objective=feasibility"])
+    frame["label"] = frame["method"].where(default, frame["method"] + " [" + options + "]")
+    return frame
 
 
-def _ms(values) -> str:
-    return f"{1000 * np.median(values):.2f} | {1000 * np.percentile(values, 90):.2f} | {1000 * max(values):.2f}"
+def summarise(frame):
+    """One row per (dataset, order, method [options]): rows, solved and
+    verified, infeasible, timed out, errors, and median / p90 / max of
+    build + solve time in ms over the rows that did not end in ERROR.
+    Returns a ``pandas.DataFrame``; the one summary of ``bench report`` and
+    ``solve --file``."""
+    import pandas as pd
+
+    frame = labelled(frame)
+    records = []
+    for (dataset, order, label), group in frame.groupby(GROUP, sort=True):
+        timed = group.loc[group["status"] != "ERROR", "total_s"] * 1000
+        records.append({
+            "dataset": dataset, "order": order, "method": label, "rows": len(group),
+            "solved and verified": int((group["status"].isin(SOLVED) & group["verified"]).sum()),
+            "infeasible": int((group["status"] == "INFEASIBLE").sum()),
+            "timed out": int((group["status"] == "TIME_LIMIT").sum()),
+            "errors": int((group["status"] == "ERROR").sum()),
+            "median ms": timed.median() if len(timed) else math.nan,
+            "p90 ms": timed.quantile(0.9) if len(timed) else math.nan,
+            "max ms": timed.max() if len(timed) else math.nan,
+        })
+    return pd.DataFrame.from_records(records)
 
 
-def summarise(rows: list[dict]) -> str:
-    """Markdown: per method and dataset, rows, solved and verified, timed out,
-    errors, and median / p90 / max of build + solve time; then the scaling
-    table (median per order) and the versions and machines of the run."""
-    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for row in rows:
-        groups[row["method"], row["dataset"]].append(row)
-    lines = ["| method | dataset | rows | solved and verified | timed out | errors | median ms "
-             "| p90 ms | max ms |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for (method, dataset), group in sorted(groups.items()):
-        ok = sum(r["status"] in SOLVED and r["verified"] == "yes" for r in group)
-        timed_out = sum(r["status"] == "TIME_LIMIT" for r in group)
-        errors = sum(r["status"] == "ERROR" for r in group)
-        timed = [_seconds(r) for r in group if r["status"] != "ERROR"] or [0.0]
-        lines.append(f"| `{method}` | {dataset} | {len(group)} | {ok} | {timed_out} | {errors} | "
-                     f"{_ms(timed)} |")
-    scaling = _by(rows, "order")
-    if len(scaling) > 1 or any(o != 3 for o in scaling):
-        methods = sorted({m for per in scaling.values() for m in per})
-        lines += ["", "Median ms per puzzle by order (scaling):", "",
-                  "| order (side) | " + " | ".join(methods) + " |",
-                  "| --- |" + " ---: |" * len(methods)]
-        for order in sorted(scaling):
-            cells = [f"{1000 * np.median(scaling[order][m]):.2f}" if m in scaling[order] else ""
-                     for m in methods]
-            lines.append(f"| {order} ({order * order}x{order * order}) | " + " | ".join(cells) + " |")
-    solvers = sorted({f"`{r['method']}`: {r['solver']}" for r in rows if r.get("solver")})
-    machines = sorted({f"{r['machine']}, {r['cores']} cores" for r in rows})
-    versions = sorted({f"sudoku-models {r['toolkit']}, Python {r['python']}" for r in rows})
-    lines += ["", f"Solvers: {'; '.join(solvers)}.", f"Toolkit: {'; '.join(versions)}.",
-              f"Machines: {'; '.join(machines)}.",
-              f"Rows: {len(rows)}, from {min(r['timestamp'] for r in rows)} to "
-              f"{max(r['timestamp'] for r in rows)}."]
+def markdown_table(table) -> str:
+    """A DataFrame as a markdown table (numbers right-aligned, ms to 2 decimals)."""
+    def cell(value):
+        return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+    numeric = [table[c].dtype.kind in "iuf" for c in table.columns]
+    lines = ["| " + " | ".join(table.columns) + " |",
+             "|" + "".join(" ---: |" if n else " --- |" for n in numeric)]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)]
     return "\n".join(lines)
 
 
-def _by(rows: list[dict], column: str) -> dict[int, dict[str, list[float]]]:
-    """{value of column: {method: [seconds of solved rows]}}."""
-    table: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
-        if row["status"] in SOLVED:
-            table[int(row[column])][row["method"]].append(_seconds(row))
-    return table
+def plain_table(table) -> str:
+    """A DataFrame as aligned text for a terminal: the first column left,
+    the others right, ms to 2 decimals."""
+    cells = [list(map(str, table.columns))] + [
+        [f"{v:.2f}" if isinstance(v, float) else str(v) for v in row]
+        for row in table.itertuples(index=False)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                for i, (c, w) in enumerate(zip(row, widths))) for row in cells)
 
 
-def plot_results(rows: list[dict], out_dir: Path) -> list[Path]:
-    """Write the plots; returns their paths: ``time_distribution.png`` (per
-    method and dataset), ``time_vs_clues.png`` (9x9 puzzles) and
-    ``time_vs_order.png`` (when several orders were run)."""
+def method_colours(labels) -> dict[str, tuple]:
+    """One colour per method, the same in every figure and every report:
+    the registered methods in registry order take the first colours."""
+    import matplotlib
+
+    from .runner import methods
+
+    palette = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["Dark2"].colors
+    order = list(methods())
+    order += sorted({l for l in labels if l not in order})
+    return {name: palette[i % len(palette)] for i, name in enumerate(order)}
+
+
+def _colour(colours, label):
+    return colours.get(label, colours.get(label.split(" [")[0]))
+
+
+def _grid(plt, panels: int, width=3.8, height=3.2):
+    columns = min(4, panels)
+    rows = math.ceil(panels / columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows + 0.8),
+                             squeeze=False, sharey=False)
+    for ax in axes.flat[panels:]:
+        ax.set_visible(False)
+    return fig, list(axes.flat[:panels])
+
+
+def _legend(fig, colours, labels):
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=_colour(colours, l), marker="o", label=l) for l in labels]
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
+
+
+def _finish(fig, path: Path | None):
+    """Save and close ``fig`` at ``path`` and return the path; with no path
+    (a notebook), return the figure."""
+    if path is None:
+        return fig
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def _panels(frame):
+    return [(key, group) for key, group in frame.groupby(["dataset", "order"], sort=True)]
+
+
+def _title(dataset, order) -> str:
+    return f"{dataset} ({order * order}x{order * order})"
+
+
+def plot_distribution(frame, colours, path: Path | None = None):
+    """Small multiples, one panel per (dataset, order): time per solved puzzle
+    per method, box and dots, on one shared log axis in ms. ``frame``: a
+    :func:`load_results` frame with ``label`` (:func:`labelled`); saved at
+    ``path``, or the figure returned when ``path`` is None (so for every
+    ``plot_*`` function)."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    solved = frame[frame["status"].isin(SOLVED)]
+    panels = _panels(solved)
+    labels = sorted(solved["label"].unique())
+    fig, axes = _grid(plt, len(panels))
+    low, high = solved["total_s"].min() * 1000, solved["total_s"].max() * 1000
+    rng = np.random.default_rng(0)
+    for ax, ((dataset, order), group) in zip(axes, panels):
+        names = [l for l in labels if (group["label"] == l).any()]
+        data = [group.loc[group["label"] == l, "total_s"].to_numpy() * 1000 for l in names]
+        parts = ax.boxplot(data, showfliers=False, patch_artist=True)
+        for patch, name in zip(parts["boxes"], names):
+            patch.set_facecolor((*_colour(colours, name)[:3], 0.25))
+        for i, (values, name) in enumerate(zip(data, names), start=1):
+            ax.scatter(i + rng.uniform(-0.18, 0.18, len(values)), values, s=5, alpha=0.35,
+                       color=_colour(colours, name))
+        ax.set_xticks(range(1, len(names) + 1), names, rotation=35, ha="right", fontsize=8)
+        ax.set_yscale("log")
+        ax.set_ylim(max(low / 1.5, 1e-4), high * 1.5)
+        ax.set_title(_title(dataset, order), fontsize=10)
+        ax.grid(axis="y", which="both", alpha=0.3)
+    for ax in axes[:: min(4, len(axes))]:
+        ax.set_ylabel("time per puzzle (ms)\nbuild + solve, log scale")
+    fig.suptitle("Time per solved puzzle, by dataset and method")
+    _legend(fig, colours, labels)
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    return _finish(fig, path)
+
+
+def plot_cactus(frame, colours, path: Path | None = None):
+    """Cactus plot per (dataset, order): for each method, the number of
+    puzzles solved (x) within a time per puzzle (y, ms, log)."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    panels = _panels(frame)
+    labels = sorted(frame["label"].unique())
+    fig, axes = _grid(plt, len(panels))
+    solved_ms = frame.loc[frame["status"].isin(SOLVED), "total_s"] * 1000
+    for ax, ((dataset, order), group) in zip(axes, panels):
+        if len(solved_ms):  # one shared log axis
+            ax.set_ylim(max(solved_ms.min() / 1.5, 1e-4), solved_ms.max() * 1.5)
+        for label, rows in group.groupby("label", sort=True):
+            times = np.sort(rows.loc[rows["status"].isin(SOLVED), "total_s"].to_numpy() * 1000)
+            ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
+                    label=label)
+        ax.set_yscale("log")
+        ax.set_xlabel("puzzles solved")
+        ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles", fontsize=10)
+        ax.grid(which="both", alpha=0.3)
+    for ax in axes[:: min(4, len(axes))]:
+        ax.set_ylabel("time per puzzle (ms), log scale")
+    fig.suptitle("Cactus plot: puzzles solved within a time per puzzle")
+    _legend(fig, colours, labels)
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    return _finish(fig, path)
+
+
+def plot_profile(frame, colours, path: Path | None = None):
+    """Dolan-More performance profile per (dataset, order): the share of
+    puzzles a method solves within a factor tau of the fastest method on
+    that puzzle (Dolan and More 2002, Math. Program. 91:201-213). Puzzles
+    are matched by index and repetition; unsolved counts as never."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    panels = _panels(frame)
+    labels = sorted(frame["label"].unique())
+    fig, axes = _grid(plt, len(panels))
+    for ax, ((dataset, order), group) in zip(axes, panels):
+        times = group.assign(t=group["total_s"].where(group["status"].isin(SOLVED))).pivot_table(
+            index=["index", "repetition"], columns="label", values="t", aggfunc="first",
+            dropna=False)
+        best = times.min(axis=1)
+        ratios = times.div(best, axis=0).fillna(np.inf)
+        finite = ratios.replace(np.inf, np.nan).max().max()
+        top = max(2.0, float(finite) * 1.2 if np.isfinite(finite) else 2.0)
+        taus = np.geomspace(1, top, 300)
+        for label in ratios.columns:
+            r = ratios[label].to_numpy()
+            ax.step(taus, [(r <= t).mean() for t in taus], where="post",
+                    color=_colour(colours, label), label=label)
+        ax.set_xscale("log", base=2)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("tau: time within this factor of the fastest")
+        ax.set_title(_title(dataset, order), fontsize=10)
+        ax.grid(which="both", alpha=0.3)
+    for ax in axes[:: min(4, len(axes))]:
+        ax.set_ylabel("share of puzzles")
+    fig.suptitle("Performance profile (Dolan-More), per dataset")
+    _legend(fig, colours, labels)
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    return _finish(fig, path)
+
+
+def _series(frame, column: str, datasets) -> dict:
+    """{label: [(x, median ms)]}, one point per dataset."""
+    solved = frame[frame["status"].isin(SOLVED) & frame["dataset"].isin(datasets)]
+    series = {}
+    for (label, dataset), group in solved.groupby(["label", "dataset"], sort=True):
+        series.setdefault(label, []).append((int(group[column].iloc[0]),
+                                             1000 * group["total_s"].median()))
+    return {label: sorted(points) for label, points in series.items()}
+
+
+def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel: str,
+               title: str):
+    """Median time per method against ``column``, one point per dataset
+    (saved at ``path``, or the figure returned when ``path`` is None)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    xs = set()
+    for label, points in _series(frame, column, datasets).items():
+        ax.plot(*zip(*points), marker="o", color=_colour(colours, label), label=label)
+        xs |= {x for x, _ in points}
+    ax.set_yscale("log")
+    ax.set_xticks(sorted(xs))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("median time per puzzle (ms), log scale")
+    ax.set_title(title)
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return _finish(fig, path)
+
+
+def plot_results(frame, out_dir: Path) -> list[Path]:
+    """Write every figure (see module docstring) into ``out_dir``; returns
+    their paths."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from ..plotting import plot_solve_times
-
-    written = []
-    datasets = sorted({r["dataset"] for r in rows})
-    fig, axes = plt.subplots(1, len(datasets), figsize=(4.5 * len(datasets), 4.5), squeeze=False)
-    for ax, dataset in zip(axes[0], datasets):
-        times = defaultdict(list)
-        for r in rows:
-            if r["dataset"] == dataset and r["status"] in SOLVED:
-                times[r["method"]].append(_seconds(r))
-        plot_solve_times(dict(sorted(times.items())), ax=ax, title=dataset)
-        ax.tick_params(axis="x", rotation=45)
-    fig.tight_layout()
-    written.append(out_dir / "time_distribution.png")
-    fig.savefig(written[-1], dpi=110)
-    plt.close(fig)
-
-    for column, rows_of, name, label in (
-        ("clues", [r for r in rows if r["order"] == "3"], "time_vs_clues.png", "clues"),
-        ("order", rows, "time_vs_order.png", "order n (grid n² x n²)"),
-    ):
-        table = _by(rows_of, column)
-        if len(table) < 2:
-            continue
-        fig, ax = plt.subplots(figsize=(6.5, 4.2))
-        for method in sorted({m for per in table.values() for m in per}):
-            xs = sorted(x for x in table if method in table[x])
-            ax.plot(xs, [1000 * np.median(table[x][method]) for x in xs], marker="o", label=method)
-        ax.set_yscale("log")
-        ax.set_xticks(sorted(table))
-        ax.set_xlabel(label)
-        ax.set_ylabel("median time per puzzle (ms)")
-        ax.grid(alpha=0.3, which="both")
-        ax.legend()
-        fig.tight_layout()
-        written.append(out_dir / name)
-        fig.savefig(written[-1], dpi=110)
-        plt.close(fig)
+    frame = labelled(frame)
+    colours = method_colours(frame["label"].unique())
+    written = [plot_distribution(frame, colours, out_dir / "time_distribution.png"),
+               plot_cactus(frame, colours, out_dir / "cactus.png"),
+               plot_profile(frame, colours, out_dir / "performance_profile.png")]
+    per = frame.groupby("dataset").agg(orders=("order", "nunique"), order=("order", "first"),
+                                       clue_counts=("clues", "nunique"))
+    by_clues = per[(per["orders"] == 1) & (per["order"] == 3) & (per["clue_counts"] == 1)].index
+    if len(by_clues) > 1:
+        written.append(plot_trend(frame, colours, "clues", by_clues, out_dir / "time_vs_clues.png",
+                                  "clues", "9x9: median time against clues (one point per dataset)"))
+    by_order = [d for d in per.index if d.startswith("order:")]
+    if len(by_order) > 1:
+        written.append(plot_trend(frame, colours, "order", by_order, out_dir / "time_vs_order.png",
+                                  "order n (grid n² x n²)",
+                                  "Median time against the order (one point per order:N dataset)"))
     return written
 
 
+def _facts(frame) -> list[str]:
+    settings = frame[["seed", "sample", "first", "time_limit_s", "warmup", "workers",
+                      "threads"]].astype("string").fillna("-").drop_duplicates()
+    lines = ["Settings of the runs in this file (seed, sample, first, time limit s, warm-up, "
+             "workers, threads): "
+             + "; ".join(", ".join(row) for row in settings.itertuples(index=False)) + "."]
+    solvers = sorted({f"`{m}`: {s}" for m, s in zip(frame["method"], frame["solver"]) if s})
+    machines = sorted({f"{m}, {c} cores" for m, c in zip(frame["machine"], frame["cores"])})
+    versions = sorted({f"sudoku-models {t}, Python {p}" for t, p in zip(frame["toolkit"],
+                                                                        frame["python"])})
+    lines += [f"Solvers: {'; '.join(solvers)}.", f"Toolkit: {'; '.join(versions)}.",
+              f"Machines: {'; '.join(machines)}.",
+              f"Rows: {len(frame)}, from {frame['timestamp'].min():%Y-%m-%d %H:%M:%S} to "
+              f"{frame['timestamp'].max():%Y-%m-%d %H:%M:%S} UTC."]
+    return lines
+
+
 def write_report(results_csv, out_dir=None) -> Path:
-    """Write ``summary.md`` and the plots next to ``results_csv`` (or into
-    ``out_dir``); returns the summary's path. Raises ``ValueError`` for an
-    empty results file."""
-    rows = read_results(results_csv)
-    if not rows:
+    """Write ``summary.md`` and the figures next to ``results_csv`` (or into
+    ``out_dir``); returns the summary's path. Raises
+    :class:`~sudoku_models.bench.results.ResultsFileError` for a file that
+    is not a results file and ``ValueError`` for one without rows."""
+    from .results import load_results
+
+    frame = load_results(results_csv)
+    if frame.empty:
         raise ValueError(f"{results_csv}: no rows to report")
     out_dir = Path(out_dir or Path(results_csv).parent)
     out_dir.mkdir(parents=True, exist_ok=True)
-    plots = plot_results(rows, out_dir)
-    text = summarise(rows) + "\n\n" + "\n".join(f"![{p.stem}]({p.name})" for p in plots) + "\n"
+    plots = plot_results(frame, out_dir)
+    text = [f"# Benchmark results: {Path(results_csv).name}", "",
+            "Per dataset, order and method; times are build (or clue update) + solve per "
+            "puzzle, over the rows that did not end in ERROR.", "",
+            markdown_table(summarise(frame)), "", *_facts(frame), "",
+            *[f"![{p.stem}]({p.name})" for p in plots], ""]
     summary = out_dir / "summary.md"
-    summary.write_text(f"# Benchmark results: {Path(results_csv).name}\n\n" + text)
+    summary.write_text("\n".join(text))
     return summary

@@ -1,76 +1,239 @@
-"""The results file: a CSV that survives being killed at any moment.
+"""The results file: one CSV schema for ``bench run`` and ``solve --file``.
 
-Every row is written with one ``write()`` call on a descriptor opened with
-``O_APPEND``, so a process killed (even by SIGKILL) between rows leaves only
-whole rows; on opening, a torn last line (a crash inside the kernel's write,
-a full disk) is cut off. Rows already in the file are skipped when the same
-run is started again.
+Columns (documented for users in ``benchmarks/README.md``) are snake_case,
+with units in the names (``build_s``, ``solve_s``, ``time_limit_s``) and
+booleans written ``true``/``false``. A row is keyed by :data:`KEY`: the
+puzzle (dataset, index), the method with its options, the repetition and
+every setting of the run (seed, sample, first, time limit, warm-up, workers,
+threads), so a run with other settings never mistakes old rows for its own.
+
+The file survives being killed at any moment: it is locked for the whole
+run (``filelock``, a ``.lock`` file beside it), every row is written with
+one ``write()`` call on a descriptor opened with ``O_APPEND``, a failed or
+short write (a full disk) is cut back and raised at once, and a torn last
+line left by a crash is cut off on opening, but only once the file's header
+has shown it is a results file: a file of anything else is never written to.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import gzip
 import io
 import os
 from pathlib import Path
 
+STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
+"""Solver statistics, one column each (HiGHS: B&B nodes and LP iterations;
+CP-SAT: branches and conflicts; the counter: branches)."""
+STAT_NAMES = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations",
+              "branches": "branches", "conflicts": "conflicts"}
+"""``SolveResult.stats`` names -> columns."""
+
+SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "threads")
+"""Settings of a run, carried by every row and part of its key."""
+
+KEY = ("dataset", "index", "method", "options", "repetition", *SETTINGS)
+
 COLUMNS = [
-    "dataset", "index", "puzzle", "hash", "order", "clues", "method", "repetition", "status",
-    "verified", "build_seconds", "solve_seconds", "B&B nodes", "LP iterations", "branches",
-    "conflicts", "solutions", "error", "toolkit", "solver", "python", "machine", "cores",
-    "timestamp",
+    "dataset", "index", "puzzle", "puzzle_hash", "order", "clues", "method", "options",
+    "repetition", *SETTINGS, "status", "verified", "build_s", "solve_s", *STAT_COLUMNS,
+    "solutions", "solution_hash", "error", "solver", "toolkit", "python", "machine", "cores",
+    "executor", "timestamp",
 ]
-KEY = ("dataset", "index", "method", "repetition")
+
+# Types for load_results: everything not listed is a string.
+INT_COLUMNS = ("index", "order", "clues", "repetition", "seed", "sample", "first", "warmup",
+               "workers", "threads", *STAT_COLUMNS, "solutions", "cores")
+FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s")
+BOOL_COLUMNS = ("verified",)
+
+_HEADER = (",".join(COLUMNS) + "\n").encode()
+_os_write = os.write  # the one call that writes rows (tests replace it to fill the disk)
+_LOCK_TIMEOUT = 0.5  # seconds: another run holding the file is refused, not waited for
 
 
-def row_key(row: dict) -> tuple[str, str, str, str]:
-    """What identifies a row across runs: dataset, puzzle index, method, repetition."""
-    return tuple(str(row[k]) for k in KEY)
+class ResultsFileError(ValueError):
+    """A path that is not (or cannot become) a results file of this schema,
+    or one another run holds."""
+
+
+def row_key(row: dict) -> tuple[str, ...]:
+    """What identifies a row across runs (:data:`KEY`), as strings."""
+    return tuple(format_value(row.get(k)) for k in KEY)
+
+
+def format_value(value) -> str:
+    """How a value is written: None as empty, booleans as true/false,
+    floats in full precision."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def _header_state(path: Path) -> str:
+    """"empty", "ours" or "foreign" (read-only check of the first line)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return "empty"
+    with path.open("rb") as handle:
+        first = handle.read(len(_HEADER))
+    return "ours" if first == _HEADER else "foreign"
 
 
 class ResultsFile:
-    """Append-only CSV of benchmark rows (columns :data:`COLUMNS`)."""
+    """Append-only, locked CSV of result rows (columns :data:`COLUMNS`).
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    ``overwrite``: replace whatever is at ``path``. Otherwise an existing file
+    must start with this schema's header (else :class:`ResultsFileError`,
+    the file untouched). ``done`` maps the key of every row already in the
+    file to its puzzle hash and row number (1-based, header = line 1).
+    Raises :class:`ResultsFileError` when another run holds the file.
+    """
+
+    def __init__(self, path: str | os.PathLike, overwrite: bool = False) -> None:
+        from filelock import FileLock, Timeout
+
         self.path = Path(path)
-        self.done: set[tuple[str, str, str, str]] = set()
-        if self.path.exists() and self.path.stat().st_size:
+        if self.path.suffix == ".gz":
+            raise ResultsFileError(f"{self.path}: compressed; gunzip it to extend the run")
+        if self.path.is_dir():
+            raise ResultsFileError(f"{self.path}: is a directory, not a results file")
+        self._lock = FileLock(f"{self.path}.lock")
+        try:
+            self._lock.acquire(timeout=_LOCK_TIMEOUT)
+        except Timeout:
+            raise ResultsFileError(f"{self.path}: in use by another run (lock {self.path}.lock); "
+                                   f"wait for it or choose another --out") from None
+        try:
+            self._open(overwrite)
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _open(self, overwrite: bool) -> None:
+        self.done: dict[tuple[str, ...], tuple[str, int]] = {}
+        state = "empty" if overwrite else _header_state(self.path)
+        if state == "foreign":
+            raise ResultsFileError(f"{self.path}: not a results file of this version (its first "
+                                   f"line is not the results header); choose another --out, or "
+                                   f"--overwrite to replace it")
+        if state == "ours":
             self._cut_torn_tail()
-            with self.path.open(newline="") as handle:
-                reader = csv.DictReader(handle)
-                if reader.fieldnames != COLUMNS:
-                    raise ValueError(f"{self.path}: not a results file of this version "
-                                     f"(columns differ); choose another --out")
-                self.done = {row_key(row) for row in reader}
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            for number, row in _rows(self.path):
+                self.done[row_key(row)] = (row["puzzle_hash"], number)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_TRUNC if overwrite else 0)
+        self._fd = os.open(self.path, flags, 0o644)
         if os.fstat(self._fd).st_size == 0:
-            self._write(COLUMNS)
+            self._write(_HEADER)
 
     def _cut_torn_tail(self) -> None:
-        data = self.path.read_bytes()
-        if not data.endswith(b"\n"):
-            with self.path.open("r+b") as handle:
-                handle.truncate(data.rfind(b"\n") + 1)
+        size = self.path.stat().st_size
+        with self.path.open("r+b") as handle:
+            handle.seek(max(0, size - 65536))
+            tail = handle.read()
+            if not tail.endswith(b"\n"):
+                cut = tail.rfind(b"\n")
+                handle.truncate(size - len(tail) + cut + 1 if cut >= 0 else len(_HEADER))
 
-    def _write(self, values) -> None:
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(values)
-        os.write(self._fd, buffer.getvalue().encode())
+    def _write(self, data: bytes) -> None:
+        """One write; on failure or a short write the file is cut back to
+        where it was and an ``OSError`` naming the file is raised."""
+        before = os.fstat(self._fd).st_size
+        try:
+            written = _os_write(self._fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        except OSError as exc:
+            try:
+                os.ftruncate(self._fd, before)
+            except OSError:
+                pass
+            raise OSError(exc.errno, f"cannot write a row ({exc.strerror})", str(self.path)) from None
 
     def append(self, row: dict) -> None:
-        """Write one row (a dict with the keys of :data:`COLUMNS`) at once."""
-        self._write([row.get(column, "") for column in COLUMNS])
-        self.done.add(row_key(row))
+        """Write one row (a dict with keys of :data:`COLUMNS`) at once."""
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerow(
+            [format_value(row.get(column)) for column in COLUMNS])
+        self._write(buffer.getvalue().encode())
+        self.done[row_key(row)] = (format_value(row.get("puzzle_hash")), 0)
 
     def close(self) -> None:
+        """Close the descriptor and release the lock."""
         os.close(self._fd)
+        self._lock.release()
+
+
+def _open_text(path: Path):
+    return gzip.open(path, "rt", newline="") if path.suffix == ".gz" else open(path, newline="")
+
+
+def _rows(path: Path):
+    """``(line number, row dict)`` of every row; a repeated header line (two
+    writers of old versions) is skipped."""
+    with _open_text(path) as handle:
+        reader = csv.reader(handle)
+        for number, values in enumerate(reader, start=1):
+            if number == 1 or values == COLUMNS:
+                continue
+            yield number, dict(zip(COLUMNS, values))
+
+
+def check_results_file(path: str | os.PathLike) -> Path:
+    """``path`` if it is a readable results file of this schema (plain or
+    ``.gz``); :class:`ResultsFileError` naming it otherwise."""
+    path = Path(path)
+    if not path.is_file():
+        raise ResultsFileError(f"{path}: not found")
+    try:
+        with _open_text(path) as handle:
+            first = handle.readline(len(_HEADER) + 1)
+    except (OSError, UnicodeDecodeError, EOFError) as exc:
+        raise ResultsFileError(f"{path}: not a results file ({exc})") from None
+    if first != _HEADER.decode():
+        raise ResultsFileError(f"{path}: not a results file of this version (its first line is "
+                               f"not the header of 'bench run' results)")
+    return path
 
 
 def read_results(path: str | os.PathLike) -> list[dict]:
-    """All rows of a results file (plain, or gzip-compressed when its name
-    ends in ``.gz``), as dicts of strings."""
-    path = Path(path)
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", newline="") as handle:
-        return list(csv.DictReader(handle))
+    """Every row of a results file (plain, or gzip-compressed when its name
+    ends in ``.gz``) as a dict of strings; a doubled header is dropped.
+    Raises :class:`ResultsFileError` for any other file."""
+    return [row for _, row in _rows(check_results_file(path))]
+
+
+def load_results(path: str | os.PathLike):
+    """A results file as a ``pandas.DataFrame`` with typed columns: the
+    integer columns (``index``, ``order``, ``clues``, ``seed``, ``sample``,
+    ``bb_nodes``, ...) as nullable ``Int64``, ``time_limit_s``, ``build_s``,
+    ``solve_s`` as float seconds (NaN: none), ``verified`` as nullable
+    ``boolean``, ``timestamp`` as UTC datetimes, the rest as strings; plus
+    ``total_s`` = ``build_s + solve_s``. Raises :class:`ResultsFileError`
+    for a file that is not a results file."""
+    return results_frame(read_results(path))
+
+
+def results_frame(rows: list[dict]):
+    """Rows as :func:`read_results` returns them -> the typed DataFrame of
+    :func:`load_results`."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=COLUMNS).replace("", None)
+    for column in INT_COLUMNS:
+        frame[column] = pd.to_numeric(frame[column]).astype("Int64")
+    for column in FLOAT_COLUMNS:
+        frame[column] = pd.to_numeric(frame[column]).astype(float)
+    for column in BOOL_COLUMNS:
+        frame[column] = frame[column].map({"true": True, "false": False}).astype("boolean")
+    frame["timestamp"] = pd.to_datetime(frame["timestamp"], utc=True)
+    for column in set(COLUMNS) - set(INT_COLUMNS) - set(FLOAT_COLUMNS) - set(BOOL_COLUMNS) - {
+            "timestamp"}:
+        frame[column] = frame[column].astype("string")
+    frame["total_s"] = frame["build_s"].fillna(0) + frame["solve_s"].fillna(0)
+    return frame

@@ -9,7 +9,8 @@ import numpy as np
 from ..formulations.base import Formulation
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
-from . import count_solutions, run_search, run_search9, warm_up
+from ..counting import CountIncomplete
+from . import count_solutions, run_search, run_search9, run_stoppable, warm_up
 
 
 class BacktrackingMethod(Formulation):
@@ -22,8 +23,8 @@ class BacktrackingMethod(Formulation):
     There is no model to build: :meth:`build` returns the puzzle's clues as a
     read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
     or not on the way (it counts to 2): ``stats`` has ``solutions`` (0, 1 or
-    2, "2" meaning two or more). The time limit is not checked inside the
-    search (a 9x9 puzzle takes microseconds to milliseconds).
+    2, "2" meaning two or more). A time limit stops the search from a
+    watching thread (:func:`~sudoku_models.counter.run_stoppable`): TIME_LIMIT.
     """
 
     name = "backtracking"
@@ -49,7 +50,12 @@ class BacktrackingMethod(Formulation):
         return grid
 
     def _run(self):
-        if self.order == 3:
+        if self.time_limit is not None:
+            try:
+                count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit)
+            except CountIncomplete as stopped:
+                return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound}, None
+        elif self.order == 3:
             count, solution = run_search9(self._grid, 2)
         else:
             count, solution = run_search(self._grid, self.order, 2)

@@ -18,6 +18,12 @@ from ..puzzle import MAX_ORDER, MIN_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
 
 
+class ModelChangedError(ValueError):
+    """A change made to a built model that the next solve cannot carry (for
+    example a CP-SAT domain of a clue variable, which loading the clues
+    rewrites): refused rather than silently undone."""
+
+
 class Formulation(ABC):
     """A model of Sudoku of one order, reusable across puzzles of that order.
 
@@ -78,6 +84,7 @@ class Formulation(ABC):
         model's."""
         self._prepare(puzzle)
         self._handed_out = True
+        self._remember_handed_out_model()
         return self._native_model()
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
@@ -147,17 +154,23 @@ class Formulation(ABC):
     def _ready(self, puzzle: Puzzle) -> None:
         """:meth:`_prepare`, then make the solver see any change the caller
         made to a model :meth:`build` handed out, then :meth:`_attach_solver`."""
-        self._prepare(puzzle)
         if self._handed_out:
             self._model_changed_by_user()
             self._handed_out = False
+        self._prepare(puzzle)
         self._attach_solver()
 
+    def _remember_handed_out_model(self) -> None:
+        """Called when :meth:`build` hands the native model out: note what
+        :meth:`_model_changed_by_user` needs to tell a change (default: nothing)."""
+
     def _model_changed_by_user(self) -> None:
-        """Called before a solve when :meth:`build` handed the native model
-        out since the last solve: a formulation that compiles its model for
-        the solver drops the compiled copy here, so the solve sees the
-        user's changes. Models the solver reads directly need nothing."""
+        """Called before a solve (and before the new clues are loaded) when
+        :meth:`build` handed the native model out since the last solve: a
+        formulation that compiles its model for the solver drops the
+        compiled copy here, so the solve sees the user's changes; one that
+        cannot carry a change raises :class:`ModelChangedError`. Models the
+        solver reads directly need nothing."""
 
     @abstractmethod
     def _build_rules(self) -> None:

@@ -51,6 +51,9 @@ class CpBoolFormulation(CpSatFormulation):
             self._set_domain(index, 1 if index in clues else 0, 1)
         self._clues = clues
 
+    def _clue_variables(self) -> int:
+        return self.side**3
+
     def _native_model(self) -> tuple[cp_model.CpModel, np.ndarray]:
         return self.model, self.x
 

@@ -41,6 +41,24 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+def _solve_stopping_on_sigint(solver: cp_model.CpSolver, model, callback):
+    """``solver.solve(model, callback)`` with CP-SAT's own SIGINT handling on
+    (Ctrl-C stops the search, which then reports what it has), and Python's
+    handler put back afterwards (CP-SAT leaves the default behind, which
+    would kill the process at the next Ctrl-C)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model, callback)
+    handler = signal.getsignal(signal.SIGINT)
+    solver.parameters.catch_sigint_signal = True
+    try:
+        return solver.solve(model, callback)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 class CpSatFormulation(Formulation):
     """A formulation whose model is a CP-SAT ``CpModel`` (``self.model``).
     Subclasses build it in ``_build_rules``, load clues with
@@ -49,6 +67,27 @@ class CpSatFormulation(Formulation):
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
         self.model: cp_model.CpModel | None = None
+
+    def _remember_handed_out_model(self) -> None:
+        self._clue_domains = [list(self.model.proto.variables[i].domain)
+                              for i in range(self._clue_variables())]
+
+    def _model_changed_by_user(self) -> None:
+        """Constraints and variables a user adds are solved with; a domain
+        they change on a variable that carries clues would be rewritten by
+        the next clue loading, so it is refused."""
+        from .base import ModelChangedError
+
+        for index, domain in enumerate(self._clue_domains):
+            if list(self.model.proto.variables[index].domain) != domain:
+                name = self.model.proto.variables[index].name
+                raise ModelChangedError(
+                    f"{self.name}: the domain of {name} was changed outside the clue loading, "
+                    f"which rewrites it; add a constraint to the model instead")
+
+    def _clue_variables(self) -> int:
+        """How many variables, from the first, carry the clues as domains."""
+        return self.side**2
 
     def _set_domain(self, index: int, low: int, high: int) -> None:
         """Set the domain of variable number ``index`` to ``low..high``."""
@@ -61,6 +100,8 @@ class CpSatFormulation(Formulation):
         solver.parameters.num_workers = self.threads
         solver.parameters.random_seed = self.seed
         solver.parameters.log_search_progress = self.log
+        # CP-SAT would otherwise leave SIGINT at its default (kill the process) after solving
+        solver.parameters.catch_sigint_signal = False
         solver.parameters.log_to_stdout = False  # through Python, so notebooks show it
         solver.log_callback = print
         if self.time_limit is not None:
@@ -96,10 +137,7 @@ class CpSatFormulation(Formulation):
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.max_time_in_seconds = float("inf") if time_limit is None else time_limit
         counter = _SolutionCounter(limit)
-        try:
-            code = solver.solve(self.model, counter)
-        except KeyboardInterrupt:
-            raise CountIncomplete(counter.count, "interrupted") from None
+        code = _solve_stopping_on_sigint(solver, self.model, counter)
         if limit is not None and counter.count >= limit:
             return counter.count
         if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the enumeration did not finish

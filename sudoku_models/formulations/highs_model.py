@@ -78,18 +78,30 @@ class HighsModel:
             self.highs.changeColsBounds(len(columns), columns, np.asarray(lower, float),
                                         np.asarray(upper, float))
 
-    def write(self, path, column_names, row_names) -> None:
-        """Write the model, current bounds included, to ``path``: LP format
-        for a ``.lp`` name, MPS for ``.mps`` (HiGHS picks by extension),
-        with the given column and row names."""
+    def write(self, path, fmt: str, column_names, row_names) -> None:
+        """Write the model, current bounds included, to ``path`` in format
+        ``fmt`` (``"lp"`` or ``"mps"``) with the given column and row names.
+        HiGHS picks its writer by the file suffix, so the file is written
+        under a temporary name with the format's suffix, then renamed."""
+        import os
+        import tempfile
+        from pathlib import Path
+
         h = self.highs
         for j, name in enumerate(column_names):
             h.passColName(j, name)
         for i, name in enumerate(row_names):
             h.passRowName(i, name)
-        status = h.writeModel(str(path))
-        if status == highspy.HighsStatus.kError:
-            raise OSError(f"HiGHS could not write {path}")
+        path = Path(path)
+        handle, scratch = tempfile.mkstemp(suffix=f".{fmt}", dir=path.parent or ".")
+        os.close(handle)
+        try:
+            if h.writeModel(scratch) == highspy.HighsStatus.kError:
+                raise OSError(f"HiGHS could not write {fmt} to {path}")
+            os.replace(scratch, path)
+        finally:
+            if os.path.exists(scratch):
+                os.remove(scratch)
 
     def run(self, *, log: bool, threads: int, seed: int, time_limit: float | None):
         """Solve. Returns ``(status, column values or None, stats, objective
@@ -206,7 +218,7 @@ class HighsFormulation(Formulation):
         if fmt not in ("lp", "mps"):
             super().export(puzzle, path, fmt)
         self._ready(puzzle)
-        self.highs_model.write(path, self._column_names(), self._row_names())
+        self.highs_model.write(path, fmt, self._column_names(), self._row_names())
 
     def size(self) -> ModelSize:
         """Size of the model handed to HiGHS."""

@@ -82,14 +82,14 @@ class MilpFormulation(PyomoHighsFormulation):
             m.obj = pyo.Objective(expr=sum(int(cost[key]) * m.x[key] for key in m.x))
         else:
             m.obj = pyo.Objective(expr=0)
-        self.model = m
+        self._model = m
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         clues = self._clue_cells(puzzle)
         changed = clues ^ self._clues
         for key in changed:
-            self.model.x[key].setlb(1 if key in clues else 0)
-        self._send_bounds([self.model.x[key] for key in changed])
+            self._model.x[key].setlb(1 if key in clues else 0)
+        self._send_bounds([self._model.x[key] for key in changed])
         self._clues = clues
 
     def _binary_columns(self) -> np.ndarray:
@@ -98,14 +98,14 @@ class MilpFormulation(PyomoHighsFormulation):
     def _x_columns(self) -> np.ndarray:
         """HiGHS columns of x in index order (row, column, value): ``(s*s, s)``."""
         if "x" not in self._cache:
-            self._cache["x"] = self._columns(self.model.x.values()).reshape(-1, self.side)
+            self._cache["x"] = self._columns(self._model.x.values()).reshape(-1, self.side)
         return self._cache["x"]
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
         return np.argmax(column_values[self._x_columns()], axis=1) + 1
 
     def _var_name(self, var) -> str:
-        if var.parent_component() is self.model.x:
+        if var.parent_component() is self._model.x:
             return binary_model(self.order).var_name(binary_model(self.order).var(*var.index()))
         return super()._var_name(var)
 

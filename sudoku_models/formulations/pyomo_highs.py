@@ -32,8 +32,8 @@ _INF = float("inf")
 
 
 class PyomoHighsFormulation(HighsFormulation):
-    """A formulation whose model is a Pyomo ``ConcreteModel`` (``self.model``)
-    solved by HiGHS. Subclasses build ``self.model`` in ``_build_rules``, call
+    """A formulation whose model is a Pyomo ``ConcreteModel`` (``self._model``)
+    solved by HiGHS. Subclasses build ``self._model`` in ``_build_rules``, call
     :meth:`_send_bounds` with the variables whose bounds they changed, and
     read the grid in :meth:`_grid_values` through :meth:`_columns`.
     ``solver_model`` is the class that takes the compiled matrices
@@ -43,13 +43,21 @@ class PyomoHighsFormulation(HighsFormulation):
 
     def __init__(self, order: int = 3, **options) -> None:
         super().__init__(order, **options)
-        self.model: pyo.ConcreteModel | None = None
+        self._model: pyo.ConcreteModel | None = None  # self.model for users: see below
         self._column: ComponentMap | None = None
         self._rows: list = []
         self._cache: dict = {}  # per compiled model: column index arrays of subclasses
 
     def _native_model(self) -> pyo.ConcreteModel:
-        return self.model
+        return self._model
+
+    @property
+    def model(self) -> pyo.ConcreteModel | None:
+        """The Pyomo model. Reached from outside it counts as handed out, as
+        from :meth:`build`: the next solve compiles it again with whatever
+        was added to it or changed on it."""
+        self._handed_out = True
+        return self._model
 
     def _model_changed_by_user(self) -> None:
         self.highs_model = None  # compile again on the next _attach_solver
@@ -58,7 +66,7 @@ class PyomoHighsFormulation(HighsFormulation):
     def _attach_solver(self) -> None:
         if self.highs_model is not None:
             return
-        form = LinearStandardFormCompiler().write(self.model, mixed_form=True, set_sense=None)
+        form = LinearStandardFormCompiler().write(self._model, mixed_form=True, set_sense=None)
         kinds = np.array([row.bound_type for row in form.rows])  # 0: ==, 1: <=, -1: >=
         rhs = np.asarray(form.rhs, dtype=float)
         lower = [-_INF if v.lb is None else v.lb for v in form.columns]

@@ -46,7 +46,8 @@ def _pyscipopt():
     try:
         import pyscipopt
     except ImportError as error:
-        raise ImportError("solver='scip' needs pyscipopt: pip install 'sudoku-models[scip]'") from error
+        raise ImportError(
+            "solver='scip' needs pyscipopt: pip install 'sudoku-models[scip]'") from error
     return pyscipopt
 
 

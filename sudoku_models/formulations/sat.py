@@ -21,15 +21,18 @@ default: one solver instance holds the rules and serves every puzzle of a
 file, keeping what it learnt, which is implied by the rules alone) or unit
 clauses (``clues="units"``: unit clauses cannot be taken back, so every
 puzzle gets a fresh solver loaded with the rules and its clues). Measured on
-top95 and 17clue (benchmarks/README.md, "SAT"), assumptions are much faster:
-copying the ~10,000 rule clauses of a 9x9 into a new solver costs several
-times more than solving.
+top95 and 17clue (benchmarks/README.md, "SAT, and SCIP for the MILP"),
+assumptions are 3 to 70 times faster: copying the ~10,000 rule clauses of a
+9x9 into a new solver costs more than solving.
 
-Time limits: CaDiCaL in PySAT has no ``interrupt()``, so with a time limit it
-runs in slices bounded by a number of conflicts and decisions (doubling from
-slice to slice), with the clock checked in between; the other solvers are
-stopped by ``interrupt()`` from a timer thread. Either way a stopped search
-gives TIME_LIMIT.
+Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()`` and does not
+let Ctrl-C through during a call, so it runs in slices bounded by a number of
+conflicts (and, under a time limit, decisions), with the clock checked and
+Python's signal handling run in between; the other solvers run in a worker
+thread and are stopped by ``interrupt()`` at the deadline or on Ctrl-C. A
+search stopped by the time limit gives TIME_LIMIT; Ctrl-C raises
+``KeyboardInterrupt`` (and the solver, whose state is then unknown, is
+discarded).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
     model = binary_model(order)
     at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
-    at_most = ("row", "column", "box", "cell") if encoding == "extended" else ("row", "column", "box")
+    at_most = ("row", "column", "box") + (("cell",) if encoding == "extended" else ())
     first, second = np.triu_indices(model.side, 1)
     literals = {family: (group + 1).astype(np.int32) for family, group in model.groups.items()}
     blocks = (
@@ -258,21 +261,9 @@ class SatFormulation(Formulation):
         time limit, or by ``deadline``, a ``time.perf_counter()`` value)."""
         if deadline is None and self.time_limit is not None:
             deadline = time.perf_counter() + self.time_limit
-        if deadline is None:
-            return solver.solve(assumptions=assumptions)
         if self.solver.startswith("cadical"):
             return _solve_in_slices(solver, assumptions, deadline)
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            return None
-        timer = threading.Timer(remaining, solver.interrupt)
-        timer.start()
-        try:
-            answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            timer.cancel()
-            solver.clear_interrupt()
-        return answer
+        return _solve_in_worker(solver, assumptions, deadline)
 
 
 @functools.cache
@@ -282,18 +273,56 @@ def _solver_label(solver: str) -> str:
     return f"PySAT {pysat.__version__} {solver}"
 
 
-def _solve_in_slices(solver, assumptions: list[int], deadline: float):
-    """CaDiCaL with a deadline: ``solve_limited`` under conflict and decision
-    budgets that double from slice to slice (conflicts capped), checking the
-    clock in between. What the solver learnt is kept across slices."""
+def _solve_in_worker(solver, assumptions: list[int], deadline: float | None):
+    """A solver with ``interrupt()``: ``solve_limited`` in a worker thread
+    while this thread waits, so that the deadline and Ctrl-C reach it (a
+    solver call in this thread would hold off both until it returned). The
+    worker's end is an Event, not ``Thread.join``: a join cut short by Ctrl-C
+    can report a running thread as finished (CPython issue 90882), and the
+    solver must not be deleted under a running search."""
+    outcome = []
+    done = threading.Event()
+
+    def work():
+        try:
+            outcome.append(solver.solve_limited(assumptions=assumptions, expect_interrupt=True))
+        except BaseException as error:  # handed to the waiting thread
+            outcome.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    try:
+        done.wait(None if deadline is None else max(0.0, deadline - time.perf_counter()))
+    finally:
+        if not done.is_set():  # the deadline passed, or Ctrl-C
+            solver.interrupt()
+            done.wait()
+        solver.clear_interrupt()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
+    """CaDiCaL: ``solve_limited`` under a conflict budget, slice after slice,
+    so that Python gets control between slices (PySAT's CaDiCaL neither
+    takes ``interrupt()`` nor lets Ctrl-C through during a call). With a
+    ``deadline`` the slices start small (64 conflicts, 1,024 decisions) and
+    double, and the clock is checked in between; without one a slice is
+    4,096 conflicts, which a 9x9 puzzle never needs, so its statistics are
+    those of one call. What the solver learnt is kept across slices."""
     conflicts, decisions = _FIRST_SLICE["conflicts"], _FIRST_SLICE["decisions"]
-    while time.perf_counter() < deadline:
+    if deadline is None:
+        conflicts, decisions = _MAX_SLICE_CONFLICTS, -1
+    while deadline is None or time.perf_counter() < deadline:
         solver.conf_budget(conflicts)
         solver.dec_budget(decisions)
         answer = solver.solve_limited(assumptions=assumptions)
         if answer is not None:
             return answer
-        conflicts, decisions = min(2 * conflicts, _MAX_SLICE_CONFLICTS), 2 * decisions
+        conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
+        decisions = -1 if deadline is None else 2 * decisions
     return None
 
 

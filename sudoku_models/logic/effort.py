@@ -2,7 +2,7 @@
 the measurements behind the difficulty study (``benchmarks/difficulty_effort.py``,
 ``notebooks/difficulty.ipynb``).
 
-Imports the solvers (Pyomo, OR-Tools, numba) only when called.
+Imports the solvers (Pyomo, OR-Tools, PySAT, numba) only when called.
 """
 
 from __future__ import annotations
@@ -11,25 +11,49 @@ import time
 
 from .rating import rate
 
-# solver configurations measured: label -> (formulation, presolve); with
+# solver configurations measured: label -> (method, presolve); with
 # presolve (the default) HiGHS and CP-SAT settle every 9x9 puzzle tried
 # before any search, so the study also runs both with presolve off
 SOLVERS = {
     "milp": ("milp", True),
     "cp": ("cp", True),
+    "sat-extended": ("sat-extended", True),
     "milp (presolve off)": ("milp", False),
     "cp (presolve off)": ("cp", False),
 }
-STATS = {"milp": ("B&B nodes", "LP iterations"), "cp": ("branches", "conflicts")}
+STATS = {"milp": ("B&B nodes", "LP iterations"), "cp": ("branches", "conflicts"),
+         "sat-extended": ("decisions", "conflicts")}
+
+
+def _method_class(method: str):
+    """The class of a registered method, or None when there is no such method."""
+    from ..registry import method_class
+
+    try:
+        return method_class(method)
+    except ValueError:
+        return None
+
+
+def available() -> tuple[str, ...]:
+    """The labels of :data:`SOLVERS` whose method exists here."""
+    return tuple(label for label, (method, _) in SOLVERS.items()
+                 if _method_class(method) is not None)
+
+
+def columns(labels) -> list[str]:
+    """The measurement columns of :func:`measure` for ``labels``: each
+    solver's statistics and seconds, then the backtracking counter's."""
+    return [f"{label} {stat}" for label in labels
+            for stat in STATS[SOLVERS[label][0]] + ("seconds",)] + [
+        "backtracking nodes (first)", "backtracking nodes (unique)", "backtracking seconds"]
 
 
 def _solver(label: str, puzzle):
-    """A one-thread formulation object for ``label`` of :data:`SOLVERS`,
-    ready to solve puzzles of ``puzzle``'s order."""
-    from ..formulations import FORMULATIONS
-
+    """A one-thread method object for ``label`` of :data:`SOLVERS`, ready to
+    solve puzzles of ``puzzle``'s order."""
     method, presolve = SOLVERS[label]
-    cls = FORMULATIONS[method]
+    cls = _method_class(method)
     if presolve:
         return cls(puzzle.order, threads=1, seed=0)
     if method == "cp":
@@ -77,7 +101,7 @@ def backtracking_nodes(puzzle, limit: int = 2) -> int:
     return high
 
 
-def measure(puzzles, methods=tuple(SOLVERS)) -> list[dict]:
+def measure(puzzles, methods=None) -> list[dict]:
     """One row per puzzle: its rating (level, score, hardest, cells_left) and
     what each solver needed: for each formulation in ``methods`` its solve
     seconds and statistics (HiGHS ``B&B nodes`` and ``LP iterations`` for
@@ -85,15 +109,17 @@ def measure(puzzles, methods=tuple(SOLVERS)) -> list[dict]:
     counts are reproducible) and the backtracking nodes of the compiled
     counter to the first solution and for the uniqueness proof, with the
     seconds of one full count (limit 2). ``methods``: labels of
-    :data:`SOLVERS`; the "presolve off" ones switch off HiGHS's presolve
-    (through the formulation's HiGHS object) or CP-SAT's
-    ``cp_model_presolve``.
+    :data:`SOLVERS` (default: :func:`available`); ``sat-extended``
+    (CaDiCaL through PySAT) gives ``decisions`` and ``conflicts``; the
+    "presolve off" ones switch off HiGHS's presolve (through the
+    formulation's HiGHS object) or CP-SAT's ``cp_model_presolve``.
 
     ``puzzles``: Puzzles with a unique solution. Raises
     ``RuntimeError`` if a solver does not solve one (a wrong answer must not
     enter a correlation)."""
     from ..counter import run_search
 
+    methods = available() if methods is None else methods
     solvers = {}
     rows = []
     for puzzle in puzzles:

@@ -86,7 +86,8 @@ def _value_cells(grid: Candidates, cells, bit) -> list[int]:
 
 
 def _intersections(grid: Candidates, pointing: bool) -> Step | None:
-    side, cand, houses, cell_houses = grid.side, grid.cand, grid.layout.houses, grid.layout.cell_houses
+    side, cand = grid.side, grid.cand
+    houses, cell_houses = grid.layout.houses, grid.layout.cell_houses
     base_range = range(2 * side, 3 * side) if pointing else range(0, 2 * side)
     for base in base_range:
         for value in range(1, side + 1):
@@ -231,10 +232,9 @@ def _fish(grid: Candidates, size: int) -> Step | None:
                          for c in grid.layout.houses[cover]
                          if c not in base_cells and cand[c] & bit]
                 if elims:
+                    bases = ",".join(house_label(base_kind * side + x, side) for x in group)
                     return _step(grid, name, sorted(base_cells), [value], [], elims,
-                                 f"{name}: {value} in "
-                                 f"{','.join(house_label(base_kind * side + x, side) for x in group)}"
-                                 f" is confined to "
+                                 f"{name}: {value} in {bases} is confined to "
                                  f"{','.join(house_label(x, side) for x in sorted(covers))}, so "
                                  f"{eliminations_text(sorted(elims), side)}")
     return None
@@ -265,7 +265,8 @@ def xy_wing(grid: Candidates) -> Step | None:
     bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
     for pivot in bivalue:
         pm = cand[pivot]
-        wings = [c for c in peers[pivot] if _popcount(cand[c]) == 2 and _popcount(cand[c] & pm) == 1]
+        wings = [c for c in peers[pivot]
+                 if _popcount(cand[c]) == 2 and _popcount(cand[c] & pm) == 1]
         for a, b in combinations(wings, 2):
             ma, mb = cand[a], cand[b]
             z = ma & mb

@@ -1,0 +1,119 @@
+"""Property-based fuzzing of the command line: random options, numbers and
+files thrown at every sub-command never give a traceback, only exit codes 0
+(it worked) or 2 (bad input, one line on stderr).
+
+Inputs stay small (4x4 puzzles, time limits on generation and counting) so
+the whole run takes well under a minute.
+"""
+
+import contextlib
+import re
+import io
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_models.cli import main
+
+PUZZLE_4 = "1...2...3...4..."  # 4x4, several solutions
+SOLVED_4 = "1234341221434321"
+BAD_4 = "11.............."  # contradictory clues
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz")
+    paths = {
+        "good": folder / "good.txt",
+        "empty": folder / "empty.txt",
+        "garbage": folder / "garbage.txt",
+        "binary": folder / "binary.bin",
+        "csv": folder / "notes.csv",
+        "torn": folder / "torn.csv",
+    }
+    paths["good"].write_text(f"# two puzzles\n{PUZZLE_4}\n{SOLVED_4}\n")
+    paths["empty"].write_text("")
+    paths["garbage"].write_text("hello\nworld 12\n")
+    paths["binary"].write_bytes(bytes(range(256)) * 4)
+    paths["csv"].write_text("a,b,c\n1,2,3\n")
+    paths["torn"].write_text("dataset,index,method,status\ntop95,1,cp,OPTIMAL\ntop95,2,c")
+    names = {k: str(v) for k, v in paths.items()}
+    names["dir"] = str(folder)
+    names["missing"] = str(folder / "missing.txt")
+    names["out"] = str(folder / "out.csv")
+    names["outdir"] = str(folder / "no" / "such" / "dir" / "out.csv")
+    return names
+
+
+NUMBERS = ["-1", "0", "1", "2", "3", "7", "0.5", "1e-9", "1e309", "nan", "inf", "-inf",
+           "99999999999999999999", "all", "", " ", "x", "1,2", "٣", "１"]
+METHODS = ["milp", "cp", "matrix", "cp-bool", "matching", "backtracking", "all", "nope", "",
+           "cp,cp", "milp,", ",", "milp-alldiff"]
+PUZZLES = [PUZZLE_4, SOLVED_4, BAD_4, "", "-", "-1,2", "x" * 16, "." * 15, "1" * 16]
+
+
+def option_values(files):
+    return st.sampled_from(NUMBERS + METHODS + PUZZLES + [
+        files[k] for k in ("good", "empty", "garbage", "binary", "csv", "torn", "dir", "missing")])
+
+
+def command(files):
+    value = option_values(files)
+    path = st.sampled_from([files[k] for k in ("good", "empty", "garbage", "binary", "dir",
+                                               "missing")] + ["", "-"])
+    out = st.sampled_from([files["out"], files["outdir"], files["dir"], "-", ""])
+
+    def opts(pairs):
+        return st.lists(st.sampled_from(pairs).flatmap(
+            lambda name: st.tuples(st.just(name), value) if name.startswith("-") else st.just((name,))
+        ), max_size=4).map(lambda chosen: [x for pair in chosen for x in pair])
+
+    solve = st.tuples(
+        st.sampled_from([["solve", p] for p in PUZZLES] + [["solve", "--file"]]),
+        path, opts(["--method", "--methods", "-m", "--first", "--objective", "--time-limit",
+                    "--log", "--bogus"]),
+        st.sampled_from([[], ["--out"], ["--solutions"], ["--plot"]]), out,
+    ).map(lambda t: t[0] + ([t[1]] if t[0][-1] == "--file" else []) + t[2]
+          + (t[3] + [t[4]] if t[3] else []))
+    count = st.tuples(
+        st.sampled_from([["count", p] for p in PUZZLES] + [["count", "--file"]]), path,
+        opts(["--limit", "--method", "--methods", "--bogus"]),
+    ).map(lambda t: t[0] + ([t[1]] if t[0][-1] == "--file" else []) + t[2] + ["--time-limit", "2"])
+    generate = st.tuples(opts(["--clues", "--count", "--order", "--seed", "--symmetry", "--out"]),
+                         st.sampled_from(["4", "6", "12", "5", "x", "-1"]),
+                         st.sampled_from(["2", "3", "0", "-1", "x"])).map(
+        lambda t: ["generate", "--clues", t[1], "--order", t[2], *t[0], "--time-limit", "1"])
+    export = st.tuples(st.sampled_from(PUZZLES), opts(["--method", "--format", "--objective"]),
+                       st.sampled_from(["lp", "mps", "proto", "cnf", "xyz"]), out).map(
+        lambda t: ["export", t[0], *t[1], "--format", t[2], "-o", t[3]])
+    bench_run = st.tuples(opts(["--methods", "--method", "--sample", "--repeat", "--warmup",
+                                "--time-limit", "--seed", "--workers"]),
+                          st.sampled_from(["tcp://localhost:99999", "tcp://:1", "garbage",
+                                           "tcp://host:-5", "http://[::1", "localhost:0"])).map(
+        lambda t: ["bench", "run", *t[0], "--datasets", "no-such-dataset-x", "--scheduler", t[1],
+                   "--out", "/nonexistent/out.csv"])
+    bench_report = st.sampled_from(["csv", "torn", "empty", "garbage", "dir", "missing"]).map(
+        lambda k: ["bench", "report", files[k], "--out-dir", str(files["dir"])])
+    noise = st.lists(value, max_size=3)
+    return st.one_of(solve, count, generate, export, bench_run, bench_report, noise)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_random_command_lines_exit_0_or_2_without_traceback(files, data):
+    argv = data.draw(command(files))
+    stdout, stderr = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(f"{PUZZLE_4}\n")
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = main(argv)
+    finally:
+        sys.stdin = old_stdin
+    err = stderr.getvalue()
+    assert code in (0, 2), (argv, code, err[-500:])
+    assert "Traceback" not in err, (argv, err[-2000:])
+    if code == 2:
+        assert re.match(r"sudoku-models( [a-z]+)*: error: ", err.rstrip("\n").splitlines()[-1]), (argv, err)
