@@ -375,7 +375,21 @@ def connect_dask(address: str):
         client.close(timeout=5)
         raise RunError(f"Dask scheduler {address}: no worker joined within "
                        f"{WORKER_TIMEOUT:g} s") from None
+    try:  # the workers must be able to import the toolkit to run anything
+        client.submit(toolkit_version, pure=False).result(timeout=WORKER_TIMEOUT)
+    except Exception as exc:
+        client.close(timeout=5)
+        why = " ".join(str(exc).split())[:120]
+        raise RunError(f"Dask scheduler {address}: the cluster cannot run sudoku_models "
+                       f"({type(exc).__name__}: {why}); install sudoku-models where the "
+                       f"scheduler and workers run") from None
     return client
+
+
+def toolkit_version() -> str:
+    """The toolkit's version where this runs (the check that a Dask worker
+    can import ``sudoku_models``)."""
+    return environment()["toolkit"]
 
 
 def _run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None:
@@ -397,11 +411,12 @@ def _run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None
             try:
                 rows = future.result()
             except Exception as exc:  # a lost worker (KilledWorker) or a failed task
+                why = f"Dask task failed twice: {type(exc).__name__}: {' '.join(str(exc).split())}"
                 if chunk.retry:
                     for index, line, name in chunk.items:
                         emit(_row(chunk, index, Puzzle.from_string(line, name=name),
                                   status=Status.ERROR.value, verified=False,
-                                  error=f"Dask task failed twice: {type(exc).__name__}"))
+                                  error=why[:300]))
                 else:
                     for item in chunk.items:
                         single = chunk.but([item], warmup=0, retry=True)
