@@ -186,7 +186,7 @@ def test_minimal_with_a_clue_count():
     assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert", "needs search"])
 def test_generated_puzzles_rate_at_the_asked_difficulty(difficulty):
     logic = pytest.importorskip("sudoku_models.logic")
     assert tuple(logic.LEVELS) == generator.LEVELS
@@ -201,3 +201,11 @@ def test_difficulty_with_a_clue_count_and_an_unreachable_target():
     assert puzzle.num_clues == 26 and logic.rate(puzzle).level == "medium"
     with pytest.raises(GenerationError, match="levels rated: easy"):
         generate(60, seed=1, difficulty="expert", time_limit=1)
+
+
+@pytest.mark.parametrize("order, difficulty", [(2, "easy"), (4, "easy"), (4, "medium")])
+def test_generated_puzzles_of_other_orders_rate_at_the_asked_difficulty(order, difficulty):
+    logic = pytest.importorskip("sudoku_models.logic")
+    puzzle = generate(order=order, seed=1, difficulty=difficulty, time_limit=60)
+    assert puzzle.order == order and logic.rate(puzzle).level == difficulty
+    assert cp_count(puzzle, limit=2) == 1  # unique, by CP-SAT
