@@ -7,8 +7,9 @@ the whole run takes well under a minute.
 """
 
 import contextlib
-import re
 import io
+import os
+import re
 import sys
 
 import pytest
@@ -105,13 +106,15 @@ def command(files):
 def test_random_command_lines_exit_0_or_2_without_traceback(files, data):
     argv = data.draw(command(files))
     stdout, stderr = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
+    old_stdin, old_cwd = sys.stdin, os.getcwd()
     sys.stdin = io.StringIO(f"{PUZZLE_4}\n")
+    os.chdir(files["dir"])  # a relative output name drawn by the test lands in its folder
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             code = main(argv)
     finally:
         sys.stdin = old_stdin
+        os.chdir(old_cwd)
     err = stderr.getvalue()
     assert code in (0, 2), (argv, code, err[-500:])
     assert "Traceback" not in err, (argv, err[-2000:])
