@@ -408,9 +408,9 @@ def _run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None
             done = set()
         for future in done:
             chunk = futures.pop(future)
-            try:
-                rows = future.result()
-            except Exception as exc:  # a lost worker (KilledWorker) or a failed task
+            try:  # bounded: a future whose worker is gone can report done and never answer
+                rows = future.result(timeout=CONNECT_TIMEOUT)
+            except Exception as exc:  # a lost worker (KilledWorker), a failed task, a timeout
                 why = f"Dask task failed twice: {type(exc).__name__}: {' '.join(str(exc).split())}"
                 if chunk.retry:
                     for index, line, name in chunk.items:
