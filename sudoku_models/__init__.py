@@ -11,7 +11,7 @@ Quick use::
 from .counting import CountIncomplete, count_solutions
 from .errors import PuzzleFormatError
 from .export import export
-from .files import read_puzzles
+from .files import PuzzleGrids, read_grids, read_puzzles
 from .puzzle import Conflict, Puzzle
 from .registry import METHODS, MethodInfo, counting_methods, method_class, register
 from .result import ModelSize, SolveResult, Status
@@ -38,6 +38,7 @@ __all__ = [
     "ModelSize",
     "Puzzle",
     "PuzzleFormatError",
+    "PuzzleGrids",
     "SolveResult",
     "Status",
     "count_solutions",
@@ -45,6 +46,7 @@ __all__ = [
     "export",
     "grid_errors",
     "method_class",
+    "read_grids",
     "read_puzzles",
     "register",
     "solve",

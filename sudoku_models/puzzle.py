@@ -40,8 +40,8 @@ MAX_TEXT = 1 << 20  # characters; the longest valid text (order 6, spaced commas
 _IGNORED = re.compile(r"[\s|+\-]", re.ASCII)
 _TOKEN_SPLIT = re.compile(r"[\s,]+", re.ASCII)
 _NOT_A_VALUE = 127
-# ASCII code -> cell value (0 = empty), _NOT_A_VALUE for every other character.
-_VALUE_OF = np.full(128, _NOT_A_VALUE, dtype=np.int64)
+# byte -> cell value (0 = empty), _NOT_A_VALUE for every other byte (non-ASCII included).
+_VALUE_OF = np.full(256, _NOT_A_VALUE, dtype=np.uint8)
 for _value, _symbol in enumerate(SYMBOLS, start=1):
     _VALUE_OF[ord(_symbol)] = _VALUE_OF[ord(_symbol.lower())] = _value
 for _symbol in EMPTY:
@@ -49,6 +49,18 @@ for _symbol in EMPTY:
 _SYMBOL_HELP = "use 1-9, A-P for 10-25, '.' or '0' for empty"
 _SIDES = {n * n: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
 _LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
+
+
+def cell_values(codes: np.ndarray) -> np.ndarray:
+    """Cell values of the bytes of the one-character-per-cell line format.
+
+    ``codes``: a uint8 array of any shape (the bytes of the text). Returns a
+    uint8 array of the same shape: 0 for ``.`` or ``0``, 1 to 25 for ``1-9``
+    and ``A-P`` (either case), and 127 (above every side) for any other
+    byte, the ignored separators and whitespace included, which the caller
+    removes first. :meth:`Puzzle.from_string` and the file reader share it.
+    """
+    return _VALUE_OF[codes]
 
 
 class Conflict(NamedTuple):
@@ -137,7 +149,7 @@ class Puzzle:
             )
         side = order * order
         if cells.isascii():
-            values = _VALUE_OF[np.frombuffer(cells.encode("ascii"), dtype=np.uint8)]
+            values = cell_values(np.frombuffer(cells.encode("ascii"), dtype=np.uint8))
             first = int(np.argmax(values > side)) if values.max() > side else None
         else:
             first = _first_stray(cells)

@@ -1,14 +1,15 @@
-"""read_puzzles: one-per-line files, Project Euler 96 files, bad lines."""
+"""read_puzzles and read_grids: one-per-line files, Project Euler 96 files, bad lines."""
 
 import io
 import re
 
+import numpy as np
 import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
+from sudoku_models import Puzzle, PuzzleFormatError, read_grids, read_puzzles
 
 from .helpers import DATASETS, SEED_STRING, pattern_grid
 
@@ -265,3 +266,90 @@ def test_hostile_files_read_to_round_trips_or_one_format_error(data, max_line, a
     content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not content or not content[0].strip().lower().startswith("grid"):
         assert len(puzzles) == len(content)  # one puzzle per line that is not a comment
+
+
+# -- read_grids: plain lines in one numpy pass, the rest line by line (issue 12) --------
+
+
+def _line_by_line(data: bytes, label: str = "<stream>"):
+    """The puzzles of a one-puzzle-per-line file, parsed with Puzzle.from_string
+    line by line (the reference the vectorised path is checked against), or
+    the message of the first bad line."""
+    puzzles = []
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", data.decode("utf-8-sig")), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                puzzles.append(Puzzle.from_string(line.split(" #")[0].strip(),
+                                                  where=f"{label}, line {number}",
+                                                  name=f"{label}:{number}"))
+            except PuzzleFormatError as exc:
+                return str(exc)
+    return puzzles
+
+
+@pytest.mark.parametrize("name", ["17clue.txt", "top1465.txt", "top95.txt"])
+def test_read_grids_of_the_bundled_datasets_equal_line_by_line_parsing(name):
+    found = read_grids(DATASETS / name)
+    expected = _line_by_line((DATASETS / name).read_bytes(), name)
+    assert found.order == 3 and found.grids.shape == (len(expected), 81)
+    assert found.grids.dtype == np.uint8
+    assert (found.grids == np.stack([p.grid.ravel() for p in expected])).all()
+    assert found.names == [p.name for p in expected]
+    assert read_puzzles(DATASETS / name) == expected
+
+
+def test_read_grids_of_mixed_orders_has_no_array_but_every_puzzle(tmp_path):
+    four = "1..4.3.......2.1"
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{SEED_STRING}\n{four}\n")
+    found = read_grids(path)
+    assert (found.order, found.grids) == (None, None)
+    assert found.puzzles() == [Puzzle.from_string(SEED_STRING), Puzzle.from_string(four)]
+    assert [p.name for p in found.puzzles()] == found.names == ["mixed.txt:1", "mixed.txt:2"]
+
+
+def test_a_bad_line_after_many_plain_chunks_is_named(tmp_path):
+    # 2000 lines of 82 bytes: the bad line is in the third 64 KiB chunk
+    path = tmp_path / "late.txt"
+    lines = [SEED_STRING] * 2000
+    lines[1700] = SEED_STRING[:80] + "x"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(PuzzleFormatError) as info:
+        read_grids(path)
+    assert str(info.value) == (f"{path}, line 1701: row 9, column 9: 'X' is not a value "
+                               f"(use 1-9, A-P for 10-25, '.' or '0' for empty)")
+
+
+_PLAIN = [SEED_STRING, SEED_STRING.replace(".", "0"), "1..4.3.......2.1", "# note", "",
+          "G" * 16 + "." * 240]
+_OTHER = [SEED_STRING + "  # trailing", "  # indented", "   ", SEED_STRING[:80],
+          SEED_STRING[:40] + "|" + SEED_STRING[41:], SEED_STRING[:80] + "?", "1,0,0,4," * 2,
+          SEED_STRING.replace(".", "G", 1), "é" + SEED_STRING[1:], "# é", "Grid 01"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN), min_size=1, max_size=4),
+       st.lists(st.tuples(st.integers(0, 3000), st.sampled_from(_OTHER)), max_size=3),
+       st.integers(1, 3000), st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
+def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bom):
+    # plain lines (often over several 64 KiB chunks) with a few lines that
+    # need the line-by-line reader, anywhere: the same puzzles, names and errors
+    text = [kinds[i % len(kinds)] for i in range(lines)]
+    for where, line in others:
+        text.insert(min(where, len(text)), line)
+    data = (b"\xef\xbb\xbf" if bom else b"") + ending.join(text).encode() + ending.encode()
+    content = [line for line in text if line.strip() and not line.lstrip().startswith("#")]
+    if content and content[0] == "Grid 01":
+        return  # the Project Euler layout: tested above
+    expected = _line_by_line(data)
+    try:
+        found = read_grids(io.BytesIO(data))
+    except PuzzleFormatError as exc:
+        assert str(exc) == expected
+        return
+    assert found.puzzles() == expected
+    assert found.names == [p.name for p in expected]
+    orders = {p.order for p in expected}
+    assert found.order == (orders.pop() if len(orders) == 1 else None)
+    if found.order is not None:
+        assert (found.grids == np.stack([p.grid.ravel() for p in expected])).all()
