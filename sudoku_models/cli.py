@@ -18,7 +18,7 @@ import numpy as np
 from .arguments import positive_int, seconds
 from .counting import CountIncomplete
 from .errors import PuzzleFormatError
-from .files import read_puzzles
+from .files import PuzzleGrids, read_grids, read_puzzles
 from .puzzle import Puzzle
 from .registry import METHODS, counting_methods, exporting_methods
 from .result import SolveResult
@@ -279,15 +279,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- solve -----------------------------------------------------------------
 
 
+def _read_file(args: argparse.Namespace) -> PuzzleGrids:
+    """The puzzles of ``--file``; :class:`UsageError` when it holds none."""
+    found = read_grids(args.file)
+    if not len(found):
+        raise UsageError(f"{args.file}: no puzzle in the file")
+    return found
+
+
 def _puzzles(args: argparse.Namespace) -> list[Puzzle]:
     """The puzzles named on the command line: PUZZLE or --file (and --first).
     A puzzle given on the command line is named by its own line."""
     first = getattr(args, "first", None)
     if args.file:
-        puzzles = read_puzzles(args.file)[:first]
-        if not puzzles:
-            raise UsageError(f"{args.file}: no puzzle in the file")
-        return puzzles
+        return _read_file(args).puzzles()[:first]
     if first:
         raise UsageError("--first goes with --file")
     puzzle = Puzzle.from_string(args.puzzle, where="PUZZLE")
@@ -447,24 +452,31 @@ def _print_one(puzzle: Puzzle, results: dict[str, list[SolveResult]], verified) 
 
 
 def _count_command(args: argparse.Namespace) -> int:
-    puzzles = _puzzles(args)
-    if args.method == "backtracking" and len(puzzles) > 1 and len({p.order for p in puzzles}) == 1:
-        counts, interrupted = _count_batch(puzzles, args)
+    """One line per puzzle (name, tab, count), then a summary for a file,
+    written at once. A file of one order goes to the compiled batch counter
+    as one array (no :class:`Puzzle` per line)."""
+    found = _read_file(args) if args.file else None
+    if args.method == "backtracking" and found is not None and found.order is not None \
+            and len(found) > 1:
+        names = found.names
+        counts, interrupted = _count_batch(found.grids, args)
     else:
+        puzzles = found.puzzles() if found is not None else _puzzles(args)
+        names = [p.name for p in puzzles]
         counts, interrupted = _count_each(puzzles, args)
-    for puzzle, (n, bound) in zip(puzzles, counts):
-        print(f"{puzzle.name}\t{f'at least {n} ({bound})' if bound else n}")
+    sys.stdout.write("".join(f"{name}\t{f'at least {n} ({bound})' if bound else n}\n"
+                             for name, (n, bound) in zip(names, counts)))
     if interrupted:
-        print(f"sudoku-models: interrupted after {len(counts)} of {len(puzzles)} puzzles; counts "
+        print(f"sudoku-models: interrupted after {len(counts)} of {len(names)} puzzles; counts "
               f"marked 'at least' are lower bounds", file=sys.stderr)
         return EXIT_INTERRUPTED
-    if len(puzzles) > 1:
+    if len(names) > 1:
         exact = [n for n, bound in counts if not bound]
-        unique = sum(n == 1 for n in exact)
-        none = sum(n == 0 for n in exact)
-        print(f"{len(puzzles)} puzzles: {unique} with one solution, {len(exact) - unique - none} "
+        unique = exact.count(1)
+        none = exact.count(0)
+        print(f"{len(names)} puzzles: {unique} with one solution, {len(exact) - unique - none} "
               f"with several, {none} with none"
-              + (f", {len(puzzles) - len(exact)} cut short" if len(exact) < len(puzzles) else ""))
+              + (f", {len(names) - len(exact)} cut short" if len(exact) < len(names) else ""))
     return 0
 
 
@@ -492,18 +504,20 @@ def _count_each(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], boo
     return counts, False
 
 
-def _count_batch(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], bool]:
-    """The whole file in one call of the compiled counter on every core
-    (:func:`sudoku_models.counter.count_solutions_many`); ``--time-limit``
-    bounds the whole batch here."""
+def _count_batch(grids: np.ndarray, args) -> tuple[list[tuple[int, str]], bool]:
+    """Count ``grids`` (``(P, N)`` ints of one order, 0 = empty) in one call
+    of the compiled counter on every core
+    (:func:`sudoku_models.counter.count_solutions_many`): ``(count or lower
+    bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it.
+    ``--time-limit`` bounds the whole batch here."""
     from .counter import count_solutions_many
 
     try:
-        found = count_solutions_many(puzzles, args.limit, time_limit=args.time_limit)
-        return [(int(n), _AT_LIMIT if n == args.limit else "") for n in found], False
+        found = count_solutions_many(grids, args.limit, time_limit=args.time_limit).tolist()
+        return [(n, _AT_LIMIT if n == args.limit else "") for n in found], False
     except CountIncomplete as exc:  # -1: not finished, at least 0 solutions
-        counts = [(int(n), _AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)
-                  for n in exc.counts]
+        counts = [(n, _AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)
+                  for n in exc.counts.tolist()]
         return counts, exc.reason == "interrupted"
 
 

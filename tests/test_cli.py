@@ -121,6 +121,43 @@ def test_count_one_puzzle_with_limit(capsys):
     assert "." * 16 + "\t288" in capsys.readouterr().out
 
 
+def _count_lines(argv, capsys):
+    assert main(argv) == 0
+    *lines, summary = capsys.readouterr().out.splitlines()
+    return [line.split("\t") for line in lines], summary
+
+
+def test_count_file_in_one_batch_agrees_with_cp_sat_puzzle_by_puzzle(tmp_path, capsys):
+    # one solution, several (fewer than the limit), many (cut at the limit),
+    # none: the batch counter on the array of the file, against CP-SAT's
+    # enumeration of each puzzle; comments and CRLF lines as in 17clue.txt
+    unique = [p.to_string() for p in read_puzzles(TOP95)[:4]]
+    several = [".6.3.4857..4.8.....78....1.....6......1..39..32914.........9...7.34.1.2..1.72.39.",
+               "...3.9.2...21589..9.872...6....37.69...5.6.3234....75.2.9.4..715..2...........2.."]
+    none = SEED_STRING[:2] + "2" + SEED_STRING[3:]
+    lines = ["# a note", *unique, "", *several, "." * 81, none]
+    path = tmp_path / "counts.txt"
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    batch, summary = _count_lines(["count", "--file", str(path), "--limit", "20"], capsys)
+    cp, cp_summary = _count_lines(["count", "--file", str(path), "--limit", "20", "--method", "cp"],
+                                  capsys)
+    assert batch == cp and summary == cp_summary
+    names = [f"counts.txt:{n}" for n in (2, 3, 4, 5, 7, 8, 9, 10)]
+    assert [name for name, _ in batch] == names
+    counts = [count for _, count in batch]
+    assert counts[:4] == ["1"] * 4 and counts[6:] == ["at least 20 (stopped at --limit)", "0"]
+    assert counts[4:6] == ["2", "17"]
+    assert summary == "8 puzzles: 4 with one solution, 2 with several, 1 with none, 1 cut short"
+
+
+def test_count_file_of_two_orders_counts_each(tmp_path, capsys):
+    path = tmp_path / "two.txt"
+    path.write_text(f"{SEED_STRING}\n{'.' * 16}\n")
+    counts, summary = _count_lines(["count", "--file", str(path), "--limit", "all"], capsys)
+    assert counts == [["two.txt:1", "1"], ["two.txt:2", "288"]]
+    assert summary == "2 puzzles: 1 with one solution, 1 with several, 0 with none"
+
+
 def test_impossible_generation_is_one_line_exit_2(capsys):
     assert main(["generate", "--clues", "16"]) == 2
     err = capsys.readouterr().err
