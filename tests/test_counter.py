@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from generator import random_full_grid
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
 from sudoku_models.counter import (compile_cache, count_solutions, count_solutions_many,
-                                   run_search, run_search9, solve, solve_many)
+                                   load_kernels, run_search, run_search9, solve, solve_many)
 from sudoku_models.counting import CountIncomplete
 from sudoku_models.formulations.cp import CpFormulation
 
@@ -168,6 +168,18 @@ def test_bad_worker_counts_raise():
     for bad in (0, -2, 1.5, True):
         with pytest.raises(ValueError, match="workers must be"):
             count_solutions_many(np.zeros((1, 81), int), workers=bad)
+
+
+def test_a_9x9_batch_loads_only_its_kernel_and_unknown_kernels_raise():
+    script = ("import numpy as np\n"
+              "from sudoku_models import counter\n"
+              "print(counter.count_solutions_many(np.zeros((2, 81), int), limit=3).tolist(),"
+              " sorted(counter._loaded))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout
+    assert out == "[3, 3] ['count9_many']\n"
+    with pytest.raises(ValueError, match="unknown kernel count10; choose from count9_many"):
+        load_kernels("count10")
 
 
 def test_time_limit_on_an_empty_grid_raises_with_a_lower_bound():

@@ -138,7 +138,7 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
     ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
-    warm_up()
+    load_kernels("count9" if order == 3 else "count")
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
         if order == 3:
             count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES)
@@ -168,29 +168,53 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
 
 
 _warm = threading.Lock()
-_warmed = False
+_loaded: set[str] = set()
+
+
+def _load_count9_many() -> None:
+    _k9.count9_many(np.zeros((1, 81), dtype=np.int32), 1, np.zeros(1, np.int64),
+                    np.zeros((1, 81), np.int32), np.zeros(2, np.int64), *_TABLES9)
+
+
+# kernel name -> (its module's file stem, a call that compiles or loads it)
+_KERNELS = {
+    "count9_many": ("kernel9", _load_count9_many),
+    "count9": ("kernel9", lambda: run_search9(np.zeros(81, dtype=np.int32), 1)),
+    "count": ("kernel", lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
+}
+
+
+def load_kernels(*names: str) -> None:
+    """Compile (first time for this user, with a one-line notice on stderr)
+    or load from the cache the named kernels: ``"count9_many"`` (9x9
+    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any order); every
+    one when none is named. Loading the first costs about 0.15-0.3 s
+    (numba sets up its compiler), each further one about 0.01 s. Cheap for
+    kernels already loaded in this process; thread-safe. Raises
+    ``ValueError`` for another name."""
+    wanted = set(names or _KERNELS)
+    if wanted <= _loaded:
+        return
+    if wanted - _KERNELS.keys():
+        raise ValueError(f"unknown kernel {', '.join(sorted(wanted - _KERNELS.keys()))}; "
+                         f"choose from {', '.join(_KERNELS)}")
+    with _warm:
+        missing = [name for name in _KERNELS if name in wanted - _loaded]
+        modules = {_KERNELS[name][0] for name in missing}
+        if not all(_cache.is_compiled(_CACHE_DIR, module) for module in modules):
+            _cache.notice(_CACHE_DIR)
+        for name in missing:
+            _KERNELS[name][1]()
+            _loaded.add(name)
 
 
 def warm_up() -> None:
     """Compile (first time for this user, with a one-line notice on stderr)
     or load from the cache every counter kernel, so that no later call pays
-    for it. Cheap after the first call in a process; thread-safe. The
-    benchmark runner calls it once per worker before timing."""
-    global _warmed
-    if _warmed:
-        return
-    with _warm:
-        if _warmed:
-            return
-        if not (_cache.is_compiled(_CACHE_DIR, "kernel9")
-                and _cache.is_compiled(_CACHE_DIR, "kernel")):
-            _cache.notice(_CACHE_DIR)
-        empty = np.zeros((1, 81), dtype=np.int32)
-        _k9.count9_many(empty, 1, np.zeros(1, np.int64), np.zeros((1, 81), np.int32),
-                        np.zeros(2, np.int64), *_TABLES9)
-        run_search9(empty[0], 1)
-        run_search(np.zeros(16, dtype=np.int32), 2, 1)
-        _warmed = True
+    for it: :func:`load_kernels` of all. Cheap after the first call in a
+    process; thread-safe. The benchmark runner calls it once per worker
+    before timing."""
+    load_kernels()
 
 
 def _as_puzzle(puzzle) -> Puzzle:
@@ -262,7 +286,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
-    warm_up()
+    load_kernels("count9_many" if order == 3 else "count")
     count = grids.shape[0]
     counts = np.full(count, -2, dtype=np.int64)
     solutions = np.zeros(grids.shape, dtype=np.int32)
