@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -230,6 +231,21 @@ def test_the_numba_cache_is_per_user_unless_chosen(tmp_path):
                          text=True, check=True).stdout.strip()
     assert out == str(tmp_path / "mine")
     assert compile_cache.default_cache_dir().name == "numba"
+
+
+def test_a_kernel_compiled_by_another_checkout_is_not_compiled_here(tmp_path):
+    from numba.core.caching import _CacheLocator
+
+    from sudoku_models.counter import kernel9
+
+    other = tmp_path / "elsewhere" / "counter"
+    for source in (other / "kernel9.py", Path(kernel9.__file__)):
+        assert not compile_cache.is_compiled(tmp_path, Path(kernel9.__file__))
+        folder = tmp_path / _CacheLocator.get_suitable_cache_subpath(str(source))
+        folder.mkdir()
+        (folder / "kernel9.count9-337.py311.nbi").touch()
+    assert compile_cache.is_compiled(tmp_path, Path(kernel9.__file__))
+    assert not compile_cache.is_compiled(tmp_path, Path(kernel9.__file__).with_name("kernel.py"))
 
 
 @pytest.mark.slow

@@ -28,6 +28,7 @@ from ..errors import PuzzleFormatError  # noqa: E402
 from ..houses import house_cells  # noqa: E402
 from ..puzzle import Puzzle  # noqa: E402
 from . import kernel9 as _k9  # noqa: E402
+from . import kernel as _kernel  # noqa: E402
 from .kernel import count_kernel  # noqa: E402
 
 _TABLES9 = _k9.tables()
@@ -176,11 +177,11 @@ def _load_count9_many() -> None:
                     np.zeros((1, 81), np.int32), np.zeros(2, np.int64), *_TABLES9)
 
 
-# kernel name -> (its module's file stem, a call that compiles or loads it)
+# kernel name -> (its module's file, a call that compiles or loads it)
 _KERNELS = {
-    "count9_many": ("kernel9", _load_count9_many),
-    "count9": ("kernel9", lambda: run_search9(np.zeros(81, dtype=np.int32), 1)),
-    "count": ("kernel", lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
+    "count9_many": (_k9.__file__, _load_count9_many),
+    "count9": (_k9.__file__, lambda: run_search9(np.zeros(81, dtype=np.int32), 1)),
+    "count": (_kernel.__file__, lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
 }
 
 

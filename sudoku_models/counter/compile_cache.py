@@ -10,6 +10,7 @@ Importing this module imports nothing heavy.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -40,10 +41,17 @@ def configure() -> Path:
     return Path(chosen)
 
 
-def is_compiled(cache_dir: Path, module: str) -> bool:
-    """Whether numba's index files for the kernels of ``module`` (a file stem
-    such as ``kernel9``) are in ``cache_dir``."""
-    return cache_dir.is_dir() and any(cache_dir.rglob(f"{module}.*.nbi"))
+def is_compiled(cache_dir: Path, source: Path) -> bool:
+    """Whether numba's index files for the kernels of the module file
+    ``source`` (such as ``.../counter/kernel9.py``) are in ``cache_dir``.
+
+    Numba keeps them in a folder per source folder,
+    ``<folder name>_<sha1 of the folder's absolute path>``, so that another
+    checkout or installation compiled into the same cache does not count.
+    """
+    folder = os.path.dirname(os.path.abspath(source))
+    subpath = f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"
+    return any((cache_dir / subpath).glob(f"{Path(source).stem}.*.nbi"))
 
 
 def notice(cache_dir: Path) -> None:
