@@ -334,21 +334,10 @@ def _write_solution(state, solution) -> None:
                 solution[27 * band + _bit_index(bit)] = value + 1
 
 
-@numba.njit(cache=True, nogil=True)
-def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peers, row, box,
-           shrink, locked, expand, spread, pop9) -> int:
-    """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
-    ``max_nodes`` branch nodes were needed.
-
-    ``clues``: ``(81,)`` ints, 0 = empty. Workspace: ``stack`` ``(82, STATE)``
-    int64, ``cells`` and ``tried`` ``(82,)`` int64. The first solution found
-    is written to ``solution`` ``(81,)``. ``control`` ``(2,)`` int64: a
-    nonzero ``control[0]`` (set by another thread) stops the search, polled
-    every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
-    solutions found so far (a lower bound). The remaining arguments are the
-    tables of :func:`tables`.
-    """
-    state = stack[0]
+@numba.njit(cache=True, inline="always")
+def _start(state, clues, peers, row, box, shrink, locked, expand, spread) -> bool:
+    """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
+    propagated; False on a contradiction."""
     for band in range(3):
         for value in range(9):
             state[3 * value + band] = FULL
@@ -358,12 +347,21 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
         value = clues[cell]
         if value:
             if not _place(state, peers, value - 1, cell // 27, cell % 27):
-                return 0
-    if not _propagate(state, peers, row, box, shrink, locked, expand, spread):
-        return 0
-    cell = _branch_cell(state, peers, pop9)
+                return False
+    return _propagate(state, peers, row, box, shrink, locked, expand, spread)
+
+
+@numba.njit(cache=True, inline="always")
+def _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row, box, shrink,
+            locked, expand, spread, pop9) -> int:
+    """Depth-first search from the propagated state ``stack[0]``: the
+    solutions up to ``limit``, the first written to ``solution``; -1 after
+    ``max_nodes`` branch nodes; when ``control[0]`` is set (polled every
+    1024 branch nodes), ``control[1] = 1`` and the solutions found so far.
+    Uses rows 0 to 81 of ``stack``."""
+    cell = _branch_cell(stack[0], peers, pop9)
     if cell < 0:
-        _write_solution(state, solution)
+        _write_solution(stack[0], solution)
         return 1
     count = 0
     nodes = 0
@@ -408,6 +406,71 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
         cells[depth] = branch
         tried[depth] = 0
     return count
+
+
+@numba.njit(cache=True, nogil=True)
+def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peers, row, box,
+           shrink, locked, expand, spread, pop9) -> int:
+    """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
+    ``max_nodes`` branch nodes were needed.
+
+    ``clues``: ``(81,)`` ints, 0 = empty. Workspace: ``stack`` ``(82, STATE)``
+    int64, ``cells`` and ``tried`` ``(82,)`` int64. The first solution found
+    is written to ``solution`` ``(81,)``. ``control`` ``(2,)`` int64: a
+    nonzero ``control[0]`` (set by another thread) stops the search, polled
+    every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
+    solutions found so far (a lower bound). The remaining arguments are the
+    tables of :func:`tables`.
+    """
+    if not _start(stack[0], clues, peers, row, box, shrink, locked, expand, spread):
+        return 0
+    return _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row, box,
+                   shrink, locked, expand, spread, pop9)
+
+
+@numba.njit(cache=True, nogil=True)
+def other9(clues, removed, solution, max_nodes, control, stack, cells, tried, found, peers, row,
+           box, shrink, locked, expand, spread, pop9) -> int:
+    """Whether the 9x9 ``clues`` ``(81,)`` have a solution other than
+    ``solution`` ``(81,)``, given that ``clues`` with the cells ``removed``
+    (``(m,)`` flat indices, -1 entries ignored) filled from ``solution`` have
+    only that one: the generator's uniqueness check of a removal. Returns 1
+    (another solution, written to ``found`` ``(81,)``), 0 (none), -1 (more
+    than ``max_nodes`` branch nodes in one case) or -2 (``control[0]`` was
+    set: undecided; ``control[1]`` may then be 1).
+
+    Method: any other solution differs from ``solution`` in a removed cell;
+    case ``k`` looks for one with ``removed[k]`` different and the earlier
+    removed cells equal (disjoint cases covering all), each a search from the
+    clues' propagated state with one candidate struck out, the state growing
+    by one placement per case. Workspace: ``stack`` ``(83, STATE)`` int64
+    (row 82 holds the shared state), ``cells`` and ``tried`` ``(82,)`` int64.
+    The remaining arguments are the tables of :func:`tables`.
+    """
+    base = stack[82]
+    if not _start(base, clues, peers, row, box, shrink, locked, expand, spread):
+        return 0
+    for cell in removed:
+        if cell < 0:
+            continue
+        value = solution[cell] - 1
+        band = cell // 27
+        bit = np.int64(1) << (cell % 27)
+        if not base[27 + band] & bit:  # not forced to its value by the rest
+            root = stack[0]
+            root[:] = base
+            root[3 * value + band] &= ~bit
+            if _propagate(root, peers, row, box, shrink, locked, expand, spread):
+                result = _search(stack, cells, tried, 1, max_nodes, found, control, peers, row,
+                                 box, shrink, locked, expand, spread, pop9)
+                if control[0]:
+                    return -2
+                if result != 0:
+                    return result
+            if not (_place(base, peers, value, band, cell % 27)
+                    and _propagate(base, peers, row, box, shrink, locked, expand, spread)):
+                return 0
+    return 0
 
 
 @numba.njit(cache=True, nogil=True)
