@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import run_search, tables
+from sudoku_models.counter import kernel9, run_search, tables
 
 from . import search
 
@@ -17,7 +17,7 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
     puzzle does not have exactly one solution.
 
     Method: for each clue, the compiled check "is there a solution other
-    than the known one with this cell emptied" (:func:`generator.search.other_solution`,
+    than the known one with this cell emptied" (:func:`generator.search.other`,
     no node budget)."""
     count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
     if count != 1:
@@ -25,14 +25,15 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
                          "minimality is defined for unique-solution puzzles")
     t = tables(puzzle.order)
     work = search.workspace(puzzle.order)
+    work9 = search.workspace9()
     clues = puzzle.grid.ravel().astype(np.int32)
     control = np.zeros(2, np.int64)
     removable = []
     for cell in np.flatnonzero(clues):
         clues[cell] = 0
-        if search.other_solution(clues, np.array([cell], np.int64), solution, t.peers, t.houses,
-                                 t.identity, t.full, search.NO_BUDGET, control,
-                                 *work) == search.NONE:
+        if search.other(clues, np.array([cell], np.int64), solution, t.peers, t.houses,
+                        t.identity, t.full, search.NO_BUDGET, control, *work, work9,
+                        kernel9.tables()) == search.NONE:
             removable.append(divmod(int(cell), puzzle.side))
         clues[cell] = solution[cell]
     return removable

@@ -2,8 +2,9 @@
 
 Method: take a random full grid and remove clues (or symmetric groups of
 clues, "orbits") in random order while the puzzle keeps exactly one solution
-(each removal checked by :func:`generator.search.other_solution`: is there a
-solution other than the known one). One such pass ends in a minimal puzzle
+(each removal checked by :func:`generator.search.other`: is there a
+solution other than the known one; on 9x9 the counter's bitboard kernel
+answers it). One such pass ends in a minimal puzzle
 (about 22 to 26 clues for 9 x 9). To go lower, a local search perturbs it:
 put one or two removed orbits back, then remove again in a new random order;
 a result no further from the target replaces the current one. After a run
@@ -26,7 +27,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import tables
+from sudoku_models.counter import kernel9, tables
 
 from . import search
 from .full_grid import SeedError, as_generator, fill
@@ -40,9 +41,11 @@ MINIMUM_CLUES = {2: 4, 3: 17}
 STALL_LIMIT = 200  # perturbations without progress before a restart
 # Branch nodes one case of a uniqueness check may use when a clue count is
 # the target; a check that needs more is "undecided" and the clue stays.
-# Never reached on 9x9 (a hard 9x9 check needs a few hundred nodes); it keeps
-# sparse 25x25 and 36x36 passes moving. Minimal puzzles use no budget: their
-# minimality must be proven.
+# Not reached on 9x9 by the bitboard check (none in about 17,000 removal
+# passes at 20 clues; the general kernel's check reached it 107 times there,
+# so generating 20-clue puzzles from a seed can give another puzzle than with
+# it); it keeps sparse 25x25 and 36x36 passes moving. Minimal puzzles use no
+# budget: their minimality must be proven.
 CHECK_NODES = 100
 
 
@@ -161,6 +164,7 @@ class _Generator:
         self.groups = orbits(order, symmetry)
         self.house_of = house_of(order)
         self.work = search.workspace(order)
+        self.work9 = search.workspace9()
         self.solution_work = search.workspace(order)
         self.budget = search.NO_BUDGET if minimal else CHECK_NODES
         self.fewest = order**4
@@ -174,7 +178,8 @@ class _Generator:
         self.undecided[0] = 0
         return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
                              target, self.budget, self.control, self.undecided, t.peers, t.houses,
-                             self.house_of, t.identity, t.full, *self.work)
+                             self.house_of, t.identity, t.full, *self.work, self.work9,
+                             kernel9.tables())
 
     def stopped(self) -> bool:
         return bool(self.control[0])

@@ -181,6 +181,43 @@ def test_is_minimal_finds_a_removable_clue():
         generator.is_minimal(Puzzle.from_grid(np.zeros((9, 9), int)))
 
 
+def test_the_9x9_bitboard_check_answers_as_the_general_one_and_cp_sat():
+    # search.other sends 9x9 checks to kernel9.other9: emptying one or two
+    # clues of unique puzzles, "is there another solution" must agree with
+    # the general kernel's check, with CP-SAT on a sample, and a solution it
+    # finds must be a different solution of the clues
+    from generator import search
+    from sudoku_models.counter import kernel9, run_search, tables
+
+    t = tables(3)
+    work, work9 = search.workspace(3), search.workspace9()
+    rng = np.random.default_rng(4)
+    control = np.zeros(2, np.int64)
+    answers = []
+    for seed in range(12):
+        puzzle = generate(22 + seed % 6, seed=seed)
+        solution = run_search(puzzle.grid.ravel(), 3, 2)[1]
+        for _ in range(8):
+            clues = puzzle.grid.ravel().astype(np.int32)
+            removed = rng.choice(np.flatnonzero(clues), size=rng.integers(1, 3), replace=False)
+            clues[removed] = 0
+            args = (clues, removed.astype(np.int64), solution, t.peers, t.houses, t.identity,
+                    t.full, search.NO_BUDGET, control, *work[:4])
+            found = np.zeros(81, np.int32)
+            fast = search.other(*args, found, work[5], work9, kernel9.tables())
+            assert fast == search.other_solution(*args, np.zeros(81, np.int32), work[5])
+            if fast == search.FOUND:
+                assert not np.array_equal(found, solution)
+                assert verify(Puzzle.from_grid(clues.reshape(9, 9)), found.reshape(9, 9))
+            if len(answers) % 8 == 0:
+                assert cp_count(Puzzle.from_grid(clues.reshape(9, 9)), limit=2) == 1 + fast
+            answers.append(fast)
+    assert set(answers) == {search.FOUND, search.NONE}
+    empty = np.zeros(81, np.int32)  # a case that needs branching, with no node to spend
+    assert kernel9.other9(empty, np.array([0], np.int64), random_full_grid(3, seed=1).ravel(), 0,
+                          control, *work9, np.zeros(81, np.int32), *kernel9.tables()) == search.BUDGET
+
+
 def test_minimal_with_a_clue_count():
     puzzle = generate(24, seed=5, minimal=True)
     assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)
