@@ -3,6 +3,10 @@
 Sections (``--sections``, default all):
 
 * ``grids``: milliseconds per random full grid, orders 2 to 7.
+* ``nine``: 9x9 puzzles at a clue count, in process: 22 to 29 clues (the
+  counts QQWing makes) and 21 and 20 clues, ``--seeds`` seeds per count;
+  milliseconds per puzzle (issue 12: the uniqueness checks on the counter's
+  bitboard kernel).
 * ``targets``: seconds per unique puzzle, median over ``--seeds`` seeds, at
   the issue's goals (16x16 at 90 and 80 clues, 25x25 at 281, 36x36 at 648 =
   50%), each run under ``--time-limit`` seconds (a run that hits it counts as
@@ -52,6 +56,21 @@ def grids(args) -> None:
             random_full_grid(order, seed=seed)
             times.append(time.perf_counter() - start)
         print(f"| {order} | {order * order} | {1000 * statistics.median(times):.1f} |")
+
+
+def nine(args) -> None:
+    generate(30, seed=0)  # compiled kernels loaded before timing
+    rows = [("22-29", range(22, 30)), ("21", [21]), ("20", [20])]
+    print("| clues | puzzles | mean ms | median ms | max ms |\n|---|---|---|---|---|")
+    for label, counts in rows:
+        times = []
+        for clues in counts:
+            for seed in range(args.seeds):
+                start = time.perf_counter()
+                generate(clues, seed=1000 * clues + seed)
+                times.append(1000 * (time.perf_counter() - start))
+        print(f"| {label} | {len(times)} | {statistics.mean(times):.2f} | "
+              f"{statistics.median(times):.2f} | {max(times):.2f} |", flush=True)
 
 
 def targets(args) -> None:
@@ -158,7 +177,7 @@ def tdoku(args) -> None:
     print(f"| tdoku, generate -p0 -s0 -e0 -a1 | {len(theirs)} |")
 
 
-SECTIONS = {"grids": grids, "targets": targets, "curve": curve, "tdoku": tdoku}
+SECTIONS = {"grids": grids, "nine": nine, "targets": targets, "curve": curve, "tdoku": tdoku}
 
 
 def main() -> None:
