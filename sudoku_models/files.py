@@ -222,14 +222,14 @@ def _plain_block(block: bytes, length: int | None, max_line_bytes, text_stream):
     """Read a block of whole lines at once when every line is blank (empty),
     a comment (starting with ``#``) or a puzzle of ``length`` characters
     (the first puzzle line's length when None: 16, 81, 256 or 625), one
-    value character per cell; line ends ``\n`` or ``\r\n``.
+    value character per cell; line ends ``\\n`` or ``\\r\\n``.
 
     Returns ``(values, rows, length, lines)``: ``(k, length)`` uint8 cell
     values of the ``k`` puzzle lines (None when ``k`` is 0), their ``(k,)``
     0-based line indexes in the (non-empty) block, the puzzle length and
     the number of lines in the block; or None when any line is something
     else (another length, a separator, whitespace, a trailing comment, a bad
-    character, bytes that are not UTF-8, a lone ``\r``, a line over
+    character, bytes that are not UTF-8, a lone ``\\r``, a line over
     ``max_line_bytes``): the caller reads the block line by line then.
     """
     if not block.isascii():  # allowed in comments only; never in a puzzle line
