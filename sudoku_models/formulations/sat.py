@@ -62,6 +62,7 @@ DEFAULT_SOLVER = "cadical195"
 _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
 _MAX_SLICE_CONFLICTS = 4096  # so a slice overruns the time limit by little
+_MAX_SLICE_DECISIONS = 1 << 20  # likewise; the budget is a C long (doubling overflowed it)
 
 
 @functools.cache
@@ -112,8 +113,11 @@ class SatFormulation(Formulation):
     ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
     one solver per order) or ``"units"`` (a fresh solver per puzzle). The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
-    ``propagations`` for this puzzle. ``threads``, ``seed`` and ``log`` are
-    accepted and have no effect (PySAT's solvers are sequential and silent).
+    ``propagations`` for this puzzle. ``seed`` sets CaDiCaL's own ``seed``
+    option (its random decisions; CaDiCaL's ``options.hpp``), for
+    run-time distributions over seeds; the other PySAT solvers have no seed
+    and ignore it. ``threads`` and ``log`` are accepted and have no effect
+    (PySAT's solvers are sequential and silent).
     Raises ``ValueError`` for an unknown solver or clue mode.
     """
 
@@ -245,7 +249,10 @@ class SatFormulation(Formulation):
     def _new_solver(self):
         from pysat.solvers import Solver
 
-        return Solver(name=self.solver, bootstrap_with=self._clauses)
+        solver = Solver(name=self.solver, bootstrap_with=self._clauses)
+        if self.seed and self.solver.startswith("cadical"):
+            solver.solver.configure({"seed": int(self.seed)})
+        return solver
 
     def _discard_solver(self) -> None:
         if self._sat is not None:
@@ -322,7 +329,7 @@ def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
         if answer is not None:
             return answer
         conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
-        decisions = -1 if deadline is None else 2 * decisions
+        decisions = -1 if deadline is None else min(2 * decisions, _MAX_SLICE_DECISIONS)
     return None
 
 
