@@ -113,10 +113,12 @@ class SatFormulation(Formulation):
     ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
     one solver per order) or ``"units"`` (a fresh solver per puzzle). The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
-    ``propagations`` for this puzzle. ``seed`` sets CaDiCaL's own ``seed``
-    option (its random decisions; CaDiCaL's ``options.hpp``), for
-    run-time distributions over seeds; the other PySAT solvers have no seed
-    and ignore it. ``threads`` and ``log`` are accepted and have no effect
+    ``propagations`` for this puzzle. A nonzero ``seed`` turns on CaDiCaL's
+    random variable shuffling with that seed (its options ``seed``,
+    ``shuffle`` and ``shufflerandom``, ``options.hpp``; ``seed`` alone does
+    not change a budgeted solve), for run-time distributions over seeds;
+    seed 0 is CaDiCaL's default configuration. The other PySAT solvers have
+    no seed and ignore it. ``threads`` and ``log`` are accepted and have no effect
     (PySAT's solvers are sequential and silent).
     Raises ``ValueError`` for an unknown solver or clue mode.
     """
@@ -250,8 +252,8 @@ class SatFormulation(Formulation):
         from pysat.solvers import Solver
 
         solver = Solver(name=self.solver, bootstrap_with=self._clauses)
-        if self.seed and self.solver.startswith("cadical"):
-            solver.solver.configure({"seed": int(self.seed)})
+        if self.seed and self.solver.startswith("cadical"):  # seed alone changes nothing here
+            solver.solver.configure({"seed": int(self.seed), "shuffle": 1, "shufflerandom": 1})
         return solver
 
     def _discard_solver(self) -> None:
