@@ -10,14 +10,16 @@ import pytest
 
 from generator import holes_puzzle
 from sudoku_models import Puzzle
-from sudoku_models.bench import read_results, run_benchmark
+from sudoku_models.bench import load_dataset, read_results, run_benchmark
 from sudoku_models.bench import runner
 from sudoku_models.bench.phase import (effort_correlation, hardest_at_peak, hardness_curve,
                                        load_phase_results, load_tail_results, peak_datasets,
-                                       peaks, tail_summary, write_phase_report)
+                                       peaks, solution_counts, tail_summary,
+                                       write_phase_report)
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
 from sudoku_models.counter import count_solutions
+from sudoku_models.counting import count_solutions as count_any
 from sudoku_models.formulations import sat as sat_module
 from sudoku_models.solving import make_method
 from sudoku_models.verify import verify
@@ -201,6 +203,12 @@ def test_the_report_writes_every_figure_and_the_peak_table(tmp_path):
     text = write_phase_report(tmp_path).read_text()
     assert "| 3 | random | cp |" in text and "holes:3:" in text
     assert "Run-time distribution over solver seeds" in text
+    counts = solution_counts(frame)  # checked against CP-SAT enumeration
+    assert counts[["unique", "two or more", "not decided"]].sum(axis=1).eq(3).all()
+    for row in counts.to_dict("records"):
+        spec = f"holes:3:{row['fraction']:g}:{row['pattern']}"
+        several = sum(count_any(p, limit=2, method="cp") == 2 for _, p in load_dataset(spec, 3, 0))
+        assert several == row["two or more"]
     for name in ("hardness.png", "peak_growth.png", "cactus_peak.png", "profile_peak.png",
                  "effort.png", "survival.png"):
         assert plt.imread(tmp_path / name).shape[0] > 300, name

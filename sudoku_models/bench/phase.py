@@ -169,6 +169,23 @@ def hardest_at_peak(frame, orders, count: int):
     return pd.DataFrame.from_records(rows)
 
 
+def solution_counts(frame):
+    """Per (order, pattern, fraction): how many instances the counter
+    (``backtracking`` rows, which count to 2) proved unique, proved to have
+    two or more solutions, or could not decide within the time limit."""
+    rows = frame[frame["method"] == "backtracking"]
+    if rows.empty:
+        return None
+    counts = rows.assign(answer=rows["solutions"].map({1: "unique", 2: "two or more"})
+                         .fillna("not decided"))
+    table = (counts.groupby(["order", "pattern", "fraction", "answer"]).size()
+             .unstack(fill_value=0).reset_index())
+    for column in ("unique", "two or more", "not decided"):
+        if column not in table:
+            table[column] = 0
+    return table[["order", "pattern", "fraction", "unique", "two or more", "not decided"]]
+
+
 def effort_correlation(frame):
     """Spearman rank correlation between each effort column and the time
     (``total_s``), per (order, method), over solved rows with that effort
@@ -397,6 +414,10 @@ def write_phase_report(out_dir) -> Path:
         *[f"- order {o}: `{spec}`" for o, spec in peak_datasets(curve).items()], "",
         "## Effort against time: Spearman rank correlation, solved rows", "",
         _fmt(effort_correlation(frame)), "",
+        "## Solutions per instance (the counter's count to 2 within the limit)", "",
+        "Instances with holes are satisfiable by construction but need not be unique.", "",
+        *([_fmt(solution_counts(frame)), ""] if solution_counts(frame) is not None else
+          ["(no backtracking rows)", ""]),
         "## Every point", "",
         _fmt(curve.drop(columns=["time limit s"])), "",
     ]
