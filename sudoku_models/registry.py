@@ -42,7 +42,10 @@ class MethodInfo:
     ``solver``: the engine (``"HiGHS"``, ``"CP-SAT"``, ...); ``can_count``:
     has ``count_solutions``; ``export_formats``: file formats of its model;
     ``options``: extra keyword options with their allowed values; ``slow``:
-    seconds per hard 9x9 puzzle (tests and samples account for it).
+    seconds per hard 9x9 puzzle (tests and samples account for it);
+    ``seeded``: the solver's search depends on the common ``seed`` option
+    (HiGHS and SCIP ``random_seed``, CP-SAT ``random_seed``, CaDiCaL
+    ``seed``); the others are deterministic and ignore it.
     """
 
     name: str
@@ -55,6 +58,7 @@ class MethodInfo:
     export_formats: tuple[str, ...] = ()
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     slow: bool = False
+    seeded: bool = False
 
     def load(self) -> type:
         """The method's class (imported on first call)."""
@@ -124,23 +128,24 @@ for _info in (
     MethodInfo("milp", _F + "milp:MilpFormulation",
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options={**_OBJECTIVE, "solver": ("highs", "scip")}),
+               options={**_OBJECTIVE, "solver": ("highs", "scip")}, seeded=True),
     MethodInfo("cp", _F + "cp:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
-               export_formats=("pbtxt",)),
+               export_formats=("pbtxt",), seeded=True),
     MethodInfo("matrix", _F + "matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options=dict(_OBJECTIVE)),
+               options=dict(_OBJECTIVE), seeded=True),
     MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
-               "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",)),
+               "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
+               seeded=True),
     MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS",
                "MILP", "integer cells, pairwise disjunctions", "HiGHS",
                export_formats=("lp", "mps"), options={"transformation": ("bigm", "hull")},
-               slow=True),
+               slow=True, seeded=True),
     MethodInfo("matching", _F + "matching:MatchingFormulation",
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",
@@ -148,11 +153,11 @@ for _info in (
     MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": (), "clues": ("assumptions", "units")}),
+               options={"solver": (), "clues": ("assumptions", "units")}, seeded=True),
     MethodInfo("sat-extended", _F + "sat:SatExtendedFormulation",
                "binary x[i,j,k] as CNF, extended encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": (), "clues": ("assumptions", "units")}),
+               options={"solver": (), "clues": ("assumptions", "units")}, seeded=True),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
                "search", "candidate bitmasks", "backtracking (numba)", can_count=True),

@@ -21,8 +21,11 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
-
-
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key.strip(), value.strip()
 
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
@@ -45,6 +48,14 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                      help="objective of the MILP methods (default feasibility)")
     run.add_argument("--seed", type=seed, default=0,
                      help="seed of samples and generated sets (0 or more)")
+    run.add_argument("--option", action="append", type=_key_value, default=[],
+                     metavar="KEY=VALUE", dest="options",
+                     help="a method option for every chosen method that takes it, e.g. "
+                     "clues=units (SAT: a fresh solver per puzzle) or filter=paper; repeatable")
+    run.add_argument("--solver-seed", type=non_negative_int, default=0, metavar="N",
+                     help="random seed of the solvers that take one (HiGHS, SCIP, CP-SAT, "
+                     "CaDiCaL), recorded as seed=N in the options column; backtracking and "
+                     "matching are deterministic and ignore it (default 0)")
     run.add_argument("--workers", type=positive_int, default=1,
                      help="local worker processes, one solver thread each (default 1)")
     run.add_argument("--scheduler", metavar="ADDRESS",
@@ -86,7 +97,8 @@ def run_command(args: argparse.Namespace) -> int:
         names, [d.strip() for d in args.datasets.split(",") if d.strip()], args.out,
         sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
         time_limit=args.time_limit, seed=args.seed, workers=args.workers,
-        scheduler=args.scheduler, objective=args.objective, overwrite=args.overwrite))
+        scheduler=args.scheduler, objective=args.objective, solver_seed=args.solver_seed,
+        options=dict(args.options), overwrite=args.overwrite))
     if code is not None:
         return code
     print(f"wrote {outcome.written} rows to {args.out} ({len(outcome.keys)} rows in this run)")

@@ -25,10 +25,11 @@ import os
 from pathlib import Path
 
 STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
-"""Solver statistics, one column each (HiGHS: B&B nodes and LP iterations;
-CP-SAT: branches and conflicts; the counter: branches)."""
+"""Solver statistics, one column each (HiGHS and SCIP: B&B nodes and LP
+iterations; CP-SAT: branches and conflicts; SAT: decisions, in ``branches``,
+and conflicts; the counter and matching: branches)."""
 STAT_NAMES = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations",
-              "branches": "branches", "conflicts": "conflicts"}
+              "branches": "branches", "decisions": "branches", "conflicts": "conflicts"}
 """``SolveResult.stats`` names -> columns."""
 
 SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "threads")

@@ -63,15 +63,41 @@ def methods() -> dict:
     return METHODS
 
 
-def method_options(method: str, objective: str | None) -> str:
-    """The options string recorded for ``method`` (``"objective=tiebreak"``
-    for methods with an objective option, else empty)."""
-    takes = "objective" in methods()[method].options
-    return f"objective={objective or 'feasibility'}" if takes else ""
+def method_options(method: str, objective: str | None, solver_seed: int = 0,
+                   extra: dict[str, str] | None = None) -> str:
+    """The options string recorded for ``method``: ``"objective=..."`` for
+    methods with an objective option, each ``extra`` option the method takes
+    (e.g. ``clues=units`` for the SAT methods), and ``"seed=N"`` for a
+    nonzero ``solver_seed`` and a method whose solver takes one
+    (:attr:`~sudoku_models.registry.MethodInfo.seeded`), joined by ``;``."""
+    info = methods()[method]
+    parts = [f"objective={objective or 'feasibility'}"] if "objective" in info.options else []
+    parts += [f"{key}={value}" for key, value in (extra or {}).items() if key in info.options]
+    if solver_seed and info.seeded:
+        parts.append(f"seed={solver_seed}")
+    return ";".join(parts)
 
 
-def _parse_options(options: str) -> dict[str, str]:
-    return dict(part.split("=", 1) for part in options.split(";") if part)
+def _check_extra(methods_: list[str], extra: dict[str, str]) -> None:
+    """:class:`RunError` for an option no chosen method takes, or a value a
+    method taking it does not allow."""
+    for key, value in extra.items():
+        takers = [methods()[m] for m in methods_ if key in methods()[m].options]
+        if not takers or key == "objective":
+            raise RunError(f"option {key}={value}: no chosen method takes {key!r}"
+                           if key != "objective" else "use --objective for the objective")
+        for info in takers:
+            try:
+                info.check_options({key: value})
+            except ValueError as exc:
+                raise RunError(str(exc)) from None
+
+
+def _parse_options(options: str) -> dict:
+    parsed = dict(part.split("=", 1) for part in options.split(";") if part)
+    if "seed" in parsed:
+        parsed["seed"] = int(parsed["seed"])
+    return parsed
 
 
 # -- workers ---------------------------------------------------------------------
@@ -155,7 +181,8 @@ def solve_row(chunk: Chunk, index: int, puzzle: Puzzle) -> dict:
                verified=bool(solved and verify(puzzle, result.grid)),
                build_s=result.build_seconds, solve_s=result.solve_seconds, solver=result.solver,
                solution_hash=_grid_hash(result.grid) if solved else None,
-               solutions=1 if solved else 0 if result.status is Status.INFEASIBLE else None)
+               solutions=result.stats.get("solutions", 1) if solved
+               else 0 if result.status is Status.INFEASIBLE else None)
     row.update({column: result.stats[name] for name, column in STAT_NAMES.items()
                 if name in result.stats})
     return row
@@ -167,7 +194,10 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     included, and ``("row", row)`` after each timed one."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     tell = report or (lambda kind, value: None)
-    methods()  # imports the solver modules: a cost of the process, outside every limit
+    # Import the solver and compile or load its kernels (the counter's
+    # warm_up): costs of the process, before any "start", so outside every limit.
+    cls = methods()[chunk.base["method"]].load()
+    getattr(cls, "warm_up", lambda: None)()
     puzzles = [(index, Puzzle.from_string(line, name=name)) for index, line, name in chunk.items]
     for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
         tell("start", index)
@@ -484,8 +514,9 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
                   sample: int | None = None, first: int | None = None, repeat: int = 1,
                   warmup: int = 0, time_limit: float | None = None, seed: int = 0,
                   workers: int = 1, scheduler: str | None = None, chunk: int = 25,
-                  objective: str | None = None, overwrite: bool = False, log: bool = False,
-                  progress: bool = True) -> RunOutcome:
+                  objective: str | None = None, solver_seed: int = 0,
+                  options: dict[str, str] | None = None, overwrite: bool = False,
+                  log: bool = False, progress: bool = True) -> RunOutcome:
     """Run every method on every dataset ``repeat`` times, appending one row
     per (dataset, puzzle, method, repetition) to the results CSV ``out`` and
     skipping the rows of the same settings it already holds.
@@ -497,6 +528,11 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
     workers; ``seed``: of samples and generated sets; ``workers``: local
     processes (one solver thread each); ``scheduler``: a Dask scheduler
     address instead; ``objective``: of the methods that have one;
+    ``options``: further method options by name (``{"clues": "units"}``),
+    given to every chosen method that takes them;
+    ``solver_seed``: random seed of the solvers that take one (recorded as
+    ``seed=N`` in ``options``; 0, the default, records nothing, and methods
+    without a seed run as with 0, so their rows are shared across seeds);
     ``overwrite``: replace ``out`` instead of appending.
 
     Raises :class:`RunError` (or another ``ValueError``) for bad settings,
@@ -524,7 +560,10 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
         executor = f"dask {client.scheduler.address}"
     settings = {"seed": seed, "sample": sample, "first": first, "time_limit_s": time_limit,
                 "warmup": warmup, "workers": workers, "threads": 1}
-    options = {m: method_options(m, objective) for m in methods_}
+    if isinstance(solver_seed, bool) or not isinstance(solver_seed, int) or solver_seed < 0:
+        raise RunError(f"solver seed must be a whole number >= 0, got {solver_seed!r}")
+    _check_extra(methods_, options or {})
+    options = {m: method_options(m, objective, solver_seed, options) for m in methods_}
     try:
         results = ResultsFile(out, overwrite=overwrite)
     except BaseException:

@@ -130,24 +130,28 @@ def _wait(control: np.ndarray, done, time_limit: float | None) -> str:
     return reason
 
 
-def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None):
+def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None,
+                  control: np.ndarray | None = None):
     """:func:`run_search` (:func:`run_search9` at order 3) in a worker
     thread (the kernels release the GIL), so that Ctrl-C and ``time_limit``
     (seconds) stop it. A search that needs at most ``QUICK_NODES`` branch
     nodes (milliseconds) is done first in the calling thread, without the
-    thread's cost (unless ``time_limit`` is under 0.1 s). Returns
-    ``(count, solution)``; raises
+    thread's cost (unless ``time_limit`` is under 0.1 s). ``control``: a
+    ``(3,)`` int64 zero array to read the branch nodes of both searches from
+    ``control[2]`` afterwards. Returns ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
     load_kernels("count9" if order == 3 else "count")
+    if control is None:
+        control = np.zeros(2, dtype=np.int64)
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
         if order == 3:
-            count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES)
+            count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES, control=control)
         else:
-            count, solution = run_search(grid, order, limit, max_nodes=QUICK_NODES)
+            count, solution = run_search(grid, order, limit, max_nodes=QUICK_NODES,
+                                         control=control)
         if count >= 0:
             return count, solution
-    control = np.zeros(2, dtype=np.int64)
     outcome = []
     finished = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early
 

@@ -94,6 +94,16 @@ def _most_constrained(cand, grid) -> int:
     return best
 
 
+@numba.njit(cache=True, inline="always")
+def _finish(control, nodes, result):
+    """Return ``result``, adding the search's branch ``nodes`` to
+    ``control[2]`` when ``control`` has that slot (``(3,)``: stop flags and
+    effort, for the benchmark; ``(2,)``: stop flags only)."""
+    if control.shape[0] > 2:
+        control[2] += nodes
+    return result
+
+
 @numba.njit(cache=True, nogil=True)
 def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work_cand, work_grid,
                  work_cell, work_next, solution, control) -> int:
@@ -109,7 +119,8 @@ def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work
     another thread sets ``control[0]`` to nonzero to stop the search (polled
     every 1024 branch nodes; the kernel releases the GIL), which then sets
     ``control[1] = 1`` and returns the solutions found so far (a lower
-    bound). Returns the count, at most ``limit``.
+    bound); a ``(3,)`` control also gets the branch nodes added to
+    ``control[2]``. Returns the count, at most ``limit``.
     """
     n_cells = clues.size
     side = value_order.shape[1]
@@ -144,10 +155,10 @@ def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work
         work_next[depth] = k + 1
         nodes += 1
         if nodes > max_nodes:
-            return -1
+            return _finish(control, nodes, -1)
         if nodes & 1023 == 0 and control[0] != 0:
             control[1] = 1
-            return count
+            return _finish(control, nodes, count)
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]
@@ -164,9 +175,9 @@ def count_kernel(clues, peers, houses, full, limit, max_nodes, value_order, work
                 solution[:] = grid
             count += 1
             if count >= limit:
-                return count
+                return _finish(control, nodes, count)
             continue
         depth = child
         work_cell[depth] = branch
         work_next[depth] = 0
-    return count
+    return _finish(control, nodes, count)

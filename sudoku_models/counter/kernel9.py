@@ -36,6 +36,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .kernel import _finish  # numba's cache of this module does not see edits of it there
+
 STATE = 57  # 27 value boards, 3 solved boards, 27 value boards as last checked
 FULL = (1 << 27) - 1
 ROW = np.array([511 << (9 * k) for k in range(3)], dtype=np.int64)
@@ -384,10 +386,10 @@ def _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row
         tried[depth] = value + 1
         nodes += 1
         if nodes > max_nodes:
-            return -1
+            return _finish(control, nodes, -1)
         if nodes & 1023 == 0 and control[0] != 0:
             control[1] = 1
-            return count
+            return _finish(control, nodes, count)
         child = stack[depth + 1]
         child[:] = stack[depth]
         if not _place(child, peers, value, band, index):
@@ -400,12 +402,12 @@ def _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row
                 _write_solution(child, solution)
             count += 1
             if count >= limit:
-                return count
+                return _finish(control, nodes, count)
             continue
         depth += 1
         cells[depth] = branch
         tried[depth] = 0
-    return count
+    return _finish(control, nodes, count)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -419,7 +421,8 @@ def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peer
     is written to ``solution`` ``(81,)``. ``control`` ``(2,)`` int64: a
     nonzero ``control[0]`` (set by another thread) stops the search, polled
     every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
-    solutions found so far (a lower bound). The remaining arguments are the
+    solutions found so far (a lower bound); a ``(3,)`` control also gets the
+    branch nodes added to ``control[2]``. The remaining arguments are the
     tables of :func:`tables`.
     """
     if not _start(stack[0], clues, peers, row, box, shrink, locked, expand, spread):

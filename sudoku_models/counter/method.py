@@ -23,7 +23,8 @@ class BacktrackingMethod(Formulation):
     There is no model to build: :meth:`build` returns the puzzle's clues as a
     read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
     or not on the way (it counts to 2): ``stats`` has ``solutions`` (0, 1 or
-    2, "2" meaning two or more). A time limit stops the search from a
+    2, "2" meaning two or more) and ``branches`` (branch nodes: every value
+    tried at a branching cell). A time limit stops the search from a
     watching thread (:func:`~sudoku_models.counter.run_stoppable`): TIME_LIMIT.
     """
 
@@ -50,16 +51,19 @@ class BacktrackingMethod(Formulation):
         return grid
 
     def _run(self):
+        control = np.zeros(3, dtype=np.int64)  # stop flags, branch nodes
         if self.time_limit is not None:
             try:
-                count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit)
+                count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit,
+                                                control)
             except CountIncomplete as stopped:
-                return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound}, None
+                return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound,
+                                                 "branches": int(control[2])}, None
         elif self.order == 3:
-            count, solution = run_search9(self._grid, 2)
+            count, solution = run_search9(self._grid, 2, control=control)
         else:
-            count, solution = run_search(self._grid, self.order, 2)
-        stats = {"solutions": count}
+            count, solution = run_search(self._grid, self.order, 2, control=control)
+        stats = {"solutions": count, "branches": int(control[2])}
         if count == 0:
             return Status.INFEASIBLE, None, stats, None
         return Status.OPTIMAL, solution.astype(np.int64), stats, None

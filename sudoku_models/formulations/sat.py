@@ -62,6 +62,7 @@ DEFAULT_SOLVER = "cadical195"
 _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
 _MAX_SLICE_CONFLICTS = 4096  # so a slice overruns the time limit by little
+_MAX_SLICE_DECISIONS = 1 << 20  # likewise; the budget is a C long (doubling overflowed it)
 
 
 @functools.cache
@@ -112,8 +113,13 @@ class SatFormulation(Formulation):
     ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
     one solver per order) or ``"units"`` (a fresh solver per puzzle). The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
-    ``propagations`` for this puzzle. ``threads``, ``seed`` and ``log`` are
-    accepted and have no effect (PySAT's solvers are sequential and silent).
+    ``propagations`` for this puzzle. A nonzero ``seed`` turns on CaDiCaL's
+    random variable shuffling with that seed (its options ``seed``,
+    ``shuffle`` and ``shufflerandom``, ``options.hpp``; ``seed`` alone does
+    not change a budgeted solve), for run-time distributions over seeds;
+    seed 0 is CaDiCaL's default configuration. The other PySAT solvers have
+    no seed and ignore it. ``threads`` and ``log`` are accepted and have no effect
+    (PySAT's solvers are sequential and silent).
     Raises ``ValueError`` for an unknown solver or clue mode.
     """
 
@@ -245,7 +251,10 @@ class SatFormulation(Formulation):
     def _new_solver(self):
         from pysat.solvers import Solver
 
-        return Solver(name=self.solver, bootstrap_with=self._clauses)
+        solver = Solver(name=self.solver, bootstrap_with=self._clauses)
+        if self.seed and self.solver.startswith("cadical"):  # seed alone changes nothing here
+            solver.solver.configure({"seed": int(self.seed), "shuffle": 1, "shufflerandom": 1})
+        return solver
 
     def _discard_solver(self) -> None:
         if self._sat is not None:
@@ -322,7 +331,7 @@ def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
         if answer is not None:
             return answer
         conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
-        decisions = -1 if deadline is None else 2 * decisions
+        decisions = -1 if deadline is None else min(2 * decisions, _MAX_SLICE_DECISIONS)
     return None
 
 
