@@ -82,10 +82,11 @@ def _check_extra(methods_: list[str], extra: dict[str, str]) -> None:
     """:class:`RunError` for an option no chosen method takes, or a value a
     method taking it does not allow."""
     for key, value in extra.items():
+        if key == "objective":
+            raise RunError("use --objective for the objective")
         takers = [methods()[m] for m in methods_ if key in methods()[m].options]
-        if not takers or key == "objective":
-            raise RunError(f"option {key}={value}: no chosen method takes {key!r}"
-                           if key != "objective" else "use --objective for the objective")
+        if not takers:
+            raise RunError(f"option {key}={value}: no chosen method takes {key!r}")
         for info in takers:
             try:
                 info.check_options({key: value})
