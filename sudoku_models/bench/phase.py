@@ -340,7 +340,7 @@ def plot_survival(tails, path: Path | None = None):
         ax.set_xlabel("run time t (s, log)")
         ax.set_ylabel("P(time > t) (log)")
         side = order * order
-        ax.set_title(f"order {order} ({side}x{side}), hardest instances at the peak",
+        ax.set_title(f"order {order} ({side}x{side}), hardest solvable instances at the peak",
                      fontsize=10)
         ax.grid(which="both", alpha=0.3)
         ax.legend(fontsize=7)
