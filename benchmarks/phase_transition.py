@@ -11,8 +11,10 @@ Three steps, each resumable (re-running skips the rows already written):
     shrinks with the order (see ``GRID``).
 ``tails``
     At the peak of orders 5 and 6 (the fraction and pattern with the highest
-    median time over all methods), the hardest instances (highest median
-    time over methods) are written to ``peak_hardest.txt`` and re-run with
+    median time over all methods), the hardest instances that some method
+    solved (highest median time over methods; see
+    :func:`~sudoku_models.bench.phase.hardest_at_peak`) are written to
+    ``peak_hardest.txt`` and re-run with
     ``--solver-seed 1..SEEDS`` for the methods whose solver takes a seed
     (HiGHS, CP-SAT, CaDiCaL), into ``tails.csv``: run-time distributions
     over seeds, for the survival plot.
@@ -80,7 +82,8 @@ def run_tails(out_dir: Path, orders, workers: int, time_limit: float, seeds: int
     from sudoku_models.bench.phase import hardest_at_peak, load_phase_results
 
     frame = load_phase_results(out_dir / "runs.csv")
-    puzzles = hardest_at_peak(frame, orders, hardest)
+    # in the datasets' order: one line per instance whatever the ties of the ranking
+    puzzles = hardest_at_peak(frame, orders, hardest).sort_values(["order", "index"])
     path = out_dir / "peak_hardest.txt"
     path.write_text("".join(f"{line}\n" for line in puzzles["puzzle_line"]))
     puzzles.drop(columns="puzzle_line").to_csv(out_dir / "peak_hardest.csv", index=False)

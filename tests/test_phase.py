@@ -12,10 +12,10 @@ from generator import holes_puzzle
 from sudoku_models import Puzzle
 from sudoku_models.bench import load_dataset, read_results, run_benchmark
 from sudoku_models.bench import runner
-from sudoku_models.bench.phase import (effort_correlation, hardest_at_peak, hardness_curve,
-                                       load_phase_results, load_tail_results, peak_datasets,
-                                       peaks, solution_counts, tail_summary,
-                                       write_phase_report)
+from sudoku_models.bench.phase import (PhaseDataError, effort_correlation, hardest_at_peak,
+                                       hardness_curve, load_phase_results, load_tail_results,
+                                       peak_datasets, peaks, plot_survival, solution_counts,
+                                       tail_summary, write_phase_report)
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
 from sudoku_models.counter import count_solutions
@@ -164,6 +164,36 @@ def test_hardness_curve_counts_time_outs_as_the_limit_and_finds_the_peak(tmp_pat
         puzzle = Puzzle.from_string(line)
         assert puzzle.num_clues == 81 - round(0.5 * 81)
         assert count_solutions(puzzle, limit=1) == 1
+
+
+def test_the_tail_instances_are_the_hardest_that_some_method_solved(tmp_path):
+    frame = load_phase_results(_synthetic(tmp_path))
+    # no method solves anything at 0.6 random (the would-be peak), nor #1, #2 at 0.5 random
+    never = (frame["dataset"] == "holes:3:0.6:random") | (
+        (frame["dataset"] == "holes:3:0.5:random") & frame["index"].isin([1, 2]))
+    frame.loc[never, "censored_s"] = 5.0
+    frame.loc[never, "solved"] = False
+    assert peak_datasets(hardness_curve(frame))[3] == "holes:3:0.6:random"
+    hardest = hardest_at_peak(frame, [3], 3)
+    assert list(hardest["dataset"]) == ["holes:3:0.5:random"]
+    assert list(hardest["index"]) == [3]
+    with pytest.raises(PhaseDataError, match="order 4"):
+        hardest_at_peak(frame, [4], 1)
+
+
+def test_survival_plot_shows_a_method_that_never_finished(tmp_path):
+    frame = pd.DataFrame({"order": 6, "method": ["cp"] * 4 + ["milp"] * 4,
+                          "puzzle_hash": "a", "seed_option": [1, 2, 3, 4] * 2,
+                          "solved": [True, True, True, False] + [False] * 4,
+                          "censored_s": [0.5, 1.0, 2.0, 10.0] + [10.0] * 4,
+                          "time_limit_s": 10.0})
+    figure = plot_survival(frame)
+    lines = {line.get_label().split(" ")[0]: line for line in figure.axes[0].get_lines()
+             if not line.get_label().startswith("_")}
+    assert "3/4 solved" in lines["cp"].get_label() and "0/4 solved" in lines["milp"].get_label()
+    assert list(lines["milp"].get_ydata()) == [1.0, 1.0]
+    assert list(lines["cp"].get_ydata()) == [1.0, 0.75, 0.5, 0.25, 0.25]
+    plt.close(figure)
 
 
 def test_effort_correlation_is_spearman_of_effort_against_time():

@@ -139,22 +139,28 @@ def peak_datasets(curve) -> dict[int, str]:
 
 def hardest_at_peak(frame, orders, count: int):
     """The ``count`` hardest instances of each order's peak dataset
-    (:func:`peak_datasets`): highest median censored time over methods.
-    Returns a DataFrame with ``order``, ``dataset``, ``index``,
-    ``puzzle_hash``, ``median s`` and ``puzzle_line`` (the puzzle as a line
-    of a puzzle file, regenerated from the dataset spec and checked against
-    the recorded hash)."""
+    (:func:`peak_datasets`) among the instances some method solved within
+    the limit: highest median censored time over methods (then highest
+    mean). An instance no method solved would only show every seed at the
+    limit, so when no instance of the peak dataset was solved the peak is
+    taken over the datasets that have a solved instance. Returns a DataFrame
+    with ``order``, ``dataset``, ``index``, ``puzzle_hash``, ``median s`` and
+    ``puzzle_line`` (the puzzle as a line of a puzzle file, regenerated from
+    the dataset spec and checked against the recorded hash). Raises
+    :class:`PhaseDataError` for an order without rows or solved instances."""
     from .datasets import load_dataset, puzzle_hash
 
-    chosen = peak_datasets(hardness_curve(frame))
+    solved = frame.groupby(["dataset", "puzzle_hash"])["solved"].transform("any")
+    solvable = frame[solved]
+    chosen = peak_datasets(hardness_curve(frame[frame["dataset"].isin(solvable["dataset"])]))
     rows = []
     for order in orders:
         if order not in chosen:
-            raise PhaseDataError(f"no rows of order {order} to find its peak")
+            raise PhaseDataError(f"no instance of order {order} was solved by any method")
         spec = chosen[order]
-        group = frame[frame["dataset"] == spec]
-        hardest = (group.groupby(["index", "puzzle_hash"])["censored_s"].median()
-                   .sort_values(ascending=False).head(count))
+        group = solvable[solvable["dataset"] == spec]
+        times = group.groupby(["index", "puzzle_hash"])["censored_s"].agg(["median", "mean"])
+        hardest = times.sort_values(["median", "mean"], ascending=False)["median"].head(count)
         settings = group.iloc[0]
         puzzles = dict(load_dataset(spec, int(settings["sample"]), int(settings["seed"])))
         for (index, recorded), median in hardest.items():
@@ -305,7 +311,8 @@ def plot_peak_growth(peak_table, path: Path | None = None, limit: float | None =
 def plot_survival(tails, path: Path | None = None):
     """Survival function of the run time over every (instance, seed) run of
     the tail study, one panel per order, log-log: P(time > t) against t.
-    Runs stopped at the limit keep the curve up to the limit (censored)."""
+    Runs stopped at the limit keep the curve up at the limit (censored): a
+    method that never finished is a flat line at 1."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -314,21 +321,26 @@ def plot_survival(tails, path: Path | None = None):
     fig, axes = plt.subplots(1, len(orders), figsize=(5.5 * len(orders), 4.5), squeeze=False)
     for ax, order in zip(axes[0], orders):
         data = tails[tails["order"] == order]
+        limit = data["time_limit_s"].max()
+        start = min(data["censored_s"].min(), limit) / 2
         for method, group in data.groupby("method", sort=True):
-            times = np.sort(group["censored_s"].to_numpy())
             solved = np.sort(group.loc[group["solved"], "censored_s"].to_numpy())
-            survival = 1 - np.arange(1, len(solved) + 1) / len(times)
-            ax.step(solved, np.maximum(survival, 0.5 / len(times)), where="post",
+            survival = 1 - np.arange(1, len(solved) + 1) / len(group)
+            # from 1 at the start to the limit; a method that never finished stays at 1
+            times = np.concatenate([[start], solved, [limit]])
+            levels = np.concatenate([[1.0], survival, survival[-1:] if len(solved) else [1.0]])
+            ax.step(times, np.maximum(levels, 0.5 / len(group)), where="post",
                     color=colours[method],
                     label=f"{method} ({group['puzzle_hash'].nunique()} x "
-                          f"{group['seed_option'].nunique()} seeds)")
+                          f"{group['seed_option'].nunique()} seeds, "
+                          f"{len(solved)}/{len(group)} solved)")
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.axvline(data["time_limit_s"].max(), color="grey", linewidth=0.8)
+        ax.axvline(limit, color="grey", linewidth=0.8)
         ax.set_xlabel("run time t (s, log)")
         ax.set_ylabel("P(time > t) (log)")
         side = order * order
-        ax.set_title(f"order {order} ({side}x{side}), hardest instances at the peak",
+        ax.set_title(f"order {order} ({side}x{side}), hardest solvable instances at the peak",
                      fontsize=10)
         ax.grid(which="both", alpha=0.3)
         ax.legend(fontsize=7)
