@@ -9,6 +9,7 @@ run them, so the command line starts fast.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from .result import SolveResult
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # what a shell shows for a program killed by SIGPIPE
 DEFAULT_METHODS = ("milp", "cp")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
 
@@ -267,6 +269,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PuzzleFormatError, UsageError, ValueError) as exc:
         print(f"sudoku-models: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing to report
+        # Python's advice (signal module, "Note on SIGPIPE"): point stdout at
+        # /dev/null so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except OSError as exc:
         name = f": {exc.filename}" if exc.filename else ""
         print(f"sudoku-models: error: {exc.strerror or exc}{name}", file=sys.stderr)

@@ -251,6 +251,19 @@ def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method):
     assert "interrupted" in err and "Traceback" not in err
 
 
+def test_a_reader_that_stops_early_gets_no_error_message():
+    """``count --file ... | head -1``: the closed pipe is not an error of ours."""
+    script = Path(sys.executable).with_name("sudoku-models")
+    dataset = Path(__file__).resolve().parent.parent / "benchmarks" / "datasets" / "17clue.txt"
+    proc = subprocess.Popen([script, "count", "--file", dataset], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    first = proc.stdout.readline()  # more than a pipe's buffer follows
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141
+    assert first.endswith("\t1\n") and err == ""
+
+
 def test_export_command_writes_a_readable_lp(tmp_path, capsys):
     out = tmp_path / "seed.lp"
     assert main(["export", SEED_STRING, "--method", "milp", "-o", str(out)]) == 0
