@@ -1,6 +1,7 @@
 """Our difficulty rating against QQWing's on the same 9x9 puzzles.
 
 Usage: python benchmarks/rating_vs_qqwing.py [--sample 500] [--generated 200] [--out CSV]
+                                             [--by-level 10]
 
 Rates top95, top1465, a random sample of 17clue (``--sample``, fixed seed)
 and ``--generated`` puzzles from ``generator.generate`` (clue counts 22 to 36,
@@ -15,7 +16,11 @@ benchmarks/README.md:
    medium = Intermediate, hard / expert / needs search = Expert: QQWing
    knows only singles, pairs and intersections and guesses beyond them);
 4. Spearman rank correlations of our score with QQWing's level (Simple <
-   Easy < Intermediate < Expert) and with its guess count.
+   Easy < Intermediate < Expert) and with its guess count;
+5. generation by difficulty: ``--by-level`` puzzles per level from
+   ``generate(difficulty=level, seed=0..)``, each rated by us and checked by
+   ``qqwing --solve --count-solutions`` (an independent solver: exactly one
+   solution), with QQWing's levels for them.
 
 ``--out`` writes one row per puzzle (set, name, puzzle, our level, score,
 hardest, cells_left, QQWing level and guesses) for the difficulty study.
@@ -58,18 +63,46 @@ def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
             "generated": made}
 
 
-def qqwing_ratings(puzzles) -> list[tuple[str, int]]:
-    """QQWing's (difficulty, guesses) for each puzzle, in order."""
+def qqwing_ratings(puzzles, count: bool = False) -> list[tuple]:
+    """QQWing's (difficulty, guesses) for each puzzle, in order; with
+    ``count``, (difficulty, guesses, number of solutions), QQWing counting
+    every solution (only for puzzles with few)."""
     text = "\n".join(p.to_string() for p in puzzles) + "\n"
-    out = subprocess.run(["qqwing", "--solve", "--stats", "--nosolution"], input=text,
-                         capture_output=True, text=True, check=True).stdout
-    levels = [line.split(":", 1)[1].strip() for line in out.splitlines()
-              if line.startswith("Difficulty:")]
-    guesses = [int(line.split(":", 1)[1]) for line in out.splitlines()
+    command = ["qqwing", "--solve", "--stats", "--nosolution"] + ["--count-solutions"] * count
+    out = subprocess.run(command, input=text, capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    levels = [line.split(":", 1)[1].strip() for line in lines if line.startswith("Difficulty:")]
+    guesses = [int(line.split(":", 1)[1]) for line in lines
                if line.startswith("Number of Guesses:")]
-    if len(levels) != len(puzzles) or len(guesses) != len(puzzles):
+    columns = [levels, guesses]
+    if count:  # "The solution to the puzzle is unique." or "There are N solutions ..."
+        columns.append([1 if "is unique" in line else int(line.split()[2]) for line in lines
+                        if "is unique" in line or line.startswith("There are ")])
+    if any(len(column) != len(puzzles) for column in columns):
         raise RuntimeError(f"qqwing rated {len(levels)} of {len(puzzles)} puzzles")
-    return list(zip(levels, guesses))
+    return list(zip(*columns))
+
+
+def by_level(per_level: int) -> pd.DataFrame:
+    """Generation by difficulty checked by our rater and QQWing: per level,
+    ``per_level`` puzzles (seeds 0..), how many rate at that level, how many
+    QQWing proves unique, QQWing's levels, clues and seconds per puzzle."""
+    rows = []
+    for level in LEVELS:
+        start = time.perf_counter()
+        puzzles = [generate(seed=seed, difficulty=level, time_limit=60)
+                   for seed in range(per_level)]
+        seconds = (time.perf_counter() - start) / per_level
+        checks = qqwing_ratings(puzzles, count=True)
+        theirs = pd.Series([c[0] for c in checks]).value_counts()
+        rows.append({"level": level, "puzzles": per_level,
+                     "rated at that level by us": sum(rate(p).level == level for p in puzzles),
+                     "unique by QQWing": sum(c[2] == 1 for c in checks),
+                     "QQWing's levels": ", ".join(f"{name} {theirs[name]}"
+                                                  for name in QQWING_LEVELS if name in theirs),
+                     "mean clues": round(np.mean([p.num_clues for p in puzzles]), 1),
+                     "s per puzzle": round(seconds, 2)})
+    return pd.DataFrame(rows)
 
 
 def main(argv=None) -> int:
@@ -78,6 +111,9 @@ def main(argv=None) -> int:
     parser.add_argument("--generated", type=int, default=200,
                         help="generated puzzles (default 200)")
     parser.add_argument("--out", help="CSV of every rating")
+    parser.add_argument("--by-level", type=int, default=10, metavar="N",
+                        help="generated puzzles per difficulty level, checked by QQWing "
+                        "(default 10; 0 skips)")
     args = parser.parse_args(argv)
     if shutil.which("qqwing") is None:
         sys.exit("qqwing not found: apt-get install qqwing")
@@ -123,6 +159,10 @@ def main(argv=None) -> int:
                       "Spearman score vs QQWing level": round(rho_level, 3),
                       "Spearman score vs QQWing guesses": round(rho_guess, 3)})
     print(pd.DataFrame(lines).to_markdown(index=False))
+
+    if args.by_level:
+        print("\n### Generated by difficulty, checked by QQWing\n")
+        print(by_level(args.by_level).to_markdown(index=False))
     return 0
 
 
