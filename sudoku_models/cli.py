@@ -466,7 +466,7 @@ def _count_command(args: argparse.Namespace) -> int:
     if args.method == "backtracking" and found is not None and found.order is not None \
             and len(found) > 1:
         names = found.names
-        counts, interrupted = _count_batch(found.grids, args)
+        counts, interrupted = _count_batch(found.grids, found.order, args)
     else:
         puzzles = found.puzzles() if found is not None else _puzzles(args)
         names = [p.name for p in puzzles]
@@ -511,13 +511,13 @@ def _count_each(puzzles: list[Puzzle], args) -> tuple[list[tuple[int, str]], boo
     return counts, False
 
 
-def _count_batch(grids: np.ndarray, args) -> tuple[list[tuple[int, str]], bool]:
-    """Count ``grids`` (``(P, N)`` ints of one order, 0 = empty) in one call
+def _count_batch(grids: np.ndarray, order: int, args) -> tuple[list[tuple[int, str]], bool]:
+    """Count ``grids`` (``(P, order**4)`` ints, 0 = empty) in one call
     of the compiled counter on every core
     (:func:`sudoku_models.counter.count_solutions_many`): ``(count or lower
     bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it.
     ``--time-limit`` bounds the whole batch here."""
-    count_solutions_many = _load_counter(round(grids.shape[1] ** 0.25))
+    count_solutions_many = _load_counter(order)
     try:
         found = count_solutions_many(grids, args.limit, time_limit=args.time_limit).tolist()
         return [(n, _AT_LIMIT if n == args.limit else "") for n in found], False
