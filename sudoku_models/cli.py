@@ -259,6 +259,13 @@ def _add_bench(commands) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
+    from .stoppable import ctrl_c_remembered
+
+    with ctrl_c_remembered():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         try:
@@ -281,6 +288,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sudoku-models: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Exception as exc:
+        # Ctrl-C while a module loads can come back as another exception
+        # raised from it: "ImportError: initialization failed" from a
+        # compiled extension, RuntimeError from a class being created
+        if not _caused_by_ctrl_c(exc):
+            raise
+        print("sudoku-models: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether a ``KeyboardInterrupt`` is in the cause chain of ``exc``."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 # -- solve -----------------------------------------------------------------
@@ -543,12 +569,15 @@ def _load_counter(order: int):
     """
     import gc
 
+    from .stoppable import ctrl_c_deferred
+
     hide_scipy = "scipy.linalg" not in sys.modules
     if hide_scipy:
         sys.modules["scipy.linalg"] = None  # an import of it raises ImportError
     gc.disable()
     try:
-        from .counter import count_solutions_many, load_kernels
+        with ctrl_c_deferred():
+            from .counter import count_solutions_many, load_kernels
 
         load_kernels("count9_many" if order == 3 else "count")
     finally:

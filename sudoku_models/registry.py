@@ -23,6 +23,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
+from .stoppable import ctrl_c_deferred
+
 
 class UnknownMethodError(ValueError):
     """A method name that is not registered."""
@@ -61,11 +63,13 @@ class MethodInfo:
     seeded: bool = False
 
     def load(self) -> type:
-        """The method's class (imported on first call)."""
+        """The method's class (imported on first call, with Ctrl-C held back
+        until the import has ended: :func:`~sudoku_models.stoppable.ctrl_c_deferred`)."""
         if isinstance(self.target, type):
             return self.target
         module, _, name = self.target.partition(":")
-        return getattr(importlib.import_module(module), name)
+        with ctrl_c_deferred():
+            return getattr(importlib.import_module(module), name)
 
     def check_options(self, options: dict) -> None:
         """``ValueError`` naming the option for an option this method does not

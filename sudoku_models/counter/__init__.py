@@ -27,6 +27,7 @@ from ..counting import CountIncomplete, check_limit  # noqa: E402
 from ..errors import PuzzleFormatError  # noqa: E402
 from ..houses import house_cells  # noqa: E402
 from ..puzzle import Puzzle  # noqa: E402
+from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable  # noqa: E402
 from . import kernel9 as _k9  # noqa: E402
 from . import kernel as _kernel  # noqa: E402
 from .kernel import count_kernel  # noqa: E402
@@ -109,25 +110,14 @@ def run_search9(grid: np.ndarray, limit: int, max_nodes: int = ALL,
     return int(count), solution
 
 
-def _wait(control: np.ndarray, done, time_limit: float | None) -> str:
-    """Wait for ``done()`` while watching the clock and Ctrl-C; sets
-    ``control[0]`` at the deadline or on KeyboardInterrupt and waits for the
-    kernels to stop. Returns the stop reason ("time limit" or
-    "interrupted")."""
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    reason = "time limit"
-    try:
-        while not done(0.05 if deadline is None
-                       else max(0.0, min(0.05, deadline - time.monotonic()))):
-            if deadline is not None and time.monotonic() >= deadline:
-                control[0] = 1
-                break
-    except KeyboardInterrupt:
-        reason = "interrupted"
-        control[0] = 1
-    while not done(0.05):
-        pass
-    return reason
+def _stop(control: np.ndarray):
+    """The stop for :mod:`sudoku_models.stoppable`: sets the kernels' stop flag."""
+    return lambda: control.__setitem__(0, 1)
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    """``time_limit`` seconds from now as a :func:`time.perf_counter` value."""
+    return None if time_limit is None else time.perf_counter() + time_limit
 
 
 def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None,
@@ -152,21 +142,13 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
                                          control=control)
         if count >= 0:
             return count, solution
-    outcome = []
-    finished = threading.Event()  # not Thread.join: a join cut by Ctrl-C can return early
-
-    def work() -> None:
-        try:
-            if order == 3:
-                outcome.append(run_search9(grid, limit, control=control))
-            else:
-                outcome.append(run_search(grid, order, limit, control=control))
-        finally:
-            finished.set()
-
-    threading.Thread(target=work, daemon=True).start()
-    reason = _wait(control, finished.wait, time_limit)
-    count, solution = outcome[0]
+    if order == 3:
+        def work():
+            return run_search9(grid, limit, control=control)
+    else:
+        def work():
+            return run_search(grid, order, limit, control=control)
+    (count, solution), reason = call_stoppable(work, _stop(control), _deadline(time_limit))
     if control[1]:
         raise CountIncomplete(count, reason)
     return count, solution
@@ -195,15 +177,15 @@ def load_kernels(*names: str) -> None:
     batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any order); every
     one when none is named. Loading the first costs about 0.15-0.3 s
     (numba sets up its compiler), each further one about 0.01 s. Cheap for
-    kernels already loaded in this process; thread-safe. Raises
-    ``ValueError`` for another name."""
+    kernels already loaded in this process; thread-safe; a Ctrl-C meanwhile
+    is raised once loading has ended. Raises ``ValueError`` for another name."""
     wanted = set(names or _KERNELS)
     if wanted <= _loaded:
         return
     if wanted - _KERNELS.keys():
         raise ValueError(f"unknown kernel {', '.join(sorted(wanted - _KERNELS.keys()))}; "
                          f"choose from {', '.join(_KERNELS)}")
-    with _warm:
+    with _warm, ctrl_c_deferred():
         missing = [name for name in _KERNELS if name in wanted - _loaded]
         modules = {_KERNELS[name][0] for name in missing}
         if not all(_cache.is_compiled(_CACHE_DIR, module) for module in modules):
@@ -313,9 +295,11 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
                 counts[i] = -2
                 return
 
+    futures = []
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(work, chunk) for chunk in chunks]
-        reason = _wait(control, lambda timeout: _all_done(futures, timeout), time_limit)
+        reason = wait_stoppable(lambda timeout: _all_done(futures, timeout), _stop(control),
+                                _deadline(time_limit),
+                                start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
     for future in futures:
         future.result()
     if control[1]:

@@ -17,6 +17,7 @@ from ortools.sat.python import cp_model
 
 from ..puzzle import Puzzle
 from ..result import Status
+from ..stoppable import call_stoppable
 from .base import Formulation
 
 _STATUS = {
@@ -41,22 +42,17 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def _solve_stopping_on_sigint(solver: cp_model.CpSolver, model, callback):
-    """``solver.solve(model, callback)`` with CP-SAT's own SIGINT handling on
-    (Ctrl-C stops the search, which then reports what it has), and Python's
-    handler put back afterwards (CP-SAT leaves the default behind, which
-    would kill the process at the next Ctrl-C)."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model, callback)
-    handler = signal.getsignal(signal.SIGINT)
-    solver.parameters.catch_sigint_signal = True
-    try:
-        return solver.solve(model, callback)
-    finally:
-        signal.signal(signal.SIGINT, handler)
+def _solve_stoppable(solver: cp_model.CpSolver, model, callback=None):
+    """``solver.solve(model, callback)`` in a worker thread
+    (:func:`sudoku_models.stoppable.call_stoppable`), so that Ctrl-C reaches
+    it: ``stop_search`` ends the search, and ``KeyboardInterrupt`` is then
+    raised. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is not
+    used: a Ctrl-C that came before it had put its handler in place was lost,
+    and the enumeration ran on for good."""
+    code, reason = call_stoppable(lambda: solver.solve(model, callback), solver.stop_search)
+    if reason == "interrupted":
+        raise KeyboardInterrupt
+    return code
 
 
 class CpSatFormulation(Formulation):
@@ -110,7 +106,7 @@ class CpSatFormulation(Formulation):
 
     def _run(self):
         solver = self._solver()
-        code = solver.solve(self.model)
+        code = _solve_stoppable(solver, self.model)
         stats = {"branches": int(solver.num_branches), "conflicts": int(solver.num_conflicts)}
         unknown = Status.TIME_LIMIT if self.time_limit is not None else Status.ERROR
         status = _STATUS.get(code, unknown)  # UNKNOWN: stopped before an answer
@@ -137,12 +133,14 @@ class CpSatFormulation(Formulation):
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.max_time_in_seconds = float("inf") if time_limit is None else time_limit
         counter = _SolutionCounter(limit)
-        code = _solve_stopping_on_sigint(solver, self.model, counter)
+        try:
+            code = _solve_stoppable(solver, self.model, counter)
+        except KeyboardInterrupt:
+            raise CountIncomplete(counter.count, "interrupted") from None
         if limit is not None and counter.count >= limit:
             return counter.count
-        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the enumeration did not finish
-            timed_out = time_limit is not None and solver.wall_time >= 0.99 * time_limit
-            raise CountIncomplete(counter.count, "time limit" if timed_out else "interrupted")
+        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the time limit ended it
+            raise CountIncomplete(counter.count, "time limit")
         return counter.count
 
     def export(self, puzzle: Puzzle, path, fmt: str) -> None:

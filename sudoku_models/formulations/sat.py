@@ -25,11 +25,12 @@ top95 and 17clue (benchmarks/README.md, "SAT, and SCIP for the MILP"),
 assumptions are 3 to 70 times faster: copying the ~10,000 rule clauses of a
 9x9 into a new solver costs more than solving.
 
-Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()`` and does not
-let Ctrl-C through during a call, so it runs in slices bounded by a number of
-conflicts (and, under a time limit, decisions), with the clock checked and
-Python's signal handling run in between; the other solvers run in a worker
-thread and are stopped by ``interrupt()`` at the deadline or on Ctrl-C. A
+Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()``, so it runs
+in slices bounded by a number of conflicts (and, under a time limit,
+decisions), with the clock checked in between; a Ctrl-C during a slice is
+caught by PySAT itself (in the main thread), which leaves the call. The
+other solvers run in a worker thread and are stopped by ``interrupt()`` at
+the deadline or on Ctrl-C (:mod:`sudoku_models.stoppable`). A
 search stopped by the time limit gives TIME_LIMIT; Ctrl-C raises
 ``KeyboardInterrupt`` (and the solver, whose state is then unknown, is
 discarded).
@@ -38,7 +39,6 @@ discarded).
 from __future__ import annotations
 
 import functools
-import threading
 import time
 from pathlib import Path
 from typing import ClassVar, NamedTuple
@@ -49,6 +49,7 @@ from ..binary_model import binary_model
 from ..counting import CountIncomplete, check_limit
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
+from ..stoppable import call_stoppable
 from .base import Formulation, entry_points
 
 ENCODINGS = ("minimal", "extended")
@@ -198,17 +199,18 @@ class SatFormulation(Formulation):
         cell literals) is added and the solver is called again. The fresh
         solver keeps the blocking clauses away from later puzzles.
         Contradictory clues give 0. Raises ``CountIncomplete`` when the time
-        limit ends the count, ``ValueError`` for a bad limit or order.
+        limit or Ctrl-C ends the count, ``ValueError`` for a bad limit or
+        order.
         """
         check_limit(limit)
         self._prepare(puzzle)
         seconds = self.time_limit if time_limit is None else time_limit
         deadline = None if seconds is None else time.perf_counter() + seconds
         solver = self._new_solver()
+        count = 0
         try:
             for literal in self._clue_literals:
                 solver.add_clause([literal])
-            count = 0
             while limit is None or count < limit:
                 answer = self._solve(solver, [], deadline)
                 if answer is None:
@@ -219,6 +221,8 @@ class SatFormulation(Formulation):
                 model = np.asarray(solver.get_model()[: self.side**3])
                 solver.add_clause((-model[model > 0]).tolist())
             return count
+        except KeyboardInterrupt:
+            raise CountIncomplete(count, "interrupted") from None
         finally:
             solver.delete()
 
@@ -284,39 +288,25 @@ def _solver_label(solver: str) -> str:
 
 def _solve_in_worker(solver, assumptions: list[int], deadline: float | None):
     """A solver with ``interrupt()``: ``solve_limited`` in a worker thread
-    while this thread waits, so that the deadline and Ctrl-C reach it (a
-    solver call in this thread would hold off both until it returned). The
-    worker's end is an Event, not ``Thread.join``: a join cut short by Ctrl-C
-    can report a running thread as finished (CPython issue 90882), and the
-    solver must not be deleted under a running search."""
-    outcome = []
-    done = threading.Event()
-
-    def work():
-        try:
-            outcome.append(solver.solve_limited(assumptions=assumptions, expect_interrupt=True))
-        except BaseException as error:  # handed to the waiting thread
-            outcome.append(error)
-        finally:
-            done.set()
-
-    threading.Thread(target=work, daemon=True).start()
-    try:
-        done.wait(None if deadline is None else max(0.0, deadline - time.perf_counter()))
-    finally:
-        if not done.is_set():  # the deadline passed, or Ctrl-C
-            solver.interrupt()
-            done.wait()
-        solver.clear_interrupt()
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    return outcome[0]
+    while this thread waits (:func:`sudoku_models.stoppable.call_stoppable`),
+    so that the deadline and Ctrl-C reach it (a solver call in this thread
+    would hold off both until it returned). Ctrl-C raises
+    ``KeyboardInterrupt`` once the solver has stopped."""
+    answer, reason = call_stoppable(
+        lambda: solver.solve_limited(assumptions=assumptions, expect_interrupt=True),
+        solver.interrupt, deadline)
+    solver.clear_interrupt()
+    if reason == "interrupted":
+        raise KeyboardInterrupt
+    return answer
 
 
 def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
     """CaDiCaL: ``solve_limited`` under a conflict budget, slice after slice,
-    so that Python gets control between slices (PySAT's CaDiCaL neither
-    takes ``interrupt()`` nor lets Ctrl-C through during a call). With a
+    so that Python gets control between slices (PySAT's CaDiCaL does not
+    take ``interrupt()``; in the main thread PySAT catches Ctrl-C itself,
+    leaves the call and raises "Caught keyboard interrupt", which becomes
+    ``KeyboardInterrupt`` here). With a
     ``deadline`` the slices start small (64 conflicts, 1,024 decisions) and
     double, and the clock is checked in between; without one a slice is
     4,096 conflicts, which a 9x9 puzzle never needs, so its statistics are
@@ -327,7 +317,12 @@ def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
     while deadline is None or time.perf_counter() < deadline:
         solver.conf_budget(conflicts)
         solver.dec_budget(decisions)
-        answer = solver.solve_limited(assumptions=assumptions)
+        try:
+            answer = solver.solve_limited(assumptions=assumptions)
+        except Exception as error:  # PySAT's own SIGINT handler (main thread) ended the call
+            if "keyboard interrupt" in str(error).lower():
+                raise KeyboardInterrupt from None
+            raise
         if answer is not None:
             return answer
         conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
