@@ -8,24 +8,38 @@ Quick use::
     r.status, r.solve_seconds, verify(p, r.grid)
 """
 
-from .counting import CountIncomplete, count_solutions
-from .errors import PuzzleFormatError
-from .export import export
-from .files import PuzzleGrids, read_grids, read_puzzles
-from .puzzle import Conflict, Puzzle
-from .registry import METHODS, MethodInfo, counting_methods, method_class, register
-from .result import ModelSize, SolveResult, Status
-from .solving import solve, solve_many
-from .verify import grid_errors, verify
+import importlib
 
-# No solver is imported here: Pyomo, OR-Tools and numba load when a method
-# that needs them runs (see sudoku_models.registry), so the CLI starts fast.
+# Each public name and the module it lives in. Nothing is imported until a
+# name is first used (PEP 562): the console script starts with this package
+# alone, so that Ctrl-C is handled from its first moment, and no solver
+# (Pyomo, OR-Tools, numba) loads before a method that needs it runs.
+_WHERE = {
+    "CountIncomplete": "counting", "count_solutions": "counting",
+    "PuzzleFormatError": "errors",
+    "export": "export",
+    "PuzzleGrids": "files", "read_grids": "files", "read_puzzles": "files",
+    "Conflict": "puzzle", "Puzzle": "puzzle",
+    "METHODS": "registry", "MethodInfo": "registry", "counting_methods": "registry",
+    "method_class": "registry", "register": "registry",
+    "ModelSize": "result", "SolveResult": "result", "Status": "result",
+    "solve": "solving", "solve_many": "solving",
+    "grid_errors": "verify", "verify": "verify",
+}
 
 
 def __getattr__(name):
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
     if name == "COUNTING_METHODS":  # kept for old code: a view of the registry
-        return counting_methods()
+        return __getattr__("counting_methods")()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))
 
 
 __version__ = "0.1.0"

@@ -289,24 +289,12 @@ def _main(argv: Sequence[str] | None) -> int:
         print("sudoku-models: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as exc:
-        # Ctrl-C while a module loads can come back as another exception
-        # raised from it: "ImportError: initialization failed" from a
-        # compiled extension, RuntimeError from a class being created
-        if not _caused_by_ctrl_c(exc):
+        from .stoppable import caused_by_ctrl_c
+
+        if not caused_by_ctrl_c(exc):
             raise
         print("sudoku-models: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-
-
-def _caused_by_ctrl_c(exc: BaseException) -> bool:
-    """Whether a ``KeyboardInterrupt`` is in the cause chain of ``exc``."""
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        if isinstance(exc, KeyboardInterrupt):
-            return True
-        seen.add(id(exc))
-        exc = exc.__cause__ or exc.__context__
-    return False
 
 
 # -- solve -----------------------------------------------------------------

@@ -6,29 +6,31 @@ until it returns: Ctrl-C only trips a flag, and a search without a time limit
 may never return. Solvers that catch SIGINT themselves (CP-SAT's
 ``catch_sigint_signal``) leave a window: a Ctrl-C that lands after the call
 has started but before the solver has put its own handler in place goes to
-Python's handler and is never seen again. So the call runs in a worker
-thread while the main thread waits, and a Ctrl-C or the deadline asks the
-solver to stop through its own thread-safe stop (CP-SAT ``stop_search``,
-PySAT ``interrupt``, the counter's stop flag), again and again until it has
-returned: some solvers ignore a stop that comes before their search has
-started (CP-SAT's ``stop_search`` before ``solve``).
+Python's handler and is never seen again. So :func:`call_stoppable` keeps
+the solver in the calling thread and has a watcher thread, woken by the
+signal itself (Python's wakeup fd) or by the clock, ask the solver to stop
+through its own thread-safe stop (CP-SAT ``stop_search``, HiGHS's interrupt
+callback, PySAT ``interrupt``, the counter's stop flag), again and again
+until it has returned: some solvers ignore a stop that comes before their
+search has started (CP-SAT's ``stop_search`` before ``solve``).
 
-While the worker runs, Ctrl-C is recorded rather than raised (when SIGINT
-raises ``KeyboardInterrupt``), so that none can land between starting the
-worker and waiting for it and leave a search running unseen; the callers
-turn the record into ``KeyboardInterrupt`` or a
-:class:`~sudoku_models.counting.CountIncomplete` once the solver has
-stopped. :func:`ctrl_c_deferred` holds Ctrl-C back the same way while
-compiled code loads, and :func:`ctrl_c_remembered` keeps a command from
-losing a Ctrl-C whose ``KeyboardInterrupt`` was swallowed.
+While a solver runs, Ctrl-C is recorded rather than raised (when SIGINT
+raises ``KeyboardInterrupt``): raised inside a solver's Python callback it
+would be lost or turned into another error. The callers turn the record into
+``KeyboardInterrupt`` or a :class:`~sudoku_models.counting.CountIncomplete`
+once the solver has stopped. :func:`wait_stoppable` does the same for work
+that other threads do (the counter's batches), :func:`ctrl_c_deferred`
+holds Ctrl-C back while compiled code loads, and :func:`ctrl_c_remembered`
+keeps a command from losing a Ctrl-C whose ``KeyboardInterrupt`` was
+swallowed.
 """
-
 from __future__ import annotations
 
 import _thread
-import functools
 import os
+import select
 import signal
+import socket
 import threading
 import time
 from contextlib import contextmanager
@@ -36,7 +38,7 @@ from typing import Callable, TypeVar
 
 T = TypeVar("T")
 
-# How often the waiting thread looks at the clock and at a recorded Ctrl-C,
+# How often the waiting or watching thread looks at the clock and at a recorded Ctrl-C,
 # and re-sends the stop while the work has not ended (seconds).
 _POLL = 0.05
 
@@ -76,8 +78,9 @@ def ctrl_c_remembered():
         _CTRL_C.clear()
 
 
-def _ctrl_c_can_reach_python() -> bool:
-    """Whether a Ctrl-C would run a Python handler in this thread."""
+def ctrl_c_can_reach_python() -> bool:
+    """Whether a Ctrl-C would run a Python handler in this thread: whether
+    :func:`call_stoppable` watches a call that has no deadline."""
     return (threading.current_thread() is threading.main_thread()
             and callable(signal.getsignal(signal.SIGINT)))
 
@@ -121,7 +124,8 @@ def wait_stoppable(done: Callable[[float], bool], stop: Callable[[], None],
                    start: Callable[[], None] | None = None) -> str | None:
     """Call ``start()`` (which starts the work in other threads), then wait
     until ``done(timeout)`` (blocking at most ``timeout`` seconds) returns
-    True. From ``deadline`` (a :func:`time.perf_counter` value; None: none)
+    True; once it has, it must keep saying so (a ``KeyboardInterrupt`` from
+    another SIGINT handler can come between its answer and its use). From ``deadline`` (a :func:`time.perf_counter` value; None: none)
     or a Ctrl-C on, ``stop()`` is called every 50 ms until the work has
     ended; it must be safe to call from this thread at any time. Returns None
     when the work ended by itself, else why it was stopped: ``"time limit"``
@@ -149,82 +153,137 @@ def wait_stoppable(done: Callable[[float], bool], stop: Callable[[], None],
     return reason
 
 
-class _LongLivedWorker:
-    """One thread that runs the main thread's stoppable calls, one at a
-    time, for the life of the process. A new thread per call made every
-    solver call slower by far more than the hand-over (CP-SAT's median on
-    top95 went from 3.6 to 4.9 ms): each new thread starts with cold
-    allocator arenas and caches. Started on first use, and again in a
-    forked child, which has no copy of it."""
+class _Call:
+    """One running :func:`call_stoppable` call as the watcher sees it."""
+
+    def __init__(self, stop: Callable[[], None], deadline: float | None, ctrl_c: bool) -> None:
+        self.stop = stop
+        self.deadline = deadline
+        self.ctrl_c = ctrl_c  # whether Ctrl-C stops it (main thread only)
+        self.reason: str | None = None
+
+
+class _Watcher:
+    """One thread that stops running calls: at their deadline, and on Ctrl-C
+    through Python's wakeup fd (:func:`signal.set_wakeup_fd`), to which
+    CPython's C-level handler writes the signal number at once, while the
+    main thread is still inside the solver (Python's own handler only runs
+    when the solver has returned). It re-sends the stop every 50 ms until
+    the call has ended, and never calls a stop after the call has ended
+    (a late PySAT ``interrupt()`` would cut the next solve short). Started
+    on first use, and again in a forked child, which has no copy of it."""
 
     def __init__(self) -> None:
-        self._idle = _thread.allocate_lock()  # held while a job runs
-        self._go = _thread.allocate_lock()
-        self._go.acquire()
-        self._jobs: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+        self._calls: set[_Call] = set()
         self._pid: int | None = None
+        self._read = self._write = None
 
-    def start(self, job: Callable[[], None]) -> None:
-        """Run ``job()`` on the worker, or on a new thread if the worker is
-        still busy (a call left behind by an error in the waiting thread)."""
-        if not self._idle.acquire(blocking=False):
-            _thread.start_new_thread(job, ())
-            return
+    def wakeup_fd(self) -> int:
+        """The fd to hand to :func:`signal.set_wakeup_fd` (starts the thread)."""
         if self._pid != os.getpid():
+            self._read, self._write = socket.socketpair()
+            self._read.setblocking(False)
+            self._write.setblocking(False)
             self._pid = os.getpid()
             _thread.start_new_thread(self._serve, ())
-        self._jobs.append(job)
-        self._go.release()
+        return self._write.fileno()
+
+    def add(self, call: _Call) -> None:
+        self.wakeup_fd()
+        with self._lock:
+            self._calls.add(call)
+        if call.deadline is not None:
+            try:
+                self._write.send(b"\0")  # wake up to watch the clock
+            except BlockingIOError:
+                pass
+
+    def remove(self, call: _Call) -> None:
+        with self._lock:  # no stop() of this call runs after this
+            self._calls.discard(call)
 
     def _serve(self) -> None:
+        read = self._read
         while True:
-            self._go.acquire()
+            with self._lock:
+                deadlines = [c.deadline for c in self._calls
+                             if c.deadline is not None and c.reason is None]
+                timeout = None if not self._calls else _POLL
+            if deadlines:
+                timeout = max(0.0, min(_POLL, min(deadlines) - time.perf_counter()))
+            select.select([read], [], [], timeout)
+            sigint = False
             try:
-                self._jobs.pop()()
-            finally:
-                self._idle.release()
+                while data := read.recv(256):
+                    sigint |= signal.SIGINT in data
+            except BlockingIOError:
+                pass
+            now = time.perf_counter()
+            with self._lock:
+                for call in self._calls:
+                    if call.reason is None and call.ctrl_c and (sigint or _CTRL_C.is_set()):
+                        call.reason = "interrupted"
+                    elif call.reason is None and call.deadline is not None \
+                            and now >= call.deadline:
+                        call.reason = "time limit"
+                    if call.reason is not None:
+                        call.stop()
 
 
-_MAIN_WORKER = _LongLivedWorker()
+_WATCHER = _Watcher()
 
 
 def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
                    deadline: float | None = None) -> tuple[T, str | None]:
-    """``work()`` in a worker thread while this thread waits
-    (:func:`wait_stoppable`), so that Ctrl-C and ``deadline`` (a
-    :func:`time.perf_counter` value) reach it; ``stop()`` must make
-    ``work()`` return soon and be safe to call from another thread before,
-    during and after ``work()``. Returns ``(what work returned, None or why
-    it was stopped)``; an exception raised by ``work()`` is raised here.
+    """``work()`` in the calling thread while a watcher thread stops it at
+    ``deadline`` (a :func:`time.perf_counter` value) or, in the main thread,
+    on Ctrl-C; ``stop()`` must make ``work()`` return soon and be safe to
+    call from another thread before and during ``work()``. Returns ``(what
+    work returned, None or why it was stopped)``; an exception raised by
+    ``work()`` is raised here.
 
-    The main thread's calls run on one long-lived worker thread
-    (:class:`_LongLivedWorker`), other threads' on a new thread each; the
-    end of the work is a lock (``Thread.join`` cut short by a signal can
-    report a running thread as finished, CPython issue 90882). Work without
-    a deadline runs in the calling thread where no Ctrl-C can reach it:
-    outside the main thread, or where SIGINT is ignored or has no Python
-    handler (the benchmark runner's workers, whose times therefore carry no
-    hand-over)."""
-    if deadline is None and not _ctrl_c_can_reach_python():
+    The solver stays in the calling thread: run in a worker thread instead,
+    CP-SAT's median solve on top95 went from 3.6 ms to 4.9 ms with a new
+    thread per call and to 3.8 ms with one long-lived thread (caches and
+    allocator arenas of another thread). Ctrl-C during the call only leaves
+    a mark (Python's handler would raise inside a solver callback); one
+    that came before the work could start raises ``KeyboardInterrupt``
+    without starting it. Work without a deadline runs unwatched where no
+    Ctrl-C can reach it: outside the main thread, or where SIGINT is
+    ignored or has no Python handler (the benchmark runner's workers)."""
+    main = ctrl_c_can_reach_python()
+    if deadline is None and not main:
         return work(), None
-    outcome: list = []
-    finished = _thread.allocate_lock()
-    finished.acquire()
+    call = _Call(stop, deadline, ctrl_c=main)
+    _WATCHER.add(call)
+    try:
+        with _ctrl_c_held():
+            previous_fd = signal.set_wakeup_fd(_WATCHER.wakeup_fd(), warn_on_full_buffer=False) \
+                if main else None
+            try:
+                if main and _CTRL_C.is_set():  # Ctrl-C came before the work could start
+                    raise KeyboardInterrupt
+                result = work()
+            finally:
+                if main:
+                    signal.set_wakeup_fd(previous_fd)
+            if main and call.reason is None and _CTRL_C.is_set():
+                call.reason = "interrupted"  # came while the work was ending
+    finally:
+        _WATCHER.remove(call)
+    return result, call.reason
 
-    def run() -> None:
-        try:
-            outcome.append(work())
-        except BaseException as error:  # handed to the waiting thread
-            outcome.append(error)
-        finally:
-            finished.release()
 
-    if threading.current_thread() is threading.main_thread():
-        start = functools.partial(_MAIN_WORKER.start, run)
-    else:
-        start = functools.partial(_thread.start_new_thread, run, ())
-    reason = wait_stoppable(lambda timeout: finished.acquire(timeout=timeout), stop, deadline,
-                            start=start)
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    return outcome[0], reason
+def caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether a ``KeyboardInterrupt`` is in the cause chain of ``exc``:
+    Ctrl-C while a module loads can come back as another exception raised
+    from it ("ImportError: initialization failed" from a compiled extension,
+    RuntimeError from a class being created)."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False

@@ -232,11 +232,22 @@ def test_count_time_limit_prints_a_lower_bound(method, capsys):
     assert out.split("\t")[1].startswith("at least ") and "(time limit)" in out
 
 
+def test_the_console_script_handles_ctrl_c_before_anything_heavy_loads():
+    """The entry point imports only the package, which imports nothing until a
+    name is used: a Ctrl-C during the rest of the start-up is ours to report."""
+    code = ("import sys, sudoku_models.console, sudoku_models\n"
+            "print(sorted(m for m in ('numpy', 'sudoku_models.cli', 'sudoku_models.puzzle')"
+            " if m in sys.modules))\n"
+            "print(sudoku_models.Puzzle.__module__, 'Puzzle' in dir(sudoku_models))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == ["[]", "sudoku_models.puzzle True"]
+
+
 @pytest.fixture(scope="module")
 def start_up_seconds() -> float:
     """Wall time of ``sudoku-models --version``: by then a new process has
-    surely entered ``main`` (the same imports, with warmer caches). Before
-    that, Ctrl-C is Python's own (a traceback and death by SIGINT)."""
+    surely imported the command line (the same imports, with warmer caches)."""
     import time
 
     script = Path(sys.executable).with_name("sudoku-models")
@@ -250,7 +261,8 @@ def start_up_seconds() -> float:
 def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method, when, start_up_seconds):
     """Whenever Ctrl-C comes (just after start-up, while solver modules and
     compiled kernels load, or 3 s later inside the count), the count stops,
-    says why and leaves no traceback."""
+    says why and leaves no traceback. (Earlier, while the command line
+    itself loads, the process just says "interrupted".)"""
     import signal
     import time
 

@@ -121,7 +121,7 @@ def test_slices_of_a_long_sat_solve_stay_within_a_c_long():
             assert 0 < n < 2**31
             self.budgets.append(n)
 
-        def solve_limited(self, assumptions):
+        def solve_limited(self, assumptions, expect_interrupt=False):
             return None if len(self.budgets) < 400 else True
 
     import time

@@ -43,8 +43,8 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
 
 
 def _solve_stoppable(solver: cp_model.CpSolver, model, callback=None):
-    """``solver.solve(model, callback)`` in a worker thread
-    (:func:`sudoku_models.stoppable.call_stoppable`), so that Ctrl-C reaches
+    """``solver.solve(model, callback)`` watched by
+    :func:`sudoku_models.stoppable.call_stoppable`, so that Ctrl-C reaches
     it: ``stop_search`` ends the search, and ``KeyboardInterrupt`` is then
     raised. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is not
     used: a Ctrl-C that came before it had put its handler in place was lost,

@@ -21,7 +21,7 @@ import scipy.sparse as sp
 
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
-from ..stoppable import call_stoppable
+from ..stoppable import call_stoppable, ctrl_c_can_reach_python
 from .base import Formulation
 
 _STATUS = {
@@ -72,11 +72,23 @@ class HighsModel:
         self.highs.passModel(lp)
         self.shape = A.shape
         self.nonzeros = A.nnz
-        # Ctrl-C: run() sets this, and HiGHS stops at its next interrupt check
+        # Ctrl-C: the watcher sets this, and HiGHS stops at its next interrupt check
         self._stopping = threading.Event()
+        self._checking = False
+
+    def _check_interrupts(self, on: bool) -> None:
+        """Have HiGHS call :meth:`_interrupt_if_stopping` at its interrupt
+        checks, only where Ctrl-C can come: each call into Python costs, and
+        made the median MILP solve on top95 about 0.17 ms (4%) slower."""
+        if on == self._checking:
+            return
         for checks in (self.highs.cbSimplexInterrupt, self.highs.cbIpmInterrupt,
                        self.highs.cbMipInterrupt):
-            checks.subscribe(self._interrupt_if_stopping)
+            if on:
+                checks.subscribe(self._interrupt_if_stopping)
+            else:
+                checks.unsubscribe(self._interrupt_if_stopping)
+        self._checking = on
 
     def _interrupt_if_stopping(self, event) -> None:
         if self._stopping.is_set():
@@ -118,8 +130,8 @@ class HighsModel:
         """Solve. Returns ``(status, column values or None, stats, objective
         or None)``; ``stats`` holds ``"B&B nodes"`` and ``"LP iterations"``.
         Ctrl-C raises ``KeyboardInterrupt`` once HiGHS has stopped: the solve
-        runs in a worker thread (:func:`sudoku_models.stoppable.call_stoppable`)
-        and is stopped through HiGHS's interrupt callbacks, which some phases
+        is watched by :func:`sudoku_models.stoppable.call_stoppable` and
+        stopped through HiGHS's interrupt callbacks, which some phases
         check rarely (a 25x25 root node stopped within 1.3 s, a 36x36
         presolve not within a minute); a time limit ends every phase."""
         h = self.highs
@@ -128,6 +140,7 @@ class HighsModel:
         h.setOptionValue("random_seed", seed)
         h.setOptionValue("time_limit", float("inf") if time_limit is None else time_limit)
         self._stopping.clear()
+        self._check_interrupts(ctrl_c_can_reach_python())
         _, reason = call_stoppable(h.run, self._stopping.set)
         if reason == "interrupted":
             raise KeyboardInterrupt

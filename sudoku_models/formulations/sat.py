@@ -27,10 +27,11 @@ assumptions are 3 to 70 times faster: copying the ~10,000 rule clauses of a
 
 Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()``, so it runs
 in slices bounded by a number of conflicts (and, under a time limit,
-decisions), with the clock checked in between; a Ctrl-C during a slice is
-caught by PySAT itself (in the main thread), which leaves the call. The
-other solvers run in a worker thread and are stopped by ``interrupt()`` at
-the deadline or on Ctrl-C (:mod:`sudoku_models.stoppable`). A
+decisions), with the clock checked in between; the other solvers are
+stopped by ``interrupt()`` from a watcher thread at the deadline
+(:mod:`sudoku_models.stoppable`). In the main thread PySAT takes Ctrl-C
+over during a solver call and jumps out of the solver, whatever the solver;
+that solver is then abandoned, not freed (freeing it crashed). A
 search stopped by the time limit gives TIME_LIMIT; Ctrl-C raises
 ``KeyboardInterrupt`` (and the solver, whose state is then unknown, is
 discarded).
@@ -276,7 +277,7 @@ class SatFormulation(Formulation):
             deadline = time.perf_counter() + self.time_limit
         if self.solver.startswith("cadical"):
             return _solve_in_slices(solver, assumptions, deadline)
-        return _solve_in_worker(solver, assumptions, deadline)
+        return _solve_interruptible(solver, assumptions, deadline)
 
 
 @functools.cache
@@ -286,15 +287,38 @@ def _solver_label(solver: str) -> str:
     return f"PySAT {pysat.__version__} {solver}"
 
 
-def _solve_in_worker(solver, assumptions: list[int], deadline: float | None):
-    """A solver with ``interrupt()``: ``solve_limited`` in a worker thread
-    while this thread waits (:func:`sudoku_models.stoppable.call_stoppable`),
-    so that the deadline and Ctrl-C reach it (a solver call in this thread
-    would hold off both until it returned). Ctrl-C raises
-    ``KeyboardInterrupt`` once the solver has stopped."""
-    answer, reason = call_stoppable(
-        lambda: solver.solve_limited(assumptions=assumptions, expect_interrupt=True),
-        solver.interrupt, deadline)
+def _solve_limited(solver, assumptions: list[int], expect_interrupt: bool = False):
+    """``solver.solve_limited``. In the main thread PySAT takes SIGINT over
+    during the call and on Ctrl-C jumps out of the solver (``longjmp``),
+    raising "Caught keyboard interrupt": the solver is then abandoned
+    (:func:`_abandon`) and ``KeyboardInterrupt`` raised."""
+    try:
+        return solver.solve_limited(assumptions=assumptions, expect_interrupt=expect_interrupt)
+    except Exception as error:
+        if "keyboard interrupt" not in str(error).lower():
+            raise
+        _abandon(solver)
+        raise KeyboardInterrupt from None
+
+
+def _abandon(solver) -> None:
+    """Drop the handle of a native solver that PySAT jumped out of: its
+    memory is left inconsistent, and freeing it crashed the process
+    ("munmap_chunk(): invalid pointer"). The memory is leaked instead;
+    ``delete()`` and the garbage collector then leave it alone."""
+    native = getattr(solver, "solver", None)
+    for name, value in list(vars(native).items()) if native is not None else []:
+        if type(value).__name__ == "PyCapsule":
+            setattr(native, name, None)
+
+
+def _solve_interruptible(solver, assumptions: list[int], deadline: float | None):
+    """A solver with ``interrupt()``: ``solve_limited`` watched by
+    :func:`sudoku_models.stoppable.call_stoppable`, which interrupts it at
+    the deadline (a solver call would otherwise hold off the clock until it
+    returned)."""
+    answer, reason = call_stoppable(lambda: _solve_limited(solver, assumptions, True),
+                                    solver.interrupt, deadline)
     solver.clear_interrupt()
     if reason == "interrupted":
         raise KeyboardInterrupt
@@ -304,9 +328,7 @@ def _solve_in_worker(solver, assumptions: list[int], deadline: float | None):
 def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
     """CaDiCaL: ``solve_limited`` under a conflict budget, slice after slice,
     so that Python gets control between slices (PySAT's CaDiCaL does not
-    take ``interrupt()``; in the main thread PySAT catches Ctrl-C itself,
-    leaves the call and raises "Caught keyboard interrupt", which becomes
-    ``KeyboardInterrupt`` here). With a
+    take ``interrupt()``; Ctrl-C: :func:`_solve_limited`). With a
     ``deadline`` the slices start small (64 conflicts, 1,024 decisions) and
     double, and the clock is checked in between; without one a slice is
     4,096 conflicts, which a 9x9 puzzle never needs, so its statistics are
@@ -317,12 +339,7 @@ def _solve_in_slices(solver, assumptions: list[int], deadline: float | None):
     while deadline is None or time.perf_counter() < deadline:
         solver.conf_budget(conflicts)
         solver.dec_budget(decisions)
-        try:
-            answer = solver.solve_limited(assumptions=assumptions)
-        except Exception as error:  # PySAT's own SIGINT handler (main thread) ended the call
-            if "keyboard interrupt" in str(error).lower():
-                raise KeyboardInterrupt from None
-            raise
+        answer = _solve_limited(solver, assumptions)
         if answer is not None:
             return answer
         conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
