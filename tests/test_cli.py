@@ -280,6 +280,28 @@ def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method, when, start_up
     assert "interrupted" in err and "Traceback" not in err
 
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["cp", "sat-extended"])
+def test_ctrl_c_at_every_moment_of_start_up(method, start_up_seconds):
+    """The sweep that found the lost Ctrl-C (CP-SAT's handler not yet in
+    place), the ImportError from OR-Tools' loading and the swallowed
+    KeyboardInterrupt: Ctrl-C at 25 moments from start-up to well inside the
+    count, each ending in exit 130 with no traceback."""
+    import signal
+    import time
+
+    script = Path(sys.executable).with_name("sudoku-models")
+    for step in range(25):
+        delay = start_up_seconds * (0.3 + 0.07 * step)
+        proc = subprocess.Popen([script, "count", "." * 81, "--limit", "all", "--method", method],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and "interrupted" in err, (delay, err)
+        assert "Traceback" not in err and "Exception ignored" not in err, (delay, err)
+
 def test_a_reader_that_stops_early_gets_no_error_message():
     """``count --file ... | head -1``: the closed pipe is not an error of ours."""
     script = Path(sys.executable).with_name("sudoku-models")
