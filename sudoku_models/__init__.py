@@ -9,6 +9,8 @@ Quick use::
 """
 
 import importlib
+import sys
+import types
 
 # Each public name and the module it lives in. Nothing is imported until a
 # name is first used (PEP 562): the console script starts with this package
@@ -40,6 +42,21 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_WHERE))
+
+
+class _Package(types.ModuleType):
+    """This package, keeping the functions ``export`` and ``verify`` under
+    their names when their modules (of the same names) load: the import
+    system sets a package attribute to each submodule it loads, which would
+    otherwise hide the function behind its module."""
+
+    def __setattr__(self, name, value):
+        if isinstance(value, types.ModuleType) and _WHERE.get(name) == name:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 __version__ = "0.1.0"

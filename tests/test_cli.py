@@ -244,6 +244,17 @@ def test_the_console_script_handles_ctrl_c_before_anything_heavy_loads():
     assert out == ["[]", "sudoku_models.puzzle True"]
 
 
+def test_functions_named_like_their_modules_keep_their_names():
+    """``verify`` and ``export`` live in modules of the same names; loading
+    those modules, which the package does late, must not hide the functions."""
+    code = ("import types, sudoku_models.verify, sudoku_models.export\n"
+            "from sudoku_models import export, verify\n"
+            "print(type(verify).__name__, type(export).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["function", "function"]
+
+
 @pytest.fixture(scope="module")
 def start_up_seconds() -> float:
     """Wall time of ``sudoku-models --version``: by then a new process has
@@ -256,6 +267,22 @@ def start_up_seconds() -> float:
     return time.perf_counter() - start
 
 
+def count_with_ctrl_c(method: str, delay: float, timeout: float) -> tuple[int, str, str]:
+    """``sudoku-models count EMPTY --limit all --method METHOD`` (a count
+    that never ends by itself) with Ctrl-C after ``delay`` seconds: its
+    exit code, stdout and stderr."""
+    import signal
+    import time
+
+    script = Path(sys.executable).with_name("sudoku-models")
+    proc = subprocess.Popen([script, "count", "." * 81, "--limit", "all", "--method", method],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=timeout)
+    return proc.returncode, out, err
+
+
 @pytest.mark.parametrize("method", ["backtracking", "cp", "milp", "sat-extended"])
 @pytest.mark.parametrize("when", ["loading", "counting"])
 def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method, when, start_up_seconds):
@@ -263,22 +290,14 @@ def test_ctrl_c_during_count_exits_130_with_a_lower_bound(method, when, start_up
     compiled kernels load, or 3 s later inside the count), the count stops,
     says why and leaves no traceback. (Earlier, while the command line
     itself loads, the process just says "interrupted".)"""
-    import signal
-    import time
-
-    script = Path(sys.executable).with_name("sudoku-models")
-    proc = subprocess.Popen([script, "count", "." * 81, "--limit", "all", "--method", method],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(start_up_seconds + (0.05 if when == "loading" else 3))
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    code, out, err = count_with_ctrl_c(
+        method, start_up_seconds + (0.05 if when == "loading" else 3), timeout=60)
+    assert code == 130, err
     # never a bare number: a count cut short is a lower bound (or, if Ctrl-C
     # came while the solver was still loading, no count at all)
     assert all(line.split("\t")[1].startswith("at least") and "(interrupted)" in line
                for line in out.splitlines())
     assert "interrupted" in err and "Traceback" not in err
-
 
 
 @pytest.mark.slow
@@ -288,19 +307,12 @@ def test_ctrl_c_at_every_moment_of_start_up(method, start_up_seconds):
     place), the ImportError from OR-Tools' loading and the swallowed
     KeyboardInterrupt: Ctrl-C at 25 moments from start-up to well inside the
     count, each ending in exit 130 with no traceback."""
-    import signal
-    import time
-
-    script = Path(sys.executable).with_name("sudoku-models")
     for step in range(25):
         delay = start_up_seconds * (0.3 + 0.07 * step)
-        proc = subprocess.Popen([script, "count", "." * 81, "--limit", "all", "--method", method],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        assert proc.returncode == 130 and "interrupted" in err, (delay, err)
+        code, out, err = count_with_ctrl_c(method, delay, timeout=30)
+        assert code == 130 and "interrupted" in err, (delay, err)
         assert "Traceback" not in err and "Exception ignored" not in err, (delay, err)
+
 
 def test_a_reader_that_stops_early_gets_no_error_message():
     """``count --file ... | head -1``: the closed pipe is not an error of ours."""
