@@ -23,9 +23,9 @@ from .files import PuzzleGrids, read_grids, read_puzzles
 from .puzzle import Puzzle
 from .registry import METHODS, counting_methods, exporting_methods
 from .result import SolveResult
+from .stoppable import EXIT_INTERRUPTED, run_command
 
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell shows for a program killed by SIGPIPE
 DEFAULT_METHODS = ("milp", "cp")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
@@ -258,11 +258,10 @@ def _add_bench(commands) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
-    from .stoppable import ctrl_c_remembered
-
-    with ctrl_c_remembered():
-        return _main(argv)
+    """The command line; returns the exit code. Ctrl-C anywhere in it, or an
+    error that came of one, ends it with "interrupted" and exit code 130
+    (:func:`~sudoku_models.stoppable.run_command`)."""
+    return run_command(lambda: _main(argv), "sudoku-models")
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -285,16 +284,6 @@ def _main(argv: Sequence[str] | None) -> int:
         name = f": {exc.filename}" if exc.filename else ""
         print(f"sudoku-models: error: {exc.strerror or exc}{name}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("sudoku-models: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except Exception as exc:
-        from .stoppable import caused_by_ctrl_c
-
-        if not caused_by_ctrl_c(exc):
-            raise
-        print("sudoku-models: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
 
 
 # -- solve -----------------------------------------------------------------

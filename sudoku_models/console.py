@@ -1,9 +1,10 @@
 """The ``sudoku-models`` console script's entry point.
 
-It imports nothing but the command line itself, inside a handler, so that a
-Ctrl-C while the modules load (the first quarter second) ends the command
-like any other Ctrl-C: "sudoku-models: interrupted" and exit code 130, not
-a traceback.
+Before anything else it sets up the Ctrl-C handling of
+:func:`sudoku_models.stoppable.run_command` (the package imports nothing
+until a name is used), so that a Ctrl-C while the command line loads (the
+first quarter second) ends the command like any other: "sudoku-models:
+interrupted" and exit code 130, not a traceback.
 """
 
 import sys
@@ -12,15 +13,14 @@ import sys
 def main() -> int:
     """Run :func:`sudoku_models.cli.main` on ``sys.argv``; returns the exit code."""
     try:
-        from .cli import main as run
-
-        return run()
+        from .stoppable import run_command
     except KeyboardInterrupt:
-        pass
-    except Exception as exc:  # e.g. "ImportError: initialization failed" raised from Ctrl-C
-        from .stoppable import caused_by_ctrl_c
+        print("sudoku-models: interrupted", file=sys.stderr)
+        return 130  # stoppable.EXIT_INTERRUPTED, which did not load
+    return run_command(_load_and_run, "sudoku-models")
 
-        if not caused_by_ctrl_c(exc):
-            raise
-    print("sudoku-models: interrupted", file=sys.stderr)
-    return 130  # as sudoku_models.cli.EXIT_INTERRUPTED, which is not imported yet
+
+def _load_and_run() -> int:
+    from .cli import main as run
+
+    return run()

@@ -30,7 +30,7 @@ import _thread
 import os
 import select
 import signal
-import socket
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -41,6 +41,8 @@ T = TypeVar("T")
 # How often the waiting or watching thread looks at the clock and at a recorded Ctrl-C,
 # and re-sends the stop while the work has not ended (seconds).
 _POLL = 0.05
+
+EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT (128 + 2)
 
 
 # Set by the SIGINT handlers of this module. Under :func:`ctrl_c_remembered`
@@ -65,9 +67,10 @@ def ctrl_c_remembered():
     """For the run of a command: every Ctrl-C raises ``KeyboardInterrupt``
     as usual and also leaves a mark that the next :func:`wait_stoppable` or
     :func:`ctrl_c_deferred` sees, even if the exception itself was
-    swallowed. The handler and the mark are undone at the end. Main thread
-    only (elsewhere a no-op)."""
-    if threading.current_thread() is not threading.main_thread():
+    swallowed. The handler and the mark are undone at the end of the
+    outermost block. Main thread only (elsewhere a no-op)."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is _remember_and_raise):
         yield
         return
     previous = signal.signal(signal.SIGINT, _remember_and_raise)
@@ -125,9 +128,10 @@ def wait_stoppable(done: Callable[[float], bool], stop: Callable[[], None],
     """Call ``start()`` (which starts the work in other threads), then wait
     until ``done(timeout)`` (blocking at most ``timeout`` seconds) returns
     True; once it has, it must keep saying so (a ``KeyboardInterrupt`` from
-    another SIGINT handler can come between its answer and its use). From ``deadline`` (a :func:`time.perf_counter` value; None: none)
-    or a Ctrl-C on, ``stop()`` is called every 50 ms until the work has
-    ended; it must be safe to call from this thread at any time. Returns None
+    another SIGINT handler can come between its answer and its use). From
+    ``deadline`` (a :func:`time.perf_counter` value; None: none) or a Ctrl-C
+    on, ``stop()`` is called every 50 ms until the work has ended; it must
+    be safe to call from this thread at any time. Returns None
     when the work ended by itself, else why it was stopped: ``"time limit"``
     or ``"interrupted"``."""
     reason = None
@@ -177,17 +181,17 @@ class _Watcher:
         self._lock = threading.Lock()
         self._calls: set[_Call] = set()
         self._pid: int | None = None
-        self._read = self._write = None
+        self._read = self._write = -1
 
     def wakeup_fd(self) -> int:
         """The fd to hand to :func:`signal.set_wakeup_fd` (starts the thread)."""
         if self._pid != os.getpid():
-            self._read, self._write = socket.socketpair()
-            self._read.setblocking(False)
-            self._write.setblocking(False)
+            self._read, self._write = os.pipe()
+            os.set_blocking(self._read, False)
+            os.set_blocking(self._write, False)
             self._pid = os.getpid()
             _thread.start_new_thread(self._serve, ())
-        return self._write.fileno()
+        return self._write
 
     def add(self, call: _Call) -> None:
         self.wakeup_fd()
@@ -195,7 +199,7 @@ class _Watcher:
             self._calls.add(call)
         if call.deadline is not None:
             try:
-                self._write.send(b"\0")  # wake up to watch the clock
+                os.write(self._write, b"\0")  # wake up to watch the clock
             except BlockingIOError:
                 pass
 
@@ -215,7 +219,7 @@ class _Watcher:
             select.select([read], [], [], timeout)
             sigint = False
             try:
-                while data := read.recv(256):
+                while data := os.read(read, 256):
                     sigint |= signal.SIGINT in data
             except BlockingIOError:
                 pass
@@ -276,10 +280,14 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
 
 
 def caused_by_ctrl_c(exc: BaseException) -> bool:
-    """Whether a ``KeyboardInterrupt`` is in the cause chain of ``exc``:
-    Ctrl-C while a module loads can come back as another exception raised
-    from it ("ImportError: initialization failed" from a compiled extension,
-    RuntimeError from a class being created)."""
+    """Whether ``exc`` came of a Ctrl-C: a ``KeyboardInterrupt`` in its cause
+    chain (Ctrl-C while a module loads can come back as another exception
+    raised from it: "ImportError: initialization failed" from a compiled
+    extension, RuntimeError from a class being created), or, within
+    :func:`ctrl_c_remembered`, any exception after a Ctrl-C (numpy's
+    loading turned one into an ImportError with no trace of it)."""
+    if _CTRL_C.is_set():
+        return True
     seen = set()
     while exc is not None and id(exc) not in seen:
         if isinstance(exc, KeyboardInterrupt):
@@ -287,3 +295,21 @@ def caused_by_ctrl_c(exc: BaseException) -> bool:
         seen.add(id(exc))
         exc = exc.__cause__ or exc.__context__
     return False
+
+
+def run_command(body: Callable[[], int], name: str) -> int:
+    """``body()`` (a command; returns its exit code) within
+    :func:`ctrl_c_remembered`. A Ctrl-C, or an exception that came of one
+    (:func:`caused_by_ctrl_c`), ends it with "NAME: interrupted" on stderr
+    and exit code 130."""
+    try:
+        with ctrl_c_remembered():
+            try:
+                return body()
+            except BaseException as exc:
+                if not caused_by_ctrl_c(exc):
+                    raise
+    except KeyboardInterrupt:  # while the handler was set or put back
+        pass
+    print(f"{name}: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED

@@ -15,7 +15,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 
@@ -144,12 +144,8 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
                                          control=control)
         if count >= 0:
             return count, solution
-    if order == 3:
-        def work():
-            return run_search9(grid, limit, control=control)
-    else:
-        def work():
-            return run_search(grid, order, limit, control=control)
+    work = (partial(run_search9, grid, limit, control=control) if order == 3
+            else partial(run_search, grid, order, limit, control=control))
     (count, solution), reason = call_stoppable(work, _stop(control), _deadline(time_limit))
     if control[1]:
         raise CountIncomplete(count, reason)
