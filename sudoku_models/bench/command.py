@@ -16,9 +16,9 @@ import shlex
 import sys
 
 from ..arguments import non_negative_int, positive_int, seconds, seed
+from ..stoppable import EXIT_INTERRUPTED
 
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
 
 
 def _key_value(text: str) -> tuple[str, str]:
