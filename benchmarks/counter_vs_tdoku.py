@@ -46,6 +46,7 @@ import numpy as np
 
 from sudoku_models import read_puzzles
 from sudoku_models.counter import count_solutions_many, kernel9, warm_up
+from sudoku_models.counter.core import new_control
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE / "datasets"
@@ -103,7 +104,7 @@ def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
 def ours(grids: np.ndarray, limit: int):
     counts = np.zeros(len(grids), dtype=np.int64)
     solutions = np.zeros(grids.shape, dtype=np.int32)
-    kernel9.count9_many(grids, limit, counts, solutions, np.zeros(2, np.int64), *kernel9.tables())
+    kernel9.count9_many(grids, limit, counts, solutions, new_control())
     return counts, solutions
 
 

@@ -42,6 +42,7 @@ import numpy as np
 import generator
 from generator import GenerationError, generate, random_full_grid
 from generator.puzzles import _Generator
+from sudoku_models.counter.core import new_control
 
 TARGETS = [(4, 90), (4, 80), (5, 281), (6, 648)]
 
@@ -96,7 +97,7 @@ def curve(args) -> None:
     marks = [m for m in marks if m <= args.curve_seconds]
     print("| grid | " + " | ".join(f"{m} s" for m in marks) + " |\n|" + "---|" * (len(marks) + 1))
     for order in (4, 5, 6):
-        control = np.zeros(2, np.int64)
+        control = new_control()
         target = generator.fewest_possible_clues(order)
         request = _Generator(target, order, np.random.default_rng(0), None, None, False, control)
         thread = threading.Thread(target=request.run, daemon=True)

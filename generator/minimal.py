@@ -7,8 +7,8 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, run_search, tables
-
-from . import search
+from sudoku_models.counter.core import NO_LIMIT, NONE, new_control
+from sudoku_models.counter.uniqueness import other_solution
 
 
 def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
@@ -17,23 +17,23 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
     puzzle does not have exactly one solution.
 
     Method: for each clue, the compiled check "is there a solution other
-    than the known one with this cell emptied" (:func:`generator.search.other`,
-    no node budget)."""
+    than the known one with this cell emptied" of the search core
+    (:func:`sudoku_models.counter.uniqueness.other_solution`, no node
+    budget)."""
     count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
     if count != 1:
         raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
                          "minimality is defined for unique-solution puzzles")
     t = tables(puzzle.order)
-    work = search.workspace(puzzle.order)
-    work9 = search.workspace9()
+    work, work9 = t.workspace(), kernel9.workspace()
     clues = puzzle.grid.ravel().astype(np.int32)
-    control = np.zeros(2, np.int64)
+    found = np.zeros_like(clues)
+    control = new_control()
     removable = []
     for cell in np.flatnonzero(clues):
         clues[cell] = 0
-        if search.other(clues, np.array([cell], np.int64), solution, t.peers, t.houses,
-                        t.identity, t.full, search.NO_BUDGET, control, *work, work9,
-                        kernel9.tables()) == search.NONE:
+        if other_solution(clues, np.array([cell], np.int64), solution, NO_LIMIT, control, found,
+                          t.fastest, work, work9) == NONE:
             removable.append(divmod(int(cell), puzzle.side))
         clues[cell] = solution[cell]
     return removable

@@ -2,25 +2,25 @@
 
 Method: take a random full grid and remove clues (or symmetric groups of
 clues, "orbits") in random order while the puzzle keeps exactly one solution
-(each removal checked by :func:`generator.search.other`: is there a
-solution other than the known one; on 9x9 the counter's bitboard kernel
-answers it). One such pass ends in a minimal puzzle
+(each removal checked by the search core's "is there a solution other than
+the known one", :func:`sudoku_models.counter.uniqueness.other_solution`; on
+9x9 the counter's bitboard kernel answers it). One such pass ends in a minimal puzzle
 (about 22 to 26 clues for 9 x 9). To go lower, a local search perturbs it:
 put one or two removed orbits back, then remove again in a new random order;
 a result no further from the target replaces the current one. After a run
 of perturbations without progress it restarts from a new full grid.
 
 Every generation has a time limit (default :data:`DEFAULT_TIME_LIMIT`
-seconds). The compiled removal pass and its uniqueness checks poll a stop
-flag (every 1024 branch nodes and between removals), which the waiting
-thread sets at the deadline, so the limit holds to within a fraction of a
-second at every order; Ctrl-C stops the same way.
+seconds). The compiled removal pass and its uniqueness checks poll the
+core's stop request (every 1024 branch nodes and between removals), which
+:func:`sudoku_models.stoppable.call_stoppable`'s watcher sets at the
+deadline, so the limit holds to within a fraction of a second at every
+order; Ctrl-C stops the same way.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from functools import cache
 
@@ -28,6 +28,8 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, tables
+from sudoku_models.counter.core import NO_LIMIT, STOP, new_control
+from sudoku_models.stoppable import call_stoppable
 
 from . import search
 from .full_grid import SeedError, as_generator, fill
@@ -77,19 +79,6 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
     padded = np.array([g + [-1] * (2 - len(g)) for g in groups.values()], dtype=np.int64)
     padded.setflags(write=False)
     return padded
-
-
-@cache
-def house_of(order: int) -> np.ndarray:
-    """``(N, 3)`` int array: the row, column and box (numbered as in
-    :func:`sudoku_models.houses.house_cells`) of each flat cell."""
-    side = order * order
-    cell = np.arange(side * side)
-    row, column = divmod(cell, side)
-    box = (row // order) * order + column // order
-    table = np.stack([row, side + column, 2 * side + box], axis=1).astype(np.int64)
-    table.setflags(write=False)
-    return table
 
 
 def fewest_possible_clues(order: int) -> int:
@@ -162,27 +151,26 @@ class _Generator:
         self.control = control
         self.tables = tables(order)
         self.groups = orbits(order, symmetry)
-        self.house_of = house_of(order)
-        self.work = search.workspace(order)
-        self.work9 = search.workspace9()
-        self.solution_work = search.workspace(order)
-        self.budget = search.NO_BUDGET if minimal else CHECK_NODES
+        self.work = self.tables.workspace()
+        self.work9 = kernel9.workspace()
+        self.found = np.zeros(self.tables.cells, np.int32)
+        self.solution_work = self.tables.workspace()
+        self.budget = NO_LIMIT if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
-        self.undecided = np.zeros(1, np.int64)
+        self.undecided = 0
 
     def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
         """Remove orbits of ``puzzle`` (in place) in a random order down to
-        ``target`` clues at most; the clues left."""
-        t = self.tables
-        self.undecided[0] = 0
-        return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
-                             target, self.budget, self.control, self.undecided, t.peers, t.houses,
-                             self.house_of, t.identity, t.full, *self.work, self.work9,
-                             kernel9.tables())
+        ``target`` clues at most; the clues left (``self.undecided``: the
+        removals whose check ran out of its node budget)."""
+        count, self.undecided = search.reduce(
+            solution, puzzle, self.groups, self.rng.permutation(len(self.groups)), target,
+            self.budget, self.control, self.found, self.tables.fastest, self.work, self.work9)
+        return count
 
     def stopped(self) -> bool:
-        return bool(self.control[0])
+        return bool(self.control[STOP])
 
     def run(self) -> np.ndarray | None:
         """A flat puzzle meeting the request, or None when stopped first."""
@@ -201,7 +189,7 @@ class _Generator:
         target = 0 if exhaustive else self.clues
         puzzle = solution.copy()
         count = self.reduce(puzzle, solution, target)
-        decided = self.undecided[0] == 0
+        decided = self.undecided == 0
         if self.clues is not None:
             stall = 0
             while count != self.clues and stall < STALL_LIMIT and not self.stopped():
@@ -215,11 +203,11 @@ class _Generator:
                     back = self.groups[k][self.groups[k] >= 0]
                     trial[back] = solution[back]
                 trial_count = self.reduce(trial, solution, target)
-                if self.undecided[0] and exhaustive:
+                if self.undecided and exhaustive:
                     continue
                 stall = 0 if trial_count < count else stall + 1
                 if trial_count <= count:
-                    puzzle, count, decided = trial, trial_count, self.undecided[0] == 0
+                    puzzle, count, decided = trial, trial_count, self.undecided == 0
             self.fewest = min(self.fewest, count)
             if count != self.clues:
                 return None
@@ -305,9 +293,12 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         rng = as_generator(seed)
     except SeedError as error:
         raise GenerationError(str(error)) from None
-    control = np.zeros(2, np.int64)
+    control = new_control()
     request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control)
-    result = _run_with_deadline(request.run, control, time_limit)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
+    if reason == "interrupted":
+        raise KeyboardInterrupt
     side = order * order
     if result is not None:
         return Puzzle(result.reshape(side, side).astype(np.int64), order)
@@ -320,36 +311,3 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         seen = ", ".join(f"{level} ({n})" for level, n in request.levels_seen.items()) or "none"
         message += f"; levels rated: {seen}"
     raise GenerationError(message)
-
-
-def _run_with_deadline(work, control: np.ndarray, time_limit: float | None):
-    """Run ``work()`` in a worker thread; at the deadline (or on Ctrl-C) set
-    ``control[0]`` so the compiled kernels and the loop stop, and wait for it.
-    Returns what ``work`` returned; re-raises its exception or the
-    KeyboardInterrupt."""
-    outcome = {}
-
-    def target():
-        try:
-            outcome["value"] = work()
-        except BaseException as error:  # handed to the waiting thread
-            outcome["error"] = error
-
-    thread = threading.Thread(target=target, daemon=True, name="generate")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    thread.start()
-    try:
-        while thread.is_alive():
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                control[0] = 1
-                thread.join()
-                break
-            thread.join(0.1 if remaining is None else min(remaining, 0.1))
-    except KeyboardInterrupt:
-        control[0] = 1
-        thread.join()
-        raise
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")

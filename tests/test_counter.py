@@ -173,7 +173,7 @@ def test_bad_worker_counts_raise():
 
 def test_a_9x9_batch_loads_only_its_kernel_and_unknown_kernels_raise():
     script = ("import numpy as np\n"
-              "from sudoku_models import counter\n"
+              "from sudoku_models.counter import api as counter\n"
               "print(counter.count_solutions_many(np.zeros((2, 81), int), limit=3).tolist(),"
               " sorted(counter._loaded))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

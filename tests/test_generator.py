@@ -182,17 +182,19 @@ def test_is_minimal_finds_a_removable_clue():
 
 
 def test_the_9x9_bitboard_check_answers_as_the_general_one_and_cp_sat():
-    # search.other sends 9x9 checks to kernel9.other9: emptying one or two
-    # clues of unique puzzles, "is there another solution" must agree with
-    # the general kernel's check, with CP-SAT on a sample, and a solution it
-    # finds must be a different solution of the clues
-    from generator import search
-    from sudoku_models.counter import kernel9, run_search, tables
+    # the core's other_solution sends 9x9 checks to kernel9.other9: emptying
+    # one or two clues of unique puzzles, "is there another solution" must
+    # agree with the general kernel's check (with and without locked
+    # candidates), with CP-SAT on a sample, and a solution it finds must be
+    # a different solution of the clues
+    from sudoku_models.counter import kernel, kernel9, run_search, tables
+    from sudoku_models.counter.core import BUDGET, FOUND, NO_LIMIT, NONE, new_control
+    from sudoku_models.counter.uniqueness import other_solution
 
     t = tables(3)
-    work, work9 = search.workspace(3), search.workspace9()
+    work, work9 = t.workspace(), kernel9.workspace()
     rng = np.random.default_rng(4)
-    control = np.zeros(2, np.int64)
+    control = new_control()
     answers = []
     for seed in range(12):
         puzzle = generate(22 + seed % 6, seed=seed)
@@ -201,21 +203,21 @@ def test_the_9x9_bitboard_check_answers_as_the_general_one_and_cp_sat():
             clues = puzzle.grid.ravel().astype(np.int32)
             removed = rng.choice(np.flatnonzero(clues), size=rng.integers(1, 3), replace=False)
             clues[removed] = 0
-            args = (clues, removed.astype(np.int64), solution, t.peers, t.houses, t.identity,
-                    t.full, search.NO_BUDGET, control, *work[:4])
+            args = (clues, removed.astype(np.int64), solution, NO_LIMIT, control)
             found = np.zeros(81, np.int32)
-            fast = search.other(*args, found, work[5], work9, kernel9.tables())
-            assert fast == search.other_solution(*args, np.zeros(81, np.int32), work[5])
-            if fast == search.FOUND:
+            fast = other_solution(*args, found, t.singles, work, work9)
+            for bundle in (t.singles, t.locked):
+                assert fast == kernel.other_solution(*args, np.zeros(81, np.int32), bundle, work)
+            if fast == FOUND:
                 assert not np.array_equal(found, solution)
                 assert verify(Puzzle.from_grid(clues.reshape(9, 9)), found.reshape(9, 9))
             if len(answers) % 8 == 0:
                 assert cp_count(Puzzle.from_grid(clues.reshape(9, 9)), limit=2) == 1 + fast
             answers.append(fast)
-    assert set(answers) == {search.FOUND, search.NONE}
+    assert set(answers) == {FOUND, NONE}
     empty = np.zeros(81, np.int32)  # a case that needs branching, with no node to spend
     assert kernel9.other9(empty, np.array([0], np.int64), random_full_grid(3, seed=1).ravel(), 0,
-                          control, *work9, np.zeros(81, np.int32), *kernel9.tables()) == search.BUDGET
+                          control, np.zeros(81, np.int32), work9) == BUDGET
 
 
 def test_minimal_with_a_clue_count():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..counter.core import popcount as _popcount
 from .candidates import (Candidates, bits, cell_name, cells_text, eliminations_text, house_label,
                          values_text)
 from .step import Step
@@ -22,10 +23,6 @@ from .step import Step
 def _step(grid: Candidates, technique, cells, values, placements, eliminations, text) -> Step:
     return Step(technique, tuple(cells), tuple(values), tuple(placements),
                 tuple(sorted(eliminations)), text, grid.side)
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 # -- singles ---------------------------------------------------------------
