@@ -8,7 +8,7 @@ Usage::
     python benchmarks/core_ab.py fingerprint > after.txt
     PYTHONPATH=/tmp/core-base python benchmarks/core_ab.py fingerprint > before.txt
     diff before.txt after.txt                       # must print nothing
-    python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5
+    python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5 [--after DIR]
 
 ``fingerprint`` prints, one line each, the branch nodes per puzzle of the
 9x9 kernel (count to 2) on every puzzle of 17clue, top1465 and top95, of the
@@ -210,7 +210,7 @@ def compare(args) -> None:
     figures: dict[str, dict[str, list[float]]] = {}
     for r in range(args.rounds):
         for k, name in enumerate(args.tasks):
-            sides = [("before", str(args.base)), ("after", None)]
+            sides = [("before", str(args.base)), ("after", args.after and str(args.after))]
             if (r + k) % 2:
                 sides.reverse()
             for side, path in sides:
@@ -234,6 +234,8 @@ def main() -> None:
     one.add_argument("name", choices=TASKS)
     both = sub.add_parser("compare", help="interleaved before/after of every task")
     both.add_argument("--base", type=Path, required=True, help="a checkout of the base commit")
+    both.add_argument("--after", type=Path,
+                      help="a checkout of the change (default: the tree this script runs from)")
     both.add_argument("--rounds", type=int, default=5)
     both.add_argument("--tasks", nargs="+", default=TASKS, choices=TASKS)
     args = parser.parse_args()
