@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import PuzzleFormatError
-from .houses import house_cells, house_name
+from .geometry import Layout
 
 MIN_ORDER = 2
 MAX_ORDER = 6
@@ -94,17 +94,43 @@ class Puzzle:
     well formed but infeasible, and every solver reports status INFEASIBLE.
     """
 
-    __slots__ = ("order", "grid", "name")
+    __slots__ = ("layout", "grid", "name")
 
-    def __init__(self, grid: np.ndarray, order: int, name: str = "") -> None:
-        grid = np.array(grid, dtype=np.int64)
-        grid.setflags(write=False)
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "grid", grid)
+    def __init__(self, grid, layout, name: str = "") -> None:
+        """``grid``: ``(N, N)`` array-like of integers ``0..N`` (0 = empty);
+        ``layout``: a :class:`~sudoku_models.geometry.Layout`, or an int order
+        ``n`` for the classic square boxes (``Puzzle(grid, 3)`` is a 9x9).
+        Raises :class:`PuzzleFormatError` (:class:`~sudoku_models.geometry.LayoutError`
+        for a bad order) when the grid does not fit the layout; the
+        ``from_*`` constructors give messages naming the row and column."""
+        if not isinstance(layout, Layout):
+            layout = Layout.square(layout)
+        array = np.asarray(grid)
+        side = layout.side
+        if array.shape != (side, side):
+            raise PuzzleFormatError(
+                f"a grid of {layout.name} must have shape ({side}, {side}), got {array.shape}")
+        if array.dtype.kind not in "iu":
+            if array.dtype.kind == "b" or not (array.dtype.kind == "f" and np.all(
+                    np.isfinite(array)) and np.all(array == np.round(array))):
+                raise PuzzleFormatError(
+                    f"grid values must be integers 0..{side}, got an array of {array.dtype}")
+        if array.size and (array.min() < 0 or array.max() > side):
+            bad = int(np.argmax((array < 0) | (array > side)))
+            raise PuzzleFormatError(
+                f"row {bad // side + 1}, column {bad % side + 1}: value "
+                f"{_plain(array.flat[bad])!r} is not an integer in 0..{side} (0 = empty)")
+        array = np.array(array, dtype=np.int64)
+        array.setflags(write=False)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "grid", array)
         object.__setattr__(self, "name", name)
 
     def __setattr__(self, key, value):
         raise AttributeError("Puzzle is immutable")
+
+    def __reduce__(self):
+        return (Puzzle, (self.grid, self.layout, self.name))
 
     # -- constructors -----------------------------------------------------
 
@@ -298,9 +324,15 @@ class Puzzle:
     # -- views ------------------------------------------------------------
 
     @property
+    def order(self) -> int | None:
+        """``n`` for the classic square ``n x n`` boxes (3 for a 9x9), else
+        None (rectangular boxes, jigsaw, Latin square): see :attr:`layout`."""
+        return self.layout.order
+
+    @property
     def side(self) -> int:
-        """Cells per row, column and box: ``order**2``."""
-        return self.order * self.order
+        """Cells per row, column and region: ``N`` (``order**2`` for square boxes)."""
+        return self.layout.side
 
     @property
     def num_clues(self) -> int:
@@ -321,14 +353,14 @@ class Puzzle:
         """
         found = []
         flat = self.grid.ravel()
-        for house, cells in enumerate(house_cells(self.order)):
+        for house, cells in enumerate(self.layout.houses):
             values = flat[cells]
             counts = np.bincount(values, minlength=self.side + 1)
             for value in np.nonzero(counts[1:] > 1)[0] + 1:
                 where = cells[values == value]
                 found.append(
                     Conflict(
-                        house_name(self.order, house),
+                        self.layout.house_name(house),
                         int(value),
                         tuple((int(c) // self.side + 1, int(c) % self.side + 1) for c in where),
                     )
@@ -338,35 +370,42 @@ class Puzzle:
     def to_string(self) -> str:
         """The one-line format (see module docstring); round-trips through
         :meth:`from_string`."""
-        if self.order <= 5:
+        if self.side <= len(SYMBOLS):
             return "".join("." if v == 0 else SYMBOLS[v - 1] for v in self.grid.ravel())
         return ",".join(str(v) for v in self.grid.ravel())
 
     def __str__(self) -> str:
-        n, side = self.order, self.side
-        width = 1 if side <= 25 else 2
+        """The grid with its boxes ruled (``|`` and ``+---``); a jigsaw or a
+        Latin square is printed without rules. Reads back with
+        :meth:`from_string`."""
+        side = self.side
+        width = 1 if side <= len(SYMBOLS) else 2
         symbol = (lambda v: "." if v == 0 else SYMBOLS[v - 1]) if width == 1 else (
             lambda v: f"{v:>2}" if v else " .")
-        rule = "+".join(["-" * ((width + 1) * n + 1)] * n)
+        tall, wide = self.layout.box_shape or (side, side)
+        rule = "+".join(["-" * ((width + 1) * wide + 1)] * (side // wide))
         lines = []
         for row in range(side):
-            if row and row % n == 0:
+            if row and row % tall == 0:
                 lines.append(rule)
             boxes = [
-                " ".join(symbol(v) for v in self.grid[row, b * n : (b + 1) * n]) for b in range(n)
+                " ".join(symbol(v) for v in self.grid[row, b * wide: (b + 1) * wide])
+                for b in range(side // wide)
             ]
             lines.append(" " + " | ".join(boxes))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         label = f", name={self.name!r}" if self.name else ""
-        return f"Puzzle(order={self.order}, clues={self.num_clues}{label}, {self.to_string()!r})"
+        shape = f"order={self.order}" if self.order is not None else f"layout={self.layout!r}"
+        return f"Puzzle({shape}, clues={self.num_clues}{label}, {self.to_string()!r})"
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Puzzle) and np.array_equal(self.grid, other.grid)
+        return (isinstance(other, Puzzle) and self.layout == other.layout
+                and np.array_equal(self.grid, other.grid))
 
     def __hash__(self) -> int:
-        return hash(self.grid.tobytes())
+        return hash((self.layout, self.grid.tobytes()))
 
 
 def _is_integral(value) -> bool:
