@@ -10,7 +10,7 @@ every order round-trips:
 * orders 2 to 5 (4 x 4 up to 25 x 25): one character per cell, row by row.
   Values 1 to 9 are digits, 10 to 25 the letters ``A`` to ``P`` (either case),
   so a 16 x 16 puzzle uses ``1-9A-G``; ``.`` or ``0`` is an empty cell.
-  ASCII whitespace (space, tab, line breaks) and the box separators ``|``,
+  Spaces, tabs and line breaks (CR, LF) and the box separators ``|``,
   ``+`` and ``-`` are ignored, so the output of ``str(puzzle)`` reads back.
 * any order (needed from order 6, 36 x 36): integers separated by commas,
   0 for an empty cell, for example ``"1,0,0,4,..."``. A line that holds a
@@ -37,8 +37,8 @@ MAX_ORDER = 6
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # value v is SYMBOLS[v - 1], orders 2..5
 EMPTY = ".0"
 MAX_TEXT = 1 << 20  # characters; the longest valid text (order 6, spaced commas) is ~8 KB
-_IGNORED = re.compile(r"[\s|+\-]", re.ASCII)
-_TOKEN_SPLIT = re.compile(r"[\s,]+", re.ASCII)
+_IGNORED = re.compile(r"[ \t\r\n|+\-]")  # not \v or \f: control characters are refused
+_TOKEN_SPLIT = re.compile(r"[ \t\r\n,]+")
 _NOT_A_VALUE = 127
 # byte -> cell value (0 = empty), _NOT_A_VALUE for every other byte (non-ASCII included).
 _VALUE_OF = np.full(256, _NOT_A_VALUE, dtype=np.uint8)
@@ -406,6 +406,23 @@ class Puzzle:
 
     def __hash__(self) -> int:
         return hash((self.layout, self.grid.tobytes()))
+
+
+def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
+    """``value`` as a :class:`Puzzle`: a puzzle as it is, a ``str`` through
+    :meth:`Puzzle.from_string`, nested lists or a numpy array through
+    :meth:`Puzzle.from_grid` (with their :class:`PuzzleFormatError`).
+    Every function that takes a puzzle accepts these. Raises ``TypeError``
+    naming ``argument`` for anything else (``None``, a number, ``bytes``)."""
+    if isinstance(value, Puzzle):
+        return value
+    if isinstance(value, str):
+        return Puzzle.from_string(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return Puzzle.from_grid(value)
+    raise TypeError(
+        f"{argument} must be a Puzzle, a puzzle string or a grid (nested lists or a numpy "
+        f"array), got {type(value).__name__}")
 
 
 def _is_integral(value) -> bool:
