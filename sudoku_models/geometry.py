@@ -34,7 +34,8 @@ import numpy as np
 
 from .errors import PuzzleFormatError
 
-MAX_SIDE = 36  # the largest side any method takes (order 6)
+MAX_SIDE = 49  # order 7: full grids generate; the methods take sides up to 36 (order 6)
+MAX_ORDER = 7
 MIN_SIDE = 2
 
 
@@ -84,17 +85,19 @@ class Layout:
     def square(order: int) -> Layout:
         """The classic grid of order ``n``: side ``n*n``, boxes ``n x n``
         (order 3 is the 9x9 Sudoku). Raises :class:`LayoutError` for an
-        order outside ``2..6``."""
+        order outside ``2..7`` (the solving methods take ``2..6``; the
+        generator fills grids of order 7)."""
         if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or \
-                not 2 <= order <= 6:
-            raise LayoutError(f"order must be an int in 2..6 (4x4 to 36x36), got {order!r}")
+                not 2 <= order <= MAX_ORDER:
+            raise LayoutError(
+                f"order must be an int in 2..{MAX_ORDER} (4x4 to 49x49), got {order!r}")
         return _boxes(int(order), int(order))
 
     @staticmethod
     def boxes(rows: int, cols: int) -> Layout:
         """Boxes ``rows`` cells tall and ``cols`` wide, side ``rows * cols``:
         ``boxes(2, 3)`` is the 6x6 grid, ``boxes(3, 4)`` a 12x12. Both at
-        least 2 (a box one cell wide would repeat a column); the side at most 36.
+        least 2 (a box one cell wide would repeat a column); the side at most 49.
         Raises :class:`LayoutError` otherwise."""
         for name, value in (("box rows", rows), ("box columns", cols)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 2:
@@ -107,7 +110,7 @@ class Layout:
     @staticmethod
     def latin(side: int) -> Layout:
         """A Latin square of side ``side`` (rows and columns, no regions).
-        Raises :class:`LayoutError` for a side outside ``2..36``."""
+        Raises :class:`LayoutError` for a side outside ``2..49``."""
         _check_side(side)
         return _latin(int(side))
 
@@ -155,7 +158,7 @@ class Layout:
         3x3), else the most nearly square boxes ``r x c`` with ``r <= c``
         (6 -> 2x3, 8 -> 2x4, 10 -> 2x5, 12 -> 3x4), else (a prime side) a
         Latin square. Raises :class:`LayoutError` for a side outside
-        ``2..36``."""
+        ``2..49``."""
         _check_side(side)
         side = int(side)
         rows = max((r for r in range(2, math.isqrt(side) + 1) if side % r == 0), default=None)

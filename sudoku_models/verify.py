@@ -13,7 +13,9 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     ``grid`` is an ``(N, N)`` array-like of ints. Checks the shape, that
     every cell holds a value in ``1..N``, that every clue is kept and that
     every house of the puzzle's layout (row, column, box or region) holds
-    each value once. Positions in the messages are 1-based.
+    each value once, then every constraint of a variant by its definition
+    (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
+    messages are 1-based.
     """
     side = puzzle.side
     array = np.asarray(grid)
@@ -32,6 +34,8 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     for house, cells in enumerate(layout.houses):
         if len(np.unique(flat[cells])) != side:
             errors.append(f"{layout.house_name(house)} repeats a value")
+    if not errors:  # the constraints' definitions need a grid of values 1..N
+        errors += puzzle.rules.violations(flat)
     return errors
 
 
