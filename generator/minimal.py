@@ -7,8 +7,9 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, run_search, tables
-from sudoku_models.counter.core import NO_LIMIT, NONE, new_control
-from sudoku_models.counter.uniqueness import other_solution
+from sudoku_models.counter.core import new_control
+
+from .search import removable_orbit
 
 
 def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
@@ -18,24 +19,23 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
 
     Method: for each clue, the compiled check "is there a solution other
     than the known one with this cell emptied" of the search core
-    (:func:`sudoku_models.counter.uniqueness.other_solution`, no node
-    budget)."""
+    (:func:`generator.search.removable_orbit`, no node budget)."""
     count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
     if count != 1:
         raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
                          "minimality is defined for unique-solution puzzles")
     t = tables(puzzle.order)
-    work, work9 = t.workspace(), kernel9.workspace()
     clues = puzzle.grid.ravel().astype(np.int32)
+    cells = np.flatnonzero(clues)
+    orbits = np.stack([cells, np.full_like(cells, -1)], axis=1).astype(np.int64)
     found = np.zeros_like(clues)
-    control = new_control()
+    work, work9, control = t.workspace(), kernel9.workspace(), new_control()
     removable = []
-    for cell in np.flatnonzero(clues):
-        clues[cell] = 0
-        if other_solution(clues, np.array([cell], np.int64), solution, NO_LIMIT, control, found,
-                          t.fastest, work, work9) == NONE:
-            removable.append(divmod(int(cell), puzzle.side))
-        clues[cell] = solution[cell]
+    index = removable_orbit(clues, solution, orbits, 0, control, found, t.fastest, work, work9)
+    while index >= 0:
+        removable.append(divmod(int(cells[index]), puzzle.side))
+        index = removable_orbit(clues, solution, orbits, index + 1, control, found, t.fastest,
+                                work, work9)
     return removable
 
 

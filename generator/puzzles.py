@@ -27,8 +27,8 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import kernel9, tables
-from sudoku_models.counter.core import NO_LIMIT, STOP, new_control
+from sudoku_models.counter import kernel9, tables, uniqueness
+from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
@@ -90,6 +90,16 @@ def fewest_possible_clues(order: int) -> int:
     return max(order * order - 1, MINIMUM_CLUES.get(order, 0))
 
 
+def most_minimal_clues(order: int) -> int:
+    """An upper bound on the clues of a minimal puzzle of ``order``: ``N*N -
+    N`` for side ``N``. Why: removing any clue of a minimal puzzle allows a
+    second solution; there the clue's cell holds another value, so the
+    clue's value sits in another cell of its row, which must be empty. So
+    every row (each holds a clue) has an empty cell."""
+    side = order * order
+    return side * side - side
+
+
 def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
     """Raise :class:`GenerationError` for a request that is malformed or can
     be proven impossible, so that no search starts for it."""
@@ -135,6 +145,46 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
                               f"{difficulty!r}")
     if not isinstance(minimal, bool):
         raise GenerationError(f"minimal must be True or False, got {minimal!r}")
+    if clues is not None and minimal and clues > most_minimal_clues(order):
+        raise GenerationError(
+            f"cannot generate a minimal {side}x{side} puzzle with {clues} clues: a minimal "
+            f"puzzle has at most {most_minimal_clues(order)} (removing any clue must allow a "
+            "second solution, which moves that clue's value to another cell of its row, so "
+            f"every row needs an empty cell); ask for at most {most_minimal_clues(order)}")
+    if clues is not None and difficulty not in (None, LEVELS[0]) and clues > cells - 4:
+        raise GenerationError(
+            f"cannot generate a {difficulty!r} {side}x{side} puzzle with {clues} clues: with at "
+            "most 3 empty cells one of them is always alone in its row or column, so singles "
+            f"solve it and it rates {LEVELS[0]!r}; ask for at most {cells - 4} clues or "
+            f"difficulty {LEVELS[0]!r}")
+
+
+_loaded: set[bool] = set()
+
+
+def load_kernels(order: int) -> None:
+    """Compile (first time for this user, with the counter's one-line
+    notice) or load the generator's kernels for ``order``'s tables, so that
+    no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
+    raised when loading has ended."""
+    t = tables(order)
+    locked = t.fastest is t.locked
+    if locked in _loaded:
+        return
+    from sudoku_models.counter import _CACHE_DIR, compile_cache
+    from sudoku_models.stoppable import ctrl_c_deferred
+
+    with ctrl_c_deferred():
+        if not compile_cache.is_compiled(_CACHE_DIR, search.__file__):
+            compile_cache.notice(_CACHE_DIR)
+        control, work, work9 = new_control(), t.workspace(), kernel9.workspace()
+        grid = np.zeros(t.cells, np.int32)
+        search.fill_random(0, 0, control, grid, t.singles, work)
+        none = orbits(order, None)[:0]
+        search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, CHECK_NODES, control,
+                      grid.copy(), t.fastest, work, work9)
+        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), t.fastest, work, work9)
+    _loaded.add(locked)
 
 
 class _Generator:
@@ -158,6 +208,9 @@ class _Generator:
         self.budget = NO_LIMIT if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
+        self.levels: dict[bytes, str] = {}
+        self.rejected: dict[str, int] = {}
+        self.reached: set[int] = set()  # clue counts of the puzzles passes ended with
         self.undecided = 0
 
     def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
@@ -172,14 +225,44 @@ class _Generator:
     def stopped(self) -> bool:
         return bool(self.control[STOP])
 
+    def reach(self, count: int) -> None:
+        """Record the clue count a finished removal pass ended with."""
+        self.fewest = min(self.fewest, count)
+        self.reached.add(count)
+
     def run(self) -> np.ndarray | None:
-        """A flat puzzle meeting the request, or None when stopped first."""
+        """A flat puzzle meeting the request (checked by :meth:`meets`), or
+        None when stopped first."""
         while not self.stopped():
             solution = fill(self.order, self.rng, self.solution_work).copy()
             found = self.candidate(solution)
-            if found is not None:
+            if found is not None and self.meets(found, solution):
                 return found
         return None
+
+    def meets(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
+        """Whether ``puzzle`` meets the request, checked afresh: its clue
+        count, ``solution`` its only solution (the core's "other solution"
+        check over every empty cell), minimal by orbits (no orbit of clues
+        can go), its level. A failed check (a pass cut short by the limit)
+        is recorded in ``self.rejected``."""
+        t = self.tables
+        empty = np.flatnonzero(puzzle == 0)
+        checks = [
+            ("clue count", self.clues is None or int(np.count_nonzero(puzzle)) == self.clues),
+            ("uniqueness", lambda: uniqueness.other_solution(
+                puzzle, empty, solution, NO_LIMIT, self.control, self.found, t.fastest,
+                self.work, self.work9) == NONE),
+            ("minimality", lambda: not self.minimal or search.removable_orbit(
+                puzzle, solution, self.groups, 0, self.control, self.found, t.fastest,
+                self.work, self.work9) == -1),
+            ("level", lambda: self.difficulty is None or self.level(puzzle) == self.difficulty),
+        ]
+        for name, check in checks:
+            if not (check() if callable(check) else check) or self.stopped():
+                self.rejected[name] = self.rejected.get(name, 0) + 1
+                return False
+        return True
 
     def candidate(self, solution: np.ndarray) -> np.ndarray | None:
         """Search from one full grid: a puzzle meeting the request, or None."""
@@ -189,11 +272,13 @@ class _Generator:
         target = 0 if exhaustive else self.clues
         puzzle = solution.copy()
         count = self.reduce(puzzle, solution, target)
+        if self.stopped():
+            return None  # a pass cut short: not minimal, not at the count
         decided = self.undecided == 0
         if self.clues is not None:
             stall = 0
             while count != self.clues and stall < STALL_LIMIT and not self.stopped():
-                self.fewest = min(self.fewest, count)
+                self.reach(count)
                 if count < self.clues:
                     break  # minimal below the count: a new grid
                 trial = puzzle.copy()
@@ -208,11 +293,11 @@ class _Generator:
                 stall = 0 if trial_count < count else stall + 1
                 if trial_count <= count:
                     puzzle, count, decided = trial, trial_count, self.undecided == 0
-            self.fewest = min(self.fewest, count)
-            if count != self.clues:
+            self.reach(count)
+            if count != self.clues or self.stopped():
                 return None
         else:
-            self.fewest = min(self.fewest, count)
+            self.reach(count)
         if self.minimal and not decided:
             return None
         if self.difficulty is None:
@@ -220,12 +305,17 @@ class _Generator:
         return self.with_difficulty(puzzle, solution)
 
     def level(self, puzzle: np.ndarray) -> str:
+        """The rater's level of ``puzzle`` (remembered: the final check asks
+        again for the puzzle it returns)."""
         from sudoku_models.logic import rate
 
-        side = self.order * self.order
-        level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
-        self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
-        return level
+        key = puzzle.tobytes()
+        if key not in self.levels:
+            side = self.order * self.order
+            level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
+            self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
+            self.levels[key] = level
+        return self.levels[key]
 
     def with_difficulty(self, puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray | None:
         """``puzzle`` if it rates at the target level; without a clue count
@@ -293,6 +383,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         rng = as_generator(seed)
     except SeedError as error:
         raise GenerationError(str(error)) from None
+    load_kernels(order)
     control = new_control()
     request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -305,8 +396,17 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"
     wanted += ", minimal" if minimal else ""
     wanted += f", rated {difficulty!r}" if difficulty else ""
-    message = (f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; the fewest "
-               f"clues reached was {request.fewest}")
+    message = f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; "
+    if not request.reached:
+        message += "no removal pass had finished"
+    elif minimal and clues is not None:
+        message += (f"the minimal puzzles reached had {min(request.reached)} to "
+                    f"{max(request.reached)} clues")
+    else:
+        message += f"the fewest clues reached was {min(request.reached)}"
+    if request.rejected:
+        message += "; failed the final check: " + ", ".join(
+            f"{name} ({n})" for name, n in request.rejected.items())
     if difficulty:
         seen = ", ".join(f"{level} ({n})" for level, n in request.levels_seen.items()) or "none"
         message += f"; levels rated: {seen}"

@@ -19,7 +19,7 @@ import numba
 import numpy as np
 
 from sudoku_models.counter import kernel
-from sudoku_models.counter.core import NONE, STOP
+from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, STOPPED_EARLY
 from sudoku_models.counter.kernel_tables import CELL_HOUSES, FULL, HOUSES, PEERS
 from sudoku_models.counter.uniqueness import other_solution
 
@@ -133,3 +133,31 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
             if result < 0:
                 undecided += 1
     return count, undecided
+
+
+@numba.njit(cache=True, nogil=True)
+def removable_orbit(clues, solution, orbits, start, control, found, tables, work, work9) -> int:
+    """The first orbit of ``orbits`` (``(K, 2)``, -1 padded) from ``start`` on whose clues can
+    all be emptied from ``clues`` (flat ``(N,)`` int32, unique solution
+    ``solution``; restored before returning) with the solution staying
+    unique: its index, -1 when there is none (the puzzle is minimal by
+    orbits), or ``STOPPED_EARLY`` on a stop request. Each orbit's check is
+    the core's :func:`~sudoku_models.counter.uniqueness.other_solution`
+    without a node budget."""
+    for index in range(start, orbits.shape[0]):
+        orbit = orbits[index]
+        if not clues[orbit[0]] or (orbit[1] >= 0 and not clues[orbit[1]]):
+            continue
+        for cell in orbit:
+            if cell >= 0:
+                clues[cell] = 0
+        result = other_solution(clues, orbit, solution, NO_LIMIT, control, found, tables, work,
+                                work9)
+        for cell in orbit:
+            if cell >= 0:
+                clues[cell] = solution[cell]
+        if result == NONE:
+            return index
+        if result == STOPPED_EARLY:
+            return STOPPED_EARLY
+    return -1

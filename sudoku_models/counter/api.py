@@ -16,6 +16,7 @@ import numpy as np
 
 from ..counting import CountIncomplete, check_limit
 from ..errors import PuzzleFormatError
+from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable
 from . import _CACHE_DIR
@@ -32,16 +33,23 @@ ALL = NO_LIMIT  # "no limit" for the counter
 QUICK_NODES = 2000
 
 
+def tables(layout: Layout | int) -> Tables:
+    """The :class:`~.kernel_tables.Tables` of a
+    :class:`~sudoku_models.geometry.Layout`, or of the standard grid of an
+    order (2 to 7), built once per layout."""
+    return _tables(layout if isinstance(layout, Layout) else Layout.square(layout))
+
+
 @cache
-def tables(order: int) -> Tables:
-    """The :class:`~.kernel_tables.Tables` of the standard grid of ``order``
-    (2 to 7), built once."""
-    return kernel_tables.square(order)
+def _tables(layout: Layout) -> Tables:
+    return kernel_tables.build(layout)
 
 
-def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None,
-               max_nodes: int = ALL, control: np.ndarray | None = None):
-    """Count solutions of a flat ``(N,)`` grid on the general kernel
+def run_search(grid: np.ndarray, order: int | Layout, limit: int,
+               value_order: np.ndarray | None = None, max_nodes: int = ALL,
+               control: np.ndarray | None = None):
+    """Count solutions of a flat ``(N,)`` grid of ``order`` (or of any
+    :class:`~sudoku_models.geometry.Layout`) on the general kernel
     (:func:`.kernel.count`, naked and hidden singles) up to ``limit``;
     returns the count (-1 when more than ``max_nodes`` branch nodes were
     needed) and the first solution found as a flat ``(N,)`` int32 array

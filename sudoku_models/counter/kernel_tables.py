@@ -1,6 +1,6 @@
 """The general kernel's tables and scratch arrays, each one tuple.
 
-:func:`build` turns a layout's houses into the constant tables of
+:func:`build` turns a :class:`~sudoku_models.geometry.Layout` into the constant tables of
 :mod:`.kernel`; :meth:`Tables.workspace` gives the scratch arrays of one
 search. Both are plain tuples (see :mod:`.core` for why), indexed inside the
 kernel by the constants of this module, so a kernel reads
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..houses import house_cells
+from ..geometry import Layout
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
 SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 6, 7, 8, 9, 10, 11
@@ -62,10 +62,11 @@ def _padded(rows, width: int | None = None) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """A layout's tables for :mod:`.kernel`: ``locked`` is the tuple with
+    """A layout's tables for :mod:`.kernel` (:func:`build`): ``locked`` is the tuple with
     locked candidates, ``singles`` the same without them (naked and hidden
     singles only); the arrays are read-only."""
 
+    layout: Layout
     order: int | None
     side: int
     houses: np.ndarray
@@ -104,52 +105,43 @@ class Tables:
                 np.empty(self.locked[SEGMENTS].shape[0], np.int64))
 
 
-def build(houses: np.ndarray, lines: int, order: int | None = None,
-          bitboard: bool = False) -> Tables:
-    """:class:`Tables` of a layout given by its ``houses`` ``(H, s)`` (flat
-    cell indices): the first ``lines`` are rows then columns (``lines = 2s``;
-    0 for none), the rest regions that partition the grid."""
-    houses = np.ascontiguousarray(houses, dtype=np.int64)
-    side = houses.shape[1]
-    cells = side * side
-    cell_houses = [[] for _ in range(cells)]
-    for index, members in enumerate(houses):
-        for cell in members:
-            cell_houses[cell].append(index)
-    peers = [sorted({int(c) for h in cell_houses[cell] for c in houses[h]} - {cell})
-             for cell in range(cells)]
+def build(layout: Layout) -> Tables:
+    """:class:`Tables` of a :class:`~sudoku_models.geometry.Layout` (its
+    houses, peers and houses of each cell; the segments where its lines
+    meet its regions)."""
+    houses = layout.houses
+    side = layout.side
+    lines = 2 * side
+    regions = houses[lines:]
+    region_of = np.empty(layout.cells, np.int64)
+    for index, members in enumerate(regions):
+        region_of[members] = index
     segments, seg_line, seg_region = [], [], []
     line_segments = [[] for _ in range(lines)]
-    region_segments = [[[] for _ in range(len(houses) - lines)] for _ in range(2)]
-    for orientation in range(2 if lines else 0):
+    region_segments = [[[] for _ in range(len(regions))] for _ in range(2)]
+    split = 0
+    for orientation in range(2 if len(regions) else 0):
         for line in range(orientation * side, (orientation + 1) * side):
-            for region in range(len(houses) - lines):
-                meet = sorted(set(houses[line].tolist()) & set(houses[lines + region].tolist()))
-                if meet:
-                    line_segments[line].append(len(segments))
-                    region_segments[orientation][region].append(len(segments))
-                    segments.append(meet)
-                    seg_line.append(line)
-                    seg_region.append(region)
+            pieces: dict[int, list[int]] = {}
+            for cell in houses[line]:
+                pieces.setdefault(int(region_of[cell]), []).append(int(cell))
+            for region, meet in sorted(pieces.items()):
+                line_segments[line].append(len(segments))
+                region_segments[orientation][region].append(len(segments))
+                segments.append(sorted(meet))
+                seg_line.append(line)
+                seg_region.append(region)
         if orientation == 0:
             split = len(segments)
     widest = max((len(x) for o in region_segments for x in o), default=0)
-    regions = np.stack([_padded(o, widest) for o in region_segments])
-    peer_table = _padded(peers)
-    identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (cells, 1))
-    singles = (peer_table, houses, _padded(cell_houses), np.int64((1 << side) - 1),
+    identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (layout.cells, 1))
+    bitboard = layout == Layout.square(3)
+    singles = (layout.peers, houses, layout.cell_houses, np.int64((1 << side) - 1),
                np.int64(bitboard), identity)
     locked = (*singles, _padded(segments), np.array(seg_line, np.int64),
-              np.array(seg_region, np.int64), _padded(line_segments), regions,
-              np.int64(split if lines else 0))
-    for part in (*locked, *singles):
+              np.array(seg_region, np.int64), _padded(line_segments),
+              np.stack([_padded(o, widest) for o in region_segments]), np.int64(split))
+    for part in locked:
         if isinstance(part, np.ndarray):
             part.setflags(write=False)
-    return Tables(order, side, houses, peer_table, locked, singles)
-
-
-def square(order: int) -> Tables:
-    """The tables of the standard grid of ``order`` (boxes of ``order x
-    order``)."""
-    side = order * order
-    return build(house_cells(order), 2 * side, order, bitboard=order == 3)
+    return Tables(layout, layout.order, side, houses, layout.peers, locked, singles)
