@@ -17,7 +17,7 @@ import numpy as np
 from ..counting import CountIncomplete, check_limit
 from ..errors import PuzzleFormatError
 from ..geometry import Layout
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, as_puzzle
 from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable
 from . import _CACHE_DIR
 from . import compile_cache as _cache
@@ -63,7 +63,7 @@ def run_search(grid: np.ndarray, order: int | Layout, limit: int,
     count = _kernel.count(np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes,
                           t.identity if value_order is None else value_order,
                           new_control() if control is None else control, solution, t.singles,
-                          t.workspace())
+                          _workspace(t))
     return int(count), solution
 
 
@@ -75,8 +75,24 @@ def run_search9(grid: np.ndarray, limit: int, max_nodes: int = ALL,
     flat ``(81,)`` int32 array."""
     solution = np.zeros(81, dtype=np.int32)
     count = _k9.count9(np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes, solution,
-                       new_control() if control is None else control, _k9.workspace())
+                       new_control() if control is None else control, _workspace(None))
     return int(count), solution
+
+
+_NINE = Layout.square(3)
+_local = threading.local()
+
+
+def _workspace(t: Tables | None) -> tuple:
+    """This thread's workspace for the tables ``t`` (None: the 9x9 bitboard
+    kernel's), kept between calls: a single-puzzle call allocates none."""
+    kept = getattr(_local, "work", None)
+    if kept is None:
+        kept = _local.work = {}
+    key = None if t is None else t.layout
+    if key not in kept:
+        kept[key] = _k9.workspace() if t is None else t.workspace()
+    return kept[key]
 
 
 def _stop(control: np.ndarray):
@@ -89,12 +105,13 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
-def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None,
-                  control: np.ndarray | None = None):
-    """:func:`run_search` (:func:`run_search9` at order 3) watched by
+def run_stoppable(grid: np.ndarray, order: int | Layout, limit: int,
+                  time_limit: float | None = None, control: np.ndarray | None = None):
+    """:func:`run_search` (:func:`run_search9` for the 9x9 grid) watched by
     :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
     GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
-    ``time_limit`` (seconds) stop it. A search that needs at most
+    ``time_limit`` (seconds) stop it. ``order``: an order or a
+    :class:`~sudoku_models.geometry.Layout`. A search that needs at most
     ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
     without the watch's cost of about 0.02 ms (unless ``time_limit`` is
     under 0.1 s). ``control``: a
@@ -102,19 +119,21 @@ def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | 
     both searches from afterwards. Returns ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
-    load_kernels("count9" if order == 3 else "count")
+    layout = order if isinstance(order, Layout) else Layout.square(order)
+    nine = layout is _NINE or layout == _NINE
+    load_kernels("count9" if nine else "count")
     if control is None:
         control = new_control()
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
-        if order == 3:
+        if nine:
             count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES, control=control)
         else:
-            count, solution = run_search(grid, order, limit, max_nodes=QUICK_NODES,
+            count, solution = run_search(grid, layout, limit, max_nodes=QUICK_NODES,
                                          control=control)
         if count >= 0:
             return count, solution
-    work = (partial(run_search9, grid, limit, control=control) if order == 3
-            else partial(run_search, grid, order, limit, control=control))
+    work = (partial(run_search9, grid, limit, control=control) if nine
+            else partial(run_search, grid, layout, limit, control=control))
     (count, solution), reason = call_stoppable(work, _stop(control), _deadline(time_limit))
     if control[STOPPED]:
         raise CountIncomplete(count, reason)
@@ -171,21 +190,44 @@ def warm_up() -> None:
     load_kernels()
 
 
-def _as_puzzle(puzzle) -> Puzzle:
-    return puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_grid(puzzle)
+_SQUARE_SIDES = {n * n: n for n in range(2, 7)}
+
+
+def _clues(puzzle) -> tuple[np.ndarray, Layout]:
+    """The flat clues and the layout of ``puzzle``: a
+    :class:`~sudoku_models.Puzzle`, or anything
+    :func:`~sudoku_models.puzzle.as_puzzle` takes. An integer numpy array of
+    a square order is checked here with numpy, not cell by cell (that check
+    cost 17 times the count of a 17-clue puzzle, issue 23). Raises
+    ``ValueError`` for a puzzle with constraints beyond its layout's houses
+    (the kernels know houses only)."""
+    if isinstance(puzzle, Puzzle):
+        if puzzle.rules.constraints:
+            raise ValueError("the backtracking counter takes houses only; this puzzle has "
+                             f"{len(puzzle.rules.constraints)} further constraint(s): count it "
+                             "with method='cp'")
+        return puzzle.grid.ravel(), puzzle.layout
+    if isinstance(puzzle, np.ndarray) and puzzle.dtype.kind in "iu" and puzzle.ndim == 2 \
+            and puzzle.shape[0] == puzzle.shape[1] and puzzle.shape[0] in _SQUARE_SIDES \
+            and puzzle.size and 0 <= puzzle.min() and puzzle.max() <= puzzle.shape[0]:
+        return puzzle.ravel(), Layout.square(_SQUARE_SIDES[puzzle.shape[0]])
+    return _clues(as_puzzle(puzzle))
 
 
 def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
-    ``puzzle``: a :class:`~sudoku_models.Puzzle` or anything
-    ``Puzzle.from_grid`` takes (``(n*n, n*n)`` ints, 0 = empty).
-    ``limit=2`` (default) answers "none, one or several"; ``limit=None``
-    counts every solution. A puzzle with contradictory clues has 0.
-    ``time_limit`` (seconds) or Ctrl-C stop the count with
-    :class:`~sudoku_models.counting.CountIncomplete` (its ``lower_bound``
-    is the solutions found so far). Raises ``ValueError`` for a limit below 1 and
-    :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
+    ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, without
+    further constraints) or anything :func:`~sudoku_models.puzzle.as_puzzle`
+    takes (a puzzle string, ``(n*n, n*n)`` ints as nested lists or an
+    array, 0 = empty). ``limit=2`` (default) answers "none, one or
+    several"; ``limit=None`` counts every solution. A puzzle with
+    contradictory clues has 0. ``time_limit`` (seconds) or Ctrl-C stop the
+    count with :class:`~sudoku_models.counting.CountIncomplete` (its
+    ``lower_bound`` is the solutions found so far). Raises ``ValueError``
+    for a limit below 1 or a puzzle with constraints beyond houses,
+    :class:`~sudoku_models.PuzzleFormatError` for a malformed grid and
+    ``TypeError`` for something that is no puzzle.
 
     Source: depth-first search with naked and hidden singles and
     most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`);
@@ -193,16 +235,16 @@ def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = No
     (:mod:`sudoku_models.counter.kernel9`).
     """
     check_limit(limit)
-    p = _as_puzzle(puzzle)
-    return run_stoppable(p.grid.ravel(), p.order, ALL if limit is None else limit, time_limit)[0]
+    clues, layout = _clues(puzzle)
+    return run_stoppable(clues, layout, ALL if limit is None else limit, time_limit)[0]
 
 
 def solve(puzzle) -> np.ndarray | None:
-    """A solution of ``puzzle`` as an ``(n*n, n*n)`` int array, or None when
+    """A solution of ``puzzle`` as an ``(N, N)`` int array, or None when
     it has none. Arguments and errors as :func:`count_solutions`."""
-    p = _as_puzzle(puzzle)
-    count, solution = run_stoppable(p.grid.ravel(), p.order, 1)
-    return solution.reshape(p.side, p.side).astype(np.int64) if count else None
+    clues, layout = _clues(puzzle)
+    count, solution = run_stoppable(clues, layout, 1)
+    return solution.reshape(layout.side, layout.side).astype(np.int64) if count else None
 
 
 def _as_batch(puzzles) -> tuple[np.ndarray, int]:
