@@ -511,13 +511,29 @@ def plan(methods_: list[str], datasets: list[str], settings: dict, options: dict
     return chunks, keys
 
 
+def interleaved(chunks: list[Chunk], methods_: list[str], datasets: list[str]) -> list[Chunk]:
+    """One-puzzle ``chunks`` reordered puzzle by puzzle: per dataset and
+    repetition, every method on puzzle ``i`` before puzzle ``i + 1``, the
+    methods starting one later on each puzzle."""
+    methods_at = {name: i for i, name in enumerate(methods_)}
+    datasets_at = {spec: i for i, spec in enumerate(datasets)}
+
+    def key(chunk: Chunk):
+        index = chunk.items[0][0]
+        return (datasets_at[chunk.base["dataset"]], chunk.base["repetition"], index,
+                (methods_at[chunk.base["method"]] - index) % len(methods_at))
+
+    return sorted(chunks, key=key)
+
+
 def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
                   sample: int | None = None, first: int | None = None, repeat: int = 1,
                   warmup: int = 0, time_limit: float | None = None, seed: int = 0,
                   workers: int = 1, scheduler: str | None = None, chunk: int = 25,
                   objective: str | None = None, solver_seed: int = 0,
                   options: dict[str, str] | None = None, overwrite: bool = False,
-                  log: bool = False, progress: bool = True) -> RunOutcome:
+                  log: bool = False, progress: bool = True,
+                  interleave: bool = False) -> RunOutcome:
     """Run every method on every dataset ``repeat`` times, appending one row
     per (dataset, puzzle, method, repetition) to the results CSV ``out`` and
     skipping the rows of the same settings it already holds.
@@ -534,7 +550,11 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
     ``solver_seed``: random seed of the solvers that take one (recorded as
     ``seed=N`` in ``options``; 0, the default, records nothing, and methods
     without a seed run as with 0, so their rows are shared across seeds);
-    ``overwrite``: replace ``out`` instead of appending.
+    ``overwrite``: replace ``out`` instead of appending; ``interleave``:
+    solve each puzzle with every method before the next puzzle (chunks of
+    one puzzle, the methods' order rotated from puzzle to puzzle), so that
+    a change in the machine's load falls on every method alike (paired
+    comparisons; see :func:`interleaved`).
 
     Raises :class:`RunError` (or another ``ValueError``) for bad settings,
     an unknown method or dataset, a file that is not ours, a tampered row;
@@ -573,8 +593,11 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str], out, *,
         raise
     written = 0
     try:
-        chunks, keys = plan(methods_, datasets, settings, options, repeat, chunk, time_limit,
-                            warmup, results.done, out, log, executor)
+        chunks, keys = plan(methods_, datasets, settings, options, repeat,
+                            1 if interleave else chunk, time_limit, warmup, results.done, out,
+                            log, executor)
+        if interleave:
+            chunks = interleaved(chunks, methods_, datasets)
         total = sum(len(c.items) for c in chunks)
         with tqdm(total=total, unit="row", disable=not progress or None, file=sys.stderr) as bar:
             def emit(row: dict) -> None:
