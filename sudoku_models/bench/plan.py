@@ -139,3 +139,18 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str
                     chunks.append(Chunk(base, tuple(items[start: start + chunk]), time_limit,
                                         warmup, log, options=dict(values)))
     return chunks, keys
+
+
+def interleaved(chunks: list[Chunk], methods_: list[str], datasets: list[str]) -> list[Chunk]:
+    """One-puzzle ``chunks`` reordered puzzle by puzzle: per dataset and
+    repetition, every method on puzzle ``i`` before puzzle ``i + 1``, the
+    methods starting one later on each puzzle."""
+    methods_at = {name: i for i, name in enumerate(methods_)}
+    datasets_at = {spec: i for i, spec in enumerate(datasets)}
+
+    def key(chunk: Chunk):
+        index = chunk.items[0][0]
+        return (datasets_at[chunk.base["dataset"]], chunk.base["repetition"], index,
+                (methods_at[chunk.base["method"]] - index) % len(methods_at))
+
+    return sorted(chunks, key=key)

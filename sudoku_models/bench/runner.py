@@ -22,7 +22,8 @@ from ..result import SolveResult
 from .cluster import connect_dask, run_dask
 from .datasets import load_dataset, select
 from .local import grace, run_local
-from .plan import Chunk, RunError, check_extra, method_options, methods, option_values, plan
+from .plan import (Chunk, RunError, check_extra, interleaved, method_options, methods,
+                   option_values, plan)
 from .results import ResultsFile
 from .worker import environment, run_chunk, run_here, solve_row
 
@@ -49,7 +50,8 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
                   objective: str | None = None, solver_seed: int = 0,
                   options: dict[str, str] | None = None,
                   per_method: dict[str, dict] | None = None, overwrite: bool = False,
-                  log: bool = False, progress: bool = True, in_process: bool = False,
+                  log: bool = False, progress: bool = True, interleave: bool = False,
+                  in_process: bool = False,
                   on_result: Callable[[dict, SolveResult | None], None] | None = None
                   ) -> RunOutcome:
     """Run every method on every dataset ``repeat`` times, appending one row
@@ -73,7 +75,11 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     ``seed=N`` in ``options``; 0, the default, records nothing, and methods
     without a seed run as with 0, so their rows are shared across seeds);
     ``overwrite``: replace ``out`` instead of appending; ``out`` None: no
-    file (with ``on_result``).
+    file (with ``on_result``); ``interleave``: solve each puzzle with every
+    method before the next puzzle (chunks of one puzzle, the methods' order
+    rotated from puzzle to puzzle), so that a change in the machine's load
+    falls on every method alike (paired comparisons; see
+    :func:`~sudoku_models.bench.plan.interleaved`).
 
     ``in_process``: solve in the calling thread instead of worker
     processes (:func:`~sudoku_models.bench.worker.run_here`; the rows say
@@ -129,8 +135,11 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
         raise
     written = 0
     try:
-        chunks, keys = plan(loaded, values, settings, repeat, chunk, time_limit, warmup,
-                            results.done if results else {}, out, log, executor)
+        chunks, keys = plan(loaded, values, settings, repeat, 1 if interleave else chunk,
+                            time_limit, warmup, results.done if results else {}, out, log,
+                            executor)
+        if interleave:
+            chunks = interleaved(chunks, methods_, [name for name, _ in loaded])
         total = sum(len(c.items) for c in chunks)
         bar = _progress(total, progress)
         try:
