@@ -8,7 +8,8 @@ Usage::
     python benchmarks/core_ab.py fingerprint > after.txt
     PYTHONPATH=/tmp/core-base python benchmarks/core_ab.py fingerprint > before.txt
     diff before.txt after.txt                       # must print nothing
-    python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5 [--after DIR]
+    python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5 [--after DIR] \\
+        --csv benchmarks/results/core_ab.csv
 
 ``fingerprint`` prints, one line each, the branch nodes per puzzle of the
 9x9 kernel (count to 2) on every puzzle of 17clue, top1465 and top95, of the
@@ -21,9 +22,11 @@ It uses only names both sides have (``run_search``, ``run_search9`` with a
 ``random_full_grid``, ``holes_puzzle``).
 
 ``compare`` runs every timed task in a fresh process, alternating the base
-tree (``PYTHONPATH=BASE``) and this one, ``--rounds`` times, and prints a
-table of the medians over rounds (each round's figure is that process's
-best of its repeats) with the ratio after / before.
+tree (``PYTHONPATH=BASE``) and this one (or ``--after``), ``--rounds``
+times, records every figure in ``--csv`` and prints the table of
+:func:`sudoku_models.studies.counter_speed.ab_table` (medians over rounds,
+each round's figure being that process's best of its repeats, and the
+ratio after / before).
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -206,24 +208,24 @@ def run_task(name: str, pythonpath: str | None) -> dict[str, float]:
 
 
 def compare(args) -> None:
-    loads = [os.getloadavg()[0]]
-    figures: dict[str, dict[str, list[float]]] = {}
+    import pandas as pd
+
+    from sudoku_models.studies.counter_speed import ab_table
+
+    rows = []
     for r in range(args.rounds):
         for k, name in enumerate(args.tasks):
             sides = [("before", str(args.base)), ("after", args.after and str(args.after))]
             if (r + k) % 2:
                 sides.reverse()
             for side, path in sides:
+                load = os.getloadavg()[0]
                 for key, value in run_task(name, path).items():
-                    figures.setdefault(key, {}).setdefault(side, []).append(value)
+                    rows.append({"figure": key, "side": side, "round": r, "value": value,
+                                 "load": round(load, 2)})
             print(f"round {r + 1}, {name} done", file=sys.stderr, flush=True)
-        loads.append(os.getloadavg()[0])
-    print(f"Load average (1 min) over the run: {min(loads):.1f} to {max(loads):.1f} on "
-          f"{os.cpu_count()} cores; medians of {args.rounds} rounds.\n")
-    print("| figure | before | after | after / before |\n| --- | ---: | ---: | ---: |")
-    for key, sides in figures.items():
-        before, after = statistics.median(sides["before"]), statistics.median(sides["after"])
-        print(f"| {key} | {before:.3g} | {after:.3g} | {after / before:.2f} |", flush=True)
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(ab_table(str(args.csv)))
 
 
 def main() -> None:
@@ -237,6 +239,7 @@ def main() -> None:
     both.add_argument("--after", type=Path,
                       help="a checkout of the change (default: the tree this script runs from)")
     both.add_argument("--rounds", type=int, default=5)
+    both.add_argument("--csv", type=Path, required=True, help="where to record every run")
     both.add_argument("--tasks", nargs="+", default=TASKS, choices=TASKS)
     args = parser.parse_args()
     if args.command == "fingerprint":

@@ -1,6 +1,9 @@
 """Tables of the counter's speed from recorded CSVs (for the published
 tables of ``benchmarks/README.md``; see :mod:`.published`).
 
+``benchmarks/core_ab.py compare`` records one row per figure and run:
+``figure``, ``side`` (before / after), ``round``, ``value``, ``load``.
+
 ``benchmarks/counter_vs_tdoku.py --api`` records one row per timed run:
 ``collection``, ``call`` (what was timed), ``threads``, ``round``,
 ``puzzles``, ``seconds``, ``load`` (1-minute load average before the run).
@@ -36,4 +39,21 @@ def api_table(csv: str) -> str:
     rows.append("")
     rows.append(f"Load average (1 min) over the runs: {loads.min():.1f} to {loads.max():.1f}; "
                 f"{runs['round'].max() + 1} rounds, calls interleaved in each.")
+    return "\n".join(rows)
+
+
+def ab_table(csv: str) -> str:
+    """Before and after a change of the search core (``benchmarks/core_ab.py
+    compare``): per figure the median over rounds of each side and their
+    ratio; lower is faster everywhere."""
+    runs = pd.read_csv(csv)
+    rows = ["| figure | before | after | after / before |", "| --- | ---: | ---: | ---: |"]
+    for figure, group in runs.groupby("figure", sort=False):
+        before = group.loc[group["side"] == "before", "value"].median()
+        after = group.loc[group["side"] == "after", "value"].median()
+        rows.append(f"| {figure} | {before:.3g} | {after:.3g} | {after / before:.2f} |")
+    rows.append("")
+    rows.append(f"Load average (1 min) over the runs: {runs['load'].min():.1f} to "
+                f"{runs['load'].max():.1f}; medians of {runs['round'].max() + 1} rounds, the two "
+                "sides alternating.")
     return "\n".join(rows)
