@@ -24,6 +24,7 @@ _LAZY = {
     "is_minimal": "generator.minimal",
     "removable_clues": "generator.minimal",
     "count_grids": "generator.grid_count",
+    "low_clue_puzzles": "generator.low_clue",
     "GenerationError": "generator.puzzles",
     "fewest_possible_clues": "generator.puzzles",
     "generate": "generator.puzzles",

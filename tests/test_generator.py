@@ -320,3 +320,14 @@ def test_generated_puzzles_of_other_orders_rate_at_the_asked_difficulty(order, d
     puzzle = generate(order=order, seed=1, difficulty=difficulty, time_limit=60)
     assert puzzle.order == order and logic.rate(puzzle).level == difficulty
     assert cp_count(puzzle, limit=2) == 1  # unique, by CP-SAT
+
+
+def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
+    from generator import low_clue_puzzles
+
+    found = low_clue_puzzles(23, seconds=1.0, seed=0, pool_size=8)
+    assert found and len({p.to_string() for p in found}) == len(found)
+    for puzzle in found[:5]:
+        assert puzzle.num_clues <= 23 and cp_count(puzzle, limit=2) == 1
+    with pytest.raises(ValueError, match="bad arguments"):
+        low_clue_puzzles(20, seconds=0)
