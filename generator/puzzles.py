@@ -27,7 +27,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import kernel9, run_search, run_search9, tables, uniqueness
+from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.stoppable import call_stoppable
 
@@ -248,8 +248,12 @@ class _Generator:
         to 2 (about 10 us at 9x9), or, when that needs more than
         ``UNIQUE_NODES`` branch nodes, the core's "other solution" check
         over every empty cell (which the removals' own checks make easy)."""
-        count, first = run_search(puzzle, self.order, 2, max_nodes=UNIQUE_NODES) \
-            if self.order != 3 else run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+        if self.order == 3:
+            count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+        else:  # with the rules that search this order fastest
+            first = np.zeros_like(puzzle)
+            count = kernel.count(puzzle, 2, UNIQUE_NODES, self.tables.identity, new_control(),
+                                 first, self.tables.fastest, self.work)
         if count >= 0:
             return count == 1 and np.array_equal(first, solution)
         return uniqueness.other_solution(
