@@ -33,12 +33,13 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (CAND, CELL, CELL_HOUSES, FULL, GRID, HOUSES, IDENTITY, LINE_SEGMENTS,
-                     MASKS, NEXT, PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS, SPLIT)
+from .kernel_tables import (CAND, CELL, FULL, GRID, HOUSES, IDENTITY, LINE_SEGMENTS, MASKS, NEXT,
+                            PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
+                            SPLIT)
 
 _popcount = numba.njit(inline="always")(popcount)
 
-__all__ = ["CELL_HOUSES", "count", "fill", "other_solution", "propagate", "search"]
+__all__ = ["branch_cell", "count", "fill", "other_solution", "propagate", "search"]
 
 
 @numba.njit(cache=True, nogil=True)
