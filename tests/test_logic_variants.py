@@ -1,25 +1,30 @@
 """The explaining solver and the rating on other layouts and variants: 6x6,
 8x8 and 12x12 with rectangular boxes, 4x4 and 9x9 X-Sudoku, Latin squares,
 jigsaws, windoku, disjoint groups, anti-knight, anti-king and parity
-(tests/data/logic_variants.jsonl, made by tests/data/make_logic_variants.py).
+and killer cages (tests/data/logic_variants.jsonl, made by
+tests/data/make_logic_variants.py).
 Every step is replayed against the unique solution found by an independent
 CP-SAT model (tests/logic_checks.py); the constraints the techniques cannot
 reason about are refused by name."""
 
 import json
+from itertools import product
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
 from sudoku_models.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates, tables
+from sudoku_models.logic.killer import cage_fillings
 from sudoku_models.logic.rating import SCORES, SEARCH_CELL_SCORE
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.rules import (XV, AntiKnight, Cage, Kropki, Parity, Region, Thermometer,
-                                 diagonals, windoku)
+from sudoku_models.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
+                                 NonConsecutive, Parity, Region, Thermometer, diagonals, windoku)
 
 from .logic_checks import replay, solutions
 
@@ -172,9 +177,9 @@ def test_clues_breaking_a_relation_or_parity_are_unsolvable():
 
 
 @pytest.mark.parametrize("constraints, kinds", [
-    ((Cage((0, 1), 3),), "cage with a total"),
     ((Kropki((0, 1)), Thermometer((9, 10, 11))), "kropki, thermometer"),
-    ((XV((0, 1)), Cage((2, 3))), "xv"),
+    ((XV((0, 1)), Cage((2, 3), 5)), "xv"),
+    ((Arrow(0, (1, 2)), GreaterThan((9, 30)), NonConsecutive()), "arrow, greater, non-consecutive"),
 ])
 def test_constraints_it_cannot_reason_about_are_refused_by_name(constraints, kinds):
     puzzle = Puzzle(np.zeros((9, 9), int), Layout.square(3), constraints=constraints)
@@ -192,3 +197,45 @@ def test_hint_and_json_on_a_jigsaw():
     assert hint(puzzle) == first
     data = json.loads(json.dumps(first.to_dict()))
     assert data["technique"] == first.technique and data["placements"]
+
+
+@given(st.integers(4, 9).flatmap(lambda side: st.tuples(
+    st.just(side), st.lists(st.integers(1, (1 << side) - 1), min_size=1, max_size=4),
+    st.integers(1, 30))))
+@settings(max_examples=300, deadline=None)
+def test_cage_fillings_agree_with_trying_every_filling(case):
+    side, masks, total = case
+    support, combinations = [0] * len(masks), set()
+    for filling in product(*[[v for v in range(1, side + 1) if m >> (v - 1) & 1] for m in masks]):
+        if len(set(filling)) == len(filling) and sum(filling) == total:
+            for i, value in enumerate(filling):
+                support[i] |= 1 << (value - 1)
+            combinations.add(sum(1 << (v - 1) for v in filling))
+    found_support, found_combinations = cage_fillings(masks, total)
+    assert found_support == support
+    assert set(found_combinations) == combinations
+    assert len(found_combinations) == len(combinations)
+
+
+def test_killers_are_explained_with_cage_sums():
+    killers = [p for p in PUZZLES if p.name.startswith("killer")]
+    assert {p.side for p in killers} == {4, 6, 9}
+    steps = [s for p in killers for s in explain(p)]
+    combos = [s for s in steps if s.technique == "Cage Combinations"]
+    sums = [s for s in steps if s.technique == "Innies and Outies"]
+    assert combos and sums
+    assert any(s.placements for s in sums) and any(s.eliminations for s in sums)
+    assert any(" 49 or 58 or 67, so " in s.text for s in combos)  # a 2-cell cage of 13
+    assert all(rate(p).level != "needs search" for p in killers if "large" not in p.name)
+    assert any("the cages over " in s.text for s in sums)  # outies
+    assert any("the cages inside " in s.text for s in sums)  # innies
+    assert any("the cages inside r8-r9 " in s.text for s in sums)  # of two rows
+
+
+def test_a_contradictory_cage_total_is_unsolvable():
+    grid = np.zeros((4, 4), int)
+    grid[0, 0] = 4
+    puzzle = Puzzle(grid, Layout.square(2), constraints=(Cage((0, 1), 4),))
+    with pytest.raises(UnsolvablePuzzle, match="r1c2 has no candidate left"):
+        explain(puzzle)
+    assert solutions(puzzle, 1) == []

@@ -3,8 +3,8 @@
 
 Pure Python on bitmask candidates (no numba, no solver), so importing it is
 cheap and it works for every order 2 to 6, every layout (rectangular boxes,
-jigsaw, Latin square) and the all-different variants (extra regions, cages
-without a total, anti-knight, anti-king, parity)."""
+jigsaw, Latin square), the all-different variants (extra regions,
+anti-knight, anti-king, parity) and killer cages."""
 
 from .candidates import UnsolvablePuzzle, UnsupportedRules
 from .explain import explain, hint

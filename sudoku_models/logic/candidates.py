@@ -16,10 +16,11 @@ from ..geometry import Layout, cell_name, house_label
 from ..rules import AntiKing, AntiKnight, Cage, Parity, Region, Rules
 
 #: The constraint kinds the techniques understand: extra all-different
-#: regions (a house when they have ``N`` cells, peers otherwise), cages
-#: without a total (the same), anti-knight and anti-king (peers) and parity
-#: (the cells' starting candidates).
-EXPLAINED_KINDS = ("region", "cage without a total", "anti-knight", "anti-king", "parity")
+#: regions (a house when they have ``N`` cells, peers otherwise), killer
+#: cages (the same, and their totals for the cage-sum techniques),
+#: anti-knight and anti-king (peers) and parity (the cells' starting
+#: candidates).
+EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity")
 
 
 class UnsolvablePuzzle(ValueError):
@@ -30,9 +31,8 @@ class UnsolvablePuzzle(ValueError):
 
 class UnsupportedRules(ValueError):
     """The puzzle has constraints the human techniques cannot reason about
-    (cage totals, Kropki dots, XV, thermometers, arrows, greater-than,
-    non-consecutive and the negative constraints). The message names the
-    kinds."""
+    (Kropki dots, XV, thermometers, arrows, greater-than, non-consecutive
+    and the negative constraints). The message names the kinds."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Tables:
       each value once: the layout's rows, columns and regions (house numbers
       as :attr:`~sudoku_models.geometry.Layout.houses`), then the extra
       regions of ``N`` cells (X diagonals, windoku windows, disjoint groups,
-      cages of ``N`` cells without a total);
+      cages of ``N`` cells);
     * ``labels``: the name of each house in the explanations, ``r3``,
       ``c1``, ``b9`` (regions of a jigsaw are ``b`` too), then the extra
       regions' names (``main diagonal``, ``window 2``, ``group 4``);
@@ -60,7 +60,13 @@ class Tables:
       from: its houses' cells, the other cells of its smaller all-different
       groups, its anti-knight and anti-king neighbours;
     * ``domains``: each cell's starting candidates as a bitmask (parity), or
-      None when every value is allowed everywhere.
+      None when every value is allowed everywhere;
+    * ``cages``: the killer cages with a total, as ``(cells, total, label)``
+      (cells sorted, label ``cage r1c1 (15)``); empty for other puzzles;
+    * ``units``: where the cage-sum techniques apply the rule of 45 (every
+      house holds ``1..N`` once): ``(label, cells, houses)`` for every house
+      and every run of two or three neighbouring rows or columns (``r1-r3``),
+      ``houses`` the number of houses it is made of; empty without cages.
     """
 
     houses: tuple
@@ -72,13 +78,13 @@ class Tables:
     peers: tuple
     peer_sets: tuple
     domains: tuple | None
+    cages: tuple
+    units: tuple
 
 
 def _refuse(rules: Rules) -> None:
-    kinds = sorted({"cage with a total" if isinstance(c, Cage) else c.kind
-                    for c in rules.constraints
-                    if not isinstance(c, (Region, AntiKnight, AntiKing, Parity))
-                    and not (isinstance(c, Cage) and c.total is None)})
+    kinds = sorted({c.kind for c in rules.constraints
+                    if not isinstance(c, (Region, Cage, AntiKnight, AntiKing, Parity))})
     if kinds:
         raise UnsupportedRules(
             f"the human techniques cannot explain {', '.join(kinds)} constraints; they "
@@ -127,8 +133,22 @@ def tables(rules: Rules | Layout) -> Tables:
     crossing = tuple({cell: tuple(h for h in cell_houses[cell]
                                   if h != base and len(house_sets[h] & house_sets[base]) > 1)
                       for cell in cells} for base, cells in enumerate(houses))
+    cages = tuple((tuple(sorted(c.cells)), c.total, c.label(layout)) for c in rules.constraints
+                  if isinstance(c, Cage) and c.total is not None)
     return Tables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
-                  house_sets, crossing, peers, tuple(frozenset(p) for p in peers), domains)
+                  house_sets, crossing, peers, tuple(frozenset(p) for p in peers), domains,
+                  cages, _units(houses, labels, side) if cages else ())
+
+
+def _units(houses, labels, side: int) -> tuple:
+    units = [(label, frozenset(cells), 1) for cells, label in zip(houses, labels)]
+    for kind, letter in ((0, "r"), (1, "c")):
+        for width in (2, 3):
+            for first in range(side - width + 1):
+                cells = frozenset(c for line in range(first, first + width)
+                                  for c in houses[kind * side + line])
+                units.append((f"{letter}{first + 1}-{letter}{first + width}", cells, width))
+    return tuple(units)
 
 
 def cells_text(cells, side: int) -> str:

@@ -60,12 +60,14 @@ def explain(puzzle) -> list[Step]:
     ``puzzle``: a :class:`~sudoku_models.Puzzle`, a puzzle string or an
     ``(N, N)`` int grid (0 = empty), any layout (square or rectangular
     boxes, jigsaw, Latin square) and side 4 to 36, with extra all-different
-    regions, cages without a total, anti-knight, anti-king and parity
-    constraints (see :mod:`~sudoku_models.logic.techniques`; houses are
-    named ``r3``, ``c1``, ``b9`` and extra regions by their names). At every step the
+    regions, killer cages, anti-knight, anti-king and parity constraints
+    (see :mod:`~sudoku_models.logic.techniques` and
+    :mod:`~sudoku_models.logic.killer`; houses are named ``r3``, ``c1``,
+    ``b9`` and extra regions by their names). At every step the
     easiest technique that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
-    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing; see
+    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing, and for killer
+    cages Cage Combinations and Innies and Outies; see
     :data:`~sudoku_models.logic.techniques.TECHNIQUES`). When none applies
     before the grid is full, the last step is a ``"Needs search"`` step (no
     placements or eliminations) naming the cells left: the rest needs trial
@@ -75,8 +77,8 @@ def explain(puzzle) -> list[Step]:
     a rule, or when the deductions reach a cell without candidates or a
     value without a place (the puzzle has no solution),
     :class:`UnsupportedRules` (a ``ValueError``) naming the constraint kinds
-    the techniques cannot reason about (cage totals, Kropki, XV,
-    thermometers, arrows, greater-than, non-consecutive),
+    the techniques cannot reason about (Kropki, XV, thermometers, arrows,
+    greater-than, non-consecutive and the negative constraints),
     :class:`~sudoku_models.PuzzleFormatError` for a malformed puzzle and
     ``TypeError`` for something that is not a puzzle.
     """

@@ -13,21 +13,16 @@ conjugate pairs of Simple Colors); smaller all-different groups and the
 anti-knight and anti-king moves add peers (wings, colour traps). Fish stay
 on rows and columns. Subsets and fish go up to size 4 (quads, Jellyfish);
 the one chain family is Simple Colors (Color Trap and Color Wrap on the
-conjugate pairs of one value).
+conjugate pairs of one value). The cage-sum techniques of killer puzzles
+are in :mod:`~sudoku_models.logic.killer`; :data:`TECHNIQUES` lists them all.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .candidates import (
-    Candidates,
-    bits,
-    cell_name,
-    cells_text,
-    eliminations_text,
-    values_text,
-)
+from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
+from .killer import cage_combinations, innies_and_outies
 from .step import Step
 
 
@@ -383,13 +378,17 @@ def simple_colors(grid: Candidates) -> Step | None:
 
 
 # Techniques in the order they are tried (easiest first) with their HoDoKu
-# default scores; ties keep HoDoKu's order.
+# default scores; ties keep HoDoKu's order. The cage-sum techniques of
+# killer puzzles (logic/killer.py), which HoDoKu lacks, take the score of
+# the technique of like difficulty beside which they are tried.
 TECHNIQUES = (
     ("Full House", full_house, 4),
     ("Naked Single", naked_single, 4),
     ("Hidden Single", hidden_single, 14),
+    ("Cage Combinations", cage_combinations, 14),
     ("Locked Candidates Type 1 (Pointing)", pointing, 50),
     ("Locked Candidates Type 2 (Claiming)", claiming, 50),
+    ("Innies and Outies", innies_and_outies, 50),
     ("Naked Pair", naked_pair, 60),
     ("Hidden Pair", hidden_pair, 70),
     ("Naked Triple", naked_triple, 80),
