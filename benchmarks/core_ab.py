@@ -9,7 +9,7 @@ Usage::
     PYTHONPATH=/tmp/core-base python benchmarks/core_ab.py fingerprint > before.txt
     diff before.txt after.txt                       # must print nothing
     python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5 [--after DIR] \\
-        --csv benchmarks/results/core_ab.csv
+        --csv benchmarks/results/counter/core_ab.csv
 
 ``fingerprint`` prints, one line each, the branch nodes per puzzle of the
 9x9 kernel (count to 2) on every puzzle of 17clue, top1465 and top95, of the
