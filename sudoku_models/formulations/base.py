@@ -27,16 +27,22 @@ class ModelChangedError(ValueError):
 class Formulation(ABC):
     """A model of Sudoku of one order, reusable across puzzles of that order.
 
-    ``time_limit`` is in seconds (None: no limit); ``log`` prints the
-    solver's own log to standard output; ``threads`` and ``seed`` are passed
-    to the solver (one thread by default, for a fair comparison).
+    ``time_limit`` is in seconds (None: no limit) and covers the whole of
+    :meth:`solve`: building the model (or loading the clues) and the solver
+    call, so a result over the limit is a time-out whatever the method.
+    ``log`` prints the solver's own log to standard output; ``threads`` and
+    ``seed`` are passed to the solver (one thread by default, for a fair
+    comparison).
 
-    Subclasses set ``name`` (their registry name; description and
-    capabilities are in :mod:`sudoku_models.registry`) and implement
-    :meth:`_build_rules`, :meth:`_load_clues`, :meth:`_native_model`,
-    :meth:`_run` and :meth:`size`; they may override :meth:`_attach_solver`,
-    :meth:`_model_changed_by_user`, :meth:`count_solutions` and :meth:`export`.
-    Raises ``ValueError`` for a bad order, time limit or thread count.
+    Subclasses set ``name`` (their registry name; description, capabilities
+    and option vocabularies are in :mod:`sudoku_models.registry`) and
+    implement :meth:`_build_rules`, :meth:`_load_clues`,
+    :meth:`_native_model`, :meth:`_run` (the solver within
+    :meth:`_time_left`) and :meth:`size`; they may override
+    :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
+    :meth:`count_solutions` and :meth:`export`, and check their own options
+    with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
+    thread count.
     """
 
     name: ClassVar[str]
@@ -64,6 +70,7 @@ class Formulation(ABC):
         self.seed = seed
         self._built = False
         self._handed_out = False  # build() gave the native model to the caller
+        self._deadline: float | None = None  # of the solve under way (time.perf_counter)
 
     @classmethod
     def info(cls):
@@ -71,6 +78,14 @@ class Formulation(ABC):
         from ..registry import method_info
 
         return method_info(cls.name)
+
+    def _option(self, key: str, value):
+        """``value`` if this method's registry entry allows it for option
+        ``key`` (the vocabulary the registry states: one definition, read by
+        the registry's own check and by the class); ``ValueError`` naming the
+        allowed values otherwise."""
+        self.info().check_options({key: value})
+        return value
 
     # -- public -----------------------------------------------------------
 
@@ -89,13 +104,27 @@ class Formulation(ABC):
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
         """Solve ``puzzle`` and time the build (or clue update) and the solver
-        call separately. Never raises for an infeasible puzzle: the result's
-        status is INFEASIBLE."""
+        call separately. The time limit covers both: the solver gets what
+        the build left, a build that used it all gives TIME_LIMIT without a
+        solver call, and an answer that came after the limit (a solver
+        overrunning its own limit, as HiGHS does by a second or two in some
+        phases of a 25x25 root node) is TIME_LIMIT too, with
+        ``stats["after the limit"]`` naming the status it had: one rule for
+        every method, so no row over the limit counts as solved. Never raises
+        for an infeasible puzzle: the result's status is INFEASIBLE."""
         start = time.perf_counter()
+        self._deadline = None if self.time_limit is None else start + self.time_limit
         self._ready(puzzle)
         built = time.perf_counter()
-        status, values, stats, objective = self._run()
+        if self._deadline is not None and built >= self._deadline:
+            status, values, stats, objective = Status.TIME_LIMIT, None, {}, None
+        else:
+            status, values, stats, objective = self._run()
         done = time.perf_counter()
+        if (self._deadline is not None and done > self._deadline
+                and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE)):
+            stats = {**stats, "after the limit": status.value}
+            status, objective = Status.TIME_LIMIT, None
         grid = values.reshape(self.side, self.side) if status.solved else None
         return SolveResult(
             method=self.name,
@@ -111,10 +140,12 @@ class Formulation(ABC):
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
                         time_limit: float | None = None) -> int:
-        """Number of solutions of ``puzzle`` up to ``limit`` (None: all),
-        ``time_limit`` in seconds (then
-        :class:`~sudoku_models.counting.CountIncomplete`). Raises :class:`~sudoku_models.registry.CapabilityError` for a method
-        that cannot count."""
+        """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
+        ``time_limit`` (seconds; None: the method's own ``time_limit``)
+        covers loading the clues and counting; reaching it, or Ctrl-C,
+        raises :class:`~sudoku_models.counting.CountIncomplete`. Raises
+        :class:`~sudoku_models.registry.CapabilityError` for a method that
+        cannot count."""
         from ..registry import CapabilityError
 
         raise CapabilityError(f"method {self.name!r} cannot count solutions")
@@ -160,6 +191,24 @@ class Formulation(ABC):
         self._prepare(puzzle)
         self._attach_solver()
 
+    def _time_left(self) -> float | None:
+        """Seconds left of the time limit for the solver call of the solve
+        (or count) under way, the build counted; None without a limit."""
+        if self._deadline is None:
+            return None
+        return max(self._deadline - time.perf_counter(), 0.0)
+
+    def _start_count(self, time_limit: float | None) -> float | None:
+        """Start the clock of a count: its deadline (a
+        :func:`time.perf_counter` value, None without a limit) from
+        ``time_limit`` or, when None, the method's own ``time_limit``.
+        Raises ``ValueError`` for a time limit that is not positive."""
+        seconds = self.time_limit if time_limit is None else time_limit
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"time limit must be a positive number of seconds, got {seconds!r}")
+        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        return self._deadline
+
     def _remember_handed_out_model(self) -> None:
         """Called when :meth:`build` hands the native model out: note what
         :meth:`_model_changed_by_user` needs to tell a change (default: nothing)."""
@@ -189,9 +238,10 @@ class Formulation(ABC):
         (counted as build time)."""
 
     @abstractmethod
-    def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int], float | None]:
-        """Call the solver: status, the ``n**4`` cell values (row-major) when
-        solved, statistics, objective value."""
+    def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int | float], float | None]:
+        """Call the solver within :meth:`_time_left` seconds: status, the
+        ``n**4`` cell values (row-major) when solved, statistics, objective
+        value."""
 
     def _clue_cells(self, puzzle: Puzzle) -> set[tuple[int, int, int]]:
         """The clues as 0-based ``(row, column, value - 1)`` triples."""

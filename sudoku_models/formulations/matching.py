@@ -33,10 +33,9 @@ import numpy as np
 
 from ..houses import house_cells
 from ..puzzle import Puzzle
+from ..registry import MATCHING_FILTERS as FILTERS  # noqa: F401  (the vocabulary's old name)
 from ..result import ModelSize, Status
 from .base import Formulation, entry_points
-
-FILTERS = ("regin", "paper")
 
 
 # -- one house: masks[i] = candidate digits (bits) of the house's i-th cell ---
@@ -230,10 +229,8 @@ class MatchingFormulation(Formulation):
     name = "matching"
 
     def __init__(self, order: int = 3, *, filter: str = "regin", **options) -> None:
-        if filter not in FILTERS:
-            raise ValueError(f"filter must be one of {', '.join(FILTERS)}, got {filter!r}")
         super().__init__(order, **options)
-        self.filter = filter
+        self.filter = self._option("filter", filter)
         self._find = forbidden_regin if filter == "regin" else forbidden_paper
         self._cand: list[int] = []
 
@@ -251,9 +248,8 @@ class MatchingFormulation(Formulation):
 
     def _run(self):
         stats = {"branches": 0, "removed edges": 0, "sweeps": 0}
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         try:
-            found = self._search(list(self._cand), stats, deadline)
+            found = self._search(list(self._cand), stats, self._deadline)
         except _OutOfTime:
             return Status.TIME_LIMIT, None, stats, None
         if found is None:

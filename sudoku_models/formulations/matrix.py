@@ -29,9 +29,10 @@ import scipy.sparse as sp
 
 from ..binary_model import binary_model
 from ..puzzle import Puzzle
+from .backends import LinearProblem
 from .base import entry_points
-from .highs_model import HighsFormulation, HighsModel
-from .objectives import check_objective, tiebreak_costs
+from .linear import LinearFormulation
+from .objectives import tiebreak_costs
 
 # sudokuEngine's row blocks, as families of the binary model (see module docstring)
 ENGINE_FAMILIES = ("column", "row", "box", "cell")
@@ -85,22 +86,25 @@ def engine_matrices(puzzle: Puzzle) -> EngineMatrices:
     return EngineMatrices(Aeq, np.ones(len(groups)), lb, np.ones(s**3), f)
 
 
-class MatrixFormulation(HighsFormulation):
+class MatrixFormulation(LinearFormulation):
     """MATLAB's solver-based matrices passed to HiGHS through highspy.
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
-    ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog). After
-    :meth:`build`, ``matrices`` holds :class:`EngineMatrices` (``lb`` showing
-    the current clues) and ``highs`` the ``highspy.Highs`` instance, which
-    :meth:`build` returns: changes made to it are part of the next solve.
-    Raises ``ValueError`` for an unknown objective.
+    ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog);
+    ``solver_options`` and ``stats`` as
+    :class:`~.linear.LinearFormulation` (the solver is HiGHS: this method
+    exists to pass MATLAB's arrays straight to it). After :meth:`build`,
+    ``matrices`` holds :class:`EngineMatrices` (``lb`` showing the current
+    clues) and ``highs`` the ``highspy.Highs`` instance, which :meth:`build`
+    returns: changes made to it are part of the next solve. Raises
+    ``ValueError`` for an unknown objective.
     """
 
     name = "matrix"
 
     def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(order, **options)
-        self.objective = check_objective(objective)
+        self.objective = self._option("objective", objective)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)
@@ -108,14 +112,15 @@ class MatrixFormulation(HighsFormulation):
     def _build_rules(self) -> None:
         self.matrices = m = engine_matrices(Puzzle(np.zeros((self.side, self.side)), self.order))
         cost = m.f if self.objective == "tiebreak" else np.zeros_like(m.f)
-        self.highs_model = HighsModel(m.Aeq, m.beq, m.beq, m.lb, m.ub, cost, np.ones(len(cost), bool))
-        self.highs = self.highs_model.highs
+        self._load_backend(LinearProblem(m.Aeq, m.beq, m.beq, m.lb.copy(), m.ub, cost,
+                                         np.ones(len(cost), bool)))
+        self.highs = self.backend.native
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         r, c = np.nonzero(puzzle.grid)
         clues = column(r, c, puzzle.grid[r, c] - 1, self.side)
         changed = np.union1d(self._clue_columns, clues)
-        self.highs_model.set_bounds(changed, np.isin(changed, clues), np.ones(len(changed)))
+        self.backend.set_bounds(changed, np.isin(changed, clues), np.ones(len(changed)))
         self.matrices.lb[self._clue_columns] = 0
         self.matrices.lb[clues] = 1
         self._clue_columns = clues

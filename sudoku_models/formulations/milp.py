@@ -1,4 +1,4 @@
-"""MILP: binary assignment model in Pyomo, solved by HiGHS.
+"""MILP: binary assignment model in Pyomo, solved by HiGHS (or SCIP).
 
 Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
 (seed 000, ``sudokuEngine``) and the Engee/JuMP MILP vs. CP example (seed
@@ -16,8 +16,9 @@ is 0 (a feasibility problem, as in the JuMP seed) or, with
 ``x[i, j, k]`` is its 1-based position in MATLAB's column-major ``x(:)``,
 ``1 + i + s*j + s*s*k`` for side ``s``.
 
-The model is compiled once by Pyomo and loaded into HiGHS; for each new
-puzzle only the changed clue bounds are sent (see :mod:`.pyomo_highs`).
+The model is compiled once by Pyomo and loaded into the back-end (HiGHS,
+or SCIP with ``solver="scip"``); for each new puzzle only the changed clue
+bounds are sent (see :mod:`.pyomo_model`).
 """
 
 from __future__ import annotations
@@ -29,36 +30,26 @@ from ..binary_model import binary_model
 from ..houses import house_cells
 from ..puzzle import Puzzle
 from .base import entry_points
-from .objectives import check_objective, tiebreak_costs
-from .pyomo_highs import PyomoHighsFormulation
+from .objectives import tiebreak_costs
+from .pyomo_model import PyomoFormulation
 
 
-class MilpFormulation(PyomoHighsFormulation):
-    """Binary x[i, j, k] model in Pyomo, solved by HiGHS.
+class MilpFormulation(PyomoFormulation):
+    """Binary x[i, j, k] model in Pyomo, solved by HiGHS or SCIP.
 
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
     ``f = 1..N``); ``solver``: ``"highs"`` (default) or ``"scip"`` (the same
-    compiled model in SCIP through pyscipopt, the extra ``[scip]``: makes a
-    :class:`~.pyomo_scip.MilpScipFormulation`). Other options as
-    :class:`Formulation`. Raises ``ValueError`` for an unknown objective or
-    solver.
+    compiled model in SCIP through pyscipopt, the extra ``[scip]``);
+    ``solver_options``, ``stats`` and the other options as
+    :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for an
+    unknown objective or solver.
     """
 
     name = "milp"
 
-    def __new__(cls, *args, solver: str = "highs", **options):
-        if solver not in ("highs", "scip"):
-            raise ValueError(f"solver must be one of highs, scip, got {solver!r}")
-        if solver == "scip" and cls is MilpFormulation:
-            from .pyomo_scip import MilpScipFormulation
-
-            cls = MilpScipFormulation
-        return super().__new__(cls)
-
-    def __init__(self, order: int = 3, *, objective: str = "feasibility", solver: str = "highs",
-                 **options) -> None:
+    def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(order, **options)
-        self.objective = check_objective(objective)
+        self.objective = self._option("objective", objective)
         self._clues: set[tuple[int, int, int]] = set()
 
     def _build_rules(self) -> None:
@@ -96,7 +87,7 @@ class MilpFormulation(PyomoHighsFormulation):
         return self._x_columns().ravel()
 
     def _x_columns(self) -> np.ndarray:
-        """HiGHS columns of x in index order (row, column, value): ``(s*s, s)``."""
+        """Back-end columns of x in index order (row, column, value): ``(s*s, s)``."""
         if "x" not in self._cache:
             self._cache["x"] = self._columns(self._model.x.values()).reshape(-1, self.side)
         return self._cache["x"]

@@ -20,30 +20,29 @@ from pyomo.gdp import Disjunction
 
 from ..houses import peer_pairs
 from ..puzzle import Puzzle
+from ..registry import TRANSFORMATIONS  # noqa: F401  (the vocabulary, defined in the registry)
 from .base import entry_points
-from .pyomo_highs import PyomoHighsFormulation
-
-TRANSFORMATIONS = ("bigm", "hull")
+from .pyomo_model import PyomoFormulation
 
 
-class MilpAllDiffFormulation(PyomoHighsFormulation):
-    """Integer cells with pairwise peer disequalities (Pyomo GDP), HiGHS.
+class MilpAllDiffFormulation(PyomoFormulation):
+    """Integer cells with pairwise peer disequalities (Pyomo GDP), HiGHS or SCIP.
 
-    ``transformation``: ``"bigm"`` (default) or ``"hull"``. After
-    :meth:`build`, ``model.y`` are the cells and ``model.different`` the
-    (transformed) disjunctions. Raises ``ValueError`` for an unknown
-    transformation.
+    ``transformation``: ``"bigm"`` (default) or ``"hull"``; ``solver``,
+    ``solver_options`` and ``stats`` as :class:`~.linear.LinearFormulation`.
+    After :meth:`build`, ``model.y`` are the cells and ``model.different``
+    the (transformed) disjunctions. Counts solutions with no-good cuts on the
+    disjunctions' indicator binaries (the order of every pair of peers: in a
+    house holding every value once, that order fixes the values). Raises
+    ``ValueError`` for an unknown transformation.
     """
 
     name = "milp-alldiff"
     BUILD_SECONDS_PER_PAIR = 1.3e-3  # Pyomo GDP build + transformation, measured on orders 3, 4
 
     def __init__(self, order: int = 3, *, transformation: str = "bigm", **options) -> None:
-        if transformation not in TRANSFORMATIONS:
-            raise ValueError(f"transformation must be one of {', '.join(TRANSFORMATIONS)}, "
-                             f"got {transformation!r}")
         super().__init__(order, **options)
-        self.transformation = transformation
+        self.transformation = self._option("transformation", transformation)
 
     def solve(self, puzzle: Puzzle):
         """As :meth:`Formulation.solve`, but the time limit covers the build:
@@ -92,6 +91,13 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
         if "y" not in self._cache:
             self._cache["y"] = self._columns(self._model.y.values())
         return np.rint(column_values[self._cache["y"]]).astype(np.int64)
+
+    def _binary_columns(self) -> np.ndarray:
+        if "indicators" not in self._cache:
+            self._cache["indicators"] = self._columns(
+                disjunct.binary_indicator_var for disjunction in self._model.different.values()
+                for disjunct in disjunction.disjuncts)
+        return self._cache["indicators"]
 
     def _var_name(self, var) -> str:
         if var.parent_component() is self._model.y:

@@ -49,17 +49,14 @@ import numpy as np
 from ..binary_model import binary_model
 from ..counting import CountIncomplete, check_limit
 from ..puzzle import Puzzle
+# the vocabularies, defined in the registry (kept here under their old names)
+from ..registry import SAT_CLUE_MODES as CLUE_MODES  # noqa: F401
+from ..registry import SAT_SOLVERS as SOLVERS  # noqa: F401
 from ..result import ModelSize, Status
 from ..stoppable import call_stoppable
 from .base import Formulation, entry_points
 
 ENCODINGS = ("minimal", "extended")
-CLUE_MODES = ("assumptions", "units")
-# PySAT solver names accepted by the ``solver`` option: incremental solvers
-# with assumptions and statistics. CaDiCaL has no interrupt() in PySAT
-# (time limits by conflict/decision budgets), the others have.
-SOLVERS = ("cadical195", "cadical153", "glucose3", "glucose4", "glucose42", "maplechrono",
-           "maplecm", "maplesat", "mergesat3", "minisat22", "minisat-gh")
 DEFAULT_SOLVER = "cadical195"
 _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
@@ -111,9 +108,11 @@ class SatInstance(NamedTuple):
 class SatFormulation(Formulation):
     """The binary model as CNF, solved by a PySAT solver.
 
-    ``solver``: a PySAT solver name from :data:`SOLVERS` (default
-    ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
-    one solver per order) or ``"units"`` (a fresh solver per puzzle). The
+    ``solver``: a PySAT solver name from
+    :data:`sudoku_models.registry.SAT_SOLVERS` (default ``"cadical195"``,
+    CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default, one solver per
+    order) or ``"units"`` (a fresh solver per puzzle). The time limit
+    covers building the solver (loading the clauses) as well. The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
     ``propagations`` for this puzzle. A nonzero ``seed`` turns on CaDiCaL's
     random variable shuffling with that seed (its options ``seed``,
@@ -130,12 +129,8 @@ class SatFormulation(Formulation):
     def __init__(self, order: int = 3, *, solver: str = DEFAULT_SOLVER,
                  clues: str = "assumptions", **options) -> None:
         super().__init__(order, **options)
-        if solver not in SOLVERS:
-            raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, got {solver!r}")
-        if clues not in CLUE_MODES:
-            raise ValueError(f"clues must be one of {', '.join(CLUE_MODES)}, got {clues!r}")
-        self.solver = solver
-        self.clues = clues
+        self.solver = self._option("solver", solver)
+        self.clues = self._option("clues", clues)
         if solver != DEFAULT_SOLVER:  # the instance reports the solver it runs
             self.solver_name = functools.partial(_solver_label, solver)
         self._sat = None  # the PySAT solver holding the rules (and, in units mode, the clues)
@@ -163,7 +158,7 @@ class SatFormulation(Formulation):
         assumptions = self._clue_literals if self.clues == "assumptions" else []
         before = self._sat.accum_stats()
         try:
-            answer = self._solve(self._sat, assumptions)
+            answer = self._solve(self._sat, assumptions, self._deadline)
         except BaseException:  # Ctrl-C inside the solver: its state is not to be trusted
             self._discard_solver()
             raise
@@ -200,13 +195,12 @@ class SatFormulation(Formulation):
         cell literals) is added and the solver is called again. The fresh
         solver keeps the blocking clauses away from later puzzles.
         Contradictory clues give 0. Raises ``CountIncomplete`` when the time
-        limit or Ctrl-C ends the count, ``ValueError`` for a bad limit or
-        order.
+        limit (as :meth:`Formulation.count_solutions`) or Ctrl-C ends the
+        count, ``ValueError`` for a bad limit or order.
         """
         check_limit(limit)
+        deadline = self._start_count(time_limit)
         self._prepare(puzzle)
-        seconds = self.time_limit if time_limit is None else time_limit
-        deadline = None if seconds is None else time.perf_counter() + seconds
         solver = self._new_solver()
         count = 0
         try:
@@ -270,11 +264,9 @@ class SatFormulation(Formulation):
         values = np.asarray(model[: self.side**3]).reshape(-1, self.side)
         return np.argmax(values > 0, axis=1) + 1
 
-    def _solve(self, solver, assumptions: list[int], deadline: float | None = None):
-        """True (satisfiable), False (unsatisfiable) or None (stopped by the
-        time limit, or by ``deadline``, a ``time.perf_counter()`` value)."""
-        if deadline is None and self.time_limit is not None:
-            deadline = time.perf_counter() + self.time_limit
+    def _solve(self, solver, assumptions: list[int], deadline: float | None):
+        """True (satisfiable), False (unsatisfiable) or None (stopped at
+        ``deadline``, a ``time.perf_counter()`` value; None: no limit)."""
         if self.solver.startswith("cadical"):
             return _solve_in_slices(solver, assumptions, deadline)
         return _solve_interruptible(solver, assumptions, deadline)
