@@ -92,6 +92,14 @@ def _check_extra(methods_: list[str], extra: dict[str, str]) -> None:
                 info.check_options({key: value})
             except ValueError as exc:
                 raise RunError(str(exc)) from None
+    for method in methods_:  # free-form options (solver_options): the method checks them
+        info = methods()[method]
+        taken = {key: value for key, value in extra.items() if key in info.options}
+        if any(not info.options[key] for key in taken):
+            try:
+                info.load()(2, **taken)
+            except ValueError as exc:
+                raise RunError(f"{method}: {exc}") from None
 
 
 def _parse_options(options: str) -> dict:
