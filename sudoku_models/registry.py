@@ -46,8 +46,10 @@ class MethodInfo:
     ``options``: extra keyword options with their allowed values; ``slow``:
     seconds per hard 9x9 puzzle (tests and samples account for it);
     ``seeded``: the solver's search depends on the common ``seed`` option
-    (HiGHS and SCIP ``random_seed``, CP-SAT ``random_seed``, CaDiCaL
-    ``seed``); the others are deterministic and ignore it.
+    (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
+    ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
+    solvers have no seed); the others are deterministic and ignore it.
+    ``tests/test_registry_claims.py`` checks every claim of every entry.
     """
 
     name: str
