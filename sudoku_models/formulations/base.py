@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..limits import check_time_limit
 from ..puzzle import MAX_ORDER, MIN_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
 
@@ -58,8 +59,7 @@ class Formulation(ABC):
     ) -> None:
         if order not in range(MIN_ORDER, MAX_ORDER + 1):
             raise ValueError(f"order must be {MIN_ORDER}..{MAX_ORDER}, got {order!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+        check_time_limit(time_limit)
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
         self.order = order
@@ -143,7 +143,7 @@ class Formulation(ABC):
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
         ``time_limit`` (seconds; None: the method's own ``time_limit``)
         covers loading the clues and counting; reaching it, or Ctrl-C,
-        raises :class:`~sudoku_models.counting.CountIncomplete`. Raises
+        raises :class:`~sudoku_models.limits.CountIncomplete`. Raises
         :class:`~sudoku_models.registry.CapabilityError` for a method that
         cannot count."""
         from ..registry import CapabilityError
@@ -204,8 +204,7 @@ class Formulation(ABC):
         ``time_limit`` or, when None, the method's own ``time_limit``.
         Raises ``ValueError`` for a time limit that is not positive."""
         seconds = self.time_limit if time_limit is None else time_limit
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"time limit must be a positive number of seconds, got {seconds!r}")
+        check_time_limit(seconds)
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         return self._deadline
 

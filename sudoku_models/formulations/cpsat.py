@@ -183,8 +183,8 @@ class CpSatFormulation(Formulation):
         (``enumerate_all_solutions``, one worker), stopping at ``limit``
         (None: all). Contradictory clues give 0. ``time_limit`` (as
         :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
-        :class:`~sudoku_models.counting.CountIncomplete`."""
-        from ..counting import CountIncomplete, check_limit
+        :class:`~sudoku_models.limits.CountIncomplete`."""
+        from ..limits import CountIncomplete, check_limit
 
         check_limit(limit)
         self._start_count(time_limit)

@@ -91,7 +91,7 @@ class LinearFormulation(Formulation):
         """Number of solutions of ``puzzle`` by the back-end with no-good
         cuts (:func:`~.backends.count_with_no_good_cuts`), up to ``limit``
         (None: all); ``time_limit`` as :meth:`Formulation.count_solutions`."""
-        from ..counting import check_limit
+        from ..limits import check_limit
 
         check_limit(limit)
         deadline = self._start_count(time_limit)

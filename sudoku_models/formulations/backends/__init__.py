@@ -171,9 +171,9 @@ def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit:
     number - 1``), up to ``limit`` (None: all). The cuts are removed
     afterwards, so the model serves on. ``deadline`` (a
     :func:`time.perf_counter` value) or Ctrl-C end the count with
-    :class:`~sudoku_models.counting.CountIncomplete`; a solver failure is a
+    :class:`~sudoku_models.limits.CountIncomplete`; a solver failure is a
     ``RuntimeError``, never a count."""
-    from ...counting import CountIncomplete
+    from ...limits import CountIncomplete
 
     count = 0
     try:
