@@ -581,7 +581,8 @@ def _methods_command(args: argparse.Namespace) -> int:
     print(_table(["method", "paradigm", "model", "solver", "counts", "exports"], rows))
     print()
     for name, info in METHODS.items():
-        options = "; ".join(f"{key}: {'|'.join(values)}" for key, values in info.options.items())
+        options = "; ".join(f"{key}: {'|'.join(values) or 'name=value,... native parameters'}"
+                            for key, values in info.options.items())
         print(f"{name}: {info.description}" + (f" (options: {options})" if options else ""))
     return 0
 
