@@ -44,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchtools import machine
 from sudoku_models import read_puzzles
 from sudoku_models.counter import count_solutions_many, kernel9, warm_up
 
@@ -51,8 +52,6 @@ HERE = Path(__file__).resolve().parent
 DATASETS = HERE / "datasets"
 README = HERE / "README.md"
 START, END = "<!-- counter_vs_tdoku:start -->", "<!-- counter_vs_tdoku:end -->"
-sys.path.insert(0, str(HERE))
-from batch_vs_rebuild import machine  # noqa: E402
 
 LOOP_C = r"""
 #include <stddef.h>

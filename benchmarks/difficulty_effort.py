@@ -30,8 +30,8 @@ import sys
 import pandas as pd
 from scipy.stats import spearmanr
 
+from benchtools import puzzle_sets
 from generator import generate
-from rating_vs_qqwing import puzzle_sets
 from sudoku_models.logic import LEVELS
 from sudoku_models.logic.effort import available, columns, measure
 

@@ -61,6 +61,19 @@ GRID = {
 }
 SMALL_GRID = {3: ([0.3, 0.6, 0.8], 2), 4: ([0.3, 0.6, 0.8], 2)}
 
+# The effort grid (issue 21): finer steps around the hard region, all three
+# patterns, methods interleaved per instance, one worker; the effort counts
+# (branch nodes, conflicts, decisions) are the evidence, times are paired.
+# order: (fractions, instances per point, methods, planned minutes)
+ALL_PATTERNS = ["random", "balanced", "doubly-balanced"]
+EFFORT_GRID = {
+    4: ([0.5, 0.6, 0.65, 0.675, 0.7, 0.725, 0.75, 0.775, 0.8, 0.85, 0.9], 20, METHODS, 25),
+    5: ([0.4, 0.45, 0.5, 0.525, 0.55, 0.575, 0.6, 0.625, 0.65, 0.7, 0.75], 20,
+        ["backtracking", "cp", "sat-extended"], 75),
+    6: ([0.35, 0.4, 0.45, 0.475, 0.5, 0.525, 0.55, 0.575, 0.6, 0.65, 0.7], 10,
+        ["backtracking", "cp"], 80),
+}
+
 
 def datasets(order: int, fractions) -> list[str]:
     """The dataset specs of one order, easy fractions first (models are built
@@ -75,6 +88,17 @@ def run_grid(out_dir: Path, grid: dict, workers: int, time_limit: float) -> None
               f"{sample} puzzles x {len(METHODS)} methods", file=sys.stderr)
         run_benchmark(METHODS, datasets(order, fractions), out_dir / "runs.csv", sample=sample,
                       time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS)
+
+
+def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
+    """The effort grid of one order as a study chunk."""
+    from sudoku_models.studies.runs import Chunk
+
+    fractions, sample, methods, minutes = EFFORT_GRID[order]
+    specs = [f"holes:{order}:{fraction:g}:{pattern}" for fraction in fractions
+             for pattern in ALL_PATTERNS]
+    return Chunk(f"effort order {order}", list(methods), specs, sample, time_limit,
+                 options=OPTIONS, estimate_s=60 * minutes)
 
 
 def run_tails(out_dir: Path, orders, workers: int, time_limit: float, seeds: int,
@@ -97,7 +121,11 @@ def run_tails(out_dir: Path, orders, workers: int, time_limit: float, seeds: int
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=("grid", "tails", "report"))
+    parser.add_argument("step", choices=("grid", "effort", "tails", "report"))
+    parser.add_argument("--order", type=int, choices=sorted(EFFORT_GRID),
+                        help="effort: the order to run")
+    parser.add_argument("--budget-minutes", type=float, default=120,
+                        help="effort: stop the chunk after this wall time (resume by re-running)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT)
     parser.add_argument("--seeds", type=int, default=SEEDS, help="solver seeds per instance")
@@ -112,6 +140,13 @@ def main(argv=None) -> int:
     grid = SMALL_GRID if args.small else GRID
     if args.step == "grid":
         run_grid(out_dir, grid, args.workers, args.time_limit)
+    elif args.step == "effort":
+        from sudoku_models.studies.runs import run_chunk
+
+        if args.order is None:
+            parser.error("effort needs --order")
+        print(run_chunk(effort_chunk(args.order, args.time_limit), out_dir / "effort_grid.csv",
+                        60 * args.budget_minutes, workers=args.workers))
     elif args.step == "tails":
         run_tails(out_dir, [max(grid)] if args.small else [5, 6], args.workers,
                   args.time_limit, args.seeds, args.hardest)

@@ -3,16 +3,16 @@ short by one raises.
 
 * ``limit``: how many solutions a count stops at (a whole number >= 1, or
   None for all): :func:`check_limit`;
-* ``time_limit``: seconds (a positive number, or None for none):
-  :func:`check_time_limit`; a method's limit covers its build and its
-  solver call (:class:`~sudoku_models.formulations.base.Formulation`);
+* ``time_limit``: seconds (a positive number, or None for none), checked by
+  :func:`sudoku_models.validation.time_limit`; a method's limit covers its
+  build and its solver call
+  (:class:`~sudoku_models.formulations.base.Formulation`);
 * :class:`CountIncomplete`: a count stopped by its time limit or Ctrl-C,
   with the solutions found so far.
 """
 
 from __future__ import annotations
 
-from numbers import Real
 
 
 class CountIncomplete(Exception):
@@ -34,11 +34,3 @@ def check_limit(limit) -> None:
     """``ValueError`` unless ``limit`` is None or a whole number >= 1."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")
-
-
-def check_time_limit(time_limit) -> None:
-    """``ValueError`` unless ``time_limit`` is None or a positive number of
-    seconds."""
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, Real)
-                                   or not time_limit > 0):
-        raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .limits import check_limit, check_time_limit
+from . import validation
+from .limits import check_limit
 from .puzzle import Puzzle
 from .registry import CapabilityError, counting_methods, method_info
 from .result import SolveResult
@@ -91,7 +92,7 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     (:class:`~sudoku_models.registry.CapabilityError`) or a limit below 1.
     """
     check_limit(limit)
-    check_time_limit(time_limit)
+    time_limit = validation.time_limit(time_limit)
     if not method_info(method).can_count:
         raise CapabilityError(f"cannot count solutions with {method!r}; choose from "
                               f"{', '.join(counting_methods())}")

@@ -1,8 +1,7 @@
 """The explaining solver and the rating: every step replayed against the
 unique solution (found independently by the compiled backtracking counter),
-one puzzle per technique, errors, JSON and the CLI handlers."""
+one puzzle per technique, errors, JSON and the commands explain and rate."""
 
-import argparse
 import json
 
 import numpy as np
@@ -10,10 +9,10 @@ import pytest
 
 from generator import generate
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
+from sudoku_models.cli import main as _cli
 from sudoku_models.counter import count_solutions, solve
 from sudoku_models.logic import LEVELS, UnsolvablePuzzle, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates
-from sudoku_models.logic.cli import add_explain_parser, add_rate_parser
 from sudoku_models.logic.rating import SCORES, SEARCH_CELL_SCORE, level_of
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.logic.techniques import TECHNIQUES, jellyfish
@@ -224,15 +223,6 @@ def test_level_scale():
     assert [level_of(t) for t in ("Hidden Single", "Naked Triple", "X-Wing", "XY-Wing")] == [
         "easy", "medium", "hard", "expert"]
     assert {level_of(name) for name, _, _ in TECHNIQUES} == set(LEVELS) - {"needs search"}
-
-
-def _cli(argv):
-    parser = argparse.ArgumentParser()
-    commands = parser.add_subparsers()
-    add_explain_parser(commands)
-    add_rate_parser(commands)
-    args = parser.parse_args(argv)
-    return args.handler(args)
 
 
 def test_cli_explain_prints_steps_and_json(capsys):

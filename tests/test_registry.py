@@ -105,7 +105,7 @@ def test_unregistered_names_and_missing_capabilities_are_value_errors(tmp_path):
 
 def test_bad_construction_options_are_value_errors():
     cls = method_class("cp")
-    for kwargs, message in [({"order": 7}, "order must be"), ({"time_limit": -1}, "time limit"),
+    for kwargs, message in [({"order": 7}, "order must be"), ({"time_limit": -1}, "time_limit"),
                             ({"threads": 0}, "threads")]:
         order = kwargs.pop("order", 3)
         with pytest.raises(ValueError, match=message):

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..limits import check_time_limit
+from .. import validation
 from ..puzzle import MAX_ORDER, MIN_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
 
@@ -59,7 +59,7 @@ class Formulation(ABC):
     ) -> None:
         if order not in range(MIN_ORDER, MAX_ORDER + 1):
             raise ValueError(f"order must be {MIN_ORDER}..{MAX_ORDER}, got {order!r}")
-        check_time_limit(time_limit)
+        time_limit = validation.time_limit(time_limit)
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
         self.order = order
@@ -203,8 +203,7 @@ class Formulation(ABC):
         :func:`time.perf_counter` value, None without a limit) from
         ``time_limit`` or, when None, the method's own ``time_limit``.
         Raises ``ValueError`` for a time limit that is not positive."""
-        seconds = self.time_limit if time_limit is None else time_limit
-        check_time_limit(seconds)
+        seconds = self.time_limit if time_limit is None else validation.time_limit(time_limit)
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         return self._deadline
 

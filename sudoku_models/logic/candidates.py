@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..houses import house_cells
+from ..geometry import Layout, cell_name, house_label
 
 
 class UnsolvablePuzzle(ValueError):
@@ -22,13 +22,13 @@ class UnsolvablePuzzle(ValueError):
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Per-order constants: ``houses`` (3*s tuples of s flat cells: rows,
-    columns, boxes), ``cell_houses`` (row, column, box house index per cell),
-    ``peers`` (sorted flat cells sharing a house with each cell)."""
+class Tables:
+    """A :class:`~sudoku_models.geometry.Layout`'s tables as Python tuples,
+    which the pure-Python techniques walk fastest: ``houses`` (tuples of
+    flat cells: rows, columns, regions), ``cell_houses`` (the row, column and
+    region house number of each cell), ``peers`` (sorted peers of each cell),
+    ``peer_sets`` (the same as frozensets)."""
 
-    order: int
-    side: int
     houses: tuple
     cell_houses: tuple
     peers: tuple
@@ -36,35 +36,13 @@ class Layout:
 
 
 @cache
-def layout(order: int) -> Layout:
-    """The :class:`Layout` of an order, built once."""
-    side = order * order
-    houses = tuple(tuple(int(c) for c in h) for h in house_cells(order))
-    cell_houses = [[] for _ in range(side * side)]
-    for index, cells in enumerate(houses):
-        for cell in cells:
-            cell_houses[cell].append(index)
-    peer_sets = []
-    for cell in range(side * side):
-        seen = set()
-        for index in cell_houses[cell]:
-            seen.update(houses[index])
-        seen.discard(cell)
-        peer_sets.append(frozenset(seen))
-    return Layout(order, side, houses, tuple(tuple(h) for h in cell_houses),
-                  tuple(tuple(sorted(p)) for p in peer_sets), tuple(peer_sets))
-
-
-def cell_name(cell: int, side: int) -> str:
-    """``r4c7`` for a flat cell index (1-based row and column)."""
-    row, col = divmod(cell, side)
-    return f"r{row + 1}c{col + 1}"
-
-
-def house_label(house: int, side: int) -> str:
-    """``r3``, ``c1`` or ``b9`` for a house index of :func:`house_cells`."""
-    kind, index = divmod(house, side)
-    return f"{'rcb'[kind]}{index + 1}"
+def tables(layout: Layout) -> Tables:
+    """The :class:`Tables` of a layout, converted once."""
+    counts = layout.peer_counts.tolist()
+    peers = tuple(tuple(row[:count]) for row, count in zip(layout.peers.tolist(), counts))
+    return Tables(tuple(map(tuple, layout.houses.tolist())),
+                  tuple(map(tuple, layout.cell_houses.tolist())),
+                  peers, tuple(frozenset(p) for p in peers))
 
 
 def cells_text(cells, side: int) -> str:
@@ -91,26 +69,28 @@ def bits(mask: int) -> list[int]:
 
 
 class Candidates:
-    """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
-    (flat list of bitmasks, 0 for a filled cell).
+    """A partly solved grid of a :class:`~sudoku_models.geometry.Layout`:
+    ``values`` (flat list, 0 = empty) and ``cand`` (flat list of bitmasks, 0
+    for a filled cell); ``tables`` holds the layout's houses and peers as
+    tuples.
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
     clues repeat a value in a house.
     """
 
-    __slots__ = ("order", "side", "layout", "values", "cand")
+    __slots__ = ("side", "layout", "tables", "values", "cand")
 
-    def __init__(self, order: int, values: list[int]) -> None:
-        self.order = order
-        self.side = order * order
-        self.layout = layout(order)
+    def __init__(self, layout: Layout, values: list[int]) -> None:
+        self.side = layout.side
+        self.layout = layout
+        self.tables = tables(layout)
         self.values = list(values)
         full = (1 << self.side) - 1
         self.cand = [0 if v else full for v in self.values]
         for cell, value in enumerate(self.values):
             if value:
                 bit = 1 << (value - 1)
-                for peer in self.layout.peers[cell]:
+                for peer in self.tables.peers[cell]:
                     self.cand[peer] &= ~bit
 
     @classmethod
@@ -122,7 +102,7 @@ class Candidates:
             raise UnsolvablePuzzle(
                 f"contradictory clues: {first.value} appears more than once in {first.house} "
                 f"({where}), so the puzzle has no solution")
-        return cls(puzzle.order, [int(v) for v in puzzle.grid.ravel()])
+        return cls(puzzle.layout, [int(v) for v in puzzle.grid.ravel()])
 
     def place(self, cell: int, value: int) -> None:
         """Fill ``cell`` with ``value`` and remove it from the peers' candidates."""
@@ -130,7 +110,7 @@ class Candidates:
         self.cand[cell] = 0
         bit = ~(1 << (value - 1))
         cand = self.cand
-        for peer in self.layout.peers[cell]:
+        for peer in self.tables.peers[cell]:
             cand[peer] &= bit
 
     def eliminate(self, cell: int, value: int) -> None:
@@ -147,7 +127,7 @@ class Candidates:
             if not values[cell] and not cand[cell]:
                 raise UnsolvablePuzzle(
                     f"{cell_name(cell, side)} has no candidate left, so the puzzle has no solution")
-        for index, cells in enumerate(self.layout.houses):
+        for index, cells in enumerate(self.tables.houses):
             placed = 0
             room = 0
             for c in cells:

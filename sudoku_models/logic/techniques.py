@@ -34,7 +34,7 @@ def _popcount(mask: int) -> int:
 def full_house(grid: Candidates) -> Step | None:
     """The last empty cell of a house takes the one value missing there."""
     side, values, cand = grid.side, grid.values, grid.cand
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) == 1 and cand[empty[0]]:
             cell = empty[0]
@@ -60,7 +60,7 @@ def naked_single(grid: Candidates) -> Step | None:
 def hidden_single(grid: Candidates) -> Step | None:
     """A value with one place left in a house goes there."""
     side, cand = grid.side, grid.cand
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         once = twice = 0
         for c in cells:
             m = cand[c]
@@ -87,7 +87,7 @@ def _value_cells(grid: Candidates, cells, bit) -> list[int]:
 
 def _intersections(grid: Candidates, pointing: bool) -> Step | None:
     side, cand = grid.side, grid.cand
-    houses, cell_houses = grid.layout.houses, grid.layout.cell_houses
+    houses, cell_houses = grid.tables.houses, grid.tables.cell_houses
     base_range = range(2 * side, 3 * side) if pointing else range(0, 2 * side)
     for base in base_range:
         for value in range(1, side + 1):
@@ -134,7 +134,7 @@ _SUBSET = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 def _naked_subset(grid: Candidates, size: int) -> Step | None:
     side, cand, values = grid.side, grid.cand, grid.values
     name = f"Naked {_SUBSET[size]}"
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) <= size:
             continue
@@ -158,7 +158,7 @@ def _naked_subset(grid: Candidates, size: int) -> Step | None:
 def _hidden_subset(grid: Candidates, size: int) -> Step | None:
     side, cand, values = grid.side, grid.cand, grid.values
     name = f"Hidden {_SUBSET[size]}"
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) <= size:
             continue
@@ -217,19 +217,19 @@ def _fish(grid: Candidates, size: int) -> Step | None:
         for base_kind, cover_kind in ((0, 1), (1, 0)):
             lines = {}
             for line in range(side):
-                house = grid.layout.houses[base_kind * side + line]
+                house = grid.tables.houses[base_kind * side + line]
                 where = [c for c in house if cand[c] & bit]
                 if 2 <= len(where) <= size:
                     lines[line] = where
             for group in combinations(lines, size):
                 covers = set()
                 for line in group:
-                    covers.update(grid.layout.cell_houses[c][cover_kind] for c in lines[line])
+                    covers.update(grid.tables.cell_houses[c][cover_kind] for c in lines[line])
                 if len(covers) != size:
                     continue
                 base_cells = {c for line in group for c in lines[line]}
                 elims = [(c, value) for cover in sorted(covers)
-                         for c in grid.layout.houses[cover]
+                         for c in grid.tables.houses[cover]
                          if c not in base_cells and cand[c] & bit]
                 if elims:
                     bases = ",".join(house_label(base_kind * side + x, side) for x in group)
@@ -261,7 +261,7 @@ def _describe(cell, grid) -> str:
 def xy_wing(grid: Candidates) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
     removed from every cell seeing both pincers."""
-    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
     for pivot in bivalue:
         pm = cand[pivot]
@@ -286,7 +286,7 @@ def xy_wing(grid: Candidates) -> Step | None:
 def xyz_wing(grid: Candidates) -> Step | None:
     """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z,
     so z is removed from every cell seeing all three."""
-    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     for pivot in range(side * side):
         pm = cand[pivot]
         if _popcount(pm) != 3:
@@ -317,7 +317,7 @@ def simple_colors(grid: Candidates) -> Step | None:
     colour is true. Color Wrap: two cells of one colour see each other, so
     that colour is false everywhere. Color Trap: a cell outside the chain
     seeing both colours loses the value."""
-    side, cand, houses, peer_sets = grid.side, grid.cand, grid.layout.houses, grid.layout.peer_sets
+    side, cand, houses, peer_sets = grid.side, grid.cand, grid.tables.houses, grid.tables.peer_sets
     for value in range(1, side + 1):
         bit = 1 << (value - 1)
         links: dict[int, list[int]] = {}
