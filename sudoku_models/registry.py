@@ -45,6 +45,8 @@ class MethodInfo:
     has ``count_solutions``; ``export_formats``: file formats of its model;
     ``options``: extra keyword options with their allowed values; ``slow``:
     seconds per hard 9x9 puzzle (tests and samples account for it);
+    ``layouts``: the layout kinds it solves (:data:`LAYOUT_KINDS`; see
+    :func:`layout_kind`);
     ``seeded``: the solver's search depends on the common ``seed`` option
     (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
     ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
@@ -63,6 +65,7 @@ class MethodInfo:
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     slow: bool = False
     seeded: bool = False
+    layouts: tuple[str, ...] = ("square", "boxes", "jigsaw", "latin")
 
     def load(self) -> type:
         """The method's class (imported on first call, with Ctrl-C held back
@@ -112,6 +115,10 @@ decision budgets), the others have."""
 SAT_CLUE_MODES = ("assumptions", "units")
 """``clues`` of the SAT methods: assumptions to one solver per order, or unit clauses
 in a fresh solver per puzzle."""
+LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
+"""The kinds of :class:`~sudoku_models.geometry.Layout` a method may take:
+square boxes of an order (the classic grids), rectangular boxes (6x6 as
+2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
 FREE = ()
 """The allowed values of an option that takes any value of its kind: ``solver_options``
 (the solver's own parameters, checked against the solver when the method is made)."""
@@ -121,6 +128,12 @@ METHODS: dict[str, MethodInfo] = {}
 _F = "sudoku_models.formulations."
 _BINARY = "binary x[i,j,k]"
 _LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a MILP back-end
+
+
+def layout_kind(layout) -> str:
+    """The kind of a :class:`~sudoku_models.geometry.Layout` among
+    :data:`LAYOUT_KINDS`: ``"square"`` for square boxes, else its ``kind``."""
+    return "square" if layout.order is not None else layout.kind
 
 
 def register(info: MethodInfo) -> MethodInfo:
@@ -199,6 +212,7 @@ for _info in (
                options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
-               "search", "candidate bitmasks", "backtracking (numba)", can_count=True),
+               "search", "candidate bitmasks", "backtracking (numba)", can_count=True,
+               layouts=("square",)),
 ):
     register(_info)

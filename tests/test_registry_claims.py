@@ -3,8 +3,10 @@ value it allows (solver names included) solves; each method that says it
 counts counts right (against the compiled counter) with every option value,
 and one that does not refuses; each export format it lists is written with
 every option value and read back by another tool to the verified grid, and
-every other format is refused; ``seeded`` methods depend on the seed and the
-others do not. A claim that drifts from the code fails here."""
+every other format is refused; each layout kind it lists (square, rectangular
+boxes, jigsaw, Latin square) solves and counts, the others are refused;
+``seeded`` methods depend on the seed and the others do not. A claim that
+drifts from the code fails here."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ import pytest
 from sudoku_models import METHODS, Puzzle, count_solutions, export, solve, verify
 from sudoku_models.export import SUFFIXES
 from sudoku_models.formulations.parameters import SolverOptionError
-from sudoku_models.registry import CapabilityError, method_class
+from sudoku_models.geometry import Layout
+from sudoku_models.registry import LAYOUT_KINDS, CapabilityError, layout_kind, method_class
 from sudoku_models.solving import make_method
 
 from .helpers import holes, pattern_grid
@@ -25,6 +28,24 @@ from .helpers import holes, pattern_grid
 UNIQUE = holes(pattern_grid(2), 0.55, seed=1)  # 4x4, one solution (checked below)
 SEVERAL = holes(pattern_grid(2), 0.7, seed=3)  # 4x4, several solutions
 FORMATS = sorted(set(SUFFIXES.values()))
+
+
+def _holes(full: np.ndarray, layout: Layout, share: float, seed: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    return Puzzle(np.where(rng.random(full.shape) < share, 0, full), layout)
+
+
+_I, _J = np.indices((6, 6))
+_JIGSAW = Layout.jigsaw([[0, 0, 0, 1, 1, 1], [0, 0, 2, 2, 1, 1], [0, 2, 2, 2, 3, 1],
+                         [4, 4, 5, 2, 3, 3], [4, 4, 5, 5, 3, 3], [4, 4, 5, 5, 5, 3]])
+_JIGSAW_GRID = np.array([[1, 3, 6, 2, 4, 5], [5, 4, 2, 3, 6, 1], [2, 6, 1, 4, 5, 3],
+                         [3, 2, 4, 5, 1, 6], [4, 1, 5, 6, 3, 2], [6, 5, 3, 1, 2, 4]])
+LAYOUT_PUZZLES = {  # one small puzzle of each layout kind
+    "square": SEVERAL,
+    "boxes": _holes((3 * (_I % 2) + _I // 2 + _J) % 6 + 1, Layout.boxes(2, 3), 0.5, 1),
+    "jigsaw": _holes(_JIGSAW_GRID, _JIGSAW, 0.5, 0),
+    "latin": _holes(np.add(*np.indices((5, 5))) % 5 + 1, Layout.latin(5), 0.55, 1),
+}
 
 # A native parameter each solver has, for the methods that take solver_options
 NATIVE = {"HiGHS": {"presolve": "off"}, "SCIP": {"presolving/maxrounds": "0"},
@@ -133,6 +154,41 @@ def test_a_value_outside_each_vocabulary_is_refused_by_registry_and_class_alike(
                 method_class(method)(2, **{key: "no-such-value"})
 
 
+def test_the_layout_puzzles_are_of_their_kinds():
+    assert set(LAYOUT_PUZZLES) == set(LAYOUT_KINDS)
+    for kind, puzzle in LAYOUT_PUZZLES.items():
+        assert layout_kind(puzzle.layout) == kind
+
+
+@pytest.mark.parametrize("kind", LAYOUT_KINDS)
+@pytest.mark.parametrize("method", list(METHODS))
+def test_layouts_are_as_the_registry_says(method, kind):
+    puzzle = LAYOUT_PUZZLES[kind]
+    info = METHODS[method]
+    if kind not in info.layouts:
+        with pytest.raises(CapabilityError, match=f"takes {', '.join(info.layouts)} layouts"):
+            solve(puzzle, method)
+        return
+    result = solve(puzzle, method)
+    assert verify(puzzle, result.grid)
+    if info.can_count:  # CP-SAT's enumeration, which takes every layout, as the reference
+        assert count_solutions(puzzle, method, limit=None) == \
+            count_solutions(puzzle, "cp", limit=None)
+
+
+def test_one_model_per_layout():
+    from sudoku_models import solve_many
+
+    puzzles = [LAYOUT_PUZZLES["boxes"], LAYOUT_PUZZLES["latin"], LAYOUT_PUZZLES["boxes"]]
+    results = list(solve_many(puzzles, "milp"))
+    assert all(verify(p, r.grid) for p, r in zip(puzzles, results))
+    assert results[2].build_seconds < results[0].build_seconds  # the 6x6 model was kept
+    assert method_class("milp")(3).layout == Layout.square(3)  # an int is the square order
+    with pytest.raises(ValueError, match="this model is of 6x6 \\(2x3 boxes\\), the puzzle of "
+                                         "5x5 Latin square"):
+        method_class("milp")(Layout.boxes(2, 3)).solve(LAYOUT_PUZZLES["latin"])
+
+
 # The seed's effect shows on some instances only (CP-SAT's one-worker search
 # rarely uses it; CaDiCaL's shuffling needs a search): the first of these where
 # two seeds differ is enough. A method that ignores the seed must give the
@@ -227,3 +283,13 @@ def test_every_format_has_a_reader():
     assert set(READ_BACK) == set(FORMATS)
     assert set(itertools.chain.from_iterable(i.export_formats for i in METHODS.values())) \
         <= set(FORMATS)
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_variant_constraints_are_refused_until_a_method_models_them(method):
+    from sudoku_models.rules import AntiKnight
+
+    puzzle = Puzzle(UNIQUE.grid, UNIQUE.layout, constraints=(AntiKnight(),))
+    with pytest.raises(CapabilityError, match=f"'{method}' does not model variant "
+                                               "constraints yet: anti-knight"):
+        solve(puzzle, method)

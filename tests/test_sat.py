@@ -138,7 +138,7 @@ def test_bad_options_raise_value_error(seed_puzzle):
         solve(seed_puzzle, "sat-minimal", solver="kissat404")
     with pytest.raises(ValueError, match="clues must be one of assumptions, units"):
         solve(seed_puzzle, "sat-extended", clues="cells")
-    with pytest.raises(ValueError, match="order 2, the puzzle of order 3"):
+    with pytest.raises(ValueError, match=r"of 4x4 \(2x2 boxes\), the puzzle of 9x9 \(3x3 boxes\)"):
         SatMinimalFormulation(2).solve(seed_puzzle)
 
 

@@ -2,8 +2,10 @@
 
 A formulation is one model (binary assignment, integer AllDifferent, ...)
 handed to one solver (HiGHS, CP-SAT, ...). It builds the rules of Sudoku for
-one order once, then loads each puzzle's clues into that model, so solving
-a file of puzzles never rebuilds the model (DESIGN.md, known pitfalls).
+one layout once (the houses of :class:`~sudoku_models.geometry.Layout`:
+square boxes of an order, rectangular boxes, jigsaw regions, a Latin
+square), then loads each puzzle's clues into that model, so solving a file
+of puzzles never rebuilds the model.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .. import validation
-from ..puzzle import MAX_ORDER, MIN_ORDER, Puzzle
+from ..geometry import Layout, LayoutError
+from ..puzzle import MAX_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
 
 
@@ -25,8 +28,17 @@ class ModelChangedError(ValueError):
     rewrites): refused rather than silently undone."""
 
 
+MAX_SIDE = MAX_ORDER * MAX_ORDER  # 36: the largest grid the methods take
+
+
 class Formulation(ABC):
-    """A model of Sudoku of one order, reusable across puzzles of that order.
+    """A model of Sudoku of one layout, reusable across puzzles of that layout.
+
+    ``layout``: a :class:`~sudoku_models.geometry.Layout` (side up to 36)
+    or an int order ``n`` for the classic square boxes (``Formulation(3)``
+    is a 9x9); ``self.layout``, ``self.side`` and ``self.order`` (None
+    unless square boxes) describe it. A method takes the layout kinds its
+    registry entry lists (:attr:`~sudoku_models.registry.MethodInfo.layouts`).
 
     ``time_limit`` is in seconds (None: no limit) and covers the whole of
     :meth:`solve`: building the model (or loading the clues) and the solver
@@ -43,27 +55,28 @@ class Formulation(ABC):
     :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
     :meth:`count_solutions` and :meth:`export`, and check their own options
     with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
-    thread count.
+    thread count, :class:`~sudoku_models.geometry.LayoutError` for a bad
+    layout and :class:`~sudoku_models.registry.CapabilityError` for a layout
+    kind the method does not take.
     """
 
     name: ClassVar[str]
 
     def __init__(
         self,
-        order: int = 3,
+        layout: int | Layout = 3,
         *,
         time_limit: float | None = None,
         log: bool = False,
         threads: int = 1,
         seed: int = 0,
     ) -> None:
-        if order not in range(MIN_ORDER, MAX_ORDER + 1):
-            raise ValueError(f"order must be {MIN_ORDER}..{MAX_ORDER}, got {order!r}")
+        self.layout = self._checked_layout(layout)
         time_limit = validation.time_limit(time_limit)
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
-        self.order = order
-        self.side = order * order
+        self.order = self.layout.order
+        self.side = self.layout.side
         self.time_limit = time_limit
         self.log = log
         self.threads = threads
@@ -78,6 +91,29 @@ class Formulation(ABC):
         from ..registry import method_info
 
         return method_info(cls.name)
+
+    @classmethod
+    def _checked_layout(cls, layout) -> Layout:
+        """``layout`` (or the square layout of an int order) if this method
+        takes it; :class:`~sudoku_models.geometry.LayoutError` or
+        :class:`~sudoku_models.registry.CapabilityError` otherwise."""
+        from ..registry import CapabilityError, UnknownMethodError, layout_kind
+
+        if not isinstance(layout, Layout):
+            if isinstance(layout, int) and not isinstance(layout, bool) and layout > MAX_ORDER:
+                raise LayoutError(f"order must be 2..{MAX_ORDER}, got {layout}")
+            layout = Layout.square(layout)
+        if layout.side > MAX_SIDE:
+            raise LayoutError(f"the methods take grids up to {MAX_SIDE}x{MAX_SIDE}, "
+                              f"got {layout.name}")
+        try:
+            kinds = cls.info().layouts
+        except UnknownMethodError:  # a class not (yet) registered: any layout
+            return layout
+        if layout_kind(layout) not in kinds:
+            raise CapabilityError(f"method {cls.name!r} takes {', '.join(kinds)} layouts, "
+                                  f"not {layout.name}")
+        return layout
 
     def _option(self, key: str, value):
         """``value`` if this method's registry entry allows it for option
@@ -172,11 +208,17 @@ class Formulation(ABC):
 
     def _prepare(self, puzzle: Puzzle) -> None:
         """Build the rules on first use and load ``puzzle``'s clues."""
-        if puzzle.order != self.order:
+        if puzzle.layout != self.layout:
             raise ValueError(
-                f"{self.name}: this model is of order {self.order}, the puzzle of order "
-                f"{puzzle.order}"
+                f"{self.name}: this model is of {self.layout.name}, the puzzle of "
+                f"{puzzle.layout.name}"
             )
+        if puzzle.constraints:
+            from ..registry import CapabilityError
+
+            kinds = ", ".join(sorted({c.kind for c in puzzle.constraints}))
+            raise CapabilityError(f"method {self.name!r} does not model variant constraints "
+                                  f"yet: {kinds}")
         if not self._built:
             self._build_rules()
             self._built = True
@@ -250,13 +292,13 @@ class Formulation(ABC):
 def entry_points(formulation: type[Formulation]):
     """The module-level ``build(puzzle, **options)`` and
     ``solve(puzzle, **options)`` of a formulation module: each makes a fresh
-    ``formulation(puzzle.order, **options)`` and calls its method."""
+    ``formulation(puzzle.layout, **options)`` and calls its method."""
 
     def build(puzzle: Puzzle, **options) -> Any:
-        return formulation(puzzle.order, **options).build(puzzle)
+        return formulation(puzzle.layout, **options).build(puzzle)
 
     def solve(puzzle: Puzzle, **options) -> SolveResult:
-        return formulation(puzzle.order, **options).solve(puzzle)
+        return formulation(puzzle.layout, **options).solve(puzzle)
 
     build.__doc__ = (
         f"The native model of ``puzzle`` for formulation {formulation.name!r}. "

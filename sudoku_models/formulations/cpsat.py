@@ -110,8 +110,8 @@ class CpSatFormulation(Formulation):
     model in ``_build_rules``, load clues with :meth:`_set_domain` and read
     the grid in :meth:`_grid_values`."""
 
-    def __init__(self, order: int = 3, *, solver_options=None, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, *, solver_options=None, **options) -> None:
+        super().__init__(layout, **options)
         self.model: cp_model.CpModel | None = None
         options = parse_solver_options(solver_options)
         self._parameters = sat_parameters(options)

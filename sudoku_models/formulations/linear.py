@@ -39,9 +39,9 @@ class LinearFormulation(Formulation):
     ``self._sense`` is -1 for a maximising model.
     """
 
-    def __init__(self, order: int = 3, *, solver: str = "highs", solver_options=None,
+    def __init__(self, layout=3, *, solver: str = "highs", solver_options=None,
                  stats: str = "basic", **options) -> None:
-        super().__init__(order, **options)
+        super().__init__(layout, **options)
         if solver != "highs" or "solver" in self.info().options:
             self._option("solver", solver)
         self.solver = solver

@@ -9,6 +9,8 @@ Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
 * row: every value once in every row,      sum_j x[i, j, k] = 1
 * column: every value once in every column, sum_i x[i, j, k] = 1
 * box: every value once in every box,      sum over the box of x[., ., k] = 1
+  (the regions of the layout: square or rectangular boxes, jigsaw regions;
+  none for a Latin square)
 
 Clues are lower bounds of 1, as ``sudokuEngine`` sets ``lb``. The objective
 is 0 (a feasibility problem, as in the JuMP seed) or, with
@@ -27,7 +29,6 @@ import numpy as np
 import pyomo.environ as pyo
 
 from ..binary_model import binary_model
-from ..houses import house_cells
 from ..puzzle import Puzzle
 from .base import entry_points
 from .objectives import tiebreak_costs
@@ -47,16 +48,17 @@ class MilpFormulation(PyomoFormulation):
 
     name = "milp"
 
-    def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
+        super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
         self._clues: set[tuple[int, int, int]] = set()
 
     def _build_rules(self) -> None:
-        n, s = self.order, self.side
-        boxes = house_cells(n)[2 * s:]  # the boxes, as every formulation sees them
-        m = pyo.ConcreteModel(name=f"sudoku_milp_order{n}")
+        s = self.side
+        boxes = self.layout.houses[2 * s:]  # the regions, as every formulation sees them
+        m = pyo.ConcreteModel(name=f"sudoku_milp_{s}x{s}")
         m.I = pyo.RangeSet(0, s - 1)
+        m.B = pyo.RangeSet(0, len(boxes) - 1)
         m.x = pyo.Var(m.I, m.I, m.I, domain=pyo.Binary)
         m.cell = pyo.Constraint(m.I, m.I, rule=lambda m, i, j: sum(m.x[i, j, k] for k in m.I) == 1)
         m.row = pyo.Constraint(m.I, m.I, rule=lambda m, i, k: sum(m.x[i, j, k] for j in m.I) == 1)
@@ -64,7 +66,7 @@ class MilpFormulation(PyomoFormulation):
             m.I, m.I, rule=lambda m, j, k: sum(m.x[i, j, k] for i in m.I) == 1
         )
         m.box = pyo.Constraint(
-            m.I,
+            m.B,
             m.I,
             rule=lambda m, b, k: sum(m.x[c // s, c % s, k] for c in boxes[b].tolist()) == 1,
         )
@@ -97,14 +99,14 @@ class MilpFormulation(PyomoFormulation):
 
     def _var_name(self, var) -> str:
         if var.parent_component() is self._model.x:
-            return binary_model(self.order).var_name(binary_model(self.order).var(*var.index()))
+            return binary_model(self.layout).var_name(binary_model(self.layout).var(*var.index()))
         return super()._var_name(var)
 
     def _constraint_name(self, con) -> str:
         family = con.parent_component().local_name
         if family in ("cell", "row", "column", "box"):
             a, b = con.index()
-            return binary_model(self.order).labels(family)[a * self.side + b]
+            return binary_model(self.layout).labels(family)[a * self.side + b]
         return super()._constraint_name(con)
 
 

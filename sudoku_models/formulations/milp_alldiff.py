@@ -18,7 +18,6 @@ import numpy as np
 import pyomo.environ as pyo
 from pyomo.gdp import Disjunction
 
-from ..houses import peer_pairs
 from ..puzzle import Puzzle
 from ..registry import TRANSFORMATIONS  # noqa: F401  (the vocabulary, defined in the registry)
 from .base import entry_points
@@ -40,8 +39,8 @@ class MilpAllDiffFormulation(PyomoFormulation):
     name = "milp-alldiff"
     BUILD_SECONDS_PER_PAIR = 1.3e-3  # Pyomo GDP build + transformation, measured on orders 3, 4
 
-    def __init__(self, order: int = 3, *, transformation: str = "bigm", **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, *, transformation: str = "bigm", **options) -> None:
+        super().__init__(layout, **options)
         self.transformation = self._option("transformation", transformation)
 
     def solve(self, puzzle: Puzzle):
@@ -52,9 +51,9 @@ class MilpAllDiffFormulation(PyomoFormulation):
         TIME_LIMIT with ``stats["expected build seconds"]``."""
         from ..result import ModelSize, SolveResult, Status
 
-        expected = self.BUILD_SECONDS_PER_PAIR * len(peer_pairs(self.order))
+        expected = self.BUILD_SECONDS_PER_PAIR * len(self.layout.peer_pairs)
         if (self.time_limit is not None and not self._built and expected > self.time_limit
-                and puzzle.order == self.order):
+                and puzzle.layout == self.layout):
             return SolveResult(self.name, Status.TIME_LIMIT, None, 0.0, 0.0,
                                ModelSize(self.side**2, 0, 0),
                                {"expected build seconds": round(expected)}, self.solver_name())
@@ -62,8 +61,8 @@ class MilpAllDiffFormulation(PyomoFormulation):
 
     def _build_rules(self) -> None:
         s = self.side
-        pairs = peer_pairs(self.order)
-        m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_order{self.order}")
+        pairs = self.layout.peer_pairs
+        m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_{s}x{s}")
         m.cells = pyo.RangeSet(0, s * s - 1)
         m.y = pyo.Var(m.cells, domain=pyo.Integers, bounds=(1, s))
         m.pairs = pyo.RangeSet(0, len(pairs) - 1)

@@ -44,8 +44,8 @@ class PyomoFormulation(LinearFormulation):
     bounds they changed, and read the grid in :meth:`_grid_values` through
     :meth:`_columns`. Options as :class:`~.linear.LinearFormulation`."""
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, **options) -> None:
+        super().__init__(layout, **options)
         self._model: pyo.ConcreteModel | None = None  # self.model for users: see below
         self._column: ComponentMap | None = None
         self._rows: list = []

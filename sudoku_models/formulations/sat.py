@@ -65,15 +65,16 @@ _MAX_SLICE_DECISIONS = 1 << 20  # likewise; the budget is a C long (doubling ove
 
 
 @functools.cache
-def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
-    """The clauses of the rules of ``order`` in ``encoding`` (``"minimal"`` or
+def rule_clauses(layout, encoding: str) -> tuple[np.ndarray, ...]:
+    """The clauses of the rules of ``layout`` (a
+    :class:`~sudoku_models.geometry.Layout` or an int order) in ``encoding`` (``"minimal"`` or
     ``"extended"``), as read-only int32 arrays of DIMACS literals, one array
     per clause width: at-least-one clauses ``(m, s)`` and at-most-one pairs
     ``(m, 2)``. Built from :func:`~sudoku_models.binary_model.binary_model`.
     Raises ``ValueError`` for an unknown encoding."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
-    model = binary_model(order)
+    model = binary_model(layout)
     at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
     at_most = ("row", "column", "box") + (("cell",) if encoding == "extended" else ())
     first, second = np.triu_indices(model.side, 1)
@@ -89,10 +90,10 @@ def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
 
 
 @functools.cache
-def rule_clause_list(order: int, encoding: str) -> list[list[int]]:
+def rule_clause_list(layout, encoding: str) -> list[list[int]]:
     """:func:`rule_clauses` as one list of clauses (lists of ints), the form
     PySAT takes; cached, do not modify."""
-    return [clause for block in rule_clauses(order, encoding) for clause in block.tolist()]
+    return [clause for block in rule_clauses(layout, encoding) for clause in block.tolist()]
 
 
 class SatInstance(NamedTuple):
@@ -126,9 +127,9 @@ class SatFormulation(Formulation):
 
     encoding: ClassVar[str]
 
-    def __init__(self, order: int = 3, *, solver: str = DEFAULT_SOLVER,
+    def __init__(self, layout=3, *, solver: str = DEFAULT_SOLVER,
                  clues: str = "assumptions", **options) -> None:
-        super().__init__(order, **options)
+        super().__init__(layout, **options)
         self.solver = self._option("solver", solver)
         self.clues = self._option("clues", clues)
         if solver != DEFAULT_SOLVER:  # the instance reports the solver it runs
@@ -139,10 +140,10 @@ class SatFormulation(Formulation):
     # -- Formulation ------------------------------------------------------
 
     def _build_rules(self) -> None:
-        self._clauses = rule_clause_list(self.order, self.encoding)
+        self._clauses = rule_clause_list(self.layout, self.encoding)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        self._clue_literals = (binary_model(self.order).clue_vars(puzzle.grid) + 1).tolist()
+        self._clue_literals = (binary_model(self.layout).clue_vars(puzzle.grid) + 1).tolist()
         if self.clues == "units":
             self._discard_solver()
             self._sat = self._new_solver()
@@ -173,7 +174,7 @@ class SatFormulation(Formulation):
     def size(self) -> ModelSize:
         """Variables, clauses and literals of the CNF handed to the solver:
         the rules, plus one unit clause per clue when ``clues="units"``."""
-        blocks = rule_clauses(self.order, self.encoding)
+        blocks = rule_clauses(self.layout, self.encoding)
         units = len(self._clue_literals) if self.clues == "units" else 0
         return ModelSize(variables=self.side**3, constraints=sum(len(b) for b in blocks) + units,
                          nonzeros=sum(b.size for b in blocks) + units)
@@ -226,21 +227,21 @@ class SatFormulation(Formulation):
         encoding plus one unit clause per clue, after a comment header that
         maps each variable to its 1-based (row, column, value), e.g.
         ``c 14 x_r1_c2_v5``. Returns the path. Raises ``ValueError`` for a
-        format other than ``"cnf"`` or a puzzle of another order."""
+        format other than ``"cnf"`` or a puzzle of another layout."""
         if fmt != "cnf":
             super().export(puzzle, path, fmt)
         self._prepare(puzzle)
-        model = binary_model(self.order)
+        model = binary_model(self.layout)
         path = Path(path)
         clauses = len(self._clauses) + len(self._clue_literals)
         with path.open("w") as out:
-            out.write(f"c Sudoku of order {self.order} ({self.side}x{self.side}), "
+            out.write(f"c Sudoku, {self.layout.name}, "
                       f"{self.name}: {self.info().description}\n")
             out.write(f"c puzzle {puzzle.to_string()}\n")
             out.write("c variable x_rR_cC_vV is true when row R, column C holds V (1-based)\n")
             out.writelines(f"c {v + 1} {model.var_name(v)}\n" for v in range(model.num_vars))
             out.write(f"p cnf {model.num_vars} {clauses}\n")
-            for block in rule_clauses(self.order, self.encoding):
+            for block in rule_clauses(self.layout, self.encoding):
                 np.savetxt(out, np.column_stack([block, np.zeros(len(block), np.int32)]), fmt="%d")
             out.writelines(f"{literal} 0\n" for literal in self._clue_literals)
         return path
