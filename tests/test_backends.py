@@ -10,11 +10,10 @@ import pytest
 from generator.holes import holes_puzzle
 from sudoku_models import METHODS, Puzzle, Status, method_class, solve, solve_many, verify
 from sudoku_models.formulations.backends import BACKENDS, Backend, backend_class
-from sudoku_models.formulations.base import Formulation
 from sudoku_models.formulations.parameters import SolverOptionError, parse_solver_options
-from sudoku_models.result import ModelSize
 
 from .helpers import SEED_STRING
+from .test_registry import DummyMethod
 
 BASIC = {"B&B nodes", "LP iterations"}
 DETAILED = {"presolved rows", "presolved columns", "root LP seconds", "root LP iterations",
@@ -186,38 +185,21 @@ def test_the_solver_gets_what_the_build_left():
     assert later.build_seconds < model.time_limit  # only the clues load now
 
 
-class _Slow(Formulation):
+class _Slow(DummyMethod):
     """Answers after the deadline: a solver overrunning its own limit."""
 
-    name = "backtracking"  # its registry entry; only solve() is used
-
-    def _build_rules(self):
-        pass
-
-    def _load_clues(self, puzzle):
-        self.puzzle = puzzle
-
-    def _native_model(self):
-        return None
+    name = "backtracking"  # a registered name (for the layout check); only solve() is used
 
     def _run(self):
         if self._time_left() is not None:
             time.sleep(self._time_left() + 0.05)
-        result = method_class("backtracking")(self.order).solve(self.puzzle)
-        return result.status, result.grid.ravel(), {"branches": 1}, None
-
-    def size(self):
-        return ModelSize(0, 0, 0)
-
-    @staticmethod
-    def solver_name():
-        return "slow"
+        return super()._run()
 
 
 def test_an_answer_after_the_limit_is_a_time_out(seed_puzzle):
     result = _Slow(3, time_limit=0.05).solve(seed_puzzle)
     assert result.status is Status.TIME_LIMIT and result.grid is None
-    assert result.stats == {"branches": 1, "after the limit": "OPTIMAL"}
+    assert result.stats == {"calls": 1, "after the limit": "OPTIMAL"}
     assert _Slow(3).solve(seed_puzzle).status is Status.OPTIMAL  # no limit, no rule
 
 
