@@ -115,8 +115,10 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     for method, chosen in values.items():
         try:
             known[method].check_options({k: v for k, v in chosen.items() if k != "seed"})
+            if any(not known[method].options.get(k, True) for k in chosen):
+                known[method].load()(2, **chosen)  # free-form (solver_options): the method checks
         except ValueError as exc:
-            raise RunError(str(exc)) from None
+            raise RunError(f"{method}: {exc}") from None
     loaded = [_load(d, sample, seed, first) for d in datasets]
     executor, client = ("in-process", None) if in_process else ("local", None)
     if in_process:

@@ -51,7 +51,7 @@ def add_parser(commands) -> None:
                        f"(default: {OBJECTIVES[0]})")
     milp_solvers = METHODS["milp"].options["solver"]
     solve.add_argument("--milp-solver", choices=milp_solvers,
-                       help=f"the solver of the milp model (default {milp_solvers[0]}; scip "
+                       help=f"the solver of the milp and milp-alldiff models (default {milp_solvers[0]}; scip "
                        "needs the extra [scip])")
     solve.add_argument("--sat-solver", metavar="NAME", choices=SAT_SOLVERS,
                        help=f"the PySAT solver of the sat-* methods (default "
@@ -79,7 +79,7 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
     chosen = {}
     for method in args.method:
         if "solver" in METHODS[method].options:
-            solver = args.milp_solver if method == "milp" else args.sat_solver
+            solver = args.milp_solver if METHODS[method].paradigm == "MILP" else args.sat_solver
             if solver is not None:
                 chosen[method] = {"solver": solver}
     return chosen

@@ -52,10 +52,10 @@ class BacktrackingMethod(Formulation):
 
     def _run(self):
         control = np.zeros(3, dtype=np.int64)  # stop flags, branch nodes
-        if self.time_limit is not None:
+        time_left = self._time_left()  # the limit less the (tiny) build
+        if time_left is not None:
             try:
-                count, solution = run_stoppable(self._grid, self.order, 2, self.time_limit,
-                                                control)
+                count, solution = run_stoppable(self._grid, self.order, 2, time_left, control)
             except CountIncomplete as stopped:
                 return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound,
                                                  "branches": int(control[2])}, None
