@@ -63,10 +63,13 @@ def add_parser(commands) -> None:
                        "method to this results CSV (the schema of 'bench run'; a results file "
                        "is appended to, its rows of the same settings are not solved again, "
                        "any other file refused)")
-    solve.add_argument("--overwrite", action="store_true", help="replace --out instead")
+    solve.add_argument("--overwrite", action="store_true",
+                       help="replace --out, and a --solutions file not written by solve")
     solve.add_argument("--solutions", metavar="FILE",
                        help="write one line per puzzle ('-': standard output): its solution by "
-                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
+                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / "
+                       "ERROR, under a '#' header line; a file solve did not write is refused "
+                       "unless --overwrite, the input file always")
     solve.add_argument("--plot", metavar="PICTURE", type=plot_file,
                        help="save a picture (.png, .pdf, .svg, ...): the grid and each solution "
                        "for one puzzle, the distribution of times per method for a file")
@@ -123,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
         for option in ("first", "out"):
             if getattr(args, option):
                 raise UsageError(f"--{option} goes with --file (one row per puzzle and method)")
+    if args.solutions and args.solutions != "-":
+        _check_solutions_file(args)
+    if args.file is None:
         dataset, puzzles = "PUZZLE", [command_line_puzzle(args.puzzle)]
     else:
         dataset = STDIN if args.file == "-" else args.file
@@ -154,6 +160,30 @@ def run(args: argparse.Namespace) -> int:
     wrong = any(r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] not in (True, "true")
                 for r in rows)
     return EXIT_WRONG_ANSWER if wrong else EXIT_OK
+
+
+SOLUTIONS_HEADER = "# sudoku-models solve: solutions"
+
+
+def _check_solutions_file(args: argparse.Namespace) -> None:
+    """Before solving: ``--solutions`` may name a new file, one ``solve``
+    wrote (its first line starts with :data:`SOLUTIONS_HEADER`) or, with
+    ``--overwrite``, another regular file; never the input file nor
+    ``--out`` (:class:`UsageError` or
+    :class:`~sudoku_models.files.OutputFileError`)."""
+    from pathlib import Path
+
+    from ..files import check_output
+
+    path = check_output(args.solutions, reading=(args.file,), option="--solutions")
+    if args.out and Path(args.out).resolve() == path.resolve():
+        raise UsageError(f"--solutions {args.solutions}: is the --out file too")
+    if path.exists() and path.stat().st_size and not args.overwrite:
+        with open(path, "rb") as handle:
+            first = handle.read(len(SOLUTIONS_HEADER))
+        if first != SOLUTIONS_HEADER.encode():
+            raise UsageError(f"--solutions {args.solutions}: exists and was not written by "
+                             f"solve; choose another file, or --overwrite to replace it")
 
 
 def _earlier_rows(out, outcome, fresh: list[dict]) -> list[dict]:
@@ -206,8 +236,9 @@ def _write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
     if args.solutions == "-":
         sys.stdout.write(text)
     else:
+        source = args.puzzle if args.file is None else STDIN if args.file == "-" else args.file
         with open(args.solutions, "w") as handle:
-            handle.write(text)
+            handle.write(f"{SOLUTIONS_HEADER} of {source} by {args.method[0]}\n{text}")
     print(f"wrote {len(puzzles)} solutions to {args.solutions}", file=sys.stderr)
 
 
