@@ -582,3 +582,50 @@ def test_methods_lists_every_option_with_its_values(capsys):
     assert main(["methods"]) == 0
     out = capsys.readouterr().out
     assert ": ;" not in out and "solver: any; clues: assumptions|units" in out
+
+
+def test_solve_file_time_limit_is_each_puzzles(tmp_path, capsys):
+    from sudoku_models.bench import read_results
+
+    out = tmp_path / "limited.csv"
+    seventeen = str(DATASETS / "17clue.txt")
+    assert main(["solve", "--file", seventeen, "--first", "6", "--method", "cp,matching",
+                 "--time-limit", "0.0001", "--out", str(out)]) == 0
+    rows = read_results(out)
+    assert {r["time_limit_s"] for r in rows} == {"0.0001"} and len(rows) == 12
+    assert {r["status"] for r in rows} <= {"TIME_LIMIT", "OPTIMAL"}
+    timed_out = sum(r["status"] == "TIME_LIMIT" for r in rows)
+    assert timed_out >= 6  # matching needs far more than 0.1 ms on a 17-clue puzzle
+    summary = capsys.readouterr().out
+    lines = {line.split()[0]: line.split() for line in summary.splitlines()[2:]}
+    assert sum(int(lines[m][4]) for m in ("cp", "matching")) == timed_out
+
+
+def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "int.csv"
+    argv = ["solve", "--file", str(DATASETS / "17clue.txt"), "--first", "400", "--method",
+            "cp", "--out", str(out)]
+    process = subprocess.Popen([SCRIPT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None and (
+            not out.exists() or out.read_text().count("\n") < 20):
+        time.sleep(0.05)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    os.kill(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1].endswith("again to resume")
+    from sudoku_models.bench import read_results
+
+    before = len(read_results(out))
+    assert 20 <= before < 400
+    rerun = _run(argv, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"wrote {400 - before} rows" in rerun.stdout and "400 puzzles of" in rerun.stdout
+    rows = read_results(out)
+    assert len(rows) == len({r["index"] for r in rows}) == 400

@@ -45,7 +45,8 @@ def add_parser(commands) -> None:
     add_source(solve, puzzle_help="the puzzle as one line (see README for 16x16)")
     add_method_option(solve, list(DEFAULT_METHODS))
     solve.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                       help="per-puzzle time limit of each solver, model build included")
+                       help="per-puzzle time limit of each solver (the solver's own: "
+                       "'bench run' also stops a worker from outside)")
     solve.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
                        f"(default: {OBJECTIVES[0]})")
