@@ -6,7 +6,6 @@ numba load when the command runs."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import shlex
 import sys
 
@@ -52,6 +51,8 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles and print or write them."""
+    import secrets
+
     import numpy as np
     from tqdm import tqdm
 

@@ -20,13 +20,11 @@ import sys
 
 from ..arguments import plot_file, positive_int, seconds
 from ..formulations.objectives import OBJECTIVES
-from ..formulations.sat import DEFAULT_SOLVER as DEFAULT_SAT_SOLVER
-from ..formulations.sat import SOLVERS as SAT_SOLVERS
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from . import register_command
-from .common import (add_method_option, add_source, command_line_puzzle, read_file,
-                     say_how_to_resume, text_table)
+from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
+                     read_file, say_how_to_resume, text_table)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_WRONG_ANSWER, UsageError
 
 DEFAULT_METHODS = ("milp", "cp")
@@ -54,9 +52,10 @@ def add_parser(commands) -> None:
     solve.add_argument("--milp-solver", choices=milp_solvers,
                        help=f"the solver of the milp model (default {milp_solvers[0]}; scip "
                        "needs the extra [scip])")
-    solve.add_argument("--sat-solver", metavar="NAME", choices=SAT_SOLVERS,
-                       help=f"the PySAT solver of the sat-* methods (default "
-                       f"{DEFAULT_SAT_SOLVER}; one of {', '.join(SAT_SOLVERS)})")
+    solve.add_argument("--sat-solver", metavar="NAME",
+                       choices=Vocabulary("sudoku_models.formulations.sat", "SOLVERS"),
+                       help="the PySAT solver of the sat-* methods: %(choices)s (default: "
+                       "CaDiCaL, as the methods' descriptions say)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
