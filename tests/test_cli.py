@@ -629,3 +629,24 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
     assert f"wrote {400 - before} rows" in rerun.stdout and "400 puzzles of" in rerun.stdout
     rows = read_results(out)
     assert len(rows) == len({r["index"] for r in rows}) == 400
+
+
+def test_the_published_solve_file_table_is_its_csv():
+    """benchmarks/README.md shows what benchmarks/solve_file_speed.py
+    --table makes of the recorded CSV."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "solve_file_speed", root / "benchmarks" / "solve_file_speed.py",
+        submodule_search_locations=None)
+    sys.path.insert(0, str(root / "benchmarks"))  # its import of benchtools
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    readme = (root / "benchmarks" / "README.md").read_text()
+    start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"
+    published = readme[readme.index(start) + len(start): readme.index(end)]
+    assert published == module.table(module.read(module.OUT))
