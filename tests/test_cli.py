@@ -432,14 +432,18 @@ def _one_line_error(run: subprocess.CompletedProcess, message: str) -> None:
     ["solve", "--file", TOP95, "--first", "2", "--method", "backtracking", "--out"],
     ["solve", "--file", TOP95, "--first", "2", "--method", "backtracking", "--solutions"],
     ["generate", "--clues", "30", "--out"],
+    ["export", SEED_STRING, "--format", "lp", "-o"],
+    ["solve", SEED_STRING, "--method", "cp", "--plot"],
 ])
 def test_a_fifo_or_device_is_refused_as_output(command, tmp_path):
     import os
 
-    fifo = tmp_path / "f.csv"
+    suffix = ".png" if command[-1] == "--plot" else ".csv"  # --plot takes its format from it
+    fifo = tmp_path / f"f{suffix}"
     os.mkfifo(fifo)
     _one_line_error(_run([*command, str(fifo)]), "not a regular file")
-    _one_line_error(_run([*command, "/dev/null"]), "not a regular file")
+    if suffix == ".csv":
+        _one_line_error(_run([*command, "/dev/null"]), "not a regular file")
 
 
 def test_the_input_file_is_never_written_over(tmp_path, capsys):

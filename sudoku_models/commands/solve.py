@@ -128,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"--{option} goes with --file (one row per puzzle and method)")
     if args.solutions and args.solutions != "-":
         _check_solutions_file(args)
+    if args.plot:
+        from ..files import check_output
+
+        check_output(args.plot, reading=(args.file,), option="--plot")
     if args.file is None:
         dataset, puzzles = "PUZZLE", [command_line_puzzle(args.puzzle)]
     else:
