@@ -45,7 +45,10 @@ def add_parser(commands) -> None:
     generate.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                           default=DEFAULT_TIME_LIMIT,
                           help=f"give up on a puzzle after this long (default {DEFAULT_TIME_LIMIT:g})")
-    generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout)")
+    generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout); "
+                          "a file generate did not write is refused unless --overwrite")
+    generate.add_argument("--overwrite", action="store_true",
+                          help="replace --out even if generate did not write it")
     generate.set_defaults(handler=run)
 
 
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.clues is None and args.difficulty is None and not args.minimal:
         raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal")
     if args.out:
-        check_output(args.out)
+        _check_out(args)
     seed = secrets.randbelow(2**63) if args.seed is None else args.seed
     rng = np.random.default_rng(seed)
     lines = []
@@ -87,6 +90,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _check_out(args: argparse.Namespace) -> None:
+    """Before generating: ``--out`` may name a new file, one ``generate``
+    wrote (its header line names the command) or, with ``--overwrite``,
+    another regular file; never a directory, FIFO or device
+    (:func:`~sudoku_models.files.check_output`)."""
+    path = check_output(args.out)
+    if path.exists() and path.stat().st_size and not args.overwrite:
+        with open(path, "rb") as handle:
+            first = handle.readline(4096)
+        if not (first.startswith(b"# ") and b"; sudoku-models generate " in first):
+            raise UsageError(f"--out {args.out}: exists and was not written by generate; "
+                             f"choose another file, or --overwrite to replace it")
 
 
 def reproducing_command(args: argparse.Namespace, seed: int) -> str:

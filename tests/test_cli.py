@@ -463,6 +463,19 @@ def test_the_input_file_is_never_written_over(tmp_path, capsys):
         assert puzzles.read_bytes() == before
 
 
+def test_generate_refuses_to_write_over_a_file_it_did_not_write(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    argv = ["generate", "--clues", "6", "--order", "2", "--count", "2", "--out", str(notes)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not written by generate" in err
+    assert notes.read_text() == "my notes\n"
+    assert main([*argv, "--overwrite"]) == 0
+    assert main([*argv, "--seed", "3"]) == 0  # now ours: replaced without being told
+    assert len(read_puzzles(notes)) == 2 and "--seed 3" in notes.read_text().splitlines()[0]
+
+
 def test_solutions_are_refused_over_a_file_solve_did_not_write(tmp_path, capsys):
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
