@@ -644,6 +644,8 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
     rerun = _run(argv, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     assert f"wrote {400 - before} rows" in rerun.stdout and "400 puzzles of" in rerun.stdout
+    cp = next(line.split() for line in rerun.stdout.splitlines() if line.startswith("cp "))
+    assert cp[1:3] == ["400", "400"]  # the summary counts the rows written before, too
     rows = read_results(out)
     assert len(rows) == len({r["index"] for r in rows}) == 400
 

@@ -89,23 +89,39 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
 
 
 class _Collected:
-    """What the outputs need of the rows as they come: every row (for the
-    summary), the first method's solution line of each puzzle (for
-    ``--solutions``) and, for one puzzle, each method's result."""
+    """What the outputs need of the rows as they come, without keeping them
+    all: the summary (:class:`~sudoku_models.bench.summary.Summary`),
+    whether a solved grid failed verification, the first method's solution
+    line of each puzzle (for ``--solutions``), each method's row and result
+    for one puzzle, and every row only for ``--plot`` of a file."""
 
-    def __init__(self, first_method: str, keep_results: bool) -> None:
+    def __init__(self, first_method: str, one_puzzle: bool, keep_rows: bool) -> None:
+        from ..bench.summary import Summary
+
         self.first_method = first_method
-        self.keep_results = keep_results
-        self.rows: list[dict] = []
+        self.one_puzzle = one_puzzle
+        self.summary = Summary()
+        self.wrong = False
+        self.rows: list[dict] | None = [] if keep_rows else None
         self.solutions: dict[int, str] = {}
-        self.results: dict[str, object] = {}
+        self.results: dict[str, tuple] = {}
 
     def __call__(self, row: dict, result) -> None:
-        self.rows.append(row)
+        """A row of this run with its result (None for an ``ERROR`` row)."""
+        self.count(row)
         if row["method"] == self.first_method:
             self.solutions[row["index"]] = _solution_line(result, row["order"], row["status"])
-        if self.keep_results:
+        if self.one_puzzle:
             self.results[row["method"]] = (row, result)
+
+    def count(self, row: dict) -> None:
+        """A row for the summary, the verification check and ``--plot``
+        (also a row ``--out`` held before the run)."""
+        self.summary.add(row)
+        self.wrong |= (row["status"] in ("OPTIMAL", "FEASIBLE")
+                       and row["verified"] not in (True, "true"))
+        if self.rows is not None:
+            self.rows.append(row)
 
 
 def _solution_line(result, order: int, status: str) -> str:
@@ -137,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         dataset = STDIN if args.file == "-" else args.file
         puzzles = read_file(args.file).puzzles()[: args.first]
-    collected = _Collected(args.method[0], keep_results=args.file is None)
+    collected = _Collected(args.method[0], one_puzzle=args.file is None,
+                           keep_rows=bool(args.plot) and args.file is not None)
     try:
         outcome = run_benchmark(
             args.method, [(dataset, puzzles)], args.out, first=args.first,
@@ -149,21 +166,19 @@ def run(args: argparse.Namespace) -> int:
             raise
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED
-    rows = collected.rows
     if args.file is None:
         _print_one(puzzles[0], args.method, collected.results)
     else:
-        rows += _earlier_rows(args.out, outcome, rows)
-        _print_summary(rows, args.file, len(puzzles))
+        if args.out and outcome.written < len(outcome.keys):
+            _count_earlier_rows(args.out, outcome, collected)
+        _print_summary(collected.summary.lines(), args.file, len(puzzles))
         if args.out:
             print(f"wrote {outcome.written} rows to {args.out}")
     if args.solutions:
         _write_solutions(args, puzzles, collected.solutions)
     if args.plot:
-        _save_plot(args.plot, puzzles, rows, collected.results)
-    wrong = any(r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] not in (True, "true")
-                for r in rows)
-    return EXIT_WRONG_ANSWER if wrong else EXIT_OK
+        _save_plot(args.plot, puzzles, collected.rows, collected.results)
+    return EXIT_WRONG_ANSWER if collected.wrong else EXIT_OK
 
 
 SOLUTIONS_HEADER = "# sudoku-models solve: solutions"
@@ -190,21 +205,22 @@ def _check_solutions_file(args: argparse.Namespace) -> None:
                              f"solve; choose another file, or --overwrite to replace it")
 
 
-def _earlier_rows(out, outcome, fresh: list[dict]) -> list[dict]:
-    """The rows of this run that ``out`` held before it (not solved again)."""
-    if not out or len(outcome.keys) == len(fresh):
-        return []
+def _count_earlier_rows(out, outcome, collected: _Collected) -> None:
+    """Count the rows of this run that ``out`` held before it (the run
+    skipped them). Each key of the run is in the file once, and the rows
+    written now come after the ones that were there (the file was locked
+    meanwhile): the earlier rows are the matching ones but the last
+    ``outcome.written``."""
     from ..bench.results import read_results, row_key
 
-    new = {row_key(row) for row in fresh}
-    return [row for row in read_results(out)
-            if row_key(row) in outcome.keys and row_key(row) not in new]
+    matching = [row for row in read_results(out) if row_key(row) in outcome.keys]
+    for row in matching[: len(matching) - outcome.written]:
+        collected.count(row)
 
 
-def _print_summary(rows: list[dict], source: str, puzzles: int) -> None:
-    from ..bench.summary import COLUMNS, summary_lines
+def _print_summary(lines: list[dict], source: str, puzzles: int) -> None:
+    from ..bench.summary import COLUMNS
 
-    lines = summary_lines(rows)
     columns = [c for c in COLUMNS if c != "dataset"]
     if len({line["order"] for line in lines}) == 1:
         columns.remove("order")
