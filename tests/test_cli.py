@@ -669,3 +669,23 @@ def test_the_published_solve_file_table_is_its_csv():
     start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"
     published = readme[readme.index(start) + len(start): readme.index(end)]
     assert published == module.table(module.read(module.OUT))
+
+
+def test_a_method_that_fails_is_an_error_row_and_one_line_in_the_summary(monkeypatch, capsys):
+    from sudoku_models.registry import METHODS, MethodInfo
+
+    class Fails:
+        def __init__(self, order, **options):
+            pass
+
+        def solve(self, puzzle):
+            raise RuntimeError("solver blew up")
+
+    monkeypatch.setitem(METHODS, "fails", MethodInfo("fails", Fails, "a stub", "CP", "-", "-"))
+    assert main(["solve", "--file", TOP95, "--first", "2", "--method", "fails,backtracking"]) == 0
+    captured = capsys.readouterr()
+    fails = next(line.split() for line in captured.out.splitlines() if line.startswith("fails "))
+    assert fails[1:6] == ["2", "0", "0", "0", "2"]  # rows, solved, infeasible, timed out, errors
+    assert "fails: the first error: top95.txt:2: RuntimeError: solver blew up" in captured.out
+    assert "Traceback" not in captured.err
+

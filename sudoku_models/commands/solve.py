@@ -105,6 +105,7 @@ class _Collected:
         self.rows: list[dict] | None = [] if keep_rows else None
         self.solutions: dict[int, str] = {}
         self.results: dict[str, tuple] = {}
+        self.first_error: dict[str, str] = {}  # per method: the first ERROR row's message
 
     def __call__(self, row: dict, result) -> None:
         """A row of this run with its result (None for an ``ERROR`` row)."""
@@ -113,6 +114,8 @@ class _Collected:
             self.solutions[row["index"]] = _solution_line(result, row["order"], row["status"])
         if self.one_puzzle:
             self.results[row["method"]] = (row, result)
+        if row["status"] == "ERROR":
+            self.first_error.setdefault(row["method"], f"{row['puzzle']}: {row.get('error')}")
 
     def count(self, row: dict) -> None:
         """A row for the summary, the verification check and ``--plot``
@@ -172,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
         if args.out and outcome.written < len(outcome.keys):
             _count_earlier_rows(args.out, outcome, collected)
         _print_summary(collected.summary.lines(), args.file, len(puzzles))
+        for method, message in collected.first_error.items():
+            print(f"{method}: the first error: {message}")
         if args.out:
             print(f"wrote {outcome.written} rows to {args.out}")
     if args.solutions:
