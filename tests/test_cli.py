@@ -630,7 +630,7 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
                                text=True)
     deadline = time.time() + 120
     while time.time() < deadline and process.poll() is None and (
-            not out.exists() or out.read_text().count("\n") < 20):
+            not out.exists() or out.read_text().count("\n") < 21):  # the header and 20 rows
         time.sleep(0.05)
     assert process.poll() is None, "the run ended before it could be interrupted"
     os.kill(process.pid, signal.SIGINT)
