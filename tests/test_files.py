@@ -353,3 +353,25 @@ def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bo
     assert found.order == (orders.pop() if len(orders) == 1 else None)
     if found.order is not None:
         assert (found.grids == np.stack([p.grid.ravel() for p in expected])).all()
+
+
+def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
+    import os
+
+    from sudoku_models.files import OutputFileError, check_output
+
+    source = tmp_path / "in.txt"
+    source.write_text("1...\n")
+    os.link(source, tmp_path / "hard.txt")
+    (tmp_path / "soft.txt").symlink_to(source)
+    os.mkfifo(tmp_path / "fifo")
+    assert check_output(tmp_path / "new.csv", reading=(source,)) == tmp_path / "new.csv"
+    assert check_output(tmp_path / "other.txt", reading=("-", None, tmp_path / "gone")).name
+    for path, message in ((tmp_path, "is a directory"), (tmp_path / "fifo", "not a regular file"),
+                          ("/dev/null", "not a regular file"),
+                          (tmp_path / "no" / "x.csv", "the folder"),
+                          (source, "is the input file"), (tmp_path / "hard.txt", "input file"),
+                          (tmp_path / "soft.txt", "is the input file")):
+        with pytest.raises(OutputFileError, match=message):
+            check_output(path, reading=(source,), option="--solutions")
+    assert not (tmp_path / "no").exists() and source.read_text() == "1...\n"

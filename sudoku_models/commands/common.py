@@ -24,6 +24,26 @@ class OneLineErrorParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+class Vocabulary:
+    """The allowed values of an option, read from the module that defines
+    them (``getattr(module, name)``) when first needed: as argparse
+    ``choices`` it loads nothing for ``--help`` of another command."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def _values(self) -> tuple:
+        from importlib import import_module
+
+        return tuple(getattr(import_module(self.module), self.name))
+
+    def __iter__(self):
+        return iter(self._values())
+
+    def __contains__(self, value) -> bool:
+        return value in self._values()
+
+
 def add_method_option(parser, default, allowed: Callable[[], Sequence[str]] = lambda: tuple(METHODS),
                       many: bool = True, what: str = "methods") -> None:
     """``--method`` and its aliases ``--methods`` and ``-m`` (one spelling for
