@@ -145,16 +145,16 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
         if timer is not None:
             timer.start()
         try:
-            run_benchmark(chunk.methods, chunk.datasets, out, sample=chunk.sample,
-                                    first=chunk.first, time_limit=chunk.time_limit, warmup=0,
-                                    workers=workers, options=chunk.options or None,
-                                    solver_seed=chunk.solver_seed, interleave=True,
-                                    progress=progress)
+            try:
+                run_benchmark(chunk.methods, chunk.datasets, out, sample=chunk.sample,
+                              first=chunk.first, time_limit=chunk.time_limit, warmup=0,
+                              workers=workers, options=chunk.options or None,
+                              solver_seed=chunk.solver_seed, interleave=True, progress=progress)
+            finally:
+                if timer is not None:
+                    timer.cancel()
         except KeyboardInterrupt:
             interrupted = not budget_hit.is_set()
-        finally:
-            if timer is not None:
-                timer.cancel()
     stopped = "budget" if budget_hit.is_set() else "interrupted" if interrupted else None
     end = {"chunk": chunk.name, "out": out.name, "event": "end", "time": _now(),
            "load": os.getloadavg(), "rows": _lines(out) - before, "stopped": stopped}
@@ -165,10 +165,11 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
 
 
 def _lines(path: Path) -> int:
+    """Rows of a results CSV (lines but the header)."""
     if not path.exists():
         return 0
     with path.open("rb") as handle:
-        return sum(1 for _ in handle)
+        return max(0, sum(1 for _ in handle) - 1)
 
 
 def _append(path: Path, record: dict) -> None:
