@@ -8,7 +8,7 @@ The 9x9 puzzles are those of ``rating_vs_qqwing.py`` (top95, every
 ``--top1465-every``-th puzzle of top1465, a sample of 17clue, generated
 puzzles); ``--order4`` adds generated 16x16 puzzles at 100, 105, ..., 120
 clues (seed k has 100 + 5 (k mod 5) clues). For each puzzle
-:func:`sudoku_models.logic.effort.measure` gives our rating and: HiGHS
+:func:`sudoku_models.studies.effort.measure` gives our rating and: HiGHS
 B&B nodes, LP iterations and solve seconds (milp), CP-SAT branches,
 conflicts and seconds (cp), both on one thread, as shipped and with presolve
 off (with it, both settle every 9x9 puzzle before searching), and the
@@ -33,7 +33,7 @@ from scipy.stats import spearmanr
 from generator import generate
 from rating_vs_qqwing import puzzle_sets
 from sudoku_models.logic import LEVELS
-from sudoku_models.logic.effort import available, columns, measure
+from sudoku_models.studies.effort import available, columns, measure
 
 MEASURES = columns(available())
 

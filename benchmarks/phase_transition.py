@@ -13,14 +13,14 @@ Three steps, each resumable (re-running skips the rows already written):
     At the peak of orders 5 and 6 (the fraction and pattern with the highest
     median time over all methods), the hardest instances that some method
     solved (highest median time over methods; see
-    :func:`~sudoku_models.bench.phase.hardest_at_peak`) are written to
+    :func:`~sudoku_models.studies.phase.hardest_at_peak`) are written to
     ``peak_hardest.txt`` and re-run with
     ``--solver-seed 1..SEEDS`` for the methods whose solver takes a seed
     (HiGHS, CP-SAT, CaDiCaL), into ``tails.csv``: run-time distributions
     over seeds, for the survival plot.
 ``report``
     Tables and figures into ``benchmarks/results/phase_transition/``
-    (:mod:`sudoku_models.bench.phase`).
+    (:mod:`sudoku_models.studies.phase`).
 
 Usage (from the repository root; about 45 min for ``grid`` and 20 min for
 ``tails`` with 2 workers)::
@@ -103,7 +103,7 @@ def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
 
 def run_tails(out_dir: Path, orders, workers: int, time_limit: float, seeds: int,
               hardest: int) -> None:
-    from sudoku_models.bench.phase import hardest_at_peak, load_phase_results
+    from sudoku_models.studies.phase import hardest_at_peak, load_phase_results
 
     frame = load_phase_results(out_dir / "runs.csv")
     # in the datasets' order: one line per instance whatever the ties of the ranking
@@ -151,7 +151,7 @@ def main(argv=None) -> int:
         run_tails(out_dir, [max(grid)] if args.small else [5, 6], args.workers,
                   args.time_limit, args.seeds, args.hardest)
     else:
-        from sudoku_models.bench.phase import write_phase_report
+        from sudoku_models.studies.phase import write_phase_report
 
         summary = write_phase_report(out_dir)
         print(summary.read_text())

@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from .report import SOLVED, _finish, markdown_table, method_colours
+from ..bench.report import SOLVED, markdown_table
+from ..plotting import method_colours, save_figure
 
 EFFORT = {"bb_nodes": "B&B nodes", "lp_iterations": "LP iterations",
           "branches": "branches / decisions", "conflicts": "conflicts"}
@@ -39,7 +40,7 @@ def load_phase_results(path):
     :func:`with_outcome`) with ``fraction`` (float) and ``pattern``. Raises
     :class:`PhaseDataError` when there are none, and what ``load_results``
     raises for a file that is not a results file."""
-    from .results import load_results
+    from ..bench.results import load_results
 
     frame = load_results(path)
     frame = frame[frame["dataset"].str.startswith("holes:")].copy()
@@ -54,7 +55,7 @@ def load_phase_results(path):
 def load_tail_results(path):
     """Every row of a results file of the tail study (one puzzle file run
     under several solver seeds) with the columns of :func:`with_outcome`."""
-    from .results import load_results
+    from ..bench.results import load_results
 
     frame = load_results(path)
     if frame.empty:
@@ -148,7 +149,7 @@ def hardest_at_peak(frame, orders, count: int):
     ``puzzle_line`` (the puzzle as a line of a puzzle file, regenerated from
     the dataset spec and checked against the recorded hash). Raises
     :class:`PhaseDataError` for an order without rows or solved instances."""
-    from .datasets import load_dataset, puzzle_hash
+    from ..bench.datasets import load_dataset, puzzle_hash
 
     solved = frame.groupby(["dataset", "puzzle_hash"])["solved"].transform("any")
     solvable = frame[solved]
@@ -278,7 +279,7 @@ def plot_hardness(curve, path: Path | None = None):
     fig.suptitle("Easy-hard-easy: median time (time-outs count as the limit, grey line) and "
                  "share solved against the fraction of holes")
     fig.tight_layout(rect=(0, 0.05, 1, 0.98))
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_peak_growth(peak_table, path: Path | None = None, limit: float | None = None):
@@ -305,7 +306,7 @@ def plot_peak_growth(peak_table, path: Path | None = None, limit: float | None =
     ax.grid(which="both", alpha=0.3)
     ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_survival(tails, path: Path | None = None):
@@ -346,7 +347,7 @@ def plot_survival(tails, path: Path | None = None):
         ax.legend(fontsize=7)
     fig.suptitle("Run-time survival over solver seeds (a straight tail on log-log: heavy)")
     fig.tight_layout()
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_effort(frame, path: Path | None = None):
@@ -373,7 +374,7 @@ def plot_effort(frame, path: Path | None = None):
             ax.legend(fontsize=7, markerscale=2)
     fig.suptitle("Solver effort against time, solved instances of orders 5 and 6")
     fig.tight_layout()
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 # -- the report --------------------------------------------------------------------
@@ -397,7 +398,7 @@ def write_phase_report(out_dir) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
-    from .report import labelled, plot_cactus, plot_profile
+    from ..bench.report import labelled, plot_cactus, plot_profile
 
     out_dir = Path(out_dir)
     frame = load_phase_results(out_dir / "runs.csv")
