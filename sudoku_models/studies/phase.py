@@ -37,6 +37,7 @@ pattern, method).
 from __future__ import annotations
 
 import math
+from functools import cache
 from pathlib import Path
 
 from ..plotting import CENSORED_MARKER, PATTERN_STYLES, method_colours, save_figure
@@ -384,7 +385,7 @@ def plot_hardness(curve, path: Path | None = None, value: str = "time"):
             ax.set_title(f"order {order} ({side}x{side}), {pattern}", fontsize=10)
             ax.grid(which="both", alpha=0.3)
             if not len(data):
-                ax.text(0.5, 0.5, "not run", transform=ax.transAxes, ha="center")
+                ax.set_visible(False)  # this pattern was not run at this order
         row[0].set_ylabel("median s (log)" if value == "time" else "median effort + 1 (log)")
     for ax in axes[-1]:
         ax.set_xlabel("fraction of cells emptied")
@@ -417,12 +418,13 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
             data = curve[(curve["method"] == method) & (curve["pattern"] == pattern)]
             for order, line in data.groupby("order", sort=True):
                 line = line.sort_values("fraction")
+                if not line["effort low"].max() > 0:
+                    continue  # no search at this order: nothing to line up
                 side = order * order
                 x = line["fraction"] * side * side / side ** exponent
                 top = line["effort low"].max() + 1
                 _draw_intervals(ax, x, (line["effort low"] + 1) / top,
-                                (line["effort high"] + 1) / top, shades[order],
-                                label=f"order {order}")
+                                (line["effort high"] + 1) / top, shades[order])
                 peak = peaks[(peaks["order"] == order) & (peaks["pattern"] == pattern)
                              & (peaks["method"] == method) & (peaks["status"] == "located")]
                 for _, p in peak.iterrows():
@@ -434,13 +436,19 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
             ax.set_title(f"{method} ({data['effort_name'].iloc[0] if len(data) else ''}), "
                          f"{pattern}", fontsize=9)
             ax.grid(which="both", alpha=0.3)
-            ax.legend(fontsize=7, loc="lower center")
         row[0].set_ylabel("median effort / its maximum (log)")
     for ax in axes[-1]:
         ax.set_xlabel(f"holes / N^{exponent:g} (N = side)")
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=shades[o], marker=".", label=f"order {o} ({o * o}x{o * o})")
+               for o in orders if (curve.loc[curve["order"] == o, "effort low"] > 0).any()]
+    handles.append(Line2D([], [], color="grey", linestyle="none",
+                          label="median only bounded below", **CENSORED_MARKER))
+    fig.legend(handles=handles, loc="lower center", ncol=len(handles), frameon=False)
     fig.suptitle(f"Effort against h / N^{exponent:g}: shaded, the located peaks "
-                 "(bootstrap 5-95%); triangles, bounded medians")
-    fig.tight_layout(rect=(0, 0, 1, 0.96))
+                 "(bootstrap 5-95%)")
+    fig.tight_layout(rect=(0, 0.05, 1, 0.96))
     return save_figure(fig, path)
 
 
@@ -467,6 +475,9 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
     for row, order in zip(axes, orders):
         for ax, pattern in zip(row, patterns):
             data = wide[(wide["order"] == order) & (wide["pattern"] == pattern)]
+            if data.empty:
+                ax.set_visible(False)  # a pattern not run with both methods at this order
+                continue
             low, high = ratio_bounds(data["censored_s"][a], data["solved"][a].astype(bool),
                                      data["censored_s"][b], data["solved"][b].astype(bool),
                                      data["time_limit_s"][a])
@@ -505,18 +516,39 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
 # -- tables for benchmarks/README.md (builders of studies.published) ------------------
 
 
+def _ints(value) -> list[int]:
+    """``orders=5`` or ``orders=4,5,6`` of a marker (read as a literal) as ints."""
+    if isinstance(value, (tuple, list)):
+        return [int(v) for v in value]
+    return [int(v) for v in str(value).split(",")]
+
+
+@cache
+def _cached(key):
+    frame = load_phase_results(*[path for path, _ in key])
+    return frame, effort_peaks(frame)
+
+
 def _frame(*paths):
-    return load_phase_results(*paths)
+    """The phase frame of ``paths`` (cached per paths and modification
+    times: several published tables come from the same files)."""
+    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
+                         for p in paths))[0].copy()
+
+
+def _peaks(*paths):
+    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
+                         for p in paths))[1].copy()
 
 
 def peak_table(*paths, methods: str | None = None, orders: str | None = None) -> str:
     """The effort peaks (:func:`effort_peaks`) of the results files, for the
     comma-separated ``methods`` and ``orders`` when given."""
-    table = effort_peaks(_frame(*paths)).drop(columns="draws")
+    table = _peaks(*paths).drop(columns="draws")
     if methods:
         table = table[table["method"].isin(methods.split(","))]
     if orders:
-        table = table[table["order"].isin([int(o) for o in str(orders).split(",")])]
+        table = table[table["order"].isin(_ints(orders))]
     return markdown(table[["order", "pattern", "method", "measure", "grid", "instances",
                            "status", "peak", "interval", "median effort at peak"]],
                     formats={"peak": "g"})
@@ -524,8 +556,7 @@ def peak_table(*paths, methods: str | None = None, orders: str | None = None) ->
 
 def exponent_table(*paths, methods: str | None = None) -> str:
     """The fitted exponent (:func:`fit_exponent`)."""
-    peaks = effort_peaks(_frame(*paths))
-    table = fit_exponent(peaks, methods.split(",") if methods else None)
+    table = fit_exponent(_peaks(*paths), methods.split(",") if methods else None)
     if table.empty:
         return "(no method and pattern has a located peak at two orders)"
     return markdown(table, formats={"alpha": ".2f"})
@@ -535,7 +566,7 @@ def paired_table(*paths, a: str = "milp", b: str = "cp", orders: str | None = No
     """``a`` against ``b`` per (order, pattern, fraction) (:func:`paired`)."""
     table = paired(_frame(*paths), a, b)
     if orders:
-        table = table[table["order"].isin([int(o) for o in str(orders).split(",")])]
+        table = table[table["order"].isin(_ints(orders))]
     return markdown(table, formats={"fraction": "g"})
 
 
