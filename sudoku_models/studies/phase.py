@@ -323,9 +323,11 @@ def effort_time_correlation(frame, minimum: int = 8):
 # -- figures ---------------------------------------------------------------------
 
 
-def _draw_intervals(ax, x, low, high, colour, style="-", label=None):
+def _draw_intervals(ax, x, low, high, colour, style="-", label=None, shift=0.0):
     """Medians at ``x``: exact ones joined by a line, bounded ones (high =
-    inf) as open triangles at their lower bound, never joined."""
+    inf) as open triangles at their lower bound, never joined, moved by
+    ``shift`` along x so that several methods' triangles at the limit stay
+    visible side by side."""
     import numpy as np
 
     x, low, high = map(np.asarray, (x, low, high))
@@ -343,7 +345,7 @@ def _draw_intervals(ax, x, low, high, colour, style="-", label=None):
         ax.plot(*zip(*segment), color=colour, linestyle=style, marker=".", label=label)
         label = None
     if (~exact).any():
-        ax.plot(x[~exact], low[~exact], linestyle="none", color=colour, markersize=6,
+        ax.plot(x[~exact] + shift, low[~exact], linestyle="none", color=colour, markersize=6,
                 label=label, **CENSORED_MARKER)
 
 
@@ -372,12 +374,14 @@ def plot_hardness(curve, path: Path | None = None, value: str = "time"):
     for row, order in zip(axes, orders):
         for ax, pattern in zip(row, patterns):
             data = curve[(curve["order"] == order) & (curve["pattern"] == pattern)]
-            for method, line in data.groupby("method", sort=True):
+            methods = sorted(data["method"].unique())
+            for k, (method, line) in enumerate(data.groupby("method", sort=True)):
                 line = line.sort_values("fraction")
                 low, high = line[f"{value} low"], line[f"{value} high"]
                 if value == "effort":
                     low, high = low + 1, high + 1
-                _draw_intervals(ax, line["fraction"], low, high, colours[method])
+                _draw_intervals(ax, line["fraction"], low, high, colours[method],
+                                shift=0.006 * (k - (len(methods) - 1) / 2))
             if value == "time" and len(data):
                 ax.axhline(data["time limit s"].max(), color="grey", linewidth=0.8)
             ax.set_yscale("log")
@@ -433,10 +437,10 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
                     scale = side * side / side ** exponent
                     ax.axvspan(lo * scale, hi * scale, color=shades[order], alpha=0.15)
             ax.set_yscale("log")
-            ax.set_title(f"{method} ({data['effort_name'].iloc[0] if len(data) else ''}), "
-                         f"{pattern}", fontsize=9)
+            ax.set_title(f"{method}, {pattern} holes", fontsize=9)
             ax.grid(which="both", alpha=0.3)
-        row[0].set_ylabel("median effort / its maximum (log)")
+        name = curve.loc[curve["method"] == method, "effort_name"].iloc[0]
+        row[0].set_ylabel(f"median {name}\n/ its maximum (log)", fontsize=9)
     for ax in axes[-1]:
         ax.set_xlabel(f"holes / N^{exponent:g} (N = side)")
     from matplotlib.lines import Line2D
