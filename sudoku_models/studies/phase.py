@@ -607,7 +607,9 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     """Read the results ``files`` in ``out_dir`` (those present) and write
     ``summary.md`` and the figures beside them: ``hardness.png`` (time),
     ``effort.png``, ``scaling.png`` (against h / N^1.55),
-    ``paired_milp_cp.png``. Returns the summary's path. Raises
+    ``paired_milp_cp.png``, and ``survival.png`` with the tail table when
+    ``tails50.csv`` (or the issue-14 ``tails.csv``) is there. Returns the
+    summary's path. Raises
     :class:`PhaseDataError` or ``ResultsFileError`` for unusable input."""
     import matplotlib
 
@@ -645,6 +647,14 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
                          "time", "effort_name", "effort"]]), "",
         "![time](hardness.png)", "![effort](effort.png)", "![scaling](scaling.png)",
         "![paired](paired_milp_cp.png)", ""]
+    tails = next((out_dir / n for n in ("tails50.csv", "tails.csv") if (out_dir / n).exists()),
+                 None)
+    if tails is not None:
+        from .tails import load_tail_results, plot_survival, tail_table
+
+        plot_survival(load_tail_results(tails), out_dir / "survival.png")
+        lines += [f"## Run-time tails over solver seeds ({tails.name})", "", tail_table(tails),
+                  "", "![survival](survival.png)", ""]
     summary = out_dir / "summary.md"
     summary.write_text("\n".join(lines))
     return summary
