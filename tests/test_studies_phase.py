@@ -207,12 +207,17 @@ def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
 
 
 def test_survival_curves_end_where_the_data_end():
-    frame = pd.DataFrame({"order": 6, "method": "cp", "puzzle": ["a"] * 4 + ["b"] * 4,
-                          "solved": [True, True, True, False, False, False, False, False],
-                          "censored_s": [0.5, 1.0, 2.0, 100.0] + [100.0] * 4})
+    frame = pd.DataFrame({"order": 6, "method": ["cp"] * 8 + ["milp"] * 2,
+                          "puzzle": ["f:1"] * 4 + ["f:2"] * 4 + ["f:1"] * 2,
+                          "solved": [True, True, True, False] + [False] * 6,
+                          "censored_s": [0.5, 1.0, 2.0, 100.0] + [100.0] * 6})
     figure = plot_survival(frame)
-    lines = [l for l in figure.axes[0].get_lines() if not l.get_label().startswith("_")]
-    a = next(l for l in lines if l.get_label().startswith("a "))
-    assert "3/4 solved" in a.get_label() and list(a.get_ydata()) == [0.75, 0.5, 0.25, 0.25]
-    assert list(a.get_xdata())[-1] == 100.0  # no floor below 0.25, no run past the data
+    cp, milp = figure.axes
+    lines = {l.get_label().split(":")[0]: l for l in cp.get_lines()
+             if not l.get_label().startswith("_")}
+    one = lines["1"]
+    assert "3/4" in one.get_label() and list(one.get_ydata()) == [1.0, 0.75, 0.5, 0.25, 0.25]
+    assert list(one.get_xdata())[1:] == [0.5, 1.0, 2.0, 100.0]  # no floor, no run past the data
+    assert "0/4" in lines["2"].get_label() and set(lines["2"].get_ydata()) == {1.0}
+    assert "no run solved" in milp.texts[0].get_text()
     plt.close(figure)
