@@ -23,7 +23,7 @@ still missing; a budget stops a chunk, the same command resumes it):
 Usage (from the repository root)::
 
     python benchmarks/phase_transition.py effort --order 4     # about 45 min on one core
-    python benchmarks/phase_transition.py effort --order 5     # about 1.5 h
+    python benchmarks/phase_transition.py effort --order 5     # about 40 min
     python benchmarks/phase_transition.py effort --order 6     # about 1.5 h
     python benchmarks/phase_transition.py tails                # about 45 min
     python benchmarks/phase_transition.py report
@@ -66,10 +66,13 @@ ALL_PATTERNS = ["random", "balanced", "doubly-balanced"]
 EFFORT_GRID = {
     4: ([0.5, 0.6, 0.65, 0.675, 0.7, 0.725, 0.75, 0.775, 0.8, 0.85, 0.9], 20, METHODS, 25),
     5: ([0.4, 0.45, 0.5, 0.525, 0.55, 0.575, 0.6, 0.625, 0.65, 0.7, 0.75], 20,
-        ["backtracking", "cp", "sat-extended"], 75),
+        ["cp", "sat-extended"], 40),
     6: ([0.35, 0.4, 0.45, 0.475, 0.5, 0.525, 0.55, 0.575, 0.6, 0.65, 0.7], 10,
         ["backtracking", "cp"], 80),
 }
+# The counter is left out at order 5 by the budget: it is censored at 10 s over
+# the whole hard region (each instance costs the full limit); its order-5
+# effort comes from the issue-14 grid (random and balanced, 6 instances).
 
 
 def datasets(order: int, fractions) -> list[str]:
