@@ -55,6 +55,11 @@ EFFORT = {
 }
 """Each method's effort measure: (results column, name)."""
 
+PAIRS = [("milp", "cp"), ("cp-bool", "cp"), ("sat-extended", "cp"),
+         ("sat-minimal", "sat-extended"),
+         ("matching", "cp"), ("backtracking", "cp")]
+"""The paired comparisons of the report (a against b, time ratio a / b)."""
+
 QWH_EXPONENT = 1.55
 """The peak's number of holes grows like ``N^1.55`` for quasigroups with
 holes (Achlioptas et al. 2000)."""
@@ -637,7 +642,9 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         "## The exponent of h* = c N^alpha", "",
         _fmt(fit_exponent(peaks)) if len(fit_exponent(peaks)) else "(not enough located peaks)",
         "",
-        "## milp against cp, paired per instance", "", _fmt(paired(frame, "milp", "cp")), "",
+        *[line for a, b in PAIRS for line in
+          (f"## {a} against {b}, paired per instance", "", _fmt(paired(frame, a, b)), "")
+          if {a, b} <= set(frame["method"])],
         "## Effort against time (Spearman, solved rows)", "",
         _fmt(effort_time_correlation(frame)), "",
         "## Solutions per instance (the counter's count to 2)", "",
