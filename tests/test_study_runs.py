@@ -75,3 +75,19 @@ def test_the_sampler_writes_a_header_once(tmp_path):
     lines = path.read_text().splitlines()
     assert lines[0] == "timestamp,load1,load5,load15" and lines.count(lines[0]) == 1
     assert len(lines) == 5
+
+
+def test_the_budget_stops_a_chunk_started_with_sigint_ignored(tmp_path):
+    """A background job of a shell starts with SIGINT ignored; the budget
+    (and Ctrl-C) must still stop the chunk, and the handler is given back."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        chunk = Chunk("ignored", ["backtracking", "cp"], ["holes:4:0.5", "holes:4:0.6"],
+                      sample=4, time_limit=20)
+        end = run_chunk(chunk, tmp_path / "runs.csv", budget_s=0.05, progress=False)
+        assert end["stopped"] == "budget"
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -27,6 +27,7 @@ import _thread
 import datetime
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -141,6 +142,13 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
 
     timer = threading.Timer(budget_s, stop) if budget_s else None
     interrupted, before = False, _lines(out)
+    # A shell starts background jobs with SIGINT ignored, and then Python raises no
+    # KeyboardInterrupt, neither for Ctrl-C nor for the budget (interrupt_main):
+    # take SIGINT back for the chunk.
+    restore = None
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
+        restore = signal.signal(signal.SIGINT, signal.default_int_handler)
     with LoadSampler(out.parent / "load.csv", every):
         if timer is not None:
             timer.start()
@@ -155,6 +163,9 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
                     timer.cancel()
         except KeyboardInterrupt:
             interrupted = not budget_hit.is_set()
+        finally:
+            if restore is not None:
+                signal.signal(signal.SIGINT, restore)
     stopped = "budget" if budget_hit.is_set() else "interrupted" if interrupted else None
     end = {"chunk": chunk.name, "out": out.name, "event": "end", "time": _now(),
            "load": os.getloadavg(), "rows": _lines(out) - before, "stopped": stopped}
