@@ -25,10 +25,11 @@ How the peak is located here:
   median is an interval;
 * **resolved only when it is**: the peak is the fraction whose median effort
   is certainly the largest (its lower bound above every other fraction's
-  upper bound); a peak at the end of the grid, or one that censoring or a
-  tie leaves open, is reported as *unresolved* with the fractions it may be
-  at, never as a location. A resolved peak gets a bootstrap interval over
-  the instances (5th to 95th percentile of the arg-max).
+  upper bound), interior to the grid, and whose bootstrap interval over the
+  instances (5th to 95th percentile of the arg-max) stays inside the grid;
+  a peak at the end of the grid, one that censoring or a tie leaves open,
+  or one whose resampled instances reach the grid's edge is reported as
+  *unresolved* with the fractions it may be at, never as a location.
 
 Nothing pools orders, patterns or methods: each curve is one (order,
 pattern, method).
@@ -205,6 +206,9 @@ def effort_peaks(frame, draws: int = BOOTSTRAP, seed: int = 0):
         if best == 0:
             record["status"] = "no search: effort 0 at every point"
             record["interval"] = ""
+        elif len(fractions) < 3:
+            record["status"] = "unresolved: too few points"
+            record["interval"] = f"{fractions[0]:g}-{fractions[-1]:g}"
         elif len(candidates) > 1:
             censored = any(not points[f][0].exact for f in candidates)
             record["status"] = ("unresolved: censored" if censored else "unresolved: tie")
@@ -214,9 +218,15 @@ def effort_peaks(frame, draws: int = BOOTSTRAP, seed: int = 0):
             record["interval"] = f"{'<=' if top == fractions[0] else '>='} {top:g}"
         else:
             draws_ = _bootstrap_peaks({f: points[f][1] for f in fractions}, rng, draws)
-            low, high = np.quantile(draws_, 0.05), np.quantile(draws_, 0.95)
-            record.update(status="located", peak=top, draws=draws_,
-                          interval=f"{low:g}" if low == high else f"{low:g}-{high:g}")
+            low = np.quantile(draws_, 0.05, method="lower")
+            high = np.quantile(draws_, 0.95, method="higher")
+            interval = f"{low:g}" if low == high else f"{low:g}-{high:g}"
+            if low == fractions[0] or high == fractions[-1]:
+                # the resampled instances put the peak at the grid's edge: not located
+                record.update(status="unresolved: bootstrap reaches the grid edge",
+                              interval=interval)
+            else:
+                record.update(status="located", peak=top, draws=draws_, interval=interval)
         records.append(record)
     return pd.DataFrame.from_records(records)
 
