@@ -17,18 +17,10 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from benchtools import machine
 from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
-from sudoku_models.bench.runner import environment
 
 HERE = Path(__file__).resolve().parent
-
-
-def machine() -> str:
-    """CPU model, core count, Python and solver versions, for the record."""
-    env = environment()
-    solvers = ", ".join(sorted({info.load().solver_name() for info in METHODS.values()}))
-    return (f"{env['machine']}, {env['cores']} cores; Python {env['python']}; "
-            f"sudoku-models {env['toolkit']}; {solvers}")
 
 
 def median_ms(values) -> float:

@@ -40,13 +40,12 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from benchtools import machine
 from generator import count_solutions, generate, solve
 from sudoku_models import Puzzle, read_puzzles
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE / "datasets"
-sys.path.insert(0, str(HERE))
-from batch_vs_rebuild import machine  # noqa: E402
 
 
 def ensure_qqwing() -> str:

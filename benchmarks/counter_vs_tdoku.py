@@ -44,15 +44,16 @@ from pathlib import Path
 
 import numpy as np
 
-from sudoku_models import read_puzzles
+from benchtools import machine
+from sudoku_models import read_grids, read_puzzles
 from sudoku_models.counter import count_solutions_many, kernel9, warm_up
+from sudoku_models.counter.core import new_control
+from sudoku_models.studies.counter_speed import KERNEL, TDOKU
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE / "datasets"
 README = HERE / "README.md"
 START, END = "<!-- counter_vs_tdoku:start -->", "<!-- counter_vs_tdoku:end -->"
-sys.path.insert(0, str(HERE))
-from batch_vs_rebuild import machine  # noqa: E402
 
 LOOP_C = r"""
 #include <stddef.h>
@@ -103,7 +104,7 @@ def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
 def ours(grids: np.ndarray, limit: int):
     counts = np.zeros(len(grids), dtype=np.int64)
     solutions = np.zeros(grids.shape, dtype=np.int32)
-    kernel9.count9_many(grids, limit, counts, solutions, np.zeros(2, np.int64), *kernel9.tables())
+    kernel9.count9_many(grids, limit, counts, solutions, new_control())
     return counts, solutions
 
 
@@ -179,14 +180,81 @@ def wall(rounds: int, action) -> float:
     return min(times)
 
 
+def api_runs(lib, rounds: int, single: int) -> list[dict]:
+    """The public API beside the compiled loop and tdoku's loop, counting to
+    2, per collection: every call once per round, their order rotating from
+    round to round; one row per run. Single-puzzle calls run on the first
+    ``single`` puzzles of a collection (timed per puzzle like the rest)."""
+    from sudoku_models import Puzzle
+    from sudoku_models.counter import count_solutions, solve_many
+
+    rows = []
+    for name in ("17clue", "top1465", "top95"):
+        grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+        puzzles = [Puzzle(g.reshape(9, 9).astype(np.int64), 3) for g in grids]
+        text = b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
+                        for g in grids)
+        few = puzzles[:single]
+        arrays = [g.reshape(9, 9) for g in grids[:single]]
+
+        def checked(counts):
+            if not (np.asarray(counts) == 1).all():
+                sys.exit(f"{name}: a count is not 1")
+
+        calls = {
+            KERNEL: (1, len(grids), lambda: checked(ours(grids, 2)[0])),
+            "count_solutions_many(array)": (1, len(grids), lambda: checked(
+                count_solutions_many(grids, 2, workers=1))),
+            "count_solutions_many(list of Puzzle)": (1, len(grids), lambda: checked(
+                count_solutions_many(puzzles, 2, workers=1))),
+            "solve_many(array)": (1, len(grids), lambda: solve_many(grids, workers=1)),
+            "count_solutions(Puzzle), one call each": (1, len(few), lambda: checked(
+                [count_solutions(p, 2) for p in few])),
+            "count_solutions(array), one call each": (1, len(few), lambda: checked(
+                [count_solutions(a, 2) for a in arrays])),
+            "count_solutions_many(array), every core": (os.cpu_count(), len(grids), lambda: checked(
+                count_solutions_many(grids, 2, workers=None))),
+            TDOKU: (1, len(grids), lambda: checked(tdoku(lib, text, len(grids), 2)[0])),
+        }
+        names = list(calls)
+        for r in range(rounds):
+            for k in range(len(names)):
+                call = names[(k + r) % len(names)]
+                threads, count, action = calls[call]
+                load = os.getloadavg()[0]
+                start = time.perf_counter()
+                action()
+                rows.append({"collection": name, "call": call, "threads": threads, "round": r,
+                             "puzzles": count, "seconds": time.perf_counter() - start,
+                             "load": round(load, 2)})
+            print(f"{name}: round {r + 1} of {rounds}", file=sys.stderr, flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tdoku_source", type=Path, help="tdoku's source directory")
     parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
     parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
     parser.add_argument("--write", action="store_true", help="write the tables into README.md")
+    parser.add_argument("--api", type=Path, metavar="CSV",
+                        help="only race the public API, the compiled loop and tdoku (count to 2) "
+                             "and record the runs in CSV (published with "
+                             "sudoku_models.studies.counter_speed.api_table)")
+    parser.add_argument("--single", type=int, default=5000,
+                        help="puzzles per collection for the one-call-each rows (default 5000)")
     args = parser.parse_args()
     warm_up()
+    if args.api:
+        with tempfile.TemporaryDirectory() as work:
+            lib, _ = build_tdoku(args.tdoku_source.resolve(), Path(work))
+            import pandas as pd
+
+            from sudoku_models.studies.counter_speed import api_table
+
+            pd.DataFrame(api_runs(lib, args.rounds, args.single)).to_csv(args.api, index=False)
+        print(api_table(str(args.api)))
+        return
     loads = os.getloadavg()
     with tempfile.TemporaryDirectory() as work:
         lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))

@@ -33,8 +33,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from benchtools import puzzle_sets
 from generator import generate
-from rating_vs_qqwing import puzzle_sets
 from sudoku_models.studies import difficulty
 from sudoku_models.studies.effort import measure
 

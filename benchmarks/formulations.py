@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
@@ -27,11 +26,10 @@ import numpy as np
 from ortools.sat.python import cp_model
 from tqdm import tqdm
 
+from benchtools import machine
 from sudoku_models import METHODS, read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from batch_vs_rebuild import machine  # noqa: E402
 
 
 def minimal_cp_sat(puzzle) -> np.ndarray:

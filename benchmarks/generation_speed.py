@@ -13,6 +13,9 @@ Sections (``--sections``, default all):
   not reached).
 * ``curve``: the fewest clues reached against time, orders 4 to 6, one run of
   ``--curve-seconds`` per order asking for an unreachable count.
+* ``low``: puzzles with 20 or fewer clues in ``--low-seconds``, the pool
+  search (``generator.low_clue_puzzles``) against tdoku's evolutionary
+  generator, alternating ``--low-rounds`` times (``--low-csv`` records them).
 * ``tdoku``: 9x9 minimal puzzles, ours against tdoku's ``TdokuConstrain`` +
   ``TdokuMinimize`` (in process through ctypes, interleaved in one run), and
   the puzzles with 20 or fewer clues made in ``--low-seconds`` seconds,
@@ -42,6 +45,7 @@ import numpy as np
 import generator
 from generator import GenerationError, generate, random_full_grid
 from generator.puzzles import _Generator
+from sudoku_models.counter.core import new_control
 
 TARGETS = [(4, 90), (4, 80), (5, 281), (6, 648)]
 
@@ -96,7 +100,7 @@ def curve(args) -> None:
     marks = [m for m in marks if m <= args.curve_seconds]
     print("| grid | " + " | ".join(f"{m} s" for m in marks) + " |\n|" + "---|" * (len(marks) + 1))
     for order in (4, 5, 6):
-        control = np.zeros(2, np.int64)
+        control = new_control()
         target = generator.fewest_possible_clues(order)
         request = _Generator(target, order, np.random.default_rng(0), None, None, False, control)
         thread = threading.Thread(target=request.run, daemon=True)
@@ -177,7 +181,49 @@ def tdoku(args) -> None:
     print(f"| tdoku, generate -p0 -s0 -e0 -a1 | {len(theirs)} |")
 
 
-SECTIONS = {"grids": grids, "nine": nine, "targets": targets, "curve": curve, "tdoku": tdoku}
+def low(args) -> None:
+    """Puzzles with at most 20 clues in ``--low-seconds``: the pool search
+    (``generator.low_clue_puzzles``) against tdoku's evolutionary generator,
+    alternating ``--low-rounds`` times, with the clue counts of each side.
+    ``--low-csv``: record one row per puzzle found (side, round, clues)."""
+    import collections
+
+    from generator import low_clue_puzzles
+
+    build = Path(args.tdoku_build) if args.tdoku_build else build_tdoku(Path(args.tdoku_source))
+    low_clue_puzzles(22, seconds=0.5, seed=0)  # compiled kernels loaded
+    rows = []
+    for r in range(args.low_rounds):
+        sides = ["ours", "tdoku"] if r % 2 == 0 else ["tdoku", "ours"]
+        for side in sides:
+            if side == "ours":
+                found = {p.to_string() for p in low_clue_puzzles(20, seconds=args.low_seconds,
+                                                                seed=r)}
+            else:
+                try:
+                    output = subprocess.run(
+                        [str(build / "generate"), "-p0", "-s0", "-e0", "-a1"],
+                        capture_output=True, text=True, timeout=args.low_seconds).stdout
+                except subprocess.TimeoutExpired as stopped:
+                    output = (stopped.stdout or b"").decode()
+                found = {line.split()[0] for line in output.splitlines()
+                         if line.split() and len(line.split()[0]) == 81
+                         and 81 - line.split()[0].count(".") <= 20}
+            rows += [{"side": side, "round": r, "clues": 81 - p.count(".") if "." in p
+                      else sum(c != "0" for c in p)} for p in found]
+            print(f"round {r + 1}: {side} {len(found)}", flush=True)
+    if args.low_csv:
+        import pandas as pd
+
+        pd.DataFrame(rows).to_csv(args.low_csv, index=False)
+    counts = collections.Counter((row["side"], row["clues"]) for row in rows)
+    print("\n| clues | ours | tdoku |\n|---|---:|---:|")
+    for clues in sorted({c for _, c in counts}):
+        print(f"| {clues} | {counts[('ours', clues)]} | {counts[('tdoku', clues)]} |")
+
+
+SECTIONS = {"grids": grids, "nine": nine, "targets": targets, "curve": curve, "tdoku": tdoku,
+            "low": low}
 
 
 def main() -> None:
@@ -189,6 +235,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=100)
     parser.add_argument("--batches", type=int, default=10)
     parser.add_argument("--low-seconds", type=float, default=20.0)
+    parser.add_argument("--low-rounds", type=int, default=3)
+    parser.add_argument("--low-csv", help="record the low section's puzzles (side, round, clues)")
     parser.add_argument("--tdoku-build", help="a tdoku build directory (else build one)")
     parser.add_argument("--tdoku-source", default="../shared/peers/tdoku")
     args = parser.parse_args()

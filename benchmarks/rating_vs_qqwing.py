@@ -39,27 +39,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from benchtools import puzzle_sets
 from generator import generate
-from sudoku_models import read_puzzles
 from sudoku_models.logic import LEVELS, rate
 from sudoku_models.studies import rating
 from sudoku_models.studies.rating import QQWING_LEVELS
 
-DATASETS = Path(__file__).resolve().parent / "datasets"
-
-
-def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
-    """The 9x9 puzzle sets of the comparison, by name."""
-    seventeen = read_puzzles(DATASETS / "17clue.txt")
-    picks = np.random.default_rng(0).choice(len(seventeen), size=sample, replace=False)
-    made = []
-    for seed in range(generated):
-        puzzle = generate(22 + seed % 15, seed=seed)
-        made.append(type(puzzle)(puzzle.grid, 3, f"generate({puzzle.num_clues}, seed={seed})"))
-    return {"top95": read_puzzles(DATASETS / "top95.txt"),
-            "top1465": read_puzzles(DATASETS / "top1465.txt"),
-            f"17clue ({sample} sampled)": [seventeen[i] for i in sorted(picks)],
-            "generated": made}
 
 
 def qqwing_ratings(puzzles, count: bool = False) -> list[tuple]:

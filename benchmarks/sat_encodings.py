@@ -31,20 +31,18 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from benchtools import machine
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 from sudoku_models.formulations.sat import rule_clause_list
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from batch_vs_rebuild import machine  # noqa: E402
 
 # label -> (registry name, options)
 METHODS = {

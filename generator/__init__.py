@@ -1,5 +1,6 @@
 """Generator of unique-solution puzzles (by clue count, minimal, or by
-difficulty), random full grids and hole-pattern instance families, built on
+difficulty), random full grids, the count of all full grids of a small
+layout, and hole-pattern instance families, built on
 the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
 
@@ -22,6 +23,8 @@ _LAZY = {
     "holes_puzzles": "generator.holes",
     "is_minimal": "generator.minimal",
     "removable_clues": "generator.minimal",
+    "count_grids": "generator.grid_count",
+    "low_clue_puzzles": "generator.low_clue",
     "GenerationError": "generator.puzzles",
     "fewest_possible_clues": "generator.puzzles",
     "generate": "generator.puzzles",

@@ -9,18 +9,14 @@ import argparse
 import sys
 
 from sudoku_models.arguments import seconds, seed, whole_number
-from sudoku_models.cli import UsageError, register_command
-
-
-
-
-
-
+from sudoku_models.commands import register_command
+from sudoku_models.commands.exits import EXIT_OK, UsageError
+from sudoku_models.logic.rating import LEVELS
 
 
 def add_parser(commands) -> None:
-    """The ``generate`` sub-command (see :func:`sudoku_models.cli.register_command`)."""
-    from generator.options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
+    """The ``generate`` sub-command (see :func:`sudoku_models.commands.register_command`)."""
+    from generator.options import DEFAULT_TIME_LIMIT, SYMMETRIES
 
     generate = commands.add_parser(
         "generate",
@@ -83,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {len(lines)} puzzles to {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
-    return 0
+    return EXIT_OK
 
 
 register_command("generate", add_parser)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_models.counter import tables
+from sudoku_models.counter.core import new_control
 
 from . import search
 
@@ -27,21 +28,22 @@ def as_generator(seed) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def fill(order: int, rng: np.random.Generator, work) -> np.ndarray:
-    """A random full grid as a flat ``(N,)`` int32 array, written into
-    ``work[4]`` (``work`` from :func:`generator.search.workspace`): the
+def fill(order: int, rng: np.random.Generator, work: tuple | None = None) -> np.ndarray:
+    """A random full grid as a flat ``(N,)`` int32 array (``work``: a
+    workspace of ``tables(order)`` to reuse, else a fresh one): the
     compiled search fills the empty grid trying each cell's values in an
     independent random order. A fill that needs more than ``4 * N`` branch
     nodes (rare up to order 6, common at order 7) starts again with new
     random orders (a restart strategy against heavy-tailed backtracking).
     Times per order: ``benchmarks/generation_speed.py``."""
     t = tables(order)
-    side = order * order
-    control = np.zeros(2, np.int64)
+    work = t.workspace() if work is None else work
+    solution = np.zeros(t.cells, np.int32)
+    control = new_control()
     while True:
-        if search.fill_random(rng.integers(2**62), t.peers, t.houses, t.full, 4 * side * side,
-                              control, *work) == 1:
-            return work[4]
+        if search.fill_random(rng.integers(2**62), 4 * t.cells, control, solution, t.singles,
+                              work) == 1:
+            return solution
 
 
 def random_full_grid(order: int = 3, seed=None) -> np.ndarray:
@@ -62,7 +64,7 @@ def random_full_grid(order: int = 3, seed=None) -> np.ndarray:
         raise ValueError(f"order must be 2..7, got {order!r}")
     rng = as_generator(seed)
     side = order * order
-    grid = fill(order, rng, search.workspace(order)).reshape(side, side).astype(np.int64)
+    grid = fill(order, rng).reshape(side, side).astype(np.int64)
     grid = rng.permutation(side)[grid - 1] + 1  # relabel values
     grid = grid[_line_permutation(order, rng)][:, _line_permutation(order, rng)]
     return grid.T.copy() if rng.random() < 0.5 else grid

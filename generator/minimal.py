@@ -7,8 +7,9 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, run_search, tables
+from sudoku_models.counter.core import new_control
 
-from . import search
+from .search import removable_orbit
 
 
 def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
@@ -17,25 +18,24 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
     puzzle does not have exactly one solution.
 
     Method: for each clue, the compiled check "is there a solution other
-    than the known one with this cell emptied" (:func:`generator.search.other`,
-    no node budget)."""
+    than the known one with this cell emptied" of the search core
+    (:func:`generator.search.removable_orbit`, no node budget)."""
     count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)
     if count != 1:
         raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
                          "minimality is defined for unique-solution puzzles")
     t = tables(puzzle.order)
-    work = search.workspace(puzzle.order)
-    work9 = search.workspace9()
     clues = puzzle.grid.ravel().astype(np.int32)
-    control = np.zeros(2, np.int64)
+    cells = np.flatnonzero(clues)
+    orbits = np.stack([cells, np.full_like(cells, -1)], axis=1).astype(np.int64)
+    found = np.zeros_like(clues)
+    work, work9, control = t.workspace(), kernel9.workspace(), new_control()
     removable = []
-    for cell in np.flatnonzero(clues):
-        clues[cell] = 0
-        if search.other(clues, np.array([cell], np.int64), solution, t.peers, t.houses,
-                        t.identity, t.full, search.NO_BUDGET, control, *work, work9,
-                        kernel9.tables()) == search.NONE:
-            removable.append(divmod(int(cell), puzzle.side))
-        clues[cell] = solution[cell]
+    index = removable_orbit(clues, solution, orbits, 0, control, found, t.fastest, work, work9)
+    while index >= 0:
+        removable.append(divmod(int(cells[index]), puzzle.side))
+        index = removable_orbit(clues, solution, orbits, index + 1, control, found, t.fastest,
+                                work, work9)
     return removable
 
 

@@ -2,32 +2,34 @@
 
 Method: take a random full grid and remove clues (or symmetric groups of
 clues, "orbits") in random order while the puzzle keeps exactly one solution
-(each removal checked by :func:`generator.search.other`: is there a
-solution other than the known one; on 9x9 the counter's bitboard kernel
-answers it). One such pass ends in a minimal puzzle
+(each removal checked by the search core's "is there a solution other than
+the known one", :func:`sudoku_models.counter.uniqueness.other_solution`; on
+9x9 the counter's bitboard kernel answers it). One such pass ends in a minimal puzzle
 (about 22 to 26 clues for 9 x 9). To go lower, a local search perturbs it:
 put one or two removed orbits back, then remove again in a new random order;
 a result no further from the target replaces the current one. After a run
 of perturbations without progress it restarts from a new full grid.
 
 Every generation has a time limit (default :data:`DEFAULT_TIME_LIMIT`
-seconds). The compiled removal pass and its uniqueness checks poll a stop
-flag (every 1024 branch nodes and between removals), which the waiting
-thread sets at the deadline, so the limit holds to within a fraction of a
-second at every order; Ctrl-C stops the same way.
+seconds). The compiled removal pass and its uniqueness checks poll the
+core's stop request (every 1024 branch nodes and between removals), which
+:func:`sudoku_models.stoppable.call_stoppable`'s watcher sets at the
+deadline, so the limit holds to within a fraction of a second at every
+order; Ctrl-C stops the same way.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from functools import cache
 
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import kernel9, tables
+from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
+from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
+from sudoku_models.stoppable import call_stoppable
 
 from . import search
 from .full_grid import SeedError, as_generator, fill
@@ -47,6 +49,9 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # it); it keeps sparse 25x25 and 36x36 passes moving. Minimal puzzles use no
 # budget: their minimality must be proven.
 CHECK_NODES = 100
+# Branch nodes the final uniqueness check may spend counting to 2 before it
+# turns to the "other solution" check instead.
+UNIQUE_NODES = 2000
 
 
 class GenerationError(ValueError):
@@ -79,19 +84,6 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
     return padded
 
 
-@cache
-def house_of(order: int) -> np.ndarray:
-    """``(N, 3)`` int array: the row, column and box (numbered as in
-    :func:`sudoku_models.houses.house_cells`) of each flat cell."""
-    side = order * order
-    cell = np.arange(side * side)
-    row, column = divmod(cell, side)
-    box = (row // order) * order + column // order
-    table = np.stack([row, side + column, 2 * side + box], axis=1).astype(np.int64)
-    table.setflags(write=False)
-    return table
-
-
 def fewest_possible_clues(order: int) -> int:
     """A lower bound on the clues of any unique-solution puzzle of ``order``:
     the known minimum (4 for 4x4, 17 for 9x9) or ``side - 1``. Why ``side -
@@ -99,6 +91,16 @@ def fewest_possible_clues(order: int) -> int:
     another solution, so at least ``side - 1`` distinct values, hence clues,
     must appear."""
     return max(order * order - 1, MINIMUM_CLUES.get(order, 0))
+
+
+def most_minimal_clues(order: int) -> int:
+    """An upper bound on the clues of a minimal puzzle of ``order``: ``N*N -
+    N`` for side ``N``. Why: removing any clue of a minimal puzzle allows a
+    second solution; there the clue's cell holds another value, so the
+    clue's value sits in another cell of its row, which must be empty. So
+    every row (each holds a clue) has an empty cell."""
+    side = order * order
+    return side * side - side
 
 
 def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
@@ -146,6 +148,46 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
                               f"{difficulty!r}")
     if not isinstance(minimal, bool):
         raise GenerationError(f"minimal must be True or False, got {minimal!r}")
+    if clues is not None and minimal and clues > most_minimal_clues(order):
+        raise GenerationError(
+            f"cannot generate a minimal {side}x{side} puzzle with {clues} clues: a minimal "
+            f"puzzle has at most {most_minimal_clues(order)} (removing any clue must allow a "
+            "second solution, which moves that clue's value to another cell of its row, so "
+            f"every row needs an empty cell); ask for at most {most_minimal_clues(order)}")
+    if clues is not None and difficulty not in (None, LEVELS[0]) and clues > cells - 4:
+        raise GenerationError(
+            f"cannot generate a {difficulty!r} {side}x{side} puzzle with {clues} clues: with at "
+            "most 3 empty cells one of them is always alone in its row or column, so singles "
+            f"solve it and it rates {LEVELS[0]!r}; ask for at most {cells - 4} clues or "
+            f"difficulty {LEVELS[0]!r}")
+
+
+_loaded: set[bool] = set()
+
+
+def load_kernels(order: int) -> None:
+    """Compile (first time for this user, with the counter's one-line
+    notice) or load the generator's kernels for ``order``'s tables, so that
+    no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
+    raised when loading has ended."""
+    t = tables(order)
+    locked = t.fastest is t.locked
+    if locked in _loaded:
+        return
+    from sudoku_models.counter import _CACHE_DIR, compile_cache
+    from sudoku_models.stoppable import ctrl_c_deferred
+
+    with ctrl_c_deferred():
+        if not compile_cache.is_compiled(_CACHE_DIR, search.__file__):
+            compile_cache.notice(_CACHE_DIR)
+        control, work, work9 = new_control(), t.workspace(), kernel9.workspace()
+        grid = np.zeros(t.cells, np.int32)
+        search.fill_random(0, 0, control, grid, t.singles, work)
+        none = orbits(order, None)[:0]
+        search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, CHECK_NODES, control,
+                      grid.copy(), t.fastest, work, work9)
+        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), t.fastest, work, work9)
+    _loaded.add(locked)
 
 
 class _Generator:
@@ -162,36 +204,82 @@ class _Generator:
         self.control = control
         self.tables = tables(order)
         self.groups = orbits(order, symmetry)
-        self.house_of = house_of(order)
-        self.work = search.workspace(order)
-        self.work9 = search.workspace9()
-        self.solution_work = search.workspace(order)
-        self.budget = search.NO_BUDGET if minimal else CHECK_NODES
+        self.work = self.tables.workspace()
+        self.work9 = kernel9.workspace()
+        self.found = np.zeros(self.tables.cells, np.int32)
+        self.solution_work = self.tables.workspace()
+        self.budget = NO_LIMIT if minimal else CHECK_NODES
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
-        self.undecided = np.zeros(1, np.int64)
+        self.levels: dict[bytes, str] = {}
+        self.rejected: dict[str, int] = {}
+        self.reached: set[int] = set()  # clue counts of the puzzles passes ended with
+        self.undecided = 0
 
     def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
         """Remove orbits of ``puzzle`` (in place) in a random order down to
-        ``target`` clues at most; the clues left."""
-        t = self.tables
-        self.undecided[0] = 0
-        return search.reduce(solution, puzzle, self.groups, self.rng.permutation(len(self.groups)),
-                             target, self.budget, self.control, self.undecided, t.peers, t.houses,
-                             self.house_of, t.identity, t.full, *self.work, self.work9,
-                             kernel9.tables())
+        ``target`` clues at most; the clues left (``self.undecided``: the
+        removals whose check ran out of its node budget)."""
+        count, self.undecided = search.reduce(
+            solution, puzzle, self.groups, self.rng.permutation(len(self.groups)), target,
+            self.budget, self.control, self.found, self.tables.fastest, self.work, self.work9)
+        return count
 
     def stopped(self) -> bool:
-        return bool(self.control[0])
+        return bool(self.control[STOP])
+
+    def reach(self, count: int) -> None:
+        """Record the clue count a finished removal pass ended with."""
+        self.fewest = min(self.fewest, count)
+        self.reached.add(count)
 
     def run(self) -> np.ndarray | None:
-        """A flat puzzle meeting the request, or None when stopped first."""
+        """A flat puzzle meeting the request (checked by :meth:`meets`), or
+        None when stopped first."""
         while not self.stopped():
             solution = fill(self.order, self.rng, self.solution_work).copy()
             found = self.candidate(solution)
-            if found is not None:
+            if found is not None and self.meets(found, solution):
                 return found
         return None
+
+    def unique(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
+        """Whether ``solution`` is the only solution of ``puzzle``: a count
+        to 2 (about 10 us at 9x9), or, when that needs more than
+        ``UNIQUE_NODES`` branch nodes, the core's "other solution" check
+        over every empty cell (which the removals' own checks make easy)."""
+        if self.order == 3:
+            count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+        else:  # with the rules that search this order fastest
+            first = np.zeros_like(puzzle)
+            count = kernel.count(puzzle, 2, UNIQUE_NODES, self.tables.identity, new_control(),
+                                 first, self.tables.fastest, self.work)
+        if count >= 0:
+            return count == 1 and np.array_equal(first, solution)
+        return uniqueness.other_solution(
+            puzzle, np.flatnonzero(puzzle == 0), solution, NO_LIMIT, self.control, self.found,
+            self.tables.fastest, self.work, self.work9) == NONE
+
+    def meets(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
+        """Whether ``puzzle`` meets the request, checked afresh: its clue
+        count, ``solution`` its only solution (the core's "other solution"
+        check over every empty cell), minimal by orbits (no orbit of clues
+        can go), its level. A failed check (a pass cut short by the limit)
+        is recorded in ``self.rejected``."""
+        t = self.tables
+        checks = [
+            ("clue count", self.clues is None or int(np.count_nonzero(puzzle)) == self.clues),
+            ("uniqueness", lambda: self.unique(puzzle, solution)),
+            ("minimality", lambda: not self.minimal or search.removable_orbit(
+                puzzle, solution, self.groups, 0, self.control, self.found, t.fastest,
+                self.work, self.work9) == -1),
+            ("level", lambda: self.difficulty is None or self.level(puzzle) == self.difficulty),
+        ]
+        for name, check in checks:
+            if not (check() if callable(check) else check) or self.stopped():
+                self.rejected[name] = self.rejected.get(name, 0) + 1
+                return False
+        return True
 
     def candidate(self, solution: np.ndarray) -> np.ndarray | None:
         """Search from one full grid: a puzzle meeting the request, or None."""
@@ -201,11 +289,13 @@ class _Generator:
         target = 0 if exhaustive else self.clues
         puzzle = solution.copy()
         count = self.reduce(puzzle, solution, target)
-        decided = self.undecided[0] == 0
+        if self.stopped():
+            return None  # a pass cut short: not minimal, not at the count
+        decided = self.undecided == 0
         if self.clues is not None:
             stall = 0
             while count != self.clues and stall < STALL_LIMIT and not self.stopped():
-                self.fewest = min(self.fewest, count)
+                self.reach(count)
                 if count < self.clues:
                     break  # minimal below the count: a new grid
                 trial = puzzle.copy()
@@ -215,16 +305,16 @@ class _Generator:
                     back = self.groups[k][self.groups[k] >= 0]
                     trial[back] = solution[back]
                 trial_count = self.reduce(trial, solution, target)
-                if self.undecided[0] and exhaustive:
+                if self.undecided and exhaustive:
                     continue
                 stall = 0 if trial_count < count else stall + 1
                 if trial_count <= count:
-                    puzzle, count, decided = trial, trial_count, self.undecided[0] == 0
-            self.fewest = min(self.fewest, count)
-            if count != self.clues:
+                    puzzle, count, decided = trial, trial_count, self.undecided == 0
+            self.reach(count)
+            if count != self.clues or self.stopped():
                 return None
         else:
-            self.fewest = min(self.fewest, count)
+            self.reach(count)
         if self.minimal and not decided:
             return None
         if self.difficulty is None:
@@ -232,12 +322,17 @@ class _Generator:
         return self.with_difficulty(puzzle, solution)
 
     def level(self, puzzle: np.ndarray) -> str:
+        """The rater's level of ``puzzle`` (remembered: the final check asks
+        again for the puzzle it returns)."""
         from sudoku_models.logic import rate
 
-        side = self.order * self.order
-        level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
-        self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
-        return level
+        key = puzzle.tobytes()
+        if key not in self.levels:
+            side = self.order * self.order
+            level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
+            self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
+            self.levels[key] = level
+        return self.levels[key]
 
     def with_difficulty(self, puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray | None:
         """``puzzle`` if it rates at the target level; without a clue count
@@ -305,51 +400,31 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         rng = as_generator(seed)
     except SeedError as error:
         raise GenerationError(str(error)) from None
-    control = np.zeros(2, np.int64)
+    load_kernels(order)
+    control = new_control()
     request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control)
-    result = _run_with_deadline(request.run, control, time_limit)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
+    if reason == "interrupted":
+        raise KeyboardInterrupt
     side = order * order
     if result is not None:
         return Puzzle(result.reshape(side, side).astype(np.int64), order)
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"
     wanted += ", minimal" if minimal else ""
     wanted += f", rated {difficulty!r}" if difficulty else ""
-    message = (f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; the fewest "
-               f"clues reached was {request.fewest}")
+    message = f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; "
+    if not request.reached:
+        message += "no removal pass had finished"
+    elif minimal and clues is not None:
+        message += (f"the minimal puzzles reached had {min(request.reached)} to "
+                    f"{max(request.reached)} clues")
+    else:
+        message += f"the fewest clues reached was {min(request.reached)}"
+    if request.rejected:
+        message += "; failed the final check: " + ", ".join(
+            f"{name} ({n})" for name, n in request.rejected.items())
     if difficulty:
         seen = ", ".join(f"{level} ({n})" for level, n in request.levels_seen.items()) or "none"
         message += f"; levels rated: {seen}"
     raise GenerationError(message)
-
-
-def _run_with_deadline(work, control: np.ndarray, time_limit: float | None):
-    """Run ``work()`` in a worker thread; at the deadline (or on Ctrl-C) set
-    ``control[0]`` so the compiled kernels and the loop stop, and wait for it.
-    Returns what ``work`` returned; re-raises its exception or the
-    KeyboardInterrupt."""
-    outcome = {}
-
-    def target():
-        try:
-            outcome["value"] = work()
-        except BaseException as error:  # handed to the waiting thread
-            outcome["error"] = error
-
-    thread = threading.Thread(target=target, daemon=True, name="generate")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    thread.start()
-    try:
-        while thread.is_alive():
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                control[0] = 1
-                thread.join()
-                break
-            thread.join(0.1 if remaining is None else min(remaining, 0.1))
-    except KeyboardInterrupt:
-        control[0] = 1
-        thread.join()
-        raise
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")

@@ -7,6 +7,8 @@ the parser prints in one line (exit 2)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 MAX_COUNT = 10**15  # larger whole numbers are "all" in practice, and fit the compiled code
 
@@ -43,3 +45,59 @@ def seconds(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def count_limit(text: str) -> int | None:
+    """A number of solutions to stop at, or ``all`` (None)."""
+    return None if text == "all" else positive_int(text)
+
+
+def file_name(text: str) -> str:
+    """A file name, ``-`` for standard input or output; never empty."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name ('-' for standard input), got ''")
+    return text
+
+
+PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp")
+
+
+def plot_file(text: str) -> str:
+    """A picture's file name, whose suffix names a format matplotlib writes."""
+    if Path(text).suffix.lower() not in PLOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the picture's format comes from its suffix; use one of "
+            f"{', '.join(PLOT_SUFFIXES)}")
+    return text
+
+
+def method_list(allowed: Callable[[], Sequence[str]]) -> Callable[[str], list[str]]:
+    """A parser of comma-separated method names among ``allowed()``, or ``all``."""
+    def parse(text: str) -> list[str]:
+        names = list(allowed()) if text == "all" else [
+            m.strip() for m in text.split(",") if m.strip()]
+        unknown = [m for m in names if m not in allowed()]
+        if unknown or not names:
+            raise argparse.ArgumentTypeError(
+                f"unknown method {', '.join(unknown) or text!r}; choose from "
+                f"{', '.join(allowed())} or all")
+        return names
+    return parse
+
+
+def one_method(allowed: Callable[[], Sequence[str]]) -> Callable[[str], str]:
+    """A parser of one method name among ``allowed()``."""
+    def parse(text: str) -> str:
+        if text not in allowed():
+            raise argparse.ArgumentTypeError(
+                f"{text!r} cannot do this; choose from {', '.join(allowed())}")
+        return text
+    return parse
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` as ``(key, value)``, both stripped and not empty."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key.strip(), value.strip()

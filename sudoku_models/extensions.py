@@ -5,7 +5,7 @@ An extension is a module named in the entry-point group
 ``pyproject.toml``: ``[project.entry-points."sudoku_models.extensions"]``).
 :func:`load_extensions` imports each once; on import the module registers
 what it adds through public functions such as
-:func:`sudoku_models.cli.register_command`. This is how the ``generator``
+:func:`sudoku_models.commands.register_command`. This is how the ``generator``
 package adds ``sudoku-models generate`` while the dependencies run one way:
 ``generator`` imports ``sudoku_models``, never the reverse. An extension
 module must import nothing heavy (no solver, no numba): it is loaded for

@@ -10,7 +10,7 @@ every order round-trips:
 * orders 2 to 5 (4 x 4 up to 25 x 25): one character per cell, row by row.
   Values 1 to 9 are digits, 10 to 25 the letters ``A`` to ``P`` (either case),
   so a 16 x 16 puzzle uses ``1-9A-G``; ``.`` or ``0`` is an empty cell.
-  ASCII whitespace (space, tab, line breaks) and the box separators ``|``,
+  Spaces, tabs and line breaks (CR, LF) and the box separators ``|``,
   ``+`` and ``-`` are ignored, so the output of ``str(puzzle)`` reads back.
 * any order (needed from order 6, 36 x 36): integers separated by commas,
   0 for an empty cell, for example ``"1,0,0,4,..."``. A line that holds a
@@ -30,15 +30,17 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import PuzzleFormatError
-from .houses import house_cells, house_name
+from . import puzzle_json
+from .geometry import Layout
+from .rules import Cage, Region, Rules
 
 MIN_ORDER = 2
 MAX_ORDER = 6
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # value v is SYMBOLS[v - 1], orders 2..5
 EMPTY = ".0"
 MAX_TEXT = 1 << 20  # characters; the longest valid text (order 6, spaced commas) is ~8 KB
-_IGNORED = re.compile(r"[\s|+\-]", re.ASCII)
-_TOKEN_SPLIT = re.compile(r"[\s,]+", re.ASCII)
+_IGNORED = re.compile(r"[ \t\r\n|+\-]")  # not \v or \f: control characters are refused
+_TOKEN_SPLIT = re.compile(r"[ \t\r\n,]+")
 _NOT_A_VALUE = 127
 # byte -> cell value (0 = empty), _NOT_A_VALUE for every other byte (non-ASCII included).
 _VALUE_OF = np.full(256, _NOT_A_VALUE, dtype=np.uint8)
@@ -94,26 +96,66 @@ class Puzzle:
     well formed but infeasible, and every solver reports status INFEASIBLE.
     """
 
-    __slots__ = ("order", "grid", "name")
+    __slots__ = ("rules", "grid", "name")
 
-    def __init__(self, grid: np.ndarray, order: int, name: str = "") -> None:
-        grid = np.array(grid, dtype=np.int64)
-        grid.setflags(write=False)
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "grid", grid)
+    def __init__(self, grid, layout, name: str = "", constraints=()) -> None:
+        """``grid``: ``(N, N)`` array-like of integers ``0..N`` (0 = empty);
+        ``layout``: a :class:`~sudoku_models.geometry.Layout`, an int order
+        ``n`` for the classic square boxes (``Puzzle(grid, 3)`` is a 9x9), or
+        a :class:`~sudoku_models.rules.Rules` (layout and constraints);
+        ``constraints``: the variant's constraints
+        (:mod:`sudoku_models.rules`), added to those of a ``Rules``.
+        Raises :class:`PuzzleFormatError` (:class:`~sudoku_models.geometry.LayoutError`
+        for a bad order, :class:`~sudoku_models.rules.RulesError` for a bad
+        constraint) when the grid or a constraint does not fit the layout;
+        the ``from_*`` constructors give messages naming the row and column."""
+        if isinstance(layout, Rules):
+            rules = Rules(layout.layout, layout.constraints + tuple(constraints)) if \
+                constraints else layout
+        else:
+            rules = Rules(layout if isinstance(layout, Layout) else Layout.square(layout),
+                          tuple(constraints))
+        layout = rules.layout
+        array = np.asarray(grid)
+        side = layout.side
+        if array.shape != (side, side):
+            raise PuzzleFormatError(
+                f"a grid of {layout.name} must have shape ({side}, {side}), got {array.shape}")
+        if array.dtype.kind not in "iu":
+            if array.dtype.kind == "b" or not (array.dtype.kind == "f" and np.all(
+                    np.isfinite(array)) and np.all(array == np.round(array))):
+                raise PuzzleFormatError(
+                    f"grid values must be integers 0..{side}, got an array of {array.dtype}")
+        if array.size and (array.min() < 0 or array.max() > side):
+            bad = int(np.argmax((array < 0) | (array > side)))
+            raise PuzzleFormatError(
+                f"row {bad // side + 1}, column {bad % side + 1}: value "
+                f"{_plain(array.flat[bad])!r} is not an integer in 0..{side} (0 = empty)")
+        array = np.array(array, dtype=np.int64)
+        array.setflags(write=False)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "grid", array)
         object.__setattr__(self, "name", name)
 
     def __setattr__(self, key, value):
         raise AttributeError("Puzzle is immutable")
 
+    def __reduce__(self):
+        return (Puzzle, (self.grid, self.rules, self.name))
+
     # -- constructors -----------------------------------------------------
 
     @classmethod
-    def from_string(cls, text: str, *, where: str | None = None, name: str = "") -> Puzzle:
+    def from_string(cls, text: str, *, where: str | None = None, name: str = "",
+                    layout=None) -> Puzzle:
         """Parse the line format described in the module docstring.
 
         ``text`` must be a ``str``. ``where`` (for example
-        ``"puzzles.txt, line 12"``) prefixes error messages. Raises
+        ``"puzzles.txt, line 12"``) prefixes error messages. ``layout``: a
+        :class:`~sudoku_models.geometry.Layout` or
+        :class:`~sudoku_models.rules.Rules` the clues are read for (a 6x6 with
+        2x3 boxes, a jigsaw, a killer's cages); by default the square order
+        the text's length gives. Raises
         :class:`PuzzleFormatError` on a wrong length, a character that is not
         a value (named with its row and column; non-ASCII characters also
         with their code point), a value too large for the order, or a text
@@ -131,23 +173,28 @@ class Puzzle:
                 f"{_where(where)}the text has {len(text)} characters; a puzzle has at most "
                 f"{MAX_TEXT}"
             )
+        lengths = _LENGTHS if layout is None else _lengths_of(layout)
         if "," in text:
-            return cls._from_tokens(text, where=where, name=name)
+            return cls._from_tokens(text, where=where, name=name, lengths=lengths)
         cells = _IGNORED.sub("", text)
-        order = _LENGTHS.get(len(cells))
-        if order is None or order > 5:
+        shape = lengths.get(len(cells))
+        if shape is None or _side_of(shape) > len(SYMBOLS):
             stray = _first_stray(cells)
             if stray is not None:
                 raise PuzzleFormatError(
                     f"{_where(where)}character {stray + 1}: {_show(cells[stray], upper=True)} is not a "
                     f"value ({_SYMBOL_HELP})"
                 )
+            if layout is not None:
+                raise PuzzleFormatError(
+                    f"{_where(where)}a puzzle of {_layout_name(layout)} has "
+                    f"{_side_of(layout) ** 2} cells, got {len(cells)}")
             expected = ", ".join(str(n) for n in sorted(_LENGTHS) if _LENGTHS[n] <= 5)
             raise PuzzleFormatError(
                 f"{_where(where)}a puzzle has {expected} cells (orders 2 to 5, one character "
                 f"each; use comma-separated numbers for order 6), got {len(cells)}"
             )
-        side = order * order
+        side = _side_of(shape)
         if cells.isascii():
             values = cell_values(np.frombuffer(cells.encode("ascii"), dtype=np.uint8))
             first = int(np.argmax(values > side)) if values.max() > side else None
@@ -167,24 +214,24 @@ class Puzzle:
                 f"{_where(where)}row {row + 1}, column {col + 1}: value {_show(char, upper=True)} ({value}) "
                 f"is out of range 1..{side} for a {side}x{side} puzzle"
             )
-        return cls(values.reshape(side, side), order, name)
+        return cls(values.reshape(side, side), shape, name)
 
     @classmethod
-    def _from_tokens(cls, text: str, *, where: str | None, name: str) -> Puzzle:
+    def _from_tokens(cls, text: str, *, where: str | None, name: str, lengths) -> Puzzle:
         tokens = [t for t in _TOKEN_SPLIT.split(text) if t]
-        order = _LENGTHS.get(len(tokens))
-        if order is None:
+        shape = lengths.get(len(tokens))
+        if shape is None:
             for index, token in enumerate(tokens):
                 if not (token.isascii() and token.isdigit()):
                     raise PuzzleFormatError(
                         f"{_where(where)}number {index + 1}: {_show(token)} is not a number "
                         f"(use ASCII digits 0-9)"
                     )
+            expected = ", ".join(str(n) for n in sorted(lengths))
             raise PuzzleFormatError(
-                f"{_where(where)}a comma-separated puzzle has "
-                f"{', '.join(str(n) for n in sorted(_LENGTHS))} values, got {len(tokens)}"
+                f"{_where(where)}a comma-separated puzzle has {expected} values, got {len(tokens)}"
             )
-        side = order * order
+        side = _side_of(shape)
         values = np.zeros(side * side, dtype=np.int64)
         for index, token in enumerate(tokens):
             row, col = divmod(index, side)
@@ -202,14 +249,18 @@ class Puzzle:
                     f"integer in 0..{side} (0 = empty)"
                 )
             values[index] = value
-        return cls(values.reshape(side, side), order, name)
+        return cls(values.reshape(side, side), shape, name)
 
     @classmethod
-    def from_grid(cls, grid, *, where: str | None = None, name: str = "") -> Puzzle:
+    def from_grid(cls, grid, *, where: str | None = None, name: str = "",
+                  layout=None) -> Puzzle:
         """Build from a square grid: nested lists or a numpy array, 0 = empty.
 
-        The shape must be ``(n*n, n*n)`` for an order ``n`` from 2 to 6 and
-        every value an integer in ``0..n*n``. Raises :class:`PuzzleFormatError`
+        The shape must be ``(n*n, n*n)`` for an order ``n`` from 2 to 6 (or
+        ``(N, N)`` for the ``layout`` given: a
+        :class:`~sudoku_models.geometry.Layout` or
+        :class:`~sudoku_models.rules.Rules`) and every value an integer in
+        ``0..N``. Raises :class:`PuzzleFormatError`
         naming the offending row, column and value; ``TypeError`` if ``grid``
         is not array-like (a scalar, ``None``, a string, a dict or a set).
         """
@@ -218,10 +269,12 @@ class Puzzle:
             array = np.asarray(grid)
         except ValueError as exc:  # ragged nested lists
             raise PuzzleFormatError(f"{_where(where)}the grid is not rectangular ({exc})") from None
-        if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] not in _SIDES:
-            sides = ", ".join(f"{s}x{s}" for s in _SIDES)
+        sides = _SIDES if layout is None else {
+            _side_of(layout): layout for _ in _lengths_of(layout)}
+        if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] not in sides:
+            shown = ", ".join(f"{s}x{s}" for s in sides)
             raise PuzzleFormatError(
-                f"{_where(where)}a grid must be square with side {sides}; got shape {array.shape}"
+                f"{_where(where)}a grid must be square with side {shown}; got shape {array.shape}"
             )
         side = array.shape[0]
         if array.dtype.kind not in "iuf" and array.dtype != object:
@@ -234,7 +287,7 @@ class Puzzle:
                     f"integer in 0..{side} (0 = empty)"
                 )
             values[row, col] = int(value)
-        return cls(values, _SIDES[side], name)
+        return cls(values, sides[side], name)
 
     @classmethod
     def from_clues(cls, clues, order: int = 3, *, name: str = "") -> Puzzle:
@@ -295,12 +348,59 @@ class Puzzle:
             grid[row - 1, col - 1] = value
         return cls(grid, order, name)
 
+    @classmethod
+    def from_json(cls, data, *, where: str | None = None) -> Puzzle:
+        """A puzzle from JSON: a ``dict`` or JSON text of the toolkit's format
+        (layout, clues, constraints; see :mod:`sudoku_models.puzzle_json`) or
+        of the f-puzzles format. Raises :class:`PuzzleFormatError` naming
+        what is wrong and where."""
+        grid, rules, name = puzzle_json.from_json(data, where or "")
+        if isinstance(grid, str):
+            return cls.from_string(grid, where=where, name=name, layout=rules)
+        if isinstance(grid, np.ndarray):
+            return cls(grid, rules, name)
+        if not isinstance(grid, list):
+            raise PuzzleFormatError(f"{_where(where)}'grid' must be a string or nested lists, "
+                                    f"got {type(grid).__name__}")
+        return cls(cls.from_grid(grid, where=where, layout=rules.layout).grid, rules, name)
+
+    @classmethod
+    def from_fpuzzles(cls, data, *, where: str | None = None) -> Puzzle:
+        """A puzzle from the f-puzzles format: its object, its JSON text, or
+        the lz-string compressed string an f-puzzles or SudokuPad link
+        carries (the whole link accepted). Constraints the toolkit does not
+        model are a :class:`PuzzleFormatError` naming them."""
+        grid, rules, name = puzzle_json.from_fpuzzles(data, where or "f-puzzles")
+        return cls(grid, rules, name)
+
+    def to_json(self) -> dict:
+        """This puzzle as one JSON object of the toolkit's format
+        (``json.dumps`` it); :meth:`from_json` reads it back."""
+        return puzzle_json.to_json(self.to_string(), self.rules, self.name)
+
     # -- views ------------------------------------------------------------
 
     @property
+    def layout(self) -> Layout:
+        """The grid's rows, columns and regions (:mod:`sudoku_models.geometry`)."""
+        return self.rules.layout
+
+    @property
+    def constraints(self) -> tuple:
+        """The variant's constraints (:mod:`sudoku_models.rules`); empty for
+        a classic puzzle."""
+        return self.rules.constraints
+
+    @property
+    def order(self) -> int | None:
+        """``n`` for the classic square ``n x n`` boxes (3 for a 9x9), else
+        None (rectangular boxes, jigsaw, Latin square): see :attr:`layout`."""
+        return self.layout.order
+
+    @property
     def side(self) -> int:
-        """Cells per row, column and box: ``order**2``."""
-        return self.order * self.order
+        """Cells per row, column and region: ``N`` (``order**2`` for square boxes)."""
+        return self.layout.side
 
     @property
     def num_clues(self) -> int:
@@ -314,59 +414,103 @@ class Puzzle:
         return np.column_stack([rows + 1, cols + 1, self.grid[rows, cols]])
 
     def conflicts(self) -> list[Conflict]:
-        """Clues that repeat a value in a house (row, column or box).
+        """Clues that repeat a value in a house (row, column, box or region)
+        or in an all-different region or cage of the variant.
 
-        Returns one :class:`Conflict` per house and repeated value; an empty
+        Returns one :class:`Conflict` per group and repeated value; an empty
         list means the clues are consistent (not that the puzzle is solvable).
         """
+        layout = self.layout
+        groups = [(layout.house_name(h), cells) for h, cells in enumerate(layout.houses)]
+        groups += [(c.label(layout), np.array(c.cells)) for c in self.constraints
+                   if isinstance(c, (Region, Cage))]
         found = []
         flat = self.grid.ravel()
-        for house, cells in enumerate(house_cells(self.order)):
+        for name, cells in groups:
             values = flat[cells]
             counts = np.bincount(values, minlength=self.side + 1)
             for value in np.nonzero(counts[1:] > 1)[0] + 1:
-                where = cells[values == value]
-                found.append(
-                    Conflict(
-                        house_name(self.order, house),
-                        int(value),
-                        tuple((int(c) // self.side + 1, int(c) % self.side + 1) for c in where),
-                    )
-                )
+                where = np.sort(cells[values == value])
+                found.append(Conflict(
+                    name, int(value),
+                    tuple((int(c) // self.side + 1, int(c) % self.side + 1) for c in where)))
         return found
 
     def to_string(self) -> str:
         """The one-line format (see module docstring); round-trips through
         :meth:`from_string`."""
-        if self.order <= 5:
+        if self.side <= len(SYMBOLS):
             return "".join("." if v == 0 else SYMBOLS[v - 1] for v in self.grid.ravel())
         return ",".join(str(v) for v in self.grid.ravel())
 
     def __str__(self) -> str:
-        n, side = self.order, self.side
-        width = 1 if side <= 25 else 2
+        """The grid with its boxes ruled (``|`` and ``+---``); a jigsaw or a
+        Latin square is printed without rules. Reads back with
+        :meth:`from_string`."""
+        side = self.side
+        width = 1 if side <= len(SYMBOLS) else 2
         symbol = (lambda v: "." if v == 0 else SYMBOLS[v - 1]) if width == 1 else (
             lambda v: f"{v:>2}" if v else " .")
-        rule = "+".join(["-" * ((width + 1) * n + 1)] * n)
+        tall, wide = self.layout.box_shape or (side, side)
+        rule = "+".join(["-" * ((width + 1) * wide + 1)] * (side // wide))
         lines = []
         for row in range(side):
-            if row and row % n == 0:
+            if row and row % tall == 0:
                 lines.append(rule)
             boxes = [
-                " ".join(symbol(v) for v in self.grid[row, b * n : (b + 1) * n]) for b in range(n)
+                " ".join(symbol(v) for v in self.grid[row, b * wide: (b + 1) * wide])
+                for b in range(side // wide)
             ]
             lines.append(" " + " | ".join(boxes))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         label = f", name={self.name!r}" if self.name else ""
-        return f"Puzzle(order={self.order}, clues={self.num_clues}{label}, {self.to_string()!r})"
+        shape = f"order={self.order}" if self.order is not None else f"layout={self.layout!r}"
+        extra = f", constraints={len(self.constraints)}" if self.constraints else ""
+        return f"Puzzle({shape}, clues={self.num_clues}{extra}{label}, {self.to_string()!r})"
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Puzzle) and np.array_equal(self.grid, other.grid)
+        return (isinstance(other, Puzzle) and self.rules == other.rules
+                and np.array_equal(self.grid, other.grid))
 
     def __hash__(self) -> int:
-        return hash(self.grid.tobytes())
+        return hash((self.rules, self.grid.tobytes()))
+
+
+def _lengths_of(layout) -> dict:
+    """``{cells: layout}`` for a Layout or Rules given to :meth:`Puzzle.from_string`."""
+    if not isinstance(layout, (Layout, Rules)):
+        raise TypeError(f"layout must be a Layout or Rules, got {type(layout).__name__}")
+    return {_side_of(layout) ** 2: layout}
+
+
+def _side_of(shape) -> int:
+    """The side of an order (int), a Layout or a Rules."""
+    if isinstance(shape, Rules):
+        return shape.layout.side
+    return shape.side if isinstance(shape, Layout) else shape * shape
+
+
+def _layout_name(layout) -> str:
+    return (layout.layout if isinstance(layout, Rules) else layout).name
+
+
+def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
+    """``value`` as a :class:`Puzzle`: a puzzle as it is, a ``str`` through
+    :meth:`Puzzle.from_string`, nested lists or a numpy array through
+    :meth:`Puzzle.from_grid` (with their :class:`PuzzleFormatError`).
+    Every function that takes a puzzle accepts these. Raises ``TypeError``
+    naming ``argument`` for anything else (``None``, a number, ``bytes``)."""
+    if isinstance(value, Puzzle):
+        return value
+    if isinstance(value, str):
+        return Puzzle.from_string(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return Puzzle.from_grid(value)
+    raise TypeError(
+        f"{argument} must be a Puzzle, a puzzle string or a grid (nested lists or a numpy "
+        f"array), got {type(value).__name__}")
 
 
 def _is_integral(value) -> bool:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .houses import house_cells, house_name
 from .puzzle import Puzzle
 
 
 def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     """Why ``grid`` is not a solution of ``puzzle``; empty when it is.
 
-    ``grid`` is a ``(n*n, n*n)`` array-like of ints. Checks the shape, that
-    every cell holds a value in ``1..n*n``, that every clue is kept and that
-    every house (row, column, box) holds each value once. Positions in the
+    ``grid`` is an ``(N, N)`` array-like of ints. Checks the shape, that
+    every cell holds a value in ``1..N``, that every clue is kept and that
+    every house of the puzzle's layout (row, column, box or region) holds
+    each value once, then every constraint of a variant by its definition
+    (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
     messages are 1-based.
     """
     side = puzzle.side
@@ -29,14 +30,17 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
         for r, c in changed
     ]
     flat = array.ravel()
-    for house, cells in enumerate(house_cells(puzzle.order)):
+    layout = puzzle.layout
+    for house, cells in enumerate(layout.houses):
         if len(np.unique(flat[cells])) != side:
-            errors.append(f"{house_name(puzzle.order, house)} repeats a value")
+            errors.append(f"{layout.house_name(house)} repeats a value")
+    if not errors:  # the constraints' definitions need a grid of values 1..N
+        errors += puzzle.rules.violations(flat)
     return errors
 
 
 def verify(puzzle: Puzzle, grid) -> bool:
-    """True when ``grid`` (``(n*n, n*n)`` ints) solves ``puzzle``: every house
-    holds each of ``1..n*n`` once and every clue is kept. See
+    """True when ``grid`` (``(N, N)`` ints) solves ``puzzle``: every house
+    holds each of ``1..N`` once and every clue is kept. See
     :func:`grid_errors` for the reasons when it does not."""
     return grid is not None and not grid_errors(puzzle, grid)

@@ -18,8 +18,9 @@ import pytest
 
 from sudoku_models.bench import (COLUMNS, KEY, load_dataset, load_results, read_results,
                                  run_benchmark, summarise, write_report)
+from sudoku_models.bench import cluster as dask_executor
+from sudoku_models.bench import local
 from sudoku_models.bench import results as results_module
-from sudoku_models.bench import runner
 from sudoku_models.bench.results import ResultsFile, ResultsFileError
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
@@ -163,7 +164,7 @@ def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, mon
     assert {rows["sleeper", i]["status"] for i in ("1", "2")} == {"TIME_LIMIT"}
     assert "stopped from outside" in rows["sleeper", "1"]["error"]
     assert {rows["cp", i]["status"] for i in ("1", "2")} == {"OPTIMAL"}
-    assert elapsed < 2 * (0.5 + runner.grace(0.5)) + 8
+    assert elapsed < 2 * (0.5 + local.grace(0.5)) + 8
 
 
 def test_a_dead_worker_costs_its_puzzle_retried_once(tmp_path, monkeypatch):
@@ -420,8 +421,8 @@ def test_a_killed_dask_worker_costs_no_row(tmp_path):
 def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, capsys):
     import socket
 
-    monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 2.0)
-    monkeypatch.setattr(runner, "WORKER_TIMEOUT", 2.0)
+    monkeypatch.setattr(dask_executor, "CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr(dask_executor, "WORKER_TIMEOUT", 2.0)
     silent = socket.socket()  # accepts connections (backlog) and never answers
     silent.bind(("127.0.0.1", 0))
     silent.listen()
@@ -443,7 +444,7 @@ def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, caps
 
 
 def test_the_last_dask_worker_gone_ends_the_run_with_a_message(tmp_path, monkeypatch):
-    monkeypatch.setattr(runner, "WORKER_TIMEOUT", 2.0)
+    monkeypatch.setattr(dask_executor, "WORKER_TIMEOUT", 2.0)
     out = tmp_path / "gone.csv"
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:

@@ -334,3 +334,75 @@ def test_export_command_writes_a_readable_lp(tmp_path, capsys):
     assert "cell_r1_c1" in text and "x_r1_c2_v2" in text and "box_b9_v9" in text
     assert main(["export", SEED_STRING, "--methods", "cp", "--format", "lp", "-o", str(out)]) == 2
     assert "cp writes pbtxt, not lp" in capsys.readouterr().err
+
+class _CountsSolves:
+    """A method that solves with CP-SAT and writes each solve's process and
+    puzzle to the file ``log`` (seen from every process)."""
+
+    log = None
+
+    def __init__(self, order, **options):
+        from sudoku_models import method_class
+
+        self.cp = method_class("cp")(order)
+
+    def solve(self, puzzle):
+        import os
+
+        with open(_CountsSolves.log, "a") as handle:
+            handle.write(f"{os.getpid()} {puzzle.to_string()}\n")
+        return self.cp.solve(puzzle)
+
+
+def test_solve_file_solves_each_puzzle_once_in_this_process(tmp_path, monkeypatch, capsys):
+    """--solutions takes the grids of the one run: no second solve, no
+    worker process (the solves happen in this process)."""
+    import os
+
+    from sudoku_models.registry import METHODS, MethodInfo
+
+    monkeypatch.setitem(METHODS, "counted", MethodInfo("counted", _CountsSolves, "a test stub",
+                                                       "CP", "-", "-"))
+    _CountsSolves.log = tmp_path / "calls.txt"
+    puzzles = read_puzzles(TOP95)[:5]
+    solutions = tmp_path / "solutions.txt"
+    try:
+        assert main(["solve", "--file", TOP95, "--first", "5", "--method", "counted,cp",
+                     "--solutions", str(solutions)]) == 0
+    finally:
+        _CountsSolves.log, log = None, _CountsSolves.log
+    assert log.read_text().splitlines() == [f"{os.getpid()} {p.to_string()}" for p in puzzles]
+    lines = [line for line in solutions.read_text().splitlines() if not line.startswith("#")]
+    from sudoku_models import Puzzle, verify
+
+    assert all(verify(p, Puzzle.from_string(line).grid) for p, line in zip(puzzles, lines))
+    assert len(lines) == 5
+
+
+def test_a_plain_file_run_loads_no_pandas_and_starts_no_process(tmp_path):
+    code = f"""
+import sys, multiprocessing
+from sudoku_models.cli import main
+assert main(["solve", "--file", {TOP95!r}, "--first", "3", "--method", "backtracking"]) == 0
+print("pandas" in sys.modules, multiprocessing.active_children())
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "False []"
+
+
+def test_standard_input_is_read_without_a_file(tmp_path, monkeypatch, capsys):
+    import io
+
+    from sudoku_models.bench import read_results
+
+    text = "".join(p.to_string() + "\n" for p in read_puzzles(TOP95)[:2])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    out = tmp_path / "rows.csv"
+    assert main(["solve", "--file", "-", "--method", "cp", "--out", str(out)]) == 0
+    rows = read_results(out)
+    assert [(r["dataset"], r["puzzle"]) for r in rows] == [("<stdin>", "<stdin>:1"),
+                                                          ("<stdin>", "<stdin>:2")]
+    assert "2 puzzles of <stdin>" in capsys.readouterr().out
+

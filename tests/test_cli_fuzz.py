@@ -13,7 +13,7 @@ import re
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models.cli import main
@@ -120,3 +120,84 @@ def test_random_command_lines_exit_0_or_2_without_traceback(files, data):
     assert "Traceback" not in err, (argv, err[-2000:])
     if code == 2:
         assert re.match(r"sudoku-models( [a-z]+)*: error: ", err.rstrip("\n").splitlines()[-1]), (argv, err)
+
+
+def _orbit_pairs(puzzle, symmetry):
+    """The clue cells of ``puzzle`` grouped as ``generate`` removes them."""
+    from generator.puzzles import orbits
+
+    flat = puzzle.grid.ravel()
+    return [[int(c) for c in orbit if c >= 0] for orbit in orbits(puzzle.order, symmetry)
+            if flat[orbit[0]]]
+
+
+def _check_against_request(puzzle, order, clues, minimal, difficulty, symmetry):
+    """Every generated puzzle against its request, with CP-SAT as the
+    independent counter: clue count, one solution, minimal (by the orbits of
+    its symmetry: removing any one gives a second solution), its level."""
+    from sudoku_models import Puzzle, count_solutions
+    from sudoku_models.logic import rate
+
+    assert puzzle.order == order
+    if clues is not None:
+        assert puzzle.num_clues == clues, puzzle.to_string()
+    assert count_solutions(puzzle, method="cp") == 1, puzzle.to_string()
+    if minimal:
+        for orbit in _orbit_pairs(puzzle, symmetry):
+            grid = puzzle.grid.copy().ravel()
+            grid[orbit] = 0
+            fewer = Puzzle(grid.reshape(puzzle.grid.shape), order)
+            assert count_solutions(fewer, method="cp") == 2, (puzzle.to_string(), orbit)
+    if difficulty is not None:
+        assert rate(puzzle).level == difficulty, puzzle.to_string()
+
+
+@st.composite
+def generate_requests(draw):
+    """Requests of every kind, often impossible or cut short, often not."""
+    order = draw(st.sampled_from(["2", "3", "3"]))
+    cells = 16 if order == "2" else 81
+    typical = (4, 12) if order == "2" else (20, 36)
+    clues = draw(st.one_of(st.none(), st.integers(0, cells + 1), st.integers(*typical),
+                           st.integers(cells - 9, cells)))
+    return (order, clues, draw(st.booleans()),
+            draw(st.sampled_from([None, None, None, "easy", "medium", "hard", "expert",
+                                  "needs search"])),
+            draw(st.sampled_from([None, None, "rotational", "mirror", "diagonal"])),
+            draw(st.sampled_from(["0.0001", "0.001", "0.01", "0.05", "0.3", "0.3"])))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(request=generate_requests(), seed=st.integers(0, 2**32 - 1),
+       count=st.sampled_from(["1", "2"]))
+def test_generated_puzzles_meet_their_request_or_the_command_says_why(request, seed, count):
+    """``generate`` with --minimal, --difficulty and tiny limits (issue 22):
+    exit 0 with puzzles that each meet the whole request, checked with
+    CP-SAT, or exit 2 with one line saying why (impossible, or not reached
+    within the limit, naming what was)."""
+    from sudoku_models import Puzzle
+
+    order, clues, minimal, difficulty, symmetry, limit = request
+    argv = ["generate", "--order", order, "--seed", str(seed), "--time-limit", limit,
+            "--count", count]
+    argv += ["--clues", str(clues)] if clues is not None else []
+    argv += ["--minimal"] if minimal else []
+    argv += ["--difficulty", difficulty] if difficulty else []
+    argv += ["--symmetry", symmetry] if symmetry else []
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        code = main(argv)
+    err = stderr.getvalue()
+    event(f"exit {code}")
+    assert code in (0, 2), (argv, code, err[-500:])
+    assert "Traceback" not in err, (argv, err[-2000:])
+    if code == 2:
+        assert re.match(r"sudoku-models( generate)?: error: ", err.rstrip("\n").splitlines()[-1]), err
+        return
+    if clues is None and difficulty is None and not minimal:
+        raise AssertionError(f"{argv} exited 0 without a request")
+    lines = [line for line in stdout.getvalue().splitlines() if line and line[0] != "#"]
+    assert len(lines) == int(count), (argv, stdout.getvalue())
+    for line in lines:
+        puzzle = Puzzle.from_string(line)
+        _check_against_request(puzzle, int(order), clues, minimal, difficulty, symmetry)

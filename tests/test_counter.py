@@ -173,7 +173,7 @@ def test_bad_worker_counts_raise():
 
 def test_a_9x9_batch_loads_only_its_kernel_and_unknown_kernels_raise():
     script = ("import numpy as np\n"
-              "from sudoku_models import counter\n"
+              "from sudoku_models.counter import api as counter\n"
               "print(counter.count_solutions_many(np.zeros((2, 81), int), limit=3).tolist(),"
               " sorted(counter._loaded))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -274,3 +274,30 @@ def test_every_puzzle_of_the_collections_has_exactly_one_solution(name):
     assert all(run_search(g, 3, 2)[0] == 1 for g in grids)  # the general kernel agrees
     step = max(1, len(grids) // 500)
     assert all(cp_count(Puzzle.from_grid(g.reshape(9, 9)), limit=2) == 1 for g in grids[::step])
+
+
+def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
+    """The single-puzzle path (issue 23: the array is checked with numpy,
+    not cell by cell): a Puzzle, a string, nested lists, an array, and
+    layouts beyond square boxes; constraints the kernels do not know are
+    refused rather than miscounted."""
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Region
+
+    puzzle = read_puzzles(DATASETS / "top95.txt")[0]
+    grid = puzzle.grid
+    for form in (puzzle, puzzle.to_string(), grid.tolist(), grid, grid.astype(np.int32)):
+        assert count_solutions(form) == 1
+        assert verify(puzzle, solve(form))
+    six = Puzzle(np.zeros((6, 6), int), Layout.boxes(2, 3))
+    assert count_solutions(six, limit=1000) == 1000
+    assert verify(six, solve(six))
+    latin = Puzzle(np.zeros((5, 5), int), Layout.latin(5))
+    assert count_solutions(latin, limit=None) == 161_280
+    with pytest.raises(PuzzleFormatError):
+        count_solutions(np.full((9, 9), 10))
+    with pytest.raises(TypeError):
+        count_solutions(None)
+    diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
+    with pytest.raises(ValueError, match="further constraint"):
+        count_solutions(diagonal)

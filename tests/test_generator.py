@@ -3,6 +3,7 @@ test_counter.py). Uniqueness is checked against CP-SAT's solution
 enumeration, an independent method."""
 
 import inspect
+import re
 import time
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 import generator
 from generator import GenerationError, count_solutions, generate, random_full_grid
 from sudoku_models import Puzzle, verify
+from sudoku_models.logic import rate
 from sudoku_models.formulations.cp import CpFormulation
 
 
@@ -62,6 +64,14 @@ def test_symmetric_clues(symmetry):
         ({"clues": 10, "order": 4}, "needs at least 15 clues"),
         ({"clues": 20, "order": 5}, "needs at least 24 clues"),
         ({"clues": 34, "order": 6}, "needs at least 35 clues"),
+        # issue 22: a grid with a few empty cells is never minimal, always easy
+        ({"clues": 81, "minimal": True}, "a minimal puzzle has at most 72"),
+        ({"clues": 80, "minimal": True}, "a minimal puzzle has at most 72"),
+        ({"clues": 73, "minimal": True}, "every row needs an empty cell"),
+        ({"clues": 13, "order": 2, "minimal": True}, "a minimal puzzle has at most 12"),
+        ({"clues": 80, "difficulty": "expert"}, "singles solve it and it rates 'easy'"),
+        ({"clues": 81, "difficulty": "needs search"}, "ask for at most 77 clues"),
+        ({"clues": 78, "difficulty": "medium"}, "at most 3 empty cells"),
     ],
 )
 def test_impossible_requests_fail_at_once(kwargs, message):
@@ -91,11 +101,73 @@ def test_unreached_target_reports_the_fewest_clues():
     assert int(message.rsplit(" ", 1)[1]) > 17
 
 
+def test_the_minimal_bound_is_right_where_it_is_checked():
+    """A minimal puzzle's clue's value has another cell of its row in the
+    second solution: that cell is empty. Checked on generated puzzles:
+    every row has an empty cell, and removing a clue gives a second
+    solution differing from the first in the clue's row at an empty cell."""
+    for seed in range(5):
+        puzzle = generate(minimal=True, seed=seed)
+        assert (puzzle.grid == 0).any(axis=1).all()
+        assert puzzle.num_clues <= generator.puzzles.most_minimal_clues(3)
+
+
+@pytest.mark.parametrize("limit", [1e-5, 1e-4, 1e-3, 3e-3, 0.01])
+@pytest.mark.parametrize("kwargs", [{"minimal": True}, {"clues": 24, "minimal": True},
+                                    {"clues": 81, "minimal": False}, {"difficulty": "medium"},
+                                    {"minimal": True, "symmetry": "rotational"}])
+def test_a_generation_cut_short_never_returns_a_puzzle_short_of_the_request(kwargs, limit):
+    """Issue 22: generate(minimal=True, seed=0, time_limit=0.002) returned a
+    full grid. A tiny limit ends in GenerationError naming what was reached,
+    or in a puzzle meeting the whole request (checked with CP-SAT)."""
+    generate(minimal=True, seed=0)  # compiled kernels loaded
+    for seed in range(3):
+        try:
+            puzzle = generate(**kwargs, seed=seed, time_limit=limit)
+        except GenerationError as error:
+            assert re.search(r"within .* s; (no removal pass had finished|the (fewest clues "
+                             r"reached was \d+|minimal puzzles reached had \d+ to \d+ clues))",
+                             str(error)), str(error)
+            continue
+        assert cp_count(puzzle, limit=2) == 1
+        if "clues" in kwargs:
+            assert puzzle.num_clues == kwargs["clues"]
+        if kwargs.get("minimal") and "symmetry" not in kwargs:
+            assert generator.is_minimal(puzzle)
+        if "difficulty" in kwargs:
+            assert rate(puzzle).level == kwargs["difficulty"]
+
+
+def test_a_pass_cut_short_gives_no_candidate_and_the_final_check_refuses_what_falls_short():
+    from generator.puzzles import _Generator
+    from sudoku_models.counter.core import STOP, new_control
+
+    control = new_control()
+    request = _Generator(None, 3, np.random.default_rng(0), None, None, True, control)
+    solution = random_full_grid(3, seed=0).ravel().astype(np.int32)
+    control[STOP] = 1  # the deadline came before the pass
+    assert request.candidate(solution) is None and not request.reached
+    control[STOP] = 0
+    assert not request.meets(solution.copy(), solution)  # a full grid is not minimal
+    assert request.rejected == {"minimality": 1}
+    minimal = generate(minimal=True, seed=3).grid.ravel().astype(np.int32)
+    assert request.meets(minimal, generator.solve(generate(minimal=True, seed=3)).ravel())
+    request.clues = 30
+    assert not request.meets(minimal, generator.solve(generate(minimal=True, seed=3)).ravel())
+    assert request.rejected["clue count"] == 1
+
+
+def test_unreached_minimal_count_names_the_minimal_counts_reached():
+    with pytest.raises(GenerationError, match=r"the minimal puzzles reached had \d+ to \d+ clues"):
+        generate(40, minimal=True, seed=1, time_limit=0.5)
+
+
 @pytest.mark.parametrize("order, clues", [(5, 250), (6, 500)])
 def test_time_limit_bounds_wall_time_at_large_orders(order, clues):
     generate(30, seed=0)  # compile outside the timing
     start = time.perf_counter()
-    with pytest.raises(GenerationError, match="the fewest clues reached was"):
+    with pytest.raises(GenerationError,
+                       match="the fewest clues reached was|no removal pass had finished"):
         generate(clues, order=order, seed=1, time_limit=5)
     assert time.perf_counter() - start < 7
 
@@ -182,17 +254,19 @@ def test_is_minimal_finds_a_removable_clue():
 
 
 def test_the_9x9_bitboard_check_answers_as_the_general_one_and_cp_sat():
-    # search.other sends 9x9 checks to kernel9.other9: emptying one or two
-    # clues of unique puzzles, "is there another solution" must agree with
-    # the general kernel's check, with CP-SAT on a sample, and a solution it
-    # finds must be a different solution of the clues
-    from generator import search
-    from sudoku_models.counter import kernel9, run_search, tables
+    # the core's other_solution sends 9x9 checks to kernel9.other9: emptying
+    # one or two clues of unique puzzles, "is there another solution" must
+    # agree with the general kernel's check (with and without locked
+    # candidates), with CP-SAT on a sample, and a solution it finds must be
+    # a different solution of the clues
+    from sudoku_models.counter import kernel, kernel9, run_search, tables
+    from sudoku_models.counter.core import BUDGET, FOUND, NO_LIMIT, NONE, new_control
+    from sudoku_models.counter.uniqueness import other_solution
 
     t = tables(3)
-    work, work9 = search.workspace(3), search.workspace9()
+    work, work9 = t.workspace(), kernel9.workspace()
     rng = np.random.default_rng(4)
-    control = np.zeros(2, np.int64)
+    control = new_control()
     answers = []
     for seed in range(12):
         puzzle = generate(22 + seed % 6, seed=seed)
@@ -201,21 +275,21 @@ def test_the_9x9_bitboard_check_answers_as_the_general_one_and_cp_sat():
             clues = puzzle.grid.ravel().astype(np.int32)
             removed = rng.choice(np.flatnonzero(clues), size=rng.integers(1, 3), replace=False)
             clues[removed] = 0
-            args = (clues, removed.astype(np.int64), solution, t.peers, t.houses, t.identity,
-                    t.full, search.NO_BUDGET, control, *work[:4])
+            args = (clues, removed.astype(np.int64), solution, NO_LIMIT, control)
             found = np.zeros(81, np.int32)
-            fast = search.other(*args, found, work[5], work9, kernel9.tables())
-            assert fast == search.other_solution(*args, np.zeros(81, np.int32), work[5])
-            if fast == search.FOUND:
+            fast = other_solution(*args, found, t.singles, work, work9)
+            for bundle in (t.singles, t.locked):
+                assert fast == kernel.other_solution(*args, np.zeros(81, np.int32), bundle, work)
+            if fast == FOUND:
                 assert not np.array_equal(found, solution)
                 assert verify(Puzzle.from_grid(clues.reshape(9, 9)), found.reshape(9, 9))
             if len(answers) % 8 == 0:
                 assert cp_count(Puzzle.from_grid(clues.reshape(9, 9)), limit=2) == 1 + fast
             answers.append(fast)
-    assert set(answers) == {search.FOUND, search.NONE}
+    assert set(answers) == {FOUND, NONE}
     empty = np.zeros(81, np.int32)  # a case that needs branching, with no node to spend
     assert kernel9.other9(empty, np.array([0], np.int64), random_full_grid(3, seed=1).ravel(), 0,
-                          control, *work9, np.zeros(81, np.int32), *kernel9.tables()) == search.BUDGET
+                          control, np.zeros(81, np.int32), work9) == BUDGET
 
 
 def test_minimal_with_a_clue_count():
@@ -246,3 +320,14 @@ def test_generated_puzzles_of_other_orders_rate_at_the_asked_difficulty(order, d
     puzzle = generate(order=order, seed=1, difficulty=difficulty, time_limit=60)
     assert puzzle.order == order and logic.rate(puzzle).level == difficulty
     assert cp_count(puzzle, limit=2) == 1  # unique, by CP-SAT
+
+
+def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
+    from generator import low_clue_puzzles
+
+    found = low_clue_puzzles(23, seconds=1.0, seed=0, pool_size=8)
+    assert found and len({p.to_string() for p in found}) == len(found)
+    for puzzle in found[:5]:
+        assert puzzle.num_clues <= 23 and cp_count(puzzle, limit=2) == 1
+    with pytest.raises(ValueError, match="bad arguments"):
+        low_clue_puzzles(20, seconds=0)

@@ -1,5 +1,6 @@
 """Puzzle: parsing, formatting, round trips and conflicts."""
 
+import re
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -330,3 +331,35 @@ def test_hostile_clue_matrices_build_a_faithful_puzzle_or_raise_documented_error
     assert puzzle.num_clues == len(expected)
     for (row, col), value in expected.items():
         assert puzzle.grid[row - 1, col - 1] == value
+
+
+# -- what every function that takes a puzzle accepts (as_puzzle) ------------
+
+def test_as_puzzle_takes_strings_grids_and_puzzles():
+    from sudoku_models.puzzle import as_puzzle
+
+    text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    puzzle = Puzzle.from_string(text)
+    assert as_puzzle(puzzle) is puzzle
+    assert as_puzzle(text) == puzzle
+    assert as_puzzle(puzzle.grid.tolist()) == puzzle
+    assert as_puzzle(np.array(puzzle.grid)) == puzzle
+    with pytest.raises(PuzzleFormatError, match="got 12"):
+        as_puzzle("4.....8.5...")
+
+
+@pytest.mark.parametrize("value, shown", [(None, "NoneType"), (3, "int"), (b"...", "bytes"),
+                                          ({}, "dict")])
+def test_as_puzzle_names_the_argument_for_anything_else(value, shown):
+    from sudoku_models.puzzle import as_puzzle
+
+    with pytest.raises(TypeError, match=f"^grid_or_text must be a Puzzle, .* got {shown}$"):
+        as_puzzle(value, "grid_or_text")
+
+
+@pytest.mark.parametrize("control", ["\v", "\f", "\x00", "\x1b"])
+def test_control_characters_are_refused_even_the_whitespace_ones(control):
+    text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    with pytest.raises(PuzzleFormatError, match=re.escape(f"character 41: {control!r} is not a value")):
+        Puzzle.from_string(text[:40] + control + text[40:])
+    assert Puzzle.from_string(text[:40] + " \t\r\n" + text[40:]).num_clues == 17

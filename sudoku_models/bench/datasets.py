@@ -90,13 +90,13 @@ def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
         path = DATASET_DIR / BUNDLED[spec]
         if not path.exists():
             raise DatasetError(f"{spec}: {path} not found (run from a checkout of the repository)")
-        return _select(_read(path), spec, sample, seed, first)
+        return select(_read(path), spec, sample, seed, first)
     _load_kinds()
     if colon and kind in DATASET_KINDS:
         puzzles = DATASET_KINDS[kind].loader(value, sample, seed)
         return list(enumerate(puzzles, start=1))[:first]
     if Path(spec).is_file():
-        return _select(_read(Path(spec)), spec, sample, seed, first)
+        return select(_read(Path(spec)), spec, sample, seed, first)
     if "/" in spec or Path(spec).suffix:
         raise DatasetError(f"{spec}: dataset file not found")
     raise DatasetError(f"unknown dataset {spec!r}: use {dataset_help()}")
@@ -111,8 +111,11 @@ def _read(path: Path) -> list[Puzzle]:
         raise DatasetError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def _select(puzzles: list[Puzzle], spec: str, sample: int | None, seed: int,
-            first: int | None) -> list[tuple[int, Puzzle]]:
+def select(puzzles: list[Puzzle], spec: str, sample: int | None, seed: int,
+           first: int | None) -> list[tuple[int, Puzzle]]:
+    """``(index, puzzle)`` pairs of ``puzzles`` (``index`` 1-based): the
+    first ``first``, then a random sample of ``sample`` of them drawn with
+    ``seed`` and ``spec`` (None: all)."""
     import numpy as np
 
     indexed = list(enumerate(puzzles, start=1))[:first]

@@ -1,339 +1,38 @@
-"""Backtracking solver and solution counter: the compiled searches of
-:mod:`.kernel` (any order, 2 to 6) and :mod:`.kernel9` (9x9 on bitboards)
-behind a Python interface, one puzzle at a time or a whole array at once on
-every core. The generator (:mod:`generator`) builds on it.
+"""Backtracking solver and solution counter: the compiled search core
+(:mod:`.core`: the general kernel :mod:`.kernel` for any layout, the 9x9
+bitboard kernel :mod:`.kernel9`, the "other solution" check
+:mod:`.uniqueness`) behind a Python interface (:mod:`.api`), one puzzle at
+a time or a whole array at once on every core. The generator
+(:mod:`generator`) builds on it.
 
 The kernels are compiled on first use, once per user: the numba cache is
-kept in a per-user directory (:mod:`.compile_cache`); a one-line notice on stderr
-says when compiling starts. :func:`warm_up` loads them ahead of timing.
+kept in a per-user directory (:mod:`.compile_cache`); a one-line notice on
+stderr says when compiling starts. :func:`warm_up` loads them ahead of
+timing. Importing this package loads neither numba nor the kernels: the
+names below load :mod:`.api` on first use, and :mod:`.core` (the
+contract, with :func:`~.core.popcount`) is plain Python.
 """
 
-from __future__ import annotations
-
-import os
-import threading
-import time
-from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass
-from functools import cache, partial
-
-import numpy as np
+import importlib
 
 from . import compile_cache as _cache
 
 _CACHE_DIR = _cache.configure()  # before numba compiles or loads a kernel
 
-from ..counting import CountIncomplete, check_limit  # noqa: E402
-from ..errors import PuzzleFormatError  # noqa: E402
-from ..houses import house_cells  # noqa: E402
-from ..puzzle import Puzzle  # noqa: E402
-from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable  # noqa: E402
-from . import kernel9 as _k9  # noqa: E402
-from . import kernel as _kernel  # noqa: E402
-from .kernel import count_kernel  # noqa: E402
-
-_TABLES9 = _k9.tables()
-
-ALL = np.iinfo(np.int64).max  # "no limit" for the counter
-# A search within this many branch nodes (milliseconds) runs in the calling
-# thread as it is; a longer one starts again, watched so that it can be stopped.
-QUICK_NODES = 2000
+_API = ("ALL", "QUICK_NODES", "Tables", "count_solutions", "count_solutions_many",
+        "load_kernels", "run_search", "run_search9", "run_stoppable", "solve", "solve_many",
+        "tables", "warm_up")
 
 
-@dataclass(frozen=True)
-class Tables:
-    """Per-order constants of the search: ``peers`` ``(N, P)`` flat indices
-    of each cell's peers, ``houses`` ``(3*s, s)``, ``full`` the bitmask of all
-    ``s`` values, ``identity`` ``(N, s)`` the value order 1..s for every cell."""
-
-    order: int
-    peers: np.ndarray
-    houses: np.ndarray
-    full: int
-    identity: np.ndarray
-
-    @property
-    def cells(self) -> int:
-        return self.houses.shape[1] ** 2
-
-    def workspace(self):
-        """Fresh scratch arrays for :func:`~sudoku_models.counter.kernel.count_kernel`."""
-        n = self.cells
-        return (np.empty((n + 1, n), np.int64), np.empty((n + 1, n), np.int32),
-                np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int32))
+_MODULES = ("api", "core", "kernel", "kernel9", "kernel_tables", "method", "uniqueness")
 
 
-@cache
-def tables(order: int) -> Tables:
-    """The :class:`Tables` of an order, built once."""
-    side = order * order
-    houses = np.ascontiguousarray(house_cells(order), dtype=np.int64)
-    peer_sets = [set() for _ in range(side * side)]
-    for house in houses:
-        for cell in house:
-            peer_sets[cell].update(int(c) for c in house if c != cell)
-    peers = np.array([sorted(p) for p in peer_sets], dtype=np.int64)
-    identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (side * side, 1))
-    return Tables(order, peers, houses, (1 << side) - 1, identity)
+def __getattr__(name):
+    if name in _API:
+        return getattr(importlib.import_module(".api", __name__), name)
+    if name in _MODULES:  # counter.kernel9 as an attribute, as before the names loaded late
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def run_search(grid: np.ndarray, order: int, limit: int, value_order: np.ndarray | None = None,
-               max_nodes: int = ALL, control: np.ndarray | None = None):
-    """Count solutions of a flat ``(N,)`` grid up to ``limit``; returns the
-    count (-1 when more than ``max_nodes`` branch nodes were needed) and the
-    first solution found as a flat ``(N,)`` int32 array (only meaningful when
-    the count is positive). ``control``: the kernel's stop flag (see
-    :func:`~sudoku_models.counter.kernel.count_kernel`); after a stop,
-    ``control[1]`` is 1 and the count is a lower bound."""
-    t = tables(order)
-    work_cand, work_grid, work_cell, work_next, solution = t.workspace()
-    count = count_kernel(
-        np.ascontiguousarray(grid, dtype=np.int32), t.peers, t.houses, t.full, limit, max_nodes,
-        t.identity if value_order is None else value_order,
-        work_cand, work_grid, work_cell, work_next, solution,
-        np.zeros(2, dtype=np.int64) if control is None else control,
-    )
-    return int(count), solution
-
-
-def run_search9(grid: np.ndarray, limit: int, max_nodes: int = ALL,
-                control: np.ndarray | None = None):
-    """:func:`run_search` for a 9x9 grid on the bitboard kernel
-    (:func:`~sudoku_models.counter.kernel9.count9`): the count (-1 when more
-    than ``max_nodes`` branch nodes were needed) and the first solution, a
-    flat ``(81,)`` int32 array."""
-    solution = np.zeros(81, dtype=np.int32)
-    count = _k9.count9(
-        np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes,
-        np.empty((82, _k9.STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64),
-        solution, np.zeros(2, dtype=np.int64) if control is None else control, *_TABLES9)
-    return int(count), solution
-
-
-def _stop(control: np.ndarray):
-    """The stop for :mod:`sudoku_models.stoppable`: sets the kernels' stop flag."""
-    return lambda: control.__setitem__(0, 1)
-
-
-def _deadline(time_limit: float | None) -> float | None:
-    """``time_limit`` seconds from now as a :func:`time.perf_counter` value."""
-    return None if time_limit is None else time.perf_counter() + time_limit
-
-
-def run_stoppable(grid: np.ndarray, order: int, limit: int, time_limit: float | None = None,
-                  control: np.ndarray | None = None):
-    """:func:`run_search` (:func:`run_search9` at order 3) watched by
-    :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
-    GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
-    ``time_limit`` (seconds) stop it. A search that needs at most
-    ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
-    without the watch's cost of about 0.02 ms (unless ``time_limit`` is
-    under 0.1 s). ``control``: a
-    ``(3,)`` int64 zero array to read the branch nodes of both searches from
-    ``control[2]`` afterwards. Returns ``(count, solution)``; raises
-    :class:`~sudoku_models.counting.CountIncomplete` with the solutions
-    found so far when stopped."""
-    load_kernels("count9" if order == 3 else "count")
-    if control is None:
-        control = np.zeros(2, dtype=np.int64)
-    if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
-        if order == 3:
-            count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES, control=control)
-        else:
-            count, solution = run_search(grid, order, limit, max_nodes=QUICK_NODES,
-                                         control=control)
-        if count >= 0:
-            return count, solution
-    work = (partial(run_search9, grid, limit, control=control) if order == 3
-            else partial(run_search, grid, order, limit, control=control))
-    (count, solution), reason = call_stoppable(work, _stop(control), _deadline(time_limit))
-    if control[1]:
-        raise CountIncomplete(count, reason)
-    return count, solution
-
-
-_warm = threading.Lock()
-_loaded: set[str] = set()
-
-
-def _load_count9_many() -> None:
-    _k9.count9_many(np.zeros((1, 81), dtype=np.int32), 1, np.zeros(1, np.int64),
-                    np.zeros((1, 81), np.int32), np.zeros(2, np.int64), *_TABLES9)
-
-
-# kernel name -> (its module's file, a call that compiles or loads it)
-_KERNELS = {
-    "count9_many": (_k9.__file__, _load_count9_many),
-    "count9": (_k9.__file__, lambda: run_search9(np.zeros(81, dtype=np.int32), 1)),
-    "count": (_kernel.__file__, lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
-}
-
-
-def load_kernels(*names: str) -> None:
-    """Compile (first time for this user, with a one-line notice on stderr)
-    or load from the cache the named kernels: ``"count9_many"`` (9x9
-    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any order); every
-    one when none is named. Loading the first costs about 0.15-0.3 s
-    (numba sets up its compiler), each further one about 0.01 s. Cheap for
-    kernels already loaded in this process; thread-safe; a Ctrl-C meanwhile
-    is raised once loading has ended. Raises ``ValueError`` for another name."""
-    wanted = set(names or _KERNELS)
-    if wanted <= _loaded:
-        return
-    if wanted - _KERNELS.keys():
-        raise ValueError(f"unknown kernel {', '.join(sorted(wanted - _KERNELS.keys()))}; "
-                         f"choose from {', '.join(_KERNELS)}")
-    with _warm, ctrl_c_deferred():
-        missing = [name for name in _KERNELS if name in wanted - _loaded]
-        modules = {_KERNELS[name][0] for name in missing}
-        if not all(_cache.is_compiled(_CACHE_DIR, module) for module in modules):
-            _cache.notice(_CACHE_DIR)
-        for name in missing:
-            _KERNELS[name][1]()
-            _loaded.add(name)
-
-
-def warm_up() -> None:
-    """Compile (first time for this user, with a one-line notice on stderr)
-    or load from the cache every counter kernel, so that no later call pays
-    for it: :func:`load_kernels` of all. Cheap after the first call in a
-    process; thread-safe. The benchmark runner calls it once per worker
-    before timing."""
-    load_kernels()
-
-
-def _as_puzzle(puzzle) -> Puzzle:
-    return puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_grid(puzzle)
-
-
-def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
-    """Number of solutions of ``puzzle``, stopping at ``limit``.
-
-    ``puzzle``: a :class:`~sudoku_models.Puzzle` or anything
-    ``Puzzle.from_grid`` takes (``(n*n, n*n)`` ints, 0 = empty).
-    ``limit=2`` (default) answers "none, one or several"; ``limit=None``
-    counts every solution. A puzzle with contradictory clues has 0.
-    ``time_limit`` (seconds) or Ctrl-C stop the count with
-    :class:`~sudoku_models.counting.CountIncomplete` (its ``lower_bound``
-    is the solutions found so far). Raises ``ValueError`` for a limit below 1 and
-    :class:`~sudoku_models.PuzzleFormatError` for a malformed grid.
-
-    Source: depth-first search with naked and hidden singles and
-    most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`);
-    9x9 grids on bitboards with locked candidates too
-    (:mod:`sudoku_models.counter.kernel9`).
-    """
-    check_limit(limit)
-    p = _as_puzzle(puzzle)
-    return run_stoppable(p.grid.ravel(), p.order, ALL if limit is None else limit, time_limit)[0]
-
-
-def solve(puzzle) -> np.ndarray | None:
-    """A solution of ``puzzle`` as an ``(n*n, n*n)`` int array, or None when
-    it has none. Arguments and errors as :func:`count_solutions`."""
-    p = _as_puzzle(puzzle)
-    count, solution = run_stoppable(p.grid.ravel(), p.order, 1)
-    return solution.reshape(p.side, p.side).astype(np.int64) if count else None
-
-
-def _as_batch(puzzles) -> tuple[np.ndarray, int]:
-    """``(P, N)`` int32 flat grids and the order, from a sequence of
-    :class:`~sudoku_models.Puzzle` or a ``(P, s, s)`` / ``(P, s*s)`` int
-    array; :class:`~sudoku_models.PuzzleFormatError` when malformed."""
-    if isinstance(puzzles, (list, tuple)) and puzzles and isinstance(puzzles[0], Puzzle):
-        if len({p.order for p in puzzles}) > 1:
-            raise PuzzleFormatError("puzzles of different orders in one batch")
-        return np.stack([p.grid.ravel() for p in puzzles]).astype(np.int32), puzzles[0].order
-    array = np.asarray(puzzles)
-    if array.ndim == 3 and array.shape[1] == array.shape[2]:
-        array = array.reshape(array.shape[0], -1)
-    if array.ndim != 2 or array.shape[0] == 0:
-        raise PuzzleFormatError(f"expected an array of puzzles (P, s, s) or (P, s*s), got shape "
-                                f"{array.shape}")
-    if array.dtype.kind not in "iu":
-        raise PuzzleFormatError(f"puzzle values must be integers, got dtype {array.dtype}")
-    order = round(array.shape[1] ** 0.25)
-    if order ** 4 != array.shape[1] or not 2 <= order <= 6:
-        raise PuzzleFormatError(f"{array.shape[1]} cells is not a grid of order 2 to 6")
-    bad = np.argwhere((array < 0) | (array > order * order))
-    if bad.size:
-        i, cell = bad[0]
-        raise PuzzleFormatError(f"puzzle {i}, cell r{cell // order**2 + 1}c{cell % order**2 + 1}: "
-                                f"value {array[i, cell]} outside 0..{order * order}")
-    return np.ascontiguousarray(array, dtype=np.int32), order
-
-
-def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None):
-    """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 of a batch,
-    chunks spread over ``workers`` threads."""
-    grids, order = _as_batch(puzzles)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
-    load_kernels("count9_many" if order == 3 else "count")
-    count = grids.shape[0]
-    counts = np.full(count, -2, dtype=np.int64)
-    solutions = np.zeros(grids.shape, dtype=np.int32)
-    control = np.zeros(2, dtype=np.int64)
-    size = max(1, min(2048, count // (8 * workers)))
-    chunks = [slice(i, min(i + size, count)) for i in range(0, count, size)]
-
-    def work(chunk: slice) -> None:
-        if control[0]:
-            control[1] = 1
-            return
-        if order == 3:
-            _k9.count9_many(grids[chunk], limit, counts[chunk], solutions[chunk], control,
-                            *_TABLES9)
-            return
-        for i in range(chunk.start, chunk.stop):
-            counts[i], solutions[i] = run_search(grids[i], order, limit, control=control)
-            if control[1]:
-                counts[i] = -2
-                return
-
-    futures = []
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        reason = wait_stoppable(lambda timeout: _all_done(futures, timeout), _stop(control),
-                                _deadline(time_limit),
-                                start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
-    for future in futures:
-        future.result()
-    if control[1]:
-        error = CountIncomplete(0, reason)
-        error.counts = np.where(counts >= 0, counts, -1)
-        raise error
-    return counts, solutions, order
-
-
-def _all_done(futures, timeout: float) -> bool:
-    return not wait(futures, timeout=timeout).not_done
-
-
-def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = None,
-                         time_limit: float | None = None) -> np.ndarray:
-    """Solutions of every puzzle of a batch, each count stopping at ``limit``
-    (None: all), in one call on ``workers`` threads (None: every core).
-
-    ``puzzles``: a ``(P, s, s)`` or ``(P, s*s)`` int array (0 = empty) or a
-    list of :class:`~sudoku_models.Puzzle`, all of one order. Returns a
-    ``(P,)`` int64 array. 9x9 batches run in compiled loops over chunks of
-    puzzles (no Python per puzzle); other orders per puzzle. ``time_limit``
-    (seconds, whole batch) or Ctrl-C raise
-    :class:`~sudoku_models.counting.CountIncomplete` whose ``counts``
-    attribute holds the finished counts and -1 for the others.
-    Raises :class:`~sudoku_models.PuzzleFormatError` for a malformed batch
-    and ``ValueError`` for a bad limit or worker count.
-    """
-    check_limit(limit)
-    return _run_many(puzzles, ALL if limit is None else limit, workers, time_limit)[0]
-
-
-def solve_many(puzzles, workers: int | None = None, time_limit: float | None = None) -> np.ndarray:
-    """A solution of every puzzle of a batch: ``(P, s, s)`` int array, all
-    zeros for a puzzle without solution. Arguments and errors as
-    :func:`count_solutions_many` (search stops at the first solution)."""
-    counts, solutions, order = _run_many(puzzles, 1, workers, time_limit)
-    solutions[counts == 0] = 0
-    return solutions.reshape(-1, order * order, order * order).astype(np.int64)
+__all__ = list(_API)

@@ -36,7 +36,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .kernel import _finish  # numba's cache of this module does not see edits of it there
+from .core import BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY
+from .kernel import finish  # numba's cache of this module does not see edits of it there
 
 STATE = 57  # 27 value boards, 3 solved boards, 27 value boards as last checked
 FULL = (1 << 27) - 1
@@ -106,10 +107,16 @@ SPREAD = np.array([(x & 1) | (x & 2) << 2 | (x & 4) << 4 for x in range(8)], dty
 POP9 = np.array([bin(x).count("1") for x in range(512)], dtype=np.int64)  # bits set
 
 
-def tables() -> tuple[np.ndarray, ...]:
-    """The table arguments of :func:`count9` and :func:`count9_many`, in
-    order: ``PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD, POP9``."""
-    return PEERS, ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD, POP9
+# Workspace of one search: the state per level (row 82: the "other
+# solution" check's shared state), the branching cell and the next value to
+# try per level.
+STACK, CELLS, TRIED = 0, 1, 2
+
+
+def workspace() -> tuple:
+    """Fresh scratch arrays for :func:`count9` and :func:`other9`: ``(83,
+    STATE)`` int64 and two ``(82,)`` int64."""
+    return np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64)
 
 
 DEBRUIJN = np.zeros(32, dtype=np.int64)
@@ -125,7 +132,7 @@ def _bit_index(bit: int) -> int:
 
 
 @numba.njit(cache=True)
-def _place(state, peers, value, band, index) -> bool:
+def _place(state, value, band, index) -> bool:
     """Put ``value`` (0-8) in the cell at bit ``index`` of ``band``; False
     when it is no longer possible there."""
     bit = np.int64(1) << index
@@ -133,7 +140,7 @@ def _place(state, peers, value, band, index) -> bool:
         return False
     cell = 27 * band + index
     for b in range(3):
-        state[3 * value + b] &= ~peers[cell, b]
+        state[3 * value + b] &= ~PEERS[cell, b]
     for other in range(9):
         if other != value:
             state[3 * other + band] &= ~bit
@@ -142,9 +149,10 @@ def _place(state, peers, value, band, index) -> bool:
 
 
 @numba.njit(cache=True)
-def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
+def _propagate(state) -> bool:
     """Naked singles, hidden singles, locked candidates to a fixed point;
     False on a contradiction."""
+    row, box, shrink, locked, expand, spread = ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD
     while True:
         # naked singles, and cells without a candidate
         changed = False
@@ -165,7 +173,7 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
                     while hits:
                         bit = hits & -hits
                         hits ^= bit
-                        if not _place(state, peers, value, band, _bit_index(bit)):
+                        if not _place(state, value, band, _bit_index(bit)):
                             return False
         if changed:
             continue
@@ -195,7 +203,7 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
                         if unit == 0:
                             return False
                         if unit & (unit - 1) == 0 and unit & open_:
-                            if not _place(state, peers, value, band, _bit_index(unit)):
+                            if not _place(state, value, band, _bit_index(unit)):
                                 return False
                             changed = True
                             x = state[3 * value + band]
@@ -220,7 +228,7 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
                     while hits:
                         bit = hits & -hits
                         hits ^= bit
-                        if not _place(state, peers, value, band, _bit_index(bit)):
+                        if not _place(state, value, band, _bit_index(bit)):
                             return False
                         changed = True
             # locked candidates between the rows and boxes of a band
@@ -262,12 +270,12 @@ def _propagate(state, peers, row, box, shrink, locked, expand, spread) -> bool:
 
 
 @numba.njit(cache=True, inline="always")
-def _popcount27(x, pop9) -> int:
-    return pop9[x & 511] + pop9[(x >> 9) & 511] + pop9[x >> 18]
+def _popcount27(x) -> int:
+    return POP9[x & 511] + POP9[(x >> 9) & 511] + POP9[x >> 18]
 
 
 @numba.njit(cache=True)
-def _branch_cell(state, peers, pop9) -> int:
+def _branch_cell(state) -> int:
     """A cell to branch on (0-80), -1 when every cell is solved: of the
     cells with two candidates, one with the most such cells among its peers
     (its two branches propagate furthest); without any, a cell with the
@@ -316,9 +324,9 @@ def _branch_cell(state, peers, pop9) -> int:
                 bit = rest & -rest
                 rest ^= bit
                 cell = 27 * band + _bit_index(bit)
-                score = (_popcount27(peers[cell, 0] & p0, pop9)
-                         + _popcount27(peers[cell, 1] & p1, pop9)
-                         + _popcount27(peers[cell, 2] & p2, pop9))
+                score = (_popcount27(PEERS[cell, 0] & p0)
+                         + _popcount27(PEERS[cell, 1] & p1)
+                         + _popcount27(PEERS[cell, 2] & p2))
                 if score > top:
                     top = score
                     best = cell
@@ -337,7 +345,7 @@ def _write_solution(state, solution) -> None:
 
 
 @numba.njit(cache=True, inline="always")
-def _start(state, clues, peers, row, box, shrink, locked, expand, spread) -> bool:
+def _start(state, clues) -> bool:
     """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
     propagated; False on a contradiction."""
     for band in range(3):
@@ -348,20 +356,22 @@ def _start(state, clues, peers, row, box, shrink, locked, expand, spread) -> boo
     for cell in range(81):
         value = clues[cell]
         if value:
-            if not _place(state, peers, value - 1, cell // 27, cell % 27):
+            if not _place(state, value - 1, cell // 27, cell % 27):
                 return False
-    return _propagate(state, peers, row, box, shrink, locked, expand, spread)
+    return _propagate(state)
 
 
-@numba.njit(cache=True, inline="always")
-def _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row, box, shrink,
-            locked, expand, spread, pop9) -> int:
-    """Depth-first search from the propagated state ``stack[0]``: the
-    solutions up to ``limit``, the first written to ``solution``; -1 after
-    ``max_nodes`` branch nodes; when ``control[0]`` is set (polled every
-    1024 branch nodes), ``control[1] = 1`` and the solutions found so far.
-    Uses rows 0 to 81 of ``stack``."""
-    cell = _branch_cell(stack[0], peers, pop9)
+@numba.njit(cache=True, nogil=True, inline="always")
+def _search(limit, max_nodes, solution, control, work) -> int:
+    """Depth-first search from the propagated state ``work[STACK][0]``: the
+    solutions up to ``limit``, the first written to ``solution``;
+    ``BUDGET`` after ``max_nodes`` branch nodes; on a stop request (polled
+    every ``POLL + 1`` branch nodes), ``control[STOPPED] = 1`` and the
+    solutions found so far. Uses rows 0 to 81 of the stack."""
+    stack = work[STACK]
+    cells = work[CELLS]
+    tried = work[TRIED]
+    cell = _branch_cell(stack[0])
     if cell < 0:
         _write_solution(stack[0], solution)
         return 1
@@ -386,73 +396,60 @@ def _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row
         tried[depth] = value + 1
         nodes += 1
         if nodes > max_nodes:
-            return _finish(control, nodes, -1)
-        if nodes & 1023 == 0 and control[0] != 0:
-            control[1] = 1
-            return _finish(control, nodes, count)
+            return finish(control, nodes, BUDGET)
+        if (nodes & POLL) == 0 and control[STOP] != 0:
+            control[STOPPED] = 1
+            return finish(control, nodes, count)
         child = stack[depth + 1]
         child[:] = stack[depth]
-        if not _place(child, peers, value, band, index):
+        if not _place(child, value, band, index):
             continue
-        if not _propagate(child, peers, row, box, shrink, locked, expand, spread):
+        if not _propagate(child):
             continue
-        branch = _branch_cell(child, peers, pop9)
+        branch = _branch_cell(child)
         if branch < 0:
             if count == 0:
                 _write_solution(child, solution)
             count += 1
             if count >= limit:
-                return _finish(control, nodes, count)
+                return finish(control, nodes, count)
             continue
         depth += 1
         cells[depth] = branch
         tried[depth] = 0
-    return _finish(control, nodes, count)
+    return finish(control, nodes, count)
 
 
 @numba.njit(cache=True, nogil=True)
-def count9(clues, limit, max_nodes, stack, cells, tried, solution, control, peers, row, box,
-           shrink, locked, expand, spread, pop9) -> int:
-    """Count the solutions of a 9x9 grid up to ``limit``; -1 when more than
-    ``max_nodes`` branch nodes were needed.
+def count9(clues, limit, max_nodes, solution, control, work) -> int:
+    """Count the solutions of a 9x9 grid up to ``limit``; ``BUDGET`` (-1)
+    when more than ``max_nodes`` branch nodes were needed.
 
-    ``clues``: ``(81,)`` ints, 0 = empty. Workspace: ``stack`` ``(82, STATE)``
-    int64, ``cells`` and ``tried`` ``(82,)`` int64. The first solution found
-    is written to ``solution`` ``(81,)``. ``control`` ``(2,)`` int64: a
-    nonzero ``control[0]`` (set by another thread) stops the search, polled
-    every 1024 branch nodes; it then sets ``control[1] = 1`` and returns the
-    solutions found so far (a lower bound); a ``(3,)`` control also gets the
-    branch nodes added to ``control[2]``. The remaining arguments are the
-    tables of :func:`tables`.
+    ``clues``: ``(81,)`` ints, 0 = empty. The first solution found is
+    written to ``solution`` ``(81,)``. ``control``: the core's control array
+    (:mod:`.core`: stop request, stopped flag, branch nodes); after a stop
+    the count is a lower bound. ``work``: :func:`workspace`.
     """
-    if not _start(stack[0], clues, peers, row, box, shrink, locked, expand, spread):
+    if not _start(work[STACK][0], clues):
         return 0
-    return _search(stack, cells, tried, limit, max_nodes, solution, control, peers, row, box,
-                   shrink, locked, expand, spread, pop9)
+    return _search(limit, max_nodes, solution, control, work)
 
 
 @numba.njit(cache=True, nogil=True)
-def other9(clues, removed, solution, max_nodes, control, stack, cells, tried, found, peers, row,
-           box, shrink, locked, expand, spread, pop9) -> int:
+def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     """Whether the 9x9 ``clues`` ``(81,)`` have a solution other than
     ``solution`` ``(81,)``, given that ``clues`` with the cells ``removed``
     (``(m,)`` flat indices, -1 entries ignored) filled from ``solution`` have
-    only that one: the generator's uniqueness check of a removal. Returns 1
-    (another solution, written to ``found`` ``(81,)``), 0 (none), -1 (more
-    than ``max_nodes`` branch nodes in one case) or -2 (``control[0]`` was
-    set: undecided; ``control[1]`` may then be 1).
-
-    Method: any other solution differs from ``solution`` in a removed cell;
-    case ``k`` looks for one with ``removed[k]`` different and the earlier
-    removed cells equal (disjoint cases covering all), each a search from the
-    clues' propagated state with one candidate struck out, the state growing
-    by one placement per case. Workspace: ``stack`` ``(83, STATE)`` int64
-    (row 82 holds the shared state), ``cells`` and ``tried`` ``(82,)`` int64.
-    The remaining arguments are the tables of :func:`tables`.
+    only that one: :func:`.kernel.other_solution` on bitboards, with the
+    same answers (``FOUND``, the solution written to ``found``; ``NONE``;
+    ``BUDGET``; ``STOPPED_EARLY``) and the same method (disjoint cases, each
+    a search from the clues' propagated state with one candidate struck
+    out, the shared state, row 82 of ``work[STACK]``, growing by one
+    placement per case).
     """
-    base = stack[82]
-    if not _start(base, clues, peers, row, box, shrink, locked, expand, spread):
-        return 0
+    base = work[STACK][82]
+    if not _start(base, clues):
+        return NONE
     for cell in removed:
         if cell < 0:
             continue
@@ -460,39 +457,33 @@ def other9(clues, removed, solution, max_nodes, control, stack, cells, tried, fo
         band = cell // 27
         bit = np.int64(1) << (cell % 27)
         if not base[27 + band] & bit:  # not forced to its value by the rest
-            root = stack[0]
+            root = work[STACK][0]
             root[:] = base
             root[3 * value + band] &= ~bit
-            if _propagate(root, peers, row, box, shrink, locked, expand, spread):
-                result = _search(stack, cells, tried, 1, max_nodes, found, control, peers, row,
-                                 box, shrink, locked, expand, spread, pop9)
-                if control[0]:
-                    return -2
+            if _propagate(root):
+                result = _search(1, max_nodes, found, control, work)
+                if control[STOPPED]:
+                    return STOPPED_EARLY
                 if result != 0:
-                    return result
-            if not (_place(base, peers, value, band, cell % 27)
-                    and _propagate(base, peers, row, box, shrink, locked, expand, spread)):
-                return 0
-    return 0
+                    return FOUND if result > 0 else result
+            if not (_place(base, value, band, cell % 27) and _propagate(base)):
+                return NONE
+    return NONE
 
 
 @numba.njit(cache=True, nogil=True)
-def count9_many(puzzles, limit, counts, solutions, control, peers, row, box, shrink, locked,
-                expand, spread, pop9) -> None:
+def count9_many(puzzles, limit, counts, solutions, control) -> None:
     """:func:`count9` over ``puzzles`` ``(P, 81)``: ``counts[i]`` and
     ``solutions[i]`` (``(P,)`` and ``(P, 81)``) get each one's count and
-    first solution. Stops between or inside puzzles when ``control[0]`` is
-    set (``control[1] = 1`` then; counts not reached stay -2)."""
-    stack = np.empty((82, STATE), dtype=np.int64)
-    cells = np.empty(82, dtype=np.int64)
-    tried = np.empty(82, dtype=np.int64)
-    max_nodes = np.iinfo(np.int64).max
+    first solution. Stops between or inside puzzles on a stop request
+    (``control[STOPPED] = 1`` then; counts not reached stay -2)."""
+    work = (np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64))
+    max_nodes = np.int64(NO_LIMIT)  # not a literal: count9 is compiled once
     for i in range(puzzles.shape[0]):
-        if control[0] != 0:
-            control[1] = 1
+        if control[STOP] != 0:
+            control[STOPPED] = 1
             return
-        counts[i] = count9(puzzles[i], limit, max_nodes, stack, cells, tried, solutions[i],
-                           control, peers, row, box, shrink, locked, expand, spread, pop9)
-        if control[1]:
+        counts[i] = count9(puzzles[i], limit, max_nodes, solutions[i], control, work)
+        if control[STOPPED]:
             counts[i] = -2
             return

@@ -4,18 +4,26 @@ without changing it.
 
 Names, definitions and scores follow HoDoKu (hodoku.sourceforge.net, "Solving
 techniques" and its default rating table); every technique is written for
-any order (boxes of ``n x n``, houses of ``n*n`` cells), so a 16x16 gets the
-same deductions as a 9x9. Subsets and fish go up to size 4 (quads,
-Jellyfish); the one chain family is Simple Colors (Color Trap and Color
-Wrap on the conjugate pairs of one value).
+any layout and order (square or rectangular boxes, jigsaw regions, a Latin
+square's rows and columns), so a 16x16 gets the same deductions as a 9x9.
+Houses are houses: the extra regions of ``N`` cells (X diagonals, windoku
+windows, disjoint groups) take part in every technique on houses (singles,
+subsets, Locked Candidates between any two intersecting houses, the
+conjugate pairs of Simple Colors); smaller all-different groups and the
+anti-knight and anti-king moves add peers (wings, colour traps). Fish stay
+on rows and columns. Subsets and fish go up to size 4 (quads, Jellyfish);
+the one chain family is Simple Colors (Color Trap and Color Wrap on the
+conjugate pairs of one value). The cage-sum techniques of killer puzzles
+are in :mod:`~sudoku_models.logic.killer`; :data:`TECHNIQUES` lists them all.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .candidates import (Candidates, bits, cell_name, cells_text, eliminations_text, house_label,
-                         values_text)
+from ..counter.core import popcount as _popcount
+from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
+from .killer import cage_combinations, innies_and_outies
 from .step import Step
 
 
@@ -24,24 +32,20 @@ def _step(grid: Candidates, technique, cells, values, placements, eliminations, 
                 tuple(sorted(eliminations)), text, grid.side)
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 # -- singles ---------------------------------------------------------------
 
 
 def full_house(grid: Candidates) -> Step | None:
     """The last empty cell of a house takes the one value missing there."""
     side, values, cand = grid.side, grid.values, grid.cand
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) == 1 and cand[empty[0]]:
             cell = empty[0]
             value = bits(cand[cell])[0]
             return _step(grid, "Full House", [cell], [value], [(cell, value)], [],
                          f"Full House: {cell_name(cell, side)}={value} (last empty cell in "
-                         f"{house_label(index, side)})")
+                         f"{grid.tables.labels[index]})")
     return None
 
 
@@ -60,7 +64,7 @@ def naked_single(grid: Candidates) -> Step | None:
 def hidden_single(grid: Candidates) -> Step | None:
     """A value with one place left in a house goes there."""
     side, cand = grid.side, grid.cand
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         once = twice = 0
         for c in cells:
             m = cand[c]
@@ -73,7 +77,7 @@ def hidden_single(grid: Candidates) -> Step | None:
             cell = next(c for c in cells if cand[c] & bit)
             return _step(grid, "Hidden Single", [cell], [value], [(cell, value)], [],
                          f"Hidden Single: {cell_name(cell, side)}={value} (the only place for "
-                         f"{value} in {house_label(index, side)})")
+                         f"{value} in {grid.tables.labels[index]})")
     return None
 
 
@@ -86,43 +90,48 @@ def _value_cells(grid: Candidates, cells, bit) -> list[int]:
 
 
 def _intersections(grid: Candidates, pointing: bool) -> Step | None:
-    side, cand = grid.side, grid.cand
-    houses, cell_houses = grid.layout.houses, grid.layout.cell_houses
-    base_range = range(2 * side, 3 * side) if pointing else range(0, 2 * side)
-    for base in base_range:
+    side, cand, tables = grid.side, grid.cand, grid.tables
+    houses, house_sets, crossing = tables.houses, tables.house_sets, tables.crossing
+    # pointing: from a box, a jigsaw region or an extra region; claiming: from a line
+    bases = range(tables.lines, len(houses)) if pointing else range(tables.lines)
+    for base in bases:
         for value in range(1, side + 1):
             bit = 1 << (value - 1)
             where = _value_cells(grid, houses[base], bit)
             if len(where) < 2:
                 continue
-            # the other house (line for pointing, box for claiming) holding all of them
-            kinds = (0, 1) if pointing else (2,)
-            for kind in kinds:
-                targets = {cell_houses[c][kind] for c in where}
-                if len(targets) != 1:
-                    continue
-                cover = targets.pop()
-                inside = set(houses[base])
-                elims = [(c, value) for c in houses[cover] if c not in inside and cand[c] & bit]
-                if elims:
-                    name = ("Locked Candidates Type 1 (Pointing)" if pointing
-                            else "Locked Candidates Type 2 (Claiming)")
-                    return _step(grid, name, where, [value], [], elims,
-                                 f"{name}: {value} in {house_label(base, side)} is confined to "
-                                 f"{house_label(cover, side)}, so "
-                                 f"{eliminations_text(sorted(elims), side)}")
+            # every other house holding all of them (the row, then the column
+            # from a box of the classic grid; the box from a line)
+            rest = where[1:]
+            for cover in crossing[base][where[0]]:
+                cover_set = house_sets[cover]
+                for c in rest:
+                    if c not in cover_set:
+                        break
+                else:
+                    inside = house_sets[base]
+                    elims = [(c, value) for c in houses[cover]
+                             if c not in inside and cand[c] & bit]
+                    if elims:
+                        name = ("Locked Candidates Type 1 (Pointing)" if pointing
+                                else "Locked Candidates Type 2 (Claiming)")
+                        return _step(grid, name, where, [value], [], elims,
+                                     f"{name}: {value} in {tables.labels[base]} is confined to "
+                                     f"{tables.labels[cover]}, so "
+                                     f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
 def pointing(grid: Candidates) -> Step | None:
     """A value confined, within a box, to one row or column is removed from
-    the rest of that line."""
+    the rest of that line; the same from a jigsaw region or an extra region
+    (X diagonal, window) to any house holding all its places."""
     return _intersections(grid, True)
 
 
 def claiming(grid: Candidates) -> Step | None:
-    """A value confined, within a row or column, to one box is removed from
-    the rest of that box."""
+    """A value confined, within a row or column, to one box (or jigsaw
+    region, or extra region) is removed from the rest of that box."""
     return _intersections(grid, False)
 
 
@@ -134,7 +143,7 @@ _SUBSET = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 def _naked_subset(grid: Candidates, size: int) -> Step | None:
     side, cand, values = grid.side, grid.cand, grid.values
     name = f"Naked {_SUBSET[size]}"
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) <= size:
             continue
@@ -150,7 +159,7 @@ def _naked_subset(grid: Candidates, size: int) -> Step | None:
             if elims:
                 return _step(grid, name, group, bits(union), [], elims,
                              f"{name}: {values_text(bits(union))} in {cells_text(group, side)} "
-                             f"({house_label(index, side)}), so "
+                             f"({grid.tables.labels[index]}), so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
 
@@ -158,7 +167,7 @@ def _naked_subset(grid: Candidates, size: int) -> Step | None:
 def _hidden_subset(grid: Candidates, size: int) -> Step | None:
     side, cand, values = grid.side, grid.cand, grid.values
     name = f"Hidden {_SUBSET[size]}"
-    for index, cells in enumerate(grid.layout.houses):
+    for index, cells in enumerate(grid.tables.houses):
         empty = [c for c in cells if not values[c]]
         if len(empty) <= size:
             continue
@@ -181,7 +190,7 @@ def _hidden_subset(grid: Candidates, size: int) -> Step | None:
             elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
             if elims:
                 return _step(grid, name, found, group, [], elims,
-                             f"{name}: {values_text(group)} in {house_label(index, side)} only "
+                             f"{name}: {values_text(group)} in {grid.tables.labels[index]} only "
                              f"in {cells_text(found, side)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
@@ -217,25 +226,25 @@ def _fish(grid: Candidates, size: int) -> Step | None:
         for base_kind, cover_kind in ((0, 1), (1, 0)):
             lines = {}
             for line in range(side):
-                house = grid.layout.houses[base_kind * side + line]
+                house = grid.tables.houses[base_kind * side + line]
                 where = [c for c in house if cand[c] & bit]
                 if 2 <= len(where) <= size:
                     lines[line] = where
             for group in combinations(lines, size):
                 covers = set()
                 for line in group:
-                    covers.update(grid.layout.cell_houses[c][cover_kind] for c in lines[line])
+                    covers.update(grid.tables.cell_houses[c][cover_kind] for c in lines[line])
                 if len(covers) != size:
                     continue
                 base_cells = {c for line in group for c in lines[line]}
                 elims = [(c, value) for cover in sorted(covers)
-                         for c in grid.layout.houses[cover]
+                         for c in grid.tables.houses[cover]
                          if c not in base_cells and cand[c] & bit]
                 if elims:
-                    bases = ",".join(house_label(base_kind * side + x, side) for x in group)
+                    bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
                     return _step(grid, name, sorted(base_cells), [value], [], elims,
                                  f"{name}: {value} in {bases} is confined to "
-                                 f"{','.join(house_label(x, side) for x in sorted(covers))}, so "
+                                 f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
                                  f"{eliminations_text(sorted(elims), side)}")
     return None
 
@@ -261,7 +270,7 @@ def _describe(cell, grid) -> str:
 def xy_wing(grid: Candidates) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
     removed from every cell seeing both pincers."""
-    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
     for pivot in bivalue:
         pm = cand[pivot]
@@ -286,7 +295,7 @@ def xy_wing(grid: Candidates) -> Step | None:
 def xyz_wing(grid: Candidates) -> Step | None:
     """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z,
     so z is removed from every cell seeing all three."""
-    side, cand, peers, peer_sets = grid.side, grid.cand, grid.layout.peers, grid.layout.peer_sets
+    side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     for pivot in range(side * side):
         pm = cand[pivot]
         if _popcount(pm) != 3:
@@ -317,7 +326,7 @@ def simple_colors(grid: Candidates) -> Step | None:
     colour is true. Color Wrap: two cells of one colour see each other, so
     that colour is false everywhere. Color Trap: a cell outside the chain
     seeing both colours loses the value."""
-    side, cand, houses, peer_sets = grid.side, grid.cand, grid.layout.houses, grid.layout.peer_sets
+    side, cand, houses, peer_sets = grid.side, grid.cand, grid.tables.houses, grid.tables.peer_sets
     for value in range(1, side + 1):
         bit = 1 << (value - 1)
         links: dict[int, list[int]] = {}
@@ -366,13 +375,17 @@ def simple_colors(grid: Candidates) -> Step | None:
 
 
 # Techniques in the order they are tried (easiest first) with their HoDoKu
-# default scores; ties keep HoDoKu's order.
+# default scores; ties keep HoDoKu's order. The cage-sum techniques of
+# killer puzzles (logic/killer.py), which HoDoKu lacks, take the score of
+# the technique of like difficulty beside which they are tried.
 TECHNIQUES = (
     ("Full House", full_house, 4),
     ("Naked Single", naked_single, 4),
     ("Hidden Single", hidden_single, 14),
+    ("Cage Combinations", cage_combinations, 14),
     ("Locked Candidates Type 1 (Pointing)", pointing, 50),
     ("Locked Candidates Type 2 (Claiming)", claiming, 50),
+    ("Innies and Outies", innies_and_outies, 50),
     ("Naked Pair", naked_pair, 60),
     ("Hidden Pair", hidden_pair, 70),
     ("Naked Triple", naked_triple, 80),

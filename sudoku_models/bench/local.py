@@ -1,0 +1,175 @@
+"""The local executor: chunks run in supervised worker processes.
+
+Each worker reports when it starts a puzzle, and a puzzle whose solve
+(model build included) runs past the time limit plus :func:`grace` is
+stopped from outside: the worker process is killed and replaced, and the
+row says ``TIME_LIMIT``. A worker that dies costs only its puzzle in flight,
+which is retried once in a fresh worker and then recorded as ``ERROR``.
+Workers ignore Ctrl-C (the main process ends them) and exit by themselves
+within a second of their parent's death.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..puzzle import Puzzle
+from ..result import Status
+from .plan import Chunk
+from .worker import make_row, run_chunk
+
+
+def grace(time_limit: float) -> float:
+    """Seconds past the time limit before a local worker is stopped from
+    outside: 2 s plus 10% of the limit (start-up, result transfer, load)."""
+    return 2.0 + 0.1 * time_limit
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit this process as soon as its parent is gone (SIGKILL included)."""
+    try:  # Linux: the kernel kills us with the parent
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def poll() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(0.25)
+
+    threading.Thread(target=poll, daemon=True).start()
+
+
+def _worker_main(conn, parent: int) -> None:
+    """A local worker: chunks in, ("start", index) / ("row", row) / ("done",)
+    messages out, until a None chunk."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process ends us
+    _watch_parent(parent)
+    while True:
+        chunk = conn.recv()
+        if chunk is None:
+            return
+        run_chunk(chunk, lambda kind, value: conn.send((kind, value)))
+        conn.send(("done", None))
+
+
+@dataclass
+class _Slot:
+    """One supervised worker process and the chunk it runs."""
+
+    process: object = None
+    conn: object = None
+    chunk: Chunk | None = None
+    pending: list = field(default_factory=list)  # items of the chunk without a row yet
+    current: int | None = None  # index of the puzzle being solved
+    started: float = 0.0
+
+    def start(self, context) -> None:
+        parent, child = context.Pipe()
+        self.process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
+        self.process.start()
+        child.close()
+        self.conn = parent
+
+    def assign(self, chunk: Chunk, context) -> None:
+        if self.process is None or not self.process.is_alive():
+            self.start(context)
+        self.chunk, self.pending, self.current = chunk, list(chunk.items), None
+        self.started = time.monotonic()
+        self.conn.send(chunk)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.join(5)
+            self.conn.close()
+        self.process = self.conn = None
+
+
+def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -> None:
+    """Run chunks in ``workers`` supervised processes (see module docstring),
+    handing every row to ``emit`` as it arrives."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    context = multiprocessing.get_context("fork")
+    queue = deque(chunks)
+    slots = [_Slot() for _ in range(max(1, min(workers, len(chunks))))]
+
+    def lost(slot: _Slot, why: str, timed_out: bool) -> None:
+        """The worker of ``slot`` is gone (killed by us or dead): record or
+        retry its puzzle in flight, requeue the rest of its chunk."""
+        chunk, pending = slot.chunk, slot.pending
+        slot.kill()
+        slot.chunk = None
+        if not pending:
+            return
+        index = slot.current if slot.current is not None else pending[0][0]
+        item = next(i for i in pending if i[0] == index)
+        rest = [i for i in pending if i[0] != index]
+        if rest:
+            queue.appendleft(chunk.but(rest, retry=False))
+        puzzle = Puzzle.from_string(item[1], name=item[2])
+        if timed_out:
+            emit(make_row(chunk, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
+                          error=why))
+        elif chunk.retry:
+            emit(make_row(chunk, index, puzzle, status=Status.ERROR.value, verified=False,
+                          error=f"{why} (twice)"))
+        else:
+            queue.appendleft(chunk.but([item], warmup=0, retry=True))
+
+    try:
+        while queue or any(s.chunk for s in slots):
+            for slot in slots:
+                if slot.chunk is None and queue:
+                    slot.assign(queue.popleft(), context)
+            busy = [s for s in slots if s.chunk is not None]
+            wait([s.conn for s in busy] + [s.process.sentinel for s in busy], timeout=0.2)
+            for slot in busy:
+                messages, dead = [], False
+                try:
+                    while slot.conn.poll():
+                        messages.append(slot.conn.recv())
+                except (EOFError, OSError):
+                    dead = True
+                for kind, value in messages:
+                    if kind == "start":
+                        slot.current, slot.started = value, time.monotonic()
+                    elif kind == "row":
+                        slot.pending = [i for i in slot.pending if i[0] != value["index"]]
+                        slot.current, slot.started = None, time.monotonic()
+                        emit(value)
+                    else:
+                        slot.chunk = None
+                if dead and slot.chunk is not None:
+                    lost(slot, "worker process died", False)
+                    continue
+                if slot.chunk is None:
+                    continue
+                limit = slot.chunk.time_limit
+                if not slot.process.is_alive():
+                    lost(slot, f"worker process died (exit code {slot.process.exitcode})", False)
+                elif limit is not None and time.monotonic() - slot.started > limit + grace(limit):
+                    if slot.current is not None:  # a solve past its limit
+                        lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
+                                   f"(time limit {limit:g} s + grace)", True)
+                    else:  # stuck between puzzles: treated as a dead worker
+                        lost(slot, "worker process stopped answering", False)
+    finally:
+        for slot in slots:
+            if slot.conn is not None and slot.chunk is None and slot.process.is_alive():
+                try:
+                    slot.conn.send(None)
+                except OSError:
+                    pass
+            slot.kill()

@@ -1,0 +1,156 @@
+"""Planning a run: each method's options, the chunks of work and the keys of
+every row the run covers.
+
+A method's options travel as typed values (``{"objective": "tiebreak",
+"seed": 3}``) from the command line to the model that is built with them;
+:func:`options_text` makes the ``"k=v;k=v"`` text of the ``options`` column,
+which is part of a row's key (:data:`~sudoku_models.bench.results.KEY`),
+and nothing parses it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from ..puzzle import Puzzle
+from .datasets import puzzle_hash
+from .results import row_key
+
+
+class RunError(ValueError):
+    """A run that cannot start or go on (bad settings, a results file whose
+    rows disagree with the datasets, an unreachable cluster): one line."""
+
+
+def methods() -> dict:
+    """Every method a run can time: the registry
+    (:data:`sudoku_models.registry.METHODS`), the one lookup of method names."""
+    from ..registry import METHODS
+
+    return METHODS
+
+
+def option_values(method: str, objective: str | None = None, solver_seed: int = 0,
+                  extra: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The options ``method`` is built with, as typed values: ``objective``
+    (default ``"feasibility"``) for the methods that take one, each ``extra``
+    option the method takes (``{"clues": "units"}``; others are left out),
+    and ``seed`` for a nonzero ``solver_seed`` and a method whose solver takes
+    one (:attr:`~sudoku_models.registry.MethodInfo.seeded`), in that order."""
+    info = methods()[method]
+    values: dict[str, object] = {}
+    if "objective" in info.options:
+        values["objective"] = objective or "feasibility"
+    values.update({key: value for key, value in (extra or {}).items() if key in info.options})
+    if solver_seed and info.seeded:
+        values["seed"] = solver_seed
+    return values
+
+
+def options_text(values: Mapping[str, object]) -> str:
+    """The ``options`` column of a row: ``"key=value"`` pairs joined by ``;``
+    in the order of ``values`` (:func:`option_values`)."""
+    return ";".join(f"{key}={value}" for key, value in values.items())
+
+
+def method_options(method: str, objective: str | None, solver_seed: int = 0,
+                   extra: dict[str, str] | None = None) -> str:
+    """The ``options`` column recorded for ``method``:
+    ``options_text(option_values(...))``, e.g. ``"objective=feasibility"``,
+    ``"clues=units;seed=3"``."""
+    return options_text(option_values(method, objective, solver_seed, extra))
+
+
+def check_extra(chosen: list[str], extra: Mapping[str, object]) -> None:
+    """:class:`RunError` for an option no chosen method takes, or a value a
+    method taking it does not allow."""
+    for key, value in extra.items():
+        if key == "objective":
+            raise RunError("use --objective for the objective")
+        takers = [methods()[m] for m in chosen if key in methods()[m].options]
+        if not takers:
+            raise RunError(f"option {key}={value}: no chosen method takes {key!r}")
+        for info in takers:
+            try:
+                info.check_options({key: value})
+            except ValueError as exc:
+                raise RunError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Puzzles for one worker call: ``items`` are ``(index, line, name)``;
+    ``base`` holds the row fields common to the chunk (dataset, method,
+    the ``options`` text, repetition, settings, executor); ``options``: the
+    method's options as typed values, which its model is built with;
+    ``retry``: this is the second try."""
+
+    base: dict
+    items: tuple[tuple[int, str, str], ...]
+    time_limit: float | None
+    warmup: int
+    log: bool = False
+    retry: bool = False
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def method(self) -> str:
+        return self.base["method"]
+
+    def but(self, items, warmup=None, retry=None) -> Chunk:
+        return replace(self, items=tuple(items), warmup=self.warmup if warmup is None else warmup,
+                       retry=self.retry if retry is None else retry)
+
+
+def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str, dict],
+         settings: dict, repeat: int, chunk: int, time_limit: float | None, warmup: int,
+         done: dict, out, log: bool = False, executor: str = "local"
+         ) -> tuple[list[Chunk], set]:
+    """The chunks still to run and the keys of all rows of the run.
+
+    ``datasets``: ``(spec, [(index, puzzle), ...])`` each; ``options``: the
+    chosen methods, in order, each with its option values; ``settings``:
+    the row fields of :data:`~sudoku_models.bench.results.SETTINGS`;
+    ``chunk``: most puzzles per chunk; ``done``: key -> ``(puzzle hash,
+    line)`` of the rows ``out`` holds, which are not run again. A row
+    already in ``done`` whose puzzle hash differs from the puzzle the
+    dataset yields now raises :class:`RunError` naming the row."""
+    chunks, keys = [], set()
+    for spec, puzzles in datasets:
+        for method, values in options.items():
+            for repetition in range(1, repeat + 1):
+                base = {"dataset": spec, "method": method, "options": options_text(values),
+                        "repetition": repetition, **settings, "executor": executor}
+                items = []
+                for index, puzzle in puzzles:
+                    key = row_key({**base, "index": index})
+                    keys.add(key)
+                    if key in done:
+                        written, line = done[key]
+                        if written != puzzle_hash(puzzle):
+                            raise RunError(
+                                f"{out}, line {line}: row {spec} #{index} ({method}, repetition "
+                                f"{repetition}) has puzzle hash {written}, but {spec} now yields "
+                                f"{puzzle_hash(puzzle)} there; move the file aside or --overwrite")
+                        continue
+                    items.append((index, puzzle.to_string(), puzzle.name))
+                for start in range(0, len(items), chunk):
+                    chunks.append(Chunk(base, tuple(items[start: start + chunk]), time_limit,
+                                        warmup, log, options=dict(values)))
+    return chunks, keys
+
+
+def interleaved(chunks: list[Chunk], methods_: list[str], datasets: list[str]) -> list[Chunk]:
+    """One-puzzle ``chunks`` reordered puzzle by puzzle: per dataset and
+    repetition, every method on puzzle ``i`` before puzzle ``i + 1``, the
+    methods starting one later on each puzzle."""
+    methods_at = {name: i for i, name in enumerate(methods_)}
+    datasets_at = {spec: i for i, spec in enumerate(datasets)}
+
+    def key(chunk: Chunk):
+        index = chunk.items[0][0]
+        return (datasets_at[chunk.base["dataset"]], chunk.base["repetition"], index,
+                (methods_at[chunk.base["method"]] - index) % len(methods_at))
+
+    return sorted(chunks, key=key)

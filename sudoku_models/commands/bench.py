@@ -1,0 +1,123 @@
+"""``sudoku-models bench run`` and ``bench report``: methods timed on datasets
+into a results file, and the summary and plots of one.
+
+``bench run`` is :func:`~sudoku_models.bench.run_benchmark` with supervised
+worker processes (hard time limits) or a Dask cluster; Ctrl-C exits 130 with
+a line saying how to resume.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds, seed
+from ..formulations.objectives import OBJECTIVES
+from . import register_command
+from .common import OneLineErrorParser, say_how_to_resume
+from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError
+
+
+def add_parser(commands) -> None:
+    """The ``bench`` sub-command and its actions ``run`` and ``report``."""
+    from ..bench.datasets import dataset_help
+
+    bench = commands.add_parser(
+        "bench", help="time methods on datasets (run) and summarise a results file (report)",
+        description="Benchmarks: 'bench run' appends one CSV row per puzzle x method x "
+        "repetition and resumes an interrupted run; 'bench report' writes a markdown "
+        "summary and plots.",
+    )
+    actions = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION",
+                                   parser_class=OneLineErrorParser)
+    run_parser = actions.add_parser(
+        "run", help="run methods x datasets",
+        description=f"Datasets: {dataset_help()}. Methods: every registered method "
+        "('sudoku-models methods'). Every row carries the run's settings; re-running the same "
+        "command skips the rows already written, other settings add their own rows.",
+    )
+    add_run_arguments(run_parser)
+    run_parser.set_defaults(handler=run)
+    report = actions.add_parser("report", help="summary.md and plots from a results CSV")
+    report.add_argument("results", type=file_name, help="results CSV of 'bench run'")
+    report.add_argument("--out-dir", help="where to write (default: beside the CSV)")
+    report.set_defaults(handler=report_results)
+
+
+def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
+    """The options of ``bench run``."""
+    run_parser.add_argument(
+        "--methods", "--method", "-m", dest="methods", default="milp,cp",
+        help="comma-separated registered methods ('sudoku-models methods'), or all "
+        "(default milp,cp)")
+    run_parser.add_argument("--datasets", default="top95",
+                            help="comma-separated specs (default top95)")
+    run_parser.add_argument("--sample", type=positive_int,
+                            help="puzzles per dataset: a random sample drawn with --seed "
+                            "(default: all; required for generated sets)")
+    run_parser.add_argument("--first", type=positive_int,
+                            help="the first N puzzles of each dataset instead of a sample")
+    run_parser.add_argument("--repeat", type=positive_int, default=1,
+                            help="rows per puzzle and method")
+    run_parser.add_argument("--warmup", type=non_negative_int, default=1,
+                            help="untimed solves per chunk (default 1)")
+    run_parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                            help="per puzzle and method, model build included; local workers "
+                            "are stopped from outside 2 s + 10%% after it")
+    run_parser.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
+                            help=f"objective of the MILP methods (default {OBJECTIVES[0]})")
+    run_parser.add_argument("--seed", type=seed, default=0,
+                            help="seed of samples and generated sets (0 or more)")
+    run_parser.add_argument("--option", action="append", type=key_value, default=[],
+                            metavar="KEY=VALUE", dest="options",
+                            help="a method option for every chosen method that takes it, e.g. "
+                            "clues=units (SAT: a fresh solver per puzzle) or filter=paper; "
+                            "repeatable")
+    run_parser.add_argument("--solver-seed", type=non_negative_int, default=0, metavar="N",
+                            help="random seed of the solvers that take one (HiGHS, SCIP, "
+                            "CP-SAT, CaDiCaL), recorded as seed=N in the options column; "
+                            "backtracking and matching are deterministic and ignore it "
+                            "(default 0)")
+    run_parser.add_argument("--workers", type=positive_int, default=1,
+                            help="local worker processes, one solver thread each (default 1)")
+    run_parser.add_argument("--scheduler", metavar="ADDRESS",
+                            help="run on an existing Dask cluster (tcp://host:port) instead")
+    run_parser.add_argument("--out", default="results.csv",
+                            help="results CSV (default results.csv); a run with other settings "
+                            "appends its own rows")
+    run_parser.add_argument("--overwrite", action="store_true",
+                            help="replace --out instead of appending")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``bench run``."""
+    from ..bench.runner import methods, run_benchmark
+
+    names = list(methods()) if args.methods == "all" else [
+        m.strip() for m in args.methods.split(",") if m.strip()]
+    if args.sample and args.first:
+        raise UsageError("--sample and --first exclude each other")
+    try:
+        outcome = run_benchmark(
+            names, [d.strip() for d in args.datasets.split(",") if d.strip()], args.out,
+            sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
+            time_limit=args.time_limit, seed=args.seed, workers=args.workers,
+            scheduler=args.scheduler, objective=args.objective, solver_seed=args.solver_seed,
+            options=dict(args.options), overwrite=args.overwrite)
+    except KeyboardInterrupt:
+        say_how_to_resume(args.out)
+        return EXIT_INTERRUPTED
+    print(f"wrote {outcome.written} rows to {args.out} ({len(outcome.keys)} rows in this run)")
+    return EXIT_OK
+
+
+def report_results(args: argparse.Namespace) -> int:
+    """``bench report``."""
+    from ..bench.report import write_report
+
+    summary = write_report(args.results, args.out_dir)
+    print(summary.read_text())
+    print(f"wrote {summary}")
+    return EXIT_OK
+
+
+register_command("bench", add_parser)

@@ -1,0 +1,95 @@
+"""What several commands share: the parser with one-line errors, the method
+option, PUZZLE or ``--file`` read through one reader, tables for the
+terminal, the line that says how to resume a run."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+
+from ..arguments import file_name, method_list, one_method
+from ..files import PuzzleGrids, read_grids
+from ..puzzle import Puzzle
+from ..registry import METHODS
+from .exits import EXIT_BAD_INPUT, UsageError
+
+
+class OneLineErrorParser(argparse.ArgumentParser):
+    """argparse with one-line errors (``sudoku-models solve: error: ...``,
+    exit 2), for the command line and every sub-command."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def add_method_option(parser, default, allowed: Callable[[], Sequence[str]] = lambda: tuple(METHODS),
+                      many: bool = True, what: str = "methods") -> None:
+    """``--method`` and its aliases ``--methods`` and ``-m`` (one spelling for
+    every command): several methods of ``allowed()`` (``many``) or one; the
+    help lists each with its description."""
+    listed = "; ".join(f"{name}: {METHODS[name].description}" for name in allowed())
+    shown = ",".join(default) if isinstance(default, (list, tuple)) else default
+    parser.add_argument(
+        "--method", "--methods", "-m", dest="method", default=default,
+        type=method_list(allowed) if many else one_method(allowed),
+        help=(f"comma-separated {what}, or 'all' " if many else f"one of the {what} ")
+        + f"(default: {shown}). {listed}",
+    )
+
+
+def add_source(parser, puzzle_help: str = "the puzzle as one line",
+               file_help: str = "file of puzzles ('-': standard input): one per line with '#' "
+               "comments, or Project Euler 96 'Grid NN' blocks") -> None:
+    """PUZZLE or ``--file``/``-f`` FILE, one of them required."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("puzzle", nargs="?", help=puzzle_help)
+    source.add_argument("--file", "-f", type=file_name, help=file_help)
+
+
+def command_line_puzzle(text: str) -> Puzzle:
+    """The puzzle given as PUZZLE, named by its own line."""
+    puzzle = Puzzle.from_string(text, where="PUZZLE")
+    return Puzzle(puzzle.grid, puzzle.order, name=puzzle.to_string())
+
+
+def read_file(path: str) -> PuzzleGrids:
+    """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
+    a device: whatever :func:`~sudoku_models.files.read_grids` reads);
+    :class:`UsageError` when it holds none."""
+    found = read_grids(path)
+    if not len(found):
+        raise UsageError(f"{path}: no puzzle in the file")
+    return found
+
+
+def source_puzzles(args: argparse.Namespace) -> list[Puzzle]:
+    """The puzzles of PUZZLE or ``--file`` (and ``--first`` where the
+    command has it)."""
+    first = getattr(args, "first", None)
+    if args.file is not None:
+        return read_file(args.file).puzzles()[:first]
+    if first:
+        raise UsageError("--first goes with --file")
+    return [command_line_puzzle(args.puzzle)]
+
+
+def text_table(header: Sequence[object], rows: Sequence[Sequence[object]],
+               rule: bool = True) -> str:
+    """Aligned text for a terminal: the first column left, the others right,
+    a rule under the header (unless ``rule`` is False)."""
+    cells = [list(map(str, header))] + [list(map(str, row)) for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+             for row in cells]
+    if rule:
+        lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def say_how_to_resume(out) -> None:
+    """After Ctrl-C: where the rows are and the command that goes on."""
+    command = shlex.join(["sudoku-models", *sys.argv[1:]]) if sys.argv[1:] else "the command"
+    print(f"sudoku-models: interrupted; rows written so far are in {out}: run {command} "
+          f"again to resume", file=sys.stderr)

@@ -1,0 +1,54 @@
+"""``sudoku-models rate``: the difficulty of a puzzle or of every puzzle of
+a file, by the hardest human technique it needs (:mod:`sudoku_models.logic`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..logic.rating import LEVELS
+from . import register_command
+from .common import add_source, source_puzzles
+from .exits import EXIT_OK, fail
+
+
+def add_parser(commands) -> None:
+    """The ``rate`` sub-command."""
+    parser = commands.add_parser(
+        "rate",
+        help="rate the difficulty of a puzzle or of every puzzle in a file",
+        description="Rate puzzles by the hardest human technique they need: "
+        f"{', '.join(LEVELS)}; the score is the sum of HoDoKu's technique scores over "
+        "the steps (see README, 'Explaining and rating puzzles').",
+    )
+    add_source(parser, file_help="file of puzzles, as for solve")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """One line (or JSON object) per puzzle. A single puzzle with
+    contradictory clues exits 2; in a file it is reported as ``no solution``
+    and the others are rated."""
+    from ..logic.candidates import UnsolvablePuzzle
+    from ..logic.rating import rate
+
+    for puzzle in source_puzzles(args):
+        try:
+            rating = rate(puzzle)
+        except UnsolvablePuzzle as exc:
+            if args.file is None:
+                return fail(exc)
+            row = {"puzzle": puzzle.name, "level": "no solution", "error": str(exc)}
+            print(json.dumps(row) if args.json else f"{puzzle.name}  no solution: {exc}")
+            continue
+        if args.json:
+            print(json.dumps({"puzzle": puzzle.name, **rating.to_dict()}))
+        else:
+            steps = ", ".join(f"{name} {n}" for name, n in rating.steps.items())
+            print(f"{puzzle.name}  {rating.level}  score {rating.score}  hardest: "
+                  f"{rating.hardest}  ({steps})")
+    return EXIT_OK
+
+
+register_command("rate", add_parser)

@@ -1,0 +1,724 @@
+"""The rules of a puzzle beyond its layout: the constraints of Sudoku variants.
+
+A puzzle is its :class:`~sudoku_models.geometry.Layout` (rows, columns,
+regions), its clues and a tuple of constraints, each one of the kinds below
+(cells are flat indices ``row * N + column``, 0-based; the JSON format names
+them ``r1c1``):
+
+=================  ==========================================================
+kind               rule
+=================  ==========================================================
+``region``         extra all-different region: the diagonals of X-Sudoku
+                   (:func:`diagonals`), Windoku's windows (:func:`windoku`),
+                   disjoint groups (:func:`disjoint_groups`), any set of at
+                   most ``N`` cells
+``cage``           killer cage: its cells all different and, if ``total`` is
+                   given, summing to it
+``anti-knight``    cells a chess knight's move apart differ
+``anti-king``      cells a king's move apart (diagonally touching) differ
+``non-consecutive`` orthogonal neighbours never hold consecutive values
+``kropki``         a dot between two orthogonal neighbours: ``white``, values
+                   differing by ``value`` (1: consecutive); ``black``, one
+                   ``value`` times the other (2)
+``kropki-negative`` every pair of orthogonal neighbours with no dot at all is
+                   neither consecutive (``white`` in ``colors``) nor in ratio
+                   2 (``black``): "all dots are given"
+``xv``             X (sum 10) or V (sum 5) between two orthogonal neighbours
+``xv-negative``    every pair of orthogonal neighbours with no X or V sums
+                   to neither 10 nor 5
+``greater``        the first cell holds a larger value than the second
+``thermometer``    values strictly increase from the bulb (the first cell)
+``arrow``          the values on the arrow sum to the value in its circle
+``parity``         the cells hold ``odd`` (or ``even``) values
+=================  ==========================================================
+
+Every kind has one definition of what it means for a filled grid
+(:meth:`Constraint.violations`, the independent checker behind
+:func:`~sudoku_models.verify`), one validation against a layout (a
+:class:`~sudoku_models.errors.PuzzleFormatError` naming what is wrong and
+where), and one lowering into four primitive families that models and
+searches can read (:class:`Lowered`): extra all-different groups, linear
+sums, allowed value pairs on two cells, and cell domains. Each formulation
+models each kind natively from the kind itself or from these families.
+
+Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
+names), cpmpy's examples (killer, thermo, Kropki), Sudoku Explainer's
+variants (X, Windoku, anti-king, anti-knight, non-consecutive).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+from typing import ClassVar
+
+import numpy as np
+
+from .errors import PuzzleFormatError
+from .geometry import Layout, cell_name
+
+
+class RulesError(PuzzleFormatError):
+    """A constraint that cannot be: a cell outside the grid, a region of the
+    wrong size, overlapping cages, a cage total no digits can reach, a
+    thermometer longer than the side, a relation between a cell and itself.
+    The message names the constraint and the cells."""
+
+
+# -- the primitive families --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinearSum:
+    """``sum(coefficients[i] * value(cells[i])) == total``."""
+
+    cells: tuple[int, ...]
+    coefficients: tuple[int, ...]
+    total: int
+    source: str  # the constraint it comes from, for messages ("cage r1c1 (15)")
+
+
+@dataclass(frozen=True, eq=False)
+class PairRelation:
+    """The values two cells may take together: ``allowed[u - 1, v - 1]`` is
+    True when ``first`` may hold ``u`` while ``second`` holds ``v``
+    (``(N, N)`` read-only bool array)."""
+
+    first: int
+    second: int
+    allowed: np.ndarray
+    source: str
+
+
+@dataclass(frozen=True, eq=False)
+class Lowered:
+    """A puzzle's constraints in four families (see the module docstring):
+
+    * ``groups``: all-different cell groups beyond the layout's houses
+      (extra regions, cages, anti-knight and anti-king pairs), each a sorted
+      tuple; ``full`` marks those with ``N`` cells (they hold every value once
+      and count as houses for hidden singles).
+    * ``sums``: :class:`LinearSum` equations (cage totals, arrows).
+    * ``pairs``: :class:`PairRelation` tables (Kropki, XV, greater-than,
+      thermometer steps, non-consecutive and the negative constraints).
+    * ``domains``: ``(N*N,)`` int64 bitmasks, bit ``v - 1`` set when the cell
+      may hold ``v`` (parity).
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    full: tuple[bool, ...]
+    sums: tuple[LinearSum, ...]
+    pairs: tuple[PairRelation, ...]
+    domains: np.ndarray
+
+
+# -- the constraint kinds ----------------------------------------------------
+
+
+class Constraint:
+    """One constraint of a variant (see the module docstring for the kinds).
+
+    Subclasses are frozen dataclasses holding flat 0-based cell indices; they
+    set ``kind`` (the JSON name) and implement :meth:`violations` (the rule's
+    definition, on a filled grid), :meth:`_check` (validation against a
+    layout) and the lowering hooks they need."""
+
+    kind: ClassVar[str]
+
+    def validate(self, layout: Layout) -> None:
+        """Raise :class:`RulesError` when this constraint cannot be on ``layout``."""
+        for cell in self._cells():
+            if not 0 <= cell < layout.cells:
+                raise RulesError(f"{self.label(layout)}: cell {cell} is outside the "
+                                 f"{layout.side}x{layout.side} grid")
+        self._check(layout)
+
+    def violations(self, values: np.ndarray, layout: Layout, context: Context) -> list[str]:
+        """Why the filled grid ``values`` (``(N*N,)`` ints) breaks this
+        constraint, by its definition alone; empty when it holds."""
+        raise NotImplementedError
+
+    def label(self, layout: Layout) -> str:
+        """``"cage r1c1 (15)"``: the kind and where it starts, for messages."""
+        cells = self._cells()
+        return f"{self.kind} {cell_name(cells[0], layout.side)}" if cells else self.kind
+
+    # lowering: each kind adds to the families it needs
+    def groups(self, layout: Layout) -> list[tuple[int, ...]]:
+        return []
+
+    def sums(self, layout: Layout) -> list[LinearSum]:
+        return []
+
+    def pairs(self, layout: Layout, context: Context) -> list[PairRelation]:
+        return []
+
+    def domain(self, layout: Layout) -> list[tuple[int, int]]:
+        """``(cell, allowed bitmask)`` restrictions."""
+        return []
+
+    def _cells(self) -> tuple[int, ...]:
+        return getattr(self, "cells", ())
+
+    def _check(self, layout: Layout) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the negative constraints need to know about the others: the
+    orthogonal pairs carrying a Kropki dot or an X/V (unordered, ``a < b``)."""
+
+    dotted: frozenset[tuple[int, int]]
+    xv_marked: frozenset[tuple[int, int]]
+
+
+def _name_cells(cells, side: int) -> str:
+    return ",".join(cell_name(c, side) for c in cells)
+
+
+def _distinct(constraint: Constraint, layout: Layout, cells) -> None:
+    if len(set(cells)) != len(cells):
+        seen = [c for c in cells if cells.count(c) > 1][0]
+        raise RulesError(f"{constraint.label(layout)}: cell {cell_name(seen, layout.side)} "
+                         f"appears twice")
+
+
+def _orthogonal(a: int, b: int, side: int) -> bool:
+    (ra, ca), (rb, cb) = divmod(a, side), divmod(b, side)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _two_cells(constraint: Constraint, layout: Layout, adjacent: bool = True) -> None:
+    a, b = constraint.cells
+    if a == b:
+        raise RulesError(f"{constraint.label(layout)}: a relation between "
+                         f"{cell_name(a, layout.side)} and itself")
+    if adjacent and not _orthogonal(a, b, layout.side):
+        raise RulesError(f"{constraint.label(layout)}: {cell_name(a, layout.side)} and "
+                         f"{cell_name(b, layout.side)} are not orthogonal neighbours")
+
+
+def _table(side: int, rule) -> np.ndarray:
+    u = np.arange(1, side + 1)[:, None]
+    v = np.arange(1, side + 1)[None, :]
+    table = np.asarray(rule(u, v), dtype=bool) & np.ones((side, side), bool)
+    table.setflags(write=False)
+    return table
+
+
+@dataclass(frozen=True)
+class Region(Constraint):
+    """An extra all-different region of at most ``N`` cells (with ``N``
+    cells it holds every value once)."""
+
+    kind: ClassVar[str] = "region"
+    cells: tuple[int, ...]
+    name: str = ""
+
+    def label(self, layout):
+        return f"region {self.name!r}" if self.name else super().label(layout)
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 2 <= len(self.cells) <= layout.side:
+            raise RulesError(f"{self.label(layout)}: a region has 2 to {layout.side} cells, "
+                             f"got {len(self.cells)}")
+
+    def violations(self, values, layout, context):
+        held = values[list(self.cells)]
+        return [] if len(set(held.tolist())) == len(held) else [
+            f"{self.label(layout)} repeats a value"]
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))]
+
+
+@dataclass(frozen=True)
+class Cage(Constraint):
+    """A killer cage: its cells all different and, when ``total`` is given,
+    summing to it."""
+
+    kind: ClassVar[str] = "cage"
+    cells: tuple[int, ...]
+    total: int | None = None
+
+    def label(self, layout):
+        shown = "" if self.total is None else f" ({self.total})"
+        return f"cage {cell_name(min(self.cells), layout.side)}{shown}" if self.cells else "cage"
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        size, side = len(self.cells), layout.side
+        if not 1 <= size <= side:
+            raise RulesError(f"{self.label(layout)}: a cage has 1 to {side} cells, got {size}")
+        if self.total is not None:
+            low, high = size * (size + 1) // 2, size * (2 * side - size + 1) // 2
+            if not low <= self.total <= high:
+                raise RulesError(
+                    f"{self.label(layout)}: {size} different values in 1..{side} sum to "
+                    f"{low}..{high}, not {self.total}")
+
+    def violations(self, values, layout, context):
+        held = values[list(self.cells)]
+        found = []
+        if len(set(held.tolist())) != len(held):
+            found.append(f"{self.label(layout)} repeats a value")
+        if self.total is not None and int(held.sum()) != self.total:
+            found.append(f"{self.label(layout)} sums to {int(held.sum())}")
+        return found
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))] if len(self.cells) > 1 else []
+
+    def sums(self, layout):
+        if self.total is None:
+            return []
+        return [LinearSum(tuple(self.cells), (1,) * len(self.cells), self.total,
+                          self.label(layout))]
+
+
+def _offsets_pairs(layout: Layout, offsets) -> list[tuple[int, int]]:
+    side = layout.side
+    found = set()
+    for cell in range(layout.cells):
+        r, c = divmod(cell, side)
+        for dr, dc in offsets:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < side and 0 <= cc < side:
+                other = rr * side + cc
+                found.add((min(cell, other), max(cell, other)))
+    return sorted(found)
+
+
+_KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+_KING = [(1, 1), (1, -1), (-1, 1), (-1, -1)]  # orthogonal neighbours share a row or column
+_ORTHOGONAL = [(0, 1), (1, 0)]
+
+
+@dataclass(frozen=True)
+class _GlobalDifference(Constraint):
+    """Cells at the given offsets hold different values (anti-knight, anti-king)."""
+
+    offsets: ClassVar[list]
+
+    def label(self, layout):
+        return self.kind
+
+    def violations(self, values, layout, context):
+        return [f"{self.kind}: {cell_name(a, layout.side)} and {cell_name(b, layout.side)} "
+                f"both hold {values[a]}"
+                for a, b in _offsets_pairs(layout, self.offsets) if values[a] == values[b]]
+
+    def groups(self, layout):
+        peers = layout.peer_matrix
+        return [(a, b) for a, b in _offsets_pairs(layout, self.offsets) if not peers[a, b]]
+
+
+@dataclass(frozen=True)
+class AntiKnight(_GlobalDifference):
+    kind: ClassVar[str] = "anti-knight"
+    offsets: ClassVar[list] = _KNIGHT
+
+
+@dataclass(frozen=True)
+class AntiKing(_GlobalDifference):
+    kind: ClassVar[str] = "anti-king"
+    offsets: ClassVar[list] = _KING
+
+
+@dataclass(frozen=True)
+class NonConsecutive(Constraint):
+    """Orthogonal neighbours never hold consecutive values."""
+
+    kind: ClassVar[str] = "non-consecutive"
+
+    def label(self, layout):
+        return self.kind
+
+    def violations(self, values, layout, context):
+        return [f"non-consecutive: {cell_name(a, layout.side)} and {cell_name(b, layout.side)} "
+                f"hold {values[a]} and {values[b]}"
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL) if abs(values[a] - values[b]) == 1]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: abs(u - v) != 1)
+        return [PairRelation(a, b, table, self.kind)
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL)]
+
+
+def _kropki_rule(color: str, value: int):
+    if color == "white":
+        return lambda u, v: abs(u - v) == value
+    return lambda u, v: (u == value * v) | (v == value * u)
+
+
+@dataclass(frozen=True)
+class Kropki(Constraint):
+    """A dot between two orthogonal neighbours: ``white``, their values
+    differ by ``value`` (default 1, consecutive); ``black``, one is ``value``
+    times the other (default 2)."""
+
+    kind: ClassVar[str] = "kropki"
+    cells: tuple[int, int]
+    color: str = "white"
+    value: int | None = None
+
+    @property
+    def amount(self) -> int:
+        return self.value if self.value is not None else (1 if self.color == "white" else 2)
+
+    def label(self, layout):
+        a, b = self.cells
+        return f"{self.color} dot {cell_name(a, layout.side)}-{cell_name(b, layout.side)}"
+
+    def _check(self, layout):
+        if self.color not in ("white", "black"):
+            raise RulesError(f"kropki: color must be white or black, got {self.color!r}")
+        if self.value is not None and not 1 <= self.value < layout.side:
+            raise RulesError(f"{self.label(layout)}: value must be 1..{layout.side - 1}, "
+                             f"got {self.value}")
+        _two_cells(self, layout)
+
+    def violations(self, values, layout, context):
+        a, b = values[list(self.cells)]
+        ok = bool(_kropki_rule(self.color, self.amount)(a, b))
+        return [] if ok else [f"{self.label(layout)}: {a} and {b}"]
+
+    def pairs(self, layout, context):
+        a, b = self.cells
+        return [PairRelation(a, b, _table(layout.side, _kropki_rule(self.color, self.amount)),
+                             self.label(layout))]
+
+
+@dataclass(frozen=True)
+class KropkiNegative(Constraint):
+    """All Kropki dots of the listed colours are given: a pair of orthogonal
+    neighbours with no dot at all is not consecutive (``white``) and not in
+    ratio 2 (``black``). A pair that carries a dot of either colour is
+    exempt (a 1-2 pair may show either dot)."""
+
+    kind: ClassVar[str] = "kropki-negative"
+    colors: tuple[str, ...] = ("white", "black")
+
+    def label(self, layout):
+        return f"kropki-negative ({', '.join(self.colors)})"
+
+    def _check(self, layout):
+        if not self.colors or set(self.colors) - {"white", "black"}:
+            raise RulesError(f"kropki-negative: colors must be white and/or black, "
+                             f"got {list(self.colors)}")
+
+    def _forbidden(self, u, v):
+        bad = np.zeros(np.broadcast(u, v).shape, bool)
+        for color in self.colors:
+            bad |= _kropki_rule(color, 1 if color == "white" else 2)(u, v)
+        return bad
+
+    def violations(self, values, layout, context):
+        return [f"{self.label(layout)}: {cell_name(a, layout.side)} and "
+                f"{cell_name(b, layout.side)} hold {values[a]} and {values[b]} with no dot"
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL)
+                if (a, b) not in context.dotted and self._forbidden(values[a], values[b])]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: ~self._forbidden(u, v))
+        return [PairRelation(a, b, table, self.label(layout))
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL) if (a, b) not in context.dotted]
+
+
+@dataclass(frozen=True)
+class XV(Constraint):
+    """X (``total`` 10) or V (``total`` 5) between two orthogonal neighbours:
+    their values sum to it."""
+
+    kind: ClassVar[str] = "xv"
+    cells: tuple[int, int]
+    total: int = 10
+
+    def label(self, layout):
+        a, b = self.cells
+        mark = {10: "X", 5: "V"}.get(self.total, str(self.total))
+        return f"{mark} {cell_name(a, layout.side)}-{cell_name(b, layout.side)}"
+
+    def _check(self, layout):
+        if self.total not in (5, 10):
+            raise RulesError(f"xv: total must be 10 (X) or 5 (V), got {self.total!r}")
+        _two_cells(self, layout)
+
+    def violations(self, values, layout, context):
+        a, b = values[list(self.cells)]
+        return [] if a + b == self.total else [f"{self.label(layout)}: {a} + {b} != {self.total}"]
+
+    def pairs(self, layout, context):
+        a, b = self.cells
+        return [PairRelation(a, b, _table(layout.side, lambda u, v: u + v == self.total),
+                             self.label(layout))]
+
+
+@dataclass(frozen=True)
+class XVNegative(Constraint):
+    """All X and V marks are given: orthogonal neighbours without one sum to
+    neither 10 nor 5."""
+
+    kind: ClassVar[str] = "xv-negative"
+
+    def label(self, layout):
+        return self.kind
+
+    def violations(self, values, layout, context):
+        return [f"xv-negative: {cell_name(a, layout.side)} and {cell_name(b, layout.side)} sum "
+                f"to {values[a] + values[b]} with no X or V"
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL)
+                if (a, b) not in context.xv_marked and values[a] + values[b] in (5, 10)]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: (u + v != 5) & (u + v != 10))
+        return [PairRelation(a, b, table, self.kind)
+                for a, b in _offsets_pairs(layout, _ORTHOGONAL) if (a, b) not in context.xv_marked]
+
+
+@dataclass(frozen=True)
+class GreaterThan(Constraint):
+    """The first cell holds a larger value than the second (any two cells)."""
+
+    kind: ClassVar[str] = "greater"
+    cells: tuple[int, int]
+
+    def label(self, layout):
+        a, b = self.cells
+        return f"{cell_name(a, layout.side)} > {cell_name(b, layout.side)}"
+
+    def _check(self, layout):
+        _two_cells(self, layout, adjacent=False)
+
+    def violations(self, values, layout, context):
+        a, b = values[list(self.cells)]
+        return [] if a > b else [f"{self.label(layout)}: {a} <= {b}"]
+
+    def pairs(self, layout, context):
+        a, b = self.cells
+        return [PairRelation(a, b, _table(layout.side, lambda u, v: u > v), self.label(layout))]
+
+
+@dataclass(frozen=True)
+class Thermometer(Constraint):
+    """Values strictly increase along ``cells`` from the bulb (``cells[0]``);
+    at most ``N`` cells."""
+
+    kind: ClassVar[str] = "thermometer"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 2 <= len(self.cells) <= layout.side:
+            raise RulesError(f"{self.label(layout)}: a thermometer has 2 to {layout.side} "
+                             f"cells, got {len(self.cells)}")
+
+    def violations(self, values, layout, context):
+        held = values[list(self.cells)]
+        return [] if bool(np.all(np.diff(held) > 0)) else [
+            f"{self.label(layout)} does not increase: {'/'.join(map(str, held.tolist()))}"]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: u < v)
+        return [PairRelation(a, b, table, self.label(layout))
+                for a, b in zip(self.cells, self.cells[1:])]
+
+
+@dataclass(frozen=True)
+class Arrow(Constraint):
+    """The values on the arrow (``cells``) sum to the value in its ``circle``
+    (one cell). Digits may repeat on an arrow where no house forbids it."""
+
+    kind: ClassVar[str] = "arrow"
+    circle: int
+    cells: tuple[int, ...]
+
+    def _cells(self):
+        return (self.circle, *self.cells)
+
+    def _check(self, layout):
+        _distinct(self, layout, [self.circle, *self.cells])
+        if not 1 <= len(self.cells) < layout.side:
+            raise RulesError(f"{self.label(layout)}: an arrow has 1 to {layout.side - 1} cells "
+                             f"besides its circle, got {len(self.cells)}")
+
+    def violations(self, values, layout, context):
+        total = int(values[list(self.cells)].sum())
+        return [] if total == values[self.circle] else [
+            f"{self.label(layout)}: the arrow sums to {total}, the circle holds "
+            f"{values[self.circle]}"]
+
+    def sums(self, layout):
+        return [LinearSum((*self.cells, self.circle), (1,) * len(self.cells) + (-1,), 0,
+                          self.label(layout))]
+
+
+@dataclass(frozen=True)
+class Parity(Constraint):
+    """The cells hold odd (``parity="odd"``) or even values."""
+
+    kind: ClassVar[str] = "parity"
+    cells: tuple[int, ...]
+    parity: str = "odd"
+
+    def label(self, layout):
+        return f"{self.parity} {_name_cells(self.cells, layout.side)}"
+
+    def _check(self, layout):
+        if self.parity not in ("odd", "even"):
+            raise RulesError(f"parity must be odd or even, got {self.parity!r}")
+        if not self.cells:
+            raise RulesError("parity: no cells")
+
+    def violations(self, values, layout, context):
+        want = 1 if self.parity == "odd" else 0
+        return [f"{cell_name(c, layout.side)} holds {values[c]}, not {self.parity}"
+                for c in self.cells if values[c] % 2 != want]
+
+    def domain(self, layout):
+        want = 1 if self.parity == "odd" else 0
+        mask = sum(1 << (v - 1) for v in range(1, layout.side + 1) if v % 2 == want)
+        return [(c, mask) for c in self.cells]
+
+
+KINDS: dict[str, type[Constraint]] = {
+    cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
+                              KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
+                              Parity)
+}
+
+
+# -- shapes of extra regions ---------------------------------------------------
+
+
+def diagonals(layout: Layout) -> tuple[Region, Region]:
+    """The two main diagonals of X-Sudoku, each all different."""
+    side = layout.side
+    return (Region(tuple(i * side + i for i in range(side)), "main diagonal"),
+            Region(tuple(i * side + side - 1 - i for i in range(side)), "anti-diagonal"))
+
+
+def windoku(layout: Layout) -> tuple[Region, ...]:
+    """Windoku (hyper) windows: box-sized windows one cell in from the
+    edges, one cell apart (four 3x3 windows on a 9x9). Box layouts only;
+    raises :class:`RulesError` otherwise."""
+    if layout.box_shape is None:
+        raise RulesError(f"windoku needs a layout with boxes, got {layout.name}")
+    tall, wide = layout.box_shape
+    side = layout.side
+    tops = range(1, side - tall, tall + 1)
+    lefts = range(1, side - wide, wide + 1)
+    return tuple(
+        Region(tuple((top + r) * side + left + c for r in range(tall) for c in range(wide)),
+               f"window {index + 1}")
+        for index, (top, left) in enumerate((t, x) for t in tops for x in lefts))
+
+
+def disjoint_groups(layout: Layout) -> tuple[Region, ...]:
+    """Disjoint groups: the cells at the same position in every box hold
+    different values (``N`` regions of ``N`` cells). Box layouts only."""
+    if layout.box_shape is None:
+        raise RulesError(f"disjoint groups need a layout with boxes, got {layout.name}")
+    tall, wide = layout.box_shape
+    side = layout.side
+    groups = {}
+    for cell in range(layout.cells):
+        r, c = divmod(cell, side)
+        groups.setdefault((r % tall, c % wide), []).append(cell)
+    return tuple(Region(tuple(cells), f"group {i + 1}")
+                 for i, cells in enumerate(groups[key] for key in sorted(groups)))
+
+
+# -- the rules of one puzzle ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A layout with its constraints: everything about a puzzle but its clues.
+    Formulations build one model per :class:`Rules` (the key of their
+    caches); puzzles that share rules share models.
+
+    Raises :class:`RulesError` when a constraint does not fit the layout or
+    two cages overlap."""
+
+    layout: Layout
+    constraints: tuple[Constraint, ...] = field(default=())
+
+    def __post_init__(self):
+        object.__setattr__(self, "constraints", tuple(self.constraints))
+        taken: dict[int, Constraint] = {}
+        for constraint in self.constraints:
+            if not isinstance(constraint, Constraint):
+                raise TypeError(f"constraints must be Constraint objects, got "
+                                f"{type(constraint).__name__}")
+            constraint.validate(self.layout)
+            if isinstance(constraint, Cage):
+                for cell in constraint.cells:
+                    if cell in taken:
+                        raise RulesError(
+                            f"{constraint.label(self.layout)} overlaps "
+                            f"{taken[cell].label(self.layout)} at "
+                            f"{cell_name(cell, self.layout.side)}")
+                    taken[cell] = constraint
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The constraint kinds used (empty for classic rules)."""
+        return frozenset(c.kind for c in self.constraints)
+
+    @property
+    def classic(self) -> bool:
+        """No constraint beyond the layout's houses."""
+        return not self.constraints
+
+    @cached_property
+    def context(self) -> Context:
+        dotted = frozenset(tuple(sorted(c.cells)) for c in self.constraints
+                           if isinstance(c, Kropki))
+        marked = frozenset(tuple(sorted(c.cells)) for c in self.constraints if isinstance(c, XV))
+        return Context(dotted, marked)
+
+    def violations(self, values) -> list[str]:
+        """Why the filled grid ``values`` (``(N, N)`` or ``(N*N,)`` ints, each
+        in ``1..N``) breaks a constraint, by the definitions alone; the
+        layout's houses are :func:`~sudoku_models.verify`'s business."""
+        flat = np.asarray(values, dtype=np.int64).ravel()
+        return [message for constraint in self.constraints
+                for message in constraint.violations(flat, self.layout, self.context)]
+
+    @cached_property
+    def lowered(self) -> Lowered:
+        """The constraints as the four primitive families (:class:`Lowered`)."""
+        layout, context = self.layout, self.context
+        groups = []
+        for constraint in self.constraints:
+            for group in constraint.groups(layout):
+                if group not in groups:
+                    groups.append(group)
+        domains = np.full(layout.cells, (1 << layout.side) - 1, dtype=np.int64)
+        for constraint in self.constraints:
+            for cell, mask in constraint.domain(layout):
+                domains[cell] &= mask
+        domains.setflags(write=False)
+        return Lowered(
+            groups=tuple(groups),
+            full=tuple(len(g) == layout.side for g in groups),
+            sums=tuple(s for c in self.constraints for s in c.sums(layout)),
+            pairs=tuple(p for c in self.constraints for p in c.pairs(layout, context)),
+            domains=domains,
+        )
+
+    @cached_property
+    def peer_matrix(self) -> np.ndarray:
+        """Read-only ``(N*N, N*N)`` bool array: the layout's peers plus every
+        pair of cells the constraints force to differ (extra regions, cages,
+        anti-knight, anti-king)."""
+        matrix = self.layout.peer_matrix.copy()
+        for group in self.lowered.groups:
+            for a, b in combinations(group, 2):
+                matrix[a, b] = matrix[b, a] = True
+        matrix.setflags(write=False)
+        return matrix

@@ -1,0 +1,82 @@
+"""Tables of the counter's speed from recorded CSVs (for the published
+tables of ``benchmarks/README.md``; see :mod:`.published`).
+
+``benchmarks/core_ab.py compare`` records one row per figure and run:
+``figure``, ``side`` (before / after), ``round``, ``value``, ``load``.
+
+``benchmarks/counter_vs_tdoku.py --api`` records one row per timed run:
+``collection``, ``call`` (what was timed), ``threads``, ``round``,
+``puzzles``, ``seconds``, ``load`` (1-minute load average before the run).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+TDOKU = "tdoku TdokuSolverDpllTriadSimd, C loop"
+KERNEL = "kernel9.count9_many (compiled loop)"
+
+
+def api_table(csv: str) -> str:
+    """Per collection and call: microseconds per puzzle (best round: the
+    least disturbed by other jobs; and the median round), the ratio to the
+    compiled loop and to tdoku's loop (best rounds), all counting to 2."""
+    runs = pd.read_csv(csv)
+    runs["us"] = 1e6 * runs["seconds"] / runs["puzzles"]
+    rows = ["| collection | call | threads | us/puzzle, best round | median round "
+            "| / kernel loop | / tdoku (1 thread) |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for collection, group in runs.groupby("collection", sort=False):
+        best = group.groupby("call", sort=False)["us"].min()
+        median = group.groupby("call", sort=False)["us"].median()
+        threads = group.groupby("call", sort=False)["threads"].first()
+        puzzles = group["puzzles"].max()
+        for call in best.index:
+            rows.append(f"| {collection} ({puzzles:,}) | {call} | {threads[call]} "
+                        f"| {best[call]:.1f} | {median[call]:.1f} "
+                        f"| {best[call] / best[KERNEL]:.2f} | {best[call] / best[TDOKU]:.2f} |")
+    loads = runs["load"]
+    rows.append("")
+    rows.append(f"Load average (1 min) over the runs: {loads.min():.1f} to {loads.max():.1f}; "
+                f"{runs['round'].max() + 1} rounds, calls interleaved in each.")
+    return "\n".join(rows)
+
+
+def ab_table(csv: str) -> str:
+    """Before and after a change of the search core (``benchmarks/core_ab.py
+    compare``): per figure the median over rounds of each side and their
+    ratio; lower is faster everywhere."""
+    runs = pd.read_csv(csv)
+    rows = ["| figure | before | after | after / before |", "| --- | ---: | ---: | ---: |"]
+    for figure, group in runs.groupby("figure", sort=False):
+        before = group.loc[group["side"] == "before", "value"].median()
+        after = group.loc[group["side"] == "after", "value"].median()
+        rows.append(f"| {figure} | {before:.3g} | {after:.3g} | {after / before:.2f} |")
+    rows.append("")
+    rows.append(f"Load average (1 min) over the runs: {runs['load'].min():.1f} to "
+                f"{runs['load'].max():.1f}; medians of {runs['round'].max() + 1} rounds, the two "
+                "sides alternating.")
+    return "\n".join(rows)
+
+
+def low_clue_table(csv: str) -> str:
+    """Puzzles with at most 20 clues per run (``benchmarks/generation_speed.py
+    --sections low --low-csv``: one row per distinct puzzle, ``side``,
+    ``round``, ``clues``): per side the puzzles of each run and their clue
+    counts."""
+    found = pd.read_csv(csv)
+    rounds = sorted(found["round"].unique())
+    sides = ["ours", "tdoku"]
+    per_run = {side: [int(((found["side"] == side) & (found["round"] == r)).sum())
+                      for r in rounds] for side in sides}
+    rows = ["| generator | puzzles per run | mean | " + " | ".join(
+        f"{c} clues" for c in sorted(found["clues"].unique())) + " |",
+        "| --- | --- | ---: | " + " | ".join("---:" for _ in found["clues"].unique()) + " |"]
+    names = {"ours": "ours, `low_clue_puzzles(20)` (pool search)",
+             "tdoku": "tdoku, `generate -p0 -s0 -e0 -a1`"}
+    for side in sides:
+        counts = found.loc[found["side"] == side, "clues"].value_counts()
+        rows.append(f"| {names[side]} | {', '.join(map(str, per_run[side]))} "
+                    f"| {sum(per_run[side]) / len(rounds):.0f} | " + " | ".join(
+                        str(int(counts.get(c, 0))) for c in sorted(found["clues"].unique())) + " |")
+    return "\n".join(rows)
