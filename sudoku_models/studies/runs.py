@@ -134,11 +134,15 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
               "solver_seed": chunk.solver_seed, "workers": workers, "budget_s": budget_s,
               "cores": os.cpu_count()}
     _append(log, {**record, "event": "start", "time": _now(), "load": os.getloadavg()})
-    budget_hit = threading.Event()
+    budget_hit, finished = threading.Event(), threading.Event()
 
     def stop() -> None:
         budget_hit.set()
-        _thread.interrupt_main()
+        # again every second until the run has ended: an interrupt that lands
+        # in a callback (a fork handler, a finaliser) is swallowed there
+        while not finished.is_set():
+            _thread.interrupt_main()
+            finished.wait(1.0)
 
     timer = threading.Timer(budget_s, stop) if budget_s else None
     interrupted, before = False, _lines(out)
@@ -159,6 +163,7 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
                               workers=workers, options=chunk.options or None,
                               solver_seed=chunk.solver_seed, interleave=True, progress=progress)
             finally:
+                finished.set()
                 if timer is not None:
                     timer.cancel()
         except KeyboardInterrupt:
