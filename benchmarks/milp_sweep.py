@@ -24,9 +24,10 @@ MILP methods and SCIP (``pip install -e ".[scip]"``).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+
+from benchtools import study_main
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "milp_sweep"
@@ -60,22 +61,14 @@ def run(out: Path, budget_minutes: float) -> None:
                 return
 
 
+def report(out: Path) -> str:
+    from sudoku_models.studies.milp_sweep import sweep_table
+
+    return sweep_table(out / "runs.csv")
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=("run", "report"))
-    parser.add_argument("--out", type=Path, default=OUT, help=f"results folder (default {OUT})")
-    parser.add_argument("--budget-minutes", type=float, default=110,
-                        help="stop after this wall time (resume by re-running)")
-    args = parser.parse_args(argv)
-    if args.step == "run":
-        run(args.out, args.budget_minutes)
-    else:
-        from sudoku_models.studies.milp_sweep import sweep_table
-
-        print(sweep_table(args.out / "runs.csv"))
-    return 0
-
+    return study_main(__doc__, OUT, run, report, argv)
 
 if __name__ == "__main__":
     sys.exit(main())

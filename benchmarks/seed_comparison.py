@@ -23,10 +23,11 @@ and ``load.csv`` beside it (:mod:`sudoku_models.studies.runs`).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+
+from benchtools import study_main
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "seed_comparison"
@@ -81,22 +82,14 @@ def run(out: Path, budget_minutes: float) -> None:
         alive &= still_solving(out, order)
 
 
+def report(out: Path) -> str:
+    from sudoku_models.studies.seed import write_seed_report
+
+    return write_seed_report(out).read_text()
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=("run", "report"))
-    parser.add_argument("--out", type=Path, default=OUT, help=f"results folder (default {OUT})")
-    parser.add_argument("--budget-minutes", type=float, default=110,
-                        help="stop a chunk after this wall time (resume by re-running)")
-    args = parser.parse_args(argv)
-    if args.step == "run":
-        run(args.out, args.budget_minutes)
-    else:
-        from sudoku_models.studies.seed import write_seed_report
-
-        print(write_seed_report(args.out).read_text())
-    return 0
-
+    return study_main(__doc__, OUT, run, report, argv)
 
 if __name__ == "__main__":
     sys.exit(main())
