@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..arguments import file_name, method_list, one_method
-from ..files import PuzzleGrids, read_grids
+from ..files import PuzzleGrids, read_any
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
@@ -76,9 +76,9 @@ def command_line_puzzle(text: str) -> Puzzle:
 
 def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
-    a device: whatever :func:`~sudoku_models.files.read_grids` reads);
-    :class:`UsageError` when it holds none."""
-    found = read_grids(path)
+    a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
+    included); :class:`UsageError` when it holds none."""
+    found = read_any(path)
     if not len(found):
         raise UsageError(f"{path}: no puzzle in the file")
     return found
