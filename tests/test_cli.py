@@ -692,3 +692,27 @@ def test_a_method_that_fails_is_an_error_row_and_one_line_in_the_summary(monkeyp
     assert "fails: the first error: top95.txt:2: RuntimeError: solver blew up" in captured.out
     assert "Traceback" not in captured.err
 
+
+
+def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path, capsys):
+    import json as _json
+
+    import numpy as np
+
+    from sudoku_models import Puzzle
+
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Thermometer
+
+    thermo = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Thermometer((4, 5)),))
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(_json.dumps(thermo.to_json()) + "\n"
+                    + _json.dumps(Puzzle.from_string("1...........4..2").to_json()) + "\n")
+    assert main(["rate", "--file", str(path)]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("mixed.jsonl:1  not rated: ") and "thermometer" in first
+    assert second.startswith("mixed.jsonl:2  ") and "score" in second
+    single = tmp_path / "one.jsonl"
+    single.write_text(_json.dumps(thermo.to_json()) + "\n")
+    assert main(["rate", "--file", str(single), "--json"]) == 0
+    assert _json.loads(capsys.readouterr().out)["level"] == "not rated"
