@@ -1,6 +1,7 @@
 """The generator's options that its command line needs before any compiled
 code loads: symmetries, difficulty levels, the default time limit."""
 
+
 SYMMETRIES = ("rotational", "mirror", "diagonal")
-LEVELS = ("easy", "medium", "hard", "expert", "needs search")  # sudoku_models.logic's scale
+from sudoku_models.logic.rating import LEVELS  # the rater's scale, defined once there
 DEFAULT_TIME_LIMIT = 60.0  # seconds: every generation ends
