@@ -32,8 +32,9 @@ _LAZY = {
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+    if name in _LAZY:  # kept as a module attribute: later lookups skip this function
+        value = globals()[name] = getattr(importlib.import_module(_LAZY[name]), name)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -31,11 +31,13 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
     found = np.zeros_like(clues)
     work, work9, control = t.workspace(), kernel9.workspace(), new_control()
     removable = []
-    index = removable_orbit(clues, solution, orbits, 0, control, found, t.fastest, work, work9)
+    none = np.zeros((0, clues.size), np.int32)  # no recorded witnesses: search every clue
+    index = removable_orbit(clues, solution, orbits, 0, control, found, none, t.fastest, work,
+                            work9)
     while index >= 0:
         removable.append(divmod(int(cells[index]), puzzle.side))
-        index = removable_orbit(clues, solution, orbits, index + 1, control, found, t.fastest,
-                                work, work9)
+        index = removable_orbit(clues, solution, orbits, index + 1, control, found, none,
+                                t.fastest, work, work9)
     return removable
 
 

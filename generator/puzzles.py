@@ -27,7 +27,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
+from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.stoppable import call_stoppable
 
@@ -184,9 +184,11 @@ def load_kernels(order: int) -> None:
         grid = np.zeros(t.cells, np.int32)
         search.fill_random(0, 0, control, grid, t.singles, work)
         none = orbits(order, None)[:0]
+        record = search.new_record(0, t.cells)
         search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, CHECK_NODES, control,
-                      grid.copy(), t.fastest, work, work9)
-        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), t.fastest, work, work9)
+                      grid.copy(), record, t.fastest, work, work9)
+        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), record[0], t.fastest,
+                               work, work9)
     _loaded.add(locked)
 
 
@@ -209,6 +211,13 @@ class _Generator:
         self.found = np.zeros(self.tables.cells, np.int32)
         self.solution_work = self.tables.workspace()
         self.budget = NO_LIMIT if minimal else CHECK_NODES
+        # What the removal passes of the puzzle at hand record for the final checks
+        # (search.reduce): the other solutions that kept each orbit (for a minimal
+        # request: the proof that each clue left is needed) and the order of removal.
+        # A trial pass writes into the spare, which replaces it when the trial is kept.
+        witnesses = len(self.groups) if minimal else 0
+        self.record = search.new_record(witnesses, self.tables.cells)
+        self.spare = search.new_record(witnesses, self.tables.cells)
         self.fewest = order**4
         self.levels_seen: dict[str, int] = {}
         self.levels: dict[bytes, str] = {}
@@ -216,14 +225,27 @@ class _Generator:
         self.reached: set[int] = set()  # clue counts of the puzzles passes ended with
         self.undecided = 0
 
-    def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
+    def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int,
+               trial: bool = False) -> int:
         """Remove orbits of ``puzzle`` (in place) in a random order down to
-        ``target`` clues at most; the clues left (``self.undecided``: the
-        removals whose check ran out of its node budget)."""
+        ``target`` clues at most, writing to ``self.record`` (``trial``: a
+        pass from the puzzle at hand with orbits put back, written to
+        ``self.spare`` until :meth:`keep_trial`); the clues left
+        (``self.undecided``: the removals whose check ran out of its node
+        budget)."""
+        record = self.record
+        if trial:
+            self.spare[1][:] = self.record[1]
+            record = self.spare
         count, self.undecided = search.reduce(
             solution, puzzle, self.groups, self.rng.permutation(len(self.groups)), target,
-            self.budget, self.control, self.found, self.tables.fastest, self.work, self.work9)
+            self.budget, self.control, self.found, record, self.tables.fastest, self.work,
+            self.work9)
         return count
+
+    def keep_trial(self) -> None:
+        """The trial pass's puzzle replaces the one at hand: so does its record."""
+        self.record, self.spare = self.spare, self.record
 
     def stopped(self) -> bool:
         return bool(self.control[STOP])
@@ -244,35 +266,40 @@ class _Generator:
         return None
 
     def unique(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
-        """Whether ``solution`` is the only solution of ``puzzle``: a count
-        to 2 (about 10 us at 9x9), or, when that needs more than
-        ``UNIQUE_NODES`` branch nodes, the core's "other solution" check
-        over every empty cell (which the removals' own checks make easy)."""
+        """Whether ``solution`` is the only solution of ``puzzle``. At 9x9
+        a count to 2 (about 10 us), or, when that needs more than
+        ``UNIQUE_NODES`` branch nodes, as at other orders: the core's "other
+        solution" check over every empty cell, latest removed first. Its
+        cases are then the removal checks' own (the case of a cell fixes the
+        cells removed after it to the solution and strikes the solution's
+        value from it: the puzzle just after its removal), so it costs about
+        what they cost, where a count to 2 from scratch (or the cases in
+        cell order) can cost more than the whole pass at 25x25."""
         if self.order == 3:
             count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
-        else:  # with the rules that search this order fastest
-            first = np.zeros_like(puzzle)
-            count = kernel.count(puzzle, 2, UNIQUE_NODES, self.tables.identity, new_control(),
-                                 first, self.tables.fastest, self.work)
-        if count >= 0:
-            return count == 1 and np.array_equal(first, solution)
+            if count >= 0:
+                return count == 1 and np.array_equal(first, solution)
+        empty = np.flatnonzero(puzzle == 0)
+        latest_first = empty[np.argsort(-self.record[1][empty], kind="stable")]
         return uniqueness.other_solution(
-            puzzle, np.flatnonzero(puzzle == 0), solution, NO_LIMIT, self.control, self.found,
+            puzzle, latest_first, solution, NO_LIMIT, self.control, self.found,
             self.tables.fastest, self.work, self.work9) == NONE
 
     def meets(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
         """Whether ``puzzle`` meets the request, checked afresh: its clue
-        count, ``solution`` its only solution (the core's "other solution"
-        check over every empty cell), minimal by orbits (no orbit of clues
-        can go), its level. A failed check (a pass cut short by the limit)
-        is recorded in ``self.rejected``."""
+        count, ``solution`` its only solution (:meth:`unique`), minimal by
+        orbits (no orbit of clues can go: for each, another solution of the
+        puzzle without it, the one the removal pass recorded, checked cell
+        by cell against the rules and the clues, or else found by a search),
+        its level. A failed check (a pass cut short by the limit) is
+        recorded in ``self.rejected``."""
         t = self.tables
         checks = [
             ("clue count", self.clues is None or int(np.count_nonzero(puzzle)) == self.clues),
             ("uniqueness", lambda: self.unique(puzzle, solution)),
             ("minimality", lambda: not self.minimal or search.removable_orbit(
-                puzzle, solution, self.groups, 0, self.control, self.found, t.fastest,
-                self.work, self.work9) == -1),
+                puzzle, solution, self.groups, 0, self.control, self.found, self.record[0],
+                t.fastest, self.work, self.work9) == -1),
             ("level", lambda: self.difficulty is None or self.level(puzzle) == self.difficulty),
         ]
         for name, check in checks:
@@ -304,12 +331,13 @@ class _Generator:
                                          replace=False):
                     back = self.groups[k][self.groups[k] >= 0]
                     trial[back] = solution[back]
-                trial_count = self.reduce(trial, solution, target)
+                trial_count = self.reduce(trial, solution, target, trial=True)
                 if self.undecided and exhaustive:
                     continue
                 stall = 0 if trial_count < count else stall + 1
                 if trial_count <= count:
                     puzzle, count, decided = trial, trial_count, self.undecided == 0
+                    self.keep_trial()
             self.reach(count)
             if count != self.clues or self.stopped():
                 return None

@@ -301,3 +301,49 @@ def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
     with pytest.raises(ValueError, match="further constraint"):
         count_solutions(diagonal)
+
+
+def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():
+    """The quick 9x9 path hands the array to the compiled kernel, which
+    checks the values (kernel9.count9_checked): no value may wrap or slip
+    through, whatever the integer type."""
+    puzzle = read_puzzles(DATASETS / "top95.txt")[3]
+    for dtype in (np.int64, np.int32, np.int16, np.uint8, np.int8, np.uint64, np.uint32):
+        grid = puzzle.grid.astype(dtype)
+        assert count_solutions(grid) == 1
+        assert verify(puzzle, solve(grid))
+    for bad, dtype in ((10, np.int64), (2**32 + 5, np.int64), (-1, np.int32), (10, np.uint8),
+                       (2**40, np.uint64), (-3, np.int8)):
+        grid = puzzle.grid.astype(dtype)
+        grid[4, 7] = bad
+        with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
+            count_solutions(grid)
+        with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
+            solve(grid)
+    first = solve(puzzle)  # a solution handed out is the caller's, not a scratch array
+    solve(read_puzzles(DATASETS / "top95.txt")[4])
+    assert verify(puzzle, first)
+
+
+def test_batches_of_puzzles_of_any_layout_and_what_a_batch_refuses():
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Region
+
+    rng = np.random.default_rng(2)
+    six = Layout.boxes(2, 3)
+    full = solve(Puzzle(np.zeros((6, 6), int), six))
+    puzzles = [Puzzle(np.where(rng.random((6, 6)) < 0.35, full, 0), six) for _ in range(12)]
+    assert count_solutions_many(puzzles, limit=50).tolist() == [
+        count_solutions(p, limit=50) for p in puzzles]
+    for puzzle, solution in zip(puzzles, solve_many(puzzles)):
+        assert verify(puzzle, solution)
+    square = Puzzle(np.zeros((4, 4), int), 2)
+    with pytest.raises(PuzzleFormatError, match="puzzle 1 is 4x4"):
+        count_solutions_many([puzzles[0], square])
+    with pytest.raises(PuzzleFormatError, match="puzzle 2 is a str"):
+        count_solutions_many([square, square, "1..."])
+    diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
+    with pytest.raises(PuzzleFormatError, match="other constraints"):
+        count_solutions_many([square, diagonal])
+    with pytest.raises(ValueError, match="further constraint"):
+        count_solutions_many([diagonal, diagonal])

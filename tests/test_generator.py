@@ -157,6 +157,55 @@ def test_a_pass_cut_short_gives_no_candidate_and_the_final_check_refuses_what_fa
     assert request.rejected["clue count"] == 1
 
 
+def test_the_minimality_check_takes_a_recorded_solution_only_where_it_proves_the_clue_needed():
+    # the removal pass records, per orbit it kept, the other solution that kept
+    # it; the final check accepts that as the proof only if it is a valid grid,
+    # another than the solution and equal to every other clue; else it searches
+    from generator import search
+    from sudoku_models.counter import kernel9, tables
+    from sudoku_models.counter.core import new_control
+    from generator.puzzles import orbits
+
+    t = tables(3)
+    groups = orbits(3, None)
+    solution = random_full_grid(3, seed=5).ravel().astype(np.int32)
+    puzzle = solution.copy()
+    record = search.new_record(len(groups), 81)
+    witnesses = record[0]
+    args = (new_control(), np.zeros(81, np.int32))
+    order = np.random.default_rng(5).permutation(len(groups))
+    search.reduce(solution, puzzle, groups, order, 0, 2**62, *args, record, t.singles,
+                  t.workspace(), kernel9.workspace())
+    emptied = [cell for cell in order if puzzle[cell] == 0]  # in the order of removal
+    assert list(np.diff(record[1][emptied])) == [1] * (len(emptied) - 1)
+    kept = np.flatnonzero(puzzle)
+    for k in kept:  # each recorded solution is another solution of the puzzle without clue k
+        assert not np.array_equal(witnesses[k], solution)
+        without = puzzle.copy()
+        without[k] = 0
+        assert verify(Puzzle.from_grid(without.reshape(9, 9)), witnesses[k].reshape(9, 9))
+    work = (t.singles, t.workspace(), kernel9.workspace())
+    assert search.removable_orbit(puzzle, solution, groups, 0, *args, witnesses, *work) == -1
+    # one clue more, removable; every recorded solution wrong in its own way: the
+    # check must not take any of them and must find the removable clue by search
+    extra = np.flatnonzero(puzzle == 0)[0]
+    denser = puzzle.copy()
+    denser[extra] = solution[extra]
+    bad = np.zeros_like(witnesses)
+    bad[extra] = solution  # not another solution
+    other = random_full_grid(3, seed=6).ravel().astype(np.int32)
+    bad[kept] = other  # a valid grid that breaks the clues
+    broken = witnesses.copy()
+    broken[extra] = witnesses[kept[0]]
+    broken[extra, np.flatnonzero(puzzle == 0)[1]] = 0  # not a full grid
+    for recorded in (bad, broken):
+        found = search.removable_orbit(denser, solution, groups, 0, *args, recorded, *work)
+        assert found >= 0
+        without = denser.copy()
+        without[found] = 0
+        assert count_solutions(without.reshape(9, 9), 2) == 1
+
+
 def test_unreached_minimal_count_names_the_minimal_counts_reached():
     with pytest.raises(GenerationError, match=r"the minimal puzzles reached had \d+ to \d+ clues"):
         generate(40, minimal=True, seed=1, time_limit=0.5)
