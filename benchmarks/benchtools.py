@@ -8,6 +8,7 @@ machine``) instead of importing each other.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -44,3 +45,28 @@ def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
             "top1465": read_puzzles(DATASETS / "top1465.txt"),
             f"17clue ({sample} sampled)": [seventeen[i] for i in sorted(picks)],
             "generated": made}
+
+
+def study_main(doc: str, out: Path, run, report, argv=None) -> int:
+    """The command line of a study script: ``run`` (resumable chunks, at most
+    ``--budget-minutes`` each) or ``report``, into ``--out`` (default
+    ``out``). ``run(out, budget_minutes)`` runs; ``report(out)`` returns the
+    text to print."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("step", choices=("run", "report"))
+    parser.add_argument("--out", type=Path, default=out, help=f"results folder (default {out})")
+    parser.add_argument("--budget-minutes", type=float, default=110,
+                        help="stop a chunk after this wall time (resume by re-running)")
+    args = parser.parse_args(argv)
+    try:
+        if args.step == "run":
+            run(args.out, args.budget_minutes)
+        else:
+            print(report(args.out))
+    except (ValueError, OSError) as exc:  # bad settings or results: one line, exit 2
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0

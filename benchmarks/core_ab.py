@@ -9,7 +9,7 @@ Usage::
     PYTHONPATH=/tmp/core-base python benchmarks/core_ab.py fingerprint > before.txt
     diff before.txt after.txt                       # must print nothing
     python benchmarks/core_ab.py compare --base /tmp/core-base --rounds 5 [--after DIR] \\
-        --csv benchmarks/results/core_ab.csv
+        --csv benchmarks/results/counter/core_ab.csv
 
 ``fingerprint`` prints, one line each, the branch nodes per puzzle of the
 9x9 kernel (count to 2) on every puzzle of 17clue, top1465 and top95, of the
@@ -83,13 +83,15 @@ def fingerprint() -> None:
                   nodes(p.grid.ravel().astype(np.int32), order, 50))
     requests = ([dict(clues=c, order=3, seed=s) for c in (20, 22, 25, 30) for s in range(6)]
                 + [dict(clues=c, order=2, seed=s) for c in (4, 6) for s in range(4)]
-                + [dict(clues=c, order=4, seed=s, time_limit=30) for c in (100, 120) for s in range(3)]
+                + [dict(clues=c, order=4, seed=s, time_limit=30) for c in (100, 120)
+                   for s in range(3)]
                 + [dict(clues=330, order=5, seed=s, time_limit=30) for s in range(2)]
                 + [dict(minimal=True, order=o, seed=s) for o in (2, 3, 4) for s in range(8)]
                 + [dict(minimal=True, symmetry=y, seed=s) for y in ("rotational", "mirror",
                                                                    "diagonal") for s in range(3)]
                 + [dict(clues=28, symmetry="rotational", seed=s) for s in range(3)]
-                + [dict(difficulty=d, seed=s) for d in ("easy", "medium", "hard") for s in range(3)])
+                + [dict(difficulty=d, seed=s) for d in ("easy", "medium", "hard")
+                   for s in range(3)])
     for request in requests:
         try:
             puzzle = generate(**request).to_string()

@@ -217,7 +217,7 @@ def low(args) -> None:
 
         pd.DataFrame(rows).to_csv(args.low_csv, index=False)
     counts = collections.Counter((row["side"], row["clues"]) for row in rows)
-    print(f"\n| clues | ours | tdoku |\n|---|---:|---:|")
+    print("\n| clues | ours | tdoku |\n|---|---:|---:|")
     for clues in sorted({c for _, c in counts}):
         print(f"| {clues} | {counts[('ours', clues)]} | {counts[('tdoku', clues)]} |")
 

@@ -1,36 +1,35 @@
-"""The hardness peak of Sudoku with holes, MILP vs CP vs SAT vs search (issue 14).
-
-Three steps, each resumable (re-running skips the rows already written):
+"""The hardness peak of Sudoku with holes, MILP vs CP vs SAT vs search
+(issues 14 and 21). Steps, each resumable (re-running writes only the rows
+still missing; a budget stops a chunk, the same command resumes it):
 
 ``grid``
-    Every method on ``holes:ORDER:FRACTION:PATTERN`` instances (random full
-    grids with that share of cells emptied; ``random`` and ``balanced``
-    patterns) for orders 3 to 6 over a grid of hole fractions, one time limit
-    for all, into ``runs.csv``. Sized for a few hours on a 2-core machine:
-    the expensive points are the time-outs near the peak, so the sample
-    shrinks with the order (see ``GRID``).
+    The issue-14 grid: seven methods on ``holes:ORDER:FRACTION:PATTERN``
+    (random and balanced holes) at orders 3 to 6, 10 s per instance and
+    method, into ``runs.csv`` (recorded with 2 workers).
+``effort --order N``
+    The effort grid of issue 21 (``EFFORT_GRID``): finer steps around the
+    hard region, all three patterns, more instances, one worker, methods
+    interleaved per instance, into ``effort_grid.csv``; the load average is
+    sampled into ``load.csv`` and every chunk logged in ``chunks.jsonl``.
 ``tails``
-    At the peak of orders 5 and 6 (the fraction and pattern with the highest
-    median time over all methods), the hardest instances that some method
-    solved (highest median time over methods; see
-    :func:`~sudoku_models.bench.phase.hardest_at_peak`) are written to
-    ``peak_hardest.txt`` and re-run with
-    ``--solver-seed 1..SEEDS`` for the methods whose solver takes a seed
-    (HiGHS, CP-SAT, CaDiCaL), into ``tails.csv``: run-time distributions
-    over seeds, for the survival plot.
+    Run-time tails (``TAILS``): instances chosen from the grids as hard for
+    one method (and one off the peak), re-run under ``--seeds`` solver seeds
+    with a 100 s cap, into ``tails50.csv``
+    (:mod:`sudoku_models.studies.tails`).
 ``report``
-    Tables and figures into ``benchmarks/results/phase_transition/``
-    (:mod:`sudoku_models.bench.phase`).
+    ``summary.md`` and the figures into the results folder
+    (:mod:`sudoku_models.studies.phase`).
 
-Usage (from the repository root; about 45 min for ``grid`` and 20 min for
-``tails`` with 2 workers)::
+Usage (from the repository root)::
 
-    python benchmarks/phase_transition.py grid --workers 2
-    python benchmarks/phase_transition.py tails --workers 2
+    python benchmarks/phase_transition.py effort --order 4     # about 45 min on one core
+    python benchmarks/phase_transition.py effort --order 5     # about 40 min
+    python benchmarks/phase_transition.py effort --order 6     # about 1.5 h
+    python benchmarks/phase_transition.py tails                # about 45 min
     python benchmarks/phase_transition.py report
 
-``--small`` runs a few seconds' version (orders 3 and 4, three fractions,
-two puzzles) into another folder, for a smoke test of the pipeline.
+``--small`` runs a few seconds' version of ``grid`` (orders 3 and 4, three
+fractions, two puzzles) into another folder, for a smoke test.
 """
 
 from __future__ import annotations
@@ -44,14 +43,12 @@ from sudoku_models.bench import run_benchmark
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "phase_transition"
 METHODS = ["backtracking", "cp", "cp-bool", "sat-extended", "sat-minimal", "matching", "milp"]
-SEEDED = ["cp", "cp-bool", "sat-extended", "sat-minimal", "milp"]
 PATTERNS = ["random", "balanced"]
 TIME_LIMIT = 10.0  # seconds per puzzle and method, model build included
 # SAT with a fresh solver per puzzle (clues as unit clauses), as CP-SAT and
 # HiGHS get: the default (one solver, clues as assumptions) suits batches of
 # easy 9x9 puzzles and times out on hard instances that units solve at once.
 OPTIONS = {"clues": "units"}
-SEEDS = 10
 # order: (hole fractions, puzzles per point); denser near the peak seen in a pilot
 GRID = {
     3: ([0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], 10),
@@ -69,10 +66,13 @@ ALL_PATTERNS = ["random", "balanced", "doubly-balanced"]
 EFFORT_GRID = {
     4: ([0.5, 0.6, 0.65, 0.675, 0.7, 0.725, 0.75, 0.775, 0.8, 0.85, 0.9], 20, METHODS, 25),
     5: ([0.4, 0.45, 0.5, 0.525, 0.55, 0.575, 0.6, 0.625, 0.65, 0.7, 0.75], 20,
-        ["backtracking", "cp", "sat-extended"], 75),
+        ["cp", "sat-extended"], 40),
     6: ([0.35, 0.4, 0.45, 0.475, 0.5, 0.525, 0.55, 0.575, 0.6, 0.65, 0.7], 10,
         ["backtracking", "cp"], 80),
 }
+# The counter is left out at order 5 by the budget: it is censored at 10 s over
+# the whole hard region (each instance costs the full limit); its order-5
+# effort comes from the issue-14 grid (random and balanced, 6 instances).
 
 
 def datasets(order: int, fractions) -> list[str]:
@@ -90,32 +90,80 @@ def run_grid(out_dir: Path, grid: dict, workers: int, time_limit: float) -> None
                       time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS)
 
 
+PEAK_GUESS = {4: 0.7, 5: 0.575, 6: 0.5}  # from the issue-14 grid: the run order, not a result
+
+
 def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
     """The effort grid of one order as a study chunk."""
     from sudoku_models.studies.runs import Chunk
 
     fractions, sample, methods, minutes = EFFORT_GRID[order]
-    specs = [f"holes:{order}:{fraction:g}:{pattern}" for fraction in fractions
+    # nearest the expected peak first: a chunk stopped by its budget leaves the
+    # peak region complete and the flanks to the issue-14 grid's instances
+    centre = PEAK_GUESS[order]
+    specs = [f"holes:{order}:{fraction:g}:{pattern}"
+             for fraction in sorted(fractions, key=lambda f: (abs(f - centre), f))
              for pattern in ALL_PATTERNS]
     return Chunk(f"effort order {order}", list(methods), specs, sample, time_limit,
                  options=OPTIONS, estimate_s=60 * minutes)
 
 
-def run_tails(out_dir: Path, orders, workers: int, time_limit: float, seeds: int,
-              hardest: int) -> None:
-    from sudoku_models.bench.phase import hardest_at_peak, load_phase_results
+TAIL_SEEDS = 50
+TAIL_CAP = 100.0  # seconds: the cap of the tail study, build included
+# method: (order, fractions on the peak, fraction off it); instances the
+# method solved in the grid, the hardest by its effort (on) and the median (off)
+TAILS = {"cp": (6, [0.5, 0.525, 0.55], 0.7), "sat-extended": (5, [0.55, 0.575], 0.7)}
 
-    frame = load_phase_results(out_dir / "runs.csv")
-    # in the datasets' order: one line per instance whatever the ties of the ranking
-    puzzles = hardest_at_peak(frame, orders, hardest).sort_values(["order", "index"])
-    path = out_dir / "peak_hardest.txt"
-    path.write_text("".join(f"{line}\n" for line in puzzles["puzzle_line"]))
-    puzzles.drop(columns="puzzle_line").to_csv(out_dir / "peak_hardest.csv", index=False)
-    print(f"{len(puzzles)} instances in {path}", file=sys.stderr)
-    for seed in range(1, seeds + 1):
-        run_benchmark(SEEDED, [str(path.relative_to(Path.cwd()) if path.is_relative_to(
-            Path.cwd()) else path)], out_dir / "tails.csv", time_limit=time_limit,
-            workers=workers, warmup=0, solver_seed=seed, options=OPTIONS)
+
+def tail_instances(frame, method: str, order: int, on, off, hardest: int = 2):
+    """Lines of a puzzle file: the ``hardest`` instances ``method`` solved
+    at the ``on`` fractions (by its effort) and the median one at ``off``,
+    regenerated from their dataset specs and checked against the recorded
+    hashes."""
+    from sudoku_models.bench import load_dataset
+    from sudoku_models.bench.datasets import puzzle_hash
+
+    rows = frame[(frame["method"] == method) & (frame["order"] == order) & frame["solved"]]
+    on_rows = rows[rows["fraction"].isin(on)].sort_values("effort", ascending=False)
+    off_rows = rows[rows["fraction"] == off].sort_values("effort")
+    picked = list(on_rows.head(hardest).itertuples())
+    if len(off_rows):
+        picked.append(list(off_rows.itertuples())[len(off_rows) // 2])
+    lines = []
+    for row in picked:
+        settings = frame[frame["dataset"] == row.dataset].iloc[0]
+        puzzle = dict(load_dataset(row.dataset, int(settings["sample"]), 0))[int(row.index)]
+        if puzzle_hash(puzzle) != row.puzzle_hash:
+            raise SystemExit(f"{row.dataset} #{row.index}: regenerated puzzle differs")
+        lines.append(puzzle.to_string())
+    return lines
+
+
+def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> None:
+    """The tail study: each method of ``TAILS`` on its instances under
+    solver seeds 1..``seeds``, one chunk per seed, into ``tails50.csv``."""
+    import time
+
+    from sudoku_models.studies.phase import load_phase_results
+    from sudoku_models.studies.runs import Chunk, run_chunk
+
+    frame = load_phase_results(*[out_dir / n for n in ("runs.csv", "effort_grid.csv")
+                                 if (out_dir / n).exists()])
+    deadline = time.monotonic() + 60 * budget_minutes
+    for method, (order, on, off) in TAILS.items():
+        path = out_dir / f"tails_{method}.txt"
+        if not path.exists():  # chosen once: a resumed run keeps its instances
+            path.write_text("".join(f"{line}\n" for line in
+                                    tail_instances(frame, method, order, on, off)))
+        spec = str(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
+        for seed in range(1, seeds + 1):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            chunk = Chunk(f"tails {method} seed {seed}", [method], [spec], None, cap,
+                          options=OPTIONS, solver_seed=seed)
+            if run_chunk(chunk, out_dir / "tails50.csv", left, progress=False)["stopped"]:
+                return
 
 
 def main(argv=None) -> int:
@@ -128,9 +176,8 @@ def main(argv=None) -> int:
                         help="effort: stop the chunk after this wall time (resume by re-running)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT)
-    parser.add_argument("--seeds", type=int, default=SEEDS, help="solver seeds per instance")
-    parser.add_argument("--hardest", type=int, default=3,
-                        help="instances per order re-run with every seed")
+    parser.add_argument("--seeds", type=int, default=TAIL_SEEDS,
+                        help="tails: solver seeds per instance")
     parser.add_argument("--small", action="store_true",
                         help="a few seconds' version into --out (default phase_transition_small)")
     parser.add_argument("--out", type=Path, help=f"results folder (default {OUT})")
@@ -148,13 +195,11 @@ def main(argv=None) -> int:
         print(run_chunk(effort_chunk(args.order, args.time_limit), out_dir / "effort_grid.csv",
                         60 * args.budget_minutes, workers=args.workers))
     elif args.step == "tails":
-        run_tails(out_dir, [max(grid)] if args.small else [5, 6], args.workers,
-                  args.time_limit, args.seeds, args.hardest)
+        run_tails(out_dir, args.seeds, TAIL_CAP, args.budget_minutes)
     else:
-        from sudoku_models.bench.phase import write_phase_report
+        from sudoku_models.studies.phase import write_phase_report
 
-        summary = write_phase_report(out_dir)
-        print(summary.read_text())
+        print(write_phase_report(out_dir).read_text())
     return 0
 
 

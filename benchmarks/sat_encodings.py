@@ -83,20 +83,26 @@ def searched(stats: dict) -> int | None:
     return None
 
 
-def unit_propagation_completes(puzzles, encoding: str) -> float:
+def unit_propagation_completes(puzzles, encoding: str, name: str = "", writer=None) -> float:
     """Share of ``puzzles`` whose clues, unit-propagated through the rules
-    of ``encoding``, fix every variable without a conflict."""
+    of ``encoding``, fix every variable without a conflict; with ``writer``
+    one CSV row per puzzle (method ``propagation ENCODING``, status
+    ``COMPLETE`` or ``INCOMPLETE``)."""
     from pysat.solvers import Solver
 
     solvers, done = {}, 0
-    for p in puzzles:
+    for index, p in enumerate(puzzles):
         if p.order not in solvers:
             solvers[p.order] = Solver(name="cadical195",
                                       bootstrap_with=rule_clause_list(p.order, encoding))
         rows, cols = np.nonzero(p.grid)
         clues = (((rows * p.side + cols) * p.side + p.grid[rows, cols] - 1) + 1).tolist()
         ok, literals = solvers[p.order].propagate(assumptions=clues)
-        done += bool(ok) and len(literals) == p.side**3
+        complete = bool(ok) and len(literals) == p.side**3
+        done += complete
+        if writer:
+            writer.writerow([name, index, f"propagation {encoding}",
+                             "COMPLETE" if complete else "INCOMPLETE", "", "", ""])
     for s in solvers.values():
         s.delete()
     return done / len(puzzles)
@@ -140,7 +146,8 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--methods", default=",".join(m for m in METHODS if m != "milp-alldiff"),
                         help="comma-separated labels of METHODS")
-    parser.add_argument("--out", help="CSV of every solve")
+    parser.add_argument("--out", help="CSV of every solve and propagation check (the tables of "
+                        "benchmarks/README.md are built from it: sudoku_models.studies.encodings)")
     args = parser.parse_args()
     labels = args.methods.split(",")
     print(machine())
@@ -159,8 +166,9 @@ def main() -> None:
     print("Unit propagation alone completes the grid (clues as assumptions, rules only):\n")
     print("| puzzles | minimal | extended |\n| --- | ---: | ---: |")
     for name, puzzles in sets.items():
-        print(f"| {name} | {100 * unit_propagation_completes(puzzles, 'minimal'):.0f}% | "
-              f"{100 * unit_propagation_completes(puzzles, 'extended'):.0f}% |")
+        print(f"| {name} | "
+              f"{100 * unit_propagation_completes(puzzles, 'minimal', name, writer):.0f}% | "
+              f"{100 * unit_propagation_completes(puzzles, 'extended', name, writer):.0f}% |")
     print(f"\nload average at end: {os.getloadavg()}; "
           f"wall time {time.perf_counter() - start:.0f} s")
     if handle:

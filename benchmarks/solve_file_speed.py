@@ -33,7 +33,7 @@ from pathlib import Path
 
 from benchtools import HERE, machine
 
-OUT = HERE / "results" / "solve_file_speed.csv"
+OUT = HERE / "results" / "solve_file_speed" / "timings.csv"  # not a results file of bench run
 FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
 
 

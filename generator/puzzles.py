@@ -28,7 +28,7 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.counter import kernel9, tables, uniqueness
+from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.stoppable import call_stoppable
 
@@ -51,6 +51,9 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # it); it keeps sparse 25x25 and 36x36 passes moving. Minimal puzzles use no
 # budget: their minimality must be proven.
 CHECK_NODES = 100
+# Branch nodes the final uniqueness check may spend counting to 2 before it
+# turns to the "other solution" check instead.
+UNIQUE_NODES = 2000
 
 
 class GenerationError(ValueError):
@@ -256,6 +259,23 @@ class _Generator:
                 return found
         return None
 
+    def unique(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
+        """Whether ``solution`` is the only solution of ``puzzle``: a count
+        to 2 (about 10 us at 9x9), or, when that needs more than
+        ``UNIQUE_NODES`` branch nodes, the core's "other solution" check
+        over every empty cell (which the removals' own checks make easy)."""
+        if self.order == 3:
+            count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+        else:  # with the rules that search this order fastest
+            first = np.zeros_like(puzzle)
+            count = kernel.count(puzzle, 2, UNIQUE_NODES, self.tables.identity, new_control(),
+                                 first, self.tables.fastest, self.work)
+        if count >= 0:
+            return count == 1 and np.array_equal(first, solution)
+        return uniqueness.other_solution(
+            puzzle, np.flatnonzero(puzzle == 0), solution, NO_LIMIT, self.control, self.found,
+            self.tables.fastest, self.work, self.work9) == NONE
+
     def meets(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
         """Whether ``puzzle`` meets the request, checked afresh: its clue
         count, ``solution`` its only solution (the core's "other solution"
@@ -263,12 +283,9 @@ class _Generator:
         can go), its level. A failed check (a pass cut short by the limit)
         is recorded in ``self.rejected``."""
         t = self.tables
-        empty = np.flatnonzero(puzzle == 0)
         checks = [
             ("clue count", self.clues is None or int(np.count_nonzero(puzzle)) == self.clues),
-            ("uniqueness", lambda: uniqueness.other_solution(
-                puzzle, empty, solution, NO_LIMIT, self.control, self.found, t.fastest,
-                self.work, self.work9) == NONE),
+            ("uniqueness", lambda: self.unique(puzzle, solution)),
             ("minimality", lambda: not self.minimal or search.removable_orbit(
                 puzzle, solution, self.groups, 0, self.control, self.found, t.fastest,
                 self.work, self.work9) == -1),

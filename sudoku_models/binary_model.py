@@ -9,14 +9,16 @@ Ouaknine 2006, "Sudoku as a SAT problem"):
 * ``cell``: every cell holds one value, one group per cell ``(i, j)``;
 * ``row``: every value once in every row, one group per ``(i, k)``;
 * ``column``: every value once in every column, one group per ``(j, k)``;
-* ``box``: every value once in every box, one group per ``(b, k)``.
+* ``box``: every value once in every box (or jigsaw region), one group per
+  ``(b, k)``; none for a Latin square.
 
-Each family is an ``(s*s, s)`` int array: one row per constraint, holding
-the variable numbers it sums. The rows, columns and boxes come from
-:func:`sudoku_models.houses.house_cells`, so every formulation built on this
-description agrees with the rest of the toolkit on what a box is. The MILP
-formulations write each group as ``sum = 1``, CP-SAT as ``add_exactly_one``,
-SAT as clauses.
+Each family is an ``(G, s)`` int array: one row per constraint, holding the
+variable numbers it sums (``G = s*s``; 0 for the boxes of a Latin square).
+The rows, columns and boxes are the houses of the layout
+(:class:`sudoku_models.geometry.Layout`), so every formulation built on this
+description agrees with the rest of the toolkit on what a box is, for square
+or rectangular boxes, jigsaw regions or none. The MILP formulations write
+each group as ``sum = 1``, CP-SAT as ``add_exactly_one``, SAT as clauses.
 """
 
 from __future__ import annotations
@@ -26,25 +28,27 @@ from functools import cache
 
 import numpy as np
 
-from .houses import house_cells
+from .geometry import Layout
 
 FAMILIES = ("cell", "row", "column", "box")
 
 
 @dataclass(frozen=True)
 class BinaryModel:
-    """The index sets of the binary model of one order.
+    """The index sets of the binary model of one layout.
 
-    ``order``: box size ``n``; ``side``: ``s = n*n``; ``num_vars``: ``s**3``;
-    ``groups``: family name -> read-only ``(s*s, s)`` int64 array of variable
-    numbers (see module docstring). :meth:`labels` names the constraints,
-    :meth:`var_name` the variables, 1-based.
+    ``layout``: the :class:`~sudoku_models.geometry.Layout`; ``order``: its
+    box size ``n`` for square boxes, else None; ``side``: ``s``;
+    ``num_vars``: ``s**3``; ``groups``: family name -> read-only ``(G, s)``
+    int64 array of variable numbers (see module docstring). :meth:`labels`
+    names the constraints, :meth:`var_name` the variables, 1-based.
     """
 
-    order: int
+    order: int | None
     side: int
     num_vars: int
     groups: dict[str, np.ndarray]
+    layout: Layout
 
     def var(self, row, column, value):
         """Variable number of ``x[row, column, value]`` (0-based; ``value`` is
@@ -69,7 +73,9 @@ class BinaryModel:
         s = self.side
         first, second = {"cell": ("r", "c"), "row": ("r", "v"), "column": ("c", "v"),
                          "box": ("b", "v")}[family]
-        return [f"{family}_{first}{a + 1}_{second}{b + 1}" for a in range(s) for b in range(s)]
+        groups = len(self.groups[family]) // s
+        name = "region" if family == "box" and self.layout.kind == "jigsaw" else family
+        return [f"{name}_{first}{a + 1}_{second}{b + 1}" for a in range(groups) for b in range(s)]
 
     def clue_vars(self, grid: np.ndarray) -> np.ndarray:
         """Variable numbers set to 1 by the clues of an ``(s, s)`` grid
@@ -86,16 +92,22 @@ class BinaryModel:
         return grid
 
 
+def binary_model(layout: int | Layout) -> BinaryModel:
+    """The :class:`BinaryModel` of ``layout`` (a
+    :class:`~sudoku_models.geometry.Layout`, or an int order for the square
+    boxes), built once per layout."""
+    return _binary_model(layout if isinstance(layout, Layout) else Layout.square(layout))
+
+
 @cache
-def binary_model(order: int) -> BinaryModel:
-    """The :class:`BinaryModel` of ``order`` (built once per order)."""
-    s = order * order
+def _binary_model(layout: Layout) -> BinaryModel:
+    s = layout.side
     x = np.arange(s**3, dtype=np.int64).reshape(s * s, s)  # [cell, value]
-    houses = house_cells(order)
+    houses = layout.houses
 
     def family(lines: np.ndarray) -> np.ndarray:
         # one group per (house, value): the variables of that value in the house's cells
-        return x[lines].transpose(0, 2, 1).reshape(s * s, s)
+        return x[lines].transpose(0, 2, 1).reshape(-1, s)
 
     groups = {
         "cell": x.copy(),
@@ -105,4 +117,4 @@ def binary_model(order: int) -> BinaryModel:
     }
     for array in groups.values():
         array.setflags(write=False)
-    return BinaryModel(order, s, s**3, groups)
+    return BinaryModel(layout.order, s, s**3, groups, layout)

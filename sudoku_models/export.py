@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .puzzle import Puzzle
+from .puzzle import Puzzle, as_puzzle
 from .registry import CapabilityError, exporting_methods, method_info
 
 SUFFIXES = {".lp": "lp", ".mps": "mps", ".pbtxt": "pbtxt", ".txt": "pbtxt", ".cnf": "cnf"}
@@ -40,6 +40,7 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
     """
     from .solving import make_method
 
+    puzzle = as_puzzle(puzzle)
     info = method_info(method)
     path = Path(path)
     if not info.export_formats:
@@ -51,5 +52,5 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
             f"{method} writes {', '.join(info.export_formats)}, not "
             f"{fmt or repr(path.suffix or path.name)}: choose --format or a file suffix"
         )
-    make_method(method, puzzle.order, **options).export(puzzle, path, fmt)
+    make_method(method, puzzle.layout, **options).export(puzzle, path, fmt)
     return path

@@ -1,69 +1,106 @@
-"""Drawing grids with matplotlib, after the seeds' ``drawSudoku`` (MATLAB)
-and ``plot_sudoku`` (Julia)."""
+"""Plotting with matplotlib: the one palette of methods that every figure of
+the toolkit uses (reports, studies, notebooks), saving figures, the
+distribution of solve times; :func:`draw_sudoku` (grids, after the seeds'
+``drawSudoku`` in MATLAB and ``plot_sudoku`` in Julia) lives in
+:mod:`sudoku_models.drawing` and is re-exported here.
+
+Importing this module does not import matplotlib; the functions that draw do.
+"""
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
+from pathlib import Path
+
 import numpy as np
 
-from .puzzle import SYMBOLS, Puzzle
+from .drawing import draw_sudoku  # noqa: F401  (its home is drawing.py; old imports work)
 
-CLUE_STYLE = {"color": "black", "fontweight": "bold"}
-FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
+METHOD_COLOURS = {
+    "milp": "#0072B2",          # blue: HiGHS on the binary model
+    "matrix": "#56B4E9",        # sky blue: the same model as matrices
+    "milp-alldiff": "#332288",  # indigo: HiGHS on integer cells with disjunctions
+    "cp": "#D55E00",            # vermillion: CP-SAT with AllDifferent
+    "cp-bool": "#E69F00",       # orange: CP-SAT on the binary model
+    "sat-extended": "#009E73",  # green: CaDiCaL, extended encoding
+    "sat-minimal": "#999933",   # olive: CaDiCaL, minimal encoding
+    "matching": "#CC79A7",      # pink: bipartite matching with search
+    "backtracking": "#404040",  # dark grey: the compiled counter
+}
+"""One colour per registered method, the same in every figure (Okabe-Ito
+colours where there are enough: distinguishable with the common colour
+vision deficiencies). Methods of plug-ins take the colours of
+:data:`EXTRA_COLOURS` in name order."""
+
+EXTRA_COLOURS = ("#882255", "#44AA99", "#117733", "#AA4499", "#DDCC77", "#88CCEE", "#661100")
+
+PATTERN_STYLES = {"random": "-", "balanced": "--", "doubly-balanced": ":"}
+"""Line style per hole pattern (``holes:ORDER:FRACTION:PATTERN``)."""
+
+CENSORED_MARKER = {"marker": "^", "fillstyle": "none"}
+"""How a value that is only a lower bound (a run stopped at its limit) is
+drawn: an open triangle pointing up, never joined to measured points."""
 
 
-def _symbol(value: int, side: int) -> str:
-    return SYMBOLS[value - 1] if side <= len(SYMBOLS) else str(value)
+def base_method(label: str) -> str:
+    """The method of a figure label: ``"milp [solver=scip]"`` -> ``"milp"``."""
+    return label.split(" [")[0].split(" (")[0]
 
 
-def draw_sudoku(puzzle: Puzzle, solution=None, ax=None, title: str | None = None):
-    """Draw ``puzzle`` on matplotlib axes and return them.
+def method_colours(labels) -> dict[str, str]:
+    """``{label: colour}`` for figure labels (method names, or a method with
+    its options, ``"milp [solver=scip]"``): every method its colour of
+    :data:`METHOD_COLOURS`; labels of one method with different options
+    get shades of it, the plain method the full colour."""
+    from matplotlib.colors import to_hex, to_rgb
 
-    Clues are bold black; with ``solution`` (``(n*n, n*n)`` ints) the other
-    cells are filled in blue, normal weight. Box lines are heavy, cell lines
-    thin; any order. Row ``r``, column ``c`` (0-based) is the unit square
-    with lower-left corner ``(c, n*n - 1 - r)``; each digit is a text artist
-    at its centre, with ``gid`` ``"clue"`` or ``"filled"``. A new figure is
-    made when ``ax`` is None. Raises ``ValueError`` for a solution of the
-    wrong shape.
-    """
-    n, side = puzzle.order, puzzle.side
-    if solution is not None and np.shape(solution) != (side, side):
-        raise ValueError(f"solution shape {np.shape(solution)} is not ({side}, {side})")
-    if ax is None:
-        _, ax = plt.subplots(figsize=(0.45 * side + 1, 0.45 * side + 1))
-    ax.set_xlim(0, side)
-    ax.set_ylim(0, side)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    for k in range(side + 1):
-        width = 2.5 if k % n == 0 else 0.6
-        ax.plot([k, k], [0, side], color="black", linewidth=width, solid_capstyle="butt")
-        ax.plot([0, side], [k, k], color="black", linewidth=width, solid_capstyle="butt")
-    size = max(5, 14 - 0.3 * side)
-    for (r, c), value in np.ndenumerate(puzzle.grid):
-        filled = solution is not None and not value
-        value = int(solution[r][c]) if filled else int(value)
-        if value:
-            style = FILLED_STYLE if filled else CLUE_STYLE
-            ax.text(c + 0.5, side - r - 0.5, _symbol(value, side), ha="center", va="center",
-                    fontsize=size, gid="filled" if filled else "clue", **style)
-    if title:
-        ax.set_title(title)
-    return ax
+    labels = sorted(dict.fromkeys(labels), key=lambda l: (base_method(l), l != base_method(l), l))
+    extra = sorted({base_method(l) for l in labels} - set(METHOD_COLOURS))
+    base = {**METHOD_COLOURS, **{m: EXTRA_COLOURS[i % len(EXTRA_COLOURS)]
+                                 for i, m in enumerate(extra)}}
+    colours, seen = {}, {}
+    for label in labels:
+        method = base_method(label)
+        k = seen[method] = seen.get(method, -1) + 1
+        if k == 0:
+            colours[label] = base[method]
+        else:  # shades: lighter, darker, lighter still, ...
+            rgb = np.array(to_rgb(base[method]))
+            step = (0.5, 0.4, 0.7, 0.6)[(k - 1) % 4]
+            shade = rgb + (1 - rgb) * step if k % 2 else rgb * (1 - step)
+            colours[label] = to_hex(shade)
+    return colours
+
+
+def save_figure(fig, path: Path | str | None):
+    """Save ``fig`` at ``path`` (PNG, 100 dpi) and close it, returning the
+    path; with no path (a notebook) return the figure, open."""
+    if path is None:
+        return fig
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return Path(path)
 
 
 def plot_solve_times(times: dict[str, list[float]], ax=None, title: str | None = None):
     """Distribution of per-puzzle times (seconds) per method: one box per
-    method on a log scale, with every puzzle as a dot. Returns the axes."""
+    method on a log scale, with every puzzle as a dot, in the method's colour
+    (:func:`method_colours`). Returns the axes."""
+    import matplotlib.pyplot as plt
+
     if ax is None:
         _, ax = plt.subplots(figsize=(1.6 * len(times) + 2, 4))
     names = list(times)
+    colours = method_colours(names)
     data = [1000 * np.asarray(times[name]) for name in names]
-    ax.boxplot(data, showfliers=False)
+    parts = ax.boxplot(data, showfliers=False, patch_artist=True)
+    for patch, name in zip(parts["boxes"], names):
+        patch.set_facecolor(colours[name] + "40")
     rng = np.random.default_rng(0)
-    for i, values in enumerate(data, start=1):
-        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=6, alpha=0.4)
+    for i, (values, name) in enumerate(zip(data, names), start=1):
+        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=6, alpha=0.4,
+                   color=colours[name])
     ax.set_xticks(range(1, len(names) + 1), names)
     ax.set_yscale("log")
     ax.set_ylabel("time per puzzle (ms)")

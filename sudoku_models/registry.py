@@ -45,9 +45,13 @@ class MethodInfo:
     has ``count_solutions``; ``export_formats``: file formats of its model;
     ``options``: extra keyword options with their allowed values; ``slow``:
     seconds per hard 9x9 puzzle (tests and samples account for it);
+    ``layouts``: the layout kinds it solves (:data:`LAYOUT_KINDS`; see
+    :func:`layout_kind`);
     ``seeded``: the solver's search depends on the common ``seed`` option
-    (HiGHS and SCIP ``random_seed``, CP-SAT ``random_seed``, CaDiCaL
-    ``seed``); the others are deterministic and ignore it.
+    (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
+    ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
+    solvers have no seed); the others are deterministic and ignore it.
+    ``tests/test_registry_claims.py`` checks every claim of every entry.
     """
 
     name: str
@@ -61,6 +65,7 @@ class MethodInfo:
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     slow: bool = False
     seeded: bool = False
+    layouts: tuple[str, ...] = ("square", "boxes", "jigsaw", "latin")
 
     def load(self) -> type:
         """The method's class (imported on first call, with Ctrl-C held back
@@ -84,11 +89,51 @@ class MethodInfo:
                                  f"{', '.join(self.options[key])}, got {value!r}")
 
 
+# -- the option vocabularies: defined here once, read by the classes that enforce them
+# (each class checks its options against its registry entry: MethodInfo.check_options),
+# the command line and the benchmark runner
+
+OBJECTIVES = ("feasibility", "tiebreak")
+"""``objective`` of the binary MILP models (``milp``, ``matrix``): 0, or MATLAB's
+``f = 1..N`` (:mod:`sudoku_models.formulations.objectives`)."""
+MILP_SOLVERS = ("highs", "scip")
+"""``solver`` of the Pyomo MILP models: the back-ends of
+:mod:`sudoku_models.formulations.backends` (SCIP needs the extra ``[scip]``)."""
+STATS_LEVELS = ("basic", "detailed")
+"""``stats`` of the MILP models: ``basic`` (B&B nodes, LP iterations) or
+``detailed`` (also the presolved size, the root LP and the first solution;
+costs a few percent of a millisecond solve)."""
+TRANSFORMATIONS = ("bigm", "hull")
+"""``transformation`` of ``milp-alldiff``: Pyomo's ``gdp.bigm`` or ``gdp.hull``."""
+MATCHING_FILTERS = ("regin", "paper")
+"""``filter`` of ``matching``: Régin's all-different filter or the paper's Algorithm 1."""
+SAT_SOLVERS = ("cadical195", "cadical153", "glucose3", "glucose4", "glucose42", "maplechrono",
+               "maplecm", "maplesat", "mergesat3", "minisat22", "minisat-gh")
+"""``solver`` of the SAT methods: PySAT's incremental solvers with assumptions and
+statistics. CaDiCaL has no ``interrupt()`` in PySAT (time limits by conflict and
+decision budgets), the others have."""
+SAT_CLUE_MODES = ("assumptions", "units")
+"""``clues`` of the SAT methods: assumptions to one solver per order, or unit clauses
+in a fresh solver per puzzle."""
+LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
+"""The kinds of :class:`~sudoku_models.geometry.Layout` a method may take:
+square boxes of an order (the classic grids), rectangular boxes (6x6 as
+2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
+FREE = ()
+"""The allowed values of an option that takes any value of its kind: ``solver_options``
+(the solver's own parameters, checked against the solver when the method is made)."""
+
 METHODS: dict[str, MethodInfo] = {}
 
 _F = "sudoku_models.formulations."
 _BINARY = "binary x[i,j,k]"
-_OBJECTIVE = {"objective": ("feasibility", "tiebreak")}
+_LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a MILP back-end
+
+
+def layout_kind(layout) -> str:
+    """The kind of a :class:`~sudoku_models.geometry.Layout` among
+    :data:`LAYOUT_KINDS`: ``"square"`` for square boxes, else its ``kind``."""
+    return "square" if layout.order is not None else layout.kind
 
 
 def register(info: MethodInfo) -> MethodInfo:
@@ -132,38 +177,42 @@ for _info in (
     MethodInfo("milp", _F + "milp:MilpFormulation",
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options={**_OBJECTIVE, "solver": ("highs", "scip")}, seeded=True),
+               options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_LINEAR},
+               seeded=True),
     MethodInfo("cp", _F + "cp:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
-               export_formats=("pbtxt",), seeded=True),
+               export_formats=("pbtxt",), options={"solver_options": FREE}, seeded=True),
     MethodInfo("matrix", _F + "matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options=dict(_OBJECTIVE), seeded=True),
+               options={"objective": OBJECTIVES, **_LINEAR}, seeded=True),
     MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               seeded=True),
+               options={"solver_options": FREE}, seeded=True),
     MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
-               "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS",
-               "MILP", "integer cells, pairwise disjunctions", "HiGHS",
-               export_formats=("lp", "mps"), options={"transformation": ("bigm", "hull")},
+               "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
+               "(or SCIP: solver=scip)",
+               "MILP", "integer cells, pairwise disjunctions", "HiGHS", can_count=True,
+               export_formats=("lp", "mps"),
+               options={"transformation": TRANSFORMATIONS, "solver": MILP_SOLVERS, **_LINEAR},
                slow=True, seeded=True),
     MethodInfo("matching", _F + "matching:MatchingFormulation",
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",
-               options={"filter": ("regin", "paper")}),
+               options={"filter": MATCHING_FILTERS}),
     MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": (), "clues": ("assumptions", "units")}, seeded=True),
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
     MethodInfo("sat-extended", _F + "sat:SatExtendedFormulation",
                "binary x[i,j,k] as CNF, extended encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": (), "clues": ("assumptions", "units")}, seeded=True),
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
-               "search", "candidate bitmasks", "backtracking (numba)", can_count=True),
+               "search", "candidate bitmasks", "backtracking (numba)", can_count=True,
+               layouts=("square",)),
 ):
     register(_info)

@@ -57,9 +57,18 @@ class SolveResult:
     * ``solve_seconds``: wall time of the solver call.
     * ``size``: :class:`ModelSize` of the model handed to the solver.
     * ``stats``: solver statistics by their usual names: HiGHS and SCIP
-      ``{"B&B nodes", "LP iterations"}``, CP-SAT ``{"branches", "conflicts"}``,
-      SAT ``{"decisions", "conflicts", "propagations"}``.
-    * ``solver``: e.g. ``"HiGHS 1.14.0"`` or ``"CP-SAT 9.15.6755"``.
+      ``{"B&B nodes", "LP iterations"}``, with ``stats="detailed"`` also
+      ``"presolved rows"``, ``"presolved columns"``, ``"root LP seconds"``,
+      ``"root LP iterations"``, ``"root bound"`` and ``"first solution
+      seconds"`` where the solver reports them
+      (:mod:`sudoku_models.formulations.backends`); CP-SAT ``{"branches",
+      "conflicts"}``; SAT ``{"decisions", "conflicts", "propagations"}``;
+      the counter ``{"solutions", "branches"}``. A result that came after
+      the time limit is TIME_LIMIT with ``"after the limit"`` holding the
+      status it had (``"OPTIMAL"``, ...).
+    * ``solver``: e.g. ``"HiGHS 1.14.0"`` or ``"CP-SAT 9.15.6755"``, with the
+      native ``solver_options`` set, if any: ``"HiGHS 1.14.0 (solver=ipm,
+      run_crossover=off)"``.
     * ``objective``: objective value for MILP formulations, else None.
     """
 
@@ -69,7 +78,7 @@ class SolveResult:
     build_seconds: float
     solve_seconds: float
     size: ModelSize
-    stats: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int | float | str] = field(default_factory=dict)
     solver: str = ""
     objective: float | None = None
 

@@ -208,7 +208,8 @@ def test_stdin_and_solutions_file(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     out = tmp_path / "solutions.txt"
     assert main(["solve", "-f", "-", "--method", "cp", "--solutions", str(out)]) == 0
-    lines = out.read_text().splitlines()
+    header, *lines = out.read_text().splitlines()
+    assert header == "# sudoku-models solve: solutions of <stdin> by cp"
     assert len(lines) == 4 and lines[3] == "INFEASIBLE"
     for puzzle, line in zip(puzzles, lines):
         assert verify(puzzle, Puzzle.from_string(line).grid)
@@ -335,6 +336,7 @@ def test_export_command_writes_a_readable_lp(tmp_path, capsys):
     assert main(["export", SEED_STRING, "--methods", "cp", "--format", "lp", "-o", str(out)]) == 2
     assert "cp writes pbtxt, not lp" in capsys.readouterr().err
 
+
 class _CountsSolves:
     """A method that solves with CP-SAT and writes each solve's process and
     puzzle to the file ``log`` (seen from every process)."""
@@ -406,3 +408,311 @@ def test_standard_input_is_read_without_a_file(tmp_path, monkeypatch, capsys):
                                                           ("<stdin>", "<stdin>:2")]
     assert "2 puzzles of <stdin>" in capsys.readouterr().out
 
+
+# -- issue 22: data and hangs, one-line messages -------------------------------
+
+
+SCRIPT = Path(sys.executable).with_name("sudoku-models")
+
+
+def _run(argv, timeout=120, **kwargs) -> subprocess.CompletedProcess:
+    """The console script in a process of its own (a hang fails the test)."""
+    return subprocess.run([SCRIPT, *argv], capture_output=True, text=True, timeout=timeout,
+                          **kwargs)
+
+
+def _one_line_error(run: subprocess.CompletedProcess, message: str) -> None:
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    assert run.stderr.count("\n") == 1 and message in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["bench", "run", "--methods", "backtracking", "--first", "2", "--out"],
+    ["solve", "--file", TOP95, "--first", "2", "--method", "backtracking", "--out"],
+    ["solve", "--file", TOP95, "--first", "2", "--method", "backtracking", "--solutions"],
+    ["generate", "--clues", "30", "--out"],
+    ["export", SEED_STRING, "--format", "lp", "-o"],
+    ["solve", SEED_STRING, "--method", "cp", "--plot"],
+])
+def test_a_fifo_or_device_is_refused_as_output(command, tmp_path):
+    import os
+
+    suffix = ".png" if command[-1] == "--plot" else ".csv"  # --plot takes its format from it
+    fifo = tmp_path / f"f{suffix}"
+    os.mkfifo(fifo)
+    _one_line_error(_run([*command, str(fifo)]), "not a regular file")
+    if suffix == ".csv":
+        _one_line_error(_run([*command, "/dev/null"]), "not a regular file")
+
+
+def test_the_input_file_is_never_written_over(tmp_path, capsys):
+    puzzles = tmp_path / "in.txt"
+    puzzles.write_text("".join(p.to_string() + "\n" for p in read_puzzles(TOP95)[:2]))
+    before = puzzles.read_bytes()
+    link = tmp_path / "link.txt"
+    link.symlink_to(puzzles)
+    for argv in (["solve", "--file", str(puzzles), "--solutions", str(puzzles)],
+                 ["solve", "--file", str(puzzles), "--solutions", str(link), "--overwrite"],
+                 ["solve", "--file", str(puzzles), "--out", str(link), "--overwrite"],
+                 ["bench", "run", "--datasets", str(puzzles), "--out", str(puzzles),
+                  "--overwrite"]):
+        assert main([*argv, "--method", "backtracking"]) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is the input file" in err, (argv, err)
+        assert puzzles.read_bytes() == before
+
+
+def test_generate_refuses_to_write_over_a_file_it_did_not_write(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    argv = ["generate", "--clues", "6", "--order", "2", "--count", "2", "--out", str(notes)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not written by generate" in err
+    assert notes.read_text() == "my notes\n"
+    assert main([*argv, "--overwrite"]) == 0
+    assert main([*argv, "--seed", "3"]) == 0  # now ours: replaced without being told
+    assert len(read_puzzles(notes)) == 2 and "--seed 3" in notes.read_text().splitlines()[0]
+
+
+def test_solutions_are_refused_over_a_file_solve_did_not_write(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    argv = ["solve", "--file", TOP95, "--first", "2", "--method", "backtracking",
+            "--solutions", str(notes)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not written by solve" in err
+    assert notes.read_text() == "my notes\n"
+    assert main([*argv, "--overwrite"]) == 0  # told to
+    assert main(argv) == 0  # now ours: replaced again without being told
+    assert len(notes.read_text().splitlines()) == 3
+
+
+def test_a_refused_out_leaves_no_lock_and_no_folder_is_made(tmp_path, capsys):
+    notes = tmp_path / "notes.csv"
+    notes.write_text("my notes\n")
+    for argv in (["bench", "run", "--methods", "backtracking", "--first", "1"],
+                 ["solve", "--file", TOP95, "--first", "1", "--method", "backtracking"]):
+        assert main([*argv, "--out", str(notes)]) == 2
+        assert "not a results file" in capsys.readouterr().err
+        assert main([*argv, "--out", str(tmp_path / "nodir" / "x.csv")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "does not exist" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.csv"]
+    assert notes.read_text() == "my notes\n"
+
+
+def test_an_aliased_results_file_is_locked_as_one_file(tmp_path):
+    from sudoku_models.bench.results import ResultsFile, ResultsFileError
+
+    real = tmp_path / "al.csv"
+    alias = tmp_path / "alias.csv"
+    holder = ResultsFile(real)
+    alias.symlink_to(real)
+    try:
+        with pytest.raises(ResultsFileError, match="in use by another run"):
+            ResultsFile(alias)
+    finally:
+        holder.close()
+    ResultsFile(alias).close()  # free again
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["al.csv", "alias.csv"]
+
+
+def test_every_command_reads_pipes_and_devices_through_one_reader():
+    top = f"<(head -4 {TOP95})"  # a comment line and three puzzles
+    for command, expected in ((f"solve --file {top} --method backtracking", "3 puzzles of"),
+                              (f"count --file {top}", "3 puzzles: 3 with one solution"),
+                              (f"rate --file {top} --json", '"level"')):
+        run = subprocess.run(["bash", "-c", f"{SCRIPT} {command}"], capture_output=True,
+                             text=True, timeout=120)
+        assert run.returncode == 0, (command, run.stderr)
+        assert expected in run.stdout, (command, run.stdout)
+        if command.startswith("rate"):
+            assert run.stdout.count(expected) == 3
+    for command in ("solve", "count", "rate"):
+        _one_line_error(_run([command, "--file", "/dev/zero"]), "/dev/zero, line 1: longer than")
+    _one_line_error(_run(["bench", "run", "--datasets", "/dev/zero", "--out", "x.csv"]),
+                    "/dev/zero, line 1: longer than")
+
+
+def test_bench_run_reads_a_pipe_as_a_dataset(tmp_path):
+    out = tmp_path / "rows.csv"
+    run = subprocess.run(["bash", "-c", f"{SCRIPT} bench run --datasets <(head -4 {TOP95}) "
+                          f"--methods backtracking --warmup 0 --out {out}"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    from sudoku_models.bench import read_results
+
+    rows = read_results(out)
+    assert len(rows) == 3 and all(r["status"] == "OPTIMAL" for r in rows)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["rate", "--file", ""], "expected a file name"),
+    (["rate", "--file", "EMPTY"], "no puzzle in the file"),
+    (["solve", "--file", "EMPTY"], "no puzzle in the file"),
+    (["count", "--file", "EMPTY"], "no puzzle in the file"),
+    (["bench", "run", "--datasets", "EMPTY", "--out", "OUT"], "no puzzle in the file"),
+    (["bench", "run", "--datasets", "", "--out", "OUT"], "no dataset given"),
+    (["bench", "run", "--datasets", ",", "--out", "OUT"], "no dataset given"),
+])
+def test_nothing_to_read_is_one_line_exit_2(argv, message, tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing here\n")
+    argv = [str(empty) if a == "EMPTY" else str(tmp_path / "o.csv") if a == "OUT" else a
+            for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    assert not (tmp_path / "o.csv").exists()
+
+
+def test_count_time_limit_is_per_puzzle_in_a_file(tmp_path, capsys):
+    path = tmp_path / "three.txt"
+    easy = read_puzzles(TOP95)[0].to_string()
+    path.write_text(f"{'.' * 81}\n{'.' * 81}\n{easy}\n")
+    assert main(["count", "--file", str(path), "--limit", "all", "--time-limit", "0.5"]) == 0
+    *lines, summary = capsys.readouterr().out.splitlines()
+    counts = [line.split("\t")[1] for line in lines]
+    assert [c.endswith("(time limit)") for c in counts] == [True, True, False]
+    assert all(int(c.split()[2]) > 0 for c in counts[:2])  # each count ran for its own limit
+    assert counts[2] == "1"
+    assert summary == "3 puzzles: 1 with one solution, 0 with several, 0 with none, 2 cut short"
+
+
+def test_generate_prints_the_command_that_makes_the_same_puzzles(tmp_path):
+    first = _run(["generate", "--clues", "28", "--count", "2", "--symmetry", "mirror"])
+    assert first.returncode == 0, first.stderr
+    header = first.stdout.splitlines()[0]
+    command = header.split("; ", 1)[1]
+    assert command.startswith("sudoku-models generate --clues 28 --count 2 --order 3 --seed ")
+    assert "--symmetry mirror" in command and "None" not in command
+    import shlex
+
+    again = _run(shlex.split(command)[1:])
+    assert again.stdout == first.stdout
+
+
+def test_methods_lists_every_option_with_its_values(capsys):
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    from sudoku_models.formulations.sat import SOLVERS
+
+    assert ": ;" not in out
+    assert f"solver: {'|'.join(SOLVERS)}; clues: assumptions|units" in out
+
+
+def test_solve_file_time_limit_is_each_puzzles(tmp_path, capsys):
+    from sudoku_models.bench import read_results
+
+    out = tmp_path / "limited.csv"
+    seventeen = str(DATASETS / "17clue.txt")
+    assert main(["solve", "--file", seventeen, "--first", "6", "--method", "cp,matching",
+                 "--time-limit", "0.0001", "--out", str(out)]) == 0
+    rows = read_results(out)
+    assert {r["time_limit_s"] for r in rows} == {"0.0001"} and len(rows) == 12
+    assert {r["status"] for r in rows} <= {"TIME_LIMIT", "OPTIMAL"}
+    timed_out = sum(r["status"] == "TIME_LIMIT" for r in rows)
+    assert timed_out >= 6  # matching needs far more than 0.1 ms on a 17-clue puzzle
+    summary = capsys.readouterr().out
+    lines = {line.split()[0]: line.split() for line in summary.splitlines()[2:]}
+    assert sum(int(lines[m][4]) for m in ("cp", "matching")) == timed_out
+
+
+def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "int.csv"
+    argv = ["solve", "--file", str(DATASETS / "17clue.txt"), "--first", "400", "--method",
+            "cp", "--out", str(out)]
+    process = subprocess.Popen([SCRIPT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None and (
+            not out.exists() or out.read_text().count("\n") < 21):  # the header and 20 rows
+        time.sleep(0.05)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    os.kill(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1].endswith("again to resume")
+    from sudoku_models.bench import read_results
+
+    before = len(read_results(out))
+    assert 20 <= before < 400
+    rerun = _run(argv, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"wrote {400 - before} rows" in rerun.stdout and "400 puzzles of" in rerun.stdout
+    cp = next(line.split() for line in rerun.stdout.splitlines() if line.startswith("cp "))
+    assert cp[1:3] == ["400", "400"]  # the summary counts the rows written before, too
+    rows = read_results(out)
+    assert len(rows) == len({r["index"] for r in rows}) == 400
+
+
+def test_the_published_solve_file_table_is_its_csv():
+    """benchmarks/README.md shows what benchmarks/solve_file_speed.py
+    --table makes of the recorded CSV."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "solve_file_speed", root / "benchmarks" / "solve_file_speed.py",
+        submodule_search_locations=None)
+    sys.path.insert(0, str(root / "benchmarks"))  # its import of benchtools
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    readme = (root / "benchmarks" / "README.md").read_text()
+    start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"
+    published = readme[readme.index(start) + len(start): readme.index(end)]
+    assert published == module.table(module.read(module.OUT))
+
+
+def test_a_method_that_fails_is_an_error_row_and_one_line_in_the_summary(monkeypatch, capsys):
+    from sudoku_models.registry import METHODS, MethodInfo
+
+    class Fails:
+        def __init__(self, order, **options):
+            pass
+
+        def solve(self, puzzle):
+            raise RuntimeError("solver blew up")
+
+    monkeypatch.setitem(METHODS, "fails", MethodInfo("fails", Fails, "a stub", "CP", "-", "-"))
+    assert main(["solve", "--file", TOP95, "--first", "2", "--method", "fails,backtracking"]) == 0
+    captured = capsys.readouterr()
+    fails = next(line.split() for line in captured.out.splitlines() if line.startswith("fails "))
+    assert fails[1:6] == ["2", "0", "0", "0", "2"]  # rows, solved, infeasible, timed out, errors
+    assert "fails: the first error: top95.txt:2: RuntimeError: solver blew up" in captured.out
+    assert "Traceback" not in captured.err
+
+
+
+def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path, capsys):
+    import json as _json
+
+    import numpy as np
+
+    from sudoku_models import Puzzle
+
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Thermometer
+
+    thermo = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Thermometer((4, 5)),))
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(_json.dumps(thermo.to_json()) + "\n"
+                    + _json.dumps(Puzzle.from_string("1...........4..2").to_json()) + "\n")
+    assert main(["rate", "--file", str(path)]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("mixed.jsonl:1  not rated: ") and "thermometer" in first
+    assert second.startswith("mixed.jsonl:2  ") and "score" in second
+    single = tmp_path / "one.jsonl"
+    single.write_text(_json.dumps(thermo.to_json()) + "\n")
+    assert main(["rate", "--file", str(single), "--json"]) == 0
+    assert _json.loads(capsys.readouterr().out)["level"] == "not rated"

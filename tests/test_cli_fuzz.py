@@ -1,6 +1,8 @@
 """Property-based fuzzing of the command line: random options, numbers and
 files thrown at every sub-command never give a traceback, only exit codes 0
-(it worked) or 2 (bad input, one line on stderr).
+(it worked) or 2 (bad input, one line on stderr); outputs drawn among them
+(a FIFO, the input file, a missing folder) never hang, and a command never
+changes the file it reads.
 
 Inputs stay small (4x4 puzzles, time limits on generation and counting) so
 the whole run takes well under a minute.
@@ -21,6 +23,7 @@ from sudoku_models.cli import main
 PUZZLE_4 = "1...2...3...4..."  # 4x4, several solutions
 SOLVED_4 = "1234341221434321"
 BAD_4 = "11.............."  # contradictory clues
+GOOD = f"# two puzzles\n{PUZZLE_4}\n{SOLVED_4}\n"  # the file good.txt
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +37,7 @@ def files(tmp_path_factory):
         "csv": folder / "notes.csv",
         "torn": folder / "torn.csv",
     }
-    paths["good"].write_text(f"# two puzzles\n{PUZZLE_4}\n{SOLVED_4}\n")
+    paths["good"].write_text(GOOD)
     paths["empty"].write_text("")
     paths["garbage"].write_text("hello\nworld 12\n")
     paths["binary"].write_bytes(bytes(range(256)) * 4)
@@ -45,6 +48,9 @@ def files(tmp_path_factory):
     names["missing"] = str(folder / "missing.txt")
     names["out"] = str(folder / "out.csv")
     names["outdir"] = str(folder / "no" / "such" / "dir" / "out.csv")
+    names["fifo"] = str(folder / "fifo.csv")  # an output that would block for good if opened
+    os.mkfifo(names["fifo"])
+    names["input"] = names["good"]  # an output that is the input file
     return names
 
 
@@ -64,7 +70,8 @@ def command(files):
     value = option_values(files)
     path = st.sampled_from([files[k] for k in ("good", "empty", "garbage", "binary", "dir",
                                                "missing")] + ["", "-"])
-    out = st.sampled_from([files["out"], files["outdir"], files["dir"], "-", ""])
+    out = st.sampled_from([files["out"], files["outdir"], files["dir"], files["fifo"],
+                           files["input"], "-", ""])
 
     def opts(pairs):
         return st.lists(st.sampled_from(pairs).flatmap(
@@ -117,6 +124,13 @@ def test_random_command_lines_exit_0_or_2_without_traceback(files, data):
         os.chdir(old_cwd)
     err = stderr.getvalue()
     assert code in (0, 2), (argv, code, err[-500:])
+    reads_good = any(argv[i + 1] == files["good"] for i, word in enumerate(argv[:-1])
+                     if word in ("--file", "-f", "--datasets"))
+    if reads_good:  # a command never writes over its input, whatever its outputs say
+        assert open(files["good"]).read() == GOOD, argv
+    else:  # other commands may write there (export -o): put it back for the next example
+        with open(files["good"], "w") as handle:
+            handle.write(GOOD)
     assert "Traceback" not in err, (argv, err[-2000:])
     if code == 2:
         assert re.match(r"sudoku-models( [a-z]+)*: error: ", err.rstrip("\n").splitlines()[-1]), (argv, err)

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_models import Puzzle, count_solutions, counting_methods, read_puzzles
+from sudoku_models import METHODS, Puzzle, count_solutions, counting_methods, read_puzzles
 
 COUNTING_METHODS = counting_methods()
 from sudoku_models.cli import main
@@ -29,7 +29,7 @@ def test_all_methods_agree_on_random_4x4_puzzles(seed):
 def test_all_methods_stop_at_the_limit_and_agree_on_a_unique_puzzle():
     loose = Puzzle.from_string("." * 45 + "123456789" + "." * 27)
     unique = read_puzzles(DATASETS / "top95.txt")[0]
-    for method in COUNTING_METHODS:
+    for method in (m for m in COUNTING_METHODS if not METHODS[m].slow):  # 9x9: seconds a solve
         assert count_solutions(loose, method=method, limit=7) == 7
         assert count_solutions(unique, method=method) == 1
 
@@ -50,3 +50,20 @@ def test_unknown_method_and_bad_limit():
 def test_cli_count_with_a_method(capsys):
     assert main(["count", "." * 16, "--method", "cp", "--limit", "all"]) == 0
     assert "." * 16 + "\t288" in capsys.readouterr().out  # the puzzle itself, not the word PUZZLE
+
+
+def test_old_names_keep_working_and_options_reach_the_method():
+    import sudoku_models
+    from sudoku_models import counting, limits, solving
+
+    assert counting.count_solutions is solving.count_solutions is sudoku_models.count_solutions
+    assert counting.CountIncomplete is limits.CountIncomplete is sudoku_models.CountIncomplete
+    assert counting.check_limit is limits.check_limit
+    assert counting.COUNTING_METHODS == counting_methods()
+    puzzle = Puzzle.from_grid(pattern_grid(2) * (np.arange(16).reshape(4, 4) % 3 == 0))
+    expected = count_solutions(puzzle, limit=None)
+    assert count_solutions(puzzle, "milp", limit=None, objective="tiebreak") == expected
+    with pytest.raises(ValueError, match="takes no option 'objective'"):
+        count_solutions(puzzle, "cp", objective="tiebreak")
+    with pytest.raises(ValueError, match="time_limit must be a positive"):
+        count_solutions(puzzle, "cp", time_limit=0)

@@ -182,11 +182,11 @@ def test_model_size_and_solver_statistics_are_reported(method, seed_puzzle):
 
 
 def test_wrong_order_and_bad_options_raise_value_error(seed_puzzle):
-    with pytest.raises(ValueError, match="order 2, the puzzle of order 3"):
+    with pytest.raises(ValueError, match=r"of 4x4 \(2x2 boxes\), the puzzle of 9x9 \(3x3 boxes\)"):
         milp.MilpFormulation(2).solve(seed_puzzle)
     with pytest.raises(ValueError, match="unknown method 'lp'; choose from milp, cp"):
         solve(seed_puzzle, method="lp")
-    with pytest.raises(ValueError, match="time limit must be a positive"):
+    with pytest.raises(ValueError, match="time_limit must be a positive"):
         solve(seed_puzzle, method="cp", time_limit=0)
     with pytest.raises(ValueError, match="objective must be one of"):
         solve(seed_puzzle, method="milp", objective="max")

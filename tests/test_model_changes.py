@@ -37,8 +37,6 @@ def add_x_sudoku(method, formulation, native):
             for k in range(9):
                 model.add_exactly_one(x[rows, cols, k].tolist())
     elif method == "matrix":
-        import highspy
-
         from sudoku_models.formulations.matrix import column
 
         for rows, cols in DIAGONALS:

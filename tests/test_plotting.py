@@ -64,3 +64,21 @@ def test_cli_plot_writes_png_for_a_puzzle_and_for_a_file(tmp_path, capsys):
         assert data.startswith(PNG_MAGIC) and len(data) > 10_000
         image = plt.imread(png)
         assert image.ndim == 3 and image.shape[0] > 200
+
+
+def test_one_colour_per_method_everywhere_and_shades_for_its_variants():
+    from matplotlib.colors import to_rgb
+
+    from sudoku_models.plotting import METHOD_COLOURS, method_colours
+    from sudoku_models.registry import METHODS
+
+    assert set(METHODS) <= set(METHOD_COLOURS)  # every registered method has its colour
+    assert len(set(METHOD_COLOURS.values())) == len(METHOD_COLOURS)
+    one = method_colours(["cp", "milp"])
+    other = method_colours(["milp", "sat-extended", "cp", "plugin-method"])
+    assert one["cp"] == other["cp"] == METHOD_COLOURS["cp"]  # the same in every figure
+    assert other["plugin-method"] not in METHOD_COLOURS.values()
+    variants = method_colours(["milp", "milp [solver=scip]", "milp [stats=detailed]"])
+    assert variants["milp"] == METHOD_COLOURS["milp"]
+    shades = [np.array(to_rgb(c)) for c in variants.values()]
+    assert min(np.abs(a - b).sum() for i, a in enumerate(shades) for b in shades[i + 1:]) > 0.3

@@ -64,8 +64,8 @@ def dummy():
 def test_builtin_methods_and_flags():
     assert list(METHODS)[:6] == ["milp", "cp", "matrix", "cp-bool", "milp-alldiff", "matching"]
     assert {"backtracking", "sat-minimal", "sat-extended"} <= set(METHODS)
-    assert set(counting_methods()) == {"milp", "cp", "matrix", "cp-bool", "backtracking",
-                                       "sat-minimal", "sat-extended"}
+    assert set(counting_methods()) == {"milp", "cp", "matrix", "cp-bool", "milp-alldiff",
+                                       "backtracking", "sat-minimal", "sat-extended"}
     assert sudoku_models.COUNTING_METHODS == counting_methods()
     for name, info in METHODS.items():
         assert info.description and info.paradigm in ("MILP", "CP", "SAT", "search")
@@ -105,7 +105,7 @@ def test_unregistered_names_and_missing_capabilities_are_value_errors(tmp_path):
 
 def test_bad_construction_options_are_value_errors():
     cls = method_class("cp")
-    for kwargs, message in [({"order": 7}, "order must be"), ({"time_limit": -1}, "time limit"),
+    for kwargs, message in [({"order": 7}, "order must be"), ({"time_limit": -1}, "time_limit"),
                             ({"threads": 0}, "threads")]:
         order = kwargs.pop("order", 3)
         with pytest.raises(ValueError, match=message):

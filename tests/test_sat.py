@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, Status, read_puzzles, solve, solve_many, verify
 from sudoku_models import count_solutions as count_by
 from sudoku_models.binary_model import binary_model
-from sudoku_models.counting import CountIncomplete
+from sudoku_models.limits import CountIncomplete
 from sudoku_models.formulations.sat import (
     SOLVERS,
     SatExtendedFormulation,
@@ -138,7 +138,7 @@ def test_bad_options_raise_value_error(seed_puzzle):
         solve(seed_puzzle, "sat-minimal", solver="kissat404")
     with pytest.raises(ValueError, match="clues must be one of assumptions, units"):
         solve(seed_puzzle, "sat-extended", clues="cells")
-    with pytest.raises(ValueError, match="order 2, the puzzle of order 3"):
+    with pytest.raises(ValueError, match=r"of 4x4 \(2x2 boxes\), the puzzle of 9x9 \(3x3 boxes\)"):
         SatMinimalFormulation(2).solve(seed_puzzle)
 
 

@@ -12,8 +12,6 @@ from .helpers import DATASETS, holes, pattern_grid
 
 pytest.importorskip("pyscipopt")
 
-from sudoku_models.formulations.pyomo_scip import MilpScipFormulation  # noqa: E402
-
 TOP95 = read_puzzles(DATASETS / "top95.txt")
 
 
@@ -27,11 +25,12 @@ def test_top95_every_grid_verified_with_nodes_and_lp_iterations():
 
 def test_same_model_as_highs(seed_puzzle):
     scip = MilpFormulation(3, solver="scip")
-    assert isinstance(scip, MilpScipFormulation)
+    assert type(scip) is MilpFormulation and scip.solver == "scip"  # no class swaps itself
     model = scip.build(seed_puzzle)
     assert isinstance(model, pyo.ConcreteModel) and len(model.x) == 729
     assert scip.size() == MilpFormulation(3).solve(seed_puzzle).size
     result = scip.solve(seed_puzzle)
+    assert type(scip.backend).__name__ == "ScipBackend" and result.solver.startswith("SCIP ")
     np.testing.assert_array_equal(result.grid, solve(seed_puzzle, "milp").grid)
 
 
@@ -70,3 +69,38 @@ def test_counts_by_no_good_cuts_agree_with_the_counter():
 def test_unknown_solver_is_a_value_error(seed_puzzle):
     with pytest.raises(ValueError, match="solver must be one of highs, scip, got 'gurobi'"):
         solve(seed_puzzle, "milp", solver="gurobi")
+
+
+def test_a_count_with_a_time_limit_ends_with_a_lower_bound():
+    from sudoku_models.limits import CountIncomplete
+
+    model = MilpFormulation(2, solver="scip")
+    with pytest.raises(CountIncomplete) as stopped:
+        model.count_solutions(Puzzle.from_string("." * 16), limit=None, time_limit=0.5)
+    assert stopped.value.reason == "time limit" and 0 <= stopped.value.lower_bound < 288
+    assert model.count_solutions(holes(pattern_grid(2), 0.6, seed=11), limit=None) == \
+        count_solutions(holes(pattern_grid(2), 0.6, seed=11), limit=None)  # the cuts are gone
+
+
+def test_ctrl_c_stops_a_long_scip_solve_and_the_model_serves_on():
+    import os
+    import signal
+    import threading
+    import time
+
+    from generator.holes import holes_puzzle
+
+    hard = holes_puzzle(5, 0.55, "balanced", seed=1)  # at the hardness peak: minutes
+    model = MilpFormulation(5, solver="scip")
+    easy = holes_puzzle(5, 0.3, seed=2)
+    assert verify(easy, model.solve(easy).grid)
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            model.solve(hard)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 15
+    assert verify(easy, model.solve(easy).grid)

@@ -1,6 +1,7 @@
 """Benchmarks: every method on real and generated puzzles, one pipeline for
-``bench run`` and ``solve --file``, resumable, local or on a Dask cluster,
-with a report that compares like with like.
+``bench run`` and ``solve`` (in the calling process, in supervised worker
+processes or on a Dask cluster), resumable, with a report that compares like
+with like.
 
 Light to import: the runner and the report (solvers, pandas, matplotlib)
 load on first use of their names.

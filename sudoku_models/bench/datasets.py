@@ -19,6 +19,8 @@ same puzzles.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,42 +75,79 @@ def _load_kinds() -> None:
     load_extensions()
 
 
+def puzzle_line(puzzle: Puzzle) -> str:
+    """One line that gives the puzzle back (:func:`line_puzzle`): the line
+    format for a classic puzzle, its JSON (layout, constraints) otherwise."""
+    if puzzle.order is not None and not puzzle.constraints:
+        return puzzle.to_string()
+    return json.dumps(puzzle.to_json(), separators=(",", ":"))
+
+
+def line_puzzle(line: str, name: str) -> Puzzle:
+    """The puzzle of a :func:`puzzle_line`, named ``name``."""
+    if line.startswith("{"):
+        puzzle = Puzzle.from_json(line)
+        return Puzzle(puzzle.grid, puzzle.rules, name)
+    return Puzzle.from_string(line, name=name)
+
+
 def puzzle_hash(puzzle: Puzzle) -> str:
-    """Short content hash of a puzzle (first 12 hex digits of SHA-1 of its line)."""
-    return hashlib.sha1(puzzle.to_string().encode()).hexdigest()[:12]
+    """Short content hash of a puzzle (first 12 hex digits of SHA-1 of its
+    :func:`puzzle_line`, so two variants that differ only in their rules
+    differ here too)."""
+    return hashlib.sha1(puzzle_line(puzzle).encode()).hexdigest()[:12]
 
 
 def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
                  first: int | None = None) -> list[tuple[int, Puzzle]]:
     """The puzzles of ``spec`` as ``(index, puzzle)`` pairs, ``index``
     1-based within the dataset (see the module docstring for ``sample``,
-    ``seed`` and ``first``). Raises :class:`DatasetError` for an unknown
-    spec, a missing file ("not found") or a bad value, and
+    ``seed`` and ``first``). A spec that is neither bundled nor a registered
+    kind is read by :func:`~sudoku_models.read_puzzles` when it exists (a
+    file, a pipe such as ``<(head -3 top95.txt)``, a device) or is ``-``
+    (standard input). Raises :class:`DatasetError` for an unknown spec, a
+    missing file ("not found"), a file without puzzles or a bad value, and
     :class:`~sudoku_models.PuzzleFormatError` for a malformed file."""
     kind, colon, value = spec.partition(":")
     if spec in BUNDLED:
         path = DATASET_DIR / BUNDLED[spec]
         if not path.exists():
             raise DatasetError(f"{spec}: {path} not found (run from a checkout of the repository)")
-        return select(_read(path), spec, sample, seed, first)
+        return select(_read(path, spec), spec, sample, seed, first)
     _load_kinds()
     if colon and kind in DATASET_KINDS:
         puzzles = DATASET_KINDS[kind].loader(value, sample, seed)
         return list(enumerate(puzzles, start=1))[:first]
-    if Path(spec).is_file():
-        return select(_read(Path(spec)), spec, sample, seed, first)
+    if spec == "-" or os.path.lexists(spec):
+        return select(_read(spec, spec), spec, sample, seed, first)
     if "/" in spec or Path(spec).suffix:
         raise DatasetError(f"{spec}: dataset file not found")
     raise DatasetError(f"unknown dataset {spec!r}: use {dataset_help()}")
 
 
-def _read(path: Path) -> list[Puzzle]:
+def dataset_file(spec: str) -> Path | None:
+    """The file ``spec`` reads: a bundled collection's, or the spec itself
+    when it names an existing file; None for a generated kind, ``-`` or
+    anything else."""
+    if spec in BUNDLED:
+        return DATASET_DIR / BUNDLED[spec]
+    kind, colon, _ = spec.partition(":")
+    _load_kinds()
+    if (colon and kind in DATASET_KINDS) or spec == "-" or not os.path.isfile(spec):
+        return None
+    return Path(spec)
+
+
+def _read(source, spec: str) -> list[Puzzle]:
     from ..files import read_puzzles
 
     try:
-        return read_puzzles(path)
+        puzzles = read_puzzles(source)
     except OSError as exc:
-        raise DatasetError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise DatasetError(f"{spec}: cannot read ({exc.strerror or exc})") from None
+    if not puzzles:
+        raise DatasetError(f"{spec}: no puzzle in the file")
+    return puzzles
 
 
 def select(puzzles: list[Puzzle], spec: str, sample: int | None, seed: int,

@@ -19,8 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..puzzle import Puzzle
 from ..result import Status
+from .datasets import line_puzzle
 from .plan import Chunk
 from .worker import make_row, run_chunk
 
@@ -118,7 +118,7 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
         rest = [i for i in pending if i[0] != index]
         if rest:
             queue.appendleft(chunk.but(rest, retry=False))
-        puzzle = Puzzle.from_string(item[1], name=item[2])
+        puzzle = line_puzzle(item[1], item[2])
         if timed_out:
             emit(make_row(chunk, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
                           error=why))

@@ -2,7 +2,8 @@
 
 Nothing here pools different datasets or orders: every median is of one
 (dataset, order, method) group, every panel shows one dataset and order.
-Each method keeps one colour in every figure (:func:`method_colours`).
+Each method keeps one colour in every figure (the palette of
+:func:`sudoku_models.plotting.method_colours`).
 Figures: the distribution of time per puzzle (small multiples, shared log
 axis), a cactus plot (puzzles solved against time) and a Dolan-More
 performance profile per dataset, and, when the run has them, median time
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+
+from ..plotting import method_colours, save_figure
 
 SOLVED = ("OPTIMAL", "FEASIBLE")
 GROUP = ["dataset", "order", "label"]
@@ -77,19 +80,6 @@ def plain_table(table) -> str:
                                 for i, (c, w) in enumerate(zip(row, widths))) for row in cells)
 
 
-def method_colours(labels) -> dict[str, tuple]:
-    """One colour per method, the same in every figure and every report:
-    the registered methods in registry order take the first colours."""
-    import matplotlib
-
-    from .runner import methods
-
-    palette = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["Dark2"].colors
-    order = list(methods())
-    order += sorted({l for l in labels if l not in order})
-    return {name: palette[i % len(palette)] for i, name in enumerate(order)}
-
-
 def _colour(colours, label):
     return colours.get(label, colours.get(label.split(" [")[0]))
 
@@ -111,18 +101,6 @@ def _legend(fig, colours, labels):
     fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
 
 
-def _finish(fig, path: Path | None):
-    """Save and close ``fig`` at ``path`` and return the path; with no path
-    (a notebook), return the figure."""
-    if path is None:
-        return fig
-    import matplotlib.pyplot as plt
-
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
-
-
 def _panels(frame):
     return [(key, group) for key, group in frame.groupby(["dataset", "order"], sort=True)]
 
@@ -138,6 +116,7 @@ def plot_distribution(frame, colours, path: Path | None = None):
     ``path``, or the figure returned when ``path`` is None (so for every
     ``plot_*`` function)."""
     import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
     import numpy as np
 
     solved = frame[frame["status"].isin(SOLVED)]
@@ -151,7 +130,7 @@ def plot_distribution(frame, colours, path: Path | None = None):
         data = [group.loc[group["label"] == l, "total_s"].to_numpy() * 1000 for l in names]
         parts = ax.boxplot(data, showfliers=False, patch_artist=True)
         for patch, name in zip(parts["boxes"], names):
-            patch.set_facecolor((*_colour(colours, name)[:3], 0.25))
+            patch.set_facecolor(to_rgba(_colour(colours, name), 0.25))
         for i, (values, name) in enumerate(zip(data, names), start=1):
             ax.scatter(i + rng.uniform(-0.18, 0.18, len(values)), values, s=5, alpha=0.35,
                        color=_colour(colours, name))
@@ -165,7 +144,7 @@ def plot_distribution(frame, colours, path: Path | None = None):
     fig.suptitle("Time per solved puzzle, by dataset and method")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_cactus(frame, colours, path: Path | None = None):
@@ -194,7 +173,7 @@ def plot_cactus(frame, colours, path: Path | None = None):
     fig.suptitle("Cactus plot: puzzles solved within a time per puzzle")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_profile(frame, colours, path: Path | None = None):
@@ -231,7 +210,7 @@ def plot_profile(frame, colours, path: Path | None = None):
     fig.suptitle("Performance profile (Dolan-More), per dataset")
     _legend(fig, colours, labels)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
@@ -247,23 +226,27 @@ def _series(frame, column: str, datasets) -> dict:
 def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel: str,
                title: str):
     """Median time per method against ``column``, one point per dataset
-    (saved at ``path``, or the figure returned when ``path`` is None)."""
+    (saved at ``path``, or the figure returned when ``path`` is None).
+    ``gen:17`` is the curated 17-clue collection, not generated puzzles: its
+    tick says so."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(8.5, 4.5))
     xs = set()
     for label, points in _series(frame, column, datasets).items():
         ax.plot(*zip(*points), marker="o", color=_colour(colours, label), label=label)
         xs |= {x for x, _ in points}
     ax.set_yscale("log")
-    ax.set_xticks(sorted(xs))
+    collection = column == "clues" and "gen:17" in set(datasets)
+    ax.set_xticks(sorted(xs), [f"{x}\n(collection)" if collection and x == 17 else str(x)
+                               for x in sorted(xs)])
     ax.set_xlabel(xlabel)
     ax.set_ylabel("median time per puzzle (ms), log scale")
     ax.set_title(title)
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     fig.tight_layout()
-    return _finish(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_results(frame, out_dir: Path) -> list[Path]:
@@ -282,7 +265,8 @@ def plot_results(frame, out_dir: Path) -> list[Path]:
     by_clues = per[(per["orders"] == 1) & (per["order"] == 3) & (per["clue_counts"] == 1)].index
     if len(by_clues) > 1:
         written.append(plot_trend(frame, colours, "clues", by_clues, out_dir / "time_vs_clues.png",
-                                  "clues", "9x9: median time against clues (one point per dataset)"))
+                                  "clues", "9x9: median time against clues (17: the curated "
+                                  "collection)"))
     by_order = [d for d in per.index if d.startswith("order:")]
     if len(by_order) > 1:
         written.append(plot_trend(frame, colours, "order", by_order, out_dir / "time_vs_order.png",

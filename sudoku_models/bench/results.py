@@ -8,20 +8,24 @@ every setting of the run (seed, sample, first, time limit, warm-up, workers,
 threads), so a run with other settings never mistakes old rows for its own.
 
 The file survives being killed at any moment: it is locked for the whole
-run (``filelock``, a ``.lock`` file beside it), every row is written with
-one ``write()`` call on a descriptor opened with ``O_APPEND``, a failed or
-short write (a full disk) is cut back and raised at once, and a torn last
-line left by a crash is cut off on opening, but only once the file's header
-has shown it is a results file: a file of anything else is never written to.
+run (``flock`` on the file itself, whatever name or link reaches it), every
+row is written with one ``write()`` call on a descriptor opened with
+``O_APPEND``, a failed or short write (a full disk) is cut back and raised at
+once, and a torn last line left by a crash is cut off on opening, but only
+once the file's header has shown it is a results file: a file of anything
+else is never written to.
 """
 
 from __future__ import annotations
 
 import csv
 import errno
+import fcntl
 import gzip
 import io
 import os
+import stat
+import time
 from pathlib import Path
 
 STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
@@ -77,69 +81,84 @@ def format_value(value) -> str:
     return str(value)
 
 
-def _header_state(path: Path) -> str:
-    """"empty", "ours" or "foreign" (read-only check of the first line)."""
-    if not path.exists() or path.stat().st_size == 0:
-        return "empty"
-    with path.open("rb") as handle:
-        first = handle.read(len(_HEADER))
-    return "ours" if first == _HEADER else "foreign"
-
-
 class ResultsFile:
     """Append-only, locked CSV of result rows (columns :data:`COLUMNS`).
 
-    ``overwrite``: replace whatever is at ``path``. Otherwise an existing file
-    must start with this schema's header (else :class:`ResultsFileError`,
-    the file untouched). ``done`` maps the key of every row already in the
-    file to its puzzle hash and row number (1-based, header = line 1).
-    Raises :class:`ResultsFileError` when another run holds the file.
+    ``overwrite``: replace whatever results file or other regular file is
+    at ``path``. Otherwise an existing file must start with this schema's
+    header (else :class:`ResultsFileError`, the file untouched). ``done``
+    maps the key of every row already in the file to its puzzle hash and row
+    number (1-based, header = line 1). ``reading``: the run's input files,
+    which ``path`` must not be (:func:`~sudoku_models.files.check_output`,
+    as it must not be a directory, a FIFO or device, or in a folder that
+    does not exist).
+
+    The file itself is locked (``flock``, for the whole run), so a second
+    run on it, under whatever name or link, is refused
+    (:class:`ResultsFileError`, "in use by another run") and no lock file is
+    left beside it. Nothing is written before the lock is held and the
+    header has shown the file is ours.
     """
 
-    def __init__(self, path: str | os.PathLike, overwrite: bool = False) -> None:
-        from filelock import FileLock, Timeout
+    def __init__(self, path: str | os.PathLike, overwrite: bool = False,
+                 reading: tuple = ()) -> None:
+        from ..files import OutputFileError, check_output
 
         self.path = Path(path)
         if self.path.suffix == ".gz":
             raise ResultsFileError(f"{self.path}: compressed; gunzip it to extend the run")
-        if self.path.is_dir():
-            raise ResultsFileError(f"{self.path}: is a directory, not a results file")
-        self._lock = FileLock(f"{self.path}.lock")
         try:
-            self._lock.acquire(timeout=_LOCK_TIMEOUT)
-        except Timeout:
-            raise ResultsFileError(f"{self.path}: in use by another run (lock {self.path}.lock); "
-                                   f"wait for it or choose another --out") from None
+            check_output(self.path, reading=reading)
+        except OutputFileError as exc:
+            raise ResultsFileError(str(exc)) from None
+        # O_NONBLOCK: a FIFO put there since the check must not block the open
+        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK,
+                           0o644)
         try:
+            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                raise ResultsFileError(f"--out {self.path}: not a regular file")
+            os.set_blocking(self._fd, True)
+            self._lock()
             self._open(overwrite)
         except BaseException:
-            self._lock.release()
+            os.close(self._fd)  # releases the lock
             raise
+
+    def _lock(self) -> None:
+        deadline = time.monotonic() + _LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise ResultsFileError(f"{self.path}: in use by another run; wait for it or "
+                                           f"choose another --out") from None
+                time.sleep(0.05)
 
     def _open(self, overwrite: bool) -> None:
         self.done: dict[tuple[str, ...], tuple[str, int]] = {}
-        state = "empty" if overwrite else _header_state(self.path)
-        if state == "foreign":
+        if overwrite:
+            os.ftruncate(self._fd, 0)
+        size = os.fstat(self._fd).st_size
+        first = os.pread(self._fd, len(_HEADER), 0) if size else b""
+        if size and first != _HEADER:
             raise ResultsFileError(f"{self.path}: not a results file of this version (its first "
                                    f"line is not the results header); choose another --out, or "
                                    f"--overwrite to replace it")
-        if state == "ours":
-            self._cut_torn_tail()
+        if size:
+            self._cut_torn_tail(size)
             for number, row in _rows(self.path):
                 self.done[row_key(row)] = (row["puzzle_hash"], number)
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_TRUNC if overwrite else 0)
-        self._fd = os.open(self.path, flags, 0o644)
         if os.fstat(self._fd).st_size == 0:
             self._write(_HEADER)
 
-    def _cut_torn_tail(self) -> None:
-        size = self.path.stat().st_size
-        with self.path.open("r+b") as handle:
-            handle.seek(max(0, size - 65536))
-            tail = handle.read()
-            if not tail.endswith(b"\n"):
-                cut = tail.rfind(b"\n")
-                handle.truncate(size - len(tail) + cut + 1 if cut >= 0 else len(_HEADER))
+    def _cut_torn_tail(self, size: int) -> None:
+        start = max(0, size - 65536)
+        tail = os.pread(self._fd, size - start, start)
+        if not tail.endswith(b"\n"):
+            cut = tail.rfind(b"\n")
+            os.ftruncate(self._fd, start + cut + 1 if cut >= 0 else len(_HEADER))
 
     def _write(self, data: bytes) -> None:
         """One write; on failure or a short write the file is cut back to
@@ -165,9 +184,8 @@ class ResultsFile:
         self.done[row_key(row)] = (format_value(row.get("puzzle_hash")), 0)
 
     def close(self) -> None:
-        """Close the descriptor and release the lock."""
+        """Close the descriptor, which releases the lock."""
         os.close(self._fd)
-        self._lock.release()
 
 
 def _open_text(path: Path):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..puzzle import Puzzle
 from ..result import SolveResult
 from .cluster import connect_dask, run_dask
-from .datasets import load_dataset, select
+from .datasets import dataset_file, load_dataset, select
 from .local import grace, run_local
 from .plan import (Chunk, RunError, check_extra, interleaved, method_options, methods,
                    option_values, plan)
@@ -74,7 +74,8 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     ``solver_seed``: random seed of the solvers that take one (recorded as
     ``seed=N`` in ``options``; 0, the default, records nothing, and methods
     without a seed run as with 0, so their rows are shared across seeds);
-    ``overwrite``: replace ``out`` instead of appending; ``out`` None: no
+    ``overwrite``: replace ``out`` instead of appending (never the file of a
+    dataset: refused, as a directory, FIFO or device is); ``out`` None: no
     file (with ``on_result``); ``interleave``: solve each puzzle with every
     method before the next puzzle (chunks of one puzzle, the methods' order
     rotated from puzzle to puzzle), so that a change in the machine's load
@@ -115,9 +116,14 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     for method, chosen in values.items():
         try:
             known[method].check_options({k: v for k, v in chosen.items() if k != "seed"})
+            if any(not known[method].options.get(k, True) for k in chosen):
+                known[method].load()(2, **chosen)  # free-form (solver_options): the method checks
         except ValueError as exc:
-            raise RunError(str(exc)) from None
+            raise RunError(f"{method}: {exc}") from None
+    if not datasets:
+        raise RunError("no dataset given: name one or more (top95, a file, gen:25, ...)")
     loaded = [_load(d, sample, seed, first) for d in datasets]
+    reading = tuple(path for path in (dataset_file(name) for name, _ in loaded) if path)
     executor, client = ("in-process", None) if in_process else ("local", None)
     if in_process:
         workers = 1
@@ -128,7 +134,7 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     settings = {"seed": seed, "sample": sample, "first": first, "time_limit_s": time_limit,
                 "warmup": warmup, "workers": workers, "threads": 1}
     try:
-        results = None if out is None else ResultsFile(out, overwrite=overwrite)
+        results = None if out is None else ResultsFile(out, overwrite=overwrite, reading=reading)
     except BaseException:
         if client is not None:
             client.close(timeout=5)

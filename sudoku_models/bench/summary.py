@@ -28,20 +28,25 @@ def _seconds(value) -> float:
     return 0.0 if value in (None, "") else float(value)
 
 
-def summary_lines(rows) -> list[dict]:
-    """One dict per (dataset, order, method [options]) of ``rows``, sorted,
-    with the keys of :data:`COLUMNS`: the number of rows, of rows solved
-    with a verified grid, infeasible, timed out and ``ERROR``, and the
-    median, 90th percentile (linear interpolation) and maximum of build +
-    solve time in ms over the rows that did not end in ``ERROR`` (NaN when
-    there are none)."""
-    import numpy as np
+class Summary:
+    """Rows summed up as they come (:meth:`add`), holding per group its
+    counts and one float per timed row, never the rows: what a long
+    ``solve --file`` keeps in memory."""
 
-    groups: dict[tuple, dict] = {}
-    for row in rows:
-        key = (row["dataset"], int(row["order"]), label(row["method"], row.get("options")))
-        line = groups.setdefault(key, {"rows": 0, "solved and verified": 0, "infeasible": 0,
-                                       "timed out": 0, "errors": 0, "times": []})
+    def __init__(self) -> None:
+        self._groups: dict[tuple, dict] = {}
+
+    def add(self, row: dict) -> None:
+        """Count one row (a dict with ``dataset``, ``order``, ``method``,
+        ``options``, ``status``, ``verified``, ``build_s``, ``solve_s``); a
+        puzzle with no order (a layout other than square boxes) is in order
+        ``"-"``."""
+        order = row.get("order")
+        order = int(order) if order not in (None, "") and order == order else "-"  # not NaN
+        key = (row["dataset"], order, label(row["method"], row.get("options")))
+        line = self._groups.setdefault(key, {"rows": 0, "solved and verified": 0,
+                                             "infeasible": 0, "timed out": 0, "errors": 0,
+                                             "times": []})
         status = row["status"]
         line["rows"] += 1
         line["solved and verified"] += status in SOLVED and row.get("verified") in (True, "true")
@@ -49,12 +54,34 @@ def summary_lines(rows) -> list[dict]:
         line["timed out"] += status == "TIME_LIMIT"
         line["errors"] += status == "ERROR"
         if status != "ERROR":
-            line["times"].append(1000 * (_seconds(row.get("build_s")) + _seconds(row.get("solve_s"))))
-    lines = []
-    for (dataset, order, method), line in sorted(groups.items()):
-        times = np.array(line.pop("times"))
-        lines.append({"dataset": dataset, "order": order, "method": method, **line,
-                      "median ms": float(np.median(times)) if times.size else math.nan,
-                      "p90 ms": float(np.percentile(times, 90)) if times.size else math.nan,
-                      "max ms": float(times.max()) if times.size else math.nan})
-    return lines
+            line["times"].append(1000 * (_seconds(row.get("build_s"))
+                                         + _seconds(row.get("solve_s"))))
+
+    def lines(self) -> list[dict]:
+        """One dict per (dataset, order, method [options]), sorted, with the
+        keys of :data:`COLUMNS`: the number of rows, of rows solved with a
+        verified grid, infeasible, timed out and ``ERROR``, and the median,
+        90th percentile (linear interpolation) and maximum of build + solve
+        time in ms over the rows that did not end in ``ERROR`` (NaN when
+        there are none)."""
+        import numpy as np
+
+        lines = []
+        for (dataset, order, method), line in sorted(
+                self._groups.items(), key=lambda item: (item[0][0], str(item[0][1]).zfill(3),
+                                                        item[0][2])):
+            times = np.array(line["times"])
+            counts = {k: v for k, v in line.items() if k != "times"}
+            lines.append({"dataset": dataset, "order": order, "method": method, **counts,
+                          "median ms": float(np.median(times)) if times.size else math.nan,
+                          "p90 ms": float(np.percentile(times, 90)) if times.size else math.nan,
+                          "max ms": float(times.max()) if times.size else math.nan})
+        return lines
+
+
+def summary_lines(rows) -> list[dict]:
+    """:meth:`Summary.lines` of ``rows``."""
+    summary = Summary()
+    for row in rows:
+        summary.add(row)
+    return summary.lines()

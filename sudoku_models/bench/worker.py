@@ -22,7 +22,7 @@ from functools import cache
 
 from ..puzzle import Puzzle
 from ..result import SolveResult, Status
-from .datasets import puzzle_hash
+from .datasets import line_puzzle, puzzle_hash
 from .plan import Chunk, methods
 from .results import STAT_NAMES
 
@@ -52,12 +52,12 @@ def thread_models() -> dict:
     return _local.__dict__.setdefault("models", {})
 
 
-def _model(chunk: Chunk, order: int, models: dict):
+def _model(chunk: Chunk, layout, models: dict):
     cls = methods()[chunk.method].load()
-    key = (cls, order, chunk.time_limit, tuple(chunk.options.items()), chunk.log,
+    key = (cls, layout, chunk.time_limit, tuple(chunk.options.items()), chunk.log,
            chunk.base["threads"])
     if key not in models:
-        models[key] = cls(order, time_limit=chunk.time_limit, threads=chunk.base["threads"],
+        models[key] = cls(layout, time_limit=chunk.time_limit, threads=chunk.base["threads"],
                           log=chunk.log, **chunk.options)
     return models[key]
 
@@ -92,7 +92,7 @@ def solve_puzzle(chunk: Chunk, index: int, puzzle: Puzzle, models: dict | None =
     from ..verify import verify
 
     try:
-        model = _model(chunk, puzzle.order, thread_models() if models is None else models)
+        model = _model(chunk, puzzle.layout, thread_models() if models is None else models)
         result = model.solve(puzzle)
     except Exception as exc:  # recorded, not raised: one bad puzzle must not end the run
         failed(exc)
@@ -124,7 +124,7 @@ def _warm_up(chunk: Chunk) -> None:
 
 
 def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
-    return [(index, Puzzle.from_string(line, name=name)) for index, line, name in chunk.items]
+    return [(index, line_puzzle(line, name)) for index, line, name in chunk.items]
 
 
 def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None) -> list[dict]:

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..arguments import file_name, method_list, one_method
-from ..files import PuzzleGrids, read_grids
+from ..files import PuzzleGrids, read_any
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
@@ -22,6 +22,26 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class Vocabulary:
+    """The allowed values of an option, read from the module that defines
+    them (``getattr(module, name)``) when first needed: as argparse
+    ``choices`` it loads nothing for ``--help`` of another command."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def _values(self) -> tuple:
+        from importlib import import_module
+
+        return tuple(getattr(import_module(self.module), self.name))
+
+    def __iter__(self):
+        return iter(self._values())
+
+    def __contains__(self, value) -> bool:
+        return value in self._values()
 
 
 def add_method_option(parser, default, allowed: Callable[[], Sequence[str]] = lambda: tuple(METHODS),
@@ -56,9 +76,9 @@ def command_line_puzzle(text: str) -> Puzzle:
 
 def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
-    a device: whatever :func:`~sudoku_models.files.read_grids` reads);
-    :class:`UsageError` when it holds none."""
-    found = read_grids(path)
+    a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
+    included); :class:`UsageError` when it holds none."""
+    found = read_any(path)
     if not len(found):
         raise UsageError(f"{path}: no puzzle in the file")
     return found

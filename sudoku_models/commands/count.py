@@ -37,11 +37,13 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """One line per puzzle (name, tab, count), then a summary for a file,
-    written at once. A file of one order goes to the compiled batch counter
-    as one array (no :class:`~sudoku_models.Puzzle` per line)."""
+    written at once. Without ``--time-limit``, a file of one order goes to
+    the compiled batch counter as one array (no
+    :class:`~sudoku_models.Puzzle` per line); with it, every puzzle is
+    counted on its own, so that the limit is each puzzle's."""
     found = read_file(args.file) if args.file is not None else None
     if args.method == "backtracking" and found is not None and found.order is not None \
-            and len(found) > 1:
+            and len(found) > 1 and args.time_limit is None:
         names = found.names
         counts, interrupted = _count_batch(found.grids, found.order, args)
     else:
@@ -89,13 +91,12 @@ def _count_batch(grids, order: int, args) -> tuple[list[tuple[int, str]], bool]:
     """Count ``grids`` (``(P, order**4)`` ints, 0 = empty) in one call
     of the compiled counter on every core
     (:func:`sudoku_models.counter.count_solutions_many`): ``(count or lower
-    bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it.
-    ``--time-limit`` bounds the whole batch here."""
+    bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
     from ..counting import CountIncomplete
 
     count_solutions_many = _load_counter(order)
     try:
-        found = count_solutions_many(grids, args.limit, time_limit=args.time_limit).tolist()
+        found = count_solutions_many(grids, args.limit).tolist()
         return [(n, AT_LIMIT if n == args.limit else "") for n in found], False
     except CountIncomplete as exc:  # -1: not finished, at least 0 solutions
         counts = [(n, AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)

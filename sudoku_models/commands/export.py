@@ -37,7 +37,9 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the model; one line on standard error says where."""
     from ..export import export
+    from ..files import check_output
 
+    check_output(args.out, option="-o")
     puzzle = command_line_puzzle(args.puzzle)
     options = {"objective": args.objective} if args.objective else {}
     path = export(puzzle, args.method, args.out, format=args.format, **options)

@@ -20,13 +20,11 @@ import sys
 
 from ..arguments import plot_file, positive_int, seconds
 from ..formulations.objectives import OBJECTIVES
-from ..formulations.sat import DEFAULT_SOLVER as DEFAULT_SAT_SOLVER
-from ..formulations.sat import SOLVERS as SAT_SOLVERS
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from . import register_command
-from .common import (add_method_option, add_source, command_line_puzzle, read_file,
-                     say_how_to_resume, text_table)
+from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
+                     read_file, say_how_to_resume, text_table)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_WRONG_ANSWER, UsageError
 
 DEFAULT_METHODS = ("milp", "cp")
@@ -45,17 +43,19 @@ def add_parser(commands) -> None:
     add_source(solve, puzzle_help="the puzzle as one line (see README for 16x16)")
     add_method_option(solve, list(DEFAULT_METHODS))
     solve.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                       help="per-puzzle time limit of each solver, model build included")
+                       help="per-puzzle time limit of each solver (the solver's own: "
+                       "'bench run' also stops a worker from outside)")
     solve.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
                        f"(default: {OBJECTIVES[0]})")
     milp_solvers = METHODS["milp"].options["solver"]
     solve.add_argument("--milp-solver", choices=milp_solvers,
-                       help=f"the solver of the milp model (default {milp_solvers[0]}; scip "
+                       help=f"the solver of the milp and milp-alldiff models (default {milp_solvers[0]}; scip "
                        "needs the extra [scip])")
-    solve.add_argument("--sat-solver", metavar="NAME", choices=SAT_SOLVERS,
-                       help=f"the PySAT solver of the sat-* methods (default "
-                       f"{DEFAULT_SAT_SOLVER}; one of {', '.join(SAT_SOLVERS)})")
+    solve.add_argument("--sat-solver", metavar="NAME",
+                       choices=Vocabulary("sudoku_models.formulations.sat", "SOLVERS"),
+                       help="the PySAT solver of the sat-* methods: %(choices)s (default: "
+                       "CaDiCaL, as the methods' descriptions say)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
@@ -63,10 +63,13 @@ def add_parser(commands) -> None:
                        "method to this results CSV (the schema of 'bench run'; a results file "
                        "is appended to, its rows of the same settings are not solved again, "
                        "any other file refused)")
-    solve.add_argument("--overwrite", action="store_true", help="replace --out instead")
+    solve.add_argument("--overwrite", action="store_true",
+                       help="replace --out, and a --solutions file not written by solve")
     solve.add_argument("--solutions", metavar="FILE",
                        help="write one line per puzzle ('-': standard output): its solution by "
-                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / ERROR")
+                       "the first method, in the puzzle format, or INFEASIBLE / TIME_LIMIT / "
+                       "ERROR, under a '#' header line; a file solve did not write is refused "
+                       "unless --overwrite, the input file always")
     solve.add_argument("--plot", metavar="PICTURE", type=plot_file,
                        help="save a picture (.png, .pdf, .svg, ...): the grid and each solution "
                        "for one puzzle, the distribution of times per method for a file")
@@ -79,30 +82,49 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
     chosen = {}
     for method in args.method:
         if "solver" in METHODS[method].options:
-            solver = args.milp_solver if method == "milp" else args.sat_solver
+            solver = args.milp_solver if METHODS[method].paradigm == "MILP" else args.sat_solver
             if solver is not None:
                 chosen[method] = {"solver": solver}
     return chosen
 
 
 class _Collected:
-    """What the outputs need of the rows as they come: every row (for the
-    summary), the first method's solution line of each puzzle (for
-    ``--solutions``) and, for one puzzle, each method's result."""
+    """What the outputs need of the rows as they come, without keeping them
+    all: the summary (:class:`~sudoku_models.bench.summary.Summary`),
+    whether a solved grid failed verification, the first method's solution
+    line of each puzzle (for ``--solutions``), each method's row and result
+    for one puzzle, and every row only for ``--plot`` of a file."""
 
-    def __init__(self, first_method: str, keep_results: bool) -> None:
+    def __init__(self, first_method: str, one_puzzle: bool, keep_rows: bool) -> None:
+        from ..bench.summary import Summary
+
         self.first_method = first_method
-        self.keep_results = keep_results
-        self.rows: list[dict] = []
+        self.one_puzzle = one_puzzle
+        self.summary = Summary()
+        self.wrong = False
+        self.rows: list[dict] | None = [] if keep_rows else None
         self.solutions: dict[int, str] = {}
-        self.results: dict[str, object] = {}
+        self.results: dict[str, tuple] = {}
+        self.first_error: dict[str, str] = {}  # per method: the first ERROR row's message
 
     def __call__(self, row: dict, result) -> None:
-        self.rows.append(row)
+        """A row of this run with its result (None for an ``ERROR`` row)."""
+        self.count(row)
         if row["method"] == self.first_method:
             self.solutions[row["index"]] = _solution_line(result, row["order"], row["status"])
-        if self.keep_results:
+        if self.one_puzzle:
             self.results[row["method"]] = (row, result)
+        if row["status"] == "ERROR":
+            self.first_error.setdefault(row["method"], f"{row['puzzle']}: {row.get('error')}")
+
+    def count(self, row: dict) -> None:
+        """A row for the summary, the verification check and ``--plot``
+        (also a row ``--out`` held before the run)."""
+        self.summary.add(row)
+        self.wrong |= (row["status"] in ("OPTIMAL", "FEASIBLE")
+                       and row["verified"] not in (True, "true"))
+        if self.rows is not None:
+            self.rows.append(row)
 
 
 def _solution_line(result, order: int, status: str) -> str:
@@ -123,11 +145,19 @@ def run(args: argparse.Namespace) -> int:
         for option in ("first", "out"):
             if getattr(args, option):
                 raise UsageError(f"--{option} goes with --file (one row per puzzle and method)")
+    if args.solutions and args.solutions != "-":
+        _check_solutions_file(args)
+    if args.plot:
+        from ..files import check_output
+
+        check_output(args.plot, reading=(args.file,), option="--plot")
+    if args.file is None:
         dataset, puzzles = "PUZZLE", [command_line_puzzle(args.puzzle)]
     else:
         dataset = STDIN if args.file == "-" else args.file
         puzzles = read_file(args.file).puzzles()[: args.first]
-    collected = _Collected(args.method[0], keep_results=args.file is None)
+    collected = _Collected(args.method[0], one_puzzle=args.file is None,
+                           keep_rows=bool(args.plot) and args.file is not None)
     try:
         outcome = run_benchmark(
             args.method, [(dataset, puzzles)], args.out, first=args.first,
@@ -139,38 +169,63 @@ def run(args: argparse.Namespace) -> int:
             raise
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED
-    rows = collected.rows
     if args.file is None:
         _print_one(puzzles[0], args.method, collected.results)
     else:
-        rows += _earlier_rows(args.out, outcome, rows)
-        _print_summary(rows, args.file, len(puzzles))
+        if args.out and outcome.written < len(outcome.keys):
+            _count_earlier_rows(args.out, outcome, collected)
+        _print_summary(collected.summary.lines(), args.file, len(puzzles))
+        for method, message in collected.first_error.items():
+            print(f"{method}: the first error: {message}")
         if args.out:
             print(f"wrote {outcome.written} rows to {args.out}")
     if args.solutions:
         _write_solutions(args, puzzles, collected.solutions)
     if args.plot:
-        _save_plot(args.plot, puzzles, rows, collected.results)
-    wrong = any(r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] not in (True, "true")
-                for r in rows)
-    return EXIT_WRONG_ANSWER if wrong else EXIT_OK
+        _save_plot(args.plot, puzzles, collected.rows, collected.results)
+    return EXIT_WRONG_ANSWER if collected.wrong else EXIT_OK
 
 
-def _earlier_rows(out, outcome, fresh: list[dict]) -> list[dict]:
-    """The rows of this run that ``out`` held before it (not solved again)."""
-    if not out or len(outcome.keys) == len(fresh):
-        return []
+SOLUTIONS_HEADER = "# sudoku-models solve: solutions"
+
+
+def _check_solutions_file(args: argparse.Namespace) -> None:
+    """Before solving: ``--solutions`` may name a new file, one ``solve``
+    wrote (its first line starts with :data:`SOLUTIONS_HEADER`) or, with
+    ``--overwrite``, another regular file; never the input file nor
+    ``--out`` (:class:`UsageError` or
+    :class:`~sudoku_models.files.OutputFileError`)."""
+    from pathlib import Path
+
+    from ..files import check_output
+
+    path = check_output(args.solutions, reading=(args.file,), option="--solutions")
+    if args.out and Path(args.out).resolve() == path.resolve():
+        raise UsageError(f"--solutions {args.solutions}: is the --out file too")
+    if path.exists() and path.stat().st_size and not args.overwrite:
+        with open(path, "rb") as handle:
+            first = handle.read(len(SOLUTIONS_HEADER))
+        if first != SOLUTIONS_HEADER.encode():
+            raise UsageError(f"--solutions {args.solutions}: exists and was not written by "
+                             f"solve; choose another file, or --overwrite to replace it")
+
+
+def _count_earlier_rows(out, outcome, collected: _Collected) -> None:
+    """Count the rows of this run that ``out`` held before it (the run
+    skipped them). Each key of the run is in the file once, and the rows
+    written now come after the ones that were there (the file was locked
+    meanwhile): the earlier rows are the matching ones but the last
+    ``outcome.written``."""
     from ..bench.results import read_results, row_key
 
-    new = {row_key(row) for row in fresh}
-    return [row for row in read_results(out)
-            if row_key(row) in outcome.keys and row_key(row) not in new]
+    matching = [row for row in read_results(out) if row_key(row) in outcome.keys]
+    for row in matching[: len(matching) - outcome.written]:
+        collected.count(row)
 
 
-def _print_summary(rows: list[dict], source: str, puzzles: int) -> None:
-    from ..bench.summary import COLUMNS, summary_lines
+def _print_summary(lines: list[dict], source: str, puzzles: int) -> None:
+    from ..bench.summary import COLUMNS
 
-    lines = summary_lines(rows)
     columns = [c for c in COLUMNS if c != "dataset"]
     if len({line["order"] for line in lines}) == 1:
         columns.remove("order")
@@ -206,8 +261,9 @@ def _write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
     if args.solutions == "-":
         sys.stdout.write(text)
     else:
+        source = args.puzzle if args.file is None else STDIN if args.file == "-" else args.file
         with open(args.solutions, "w") as handle:
-            handle.write(text)
+            handle.write(f"{SOLUTIONS_HEADER} of {source} by {args.method[0]}\n{text}")
     print(f"wrote {len(puzzles)} solutions to {args.solutions}", file=sys.stderr)
 
 

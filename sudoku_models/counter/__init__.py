@@ -24,9 +24,14 @@ _API = ("ALL", "QUICK_NODES", "Tables", "count_solutions", "count_solutions_many
         "tables", "warm_up")
 
 
+_MODULES = ("api", "core", "kernel", "kernel9", "kernel_tables", "method", "uniqueness")
+
+
 def __getattr__(name):
     if name in _API:
         return getattr(importlib.import_module(".api", __name__), name)
+    if name in _MODULES:  # counter.kernel9 as an attribute, as before the names loaded late
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -326,13 +326,18 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
                 counts[i] = -2
                 return
 
-    futures = []
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        reason = wait_stoppable(lambda timeout: _all_done(futures, timeout), _stop(control),
-                                _deadline(time_limit),
-                                start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
-    for future in futures:
-        future.result()
+    if workers == 1:  # in this thread, watched: no pool, no hand-over per chunk
+        _, reason = call_stoppable(lambda: work(slice(0, count)), _stop(control),
+                                   _deadline(time_limit))
+    else:
+        futures = []
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            reason = wait_stoppable(
+                lambda timeout: _all_done(futures, timeout), _stop(control),
+                _deadline(time_limit),
+                start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
+        for future in futures:
+            future.result()
     if control[STOPPED]:
         error = CountIncomplete(0, reason)
         error.counts = np.where(counts >= 0, counts, -1)

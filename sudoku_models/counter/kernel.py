@@ -37,7 +37,7 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_HOUSES, COMBOS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
                             DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_SEGMENTS, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
@@ -45,7 +45,7 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_HOUS
 
 _popcount = numba.njit(inline="always")(popcount)
 
-__all__ = ["CELL_HOUSES", "count", "fill", "other_solution", "propagate", "search"]
+__all__ = ["branch_cell", "count", "fill", "other_solution", "propagate", "search"]
 
 
 @numba.njit(cache=True, nogil=True)

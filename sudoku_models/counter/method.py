@@ -37,11 +37,10 @@ class BacktrackingMethod(Formulation):
 
     name = "backtracking"
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout: int | Layout = 3, **options) -> None:
+        super().__init__(layout, **options)
         self._grid = np.zeros(self.side * self.side, dtype=np.int32)
-        self._layout = getattr(self, "layout", None) or Layout.square(order)
-        self._rules = self._layout  # what the kernel searches: a layout or a variant's rules
+        self._rules = self.layout  # what the kernel searches: a layout or a variant's rules
 
     @staticmethod
     def warm_up() -> None:
@@ -54,15 +53,15 @@ class BacktrackingMethod(Formulation):
     def _prepare(self, puzzle: Puzzle) -> None:
         """Take the puzzle's clues and rules (any constraints; one layout per
         instance). Raises ``ValueError`` for a puzzle of another layout."""
-        if puzzle.layout != self._layout:
-            raise ValueError(f"{self.name}: this model is of {self._layout.name}, the puzzle "
+        if puzzle.layout != self.layout:
+            raise ValueError(f"{self.name}: this model is of {self.layout.name}, the puzzle "
                              f"of {puzzle.layout.name}")
         self._built = True
         self._load_clues(puzzle)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._grid = puzzle.grid.ravel().astype(np.int32)
-        self._rules = puzzle.rules if puzzle.rules.constraints else self._layout
+        self._rules = puzzle.rules if puzzle.rules.constraints else self.layout
 
     def _native_model(self) -> np.ndarray:
         grid = self._grid.reshape(self.side, self.side).copy()
@@ -71,10 +70,10 @@ class BacktrackingMethod(Formulation):
 
     def _run(self):
         control = np.zeros(3, dtype=np.int64)  # stop flags, branch nodes
-        if self.time_limit is not None:
+        time_left = self._time_left()  # the limit less the (tiny) build
+        if time_left is not None:
             try:
-                count, solution = run_stoppable(self._grid, self._rules, 2, self.time_limit,
-                                                control)
+                count, solution = run_stoppable(self._grid, self._rules, 2, time_left, control)
             except CountIncomplete as stopped:
                 return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound,
                                                  "branches": int(control[2])}, None
@@ -97,8 +96,8 @@ class BacktrackingMethod(Formulation):
         """Cells as variables; houses, extra groups, sums and cell relations
         as constraints; their cells as nonzeros."""
         cells = self.side * self.side
-        houses = self._layout.num_houses
-        if self._rules is self._layout:
+        houses = self.layout.num_houses
+        if self._rules is self.layout:
             return ModelSize(variables=cells, constraints=houses, nonzeros=houses * self.side)
         low = self._rules.lowered
         parts = [*low.groups, *(s.cells for s in low.sums)]

@@ -2,8 +2,10 @@
 
 A formulation is one model (binary assignment, integer AllDifferent, ...)
 handed to one solver (HiGHS, CP-SAT, ...). It builds the rules of Sudoku for
-one order once, then loads each puzzle's clues into that model, so solving
-a file of puzzles never rebuilds the model (DESIGN.md, known pitfalls).
+one layout once (the houses of :class:`~sudoku_models.geometry.Layout`:
+square boxes of an order, rectangular boxes, jigsaw regions, a Latin
+square), then loads each puzzle's clues into that model, so solving a file
+of puzzles never rebuilds the model.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..puzzle import MAX_ORDER, MIN_ORDER, Puzzle
+from .. import validation
+from ..geometry import Layout, LayoutError
+from ..puzzle import MAX_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
 
 
@@ -24,46 +28,62 @@ class ModelChangedError(ValueError):
     rewrites): refused rather than silently undone."""
 
 
+MAX_SIDE = MAX_ORDER * MAX_ORDER  # 36: the largest grid the methods take
+
+
 class Formulation(ABC):
-    """A model of Sudoku of one order, reusable across puzzles of that order.
+    """A model of Sudoku of one layout, reusable across puzzles of that layout.
 
-    ``time_limit`` is in seconds (None: no limit); ``log`` prints the
-    solver's own log to standard output; ``threads`` and ``seed`` are passed
-    to the solver (one thread by default, for a fair comparison).
+    ``layout``: a :class:`~sudoku_models.geometry.Layout` (side up to 36)
+    or an int order ``n`` for the classic square boxes (``Formulation(3)``
+    is a 9x9); ``self.layout``, ``self.side`` and ``self.order`` (None
+    unless square boxes) describe it. A method takes the layout kinds its
+    registry entry lists (:attr:`~sudoku_models.registry.MethodInfo.layouts`).
 
-    Subclasses set ``name`` (their registry name; description and
-    capabilities are in :mod:`sudoku_models.registry`) and implement
-    :meth:`_build_rules`, :meth:`_load_clues`, :meth:`_native_model`,
-    :meth:`_run` and :meth:`size`; they may override :meth:`_attach_solver`,
-    :meth:`_model_changed_by_user`, :meth:`count_solutions` and :meth:`export`.
-    Raises ``ValueError`` for a bad order, time limit or thread count.
+    ``time_limit`` is in seconds (None: no limit) and covers the whole of
+    :meth:`solve`: building the model (or loading the clues) and the solver
+    call, so a result over the limit is a time-out whatever the method.
+    ``log`` prints the solver's own log to standard output; ``threads`` and
+    ``seed`` are passed to the solver (one thread by default, for a fair
+    comparison).
+
+    Subclasses set ``name`` (their registry name; description, capabilities
+    and option vocabularies are in :mod:`sudoku_models.registry`) and
+    implement :meth:`_build_rules`, :meth:`_load_clues`,
+    :meth:`_native_model`, :meth:`_run` (the solver within
+    :meth:`_time_left`) and :meth:`size`; they may override
+    :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
+    :meth:`count_solutions` and :meth:`export`, and check their own options
+    with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
+    thread count, :class:`~sudoku_models.geometry.LayoutError` for a bad
+    layout and :class:`~sudoku_models.registry.CapabilityError` for a layout
+    kind the method does not take.
     """
 
     name: ClassVar[str]
 
     def __init__(
         self,
-        order: int = 3,
+        layout: int | Layout = 3,
         *,
         time_limit: float | None = None,
         log: bool = False,
         threads: int = 1,
         seed: int = 0,
     ) -> None:
-        if order not in range(MIN_ORDER, MAX_ORDER + 1):
-            raise ValueError(f"order must be {MIN_ORDER}..{MAX_ORDER}, got {order!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+        self.layout = self._checked_layout(layout)
+        time_limit = validation.time_limit(time_limit)
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
-        self.order = order
-        self.side = order * order
+        self.order = self.layout.order
+        self.side = self.layout.side
         self.time_limit = time_limit
         self.log = log
         self.threads = threads
         self.seed = seed
         self._built = False
         self._handed_out = False  # build() gave the native model to the caller
+        self._deadline: float | None = None  # of the solve under way (time.perf_counter)
 
     @classmethod
     def info(cls):
@@ -71,6 +91,37 @@ class Formulation(ABC):
         from ..registry import method_info
 
         return method_info(cls.name)
+
+    @classmethod
+    def _checked_layout(cls, layout) -> Layout:
+        """``layout`` (or the square layout of an int order) if this method
+        takes it; :class:`~sudoku_models.geometry.LayoutError` or
+        :class:`~sudoku_models.registry.CapabilityError` otherwise."""
+        from ..registry import CapabilityError, UnknownMethodError, layout_kind
+
+        if not isinstance(layout, Layout):
+            if isinstance(layout, int) and not isinstance(layout, bool) and layout > MAX_ORDER:
+                raise LayoutError(f"order must be 2..{MAX_ORDER}, got {layout}")
+            layout = Layout.square(layout)
+        if layout.side > MAX_SIDE:
+            raise LayoutError(f"the methods take grids up to {MAX_SIDE}x{MAX_SIDE}, "
+                              f"got {layout.name}")
+        try:
+            kinds = cls.info().layouts
+        except UnknownMethodError:  # a class not (yet) registered: any layout
+            return layout
+        if layout_kind(layout) not in kinds:
+            raise CapabilityError(f"method {cls.name!r} takes {', '.join(kinds)} layouts, "
+                                  f"not {layout.name}")
+        return layout
+
+    def _option(self, key: str, value):
+        """``value`` if this method's registry entry allows it for option
+        ``key`` (the vocabulary the registry states: one definition, read by
+        the registry's own check and by the class); ``ValueError`` naming the
+        allowed values otherwise."""
+        self.info().check_options({key: value})
+        return value
 
     # -- public -----------------------------------------------------------
 
@@ -89,13 +140,27 @@ class Formulation(ABC):
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
         """Solve ``puzzle`` and time the build (or clue update) and the solver
-        call separately. Never raises for an infeasible puzzle: the result's
-        status is INFEASIBLE."""
+        call separately. The time limit covers both: the solver gets what
+        the build left, a build that used it all gives TIME_LIMIT without a
+        solver call, and an answer that came after the limit (a solver
+        overrunning its own limit, as HiGHS does by a second or two in some
+        phases of a 25x25 root node) is TIME_LIMIT too, with
+        ``stats["after the limit"]`` naming the status it had: one rule for
+        every method, so no row over the limit counts as solved. Never raises
+        for an infeasible puzzle: the result's status is INFEASIBLE."""
         start = time.perf_counter()
+        self._deadline = None if self.time_limit is None else start + self.time_limit
         self._ready(puzzle)
         built = time.perf_counter()
-        status, values, stats, objective = self._run()
+        if self._deadline is not None and built >= self._deadline:
+            status, values, stats, objective = Status.TIME_LIMIT, None, {}, None
+        else:
+            status, values, stats, objective = self._run()
         done = time.perf_counter()
+        if (self._deadline is not None and done > self._deadline
+                and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE)):
+            stats = {**stats, "after the limit": status.value}
+            status, objective = Status.TIME_LIMIT, None
         grid = values.reshape(self.side, self.side) if status.solved else None
         return SolveResult(
             method=self.name,
@@ -111,10 +176,12 @@ class Formulation(ABC):
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
                         time_limit: float | None = None) -> int:
-        """Number of solutions of ``puzzle`` up to ``limit`` (None: all),
-        ``time_limit`` in seconds (then
-        :class:`~sudoku_models.counting.CountIncomplete`). Raises :class:`~sudoku_models.registry.CapabilityError` for a method
-        that cannot count."""
+        """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
+        ``time_limit`` (seconds; None: the method's own ``time_limit``)
+        covers loading the clues and counting; reaching it, or Ctrl-C,
+        raises :class:`~sudoku_models.limits.CountIncomplete`. Raises
+        :class:`~sudoku_models.registry.CapabilityError` for a method that
+        cannot count."""
         from ..registry import CapabilityError
 
         raise CapabilityError(f"method {self.name!r} cannot count solutions")
@@ -141,11 +208,17 @@ class Formulation(ABC):
 
     def _prepare(self, puzzle: Puzzle) -> None:
         """Build the rules on first use and load ``puzzle``'s clues."""
-        if puzzle.order != self.order:
+        if puzzle.layout != self.layout:
             raise ValueError(
-                f"{self.name}: this model is of order {self.order}, the puzzle of order "
-                f"{puzzle.order}"
+                f"{self.name}: this model is of {self.layout.name}, the puzzle of "
+                f"{puzzle.layout.name}"
             )
+        if puzzle.constraints:
+            from ..registry import CapabilityError
+
+            kinds = ", ".join(sorted({c.kind for c in puzzle.constraints}))
+            raise CapabilityError(f"method {self.name!r} does not model variant constraints "
+                                  f"yet: {kinds}")
         if not self._built:
             self._build_rules()
             self._built = True
@@ -159,6 +232,22 @@ class Formulation(ABC):
             self._handed_out = False
         self._prepare(puzzle)
         self._attach_solver()
+
+    def _time_left(self) -> float | None:
+        """Seconds left of the time limit for the solver call of the solve
+        (or count) under way, the build counted; None without a limit."""
+        if self._deadline is None:
+            return None
+        return max(self._deadline - time.perf_counter(), 0.0)
+
+    def _start_count(self, time_limit: float | None) -> float | None:
+        """Start the clock of a count: its deadline (a
+        :func:`time.perf_counter` value, None without a limit) from
+        ``time_limit`` or, when None, the method's own ``time_limit``.
+        Raises ``ValueError`` for a time limit that is not positive."""
+        seconds = self.time_limit if time_limit is None else validation.time_limit(time_limit)
+        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        return self._deadline
 
     def _remember_handed_out_model(self) -> None:
         """Called when :meth:`build` hands the native model out: note what
@@ -189,9 +278,10 @@ class Formulation(ABC):
         (counted as build time)."""
 
     @abstractmethod
-    def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int], float | None]:
-        """Call the solver: status, the ``n**4`` cell values (row-major) when
-        solved, statistics, objective value."""
+    def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int | float], float | None]:
+        """Call the solver within :meth:`_time_left` seconds: status, the
+        ``n**4`` cell values (row-major) when solved, statistics, objective
+        value."""
 
     def _clue_cells(self, puzzle: Puzzle) -> set[tuple[int, int, int]]:
         """The clues as 0-based ``(row, column, value - 1)`` triples."""
@@ -202,13 +292,13 @@ class Formulation(ABC):
 def entry_points(formulation: type[Formulation]):
     """The module-level ``build(puzzle, **options)`` and
     ``solve(puzzle, **options)`` of a formulation module: each makes a fresh
-    ``formulation(puzzle.order, **options)`` and calls its method."""
+    ``formulation(puzzle.layout, **options)`` and calls its method."""
 
     def build(puzzle: Puzzle, **options) -> Any:
-        return formulation(puzzle.order, **options).build(puzzle)
+        return formulation(puzzle.layout, **options).build(puzzle)
 
     def solve(puzzle: Puzzle, **options) -> SolveResult:
-        return formulation(puzzle.order, **options).solve(puzzle)
+        return formulation(puzzle.layout, **options).solve(puzzle)
 
     build.__doc__ = (
         f"The native model of ``puzzle`` for formulation {formulation.name!r}. "

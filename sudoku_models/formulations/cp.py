@@ -3,7 +3,8 @@
 Source: the Engee/JuMP MILP vs. CP example (seed 003, its ``AllDifferent``
 model), written for OR-Tools CP-SAT (``CpModel.add_all_different``). One
 integer variable per cell with domain ``1..n*n``; one AllDifferent constraint
-per row, column and box; a clue shrinks its cell's domain to one value.
+per house of the layout (row, column, box or jigsaw region); a clue shrinks
+its cell's domain to one value.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..houses import house_cells
 from ..puzzle import Puzzle
 from ..result import ModelSize
 from .base import entry_points
@@ -28,8 +28,8 @@ class CpFormulation(CpSatFormulation):
 
     name = "cp"
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, **options) -> None:
+        super().__init__(layout, **options)
         self.cells: np.ndarray | None = None
 
     def _build_rules(self) -> None:
@@ -39,7 +39,7 @@ class CpFormulation(CpSatFormulation):
             [model.new_int_var(1, s, f"cell_r{r + 1}_c{c + 1}") for r in range(s) for c in range(s)],
             dtype=object,
         )
-        for house in house_cells(self.order):
+        for house in self.layout.houses:
             model.add_all_different(cells[house].tolist())
         self.model = model
         self.cells = cells.reshape(s, s)
@@ -56,7 +56,8 @@ class CpFormulation(CpSatFormulation):
 
     def size(self) -> ModelSize:
         s = self.side
-        return ModelSize(variables=s * s, constraints=3 * s, nonzeros=3 * s * s)
+        houses = self.layout.num_houses
+        return ModelSize(variables=s * s, constraints=houses, nonzeros=houses * s)
 
 
 build, solve = entry_points(CpFormulation)

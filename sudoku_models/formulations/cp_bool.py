@@ -29,13 +29,13 @@ class CpBoolFormulation(CpSatFormulation):
 
     name = "cp-bool"
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, **options) -> None:
+        super().__init__(layout, **options)
         self.x: np.ndarray | None = None
         self._clues: set[int] = set()
 
     def _build_rules(self) -> None:
-        description = binary_model(self.order)
+        description = binary_model(self.layout)
         model = cp_model.CpModel()
         x = np.array([model.new_bool_var(description.var_name(v))
                       for v in range(description.num_vars)], dtype=object)
@@ -46,7 +46,7 @@ class CpBoolFormulation(CpSatFormulation):
         self.x = x.reshape((self.side,) * 3)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        clues = set(binary_model(self.order).clue_vars(puzzle.grid).tolist())
+        clues = set(binary_model(self.layout).clue_vars(puzzle.grid).tolist())
         for index in clues ^ self._clues:
             self._set_domain(index, 1 if index in clues else 0, 1)
         self._clues = clues
@@ -63,7 +63,8 @@ class CpBoolFormulation(CpSatFormulation):
 
     def size(self) -> ModelSize:
         s = self.side
-        return ModelSize(variables=s**3, constraints=4 * s * s, nonzeros=4 * s**3)
+        groups = sum(len(g) for g in binary_model(self.layout).groups.values())
+        return ModelSize(variables=s**3, constraints=groups, nonzeros=groups * s)
 
 
 build, solve = entry_points(CpBoolFormulation)

@@ -3,22 +3,35 @@
 Clues are loaded by editing variable domains in the model's proto, so one
 ``CpModel`` serves every puzzle of an order. CP-SAT runs with one worker by
 default, so that times compare fairly with HiGHS; ``threads`` and ``seed``
-set ``num_workers`` and ``random_seed`` (docs: "CP-SAT solver parameters").
+set ``num_workers`` and ``random_seed``, and ``solver_options`` any other
+field of ``SatParameters`` (docs: "CP-SAT solver parameters",
+``sat_parameters.proto``), e.g. ``{"cp_model_presolve": False}``.
 """
 
 from __future__ import annotations
 
 import functools
 from abc import abstractmethod
+from collections.abc import Mapping
 
 import numpy as np
 import ortools
+from google.protobuf import text_format
+from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
 from ..puzzle import Puzzle
 from ..result import Status
 from ..stoppable import call_stoppable
 from .base import Formulation
+from .parameters import (CTRL_C, SolverOptionError, Value, as_bool, check_not_reserved, label,
+                         parse_solver_options, unknown)
+
+# SatParameters fields the toolkit sets itself -> the option to use instead
+RESERVED = {"num_workers": "threads", "num_search_workers": "threads", "random_seed": "seed",
+            "max_time_in_seconds": "time_limit", "log_search_progress": "log",
+            "log_to_stdout": "log", "enumerate_all_solutions": "count_solutions",
+            "catch_sigint_signal": CTRL_C}
 
 _STATUS = {
     cp_model.OPTIMAL: Status.OPTIMAL,
@@ -55,14 +68,56 @@ def _solve_stoppable(solver: cp_model.CpSolver, model, callback=None):
     return code
 
 
+def sat_parameters(options: Mapping[str, Value]) -> str:
+    """``options`` (``SatParameters`` field names to values; strings are
+    read as the proto's text format: ``"false"``, ``"0.5"``,
+    ``"FIXED_SEARCH"``) as ``SatParameters`` in text format. Raises
+    :class:`~.parameters.SolverOptionError` for an unknown or reserved
+    field or a value of the wrong type."""
+    parameters = sat_parameters_pb2.SatParameters()
+    fields = parameters.DESCRIPTOR.fields_by_name
+    for name, value in options.items():
+        check_not_reserved("CP-SAT", name, RESERVED)
+        if name not in fields:
+            raise unknown("CP-SAT", name, fields)
+        if fields[name].type == fields[name].TYPE_BOOL:
+            value = as_bool("CP-SAT", name, value)
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        if fields[name].type == fields[name].TYPE_STRING:
+            text = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        try:
+            text_format.Merge(f"{name}: {text}", parameters)
+        except text_format.ParseError as error:
+            raise SolverOptionError(f"CP-SAT option {name!r} refuses {value!r}: "
+                                    f"{str(error).rsplit(': ', 1)[-1]}") from None
+    return text_format.MessageToString(parameters)
+
+
+def _merge(parameters, text: str) -> None:
+    """Merge ``text`` (``SatParameters`` in text format) into a solver's
+    parameters: OR-Tools' own message from 9.13 on, a protobuf one before."""
+    if hasattr(parameters, "merge_text_format"):
+        parameters.merge_text_format(text)
+    else:
+        text_format.Merge(text, parameters)
+
+
 class CpSatFormulation(Formulation):
     """A formulation whose model is a CP-SAT ``CpModel`` (``self.model``).
-    Subclasses build it in ``_build_rules``, load clues with
-    :meth:`_set_domain` and read the grid in :meth:`_grid_values`."""
+    ``solver_options``: ``SatParameters`` fields, a mapping or
+    ``"name=value,..."`` (:func:`sat_parameters`), checked now and set on
+    every solve; the result's ``solver`` names them. Subclasses build the
+    model in ``_build_rules``, load clues with :meth:`_set_domain` and read
+    the grid in :meth:`_grid_values`."""
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, *, solver_options=None, **options) -> None:
+        super().__init__(layout, **options)
         self.model: cp_model.CpModel | None = None
+        options = parse_solver_options(solver_options)
+        self._parameters = sat_parameters(options)
+        self.solver_options = options
+        if options:
+            self.solver_name = lambda: f"{CpSatFormulation.solver_name()} ({label(options)})"
 
     def _remember_handed_out_model(self) -> None:
         self._clue_domains = [list(self.model.proto.variables[i].domain)
@@ -91,8 +146,12 @@ class CpSatFormulation(Formulation):
         domain.clear()
         domain.extend([low, high])
 
-    def _solver(self) -> cp_model.CpSolver:
+    def _solver(self, time_limit: float | None) -> cp_model.CpSolver:
+        """A solver with this formulation's parameters, stopping after
+        ``time_limit`` seconds (None: no limit)."""
         solver = cp_model.CpSolver()
+        if self._parameters:
+            _merge(solver.parameters, self._parameters)
         solver.parameters.num_workers = self.threads
         solver.parameters.random_seed = self.seed
         solver.parameters.log_search_progress = self.log
@@ -100,12 +159,12 @@ class CpSatFormulation(Formulation):
         solver.parameters.catch_sigint_signal = False
         solver.parameters.log_to_stdout = False  # through Python, so notebooks show it
         solver.log_callback = print
-        if self.time_limit is not None:
-            solver.parameters.max_time_in_seconds = self.time_limit
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = time_limit
         return solver
 
     def _run(self):
-        solver = self._solver()
+        solver = self._solver(self._time_left())
         code = _solve_stoppable(solver, self.model)
         stats = {"branches": int(solver.num_branches), "conflicts": int(solver.num_conflicts)}
         unknown = Status.TIME_LIMIT if self.time_limit is not None else Status.ERROR
@@ -122,16 +181,17 @@ class CpSatFormulation(Formulation):
                         time_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
         (``enumerate_all_solutions``, one worker), stopping at ``limit``
-        (None: all). Contradictory clues give 0. ``time_limit`` (seconds) or
-        Ctrl-C end it early with
-        :class:`~sudoku_models.counting.CountIncomplete`."""
-        from ..counting import CountIncomplete
+        (None: all). Contradictory clues give 0. ``time_limit`` (as
+        :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
+        :class:`~sudoku_models.limits.CountIncomplete`."""
+        from ..limits import CountIncomplete, check_limit
 
+        check_limit(limit)
+        self._start_count(time_limit)
         self._ready(puzzle)
-        solver = self._solver()
+        solver = self._solver(self._time_left())
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
-        solver.parameters.max_time_in_seconds = float("inf") if time_limit is None else time_limit
         counter = _SolutionCounter(limit)
         try:
             code = _solve_stoppable(solver, self.model, counter)

@@ -28,15 +28,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
-from ..houses import house_cells
+from ..geometry import Layout
 from ..puzzle import Puzzle
+from ..registry import MATCHING_FILTERS as FILTERS  # noqa: F401  (the vocabulary's old name)
 from ..result import ModelSize, Status
 from .base import Formulation, entry_points
-
-FILTERS = ("regin", "paper")
 
 
 # -- one house: masks[i] = candidate digits (bits) of the house's i-th cell ---
@@ -171,20 +171,26 @@ def initial_candidates(puzzle: Puzzle) -> list[int]:
     return [1 << (v - 1) if v else full for v in puzzle.grid.ravel().tolist()]
 
 
-def deduce(cand: list[int], order: int, find_forbidden: Callable = forbidden_regin,
+@cache
+def _house_tables(layout: Layout) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The houses' cells, each cell's houses and the sweep order (columns,
+    rows, then regions, as in the paper) of ``layout``, as lists."""
+    side = layout.side
+    sweep = list(range(side, 2 * side)) + list(range(side)) + \
+        list(range(2 * side, layout.num_houses))
+    return layout.houses.tolist(), layout.cell_houses.tolist(), sweep
+
+
+def deduce(cand: list[int], layout: int | Layout, find_forbidden: Callable = forbidden_regin,
            deadline: float | None = None) -> Deduction:
     """Delete forbidden edges of every house (columns, rows, boxes, as in the
-    paper) from ``cand`` (bitmask per cell, modified in place) until none is
-    left; houses whose cells did not change since their last visit are
-    skipped. ``deadline`` is a ``time.perf_counter()`` value, checked after
-    each sweep."""
-    houses = house_cells(order)
-    side = order * order
-    sweep_order = list(range(side, 2 * side)) + list(range(side)) + list(range(2 * side, 3 * side))
-    houses_of = [[] for _ in range(side * side)]
-    for number, cells in enumerate(houses):
-        for cell in cells:
-            houses_of[cell].append(number)
+    paper) of ``layout`` (a :class:`~sudoku_models.geometry.Layout` or an
+    int order) from ``cand`` (bitmask per cell, modified in place) until
+    none is left; houses whose cells did not change since their last visit
+    are skipped. ``deadline`` is a ``time.perf_counter()`` value, checked
+    after each sweep."""
+    houses, houses_of, sweep_order = _house_tables(
+        layout if isinstance(layout, Layout) else Layout.square(layout))
     dirty = [True] * len(houses)
     removed = sweeps = 0
     while any(dirty):
@@ -193,7 +199,7 @@ def deduce(cand: list[int], order: int, find_forbidden: Callable = forbidden_reg
             if not dirty[number]:
                 continue
             dirty[number] = False
-            cells = houses[number].tolist()
+            cells = houses[number]
             forbidden = find_forbidden([cand[c] for c in cells])
             if forbidden is None:
                 return Deduction("infeasible", removed, sweeps)
@@ -229,11 +235,9 @@ class MatchingFormulation(Formulation):
 
     name = "matching"
 
-    def __init__(self, order: int = 3, *, filter: str = "regin", **options) -> None:
-        if filter not in FILTERS:
-            raise ValueError(f"filter must be one of {', '.join(FILTERS)}, got {filter!r}")
-        super().__init__(order, **options)
-        self.filter = filter
+    def __init__(self, layout=3, *, filter: str = "regin", **options) -> None:
+        super().__init__(layout, **options)
+        self.filter = self._option("filter", filter)
         self._find = forbidden_regin if filter == "regin" else forbidden_paper
         self._cand: list[int] = []
 
@@ -251,9 +255,8 @@ class MatchingFormulation(Formulation):
 
     def _run(self):
         stats = {"branches": 0, "removed edges": 0, "sweeps": 0}
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         try:
-            found = self._search(list(self._cand), stats, deadline)
+            found = self._search(list(self._cand), stats, self._deadline)
         except _OutOfTime:
             return Status.TIME_LIMIT, None, stats, None
         if found is None:
@@ -271,7 +274,7 @@ class MatchingFormulation(Formulation):
                 raise _OutOfTime
             cand = stack.pop()
             stats["branches"] += cand is not root  # every node but the root is a guess
-            outcome = deduce(cand, self.order, self._find, deadline)
+            outcome = deduce(cand, self.layout, self._find, deadline)
             stats["removed edges"] += outcome.removed
             stats["sweeps"] += outcome.sweeps
             if outcome.status == "out of time":
@@ -296,7 +299,9 @@ class MatchingFormulation(Formulation):
 
     def size(self) -> ModelSize:
         edges = sum(bin(m).count("1") for m in self._cand) if self._cand else self.side**3
-        return ModelSize(variables=edges, constraints=3 * self.side, nonzeros=3 * edges)
+        houses_per_cell = self.layout.cell_houses.shape[1]
+        return ModelSize(variables=edges, constraints=self.layout.num_houses,
+                         nonzeros=houses_per_cell * edges)
 
     @staticmethod
     def solver_name() -> str:

@@ -29,9 +29,10 @@ import scipy.sparse as sp
 
 from ..binary_model import binary_model
 from ..puzzle import Puzzle
+from .backends import LinearProblem
 from .base import entry_points
-from .highs_model import HighsFormulation, HighsModel
-from .objectives import check_objective, tiebreak_costs
+from .linear import LinearFormulation
+from .objectives import tiebreak_costs
 
 # sudokuEngine's row blocks, as families of the binary model (see module docstring)
 ENGINE_FAMILIES = ("column", "row", "box", "cell")
@@ -41,7 +42,8 @@ ENGINE_FAMILIES = ("column", "row", "box", "cell")
 class EngineMatrices:
     """The data of ``intlinprog(f, intcon, [], [], Aeq, beq, lb, ub)``.
 
-    ``Aeq``: ``(4*s*s, s**3)`` sparse CSR 0/1 matrix (324 x 729 for 9x9);
+    ``Aeq``: ``(4*s*s, s**3)`` sparse CSR 0/1 matrix (324 x 729 for 9x9; a Latin
+    square has no box rows);
     ``beq``: ``(4*s*s,)`` ones; ``lb``, ``ub``, ``f``: ``(s**3,)`` in
     column-major order of the ``(s, s, s)`` array. 0-based here.
     """
@@ -59,22 +61,23 @@ def column(i, j, k, side: int):
     return i + side * j + side * side * k
 
 
-def engine_columns(order: int) -> np.ndarray:
-    """MATLAB's column of every variable of the binary model: ``(s**3,)``,
+def engine_columns(layout) -> np.ndarray:
+    """MATLAB's column of every variable of the binary model of ``layout`` (a
+    :class:`~sudoku_models.geometry.Layout` or an int order): ``(s**3,)``,
     indexed by :class:`~sudoku_models.binary_model.BinaryModel` variable
     number."""
-    model = binary_model(order)
+    model = binary_model(layout)
     return column(*model.cell_value(np.arange(model.num_vars)), model.side)
 
 
 def engine_matrices(puzzle: Puzzle) -> EngineMatrices:
     """Build ``Aeq``, ``beq``, ``lb``, ``ub`` and ``f`` exactly as
-    ``sudokuEngine(B)`` does, for a puzzle of any order: the rows are the
+    ``sudokuEngine(B)`` does, for a puzzle of any layout: the rows are the
     groups of the binary model's families in sudokuEngine's order
     (:data:`ENGINE_FAMILIES`), the columns MATLAB's column-major ``x(:)``."""
-    model = binary_model(puzzle.order)
+    model = binary_model(puzzle.layout)
     s = model.side
-    to_column = engine_columns(puzzle.order)
+    to_column = engine_columns(puzzle.layout)
     groups = np.concatenate([model.groups[f] for f in ENGINE_FAMILIES])
     rows = np.repeat(np.arange(len(groups)), s)
     Aeq = sp.csr_matrix((np.ones(groups.size), (rows, to_column[groups.ravel()])),
@@ -85,37 +88,41 @@ def engine_matrices(puzzle: Puzzle) -> EngineMatrices:
     return EngineMatrices(Aeq, np.ones(len(groups)), lb, np.ones(s**3), f)
 
 
-class MatrixFormulation(HighsFormulation):
+class MatrixFormulation(LinearFormulation):
     """MATLAB's solver-based matrices passed to HiGHS through highspy.
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
-    ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog). After
-    :meth:`build`, ``matrices`` holds :class:`EngineMatrices` (``lb`` showing
-    the current clues) and ``highs`` the ``highspy.Highs`` instance, which
-    :meth:`build` returns: changes made to it are part of the next solve.
-    Raises ``ValueError`` for an unknown objective.
+    ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog);
+    ``solver_options`` and ``stats`` as
+    :class:`~.linear.LinearFormulation` (the solver is HiGHS: this method
+    exists to pass MATLAB's arrays straight to it). After :meth:`build`,
+    ``matrices`` holds :class:`EngineMatrices` (``lb`` showing the current
+    clues) and ``highs`` the ``highspy.Highs`` instance, which :meth:`build`
+    returns: changes made to it are part of the next solve. Raises
+    ``ValueError`` for an unknown objective.
     """
 
     name = "matrix"
 
-    def __init__(self, order: int = 3, *, objective: str = "feasibility", **options) -> None:
-        super().__init__(order, **options)
-        self.objective = check_objective(objective)
+    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
+        super().__init__(layout, **options)
+        self.objective = self._option("objective", objective)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)
 
     def _build_rules(self) -> None:
-        self.matrices = m = engine_matrices(Puzzle(np.zeros((self.side, self.side)), self.order))
+        self.matrices = m = engine_matrices(Puzzle(np.zeros((self.side, self.side)), self.layout))
         cost = m.f if self.objective == "tiebreak" else np.zeros_like(m.f)
-        self.highs_model = HighsModel(m.Aeq, m.beq, m.beq, m.lb, m.ub, cost, np.ones(len(cost), bool))
-        self.highs = self.highs_model.highs
+        self._load_backend(LinearProblem(m.Aeq, m.beq, m.beq, m.lb.copy(), m.ub, cost,
+                                         np.ones(len(cost), bool)))
+        self.highs = self.backend.native
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         r, c = np.nonzero(puzzle.grid)
         clues = column(r, c, puzzle.grid[r, c] - 1, self.side)
         changed = np.union1d(self._clue_columns, clues)
-        self.highs_model.set_bounds(changed, np.isin(changed, clues), np.ones(len(changed)))
+        self.backend.set_bounds(changed, np.isin(changed, clues), np.ones(len(changed)))
         self.matrices.lb[self._clue_columns] = 0
         self.matrices.lb[clues] = 1
         self._clue_columns = clues
@@ -131,14 +138,14 @@ class MatrixFormulation(HighsFormulation):
         return np.argmax(x, axis=2).ravel() + 1
 
     def _column_names(self) -> list[str]:
-        model = binary_model(self.order)
+        model = binary_model(self.layout)
         names = [""] * model.num_vars
-        for var, col in enumerate(engine_columns(self.order).tolist()):
+        for var, col in enumerate(engine_columns(self.layout).tolist()):
             names[col] = model.var_name(var)
         return names
 
     def _row_names(self) -> list[str]:
-        model = binary_model(self.order)
+        model = binary_model(self.layout)
         return [label for family in ENGINE_FAMILIES for label in model.labels(family)]
 
 

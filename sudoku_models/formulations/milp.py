@@ -1,4 +1,4 @@
-"""MILP: binary assignment model in Pyomo, solved by HiGHS.
+"""MILP: binary assignment model in Pyomo, solved by HiGHS (or SCIP).
 
 Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
 (seed 000, ``sudokuEngine``) and the Engee/JuMP MILP vs. CP example (seed
@@ -9,6 +9,8 @@ Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
 * row: every value once in every row,      sum_j x[i, j, k] = 1
 * column: every value once in every column, sum_i x[i, j, k] = 1
 * box: every value once in every box,      sum over the box of x[., ., k] = 1
+  (the regions of the layout: square or rectangular boxes, jigsaw regions;
+  none for a Latin square)
 
 Clues are lower bounds of 1, as ``sudokuEngine`` sets ``lb``. The objective
 is 0 (a feasibility problem, as in the JuMP seed) or, with
@@ -16,8 +18,9 @@ is 0 (a feasibility problem, as in the JuMP seed) or, with
 ``x[i, j, k]`` is its 1-based position in MATLAB's column-major ``x(:)``,
 ``1 + i + s*j + s*s*k`` for side ``s``.
 
-The model is compiled once by Pyomo and loaded into HiGHS; for each new
-puzzle only the changed clue bounds are sent (see :mod:`.pyomo_highs`).
+The model is compiled once by Pyomo and loaded into the back-end (HiGHS,
+or SCIP with ``solver="scip"``); for each new puzzle only the changed clue
+bounds are sent (see :mod:`.pyomo_model`).
 """
 
 from __future__ import annotations
@@ -26,46 +29,36 @@ import numpy as np
 import pyomo.environ as pyo
 
 from ..binary_model import binary_model
-from ..houses import house_cells
 from ..puzzle import Puzzle
 from .base import entry_points
-from .objectives import check_objective, tiebreak_costs
-from .pyomo_highs import PyomoHighsFormulation
+from .objectives import tiebreak_costs
+from .pyomo_model import PyomoFormulation
 
 
-class MilpFormulation(PyomoHighsFormulation):
-    """Binary x[i, j, k] model in Pyomo, solved by HiGHS.
+class MilpFormulation(PyomoFormulation):
+    """Binary x[i, j, k] model in Pyomo, solved by HiGHS or SCIP.
 
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
     ``f = 1..N``); ``solver``: ``"highs"`` (default) or ``"scip"`` (the same
-    compiled model in SCIP through pyscipopt, the extra ``[scip]``: makes a
-    :class:`~.pyomo_scip.MilpScipFormulation`). Other options as
-    :class:`Formulation`. Raises ``ValueError`` for an unknown objective or
-    solver.
+    compiled model in SCIP through pyscipopt, the extra ``[scip]``);
+    ``solver_options``, ``stats`` and the other options as
+    :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for an
+    unknown objective or solver.
     """
 
     name = "milp"
 
-    def __new__(cls, *args, solver: str = "highs", **options):
-        if solver not in ("highs", "scip"):
-            raise ValueError(f"solver must be one of highs, scip, got {solver!r}")
-        if solver == "scip" and cls is MilpFormulation:
-            from .pyomo_scip import MilpScipFormulation
-
-            cls = MilpScipFormulation
-        return super().__new__(cls)
-
-    def __init__(self, order: int = 3, *, objective: str = "feasibility", solver: str = "highs",
-                 **options) -> None:
-        super().__init__(order, **options)
-        self.objective = check_objective(objective)
+    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
+        super().__init__(layout, **options)
+        self.objective = self._option("objective", objective)
         self._clues: set[tuple[int, int, int]] = set()
 
     def _build_rules(self) -> None:
-        n, s = self.order, self.side
-        boxes = house_cells(n)[2 * s:]  # the boxes, as every formulation sees them
-        m = pyo.ConcreteModel(name=f"sudoku_milp_order{n}")
+        s = self.side
+        boxes = self.layout.houses[2 * s:]  # the regions, as every formulation sees them
+        m = pyo.ConcreteModel(name=f"sudoku_milp_{s}x{s}")
         m.I = pyo.RangeSet(0, s - 1)
+        m.B = pyo.RangeSet(0, len(boxes) - 1)
         m.x = pyo.Var(m.I, m.I, m.I, domain=pyo.Binary)
         m.cell = pyo.Constraint(m.I, m.I, rule=lambda m, i, j: sum(m.x[i, j, k] for k in m.I) == 1)
         m.row = pyo.Constraint(m.I, m.I, rule=lambda m, i, k: sum(m.x[i, j, k] for j in m.I) == 1)
@@ -73,7 +66,7 @@ class MilpFormulation(PyomoHighsFormulation):
             m.I, m.I, rule=lambda m, j, k: sum(m.x[i, j, k] for i in m.I) == 1
         )
         m.box = pyo.Constraint(
-            m.I,
+            m.B,
             m.I,
             rule=lambda m, b, k: sum(m.x[c // s, c % s, k] for c in boxes[b].tolist()) == 1,
         )
@@ -96,7 +89,7 @@ class MilpFormulation(PyomoHighsFormulation):
         return self._x_columns().ravel()
 
     def _x_columns(self) -> np.ndarray:
-        """HiGHS columns of x in index order (row, column, value): ``(s*s, s)``."""
+        """Back-end columns of x in index order (row, column, value): ``(s*s, s)``."""
         if "x" not in self._cache:
             self._cache["x"] = self._columns(self._model.x.values()).reshape(-1, self.side)
         return self._cache["x"]
@@ -106,14 +99,14 @@ class MilpFormulation(PyomoHighsFormulation):
 
     def _var_name(self, var) -> str:
         if var.parent_component() is self._model.x:
-            return binary_model(self.order).var_name(binary_model(self.order).var(*var.index()))
+            return binary_model(self.layout).var_name(binary_model(self.layout).var(*var.index()))
         return super()._var_name(var)
 
     def _constraint_name(self, con) -> str:
         family = con.parent_component().local_name
         if family in ("cell", "row", "column", "box"):
             a, b = con.index()
-            return binary_model(self.order).labels(family)[a * self.side + b]
+            return binary_model(self.layout).labels(family)[a * self.side + b]
         return super()._constraint_name(con)
 
 

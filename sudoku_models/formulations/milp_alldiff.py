@@ -18,32 +18,30 @@ import numpy as np
 import pyomo.environ as pyo
 from pyomo.gdp import Disjunction
 
-from ..houses import peer_pairs
 from ..puzzle import Puzzle
+from ..registry import TRANSFORMATIONS  # noqa: F401  (the vocabulary, defined in the registry)
 from .base import entry_points
-from .pyomo_highs import PyomoHighsFormulation
-
-TRANSFORMATIONS = ("bigm", "hull")
+from .pyomo_model import PyomoFormulation
 
 
-class MilpAllDiffFormulation(PyomoHighsFormulation):
-    """Integer cells with pairwise peer disequalities (Pyomo GDP), HiGHS.
+class MilpAllDiffFormulation(PyomoFormulation):
+    """Integer cells with pairwise peer disequalities (Pyomo GDP), HiGHS or SCIP.
 
-    ``transformation``: ``"bigm"`` (default) or ``"hull"``. After
-    :meth:`build`, ``model.y`` are the cells and ``model.different`` the
-    (transformed) disjunctions. Raises ``ValueError`` for an unknown
-    transformation.
+    ``transformation``: ``"bigm"`` (default) or ``"hull"``; ``solver``,
+    ``solver_options`` and ``stats`` as :class:`~.linear.LinearFormulation`.
+    After :meth:`build`, ``model.y`` are the cells and ``model.different``
+    the (transformed) disjunctions. Counts solutions with no-good cuts on the
+    disjunctions' indicator binaries (the order of every pair of peers: in a
+    house holding every value once, that order fixes the values). Raises
+    ``ValueError`` for an unknown transformation.
     """
 
     name = "milp-alldiff"
     BUILD_SECONDS_PER_PAIR = 1.3e-3  # Pyomo GDP build + transformation, measured on orders 3, 4
 
-    def __init__(self, order: int = 3, *, transformation: str = "bigm", **options) -> None:
-        if transformation not in TRANSFORMATIONS:
-            raise ValueError(f"transformation must be one of {', '.join(TRANSFORMATIONS)}, "
-                             f"got {transformation!r}")
-        super().__init__(order, **options)
-        self.transformation = transformation
+    def __init__(self, layout=3, *, transformation: str = "bigm", **options) -> None:
+        super().__init__(layout, **options)
+        self.transformation = self._option("transformation", transformation)
 
     def solve(self, puzzle: Puzzle):
         """As :meth:`Formulation.solve`, but the time limit covers the build:
@@ -53,9 +51,9 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
         TIME_LIMIT with ``stats["expected build seconds"]``."""
         from ..result import ModelSize, SolveResult, Status
 
-        expected = self.BUILD_SECONDS_PER_PAIR * len(peer_pairs(self.order))
+        expected = self.BUILD_SECONDS_PER_PAIR * len(self.layout.peer_pairs)
         if (self.time_limit is not None and not self._built and expected > self.time_limit
-                and puzzle.order == self.order):
+                and puzzle.layout == self.layout):
             return SolveResult(self.name, Status.TIME_LIMIT, None, 0.0, 0.0,
                                ModelSize(self.side**2, 0, 0),
                                {"expected build seconds": round(expected)}, self.solver_name())
@@ -63,8 +61,8 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
 
     def _build_rules(self) -> None:
         s = self.side
-        pairs = peer_pairs(self.order)
-        m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_order{self.order}")
+        pairs = self.layout.peer_pairs
+        m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_{s}x{s}")
         m.cells = pyo.RangeSet(0, s * s - 1)
         m.y = pyo.Var(m.cells, domain=pyo.Integers, bounds=(1, s))
         m.pairs = pyo.RangeSet(0, len(pairs) - 1)
@@ -92,6 +90,13 @@ class MilpAllDiffFormulation(PyomoHighsFormulation):
         if "y" not in self._cache:
             self._cache["y"] = self._columns(self._model.y.values())
         return np.rint(column_values[self._cache["y"]]).astype(np.int64)
+
+    def _binary_columns(self) -> np.ndarray:
+        if "indicators" not in self._cache:
+            self._cache["indicators"] = self._columns(
+                disjunct.binary_indicator_var for disjunction in self._model.different.values()
+                for disjunct in disjunction.disjuncts)
+        return self._cache["indicators"]
 
     def _var_name(self, var) -> str:
         if var.parent_component() is self._model.y:

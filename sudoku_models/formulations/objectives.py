@@ -9,14 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-OBJECTIVES = ("feasibility", "tiebreak")
-
-
-def check_objective(objective: str) -> str:
-    """``objective`` itself if known; ``ValueError`` otherwise."""
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
-    return objective
+from ..registry import OBJECTIVES  # noqa: F401  (the vocabulary, defined in the registry)
 
 
 def tiebreak_costs(side: int) -> np.ndarray:

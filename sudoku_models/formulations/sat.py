@@ -47,19 +47,16 @@ from typing import ClassVar, NamedTuple
 import numpy as np
 
 from ..binary_model import binary_model
-from ..counting import CountIncomplete, check_limit
+from ..limits import CountIncomplete, check_limit
 from ..puzzle import Puzzle
+# the vocabularies, defined in the registry (kept here under their old names)
+from ..registry import SAT_CLUE_MODES as CLUE_MODES  # noqa: F401
+from ..registry import SAT_SOLVERS as SOLVERS  # noqa: F401
 from ..result import ModelSize, Status
 from ..stoppable import call_stoppable
 from .base import Formulation, entry_points
 
 ENCODINGS = ("minimal", "extended")
-CLUE_MODES = ("assumptions", "units")
-# PySAT solver names accepted by the ``solver`` option: incremental solvers
-# with assumptions and statistics. CaDiCaL has no interrupt() in PySAT
-# (time limits by conflict/decision budgets), the others have.
-SOLVERS = ("cadical195", "cadical153", "glucose3", "glucose4", "glucose42", "maplechrono",
-           "maplecm", "maplesat", "mergesat3", "minisat22", "minisat-gh")
 DEFAULT_SOLVER = "cadical195"
 _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
@@ -68,15 +65,16 @@ _MAX_SLICE_DECISIONS = 1 << 20  # likewise; the budget is a C long (doubling ove
 
 
 @functools.cache
-def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
-    """The clauses of the rules of ``order`` in ``encoding`` (``"minimal"`` or
+def rule_clauses(layout, encoding: str) -> tuple[np.ndarray, ...]:
+    """The clauses of the rules of ``layout`` (a
+    :class:`~sudoku_models.geometry.Layout` or an int order) in ``encoding`` (``"minimal"`` or
     ``"extended"``), as read-only int32 arrays of DIMACS literals, one array
     per clause width: at-least-one clauses ``(m, s)`` and at-most-one pairs
     ``(m, 2)``. Built from :func:`~sudoku_models.binary_model.binary_model`.
     Raises ``ValueError`` for an unknown encoding."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
-    model = binary_model(order)
+    model = binary_model(layout)
     at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
     at_most = ("row", "column", "box") + (("cell",) if encoding == "extended" else ())
     first, second = np.triu_indices(model.side, 1)
@@ -92,10 +90,10 @@ def rule_clauses(order: int, encoding: str) -> tuple[np.ndarray, ...]:
 
 
 @functools.cache
-def rule_clause_list(order: int, encoding: str) -> list[list[int]]:
+def rule_clause_list(layout, encoding: str) -> list[list[int]]:
     """:func:`rule_clauses` as one list of clauses (lists of ints), the form
     PySAT takes; cached, do not modify."""
-    return [clause for block in rule_clauses(order, encoding) for clause in block.tolist()]
+    return [clause for block in rule_clauses(layout, encoding) for clause in block.tolist()]
 
 
 class SatInstance(NamedTuple):
@@ -111,9 +109,11 @@ class SatInstance(NamedTuple):
 class SatFormulation(Formulation):
     """The binary model as CNF, solved by a PySAT solver.
 
-    ``solver``: a PySAT solver name from :data:`SOLVERS` (default
-    ``"cadical195"``, CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default,
-    one solver per order) or ``"units"`` (a fresh solver per puzzle). The
+    ``solver``: a PySAT solver name from
+    :data:`sudoku_models.registry.SAT_SOLVERS` (default ``"cadical195"``,
+    CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default, one solver per
+    order) or ``"units"`` (a fresh solver per puzzle). The time limit
+    covers building the solver (loading the clauses) as well. The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
     ``propagations`` for this puzzle. A nonzero ``seed`` turns on CaDiCaL's
     random variable shuffling with that seed (its options ``seed``,
@@ -127,15 +127,11 @@ class SatFormulation(Formulation):
 
     encoding: ClassVar[str]
 
-    def __init__(self, order: int = 3, *, solver: str = DEFAULT_SOLVER,
+    def __init__(self, layout=3, *, solver: str = DEFAULT_SOLVER,
                  clues: str = "assumptions", **options) -> None:
-        super().__init__(order, **options)
-        if solver not in SOLVERS:
-            raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, got {solver!r}")
-        if clues not in CLUE_MODES:
-            raise ValueError(f"clues must be one of {', '.join(CLUE_MODES)}, got {clues!r}")
-        self.solver = solver
-        self.clues = clues
+        super().__init__(layout, **options)
+        self.solver = self._option("solver", solver)
+        self.clues = self._option("clues", clues)
         if solver != DEFAULT_SOLVER:  # the instance reports the solver it runs
             self.solver_name = functools.partial(_solver_label, solver)
         self._sat = None  # the PySAT solver holding the rules (and, in units mode, the clues)
@@ -144,10 +140,10 @@ class SatFormulation(Formulation):
     # -- Formulation ------------------------------------------------------
 
     def _build_rules(self) -> None:
-        self._clauses = rule_clause_list(self.order, self.encoding)
+        self._clauses = rule_clause_list(self.layout, self.encoding)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        self._clue_literals = (binary_model(self.order).clue_vars(puzzle.grid) + 1).tolist()
+        self._clue_literals = (binary_model(self.layout).clue_vars(puzzle.grid) + 1).tolist()
         if self.clues == "units":
             self._discard_solver()
             self._sat = self._new_solver()
@@ -163,7 +159,7 @@ class SatFormulation(Formulation):
         assumptions = self._clue_literals if self.clues == "assumptions" else []
         before = self._sat.accum_stats()
         try:
-            answer = self._solve(self._sat, assumptions)
+            answer = self._solve(self._sat, assumptions, self._deadline)
         except BaseException:  # Ctrl-C inside the solver: its state is not to be trusted
             self._discard_solver()
             raise
@@ -178,7 +174,7 @@ class SatFormulation(Formulation):
     def size(self) -> ModelSize:
         """Variables, clauses and literals of the CNF handed to the solver:
         the rules, plus one unit clause per clue when ``clues="units"``."""
-        blocks = rule_clauses(self.order, self.encoding)
+        blocks = rule_clauses(self.layout, self.encoding)
         units = len(self._clue_literals) if self.clues == "units" else 0
         return ModelSize(variables=self.side**3, constraints=sum(len(b) for b in blocks) + units,
                          nonzeros=sum(b.size for b in blocks) + units)
@@ -200,13 +196,12 @@ class SatFormulation(Formulation):
         cell literals) is added and the solver is called again. The fresh
         solver keeps the blocking clauses away from later puzzles.
         Contradictory clues give 0. Raises ``CountIncomplete`` when the time
-        limit or Ctrl-C ends the count, ``ValueError`` for a bad limit or
-        order.
+        limit (as :meth:`Formulation.count_solutions`) or Ctrl-C ends the
+        count, ``ValueError`` for a bad limit or order.
         """
         check_limit(limit)
+        deadline = self._start_count(time_limit)
         self._prepare(puzzle)
-        seconds = self.time_limit if time_limit is None else time_limit
-        deadline = None if seconds is None else time.perf_counter() + seconds
         solver = self._new_solver()
         count = 0
         try:
@@ -232,21 +227,21 @@ class SatFormulation(Formulation):
         encoding plus one unit clause per clue, after a comment header that
         maps each variable to its 1-based (row, column, value), e.g.
         ``c 14 x_r1_c2_v5``. Returns the path. Raises ``ValueError`` for a
-        format other than ``"cnf"`` or a puzzle of another order."""
+        format other than ``"cnf"`` or a puzzle of another layout."""
         if fmt != "cnf":
             super().export(puzzle, path, fmt)
         self._prepare(puzzle)
-        model = binary_model(self.order)
+        model = binary_model(self.layout)
         path = Path(path)
         clauses = len(self._clauses) + len(self._clue_literals)
         with path.open("w") as out:
-            out.write(f"c Sudoku of order {self.order} ({self.side}x{self.side}), "
+            out.write(f"c Sudoku, {self.layout.name}, "
                       f"{self.name}: {self.info().description}\n")
             out.write(f"c puzzle {puzzle.to_string()}\n")
             out.write("c variable x_rR_cC_vV is true when row R, column C holds V (1-based)\n")
             out.writelines(f"c {v + 1} {model.var_name(v)}\n" for v in range(model.num_vars))
             out.write(f"p cnf {model.num_vars} {clauses}\n")
-            for block in rule_clauses(self.order, self.encoding):
+            for block in rule_clauses(self.layout, self.encoding):
                 np.savetxt(out, np.column_stack([block, np.zeros(len(block), np.int32)]), fmt="%d")
             out.writelines(f"{literal} 0\n" for literal in self._clue_literals)
         return path
@@ -270,11 +265,9 @@ class SatFormulation(Formulation):
         values = np.asarray(model[: self.side**3]).reshape(-1, self.side)
         return np.argmax(values > 0, axis=1) + 1
 
-    def _solve(self, solver, assumptions: list[int], deadline: float | None = None):
-        """True (satisfiable), False (unsatisfiable) or None (stopped by the
-        time limit, or by ``deadline``, a ``time.perf_counter()`` value)."""
-        if deadline is None and self.time_limit is not None:
-            deadline = time.perf_counter() + self.time_limit
+    def _solve(self, solver, assumptions: list[int], deadline: float | None):
+        """True (satisfiable), False (unsatisfiable) or None (stopped at
+        ``deadline``, a ``time.perf_counter()`` value; None: no limit)."""
         if self.solver.startswith("cadical"):
             return _solve_in_slices(solver, assumptions, deadline)
         return _solve_interruptible(solver, assumptions, deadline)

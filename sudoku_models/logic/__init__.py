@@ -2,11 +2,14 @@
 (:func:`explain`, :func:`hint`) and rate its difficulty (:func:`rate`).
 
 Pure Python on bitmask candidates (no numba, no solver), so importing it is
-cheap and it works for every order 2 to 6."""
+cheap and it works for every order 2 to 6, every layout (rectangular boxes,
+jigsaw, Latin square), the all-different variants (extra regions,
+anti-knight, anti-king, parity) and killer cages."""
 
-from .candidates import UnsolvablePuzzle
+from .candidates import UnsolvablePuzzle, UnsupportedRules
 from .explain import explain, hint
 from .rating import LEVELS, Rating, rate
 from .step import Step
 
-__all__ = ["LEVELS", "Rating", "Step", "UnsolvablePuzzle", "explain", "hint", "rate"]
+__all__ = ["LEVELS", "Rating", "Step", "UnsolvablePuzzle", "UnsupportedRules", "explain", "hint",
+           "rate"]

@@ -10,9 +10,17 @@ for a 9x9 without compiling it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ..geometry import Layout, cell_name, house_label
+from ..rules import AntiKing, AntiKnight, Cage, Parity, Region, Rules
+
+#: The constraint kinds the techniques understand: extra all-different
+#: regions (a house when they have ``N`` cells, peers otherwise), killer
+#: cages (the same, and their totals for the cage-sum techniques),
+#: anti-knight and anti-king (peers) and parity (the cells' starting
+#: candidates).
+EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity")
 
 
 class UnsolvablePuzzle(ValueError):
@@ -21,28 +29,126 @@ class UnsolvablePuzzle(ValueError):
     in a house. The message names the cell, house and value."""
 
 
+class UnsupportedRules(ValueError):
+    """The puzzle has constraints the human techniques cannot reason about
+    (Kropki dots, XV, thermometers, arrows, greater-than, non-consecutive
+    and the negative constraints). The message names the kinds."""
+
+
 @dataclass(frozen=True)
 class Tables:
-    """A :class:`~sudoku_models.geometry.Layout`'s tables as Python tuples,
-    which the pure-Python techniques walk fastest: ``houses`` (tuples of
-    flat cells: rows, columns, regions), ``cell_houses`` (the row, column and
-    region house number of each cell), ``peers`` (sorted peers of each cell),
-    ``peer_sets`` (the same as frozensets)."""
+    """A puzzle's rules as the Python tuples the pure-Python techniques walk
+    fastest:
+
+    * ``houses``: tuples of flat cells, every group of ``N`` cells holding
+      each value once: the layout's rows, columns and regions (house numbers
+      as :attr:`~sudoku_models.geometry.Layout.houses`), then the extra
+      regions of ``N`` cells (X diagonals, windoku windows, disjoint groups,
+      cages of ``N`` cells);
+    * ``labels``: the name of each house in the explanations, ``r3``,
+      ``c1``, ``b9`` (regions of a jigsaw are ``b`` too), then the extra
+      regions' names (``main diagonal``, ``window 2``, ``group 4``);
+    * ``lines``: ``2N``, the number of rows and columns (houses
+      ``0..2N-1``; the others are regions, boxes or extra);
+    * ``cell_houses``: the house numbers of each cell, ascending (its row,
+      its column, its region, then its extra houses);
+    * ``house_sets``: each house as a frozenset;
+    * ``crossing``: for each house, a dict from each of its cells to the
+      other houses holding that cell and at least one more of the house's
+      cells, ascending (where Locked Candidates look for a cover);
+    * ``peers`` (sorted) and ``peer_sets``: the cells each cell must differ
+      from: its houses' cells, the other cells of its smaller all-different
+      groups, its anti-knight and anti-king neighbours;
+    * ``domains``: each cell's starting candidates as a bitmask (parity), or
+      None when every value is allowed everywhere;
+    * ``cages``: the killer cages with a total, as ``(cells, total, label)``
+      (cells sorted, label ``cage r1c1 (15)``); empty for other puzzles;
+    * ``units``: where the cage-sum techniques apply the rule of 45 (every
+      house holds ``1..N`` once): ``(label, cells, houses)`` for every house
+      and every run of two or three neighbouring rows or columns (``r1-r3``),
+      ``houses`` the number of houses it is made of; empty without cages.
+    """
 
     houses: tuple
+    labels: tuple
+    lines: int
     cell_houses: tuple
+    house_sets: tuple
+    crossing: tuple
     peers: tuple
     peer_sets: tuple
+    domains: tuple | None
+    cages: tuple
+    units: tuple
 
 
-@cache
-def tables(layout: Layout) -> Tables:
-    """The :class:`Tables` of a layout, converted once."""
+def _refuse(rules: Rules) -> None:
+    kinds = sorted({c.kind for c in rules.constraints
+                    if not isinstance(c, (Region, Cage, AntiKnight, AntiKing, Parity))})
+    if kinds:
+        raise UnsupportedRules(
+            f"the human techniques cannot explain {', '.join(kinds)} constraints; they "
+            f"explain houses and {', '.join(EXPLAINED_KINDS)} (solve such a puzzle with a "
+            f"method instead)")
+
+
+@lru_cache(maxsize=32)  # one entry serves every classic puzzle of a layout
+def tables(rules: Rules | Layout) -> Tables:
+    """The :class:`Tables` of a puzzle's rules (or of a bare layout),
+    converted once. Raises :class:`UnsupportedRules` for constraint kinds
+    the techniques cannot explain."""
+    if isinstance(rules, Layout):
+        rules = Rules(rules)
+    _refuse(rules)
+    layout = rules.layout
+    side = layout.side
+    houses = list(map(tuple, layout.houses.tolist()))
+    labels = [house_label(h, side) for h in range(len(houses))]
+    known = set(houses)
+    for constraint in rules.constraints:
+        if isinstance(constraint, (Region, Cage)) and len(constraint.cells) == side:
+            cells = tuple(sorted(constraint.cells))
+            if cells not in known:
+                known.add(cells)
+                houses.append(cells)
+                labels.append(constraint.name if isinstance(constraint, Region) and
+                              constraint.name else constraint.label(layout))
+    cell_houses = [[] for _ in range(side * side)]
+    for index, cells in enumerate(houses):
+        for cell in cells:
+            cell_houses[cell].append(index)
     counts = layout.peer_counts.tolist()
-    peers = tuple(tuple(row[:count]) for row, count in zip(layout.peers.tolist(), counts))
-    return Tables(tuple(map(tuple, layout.houses.tolist())),
-                  tuple(map(tuple, layout.cell_houses.tolist())),
-                  peers, tuple(frozenset(p) for p in peers))
+    peers = [row[:count] for row, count in zip(layout.peers.tolist(), counts)]
+    domains = None
+    if not rules.classic:
+        seen = [set(p) for p in peers]
+        for group in rules.lowered.groups:  # extra regions, cages, knight and king pairs
+            for cell in group:
+                seen[cell].update(group)
+        peers = [sorted(s - {cell}) for cell, s in enumerate(seen)]
+        if any(isinstance(c, Parity) for c in rules.constraints):
+            domains = tuple(rules.lowered.domains.tolist())
+    peers = tuple(map(tuple, peers))
+    house_sets = tuple(map(frozenset, houses))
+    crossing = tuple({cell: tuple(h for h in cell_houses[cell]
+                                  if h != base and len(house_sets[h] & house_sets[base]) > 1)
+                      for cell in cells} for base, cells in enumerate(houses))
+    cages = tuple((tuple(sorted(c.cells)), c.total, c.label(layout)) for c in rules.constraints
+                  if isinstance(c, Cage) and c.total is not None)
+    return Tables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
+                  house_sets, crossing, peers, tuple(frozenset(p) for p in peers), domains,
+                  cages, _units(houses, labels, side) if cages else ())
+
+
+def _units(houses, labels, side: int) -> tuple:
+    units = [(label, frozenset(cells), 1) for cells, label in zip(houses, labels)]
+    for kind, letter in ((0, "r"), (1, "c")):
+        for width in (2, 3):
+            for first in range(side - width + 1):
+                cells = frozenset(c for line in range(first, first + width)
+                                  for c in houses[kind * side + line])
+                units.append((f"{letter}{first + 1}-{letter}{first + width}", cells, width))
+    return tuple(units)
 
 
 def cells_text(cells, side: int) -> str:
@@ -69,29 +175,39 @@ def bits(mask: int) -> list[int]:
 
 
 class Candidates:
-    """A partly solved grid of a :class:`~sudoku_models.geometry.Layout`:
-    ``values`` (flat list, 0 = empty) and ``cand`` (flat list of bitmasks, 0
-    for a filled cell); ``tables`` holds the layout's houses and peers as
-    tuples.
+    """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
+    (flat list of bitmasks, 0 for a filled cell) on a puzzle's
+    :class:`~sudoku_models.rules.Rules` (or a bare
+    :class:`~sudoku_models.geometry.Layout`); ``tables`` holds its houses,
+    their labels and the peers as tuples (:class:`Tables`).
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
-    clues repeat a value in a house.
+    clues break a rule and :class:`UnsupportedRules` for constraints the
+    techniques cannot explain.
     """
 
-    __slots__ = ("side", "layout", "tables", "values", "cand")
+    __slots__ = ("cand", "rules", "side", "tables", "values")
 
-    def __init__(self, layout: Layout, values: list[int]) -> None:
-        self.side = layout.side
-        self.layout = layout
-        self.tables = tables(layout)
+    def __init__(self, rules: Rules | Layout, values: list[int]) -> None:
+        self.rules = rules if isinstance(rules, Rules) else Rules(rules)
+        self.side = self.rules.layout.side
+        self.tables = tables(self.rules)
         self.values = list(values)
         full = (1 << self.side) - 1
-        self.cand = [0 if v else full for v in self.values]
+        domains = self.tables.domains
+        if domains is None:
+            self.cand = [0 if v else full for v in self.values]
+        else:
+            self.cand = [0 if v else d for v, d in zip(self.values, domains)]
         for cell, value in enumerate(self.values):
             if value:
                 bit = 1 << (value - 1)
                 for peer in self.tables.peers[cell]:
                     self.cand[peer] &= ~bit
+
+    @property
+    def layout(self) -> Layout:
+        return self.rules.layout
 
     @classmethod
     def from_puzzle(cls, puzzle) -> Candidates:
@@ -102,7 +218,32 @@ class Candidates:
             raise UnsolvablePuzzle(
                 f"contradictory clues: {first.value} appears more than once in {first.house} "
                 f"({where}), so the puzzle has no solution")
-        return cls(puzzle.layout, [int(v) for v in puzzle.grid.ravel()])
+        grid = cls(puzzle.rules, [int(v) for v in puzzle.grid.ravel()])
+        if not puzzle.rules.classic:
+            grid._check_clues()
+        return grid
+
+    def _check_clues(self) -> None:
+        """The clue conflicts :meth:`Puzzle.conflicts` does not see: equal
+        clues an anti-knight or anti-king move apart, a clue of the wrong
+        parity."""
+        values, side, domains = self.values, self.side, self.tables.domains
+        for cell, value in enumerate(values):
+            if not value:
+                continue
+            twin = next((p for p in self.tables.peers[cell] if values[p] == value), None)
+            if twin is not None:
+                kinds = [c.kind for c in self.rules.constraints
+                         if any(cell in g and twin in g for g in c.groups(self.layout))]
+                raise UnsolvablePuzzle(
+                    f"contradictory clues: {cell_name(cell, side)} and {cell_name(twin, side)} "
+                    f"both hold {value}, which {' and '.join(kinds) or 'the rules'} forbid"
+                    f"{'s' if len(kinds) == 1 else ''}, so the puzzle has no solution")
+            if domains is not None and not domains[cell] >> (value - 1) & 1:
+                raise UnsolvablePuzzle(
+                    f"contradictory clues: {cell_name(cell, side)} holds {value} but is "
+                    f"{'an even' if value % 2 else 'an odd'} cell, so the puzzle has no "
+                    f"solution")
 
     def place(self, cell: int, value: int) -> None:
         """Fill ``cell`` with ``value`` and remove it from the peers' candidates."""
@@ -138,5 +279,5 @@ class Candidates:
             missing = ((1 << side) - 1) & ~placed & ~room
             if missing:
                 raise UnsolvablePuzzle(
-                    f"{bits(missing)[0]} has no place left in {house_label(index, side)}, so the "
+                    f"{bits(missing)[0]} has no place left in {self.tables.labels[index]}, so the "
                     f"puzzle has no solution")

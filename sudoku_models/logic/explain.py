@@ -3,18 +3,10 @@ lists the steps, ``hint(puzzle)`` gives the next one."""
 
 from __future__ import annotations
 
-from ..puzzle import Puzzle
-from .candidates import Candidates, UnsolvablePuzzle, bits, cell_name
+from ..puzzle import as_puzzle
+from .candidates import Candidates, UnsolvablePuzzle, UnsupportedRules, bits, cell_name
 from .step import NEEDS_SEARCH, Step
 from .techniques import TECHNIQUES
-
-
-def _as_puzzle(puzzle) -> Puzzle:
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if isinstance(puzzle, str):
-        return Puzzle.from_string(puzzle)
-    return Puzzle.from_grid(puzzle)
 
 
 def apply(grid: Candidates, step: Step) -> None:
@@ -47,7 +39,7 @@ def _needs_search(grid: Candidates) -> Step:
 
 def solve_steps(puzzle) -> tuple[list[Step], Candidates]:
     """The logical steps and the grid they leave (see :func:`explain`)."""
-    grid = Candidates.from_puzzle(_as_puzzle(puzzle))
+    grid = Candidates.from_puzzle(as_puzzle(puzzle))
     grid.check()
     steps = []
     while not grid.solved():
@@ -66,19 +58,29 @@ def explain(puzzle) -> list[Step]:
     steps.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle`, a puzzle string or an
-    ``(n*n, n*n)`` int grid (0 = empty), any order 2 to 6. At every step the
+    ``(N, N)`` int grid (0 = empty), any layout (square or rectangular
+    boxes, jigsaw, Latin square) and side 4 to 36, with extra all-different
+    regions, killer cages, anti-knight, anti-king and parity constraints
+    (see :mod:`~sudoku_models.logic.techniques` and
+    :mod:`~sudoku_models.logic.killer`; houses are named ``r3``, ``c1``,
+    ``b9`` and extra regions by their names). At every step the
     easiest technique that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
-    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing; see
+    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing, and for killer
+    cages Cage Combinations and Innies and Outies; see
     :data:`~sudoku_models.logic.techniques.TECHNIQUES`). When none applies
     before the grid is full, the last step is a ``"Needs search"`` step (no
     placements or eliminations) naming the cells left: the rest needs trial
     and error. A puzzle with several solutions also ends there.
 
-    Raises :class:`UnsolvablePuzzle` (a ``ValueError``) when the clues repeat
-    a value in a house, or when the deductions reach a cell without
-    candidates or a value without a place (the puzzle has no solution), and
-    :class:`~sudoku_models.PuzzleFormatError` for a malformed puzzle.
+    Raises :class:`UnsolvablePuzzle` (a ``ValueError``) when the clues break
+    a rule, or when the deductions reach a cell without candidates or a
+    value without a place (the puzzle has no solution),
+    :class:`UnsupportedRules` (a ``ValueError``) naming the constraint kinds
+    the techniques cannot reason about (Kropki, XV, thermometers, arrows,
+    greater-than, non-consecutive and the negative constraints),
+    :class:`~sudoku_models.PuzzleFormatError` for a malformed puzzle and
+    ``TypeError`` for something that is not a puzzle.
     """
     return solve_steps(puzzle)[0]
 
@@ -87,11 +89,11 @@ def hint(puzzle) -> Step | None:
     """The next step for ``puzzle`` (the first step :func:`explain` would
     give): a Step, a ``"Needs search"`` Step when no technique applies, or
     None when the grid is already full. Errors as :func:`explain`."""
-    grid = Candidates.from_puzzle(_as_puzzle(puzzle))
+    grid = Candidates.from_puzzle(as_puzzle(puzzle))
     grid.check()
     if grid.solved():
         return None
     return next_step(grid) or _needs_search(grid)
 
 
-__all__ = ["Step", "UnsolvablePuzzle", "explain", "hint"]
+__all__ = ["Step", "UnsolvablePuzzle", "UnsupportedRules", "explain", "hint"]

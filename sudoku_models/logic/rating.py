@@ -6,12 +6,16 @@ The scale (also in README.md, "Explaining and rating puzzles"):
   Hidden Single 14, Locked Candidates 50, Naked Pair 60, Hidden Pair 70,
   Naked Triple 80, Hidden Triple 100, Naked Quadruple 120, X-Wing 140,
   Hidden Quadruple, Swordfish and Simple Colors 150, Jellyfish and XY-Wing
-  160, XYZ-Wing 180);
+  160, XYZ-Wing 180); the cage-sum techniques of killer puzzles, which
+  HoDoKu lacks, score as the technique of like difficulty they are tried
+  beside: Cage Combinations 14 (a Hidden Single's), Innies and Outies 50
+  (Locked Candidates');
 * the level is set by the hardest technique the solution needs:
 
   =============  =====================================================
-  easy           singles only (score 4 to 14)
-  medium         up to Locked Candidates, Pairs, Triples (50 to 100)
+  easy           singles and Cage Combinations only (score 4 to 14)
+  medium         up to Locked Candidates, Innies and Outies, Pairs,
+                 Triples (50 to 100)
   hard           Quadruples, X-Wing, Swordfish, Simple Colors (120 to 150)
   expert         Jellyfish, XY-Wing, XYZ-Wing (160 to 180)
   needs search   the techniques stop before the grid is full

@@ -4,10 +4,17 @@ without changing it.
 
 Names, definitions and scores follow HoDoKu (hodoku.sourceforge.net, "Solving
 techniques" and its default rating table); every technique is written for
-any order (boxes of ``n x n``, houses of ``n*n`` cells), so a 16x16 gets the
-same deductions as a 9x9. Subsets and fish go up to size 4 (quads,
-Jellyfish); the one chain family is Simple Colors (Color Trap and Color
-Wrap on the conjugate pairs of one value).
+any layout and order (square or rectangular boxes, jigsaw regions, a Latin
+square's rows and columns), so a 16x16 gets the same deductions as a 9x9.
+Houses are houses: the extra regions of ``N`` cells (X diagonals, windoku
+windows, disjoint groups) take part in every technique on houses (singles,
+subsets, Locked Candidates between any two intersecting houses, the
+conjugate pairs of Simple Colors); smaller all-different groups and the
+anti-knight and anti-king moves add peers (wings, colour traps). Fish stay
+on rows and columns. Subsets and fish go up to size 4 (quads, Jellyfish);
+the one chain family is Simple Colors (Color Trap and Color Wrap on the
+conjugate pairs of one value). The cage-sum techniques of killer puzzles
+are in :mod:`~sudoku_models.logic.killer`; :data:`TECHNIQUES` lists them all.
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import (Candidates, bits, cell_name, cells_text, eliminations_text, house_label,
-                         values_text)
+from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
+from .killer import cage_combinations, innies_and_outies
 from .step import Step
 
 
@@ -38,7 +45,7 @@ def full_house(grid: Candidates) -> Step | None:
             value = bits(cand[cell])[0]
             return _step(grid, "Full House", [cell], [value], [(cell, value)], [],
                          f"Full House: {cell_name(cell, side)}={value} (last empty cell in "
-                         f"{house_label(index, side)})")
+                         f"{grid.tables.labels[index]})")
     return None
 
 
@@ -70,7 +77,7 @@ def hidden_single(grid: Candidates) -> Step | None:
             cell = next(c for c in cells if cand[c] & bit)
             return _step(grid, "Hidden Single", [cell], [value], [(cell, value)], [],
                          f"Hidden Single: {cell_name(cell, side)}={value} (the only place for "
-                         f"{value} in {house_label(index, side)})")
+                         f"{value} in {grid.tables.labels[index]})")
     return None
 
 
@@ -83,43 +90,48 @@ def _value_cells(grid: Candidates, cells, bit) -> list[int]:
 
 
 def _intersections(grid: Candidates, pointing: bool) -> Step | None:
-    side, cand = grid.side, grid.cand
-    houses, cell_houses = grid.tables.houses, grid.tables.cell_houses
-    base_range = range(2 * side, 3 * side) if pointing else range(0, 2 * side)
-    for base in base_range:
+    side, cand, tables = grid.side, grid.cand, grid.tables
+    houses, house_sets, crossing = tables.houses, tables.house_sets, tables.crossing
+    # pointing: from a box, a jigsaw region or an extra region; claiming: from a line
+    bases = range(tables.lines, len(houses)) if pointing else range(tables.lines)
+    for base in bases:
         for value in range(1, side + 1):
             bit = 1 << (value - 1)
             where = _value_cells(grid, houses[base], bit)
             if len(where) < 2:
                 continue
-            # the other house (line for pointing, box for claiming) holding all of them
-            kinds = (0, 1) if pointing else (2,)
-            for kind in kinds:
-                targets = {cell_houses[c][kind] for c in where}
-                if len(targets) != 1:
-                    continue
-                cover = targets.pop()
-                inside = set(houses[base])
-                elims = [(c, value) for c in houses[cover] if c not in inside and cand[c] & bit]
-                if elims:
-                    name = ("Locked Candidates Type 1 (Pointing)" if pointing
-                            else "Locked Candidates Type 2 (Claiming)")
-                    return _step(grid, name, where, [value], [], elims,
-                                 f"{name}: {value} in {house_label(base, side)} is confined to "
-                                 f"{house_label(cover, side)}, so "
-                                 f"{eliminations_text(sorted(elims), side)}")
+            # every other house holding all of them (the row, then the column
+            # from a box of the classic grid; the box from a line)
+            rest = where[1:]
+            for cover in crossing[base][where[0]]:
+                cover_set = house_sets[cover]
+                for c in rest:
+                    if c not in cover_set:
+                        break
+                else:
+                    inside = house_sets[base]
+                    elims = [(c, value) for c in houses[cover]
+                             if c not in inside and cand[c] & bit]
+                    if elims:
+                        name = ("Locked Candidates Type 1 (Pointing)" if pointing
+                                else "Locked Candidates Type 2 (Claiming)")
+                        return _step(grid, name, where, [value], [], elims,
+                                     f"{name}: {value} in {tables.labels[base]} is confined to "
+                                     f"{tables.labels[cover]}, so "
+                                     f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
 def pointing(grid: Candidates) -> Step | None:
     """A value confined, within a box, to one row or column is removed from
-    the rest of that line."""
+    the rest of that line; the same from a jigsaw region or an extra region
+    (X diagonal, window) to any house holding all its places."""
     return _intersections(grid, True)
 
 
 def claiming(grid: Candidates) -> Step | None:
-    """A value confined, within a row or column, to one box is removed from
-    the rest of that box."""
+    """A value confined, within a row or column, to one box (or jigsaw
+    region, or extra region) is removed from the rest of that box."""
     return _intersections(grid, False)
 
 
@@ -147,7 +159,7 @@ def _naked_subset(grid: Candidates, size: int) -> Step | None:
             if elims:
                 return _step(grid, name, group, bits(union), [], elims,
                              f"{name}: {values_text(bits(union))} in {cells_text(group, side)} "
-                             f"({house_label(index, side)}), so "
+                             f"({grid.tables.labels[index]}), so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
 
@@ -178,7 +190,7 @@ def _hidden_subset(grid: Candidates, size: int) -> Step | None:
             elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
             if elims:
                 return _step(grid, name, found, group, [], elims,
-                             f"{name}: {values_text(group)} in {house_label(index, side)} only "
+                             f"{name}: {values_text(group)} in {grid.tables.labels[index]} only "
                              f"in {cells_text(found, side)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
@@ -229,10 +241,10 @@ def _fish(grid: Candidates, size: int) -> Step | None:
                          for c in grid.tables.houses[cover]
                          if c not in base_cells and cand[c] & bit]
                 if elims:
-                    bases = ",".join(house_label(base_kind * side + x, side) for x in group)
+                    bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
                     return _step(grid, name, sorted(base_cells), [value], [], elims,
                                  f"{name}: {value} in {bases} is confined to "
-                                 f"{','.join(house_label(x, side) for x in sorted(covers))}, so "
+                                 f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
                                  f"{eliminations_text(sorted(elims), side)}")
     return None
 
@@ -363,13 +375,17 @@ def simple_colors(grid: Candidates) -> Step | None:
 
 
 # Techniques in the order they are tried (easiest first) with their HoDoKu
-# default scores; ties keep HoDoKu's order.
+# default scores; ties keep HoDoKu's order. The cage-sum techniques of
+# killer puzzles (logic/killer.py), which HoDoKu lacks, take the score of
+# the technique of like difficulty beside which they are tried.
 TECHNIQUES = (
     ("Full House", full_house, 4),
     ("Naked Single", naked_single, 4),
     ("Hidden Single", hidden_single, 14),
+    ("Cage Combinations", cage_combinations, 14),
     ("Locked Candidates Type 1 (Pointing)", pointing, 50),
     ("Locked Candidates Type 2 (Claiming)", claiming, 50),
+    ("Innies and Outies", innies_and_outies, 50),
     ("Naked Pair", naked_pair, 60),
     ("Hidden Pair", hidden_pair, 70),
     ("Naked Triple", naked_triple, 80),

@@ -12,7 +12,12 @@ above the generic harness (:mod:`sudoku_models.bench`) in the layers.
   algorithm, SCIP);
 * :mod:`.tails`: run-time tails over solver seeds (Kaplan-Meier, power law
   against lognormal);
-* :mod:`.effort`: what solvers do on a puzzle beside its human difficulty;
+* :mod:`.effort`: what solvers do on a puzzle beside its human difficulty,
+  and :mod:`.difficulty`, :mod:`.rating`: the tables of that study and of
+  our rating against QQWing's;
+* :mod:`.recorded`: tables of the recorded ``bench run`` files;
+  :mod:`.counter_speed`: the counter's speed tables (helper core's);
+  :mod:`.encodings`: the SAT encodings' tables;
 * :mod:`.published`: every table of ``benchmarks/README.md`` regenerated
   from its CSV (and checked by a test).
 

@@ -57,3 +57,26 @@ def ab_table(csv: str) -> str:
                 f"{runs['load'].max():.1f}; medians of {runs['round'].max() + 1} rounds, the two "
                 "sides alternating.")
     return "\n".join(rows)
+
+
+def low_clue_table(csv: str) -> str:
+    """Puzzles with at most 20 clues per run (``benchmarks/generation_speed.py
+    --sections low --low-csv``: one row per distinct puzzle, ``side``,
+    ``round``, ``clues``): per side the puzzles of each run and their clue
+    counts."""
+    found = pd.read_csv(csv)
+    rounds = sorted(found["round"].unique())
+    sides = ["ours", "tdoku"]
+    per_run = {side: [int(((found["side"] == side) & (found["round"] == r)).sum())
+                      for r in rounds] for side in sides}
+    rows = ["| generator | puzzles per run | mean | " + " | ".join(
+        f"{c} clues" for c in sorted(found["clues"].unique())) + " |",
+        "| --- | --- | ---: | " + " | ".join("---:" for _ in found["clues"].unique()) + " |"]
+    names = {"ours": "ours, `low_clue_puzzles(20)` (pool search)",
+             "tdoku": "tdoku, `generate -p0 -s0 -e0 -a1`"}
+    for side in sides:
+        counts = found.loc[found["side"] == side, "clues"].value_counts()
+        rows.append(f"| {names[side]} | {', '.join(map(str, per_run[side]))} "
+                    f"| {sum(per_run[side]) / len(rounds):.0f} | " + " | ".join(
+                        str(int(counts.get(c, 0))) for c in sorted(found["clues"].unique())) + " |")
+    return "\n".join(rows)

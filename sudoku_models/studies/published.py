@@ -235,16 +235,20 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="*", type=Path,
                         help=f"markdown files or notebooks (default: {', '.join(DOCUMENTS)})")
     parser.add_argument("--write", action="store_true", help="rewrite the tables that differ")
+    parser.add_argument("--root", type=Path, help="read the CSVs under this folder instead of "
+                        "the repository (e.g. a checkout of the staged files, while a run "
+                        "still appends to the working copy)")
     args = parser.parse_args(argv)
     paths = [p.resolve() for p in args.files] or _documents(DOCUMENTS, ROOT)
+    root = args.root.resolve() if args.root else None
     status = 0
     try:
         for path in paths:
             if args.write:
-                changed = regenerate(path)
+                changed = regenerate(path, root)
                 print(f"{path}: {changed} table(s) rewritten")
                 continue
-            for marked, new in differences(path):
+            for marked, new in differences(path, root):
                 status = 1
                 print(f"{marked.where}: {marked.builder} differs from its CSV\n"
                       f"{_diff(marked.body, new)}")

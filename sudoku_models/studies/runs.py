@@ -27,6 +27,7 @@ import _thread
 import datetime
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -133,28 +134,43 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
               "solver_seed": chunk.solver_seed, "workers": workers, "budget_s": budget_s,
               "cores": os.cpu_count()}
     _append(log, {**record, "event": "start", "time": _now(), "load": os.getloadavg()})
-    budget_hit = threading.Event()
+    budget_hit, finished = threading.Event(), threading.Event()
 
     def stop() -> None:
         budget_hit.set()
-        _thread.interrupt_main()
+        # again every second until the run has ended: an interrupt that lands
+        # in a callback (a fork handler, a finaliser) is swallowed there
+        while not finished.is_set():
+            _thread.interrupt_main()
+            finished.wait(1.0)
 
     timer = threading.Timer(budget_s, stop) if budget_s else None
     interrupted, before = False, _lines(out)
+    # A shell starts background jobs with SIGINT ignored, and then Python raises no
+    # KeyboardInterrupt, neither for Ctrl-C nor for the budget (interrupt_main):
+    # take SIGINT back for the chunk.
+    restore = None
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
+        restore = signal.signal(signal.SIGINT, signal.default_int_handler)
     with LoadSampler(out.parent / "load.csv", every):
         if timer is not None:
             timer.start()
         try:
-            run_benchmark(chunk.methods, chunk.datasets, out, sample=chunk.sample,
-                                    first=chunk.first, time_limit=chunk.time_limit, warmup=0,
-                                    workers=workers, options=chunk.options or None,
-                                    solver_seed=chunk.solver_seed, interleave=True,
-                                    progress=progress)
+            try:
+                run_benchmark(chunk.methods, chunk.datasets, out, sample=chunk.sample,
+                              first=chunk.first, time_limit=chunk.time_limit, warmup=0,
+                              workers=workers, options=chunk.options or None,
+                              solver_seed=chunk.solver_seed, interleave=True, progress=progress)
+            finally:
+                finished.set()
+                if timer is not None:
+                    timer.cancel()
         except KeyboardInterrupt:
             interrupted = not budget_hit.is_set()
         finally:
-            if timer is not None:
-                timer.cancel()
+            if restore is not None:
+                signal.signal(signal.SIGINT, restore)
     stopped = "budget" if budget_hit.is_set() else "interrupted" if interrupted else None
     end = {"chunk": chunk.name, "out": out.name, "event": "end", "time": _now(),
            "load": os.getloadavg(), "rows": _lines(out) - before, "stopped": stopped}
@@ -165,10 +181,11 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
 
 
 def _lines(path: Path) -> int:
+    """Rows of a results CSV (lines but the header)."""
     if not path.exists():
         return 0
     with path.open("rb") as handle:
-        return sum(1 for _ in handle)
+        return max(0, sum(1 for _ in handle) - 1)
 
 
 def _append(path: Path, record: dict) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from .rating import rate
+from ..logic.rating import rate
 
 # solver configurations measured: label -> (method, presolve); with
 # presolve (the default) HiGHS and CP-SAT settle every 9x9 puzzle tried
@@ -56,18 +56,8 @@ def _solver(label: str, puzzle):
     cls = _method_class(method)
     if presolve:
         return cls(puzzle.order, threads=1, seed=0)
-    if method == "cp":
-        class NoPresolve(cls):
-            def _solver(self):
-                solver = super()._solver()
-                solver.parameters.cp_model_presolve = False
-                return solver
-
-        return NoPresolve(puzzle.order, threads=1, seed=0)
-    formulation = cls(puzzle.order, threads=1, seed=0)
-    formulation.solve(puzzle)  # builds the HiGHS model, reused for every later puzzle
-    formulation.highs_model.highs.setOptionValue("presolve", "off")
-    return formulation
+    off = {"cp": {"cp_model_presolve": False}, "milp": {"presolve": "off"}}[method]
+    return cls(puzzle.order, threads=1, seed=0, solver_options=off)
 
 
 def backtracking_nodes(puzzle, limit: int = 2) -> int:

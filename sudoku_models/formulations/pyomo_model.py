@@ -1,20 +1,25 @@
-"""Pyomo models solved by HiGHS.
+"""Pyomo models compiled into any MILP back-end.
 
 Pyomo builds the model; when it is first solved, Pyomo's standard-form
 compiler (``pyomo.repn.plugins.standard_form.LinearStandardFormCompiler``)
-turns it into sparse matrix form, which goes to HiGHS once
-(:class:`~.highs_model.HighsModel`). For each new puzzle the changed variable
-bounds are set on the Pyomo variables (so the Pyomo model always shows the
-current puzzle) and sent to HiGHS as column bounds. When :meth:`build` has
-handed the Pyomo model to the caller, the next solve compiles it again, so a
+turns it into sparse matrix form, a :class:`~.backends.LinearProblem`, which
+goes to the back-end the ``solver`` option names once (HiGHS or SCIP:
+:mod:`.backends`), so a HiGHS/SCIP comparison measures solvers, not
+interfaces. For each new puzzle the changed variable bounds are set on the
+Pyomo variables (so the Pyomo model always shows the current puzzle) and
+sent to the back-end as column bounds. When :meth:`build` has handed the
+Pyomo model to the caller, the next solve compiles it again, so a
 constraint the caller added or a bound they changed is part of that solve.
 
-This plays the role of Pyomo's persistent HiGHS interface
-(``pyomo.contrib.solver.solvers.highs.Highs``) without its per-solve cost:
-measured on top95, that interface's ``solve()`` added about 4 ms per puzzle to
-HiGHS's 5.5 ms (it switches HiGHS's log on and captures it through a pipe, and
-maps every variable back), which would make the Pyomo model look slower than
-the solver-based one for reasons that have nothing to do with modelling.
+This plays the role of Pyomo's persistent solver interfaces without their
+per-solve cost: measured on top95, the persistent HiGHS interface's
+``solve()`` (``pyomo.contrib.solver.solvers.highs.Highs``) added about 4 ms
+per puzzle to HiGHS's 5.5 ms (it switches HiGHS's log on and captures it
+through a pipe, and maps every variable back), which would make the Pyomo
+model look slower than the solver-based one for reasons that have nothing to
+do with modelling; the persistent SCIP interface
+(``pyomo.contrib.solver.solvers.scip.scip_persistent``) likewise re-walks
+the model for changes on every solve.
 """
 
 from __future__ import annotations
@@ -26,23 +31,21 @@ import pyomo.environ as pyo
 from pyomo.common.collections import ComponentMap
 from pyomo.repn.plugins.standard_form import LinearStandardFormCompiler
 
-from .highs_model import HighsFormulation, HighsModel
+from .backends import LinearProblem
+from .linear import LinearFormulation
 
 _INF = float("inf")
 
 
-class PyomoHighsFormulation(HighsFormulation):
+class PyomoFormulation(LinearFormulation):
     """A formulation whose model is a Pyomo ``ConcreteModel`` (``self._model``)
-    solved by HiGHS. Subclasses build ``self._model`` in ``_build_rules``, call
-    :meth:`_send_bounds` with the variables whose bounds they changed, and
-    read the grid in :meth:`_grid_values` through :meth:`_columns`.
-    ``solver_model`` is the class that takes the compiled matrices
-    (:class:`~.highs_model.HighsModel`, or :class:`~.pyomo_scip.ScipModel`)."""
+    compiled into its back-end. Subclasses build ``self._model`` in
+    ``_build_rules``, call :meth:`_send_bounds` with the variables whose
+    bounds they changed, and read the grid in :meth:`_grid_values` through
+    :meth:`_columns`. Options as :class:`~.linear.LinearFormulation`."""
 
-    solver_model = HighsModel
-
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout=3, **options) -> None:
+        super().__init__(layout, **options)
         self._model: pyo.ConcreteModel | None = None  # self.model for users: see below
         self._column: ComponentMap | None = None
         self._rows: list = []
@@ -60,43 +63,41 @@ class PyomoHighsFormulation(HighsFormulation):
         return self._model
 
     def _model_changed_by_user(self) -> None:
-        self.highs_model = None  # compile again on the next _attach_solver
+        self.backend = None  # compile again on the next _attach_solver
         self._cache.clear()
 
     def _attach_solver(self) -> None:
-        if self.highs_model is not None:
+        if self.backend is not None:
             return
         form = LinearStandardFormCompiler().write(self._model, mixed_form=True, set_sense=None)
         kinds = np.array([row.bound_type for row in form.rows])  # 0: ==, 1: <=, -1: >=
         rhs = np.asarray(form.rhs, dtype=float)
-        lower = [-_INF if v.lb is None else v.lb for v in form.columns]
-        upper = [_INF if v.ub is None else v.ub for v in form.columns]
         self._sense = 1 if form.objectives[0].is_minimizing() else -1
-        self.highs_model = self.solver_model(
-            form.A,
-            np.where(kinds == 1, -_INF, rhs),
-            np.where(kinds == -1, _INF, rhs),
-            lower,
-            upper,
-            self._sense * form.c.toarray().ravel(),
-            [v.is_integer() or v.is_binary() for v in form.columns],
-        )
+        self._load_backend(LinearProblem(
+            A=form.A,
+            row_lower=np.where(kinds == 1, -_INF, rhs),
+            row_upper=np.where(kinds == -1, _INF, rhs),
+            col_lower=[-_INF if v.lb is None else v.lb for v in form.columns],
+            col_upper=[_INF if v.ub is None else v.ub for v in form.columns],
+            cost=self._sense * form.c.toarray().ravel(),
+            integer=[v.is_integer() or v.is_binary() for v in form.columns],
+        ))
         self._column = ComponentMap((v, j) for j, v in enumerate(form.columns))
         self._rows = [row.constraint for row in form.rows]
 
     def _send_bounds(self, variables) -> None:
-        """Send the current bounds of changed Pyomo variables to HiGHS (once
-        the model is loaded; before that they are compiled in)."""
-        if self.highs_model is None or not variables:
+        """Send the current bounds of changed Pyomo variables to the back-end
+        (once the model is loaded; before that they are compiled in)."""
+        if self.backend is None or not variables:
             return
-        self.highs_model.set_bounds(
+        self.backend.set_bounds(
             [self._column[v] for v in variables],
             [-_INF if v.lb is None else v.lb for v in variables],
             [_INF if v.ub is None else v.ub for v in variables],
         )
 
     def _columns(self, variables) -> np.ndarray:
-        """HiGHS column index of each Pyomo variable."""
+        """Back-end column index of each Pyomo variable."""
         return np.array([self._column[v] for v in variables])
 
     def _column_names(self) -> list[str]:

@@ -1,0 +1,198 @@
+"""The MILP back-ends: the solvers a linear formulation runs on, behind one protocol.
+
+A linear formulation (``milp``, ``milp-alldiff``, ``matrix``: see
+:mod:`..linear`) states its model once as a :class:`LinearProblem` (sparse
+matrix form, what Pyomo's standard-form compiler makes of a Pyomo model, or
+MATLAB's arrays) and hands it to the back-end its ``solver`` option names:
+:class:`~.highs.HighsBackend` (HiGHS through highspy) or
+:class:`~.scip.ScipBackend` (SCIP through pyscipopt, the extra ``[scip]``).
+Every back-end does the same things, so everything above this layer is
+written once:
+
+* :meth:`Backend.set_bounds`: change column bounds (a new puzzle's clues);
+* :meth:`Backend.run`: solve within a time limit; an :class:`Outcome` with
+  the status, the column values, the statistics and the objective;
+* :meth:`Backend.write`: the model, current bounds included, as an LP or
+  MPS file with the given names;
+* :meth:`Backend.add_no_good` and :meth:`Backend.remove_no_goods`: the
+  cuts that :func:`count_with_no_good_cuts` (one implementation for every
+  back-end) counts solutions with;
+* statistics: ``B&B nodes`` and ``LP iterations`` always; with
+  ``detailed=True`` also ``presolved rows``, ``presolved columns``, ``root
+  LP seconds`` (the root LP relaxation's solve), ``root LP iterations``,
+  ``root bound`` (the dual bound when the root node ended) and ``first
+  solution seconds`` (from the start of the solve), each where the solver
+  reports it;
+* :meth:`Backend.parameters`: the solver's own parameters
+  (``solver_options``, :mod:`..parameters`) checked and typed.
+
+Back-ends are looked up by name (:func:`backend_class`), importing the
+solver only then.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+import numpy as np
+import scipy.sparse as sp
+
+from ...result import Status
+from ..parameters import Value
+
+BACKENDS = {"highs": "highs:HighsBackend", "scip": "scip:ScipBackend"}
+"""Back-end name (the ``solver`` option) -> ``module:Class`` in this package."""
+
+
+@dataclass
+class LinearProblem:
+    """``min cost @ x`` s.t. ``row_lower <= A @ x <= row_upper``,
+    ``col_lower <= x <= col_upper``, ``x[j]`` integral where ``integer[j]``.
+
+    ``A``: ``(m, n)`` scipy CSR matrix; ``row_lower``, ``row_upper``: ``(m,)``
+    float arrays; ``col_lower``, ``col_upper``, ``cost``: ``(n,)`` float
+    arrays; ``integer``: ``(n,)`` bool array. Infinite bounds are
+    ``±inf``. Always a minimisation (a maximising model negates ``cost``).
+    """
+
+    A: sp.csr_matrix
+    row_lower: np.ndarray
+    row_upper: np.ndarray
+    col_lower: np.ndarray
+    col_upper: np.ndarray
+    cost: np.ndarray
+    integer: np.ndarray
+
+    def __post_init__(self) -> None:
+        self.A = sp.csr_matrix(self.A)
+        for name in ("row_lower", "row_upper", "col_lower", "col_upper", "cost"):
+            setattr(self, name, np.asarray(getattr(self, name), dtype=float))
+        self.integer = np.asarray(self.integer, dtype=bool)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, columns)``."""
+        return self.A.shape
+
+
+class Outcome(NamedTuple):
+    """What :meth:`Backend.run` returns: ``values`` (the ``(n,)`` column
+    values) and ``objective`` are None unless ``status.solved``."""
+
+    status: Status
+    values: np.ndarray | None
+    stats: dict[str, int | float]
+    objective: float | None
+
+
+class Backend(ABC):
+    """One solver holding one :class:`LinearProblem` (the protocol of this
+    package; see the module docstring). ``parameters``: the solver's own
+    parameters as :meth:`parameters` returns them, set once and kept for
+    every run."""
+
+    name: ClassVar[str]
+    """The ``solver`` option value that picks this back-end."""
+    RESERVED: ClassVar[dict[str, str]] = {}
+    """Native parameters the toolkit sets on every run -> the option to use instead."""
+
+    def __init__(self, problem: LinearProblem, parameters: Mapping[str, Value] | None = None):
+        self.problem = problem
+        self.shape = problem.shape
+        self.nonzeros = problem.A.nnz
+
+    @classmethod
+    @abstractmethod
+    def version(cls) -> str:
+        """Solver and version, e.g. ``"HiGHS 1.14.0"``."""
+
+    @classmethod
+    @abstractmethod
+    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
+        """``options`` (native parameter names to values, strings allowed)
+        checked against the solver and converted to the parameters' types.
+        Raises :class:`~..parameters.SolverOptionError` naming the first
+        unknown, reserved or refused one."""
+
+    @property
+    @abstractmethod
+    def native(self) -> Any:
+        """The solver's own object (``highspy.Highs``, ``pyscipopt.Model``)."""
+
+    @abstractmethod
+    def set_bounds(self, columns, lower, upper) -> None:
+        """Change the bounds of ``columns`` (int array) to ``lower``/``upper``."""
+
+    @abstractmethod
+    def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
+            seed: int = 0, detailed: bool = False) -> Outcome:
+        """Solve within ``time_limit`` seconds (None: no limit), printing the
+        solver's log to standard output if ``log``; ``detailed`` adds the
+        statistics of the module docstring. Ctrl-C stops the solver and
+        raises ``KeyboardInterrupt`` (the model stays usable)."""
+
+    @abstractmethod
+    def write(self, path, fmt: str, column_names: list[str], row_names: list[str]) -> None:
+        """Write the model, current bounds included and no-good cuts
+        excluded, to ``path`` as ``fmt`` (``"lp"`` or ``"mps"``) with these
+        names. Raises ``OSError`` if the file cannot be written."""
+
+    @abstractmethod
+    def add_no_good(self, ones: np.ndarray) -> None:
+        """Add the cut ``sum of x[ones] <= len(ones) - 1`` (the columns at 1
+        in a solution of binaries: that solution is cut off)."""
+
+    @abstractmethod
+    def remove_no_goods(self) -> None:
+        """Remove every cut :meth:`add_no_good` added."""
+
+
+def backend_class(name: str) -> type[Backend]:
+    """The back-end class called ``name`` (``"highs"``, ``"scip"``), imported
+    on first use. Raises ``ValueError`` for another name and ``ImportError``
+    naming the extra to install when the solver is missing."""
+    if name not in BACKENDS:
+        raise ValueError(f"solver must be one of {', '.join(BACKENDS)}, got {name!r}")
+    module, _, cls = BACKENDS[name].partition(":")
+    return getattr(importlib.import_module(f".{module}", __name__), cls)
+
+
+def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit: int | None,
+                            deadline: float | None = None, *, threads: int = 1,
+                            seed: int = 0) -> int:
+    """Count the solutions of a model whose ``binary_columns`` identify a
+    solution, by solving it again and again, each time cutting the last
+    solution off with a no-good cut (``sum of the columns at 1 <= their
+    number - 1``), up to ``limit`` (None: all). The cuts are removed
+    afterwards, so the model serves on. ``deadline`` (a
+    :func:`time.perf_counter` value) or Ctrl-C end the count with
+    :class:`~sudoku_models.limits.CountIncomplete`; a solver failure is a
+    ``RuntimeError``, never a count."""
+    from ...limits import CountIncomplete
+
+    count = 0
+    try:
+        while limit is None or count < limit:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                raise CountIncomplete(count, "time limit")
+            outcome = backend.run(left, threads=threads, seed=seed)
+            if outcome.status is Status.TIME_LIMIT:
+                raise CountIncomplete(count, "time limit")
+            if outcome.status is Status.INFEASIBLE:
+                break
+            if not outcome.status.solved:
+                raise RuntimeError(f"{backend.version()} failed while counting solutions "
+                                   f"({count} found so far)")
+            count += 1
+            backend.add_no_good(binary_columns[outcome.values[binary_columns] > 0.5])
+    except KeyboardInterrupt:
+        raise CountIncomplete(count, "interrupted") from None
+    finally:
+        backend.remove_no_goods()
+    return count

@@ -1,0 +1,36 @@
+"""The limits a solve or a count takes, checked once, and what a count cut
+short by one raises.
+
+* ``limit``: how many solutions a count stops at (a whole number >= 1, or
+  None for all): :func:`check_limit`;
+* ``time_limit``: seconds (a positive number, or None for none), checked by
+  :func:`sudoku_models.validation.time_limit`; a method's limit covers its
+  build and its solver call
+  (:class:`~sudoku_models.formulations.base.Formulation`);
+* :class:`CountIncomplete`: a count stopped by its time limit or Ctrl-C,
+  with the solutions found so far.
+"""
+
+from __future__ import annotations
+
+
+
+class CountIncomplete(Exception):
+    """A count cut short, by a time limit or an interrupt (Ctrl-C).
+
+    ``lower_bound``: the solutions found before it stopped (the true count is
+    at least this); ``reason``: ``"time limit"`` or ``"interrupted"``. Never
+    present ``lower_bound`` as the count.
+    """
+
+    def __init__(self, lower_bound: int, reason: str) -> None:
+        super().__init__(f"counting stopped ({reason}) after {lower_bound} solutions: "
+                         f"the puzzle has at least {lower_bound}")
+        self.lower_bound = lower_bound
+        self.reason = reason
+
+
+def check_limit(limit) -> None:
+    """``ValueError`` unless ``limit`` is None or a whole number >= 1."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a whole number >= 1 or None, got {limit!r}")

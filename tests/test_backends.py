@@ -1,0 +1,209 @@
+"""The MILP back-ends behind one protocol (HiGHS, SCIP), the solvers' own
+parameters passed through (HiGHS, SCIP, CP-SAT), detailed MILP statistics,
+and one time limit, build included, for every method."""
+
+import time
+
+import numpy as np
+import pytest
+
+from generator.holes import holes_puzzle
+from sudoku_models import METHODS, Puzzle, Status, method_class, solve, solve_many, verify
+from sudoku_models.formulations.backends import BACKENDS, Backend, backend_class
+from sudoku_models.formulations.parameters import SolverOptionError, parse_solver_options
+
+from .helpers import SEED_STRING
+from .test_registry import DummyMethod
+
+BASIC = {"B&B nodes", "LP iterations"}
+DETAILED = {"presolved rows", "presolved columns", "root LP seconds", "root LP iterations",
+            "root bound", "first solution seconds"}
+
+
+def solvers():
+    """The back-ends installed here (SCIP is an extra)."""
+    try:
+        import pyscipopt  # noqa: F401
+    except ImportError:
+        return ["highs"]
+    return list(BACKENDS)
+
+
+# -- the protocol --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", solvers())
+def test_every_back_end_implements_the_protocol(solver):
+    cls = backend_class(solver)
+    assert issubclass(cls, Backend) and cls.name == solver and not cls.__abstractmethods__
+    assert cls.version().split()[0] in ("HiGHS", "SCIP")
+
+
+def test_an_unknown_back_end_is_a_value_error():
+    with pytest.raises(ValueError, match="solver must be one of highs, scip, got 'cplex'"):
+        backend_class("cplex")
+
+
+@pytest.mark.parametrize("solver", solvers())
+def test_the_back_end_attribute_holds_the_chosen_solver(solver, seed_puzzle):
+    formulation = method_class("milp")(3, solver=solver)
+    assert formulation.solve(seed_puzzle).solver.startswith(formulation.backend.version())
+    native = formulation.backend.native
+    assert type(native).__module__.split(".")[0] == {"highs": "highspy", "scip": "pyscipopt"}[solver]
+    assert not hasattr(formulation, "highs_model")
+
+
+# -- native parameters ---------------------------------------------------------
+
+
+def test_solver_options_parse_from_a_mapping_or_a_string():
+    assert parse_solver_options("solver=ipm, run_crossover=off") == {
+        "solver": "ipm", "run_crossover": "off"}
+    assert parse_solver_options({"presolve": "off"}) == {"presolve": "off"}
+    assert parse_solver_options(None) == {}
+    for bad in ("solver", "=ipm", 3):
+        with pytest.raises(SolverOptionError):
+            parse_solver_options(bad)
+
+
+def test_highs_options_reach_highs_and_the_result(seed_puzzle):
+    formulation = method_class("milp")(3, solver_options="solver=ipm,run_crossover=off,"
+                                                          "mip_rel_gap=0.5,presolve=off")
+    result = formulation.solve(seed_puzzle)
+    assert verify(seed_puzzle, result.grid)
+    highs = formulation.backend.highs
+    assert highs.getOptionValue("solver")[1] == "ipm"
+    assert highs.getOptionValue("run_crossover")[1] == "off"
+    assert highs.getOptionValue("mip_rel_gap")[1] == 0.5
+    assert result.solver.endswith("(solver=ipm, run_crossover=off, mip_rel_gap=0.5, presolve=off)")
+    assert result.stats["LP iterations"] > 0  # presolve off: the LP does the work
+
+
+def test_scip_options_reach_scip(seed_puzzle):
+    pytest.importorskip("pyscipopt")
+    formulation = method_class("milp")(3, solver="scip",
+                                       solver_options={"presolving/maxrounds": "0",
+                                                       "lp/initalgorithm": "b"})
+    result = formulation.solve(seed_puzzle)
+    assert verify(seed_puzzle, result.grid)
+    assert formulation.backend.scip.getParam("presolving/maxrounds") == 0
+    assert formulation.backend.scip.getParam("lp/initalgorithm") == "b"
+    assert "presolving/maxrounds=0" in result.solver
+
+
+def test_cp_sat_options_reach_cp_sat(seed_puzzle):
+    plain = solve(seed_puzzle, "cp")
+    off = method_class("cp")(3, solver_options="cp_model_presolve=false")
+    result = off.solve(seed_puzzle)
+    assert verify(seed_puzzle, result.grid) and "cp_model_presolve=false" in result.solver
+    assert off._solver(None).parameters.cp_model_presolve is False
+    assert result.stats["branches"] > plain.stats["branches"]  # presolve had settled it
+
+
+@pytest.mark.parametrize("method, options, message", [
+    ("milp", {"solvr": "ipm"}, "HiGHS has no option 'solvr' (did you mean solver"),
+    ("milp", {"solver": "nope"}, "HiGHS option 'solver' refuses 'nope': Value \"nope\""),
+    ("milp", {"mip_rel_gap": "lots"}, "'mip_rel_gap' is a number"),
+    ("milp", {"time_limit": 3}, "is set by the toolkit: use the time_limit option"),
+    ("matrix", "threads=2", "use the threads option"),
+    ("cp", {"cp_model_presolv": 0}, "CP-SAT has no option 'cp_model_presolv' (did you mean"),
+    ("cp", {"search_branching": "NOPE"}, "has no value named NOPE"),
+    ("cp-bool", "random_seed=3", "use the seed option"),
+    ("cp", {"catch_sigint_signal": True}, "the toolkit handles Ctrl-C itself"),
+])
+def test_unknown_reserved_and_refused_parameters_are_clear_errors(method, options, message,
+                                                                   seed_puzzle):
+    with pytest.raises(SolverOptionError) as error:
+        solve(seed_puzzle, method, solver_options=options)
+    assert message in str(error.value)
+
+
+def test_scip_parameters_are_checked_too(seed_puzzle):
+    pytest.importorskip("pyscipopt")
+    with pytest.raises(SolverOptionError, match="SCIP has no option 'presolving/maxround' "
+                                                "\\(did you mean presolving/maxrounds"):
+        solve(seed_puzzle, "milp", solver="scip", solver_options="presolving/maxround=0")
+    with pytest.raises(SolverOptionError, match="'limits/gap' refuses -1.0"):
+        solve(seed_puzzle, "milp", solver="scip", solver_options="limits/gap=-1")
+    with pytest.raises(SolverOptionError, match="use the time_limit option"):
+        solve(seed_puzzle, "milp", solver="scip", solver_options="limits/time=5")
+
+
+# -- statistics ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", solvers())
+def test_detailed_statistics_of_a_solve_that_needs_the_root_lp(solver):
+    puzzle = holes_puzzle(4, 0.6, "balanced", seed=3)  # not settled by presolve
+    basic = solve(puzzle, "milp", solver=solver)
+    assert set(basic.stats) == BASIC
+    result = solve(puzzle, "milp", solver=solver, stats="detailed")
+    assert verify(puzzle, result.grid)
+    assert set(result.stats) == BASIC | DETAILED
+    model = result.size
+    assert 0 < result.stats["presolved rows"] < model.constraints
+    assert 0 < result.stats["presolved columns"] < model.variables
+    assert 0 < result.stats["root LP iterations"] <= result.stats["LP iterations"]
+    assert 0 < result.stats["root LP seconds"] < result.solve_seconds
+    assert 0 < result.stats["first solution seconds"] <= result.solve_seconds
+    assert result.stats["root bound"] == 0  # the feasibility objective's bound
+
+
+def test_detailed_statistics_when_presolve_settles_the_puzzle(seed_puzzle):
+    result = solve(seed_puzzle, "milp", stats="detailed")  # HiGHS's presolve settles every 9x9
+    assert result.stats["presolved rows"] == result.stats["presolved columns"] == 0
+    assert "root LP seconds" not in result.stats  # no LP was solved
+    assert result.stats["first solution seconds"] <= result.solve_seconds
+
+
+@pytest.mark.parametrize("solver", solvers())
+def test_the_root_bound_of_the_tiebreak_objective(solver):
+    puzzle = holes_puzzle(4, 0.6, "balanced", seed=3)
+    result = solve(puzzle, "milp", solver=solver, objective="tiebreak", stats="detailed")
+    assert verify(puzzle, result.grid)
+    assert 0 < result.stats["root bound"] <= result.objective + 1e-6
+
+
+# -- one time limit, build included ----------------------------------------------
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_a_limit_the_build_uses_up_is_a_time_out_for_every_method(method):
+    empty = Puzzle.from_grid(np.zeros((16, 16), dtype=int))
+    result = solve(empty, method, time_limit=1e-4)
+    assert result.status is Status.TIME_LIMIT and result.grid is None
+    assert result.total_seconds >= 1e-4 or result.stats.get("expected build seconds")
+
+
+def test_the_solver_gets_what_the_build_left():
+    empty = Puzzle.from_grid(np.zeros((25, 25), dtype=int))
+    model = method_class("sat-extended")(5, time_limit=30)
+    result = model.solve(empty)  # the first solve builds the solver: its CNF inside the limit
+    assert result.status is Status.OPTIMAL and verify(empty, result.grid)
+    model.time_limit = result.build_seconds * 0.5
+    later = model.solve(holes_puzzle(5, 0.5, seed=1))
+    assert later.build_seconds < model.time_limit  # only the clues load now
+
+
+class _Slow(DummyMethod):
+    """Answers after the deadline: a solver overrunning its own limit."""
+
+    name = "backtracking"  # a registered name (for the layout check); only solve() is used
+
+    def _run(self):
+        if self._time_left() is not None:
+            time.sleep(self._time_left() + 0.05)
+        return super()._run()
+
+
+def test_an_answer_after_the_limit_is_a_time_out(seed_puzzle):
+    result = _Slow(3, time_limit=0.05).solve(seed_puzzle)
+    assert result.status is Status.TIME_LIMIT and result.grid is None
+    assert result.stats == {"calls": 1, "after the limit": "OPTIMAL"}
+    assert _Slow(3).solve(seed_puzzle).status is Status.OPTIMAL  # no limit, no rule
+
+
+def test_solve_many_applies_the_limit_to_each_puzzle():
+    puzzles = [Puzzle.from_string(SEED_STRING)] * 3
+    results = list(solve_many(puzzles, "milp", time_limit=5))
+    assert all(r.status is Status.OPTIMAL and r.total_seconds < 5 for r in results)

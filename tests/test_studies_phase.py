@@ -1,0 +1,223 @@
+"""The hardness-peak study (issues 14 and 21): censoring as bounds, peaks by
+effort resolved only when they are, the exponent fit, paired comparisons,
+tails by survival analysis, the seed's comparison, and the report."""
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from sudoku_models.bench import load_dataset, run_benchmark
+from sudoku_models.counting import count_solutions as count_any
+from sudoku_models.studies.censoring import (Interval, compare, kaplan_meier, median_interval,
+                                             outcome, ratio_bounds, value_bounds)
+from sudoku_models.studies.phase import (PhaseDataError, effort_peaks, effort_time_correlation,
+                                         fit_exponent, hardness_curve, load_phase_results,
+                                         paired, solution_counts, write_phase_report)
+from sudoku_models.studies.tails import fit_tails, plot_survival
+
+# -- censoring ------------------------------------------------------------------------
+
+
+def test_a_row_over_the_limit_is_a_time_out_whatever_its_status():
+    frame = pd.DataFrame({"status": ["OPTIMAL", "OPTIMAL", "TIME_LIMIT", "OPTIMAL"],
+                          "total_s": [9.0, 10.63, 10.0, 3.0],
+                          "time_limit_s": [10.0, 10.0, 10.0, np.nan]})
+    done = outcome(frame)
+    assert done["solved"].tolist() == [True, False, False, True]
+    assert done["over_limit"].tolist() == [False, True, False, False]
+    assert done["censored_s"].tolist() == [9.0, 10.0, 10.0, 3.0]
+
+
+def test_a_median_with_censored_values_is_an_interval_holding_the_true_one():
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        true = rng.lognormal(0, 1.5, 9)
+        cap = rng.uniform(0.5, 5)
+        low, high = value_bounds(np.minimum(true, cap), true > cap)
+        median = median_interval(low, high)
+        assert median.low <= np.median(true) <= median.high
+        if median.exact:
+            assert median.low == np.median(true)
+
+
+def test_ratio_bounds_follow_who_solved():
+    low, high = ratio_bounds([1.0, 10.0, 2.0, 10.0], [True, False, True, False],
+                             [2.0, 0.5, 10.0, 10.0], [True, True, False, False], 10.0)
+    assert low.tolist() == [0.5, 20.0, 0.0, 0.0]
+    assert high.tolist() == [0.5, math.inf, 0.2, math.inf]
+    result = compare([1.0, 10.0, 2.0, 10.0], [True, False, True, False],
+                     [2.0, 0.5, 10.0, 10.0], [True, True, False, False], 10.0)
+    assert (result.a_wins, result.b_wins, result.undecided) == (2, 1, 1)
+    assert Interval(0.5, math.inf).text() == ">= 0.5" and Interval(0, 0.2).text() == "<= 0.2"
+    assert Interval(0, math.inf).text() == "?" and Interval(0.26, 0.26).text() == "0.26"
+
+
+def test_kaplan_meier_is_scipys_ecdf_on_censored_data_and_has_no_floor():
+    rng = np.random.default_rng(0)
+    times = rng.lognormal(0, 1, 60)
+    observed = times < 3
+    times = np.minimum(times, 3)
+    t, s = kaplan_meier(times, observed)
+    reference = stats.ecdf(stats.CensoredData(uncensored=times[observed],
+                                              right=times[~observed]))
+    assert np.allclose(reference.sf.evaluate(t[1:]), s[1:])
+    assert t[-1] == 3 and s[-1] == pytest.approx(np.mean(~observed), abs=0.05)
+    t, s = kaplan_meier([0.1, 0.2, 0.3], [True, True, True])
+    assert t.tolist() == [0, 0.1, 0.2, 0.3] and s[-1] == 0  # runs out: no floor
+
+
+def test_tail_fits_tell_a_power_law_from_a_lognormal():
+    rng = np.random.default_rng(1)
+    pareto = (rng.pareto(0.8, 300) + 1) * 0.5
+    lognormal = rng.lognormal(0, 0.8, 300)
+    assert fit_tails(np.minimum(pareto, 50), pareto < 50)["better"] == "power law"
+    assert fit_tails(np.minimum(lognormal, 50), lognormal < 50)["better"] == "lognormal"
+    assert fit_tails([1.0, 2.0, 100.0], [True, True, False])["better"] == "too few"
+
+
+# -- peaks by effort -------------------------------------------------------------------
+
+
+def _frame(efforts: dict, done: dict | None = None, method="cp", order=5):
+    """A phase frame: {fraction: [effort per instance]}; ``done`` {fraction:
+    [bool]} (default all finished)."""
+    rows = []
+    for fraction, values in efforts.items():
+        for i, value in enumerate(values):
+            finished = True if done is None else done.get(fraction, [True] * len(values))[i]
+            rows.append({"order": order, "pattern": "balanced", "fraction": fraction,
+                         "method": method, "index": i + 1, "effort": float(value),
+                         "effort_name": "conflicts", "effort_done": finished,
+                         "solved": finished, "censored_s": 1.0 if finished else 10.0,
+                         "time_limit_s": 10.0, "total_s": 1.0, "holes": 0.0})
+    return pd.DataFrame(rows)
+
+
+def test_an_interior_peak_is_located_with_a_bootstrap_interval():
+    rng = np.random.default_rng(0)
+    efforts = {f: rng.lognormal(math.log(10 + 1000 * math.exp(-((f - 0.55) / 0.05) ** 2)), 0.3,
+                                20) for f in (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7)}
+    (row,) = effort_peaks(_frame(efforts)).to_dict("records")
+    assert row["status"] == "located" and row["peak"] == 0.55
+    low, high = (float(v) for v in row["interval"].split("-")) if "-" in row["interval"] else (
+        float(row["interval"]),) * 2
+    assert low <= 0.55 <= high
+
+
+def test_a_peak_at_the_grid_edge_or_left_open_by_censoring_or_a_tie_is_unresolved():
+    edge = effort_peaks(_frame({0.5: [1, 2, 3], 0.6: [4, 5, 6], 0.7: [7, 8, 9]}))
+    assert edge.loc[0, "status"] == "unresolved: grid edge" and math.isnan(edge.loc[0, "peak"])
+    censored = effort_peaks(_frame({0.5: [1, 2, 3], 0.6: [50, 60, 70], 0.7: [40, 45, 50],
+                                    0.8: [1, 1, 1]},
+                                   done={0.6: [False] * 3, 0.7: [False] * 3}))
+    assert censored.loc[0, "status"] == "unresolved: censored"
+    assert censored.loc[0, "interval"] == "0.6-0.7"
+    tie = effort_peaks(_frame({0.5: [1, 2, 3], 0.6: [9, 9, 9], 0.7: [9, 9, 9], 0.8: [1, 1, 1]}))
+    assert tie.loc[0, "status"] == "unresolved: tie"
+    none = effort_peaks(_frame({0.5: [0, 0], 0.6: [0, 0], 0.7: [0, 0]}))
+    assert none.loc[0, "status"].startswith("no search")
+
+
+def test_a_censored_peak_whose_lower_bound_beats_every_other_point_is_located():
+    peaks = effort_peaks(_frame({0.5: [1, 2, 3], 0.6: [500, 600, 700], 0.7: [40, 45, 50]},
+                                done={0.6: [False] * 3}))
+    assert peaks.loc[0, "status"] == "located" and peaks.loc[0, "peak"] == 0.6
+    assert peaks.loc[0, "median effort at peak"] == ">= 600"
+
+
+def test_the_exponent_is_recovered_from_peaks_scaling_like_n_to_alpha():
+    frames = []
+    for order in (4, 5, 6):
+        side = order * order
+        peak = 2.4 * side ** 1.55 / side ** 2  # fraction at the peak
+        fractions = [round(peak + d, 4) for d in (-0.1, -0.05, 0, 0.05, 0.1)]
+        frames.append(_frame({f: [1000 if f == fractions[2] else 10] * 5 for f in fractions},
+                             order=order))
+    fit = fit_exponent(effort_peaks(pd.concat(frames, ignore_index=True), draws=50))
+    assert fit.loc[0, "alpha"] == pytest.approx(1.55, abs=0.01)
+    assert fit.loc[0, "orders"] == "4, 5, 6"
+
+
+def test_correlation_within_cells_and_pooled_side_by_side():
+    rng = np.random.default_rng(2)
+    rows = []
+    for fraction, scale in ((0.5, 1), (0.6, 100)):
+        effort = rng.integers(1, 1000, 20) * scale
+        noise = rng.random(20)
+        rows += [{"order": 5, "pattern": "random", "fraction": fraction, "method": "cp",
+                  "effort": float(e), "effort_name": "conflicts", "effort_done": True,
+                  "solved": True, "total_s": float(n) * scale} for e, n in zip(effort, noise)]
+    (row,) = effort_time_correlation(pd.DataFrame(rows)).to_dict("records")
+    assert row["cells"] == 2 and abs(row["within cells (median)"]) < 0.6
+    assert row["pooled"] > 0.6  # pooling two fractions makes a correlation of nothing
+
+
+# -- on real rows ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("phase") / "runs.csv"
+    run_benchmark(["cp", "backtracking", "milp"],
+                  [f"holes:3:{f}:{p}" for f in (0.3, 0.5, 0.7) for p in ("random", "balanced")],
+                  out, sample=3, time_limit=20, interleave=True, progress=False)
+    return out
+
+
+def test_the_curve_and_paired_comparison_on_a_small_run(small_run):
+    frame = load_phase_results(small_run)
+    assert set(frame["pattern"]) == {"random", "balanced"}
+    assert (frame["holes"] == 81 - frame["clues"]).all()
+    curve = hardness_curve(frame)
+    assert (curve["instances"] == 3).all() and (curve["solved share"] == 1).all()
+    table = paired(frame, "milp", "cp")
+    assert (table["instances"] == 3).all()
+    assert (table["milp faster"] + table["cp faster"] + table["undecided"] == 3).all()
+    counts = solution_counts(frame)  # checked against CP-SAT enumeration
+    for row in counts.to_dict("records"):
+        spec = f"holes:3:{row['fraction']:g}:{row['pattern']}"
+        several = sum(count_any(p, limit=2, method="cp") == 2 for _, p in load_dataset(spec, 3, 0))
+        assert several == row["two or more"] and row["not decided"] == 0
+
+
+def test_files_sharing_an_instance_keep_the_last_files_row(small_run, tmp_path):
+    second = tmp_path / "more.csv"
+    run_benchmark(["cp"], ["holes:3:0.5:random"], second, sample=4, time_limit=20,
+                  progress=False)
+    frame = load_phase_results(small_run, second)
+    rows = frame[(frame["dataset"] == "holes:3:0.5:random") & (frame["method"] == "cp")]
+    assert sorted(rows["index"]) == [1, 2, 3, 4] and (rows["sample"] == 4).all()
+    with pytest.raises(PhaseDataError, match="no holes"):
+        empty = tmp_path / "e.csv"
+        run_benchmark(["cp"], ["top95"], empty, first=1, progress=False)
+        load_phase_results(empty)
+
+
+def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
+    (tmp_path / "runs.csv").write_bytes(small_run.read_bytes())
+    text = write_phase_report(tmp_path).read_text()
+    assert "## Peaks by effort" in text and "| 3 | balanced | backtracking |" in text
+    assert "## milp against cp, paired per instance" in text
+    for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png"):
+        assert plt.imread(tmp_path / name).shape[0] > 300, name
+
+
+def test_survival_curves_end_where_the_data_end():
+    frame = pd.DataFrame({"order": 6, "method": ["cp"] * 8 + ["milp"] * 2,
+                          "puzzle": ["f:1"] * 4 + ["f:2"] * 4 + ["f:1"] * 2,
+                          "solved": [True, True, True, False] + [False] * 6,
+                          "censored_s": [0.5, 1.0, 2.0, 100.0] + [100.0] * 6})
+    figure = plot_survival(frame)
+    cp, milp = figure.axes
+    lines = {l.get_label().split(":")[0]: l for l in cp.get_lines()
+             if not l.get_label().startswith("_")}
+    one = lines["1"]
+    assert "3/4" in one.get_label() and list(one.get_ydata()) == [1.0, 0.75, 0.5, 0.25, 0.25]
+    assert list(one.get_xdata())[1:] == [0.5, 1.0, 2.0, 100.0]  # no floor, no run past the data
+    assert "0/4" in lines["2"].get_label() and set(lines["2"].get_ydata()) == {1.0}
+    assert "no run solved" in milp.texts[0].get_text()
+    plt.close(figure)

@@ -1,0 +1,36 @@
+"""The seed's own comparison and the MILP sweep's table, on small runs."""
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from sudoku_models.bench import run_benchmark
+from sudoku_models.studies.milp_sweep import configuration
+from sudoku_models.studies.seed import load_seed_results, verdict_table, write_seed_report
+
+
+def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
+    out = tmp_path / "runs.csv"
+    for options in ({}, {"transformation": "hull"}):
+        run_benchmark(["milp", "milp-alldiff"], ["order:2", "holes:2:0.5:balanced"], out,
+                      sample=2, time_limit=30, options=options or None, interleave=True,
+                      progress=False)
+    frame = load_seed_results(out)
+    assert frame.groupby("model").size().to_dict() == {"milp": 4, "big-M": 4, "hull": 4}
+    assert frame["solved"].all()
+    text = verdict_table(out)
+    lines = text.splitlines()
+    assert lines[0].startswith("| order | instances | n | milp solved | milp median s |")
+    assert "milp-alldiff / milp" in lines[0] and "milp-alldiff [hull] / milp" in lines[0]
+    rows = [line.split(" | ") for line in lines[2:]]
+    assert {r[1] for r in rows} == {"60% given (root)", "50% holes, balanced"}
+    assert all(r[3] == "2/2" for r in rows)
+    summary = write_seed_report(tmp_path).read_text()
+    assert text in summary
+    assert plt.imread(tmp_path / "seed_comparison.png").shape[0] > 300
+
+
+def test_sweep_configurations_are_named_from_the_options():
+    names = pd.Series(["objective=feasibility;stats=detailed",
+                       "objective=feasibility;solver_options=solver=ipm,run_crossover=off",
+                       "objective=feasibility;solver=scip;stats=detailed"]).map(configuration)
+    assert names.tolist() == ["HiGHS default", "HiGHS IPM root, no crossover", "SCIP"]

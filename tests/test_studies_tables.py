@@ -1,0 +1,46 @@
+"""Builders of published tables on small files: SAT encodings, difficulty,
+rating, recorded runs."""
+
+import pandas as pd
+
+from sudoku_models.studies import difficulty, encodings, rating
+
+
+def test_sat_tables_count_solves_search_and_propagation(tmp_path):
+    path = tmp_path / "sat.csv"
+    rows = [["top95", i, "sat-extended", "OPTIMAL", True, 0.001 * (i + 1),
+             str({"decisions": 0 if i < 3 else 5, "conflicts": 0})] for i in range(4)]
+    rows += [["top95", i, "propagation extended", "COMPLETE" if i < 1 else "INCOMPLETE", "", "",
+              ""] for i in range(4)]
+    rows += [["top95", i, "propagation minimal", "INCOMPLETE", "", "", ""] for i in range(4)]
+    pd.DataFrame(rows, columns=["dataset", "index", "method", "status", "verified", "seconds",
+                                "stats"]).to_csv(path, index=False)
+    table = encodings.method_table(path, "top95").splitlines()
+    assert table[2] == "| sat-extended | 4/4 | 2.50 | 3.70 | 4.00 | 75% |"
+    assert encodings.propagation_table(path).splitlines()[2] == "| top95 | 0% | 25% |"
+
+
+def test_difficulty_within_collection_differs_from_pooled(tmp_path):
+    path = tmp_path / "d.csv"
+    # two collections: effort follows the collection, not the score within it
+    rows = [{"set": s, "order": 3, "score": score, "level": "easy", "cp seconds": effort}
+            for s, base in (("easy set", 0), ("hard set", 100))
+            for score, effort in zip(range(base, base + 10), [5, 3, 9, 1, 7, 2, 8, 4, 6, 0])]
+    for row in rows:
+        row["cp seconds"] += 100 * (row["set"] == "hard set")
+    pd.DataFrame(rows).to_csv(path, index=False)
+    lines = difficulty.within_collection(path, measures="cp seconds").splitlines()
+    cells = [c.strip() for c in lines[2].split("|")[2:-1]]
+    within, pooled = [float(c) for c in cells[:2]], float(cells[2])
+    assert all(abs(v) < 0.3 for v in within) and pooled >= 0.7
+
+
+def test_rating_agreement_on_the_matching_scale(tmp_path):
+    path = tmp_path / "r.csv"
+    pd.DataFrame({"set": ["a", "a", "b"], "level": ["easy", "medium", "needs search"],
+                  "qqwing": ["Easy", "Expert", "Expert"], "score": [1, 2, 3],
+                  "qqwing guesses": [0, 1, 4], "rate ms": [1.0, 1.0, 2.0]}).to_csv(path,
+                                                                                 index=False)
+    table = rating.rank_agreement(path)
+    assert "| a | 2 | 50.0% |" in table and "| all | 3 | 66.7% |" in table
+    assert "| easy | 0 | 1 | 0 | 0 | 1 |" in rating.agreement(path)
