@@ -1,5 +1,6 @@
 """Generator of unique-solution puzzles (by clue count, minimal, or by
-difficulty), random full grids, the count of all full grids of a small
+difficulty; for any layout: square, rectangular boxes, random jigsaws,
+Latin squares), random full grids, the count of all full grids of a small
 layout, and hole-pattern instance families, built on
 the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
@@ -28,6 +29,8 @@ _LAZY = {
     "GenerationError": "generator.puzzles",
     "fewest_possible_clues": "generator.puzzles",
     "generate": "generator.puzzles",
+    "JigsawError": "generator.jigsaw",
+    "random_jigsaw": "generator.jigsaw",
 }
 
 

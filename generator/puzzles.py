@@ -27,7 +27,8 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
+from sudoku_models.geometry import Layout
+from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.stoppable import call_stoppable
 
@@ -36,6 +37,7 @@ from .full_grid import SeedError, as_generator, fill
 from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
 ORDERS = range(2, 7)
+MAX_SIDE = 36  # a Layout's largest side (the methods' limit)
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
 # Every order needs at least side - 1: see _check_request.
@@ -61,13 +63,22 @@ class GenerationError(ValueError):
     message names what was reached)."""
 
 
-@cache
-def orbits(order: int, symmetry: str | None) -> np.ndarray:
+def _side(order: int | Layout) -> int:
+    """The side of an order's square grid or of a layout."""
+    return order.side if isinstance(order, Layout) else order * order
+
+
+def orbits(order: int | Layout, symmetry: str | None) -> np.ndarray:
     """Groups of cells that are kept or removed together: ``(K, 2)`` int
-    array of flat indices, -1 padded. ``symmetry``: None (every cell alone),
-    ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
+    array of flat indices, -1 padded, for an order's grid or a
+    :class:`~sudoku_models.geometry.Layout`. ``symmetry``: None (every cell
+    alone), ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
     ``"diagonal"`` (main diagonal)."""
-    side = order * order
+    return _orbits(_side(order), symmetry)
+
+
+@cache
+def _orbits(side: int, symmetry: str | None) -> np.ndarray:
     image = {
         None: lambda r, c: (r, c),
         "rotational": lambda r, c: (side - 1 - r, side - 1 - c),
@@ -84,31 +95,36 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
     return padded
 
 
-def fewest_possible_clues(order: int) -> int:
-    """A lower bound on the clues of any unique-solution puzzle of ``order``:
-    the known minimum (4 for 4x4, 17 for 9x9) or ``side - 1``. Why ``side -
-    1``: if two values appear in no clue, swapping them in a solution gives
-    another solution, so at least ``side - 1`` distinct values, hence clues,
-    must appear."""
-    return max(order * order - 1, MINIMUM_CLUES.get(order, 0))
+def fewest_possible_clues(order: int | Layout) -> int:
+    """A lower bound on the clues of any unique-solution puzzle of ``order``
+    (or of a :class:`~sudoku_models.geometry.Layout`): the known minimum (4
+    for 4x4, 17 for 9x9) or ``side - 1``. Why ``side - 1``: if two values
+    appear in no clue, swapping them in a solution gives another solution,
+    so at least ``side - 1`` distinct values, hence clues, must appear."""
+    known = order.order if isinstance(order, Layout) else order
+    return max(_side(order) - 1, MINIMUM_CLUES.get(known, 0))
 
 
-def most_minimal_clues(order: int) -> int:
+def most_minimal_clues(order: int | Layout) -> int:
     """An upper bound on the clues of a minimal puzzle of ``order``: ``N*N -
     N`` for side ``N``. Why: removing any clue of a minimal puzzle allows a
     second solution; there the clue's cell holds another value, so the
     clue's value sits in another cell of its row, which must be empty. So
     every row (each holds a clue) has an empty cell."""
-    side = order * order
+    side = _side(order)
     return side * side - side
 
 
 def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
     """Raise :class:`GenerationError` for a request that is malformed or can
     be proven impossible, so that no search starts for it."""
-    if isinstance(order, bool) or order not in ORDERS:
+    if isinstance(order, Layout):
+        if order.side > MAX_SIDE:
+            raise GenerationError(f"the generator takes grids up to {MAX_SIDE}x{MAX_SIDE}, got "
+                                  f"{order.name}")
+    elif isinstance(order, bool) or order not in ORDERS:
         raise GenerationError(f"order must be 2..6, got {order!r}")
-    side = order * order
+    side = _side(order)
     cells = side * side
     if clues is not None:
         if isinstance(clues, bool) or not isinstance(clues, (int, np.integer)):
@@ -118,8 +134,8 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
                                   "clues")
         minimum = fewest_possible_clues(order)
         if clues < minimum:
-            if order in MINIMUM_CLUES:
-                source = " (McGuire, Tugemann and Civario 2012)" if order == 3 else ""
+            if minimum > side - 1:  # a known minimum (4x4, 9x9)
+                source = " (McGuire, Tugemann and Civario 2012)" if side == 9 else ""
                 why = f"no {side}x{side} puzzle with fewer than {minimum} clues has a unique " \
                       f"solution{source}"
             else:
@@ -165,7 +181,7 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
 _loaded: set[bool] = set()
 
 
-def load_kernels(order: int) -> None:
+def load_kernels(order: int | Layout) -> None:
     """Compile (first time for this user, with the counter's one-line
     notice) or load the generator's kernels for ``order``'s tables, so that
     no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
@@ -218,7 +234,7 @@ class _Generator:
         witnesses = len(self.groups) if minimal else 0
         self.record = search.new_record(witnesses, self.tables.cells)
         self.spare = search.new_record(witnesses, self.tables.cells)
-        self.fewest = order**4
+        self.fewest = _side(order) ** 2
         self.levels_seen: dict[str, int] = {}
         self.levels: dict[bytes, str] = {}
         self.rejected: dict[str, int] = {}
@@ -356,7 +372,7 @@ class _Generator:
 
         key = puzzle.tobytes()
         if key not in self.levels:
-            side = self.order * self.order
+            side = _side(self.order)
             level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
             self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
             self.levels[key] = level
@@ -396,7 +412,7 @@ class _Generator:
 
 def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str | None = None,
              time_limit: float | None = DEFAULT_TIME_LIMIT, difficulty: str | None = None,
-             minimal: bool = False) -> Puzzle:
+             minimal: bool = False, layout: Layout | None = None) -> Puzzle:
     """A puzzle with exactly one solution.
 
     ``clues``: the exact number of clues, or None for as few as one removal
@@ -412,7 +428,11 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     ``difficulty``: None or a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
     ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
     level; ``minimal``: True for a puzzle from which no clue can be removed
-    without losing uniqueness (:func:`generator.is_minimal`).
+    without losing uniqueness (:func:`generator.is_minimal`); ``layout``: a
+    :class:`~sudoku_models.geometry.Layout` to generate for instead of the
+    square grid of ``order`` (rectangular boxes such as
+    ``Layout.boxes(2, 3)``, a jigsaw such as :func:`generator.random_jigsaw`
+    gives, a Latin square; side up to 36).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
     clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
@@ -421,6 +441,10 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
     the same way.
     """
+    if layout is not None:
+        if not isinstance(layout, Layout):
+            raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
+        order = layout
     _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
     if difficulty is not None:
         from sudoku_models.logic import rate  # noqa: F401  (fail now if the rater is missing)
@@ -435,7 +459,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
     if reason == "interrupted":
         raise KeyboardInterrupt
-    side = order * order
+    side = _side(order)
     if result is not None:
         return Puzzle(result.reshape(side, side).astype(np.int64), order)
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"

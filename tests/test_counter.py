@@ -3,6 +3,7 @@ general-order kernel, the 9x9 bitboard kernel and the batch API. Counts are
 checked against CP-SAT's solution enumeration (an independent method) and
 the two kernels against each other; solutions against the rules and clues."""
 
+import itertools
 import os
 import signal
 import subprocess
@@ -279,8 +280,8 @@ def test_every_puzzle_of_the_collections_has_exactly_one_solution(name):
 def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     """The single-puzzle path (issue 23: the array is checked with numpy,
     not cell by cell): a Puzzle, a string, nested lists, an array, and
-    layouts beyond square boxes; constraints the kernels do not know are
-    refused rather than miscounted."""
+    layouts beyond square boxes and variants' constraints (counted here
+    against every 4x4 grid, enumerated by itertools)."""
     from sudoku_models.geometry import Layout
     from sudoku_models.rules import Region
 
@@ -299,8 +300,12 @@ def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     with pytest.raises(TypeError):
         count_solutions(None)
     diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
-    with pytest.raises(ValueError, match="further constraint"):
-        count_solutions(diagonal)
+    rows = list(itertools.permutations(range(1, 5)))
+    grids = [np.array(g) for g in itertools.product(rows, repeat=4)]
+    sudoku = [g for g in grids if all(len(set(g[:, c])) == 4 for c in range(4))
+              and all(len(set(g[r:r + 2, c:c + 2].ravel())) == 4 for r in (0, 2) for c in (0, 2))]
+    assert len(sudoku) == 288
+    assert count_solutions(diagonal, limit=None) == sum(len(set(np.diag(g))) == 4 for g in sudoku)
 
 
 def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():

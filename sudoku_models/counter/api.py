@@ -6,11 +6,12 @@ one of its names.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from ..counting import CountIncomplete, check_limit
 from ..errors import PuzzleFormatError
 from ..geometry import Layout
 from ..puzzle import Puzzle, as_puzzle
+from ..rules import Rules
 from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable
 from . import _CACHE_DIR
 from . import compile_cache as _cache
@@ -33,10 +35,14 @@ ALL = NO_LIMIT  # "no limit" for the counter
 QUICK_NODES = 2000
 
 
-def tables(layout: Layout | int) -> Tables:
+def tables(layout: Layout | Rules | int) -> Tables:
     """The :class:`~.kernel_tables.Tables` of a
-    :class:`~sudoku_models.geometry.Layout`, or of the standard grid of an
-    order (2 to 7), built once per layout."""
+    :class:`~sudoku_models.geometry.Layout`, of a variant's
+    :class:`~sudoku_models.rules.Rules` (:func:`.kernel_tables.build_rules`;
+    the 64 latest kept) or of the standard grid of an order (2 to 7), built
+    once per layout."""
+    if isinstance(layout, Rules):
+        return _tables(layout.layout) if layout.classic else _rules_tables(layout)
     return _tables(layout if isinstance(layout, Layout) else Layout.square(layout))
 
 
@@ -45,12 +51,19 @@ def _tables(layout: Layout) -> Tables:
     return kernel_tables.build(layout)
 
 
-def run_search(grid: np.ndarray, order: int | Layout, limit: int,
+@lru_cache(maxsize=64)
+def _rules_tables(rules: Rules) -> Tables:
+    return kernel_tables.build_rules(rules)
+
+
+def run_search(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                value_order: np.ndarray | None = None, max_nodes: int = ALL,
                control: np.ndarray | None = None):
     """Count solutions of a flat ``(N,)`` grid of ``order`` (or of any
-    :class:`~sudoku_models.geometry.Layout`) on the general kernel
-    (:func:`.kernel.count`, naked and hidden singles) up to ``limit``;
+    :class:`~sudoku_models.geometry.Layout`, or a variant's
+    :class:`~sudoku_models.rules.Rules`) on the general kernel
+    (:func:`.kernel.count`: naked and hidden singles; a variant's rules and
+    locked candidates too) up to ``limit``;
     returns the count (-1 when more than ``max_nodes`` branch nodes were
     needed) and the first solution found as a flat ``(N,)`` int32 array
     (only meaningful when the count is positive). ``value_order``: ``(N,
@@ -62,8 +75,8 @@ def run_search(grid: np.ndarray, order: int | Layout, limit: int,
     solution = np.zeros(t.cells, dtype=np.int32)
     count = _kernel.count(np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes,
                           t.identity if value_order is None else value_order,
-                          new_control() if control is None else control, solution, t.singles,
-                          _workspace(t))
+                          new_control() if control is None else control, solution,
+                          t.singles if t.rules is None else t.locked, _workspace(t))
     return int(count), solution
 
 
@@ -105,10 +118,13 @@ def _quick9(clues: np.ndarray, limit: int) -> tuple[int, np.ndarray]:
 
 def _workspace(t: Tables | None) -> tuple:
     """This thread's workspace for the tables ``t`` (None: the 9x9 bitboard
-    kernel's), kept between calls: a single-puzzle call allocates none."""
+    kernel's), kept between calls: a single-puzzle call allocates none (a
+    variant's is fresh: its size depends on the rules)."""
     kept = getattr(_local, "work", None)
     if kept is None:
         kept = _local.work = {}
+    if t is not None and t.rules is not None:
+        return t.workspace()  # a variant's sums size it: no sharing
     key = None if t is None else t.layout
     if key not in kept:
         kept[key] = _k9.workspace() if t is None else t.workspace()
@@ -125,13 +141,14 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
-def run_stoppable(grid: np.ndarray, order: int | Layout, limit: int,
+def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                   time_limit: float | None = None, control: np.ndarray | None = None):
     """:func:`run_search` (:func:`run_search9` for the 9x9 grid) watched by
     :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
     GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
-    ``time_limit`` (seconds) stop it. ``order``: an order or a
-    :class:`~sudoku_models.geometry.Layout`. A search that needs at most
+    ``time_limit`` (seconds) stop it. ``order``: an order, a
+    :class:`~sudoku_models.geometry.Layout` or a variant's
+    :class:`~sudoku_models.rules.Rules`. A search that needs at most
     ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
     without the watch's cost of about 0.02 ms (unless ``time_limit`` is
     under 0.1 s). ``control``: a
@@ -139,10 +156,11 @@ def run_stoppable(grid: np.ndarray, order: int | Layout, limit: int,
     both searches from afterwards. Returns ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
-    layout = order if isinstance(order, Layout) else Layout.square(order)
+    layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
     nine = layout is _NINE or layout == _NINE
-    if ("count9" if nine else "count") not in _loaded:
-        load_kernels("count9" if nine else "count")
+    kind = "count9" if nine else "count" if isinstance(layout, Layout) else "variants"
+    if kind not in _loaded:
+        load_kernels(kind)
     if control is None:
         control = new_control()
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
@@ -170,19 +188,27 @@ def _load_count9_many() -> None:
                     np.zeros((1, 81), np.int32), new_control())
 
 
+def _load_variants() -> None:
+    from ..rules import Cage
+
+    run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
+
+
 # kernel name -> (its module's file, a call that compiles or loads it)
 _KERNELS = {
     "count9_many": (_k9.__file__, _load_count9_many),
     "count9": (_k9.__file__, lambda: (run_search9(np.zeros(81, dtype=np.int32), 1),
                                       *(_quick9(np.zeros(81, t), 1) for t in _COMPILED_TYPES))),
     "count": (_kernel.__file__, lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
+    "variants": (_kernel.__file__, _load_variants),
 }
 
 
 def load_kernels(*names: str) -> None:
     """Compile (first time for this user, with a one-line notice on stderr)
     or load from the cache the named kernels: ``"count9_many"`` (9x9
-    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any order); every
+    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any layout),
+    ``"variants"`` (any layout with a variant's rules); every
     one when none is named. Loading the first costs about 0.15-0.3 s
     (numba sets up its compiler), each further one about 0.01 s. Cheap for
     kernels already loaded in this process; thread-safe; a Ctrl-C meanwhile
@@ -215,20 +241,14 @@ def warm_up() -> None:
 _SQUARE_SIDES = {n * n: n for n in range(2, 7)}
 
 
-def _clues(puzzle) -> tuple[np.ndarray, Layout]:
-    """The flat clues and the layout of ``puzzle``: a
+def _clues(puzzle) -> tuple[np.ndarray, Layout | Rules]:
+    """The flat clues and the layout (a variant's rules) of ``puzzle``: a
     :class:`~sudoku_models.Puzzle`, or anything
     :func:`~sudoku_models.puzzle.as_puzzle` takes. An integer numpy array of
     a square order is checked here with numpy, not cell by cell (that check
-    cost 17 times the count of a 17-clue puzzle, issue 23). Raises
-    ``ValueError`` for a puzzle with constraints beyond its layout's houses
-    (the kernels know houses only)."""
+    cost 17 times the count of a 17-clue puzzle, issue 23)."""
     if isinstance(puzzle, Puzzle):
-        if puzzle.rules.constraints:
-            raise ValueError("the backtracking counter takes houses only; this puzzle has "
-                             f"{len(puzzle.rules.constraints)} further constraint(s): count it "
-                             "with method='cp'")
-        return puzzle.grid.ravel(), puzzle.layout
+        return puzzle.grid.ravel(), puzzle.rules if puzzle.rules.constraints else puzzle.layout
     if isinstance(puzzle, np.ndarray) and puzzle.dtype.kind in "iu" and puzzle.ndim == 2 \
             and puzzle.shape[0] == puzzle.shape[1] and puzzle.shape[0] in _SQUARE_SIDES \
             and puzzle.size and 0 <= puzzle.min() and puzzle.max() <= puzzle.shape[0]:
@@ -273,22 +293,25 @@ def _one(puzzle, limit: int, time_limit: float | None) -> tuple[int, np.ndarray]
 def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
-    ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, without
-    further constraints) or anything :func:`~sudoku_models.puzzle.as_puzzle`
+    ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, with any
+    constraints of :mod:`sudoku_models.rules`) or anything :func:`~sudoku_models.puzzle.as_puzzle`
     takes (a puzzle string, ``(n*n, n*n)`` ints as nested lists or an
     array, 0 = empty). ``limit=2`` (default) answers "none, one or
     several"; ``limit=None`` counts every solution. A puzzle with
     contradictory clues has 0. ``time_limit`` (seconds) or Ctrl-C stop the
     count with :class:`~sudoku_models.counting.CountIncomplete` (its
     ``lower_bound`` is the solutions found so far). Raises ``ValueError``
-    for a limit below 1 or a puzzle with constraints beyond houses,
+    for a limit below 1 (a
+    :class:`~sudoku_models.counter.kernel_tables.KernelRulesError` for rules
+    the kernel cannot search),
     :class:`~sudoku_models.PuzzleFormatError` for a malformed grid and
     ``TypeError`` for something that is no puzzle.
 
     Source: depth-first search with naked and hidden singles and
     most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`);
     9x9 grids on bitboards with locked candidates too
-    (:mod:`sudoku_models.counter.kernel9`).
+    (:mod:`sudoku_models.counter.kernel9`); a variant's rules as
+    :mod:`sudoku_models.counter.kernel_tables` describes.
     """
     check_limit(limit)
     return _one(puzzle, ALL if limit is None else limit, time_limit)[0]
@@ -323,8 +346,8 @@ def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
                                     f"{bad} is {what}")
         if rules.constraints:
             raise ValueError("the backtracking counter takes houses only; these puzzles have "
-                             f"{len(rules.constraints)} further constraint(s): count them with "
-                             "method='cp'")
+                             f"{len(rules.constraints)} further constraint(s): count them one at a "
+                             "time with count_solutions")
         grids = np.array([p.grid for p in puzzles], dtype=np.int32)
         return grids.reshape(len(puzzles), -1), rules.layout
     array = np.asarray(puzzles)
