@@ -27,13 +27,14 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.geometry import Layout
-from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
+from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
+from sudoku_models.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
-from .full_grid import SeedError, as_generator, fill
+from .errors import GenerationError, SeedError
+from .full_grid import as_generator, fill
 from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
 ORDERS = range(2, 7)
@@ -54,13 +55,6 @@ CHECK_NODES = 100
 # Branch nodes the final uniqueness check may spend counting to 2 before it
 # turns to the "other solution" check instead.
 UNIQUE_NODES = 2000
-
-
-class GenerationError(ValueError):
-    """An impossible request (fewer clues than any unique puzzle of that
-    order has, a count the symmetry cannot place, more clues than cells, an
-    unknown option) or a target not reached within the time limit (the
-    message names what was reached)."""
 
 
 def _side(order: int | Layout) -> int:

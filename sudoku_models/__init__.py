@@ -17,7 +17,7 @@ import types
 # alone, so that Ctrl-C is handled from its first moment, and no solver
 # (Pyomo, OR-Tools, numba) loads before a method that needs it runs.
 _WHERE = {
-    "CountIncomplete": "limits", "count_solutions": "solving",
+    "CountIncomplete": "errors", "count_solutions": "solving",
     "PuzzleFormatError": "errors",
     "export": "export",
     "PuzzleGrids": "files", "read_grids": "files", "read_puzzles": "files",

@@ -23,7 +23,7 @@ from typing import IO, Union
 import numpy as np
 
 from . import puzzle_json, validation
-from .errors import PuzzleFormatError
+from .errors import OutputFileError, PuzzleFormatError
 from .puzzle import MAX_ORDER, Puzzle, cell_values
 
 MAX_LINE_BYTES = 16 * 1024
@@ -476,11 +476,6 @@ def _euler_block(label: str, short: str, block: list[tuple[int, str]]) -> Puzzle
 
 
 # -- files a command writes ----------------------------------------------------
-
-
-class OutputFileError(ValueError):
-    """A path a command cannot write to: a directory, a FIFO or device, a
-    folder that does not exist, or the file the command reads."""
 
 
 def check_output(path: str | os.PathLike, *, reading: tuple = (), option: str = "--out") -> Path:

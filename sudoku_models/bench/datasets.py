@@ -27,13 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..puzzle import Puzzle
+from ..errors import DatasetError
 
 BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt"}
 DATASET_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "datasets"
-
-
-class DatasetError(ValueError):
-    """A dataset spec that names nothing usable (one line, for the CLI)."""
 
 
 Loader = Callable[[str, "int | None", int], "list[Puzzle]"]

@@ -16,11 +16,7 @@ from dataclasses import dataclass, field, replace
 from ..puzzle import Puzzle
 from .datasets import puzzle_hash, puzzle_line
 from .results import row_key
-
-
-class RunError(ValueError):
-    """A run that cannot start or go on (bad settings, a results file whose
-    rows disagree with the datasets, an unreachable cluster): one line."""
+from ..errors import RunError
 
 
 def methods() -> dict:

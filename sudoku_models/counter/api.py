@@ -6,7 +6,6 @@ one of its names.
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 import time
