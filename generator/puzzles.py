@@ -20,15 +20,15 @@ order; Ctrl-C stops the same way.
 
 from __future__ import annotations
 
-import math
 import time
 from functools import cache
 
 import numpy as np
 
-from sudoku_models import Puzzle
+from sudoku_models import Puzzle, validation
 from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
+from sudoku_models.errors import InvalidValueError
 from sudoku_models.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
@@ -147,12 +147,10 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
             raise GenerationError(
                 f"cannot place {clues} clues with {symmetry} symmetry on a {side}x{side} grid: "
                 "the symmetry pairs every cell with another, so the clue count must be even")
-    if time_limit is not None and (isinstance(time_limit, bool)
-                                   or not isinstance(time_limit, (int, float, np.floating,
-                                                                  np.integer))
-                                   or not 0 < time_limit < math.inf):
-        raise GenerationError(f"time limit must be a positive number of seconds (or None for "
-                              f"none), got {time_limit!r}")
+    try:
+        validation.time_limit(time_limit)
+    except InvalidValueError as error:  # the one rule for time limits; TypeError passes
+        raise GenerationError(str(error)) from None
     if difficulty is not None and difficulty not in LEVELS:
         raise GenerationError(f"difficulty must be one of {', '.join(LEVELS)} or None, got "
                               f"{difficulty!r}")

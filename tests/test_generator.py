@@ -54,8 +54,8 @@ def test_symmetric_clues(symmetry):
         ({"clues": 82}, "a 9x9 grid has 81 cells: cannot place 82 clues"),
         ({"clues": 30, "symmetry": "spiral"}, "symmetry must be one of"),
         ({"clues": 30, "order": 7}, "order must be 2..6"),
-        ({"clues": 30, "time_limit": 0}, "time limit must be a positive"),
-        ({"clues": 30, "time_limit": float("inf")}, "time limit must be a positive"),
+        ({"clues": 30, "time_limit": 0}, "time_limit must be a positive"),
+        ({"clues": 30, "time_limit": float("inf")}, "time_limit must be a positive"),
         ({"clues": 30, "seed": -1}, "seed must be a whole number >= 0"),
         ({"clues": 30, "difficulty": "fiendish"}, "difficulty must be one of"),
         # the requests of issue 15 that searched forever

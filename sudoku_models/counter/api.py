@@ -14,6 +14,7 @@ from functools import cache, lru_cache, partial
 
 import numpy as np
 
+from .. import validation
 from ..counting import CountIncomplete, check_limit
 from ..errors import PuzzleFormatError
 from ..geometry import Layout
@@ -313,6 +314,7 @@ def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = No
     :mod:`sudoku_models.counter.kernel_tables` describes.
     """
     check_limit(limit)
+    validation.time_limit(time_limit)
     return _one(puzzle, ALL if limit is None else limit, time_limit)[0]
 
 
@@ -373,6 +375,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
     """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 (``(0,
     N)`` unless ``keep``) of a batch, and its layout; chunks spread over
     ``workers`` threads."""
+    validation.time_limit(time_limit)
     grids, layout = _as_batch(puzzles)
     if workers is None:
         workers = os.cpu_count() or 1
