@@ -3,7 +3,8 @@
 Quick use::
 
     from sudoku_models import Puzzle, solve, verify
-    p = Puzzle.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    p = Puzzle.from_string(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     r = solve(p, method="cp")
     r.status, r.solve_seconds, verify(p, r.grid)
 """

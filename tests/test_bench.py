@@ -21,10 +21,9 @@ from sudoku_models.bench import (COLUMNS, KEY, load_dataset, load_results, read_
 from sudoku_models.bench import cluster as dask_executor
 from sudoku_models.bench import local
 from sudoku_models.bench import results as results_module
-from sudoku_models.bench.results import ResultsFile, ResultsFileError
+from sudoku_models.bench.results import ResultsFile
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
-from sudoku_models.result import ModelSize, SolveResult, Status
 
 SMOKE = dict(methods_=["milp", "cp", "backtracking"], datasets=["top95", "gen:22", "order:2"],
              sample=3, progress=False)

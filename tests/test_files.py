@@ -24,7 +24,8 @@ def test_bundled_datasets_read_completely():
 
 def test_comments_blank_lines_and_names(tmp_path):
     path = tmp_path / "mine.txt"
-    path.write_text(f"# two puzzles\n\n{SEED_STRING}\r\n  # indented comment\n{SEED_STRING.replace('.', '0')}  # trailing note\n")
+    path.write_text(f"# two puzzles\n\n{SEED_STRING}\r\n  # indented comment\n"
+                    f"{SEED_STRING.replace('.', '0')}  # trailing note\n")
     puzzles = read_puzzles(path)
     assert [p.name for p in puzzles] == ["mine.txt:3", "mine.txt:5"]
     assert puzzles[0] == puzzles[1] == Puzzle.from_string(SEED_STRING)

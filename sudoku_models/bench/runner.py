@@ -180,7 +180,8 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     return RunOutcome(written, keys, None if out is None else str(out))
 
 
-def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed, first) -> tuple[str, list[tuple[int, Puzzle]]]:
+def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed,
+          first) -> tuple[str, list[tuple[int, Puzzle]]]:
     """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)`` pair."""
     if isinstance(dataset, str):
         return dataset, load_dataset(dataset, sample, seed, first)

@@ -36,7 +36,8 @@ def environment() -> dict:
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as handle:
-            names = [l.split(":", 1)[1].strip() for l in handle if l.startswith("model name")]
+            names = [line.split(":", 1)[1].strip() for line in handle
+                     if line.startswith("model name")]
         cpu = names[0] if names else cpu
     except OSError:
         pass

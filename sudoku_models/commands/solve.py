@@ -50,8 +50,8 @@ def add_parser(commands) -> None:
                        f"(default: {OBJECTIVES[0]})")
     milp_solvers = METHODS["milp"].options["solver"]
     solve.add_argument("--milp-solver", choices=milp_solvers,
-                       help=f"the solver of the milp and milp-alldiff models (default {milp_solvers[0]}; scip "
-                       "needs the extra [scip])")
+                       help=f"the solver of the milp and milp-alldiff models (default "
+                       f"{milp_solvers[0]}; scip needs the extra [scip])")
     solve.add_argument("--sat-solver", metavar="NAME",
                        choices=Vocabulary("sudoku_models.formulations.sat", "SOLVERS"),
                        help="the PySAT solver of the sat-* methods: %(choices)s (default: "

@@ -29,8 +29,9 @@ The core is two compiled searches with one interface:
 
 **Answers.** Counting kernels return the number of solutions, at most the
 limit, or :data:`BUDGET` when the search needed more than its ``max_nodes``
-branch nodes (or :data:`BAD_VALUE` from one that checks its clues). The "other solution" check returns :data:`FOUND`,
-:data:`NONE`, :data:`BUDGET` or :data:`STOPPED_EARLY`.
+branch nodes (or :data:`BAD_VALUE` from one that checks its clues). The
+"other solution" check returns :data:`FOUND`, :data:`NONE`, :data:`BUDGET` or
+:data:`STOPPED_EARLY`.
 
 **Bundles.** The general kernel takes its tables as one tuple
 (:mod:`.kernel_tables`) and its scratch arrays as another (``Tables.workspace()``);
