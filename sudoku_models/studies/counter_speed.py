@@ -80,3 +80,19 @@ def low_clue_table(csv: str) -> str:
                     f"| {sum(per_run[side]) / len(rounds):.0f} | " + " | ".join(
                         str(int(counts.get(c, 0))) for c in sorted(found["clues"].unique())) + " |")
     return "\n".join(rows)
+
+
+def grid_count_table(csv: str) -> str:
+    """Counting every grid (``benchmarks/grid_count_speed.py``: one row per
+    count, ``layout``, ``method``, ``round``, ``grids``, ``wall_s``,
+    ``cpu_s``, ``load``): per layout and method the count, the best and
+    median wall-clock seconds, the best CPU seconds and the load range."""
+    runs = pd.read_csv(csv, dtype={"grids": str})
+    rows = ["| layout | method | grids | s, best | s, median | CPU s, best | load |",
+            "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for (layout, method), group in runs.groupby(["layout", "method"], sort=False):
+        rows.append(f"| {layout} | {method} | {int(group['grids'].iloc[0]):,} "
+                    f"| {group['wall_s'].min():.2f} | {group['wall_s'].median():.2f} "
+                    f"| {group['cpu_s'].min():.2f} "
+                    f"| {group['load'].min():.1f}-{group['load'].max():.1f} |")
+    return "\n".join(rows)
