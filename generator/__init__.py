@@ -1,7 +1,7 @@
 """Generator of unique-solution puzzles (by clue count, minimal, or by
 difficulty; for any layout: square, rectangular boxes, random jigsaws,
-Latin squares), random full grids, the count of all full grids of a small
-layout, and hole-pattern instance families, built on
+Latin squares), random full grids, the exact count of all full grids of a
+layout (up to 9x9), and hole-pattern instance families, built on
 the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
 
