@@ -32,9 +32,10 @@ band per class. Here the classes are of **column signatures**:
 
 This counts the 9x9 grids (6,670,903,752,021,072,936,960; Felgenhauer and
 Jarvis 2005) in seconds, and the 8x8 grids with 2x4 boxes
-(29,136,487,207,403,520; Russell and Jarvis 2006, "Mathematics of Sudoku
-II", counted there by the same band method) by transposing them to 4x2
-boxes, whose grids are two bands. Exact Python ints throughout.
+(29,136,487,207,403,520, as OEIS A107739 lists) by transposing them to 4x2
+boxes, whose grids are two bands. Exact Python ints throughout. (Russell
+and Jarvis, "Mathematics of Sudoku II", 2006, went on to the 5,472,730,538
+essentially different 9x9 grids by Burnside's lemma; not done here.)
 """
 
 from __future__ import annotations

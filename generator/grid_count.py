@@ -52,6 +52,10 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
         layout = Layout.square(layout)
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
     side = layout.side
     if method == "auto":
         method = "enumerate" if side <= MAX_ENUMERATED_SIDE else "bands"
@@ -65,10 +69,6 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
         raise ValueError(f"counting the grids of {layout!r} (side {side}) by enumeration would "
                          f"not end; only sides up to {MAX_ENUMERATED_SIDE} are enumerated (grids "
                          "with boxes up to side 9 are counted by bands)")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
     first_row = np.zeros(side * side, np.int32)
     first_row[:side] = np.arange(1, side + 1)
     # Share the work out by the values of the first cell of the second row.

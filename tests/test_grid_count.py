@@ -1,8 +1,8 @@
 """Counting every full grid of a layout (generator.grid_count,
 generator.bands) against the published counts: Sudoku 4x4 288, 6x6
 28,200,960, 8x8 (2x4 boxes) 29,136,487,207,403,520 and 9x9
-6,670,903,752,021,072,936,960 (OEIS A107739; Felgenhauer and Jarvis 2005;
-Russell and Jarvis 2006), Latin squares 576, 161,280 (OEIS A002860); the
+6,670,903,752,021,072,936,960 (OEIS A107739; Felgenhauer and Jarvis 2005),
+Latin squares 576, 161,280 (OEIS A002860); the
 band machinery against brute force on small bands."""
 
 import itertools
@@ -146,3 +146,5 @@ def test_9x9_by_bands():
 def test_bad_worker_counts_raise():
     with pytest.raises(ValueError, match="workers must be"):
         count_grids(2, workers=0)
+    with pytest.raises(ValueError, match="workers must be"):
+        count_grids(3, workers=-1)
