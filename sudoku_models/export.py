@@ -52,5 +52,5 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
             f"{method} writes {', '.join(info.export_formats)}, not "
             f"{fmt or repr(path.suffix or path.name)}: choose --format or a file suffix"
         )
-    make_method(method, puzzle.layout, **options).export(puzzle, path, fmt)
+    make_method(method, puzzle.rules, **options).export(puzzle, path, fmt)
     return path

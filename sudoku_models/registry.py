@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
+from .rules import KINDS, Cage
 from .stoppable import ctrl_c_deferred
 
 
@@ -31,7 +32,8 @@ class UnknownMethodError(ValueError):
 
 
 class CapabilityError(ValueError):
-    """A method asked for something it cannot do (count, export a format)."""
+    """A method asked for something it cannot do (count, export a format,
+    model a constraint kind)."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,9 @@ class MethodInfo:
     ``options``: extra keyword options with their allowed values; ``slow``:
     seconds per hard 9x9 puzzle (tests and samples account for it);
     ``layouts``: the layout kinds it solves (:data:`LAYOUT_KINDS`; see
-    :func:`layout_kind`);
+    :func:`layout_kind`); ``kinds``: the constraint kinds of variants it
+    models (:data:`CONSTRAINT_KINDS`; empty: classic rules only; see
+    :func:`needed_kinds`);
     ``seeded``: the solver's search depends on the common ``seed`` option
     (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
     ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
@@ -66,6 +70,7 @@ class MethodInfo:
     slow: bool = False
     seeded: bool = False
     layouts: tuple[str, ...] = ("square", "boxes", "jigsaw", "latin")
+    kinds: tuple[str, ...] = ()
 
     def load(self) -> type:
         """The method's class (imported on first call, with Ctrl-C held back
@@ -86,7 +91,19 @@ class MethodInfo:
                                     else ""))
             if self.options[key] and value not in self.options[key]:
                 raise ValueError(f"{self.name}: {key} must be one of "
-                                 f"{', '.join(self.options[key])}, got {value!r}")
+                                 f"{', '.join(map(str, self.options[key]))}, got {value!r}")
+
+    def check_rules(self, rules) -> None:
+        """:class:`CapabilityError` naming this method and the first
+        constraint kind of ``rules`` (a :class:`~sudoku_models.rules.Rules`)
+        it does not model, with the methods that do."""
+        for kind in needed_kinds(rules):
+            if kind not in self.kinds:
+                others = [name for name, info in METHODS.items() if kind in info.kinds]
+                raise CapabilityError(
+                    f"method {self.name!r} does not model {kind} constraints"
+                    + (f" ({KIND_NOTES[kind]})" if kind in KIND_NOTES else "")
+                    + (f"; methods that do: {', '.join(others)}" if others else ""))
 
 
 # -- the option vocabularies: defined here once, read by the classes that enforce them
@@ -119,6 +136,18 @@ LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
 """The kinds of :class:`~sudoku_models.geometry.Layout` a method may take:
 square boxes of an order (the classic grids), rectangular boxes (6x6 as
 2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
+CONSTRAINT_KINDS = (*KINDS, "cage-total")
+"""The constraint kinds of variants a method may model (``kinds``): the kinds
+of :mod:`sudoku_models.rules`, with a killer cage in two parts: ``cage``, its
+cells all different (all a cage without a total needs), and ``cage-total``,
+its sum."""
+KIND_NOTES = {"cage-total": "the sum of a killer cage"}
+ALL_KINDS = CONSTRAINT_KINDS
+ALLDIFF_KINDS = ("region", "cage")
+"""What an all-different model takes: extra regions and cages without totals."""
+CAGE_MODELS = ("sum", "table")
+"""``cage`` of ``cp``: a killer cage as AllDifferent plus a linear sum, or as
+one table of its allowed assignments."""
 FREE = ()
 """The allowed values of an option that takes any value of its kind: ``solver_options``
 (the solver's own parameters, checked against the solver when the method is made)."""
@@ -134,6 +163,16 @@ def layout_kind(layout) -> str:
     """The kind of a :class:`~sudoku_models.geometry.Layout` among
     :data:`LAYOUT_KINDS`: ``"square"`` for square boxes, else its ``kind``."""
     return "square" if layout.order is not None else layout.kind
+
+
+def needed_kinds(rules) -> tuple[str, ...]:
+    """The :data:`CONSTRAINT_KINDS` a method needs to model ``rules`` (a
+    :class:`~sudoku_models.rules.Rules`), in that order; empty for classic
+    rules."""
+    kinds = {c.kind for c in rules.constraints}
+    if any(isinstance(c, Cage) and c.total is not None for c in rules.constraints):
+        kinds.add("cage-total")
+    return tuple(kind for kind in CONSTRAINT_KINDS if kind in kinds)
 
 
 def register(info: MethodInfo) -> MethodInfo:
@@ -178,19 +217,21 @@ for _info in (
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_LINEAR},
-               seeded=True),
+               seeded=True, kinds=ALL_KINDS),
     MethodInfo("cp", _F + "cp:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
-               export_formats=("pbtxt",), options={"solver_options": FREE}, seeded=True),
+               export_formats=("pbtxt",),
+               options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True)},
+               seeded=True, kinds=ALL_KINDS),
     MethodInfo("matrix", _F + "matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options={"objective": OBJECTIVES, **_LINEAR}, seeded=True),
+               options={"objective": OBJECTIVES, **_LINEAR}, seeded=True, kinds=ALL_KINDS),
     MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               options={"solver_options": FREE}, seeded=True),
+               options={"solver_options": FREE}, seeded=True, kinds=ALL_KINDS),
     MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
                "(or SCIP: solver=scip)",
@@ -212,6 +253,7 @@ for _info in (
                options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
-               "search", "candidate bitmasks", "backtracking (numba)", can_count=True),
+               "search", "candidate bitmasks", "backtracking (numba)", can_count=True,
+               kinds=ALL_KINDS),
 ):
     register(_info)

@@ -1,8 +1,8 @@
 """Solving and counting with any registered method: the method-level API.
 
 * :func:`solve`: one puzzle, one fresh model;
-* :func:`solve_many`: many puzzles, one model per order, only the clues
-  change between puzzles;
+* :func:`solve_many`: many puzzles, one model per rules (layout and
+  constraints), only the clues change between puzzles;
 * :func:`count_solutions`: the solutions of one puzzle, with any method
   that can count;
 * :func:`make_method`: the method object itself, its options checked
@@ -23,20 +23,25 @@ from .limits import check_limit
 from .geometry import Layout
 from .puzzle import Puzzle, as_puzzle
 from .registry import CapabilityError, counting_methods, method_info
+from .rules import Rules
 from .result import SolveResult
 
 _COMMON = ("log", "threads", "seed")
 
 
-def make_method(method: str, layout: int | Layout, time_limit: float | None = None,
+def make_method(method: str, layout: int | Layout | Rules, time_limit: float | None = None,
                 **options):
     """An instance of the method registered as ``method`` for puzzles of
-    ``layout`` (a :class:`~sudoku_models.geometry.Layout`, or an int order
-    for the classic square boxes). ``options`` are checked against the registry (``objective``,
+    ``layout``: their :class:`~sudoku_models.rules.Rules` (``puzzle.rules``:
+    a layout with the constraints of a variant), a
+    :class:`~sudoku_models.geometry.Layout` or an int order for classic
+    rules. ``options`` are checked against the registry (``objective``,
     ``solver``, ``solver_options``, ``transformation``, ``filter``, ...)
     besides the common ``log``, ``threads`` and ``seed``. Raises
     ``ValueError`` (an :class:`~sudoku_models.registry.UnknownMethodError`
-    for an unknown name) naming what is wrong."""
+    for an unknown name; a :class:`~sudoku_models.registry.CapabilityError`
+    for a layout or constraint kind the method does not model) naming what
+    is wrong."""
     info = method_info(method)
     info.check_options({k: v for k, v in options.items() if k not in _COMMON})
     return info.load()(layout, time_limit=time_limit, **options)
@@ -57,7 +62,7 @@ def solve(
     unsolvable puzzle is a result with status INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
-    return make_method(method, puzzle.layout, time_limit, **options).solve(puzzle)
+    return make_method(method, puzzle.rules, time_limit, **options).solve(puzzle)
 
 
 def solve_many(
@@ -65,18 +70,19 @@ def solve_many(
 ) -> Iterator[SolveResult]:
     """Solve puzzles in turn, yielding one :class:`SolveResult` each.
 
-    One model is built per layout and reused: each new puzzle only changes the
-    clues (for the Pyomo MILP, the clue bounds of the model compiled into its
-    solver). The first result of a layout carries the build time; later ones
-    the time to load the clues. ``time_limit`` applies to each puzzle.
+    One model is built per :class:`~sudoku_models.rules.Rules` (layout and
+    constraints) and reused: each new puzzle with the same rules only changes
+    the clues (for the Pyomo MILP, the clue bounds of the model compiled into
+    its solver). The first result of a rules carries the build time; later
+    ones the time to load the clues. ``time_limit`` applies to each puzzle.
     Arguments as :func:`solve`.
     """
     models = {}
     for puzzle in puzzles:
         puzzle = as_puzzle(puzzle)
-        if puzzle.layout not in models:
-            models[puzzle.layout] = make_method(method, puzzle.layout, time_limit, **options)
-        yield models[puzzle.layout].solve(puzzle)
+        if puzzle.rules not in models:
+            models[puzzle.rules] = make_method(method, puzzle.rules, time_limit, **options)
+        yield models[puzzle.rules].solve(puzzle)
 
 
 def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2,
@@ -103,5 +109,5 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     if not method_info(method).can_count:
         raise CapabilityError(f"cannot count solutions with {method!r}; choose from "
                               f"{', '.join(counting_methods())}")
-    model = make_method(method, puzzle.layout, **options)
+    model = make_method(method, puzzle.rules, **options)
     return model.count_solutions(puzzle, limit=limit, time_limit=time_limit)

@@ -5,7 +5,6 @@ generator.bands) against the published counts: Sudoku 4x4 288, 6x6
 Latin squares 576, 161,280 (OEIS A002860); the
 band machinery against brute force on small bands."""
 
-import itertools
 import math
 from collections import Counter
 

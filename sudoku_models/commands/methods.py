@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     print(text_table(["method", "paradigm", "model", "solver", "counts", "exports"], rows))
     print()
     for name, info in METHODS.items():
-        options = "; ".join(f"{key}: {'|'.join(values) or 'name=value,... native parameters'}"
+        options = "; ".join(f"{key}: {'|'.join(map(str, values)) or 'name=value,... native parameters'}"
                             for key, values in info.options.items())
         print(f"{name}: {info.description}" + (f" (options: {options})" if options else ""))
     return EXIT_OK

@@ -66,7 +66,7 @@ import numpy as np
 
 from ..geometry import Layout
 from ..rules import Rules
-from . import sum_rules
+from .. import sum_rules
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
 SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 6, 7, 8, 9, 10, 11

@@ -1,11 +1,13 @@
 """The interface every formulation shares.
 
 A formulation is one model (binary assignment, integer AllDifferent, ...)
-handed to one solver (HiGHS, CP-SAT, ...). It builds the rules of Sudoku for
-one layout once (the houses of :class:`~sudoku_models.geometry.Layout`:
-square boxes of an order, rectangular boxes, jigsaw regions, a Latin
-square), then loads each puzzle's clues into that model, so solving a file
-of puzzles never rebuilds the model.
+handed to one solver (HiGHS, CP-SAT, ...). It builds the rules of one
+:class:`~sudoku_models.rules.Rules` once (the houses of its
+:class:`~sudoku_models.geometry.Layout`: square boxes of an order,
+rectangular boxes, jigsaw regions, a Latin square; and the constraints of a
+variant: extra regions, killer cages, cell relations), then loads each
+puzzle's clues into that model, so solving a file of puzzles that share
+their rules never rebuilds the model.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .. import validation
 from ..geometry import Layout, LayoutError
 from ..puzzle import MAX_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
+from ..rules import Rules
 
 
 class ModelChangedError(ValueError):
@@ -32,13 +35,18 @@ MAX_SIDE = MAX_ORDER * MAX_ORDER  # 36: the largest grid the methods take
 
 
 class Formulation(ABC):
-    """A model of Sudoku of one layout, reusable across puzzles of that layout.
+    """A model of the rules of one puzzle family, reusable across puzzles
+    that share those rules (only the clues change).
 
-    ``layout``: a :class:`~sudoku_models.geometry.Layout` (side up to 36)
+    ``layout``: a :class:`~sudoku_models.rules.Rules` (a layout with the
+    constraints of a variant: pass ``puzzle.rules``), a
+    :class:`~sudoku_models.geometry.Layout` (side up to 36; classic rules)
     or an int order ``n`` for the classic square boxes (``Formulation(3)``
-    is a 9x9); ``self.layout``, ``self.side`` and ``self.order`` (None
-    unless square boxes) describe it. A method takes the layout kinds its
-    registry entry lists (:attr:`~sudoku_models.registry.MethodInfo.layouts`).
+    is a 9x9); ``self.rules``, ``self.layout``, ``self.side`` and
+    ``self.order`` (None unless square boxes) describe it. A method takes
+    the layout kinds and constraint kinds its registry entry lists
+    (:attr:`~sudoku_models.registry.MethodInfo.layouts`,
+    :attr:`~sudoku_models.registry.MethodInfo.kinds`).
 
     ``time_limit`` is in seconds (None: no limit) and covers the whole of
     :meth:`solve`: building the model (or loading the clues) and the solver
@@ -56,22 +64,24 @@ class Formulation(ABC):
     :meth:`count_solutions` and :meth:`export`, and check their own options
     with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
     thread count, :class:`~sudoku_models.geometry.LayoutError` for a bad
-    layout and :class:`~sudoku_models.registry.CapabilityError` for a layout
-    kind the method does not take.
+    layout and :class:`~sudoku_models.registry.CapabilityError` (naming the
+    method and the kind) for a layout kind or a constraint kind the method
+    does not take.
     """
 
     name: ClassVar[str]
 
     def __init__(
         self,
-        layout: int | Layout = 3,
+        layout: int | Layout | Rules = 3,
         *,
         time_limit: float | None = None,
         log: bool = False,
         threads: int = 1,
         seed: int = 0,
     ) -> None:
-        self.layout = self._checked_layout(layout)
+        self.rules = self._checked_rules(layout)
+        self.layout = self.rules.layout
         time_limit = validation.time_limit(time_limit)
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
@@ -91,6 +101,25 @@ class Formulation(ABC):
         from ..registry import method_info
 
         return method_info(cls.name)
+
+    @classmethod
+    def _checked_rules(cls, layout) -> Rules:
+        """The :class:`~sudoku_models.rules.Rules` of ``layout`` (rules, a
+        layout or an int order) if this method models them;
+        :class:`~sudoku_models.registry.CapabilityError` naming the method
+        and the kind otherwise."""
+        from ..registry import UnknownMethodError
+
+        rules = layout if isinstance(layout, Rules) else None
+        checked = cls._checked_layout(layout.layout if rules is not None else layout)
+        if rules is None or rules.classic:
+            return Rules(checked) if rules is None else rules
+        try:
+            info = cls.info()
+        except UnknownMethodError:  # a class not (yet) registered: as any Formulation
+            return rules
+        info.check_rules(rules)
+        return rules
 
     @classmethod
     def _checked_layout(cls, layout) -> Layout:
@@ -208,17 +237,16 @@ class Formulation(ABC):
 
     def _prepare(self, puzzle: Puzzle) -> None:
         """Build the rules on first use and load ``puzzle``'s clues."""
-        if puzzle.layout != self.layout:
+        if puzzle.rules is not self.rules and puzzle.rules != self.rules:
+            if puzzle.layout != self.layout:
+                raise ValueError(
+                    f"{self.name}: this model is of {self.layout.name}, the puzzle of "
+                    f"{puzzle.layout.name}"
+                )
             raise ValueError(
-                f"{self.name}: this model is of {self.layout.name}, the puzzle of "
-                f"{puzzle.layout.name}"
+                f"{self.name}: this model is of {_rules_name(self.rules)}, the puzzle of "
+                f"{_rules_name(puzzle.rules)}: make the method for puzzle.rules"
             )
-        if puzzle.constraints:
-            from ..registry import CapabilityError
-
-            kinds = ", ".join(sorted({c.kind for c in puzzle.constraints}))
-            raise CapabilityError(f"method {self.name!r} does not model variant constraints "
-                                  f"yet: {kinds}")
         if not self._built:
             self._build_rules()
             self._built = True
@@ -289,16 +317,25 @@ class Formulation(ABC):
         return {(int(r), int(c), int(puzzle.grid[r, c]) - 1) for r, c in zip(rows, cols)}
 
 
+def _rules_name(rules: Rules) -> str:
+    """``"4x4 (2x2 boxes) with 3 constraints (cage, parity)"`` for messages."""
+    if rules.classic:
+        return f"{rules.layout.name} with classic rules"
+    count = len(rules.constraints)
+    return (f"{rules.layout.name} with {count} constraint{'s' * (count > 1)} "
+            f"({', '.join(sorted(rules.kinds))})")
+
+
 def entry_points(formulation: type[Formulation]):
     """The module-level ``build(puzzle, **options)`` and
     ``solve(puzzle, **options)`` of a formulation module: each makes a fresh
-    ``formulation(puzzle.layout, **options)`` and calls its method."""
+    ``formulation(puzzle.rules, **options)`` and calls its method."""
 
     def build(puzzle: Puzzle, **options) -> Any:
-        return formulation(puzzle.layout, **options).build(puzzle)
+        return formulation(puzzle.rules, **options).build(puzzle)
 
     def solve(puzzle: Puzzle, **options) -> SolveResult:
-        return formulation(puzzle.layout, **options).solve(puzzle)
+        return formulation(puzzle.rules, **options).solve(puzzle)
 
     build.__doc__ = (
         f"The native model of ``puzzle`` for formulation {formulation.name!r}. "

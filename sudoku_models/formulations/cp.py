@@ -5,9 +5,25 @@ model), written for OR-Tools CP-SAT (``CpModel.add_all_different``). One
 integer variable per cell with domain ``1..n*n``; one AllDifferent constraint
 per house of the layout (row, column, box or jigsaw region); a clue shrinks
 its cell's domain to one value.
+
+The constraints of a variant (:attr:`~sudoku_models.rules.Rules.lowered`):
+an AllDifferent per extra region, cage, anti-knight or anti-king pair; a
+linear sum per cage total and arrow (``cage="table"``: a killer cage of at
+most :data:`TABLE_CELLS` cells is instead one table of its allowed
+assignments, ``add_allowed_assignments``, after the Gecode book's remark
+that ``distinct`` + ``linear`` per cage propagates too little: Schulte,
+Tack and Lagerkvist, *Modeling and Programming with Gecode*, the Kakuro
+case study); with ``rule45=True`` the redundant sums of the rule of 45
+(innies and outies of every house and run of houses,
+:func:`~sudoku_models.sum_rules.derived_sums`); each pair relation
+(Kropki, XV, greater-than and thermometer steps, non-consecutive, the
+negative constraints) as the table of its allowed value pairs; parity as a
+domain constraint beside the cell's clue domain.
 """
 
 from __future__ import annotations
+
+from itertools import combinations, permutations
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -28,9 +44,12 @@ class CpFormulation(CpSatFormulation):
 
     name = "cp"
 
-    def __init__(self, layout=3, **options) -> None:
+    def __init__(self, layout=3, *, cage: str = "sum", rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
+        self.cage = self._option("cage", cage)
+        self.rule45 = self._option("rule45", rule45)
         self.cells: np.ndarray | None = None
+        self._variant_size = (0, 0)  # the variant's constraints, their variable occurrences
 
     def _build_rules(self) -> None:
         s = self.side
@@ -43,6 +62,47 @@ class CpFormulation(CpSatFormulation):
             model.add_all_different(cells[house].tolist())
         self.model = model
         self.cells = cells.reshape(s, s)
+        if not self.rules.classic:
+            self._variant_size = self._add_variant(model, cells)
+
+    def _add_variant(self, model: cp_model.CpModel, cells: np.ndarray) -> int:
+        """The variant's constraints on the integer cells; returns how many
+        and their variable occurrences."""
+        from ..sum_rules import derived_sums
+        from ..rules import Cage
+
+        s, lowered, added, occurrences = self.side, self.rules.lowered, 0, 0
+        tables = {}
+        if self.cage == "table":
+            tables = {tuple(sorted(c.cells)): c.total for c in self.rules.constraints
+                      if isinstance(c, Cage) and c.total is not None
+                      and len(c.cells) <= TABLE_CELLS}
+        for group in lowered.groups:
+            if group in tables:  # the table holds all-different and the sum at once
+                model.add_allowed_assignments(cells[list(group)].tolist(),
+                                              cage_table(len(group), tables[group], s))
+            else:
+                model.add_all_different(cells[list(group)].tolist())
+            added, occurrences = added + 1, occurrences + len(group)
+        sums = list(lowered.sums) + (derived_sums(self.rules) if self.rule45 else [])
+        for linear in sums:
+            if tuple(sorted(linear.cells)) in tables and set(linear.coefficients) == {1}:
+                continue  # already in its table
+            model.add(sum(int(a) * cells[c] for c, a in zip(linear.cells, linear.coefficients))
+                      == int(linear.total))
+            added, occurrences = added + 1, occurrences + len(linear.cells)
+        for pair in lowered.pairs:
+            allowed = [(int(u) + 1, int(v) + 1) for u, v in np.argwhere(pair.allowed)]
+            model.add_allowed_assignments([cells[pair.first], cells[pair.second]], allowed)
+            added, occurrences = added + 1, occurrences + 2
+        full = (1 << s) - 1
+        for cell, mask in enumerate(lowered.domains.tolist()):
+            if mask != full:
+                values = [v + 1 for v in range(s) if mask >> v & 1]
+                model.add_linear_expression_in_domain(
+                    cells[cell], cp_model.Domain.from_values(values))
+                added, occurrences = added + 1, occurrences + 1
+        return added, occurrences
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         for index, value in enumerate(puzzle.grid.ravel()):  # cell variables come first
@@ -57,7 +117,24 @@ class CpFormulation(CpSatFormulation):
     def size(self) -> ModelSize:
         s = self.side
         houses = self.layout.num_houses
-        return ModelSize(variables=s * s, constraints=houses, nonzeros=houses * s)
+        if not self.rules.classic and not self._built:
+            self._build_rules()
+            self._built = True
+        added, occurrences = self._variant_size
+        return ModelSize(variables=s * s, constraints=houses + added,
+                         nonzeros=houses * s + occurrences)
+
+
+TABLE_CELLS = 6
+"""The largest killer cage ``cage="table"`` writes as a table (a 6-cell cage
+of 9x9 has at most 10 digit sets x 720 orders; larger cages keep the sum)."""
+
+
+def cage_table(cells: int, total: int, side: int) -> list[tuple[int, ...]]:
+    """Every assignment of ``cells`` distinct values in ``1..side`` summing
+    to ``total``: the allowed tuples of one killer cage."""
+    return [order for digits in combinations(range(1, side + 1), cells) if sum(digits) == total
+            for order in permutations(digits)]
 
 
 build, solve = entry_points(CpFormulation)

@@ -3,8 +3,10 @@
 Source: the binary model of MATLAB's ``sudokuEngine`` (seed 000) and the
 JuMP seed (003), as described once in :mod:`sudoku_models.binary_model`,
 with each "exactly one" group written as CP-SAT's ``add_exactly_one`` over
-Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its variable to 1 (domain ``1..1``). This is the
-MILP model on the CP solver: the other diagonal of the model x solver matrix.
+Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its
+variable to 1 (domain ``1..1``). This is the MILP model on the CP solver:
+the other diagonal of the model x solver matrix. A variant adds the rows of
+:mod:`.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..binary_model import FAMILIES, binary_model
 from ..puzzle import Puzzle
 from ..result import ModelSize
 from .base import entry_points
+from .binary_rules import binary_rules
 from .cpsat import CpSatFormulation
 
 
@@ -42,6 +45,21 @@ class CpBoolFormulation(CpSatFormulation):
         for family in FAMILIES:
             for group in description.groups[family]:
                 model.add_exactly_one(x[group].tolist())
+        if not self.rules.classic:  # the variant's rows (binary_rules), as the MILP has them
+            described = binary_rules(self.rules)
+            for row in described.rows:
+                terms = x[row.variables].tolist()
+                if row.at_most_one and row.lower is None:
+                    model.add_at_most_one(terms)
+                elif row.at_most_one and row.lower == 1:
+                    model.add_exactly_one(terms)
+                else:
+                    expr = sum(int(a) * t for a, t in zip(row.coefficients.tolist(), terms))
+                    model.add_linear_constraint(
+                        expr, cp_model.INT_MIN if row.lower is None else int(row.lower),
+                        cp_model.INT_MAX if row.upper is None else int(row.upper))
+            for variable in described.zeros.tolist():
+                model.add(x[variable] == 0)
         self.model = model
         self.x = x.reshape((self.side,) * 3)
 

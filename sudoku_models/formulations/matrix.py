@@ -21,6 +21,7 @@ puzzle only changes the clue columns' bounds (``changeColsBounds``).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import highspy
@@ -31,6 +32,7 @@ from ..binary_model import binary_model
 from ..puzzle import Puzzle
 from .backends import LinearProblem
 from .base import entry_points
+from .binary_rules import rule_matrix
 from .linear import LinearFormulation
 from .objectives import tiebreak_costs
 
@@ -45,7 +47,9 @@ class EngineMatrices:
     ``Aeq``: ``(4*s*s, s**3)`` sparse CSR 0/1 matrix (324 x 729 for 9x9; a Latin
     square has no box rows);
     ``beq``: ``(4*s*s,)`` ones; ``lb``, ``ub``, ``f``: ``(s**3,)`` in
-    column-major order of the ``(s, s, s)`` array. 0-based here.
+    column-major order of the ``(s, s, s)`` array. 0-based here. A variant
+    adds ``b_lower <= A x <= b_upper`` (its rows from
+    :func:`.binary_rules.rule_matrix`; None for classic rules).
     """
 
     Aeq: sp.csr_matrix
@@ -53,6 +57,9 @@ class EngineMatrices:
     lb: np.ndarray
     ub: np.ndarray
     f: np.ndarray
+    A: sp.csr_matrix | None = None
+    b_lower: np.ndarray | None = None
+    b_upper: np.ndarray | None = None
 
 
 def column(i, j, k, side: int):
@@ -114,7 +121,14 @@ class MatrixFormulation(LinearFormulation):
     def _build_rules(self) -> None:
         self.matrices = m = engine_matrices(Puzzle(np.zeros((self.side, self.side)), self.layout))
         cost = m.f if self.objective == "tiebreak" else np.zeros_like(m.f)
-        self._load_backend(LinearProblem(m.Aeq, m.beq, m.beq, m.lb.copy(), m.ub, cost,
+        A, lower, upper = m.Aeq, m.beq, m.beq
+        if not self.rules.classic:  # a variant's rows below sudokuEngine's (binary_rules)
+            self.matrices = m = dataclasses.replace(
+                m, **dict(zip(("A", "b_lower", "b_upper"),
+                              rule_matrix(self.rules, engine_columns(self.layout)))))
+            A = sp.vstack([m.Aeq, m.A], format="csr")
+            lower, upper = np.concatenate([m.beq, m.b_lower]), np.concatenate([m.beq, m.b_upper])
+        self._load_backend(LinearProblem(A, lower, upper, m.lb.copy(), m.ub, cost,
                                          np.ones(len(cost), bool)))
         self.highs = self.backend.native
 

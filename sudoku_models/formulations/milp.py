@@ -18,6 +18,14 @@ is 0 (a feasibility problem, as in the JuMP seed) or, with
 ``x[i, j, k]`` is its 1-based position in MATLAB's column-major ``x(:)``,
 ``1 + i + s*j + s*s*k`` for side ``s``.
 
+The constraints of variants (extra regions, killer cages, relations, parity)
+are added as the rows of :mod:`.binary_rules` describes, one Pyomo
+component per constraint kind (``m.cage``, ``m.cage_total``, ``m.kropki``,
+...): a killer cage is ``sum(k * x[i, j, k]) == total`` with at most one of
+each value per cage, a thermometer a chain of ``v(a) - v(b) >= 1`` over the
+cell values ``v(c) = sum_k k x[c, k]``, a Kropki dot its forbidden value
+pairs as clique rows, parity fixed zeros.
+
 The model is compiled once by Pyomo and loaded into the back-end (HiGHS,
 or SCIP with ``solver="scip"``); for each new puzzle only the changed clue
 bounds are sent (see :mod:`.pyomo_model`).
@@ -31,6 +39,7 @@ import pyomo.environ as pyo
 from ..binary_model import binary_model
 from ..puzzle import Puzzle
 from .base import entry_points
+from .binary_rules import binary_rules
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation
 
@@ -52,6 +61,7 @@ class MilpFormulation(PyomoFormulation):
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
         self._clues: set[tuple[int, int, int]] = set()
+        self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
 
     def _build_rules(self) -> None:
         s = self.side
@@ -70,12 +80,39 @@ class MilpFormulation(PyomoFormulation):
             m.I,
             rule=lambda m, b, k: sum(m.x[c // s, c % s, k] for c in boxes[b].tolist()) == 1,
         )
+        self._add_variant_rules(m)
         if self.objective == "tiebreak":
             cost = tiebreak_costs(s)
             m.obj = pyo.Objective(expr=sum(int(cost[key]) * m.x[key] for key in m.x))
         else:
             m.obj = pyo.Objective(expr=0)
         self._model = m
+
+    def _add_variant_rules(self, m: pyo.ConcreteModel) -> None:
+        """The constraints of the variant (:mod:`.binary_rules`): one
+        indexed component per kind, named after it (``cage_total``), and
+        parity as upper bounds of 0."""
+        s = self.side
+        described = binary_rules(self.rules)
+        x = [m.x[i, j, k] for i in range(s) for j in range(s) for k in range(s)]
+        for family, rows in described.families().items():
+            name = family.replace("-", "_")
+            self._variant_rows[name] = rows
+
+            def rule(m, r, rows=rows):
+                row = rows[r]
+                expr = sum(int(a) * x[v] for v, a in zip(row.variables.tolist(),
+                                                          row.coefficients.tolist()))
+                if row.lower == row.upper:
+                    return expr == row.lower
+                if row.lower is None:
+                    return expr <= row.upper
+                return expr >= row.lower if row.upper is None else \
+                    pyo.inequality(row.lower, expr, row.upper)
+
+            setattr(m, name, pyo.Constraint(range(len(rows)), rule=rule))
+        for v in described.zeros.tolist():
+            x[v].setub(0)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         clues = self._clue_cells(puzzle)
@@ -107,6 +144,8 @@ class MilpFormulation(PyomoFormulation):
         if family in ("cell", "row", "column", "box"):
             a, b = con.index()
             return binary_model(self.layout).labels(family)[a * self.side + b]
+        if family in self._variant_rows:
+            return self._variant_rows[family][con.index()].label
         return super()._constraint_name(con)
 
 

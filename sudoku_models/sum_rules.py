@@ -15,7 +15,7 @@ book's remark that per-cage sums propagate too little.
 
 from __future__ import annotations
 
-from ..rules import Cage, LinearSum, Rules
+from .rules import Cage, LinearSum, Rules
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
 

@@ -1,0 +1,211 @@
+"""Small variant puzzles for the model tests, and an independent count.
+
+* :func:`all_grids`: every valid grid of a small layout, by brute force over
+  row permutations (288 for the 4x4), with no solver involved;
+* :func:`brute_count`: a puzzle's solutions among them, by the rules'
+  definitions (:meth:`~sudoku_models.rules.Rules.violations`): the reference
+  the models' counts are checked against;
+* :func:`random_rules`: random constraints of every kind that hold on a
+  given full grid (so the puzzle has a solution) or are drawn blindly;
+* :func:`variant_puzzle`: one constraint kind on a small layout, with holes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import permutations
+
+import numpy as np
+
+from sudoku_models import Puzzle
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
+                                 KropkiNegative, NonConsecutive, Parity, Region, Rules,
+                                 RulesError, Thermometer, XVNegative)
+
+from .test_rules import _full_grid, _neighbours, _random_constraint
+
+
+@cache
+def all_grids(layout: Layout) -> np.ndarray:
+    """Every valid grid of ``layout`` (side at most 6: 4x4 has 288),
+    ``(count, N*N)`` int array, by depth-first search over rows."""
+    side = layout.side
+    houses_of = layout.cell_houses
+    found = []
+    rows = [np.array(p) + 1 for p in permutations(range(side))]
+
+    def extend(grid: list[np.ndarray]) -> None:
+        r = len(grid)
+        if r == side:
+            found.append(np.concatenate(grid))
+            return
+        for row in rows:
+            ok = True
+            for c in range(side):
+                cell = r * side + c
+                for house in houses_of[cell][1:]:  # the column and the region
+                    cells = layout.houses[house]
+                    earlier = cells[cells < r * side]
+                    if np.any(np.concatenate(grid)[earlier] == row[c]) if len(earlier) else False:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                extend(grid + [row])
+
+    extend([])
+    return np.array(found)
+
+
+def brute_count(puzzle: Puzzle) -> int:
+    """The number of solutions of a 4x4 ``puzzle`` (clues and every
+    constraint, by their definitions), counted over :func:`all_grids`."""
+    grids = all_grids(puzzle.layout)
+    clues = puzzle.grid.ravel()
+    keep = np.all((clues == 0) | (grids == clues), axis=1)
+    return sum(not puzzle.rules.violations(g) for g in grids[keep])
+
+
+def random_rules(layout: Layout, values: np.ndarray, rng: np.random.Generator,
+                 count: int) -> Rules:
+    """``count`` random constraints of random kinds on ``layout``
+    (``tests/test_rules.py``'s maker: half of them hold on the full grid
+    ``values``, the others are drawn blindly), skipping overlapping cages."""
+    constraints: list = []
+    while len(constraints) < count:
+        constraint = _random_constraint(layout, values, rng)
+        try:
+            Rules(layout, (*constraints, constraint))
+        except RulesError:
+            continue
+        constraints.append(constraint)
+    return Rules(layout, tuple(constraints))
+
+
+def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
+                       rng: np.random.Generator):
+    """One constraint of ``kind`` that holds on the full grid ``values``."""
+    side, cells = layout.side, layout.cells
+    if kind == "region":
+        # a diagonal-like set of cells holding different values
+        order = rng.permutation(cells)
+        picked, seen = [], set()
+        for c in order.tolist():
+            if values[c] not in seen:
+                picked.append(c)
+                seen.add(int(values[c]))
+            if len(picked) == side - 1:
+                break
+        return Region(tuple(picked))
+    if kind in ("cage", "cage-total"):
+        start = int(rng.integers(cells))
+        r, c = divmod(start, side)
+        other = r * side + (c + 1 if c + 1 < side else c - 1)
+        total = int(values[start] + values[other]) if kind == "cage-total" else None
+        return Cage((start, other), total)
+    if kind in ("anti-knight", "anti-king", "non-consecutive", "xv-negative",
+                "kropki-negative"):
+        return {"anti-knight": AntiKnight(), "anti-king": AntiKing(),
+                "non-consecutive": NonConsecutive(), "xv-negative": XVNegative(),
+                "kropki-negative": KropkiNegative(("white",))}[kind]
+    if kind == "kropki":
+        for _ in range(100):
+            a, b = _neighbours(side, rng)
+            if abs(values[a] - values[b]) == 1:
+                return Kropki((a, b), "white")
+            if values[a] == 2 * values[b] or values[b] == 2 * values[a]:
+                return Kropki((a, b), "black")
+    if kind == "xv":
+        for _ in range(100):
+            a, b = _neighbours(side, rng)
+            if values[a] + values[b] in (5, 10):
+                return XV((a, b), int(values[a] + values[b]))
+    if kind == "greater":
+        a, b = (int(c) for c in rng.choice(cells, 2, False))
+        return GreaterThan((a, b) if values[a] > values[b] else (b, a))
+    if kind == "thermometer":
+        for _ in range(100):
+            picked = sorted((int(c) for c in rng.choice(cells, 3, False)), key=lambda c: values[c])
+            if len({int(values[c]) for c in picked}) == 3:
+                return Thermometer(tuple(picked))
+    if kind == "arrow":
+        for _ in range(200):
+            circle, *arrow = (int(c) for c in rng.choice(cells, 3, False))
+            if values[circle] == values[arrow[0]] + values[arrow[1]]:
+                return Arrow(circle, tuple(arrow))
+            if values[circle] > values[arrow[0]]:
+                for other in range(cells):
+                    if other not in (circle, arrow[0]) and \
+                            values[circle] == values[arrow[0]] + values[other]:
+                        return Arrow(circle, (arrow[0], other))
+    if kind == "parity":
+        picked = [int(c) for c in rng.choice(cells, 3, False)]
+        parity = "odd" if values[picked[0]] % 2 else "even"
+        return Parity(tuple(c for c in picked if values[c] % 2 == values[picked[0]] % 2),
+                      parity)
+    raise ValueError(f"no holding {kind} found")
+
+
+GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative")
+
+
+def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndarray:
+    """A random full grid of ``layout`` on which ``constraint`` holds: drawn
+    from :func:`all_grids` for a 4x4, else found by the ``milp`` model with
+    a random tie-break objective over the empty grid. ``ValueError`` when
+    there is none."""
+    rules = Rules(layout, (constraint,))
+    if layout.side == 4:
+        grids = [g for g in all_grids(layout) if not rules.violations(g)]
+        if not grids:
+            raise ValueError(f"no {layout.name} grid satisfies {constraint.kind}")
+        return grids[int(rng.integers(len(grids)))]
+    from sudoku_models.solving import make_method
+
+    model = make_method("milp", rules)
+    m = model.build(Puzzle(np.zeros((layout.side,) * 2, int), rules))
+    m.del_component(m.obj)
+    import pyomo.environ as pyo
+
+    costs = rng.random(layout.side ** 3)
+    m.obj = pyo.Objective(expr=sum(float(c) * v for c, v in zip(costs, m.x.values())))
+    grid = model.solve(Puzzle(np.zeros((layout.side,) * 2, int), rules)).grid
+    if grid is None:
+        raise ValueError(f"no {layout.name} grid satisfies {constraint.kind}")
+    return grid.ravel()
+
+
+def variant_puzzle(kind: str, layout: Layout, seed: int, share: float = 0.6) -> Puzzle:
+    """A puzzle of a small ``layout`` with one or two constraints of
+    ``kind`` that hold on a random full grid (for the global kinds, a grid
+    they hold on; ``kropki-negative`` comes with the white dots of its grid),
+    and about ``share`` of the cells emptied: it has a solution."""
+    rng = np.random.default_rng(seed)
+    if kind in GLOBAL:
+        constraint = holding_constraint(kind, layout, None, rng)
+        if kind == "kropki-negative":
+            values = _full_grid(layout, rng).ravel()
+            side = layout.side
+            dots = tuple(Kropki((a, b), "white") for a in range(layout.cells)
+                         for b in (a + 1, a + side)
+                         if b < layout.cells and (b == a + side or b % side)
+                         and abs(values[a] - values[b]) == 1)
+            constraints = [constraint, *dots]
+        else:
+            values = _grid_where(constraint, layout, rng)
+            constraints = [constraint]
+    else:
+        values = _full_grid(layout, rng).ravel()
+        constraints = []
+        while len(constraints) < 2:
+            constraint = holding_constraint(kind, layout, values, rng)
+            try:
+                Rules(layout, (*constraints, constraint))
+            except RulesError:
+                continue
+            if constraint not in constraints:
+                constraints.append(constraint)
+    grid = np.where(rng.random(layout.cells) < share, 0, values).reshape(layout.side, -1)
+    return Puzzle(grid, Rules(layout, tuple(constraints)))
