@@ -53,12 +53,12 @@ def thread_models() -> dict:
     return _local.__dict__.setdefault("models", {})
 
 
-def _model(chunk: Chunk, layout, models: dict):
+def _model(chunk: Chunk, rules, models: dict):
     cls = methods()[chunk.method].load()
-    key = (cls, layout, chunk.time_limit, tuple(chunk.options.items()), chunk.log,
+    key = (cls, rules, chunk.time_limit, tuple(chunk.options.items()), chunk.log,
            chunk.base["threads"])
     if key not in models:
-        models[key] = cls(layout, time_limit=chunk.time_limit, threads=chunk.base["threads"],
+        models[key] = cls(rules, time_limit=chunk.time_limit, threads=chunk.base["threads"],
                           log=chunk.log, **chunk.options)
     return models[key]
 
@@ -93,7 +93,7 @@ def solve_puzzle(chunk: Chunk, index: int, puzzle: Puzzle, models: dict | None =
     from ..verify import verify
 
     try:
-        model = _model(chunk, puzzle.layout, thread_models() if models is None else models)
+        model = _model(chunk, puzzle.rules, thread_models() if models is None else models)
         result = model.solve(puzzle)
     except Exception as exc:  # recorded, not raised: one bad puzzle must not end the run
         failed(exc)
