@@ -1,0 +1,162 @@
+"""Variant generation: killer puzzles (generator.killer), jigsaw and
+rectangular layouts through ``sudoku-models generate``, each result checked
+by a second method (an independent CP-SAT model, tests/logic_checks.py)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator import GenerationError, generate_killer, killer_nodes
+from sudoku_models import Puzzle, read_puzzles
+from sudoku_models.cli import main
+from sudoku_models.counter import count_solutions
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage
+
+from .logic_checks import solutions
+
+
+def _connected(cells, side) -> bool:
+    cells = set(cells)
+    todo = [min(cells)]
+    seen = set(todo)
+    while todo:
+        r, c = divmod(todo.pop(), side)
+        for other in ((r - 1) * side + c, (r + 1) * side + c, r * side + c - 1, r * side + c + 1):
+            rr, cc = divmod(other, side)
+            if other in cells and other not in seen and abs(rr - r) + abs(cc - c) == 1:
+                seen.add(other)
+                todo.append(other)
+    return seen == cells
+
+
+def _check_killer(puzzle: Puzzle, low: int, high: int, givens: int, max_cage: int) -> None:
+    cages = puzzle.constraints
+    assert all(isinstance(c, Cage) and c.total is not None for c in cages)
+    assert low <= len(cages) <= high
+    assert sorted(c for cage in cages for c in cage.cells) == list(range(puzzle.layout.cells))
+    assert all(len(c.cells) <= max_cage and _connected(c.cells, puzzle.side) for c in cages)
+    assert np.count_nonzero(puzzle.grid) == givens
+    found = solutions(puzzle, limit=2)  # the second method: CP-SAT, written in the tests
+    assert len(found) == 1
+    assert puzzle.rules.violations(found[0]) == []
+    assert count_solutions(puzzle, limit=None) == 1
+
+
+@pytest.mark.parametrize("layout, cages, givens, max_cage", [
+    (Layout.square(2), (5, 7), 0, 4),
+    (Layout.boxes(2, 3), (10, 12), 0, 6),
+    (Layout.boxes(2, 3), (9, 10), 2, 5),
+    (Layout.square(3), (22, 26), 0, 9),
+    (Layout.square(3), (18, 20), 1, 6),
+])
+def test_killers_are_unique_by_a_second_method_with_the_cages_asked(layout, cages, givens,
+                                                                    max_cage):
+    puzzle = generate_killer(cages, layout=layout, givens=givens, seed=11, max_cage=max_cage)
+    low, high = (cages, cages) if isinstance(cages, int) else cages
+    _check_killer(puzzle, low, high, givens, max_cage)
+
+
+def test_the_same_seed_gives_the_same_killer_and_another_seed_another():
+    first = generate_killer((24, 28), seed=5)
+    assert generate_killer((24, 28), seed=5) == first
+    assert generate_killer((24, 28), seed=6) != first
+
+
+def test_fewer_cages_take_the_counter_more_branch_nodes():
+    easy = [killer_nodes(generate_killer(32, seed=s)) for s in range(3)]
+    hard = [killer_nodes(generate_killer(19, seed=s)) for s in range(3)]
+    assert sum(easy) < sum(hard)
+
+
+def test_a_killer_reads_back_from_its_json():
+    puzzle = generate_killer(12, layout=Layout.boxes(2, 3), seed=3)
+    assert Puzzle.from_json(json.dumps(puzzle.to_json())) == puzzle
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"cages": 0}, "1 <= low <= high"),
+    ({"cages": (9, 8)}, "1 <= low <= high"),
+    ({"cages": "20"}, "whole number or a .low, high. pair"),
+    ({"cages": 8}, "cannot cover 81 cells"),
+    ({"cages": 20, "max_cage": 3}, "cannot cover 81 cells"),
+    ({"cages": 20, "givens": -1}, "givens must be a whole number"),
+    ({"cages": 20, "max_cage": 10}, "max_cage must be a whole number in 1..9"),
+    ({"cages": 20, "seed": -2}, "seed"),
+    ({"cages": 20, "layout": 3}, "layout must be a Layout"),
+    ({"cages": 20, "time_limit": -1}, "time"),
+])
+def test_bad_requests_are_generation_errors_naming_what(kwargs, message):
+    with pytest.raises(GenerationError, match=message):
+        generate_killer(**kwargs)
+
+
+def test_a_limit_is_an_error_never_a_puzzle_that_fails_a_check():
+    with pytest.raises(GenerationError, match=r"no 9x9 killer with 11 cages .* within 0.5 s"):
+        generate_killer(11, seed=1, time_limit=0.5)
+
+
+# -- the command line ---------------------------------------------------------
+
+
+def test_generate_killer_writes_json_lines_that_read_back_unique(tmp_path, capsys):
+    out = tmp_path / "killers.jsonl"
+    assert main(["generate", "--killer", "--cages", "10-12", "--layout", "boxes:2x3",
+                 "--count", "2", "--seed", "4", "--out", str(out)]) == 0
+    puzzles = read_puzzles(out)
+    assert len(puzzles) == 2
+    for puzzle in puzzles:
+        _check_killer(puzzle, 10, 12, 0, 6)
+    source = json.loads(out.read_text().splitlines()[0])["source"]
+    assert source == ("sudoku-models generate --killer --cages 10-12 --count 2 --layout boxes:2x3 "
+                      "--seed 4")
+    # the command in 'source' makes the same puzzles, and may write over its own file
+    assert main([*source.split()[1:], "--out", str(out)]) == 0
+    assert read_puzzles(out) == puzzles
+
+
+@pytest.mark.parametrize("spec, side", [("jigsaw:6", 6), ("boxes:2x4", 8), ("latin:5", 5)])
+def test_generate_on_a_layout_gives_unique_puzzles_of_it(spec, side, capsys):
+    clues = {6: 14, 8: 30, 5: 12}[side]
+    assert main(["generate", "--layout", spec, "--clues", str(clues), "--count", "2",
+                 "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    puzzles = [Puzzle.from_json(line) for line in lines]
+    kind = spec.split(":")[0]
+    for puzzle in puzzles:
+        assert puzzle.side == side and puzzle.layout.kind == kind
+        assert np.count_nonzero(puzzle.grid) == clues
+        assert len(solutions(puzzle, limit=2)) == 1
+    if kind == "jigsaw":
+        assert puzzles[0].layout != puzzles[1].layout  # a new jigsaw for each puzzle
+
+
+def test_generate_help_documents_layouts_and_killers():
+    script = Path(sys.executable).with_name("sudoku-models")
+    run = subprocess.run([script, "generate", "--help"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0
+    out = run.stdout
+    for word in ("--layout", "boxes:RxC", "jigsaw:N", "latin:N", "--killer", "--cages",
+                 "--givens", "--max-cage"):
+        assert word in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--killer"], "--killer needs --cages"),
+    (["--killer", "--cages", "20", "--clues", "3"], "not --clues"),
+    (["--clues", "30", "--cages", "20"], "go with --killer"),
+    (["--clues", "30", "--order", "3", "--layout", "boxes:2x3"], "not both"),
+    (["--clues", "30", "--layout", "boxes:5x9"], "expected boxes:RxC"),
+    (["--clues", "30", "--layout", "hex:9"], "expected boxes:RxC"),
+    (["--killer", "--cages", "9-5"], "LOW <= HIGH"),
+    (["--killer", "--cages", "3"], "cannot cover 81 cells"),
+])
+def test_bad_generate_requests_are_one_line_exit_2(argv, message, capsys):
+    assert main(["generate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
