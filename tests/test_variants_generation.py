@@ -160,3 +160,62 @@ def test_bad_generate_requests_are_one_line_exit_2(argv, message, capsys):
     assert main(["generate", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err, err
+
+
+# -- the shipped variant collections (benchmarks/datasets/SOURCES.md) ----------
+
+COLLECTIONS = {"killer-9x9": (9, "boxes", True), "jigsaw-9x9": (9, "jigsaw", False),
+               "boxes-6x6": (6, "boxes", False), "boxes-8x8": (8, "boxes", False),
+               "boxes-12x12": (12, "boxes", False)}
+
+
+def _collection(name):
+    from sudoku_models.bench.datasets import load_dataset
+
+    return [puzzle for _, puzzle in load_dataset(name)]
+
+
+@pytest.mark.parametrize("name", COLLECTIONS)
+def test_collections_read_with_their_layouts_and_are_unique_for_the_counter(name):
+    side, kind, killer = COLLECTIONS[name]
+    puzzles = _collection(name)
+    assert len(puzzles) == 50 and len(set(puzzles)) == 50
+    for puzzle in puzzles:
+        assert puzzle.side == side and puzzle.layout.kind == kind
+        assert bool(puzzle.constraints) == killer
+        assert count_solutions(puzzle, limit=2) == 1
+    if kind == "jigsaw":
+        assert len({p.layout for p in puzzles}) == 50
+
+
+def _second_method(puzzles):
+    for puzzle in puzzles:
+        found = solutions(puzzle, limit=2)
+        assert len(found) == 1, puzzle.name
+        assert puzzle.rules.violations(found[0]) == []
+
+
+@pytest.mark.parametrize("name", ["jigsaw-9x9", "boxes-6x6", "boxes-8x8", "boxes-12x12"])
+def test_collections_are_unique_by_a_second_method(name):
+    _second_method(_collection(name))
+
+
+def test_the_easier_killers_are_unique_by_a_second_method():
+    _second_method(_collection("killer-9x9")[:20])
+
+
+@pytest.mark.slow
+def test_the_harder_killers_are_unique_by_a_second_method():
+    _second_method(_collection("killer-9x9")[20:])
+
+
+@pytest.mark.parametrize("name, lines", [("boxes-6x6", slice(0, 50)),
+                                         ("killer-9x9", slice(0, 10))])
+def test_a_shipped_collection_is_what_its_command_makes(name, lines, tmp_path):
+    from sudoku_models.bench.datasets import DATASET_DIR
+
+    shipped = (DATASET_DIR / f"{name}.jsonl").read_text().splitlines()[lines]
+    command = json.loads(shipped[0])["source"].split()
+    out = tmp_path / "again.jsonl"
+    assert main([*command[1:], "--out", str(out)]) == 0
+    assert out.read_text().splitlines() == shipped
