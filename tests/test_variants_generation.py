@@ -219,3 +219,56 @@ def test_a_shipped_collection_is_what_its_command_makes(name, lines, tmp_path):
     out = tmp_path / "again.jsonl"
     assert main([*command[1:], "--out", str(out)]) == 0
     assert out.read_text().splitlines() == shipped
+
+
+# -- benchmarks/variants.py -----------------------------------------------------
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "variants.py"
+
+
+def test_the_variants_benchmark_pairs_methods_per_puzzle_and_records_refusals(tmp_path):
+    import pandas as pd
+
+    run = subprocess.run([sys.executable, str(BENCH), "--datasets", "boxes-6x6,killer-9x9",
+                          "--first", "2", "--methods", "backtracking,cp,matching",
+                          "--time-limit", "5", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    six = pd.read_csv(tmp_path / "boxes-6x6.csv")
+    assert sorted(six["label"]) == sorted(["backtracking", "cp", "matching"] * 2)
+    assert (six["status"] == "OPTIMAL").all() and six["verified"].all()
+    killers = pd.read_csv(tmp_path / "killer-9x9.csv", keep_default_na=False)
+    assert len(killers) == 6 and set(killers["index"]) == {1, 2}
+    for _, row in killers.iterrows():  # solved and verified, or refused by name
+        if row["status"] == "not modelled":
+            assert f"'{row['method']}'" in row["note"] and "cage" in row["note"]
+        else:
+            assert row["status"] == "OPTIMAL" and row["verified"] == "True"
+    assert (killers[killers["label"] == "backtracking"]["solutions"] == "1").all()
+    assert "| backtracking | 2 | 2 | 0 | 0 |" in run.stdout
+
+
+def test_the_short_killer_format_reads_back_a_generated_killer(tmp_path):
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        from variants import sigh_killer
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    puzzle = generate_killer((24, 28), seed=9)
+    text = ["?"] * 81
+    for cage in puzzle.constraints:  # head at the first cell, the others point along a BFS tree
+        head = min(cage.cells)
+        text[head] = np.base_repr(cage.total, 36)
+        todo, seen = [head], {head}
+        while todo:
+            cell = todo.pop(0)
+            for other, arrow in ((cell - 9, "v"), (cell + 9, "^"), (cell - 1, ">"),
+                                 (cell + 1, "<")):
+                if other in cage.cells and other not in seen and \
+                        (arrow in "^v" or other // 9 == cell // 9):
+                    seen.add(other)
+                    text[other] = arrow
+                    todo.append(other)
+    assert sigh_killer("".join(text), "mine") == Puzzle(puzzle.grid, puzzle.rules, "mine")
+    with pytest.raises(ValueError, match="81 characters"):
+        sigh_killer("G<<", "short")
