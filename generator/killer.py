@@ -34,7 +34,7 @@ import time
 
 import numpy as np
 
-from sudoku_models import Puzzle
+from sudoku_models import Puzzle, validation
 from sudoku_models.counter import count_solutions, load_kernels, run_search, solve
 from sudoku_models.counter.core import new_control
 from sudoku_models.counting import CountIncomplete
@@ -204,9 +204,11 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     the cages (:class:`~sudoku_models.rules.Cage` with totals), its clues the
     givens. Raises :class:`GenerationError` for a bad argument (the message
     names it) and when no puzzle passing every check was found within the
-    time limit. Fewer cages make harder puzzles: on 9x9 without givens,
-    about 30 cages are solved by the counter's propagation alone and 17 to
-    25 need search (branch nodes: ``benchmarks/datasets/SOURCES.md``)."""
+    time limit. Fewer cages make harder puzzles: on 9x9 without givens, 26
+    or more cages are mostly decided by the counter's propagation alone (0
+    branch nodes), 18 to 21 take hundreds to thousands of branch nodes
+    (``benchmarks/datasets/SOURCES.md``); below about 17 cages the merges
+    stall and the time limit is reached."""
     if layout is None:
         layout = Layout.square(3)
     if not isinstance(layout, Layout):
@@ -220,8 +222,6 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
         raise GenerationError(f"{high} cages of at most {max_cage} cells cannot cover "
                               f"{layout.cells} cells")
     if time_limit is not None:
-        from sudoku_models import validation
-
         try:
             validation.time_limit(time_limit)
         except ValueError as error:
@@ -250,8 +250,9 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
             return puzzle
         rejected.append(why)
     wanted = f"{low}" if low == high else f"{low}..{high}"
+    within = f" within {time_limit:g} s" if time_limit is not None else ""
     message = (f"no {layout.side}x{layout.side} killer with {wanted} cages and {givens} givens "
-               f"found within {time_limit:g} s ({attempts} grids tried")
+               f"found{within} ({attempts} grids tried")
     if rejected:
         message += f"; failed the final check: {rejected[0]}"
     raise GenerationError(message + ")")
