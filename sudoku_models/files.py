@@ -145,8 +145,8 @@ def read_grids(
     grids = read_any(source, max_line_bytes, max_bytes, max_puzzles)
     if grids.grids is None and len(grids):
         puzzles = grids.puzzles()
-        odd = next((p for p in puzzles if p.order is None or p.constraints), None) or next(
-            p for p in puzzles if p.order != puzzles[0].order)
+        odd = next(p for p in puzzles
+                   if p.order is None or p.constraints or p.order != puzzles[0].order)
         what = (f"{odd.layout.name}{' with constraints' if odd.constraints else ''}"
                 if odd.order is None or odd.constraints else
                 f"of order {odd.order}, {puzzles[0].name} of order {puzzles[0].order}")

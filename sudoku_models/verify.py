@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .puzzle import Puzzle
+from .puzzle import Puzzle, as_puzzle
 
 
 def grid_errors(puzzle: Puzzle, grid) -> list[str]:
@@ -15,8 +15,11 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     every house of the puzzle's layout (row, column, box or region) holds
     each value once, then every constraint of a variant by its definition
     (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
-    messages are 1-based.
+    messages are 1-based. ``puzzle``: a :class:`~sudoku_models.Puzzle` or
+    anything :func:`~sudoku_models.puzzle.as_puzzle` takes (``TypeError`` /
+    :class:`~sudoku_models.PuzzleFormatError` otherwise).
     """
+    puzzle = as_puzzle(puzzle)
     side = puzzle.side
     array = np.asarray(grid)
     if array.shape != (side, side):

@@ -716,3 +716,19 @@ def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path,
     single.write_text(_json.dumps(thermo.to_json()) + "\n")
     assert main(["rate", "--file", str(single), "--json"]) == 0
     assert _json.loads(capsys.readouterr().out)["level"] == "not rated"
+
+
+def test_a_6x6_puzzle_on_the_command_line_solves_counts_and_writes_its_solution(tmp_path, capsys):
+    """A 36-character line is a 6x6 with 2x3 boxes, through every command."""
+    from sudoku_models import Puzzle, verify
+
+    six = "..1.35..4.1.36....14.2...5..2...6.5."
+    assert main(["solve", six, "--method", "cp,backtracking"]) == 0
+    assert "the solutions agree" in capsys.readouterr().out
+    assert main(["count", six]) == 0
+    assert capsys.readouterr().out.split() == [six, "1"]
+    source = tmp_path / "six.txt"
+    source.write_text(six + "\n")
+    assert main(["solve", "--file", str(source), "--method", "milp", "--solutions", "-"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert verify(Puzzle.from_string(six), Puzzle.from_string(line).grid)

@@ -15,6 +15,8 @@ from sudoku_models import Puzzle, verify
 from sudoku_models.logic import rate
 from sudoku_models.formulations.cp import CpFormulation
 
+from .helpers import DATASETS
+
 
 def cp_count(puzzle, limit=None):
     return CpFormulation(puzzle.order).count_solutions(puzzle, limit=limit)
@@ -380,3 +382,27 @@ def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
         assert puzzle.num_clues <= 23 and cp_count(puzzle, limit=2) == 1
     with pytest.raises(ValueError, match="bad arguments"):
         low_clue_puzzles(20, seconds=0)
+
+
+def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
+    """removable_clues / is_minimal take any layout and anything as_puzzle
+    takes; each clue's verdict is checked by CP-SAT counting to 2."""
+    from sudoku_models import count_solutions as count_by_method
+    from sudoku_models.geometry import Layout
+    from generator import is_minimal, removable_clues
+
+    six = Layout.boxes(2, 3)
+    puzzle = generate(12, layout=six, seed=3)
+    removable = removable_clues(puzzle)
+    for cell in np.flatnonzero(puzzle.grid):
+        row, column = divmod(int(cell), 6)
+        grid = puzzle.grid.copy()
+        grid[row, column] = 0
+        unique = count_by_method(Puzzle(grid, six), "cp", limit=2) == 1
+        assert unique == ((row, column) in removable)
+    assert is_minimal(puzzle) == (not removable)
+    seventeen = next(line for line in (DATASETS / "17clue.txt").read_text().splitlines()
+                     if line and not line.startswith("#"))  # no 16-clue puzzle exists
+    assert is_minimal(seventeen) and removable_clues(seventeen) == []  # a string, 9x9
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
+        is_minimal(None)

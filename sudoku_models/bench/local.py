@@ -74,11 +74,20 @@ class _Slot:
     started: float = 0.0
 
     def start(self, context) -> None:
+        """A new worker. An interrupt inside ``Process.start`` (after the
+        fork, before the process object knows its child) leaves the slot
+        without a worker: both pipe ends are closed, so a forked child ends at
+        its first ``recv``, and :meth:`kill` has nothing half-made to kill."""
         parent, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
-        self.process.start()
-        child.close()
-        self.conn = parent
+        process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
+        try:
+            process.start()
+        except BaseException:
+            parent.close()
+            raise
+        finally:
+            child.close()
+        self.process, self.conn = process, parent
 
     def assign(self, chunk: Chunk, context) -> None:
         if self.process is None or not self.process.is_alive():

@@ -71,7 +71,7 @@ def add_source(parser, puzzle_help: str = "the puzzle as one line",
 def command_line_puzzle(text: str) -> Puzzle:
     """The puzzle given as PUZZLE, named by its own line."""
     puzzle = Puzzle.from_string(text, where="PUZZLE")
-    return Puzzle(puzzle.grid, puzzle.order, name=puzzle.to_string())
+    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.to_string())
 
 
 def read_file(path: str) -> PuzzleGrids:

@@ -56,7 +56,9 @@ class BacktrackingMethod(Formulation):
         if puzzle.layout != self.layout:
             raise ValueError(f"{self.name}: this model is of {self.layout.name}, the puzzle "
                              f"of {puzzle.layout.name}")
-        self._built = True
+        if not self._built:
+            self._build_rules()
+            self._built = True
         self._load_clues(puzzle)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
