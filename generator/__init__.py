@@ -1,7 +1,8 @@
 """Generator of unique-solution puzzles (by clue count, minimal, or by
 difficulty; for any layout: square, rectangular boxes, random jigsaws,
-Latin squares), random full grids, the exact count of all full grids of a
-layout (up to 9x9), and hole-pattern instance families, built on
+Latin squares), killer puzzles (:func:`generate_killer`), random full
+grids, the exact count of all full grids of a layout (up to 9x9), and
+hole-pattern instance families, built on
 the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
 
@@ -31,6 +32,8 @@ _LAZY = {
     "generate": "generator.puzzles",
     "JigsawError": "generator.jigsaw",
     "random_jigsaw": "generator.jigsaw",
+    "generate_killer": "generator.killer",
+    "killer_nodes": "generator.killer",
 }
 
 

@@ -23,12 +23,18 @@ def add_parser(commands) -> None:
     generate = commands.add_parser(
         "generate",
         help="generate unique-solution puzzles: N clues, a difficulty, minimal",
-        description="Generate puzzles with exactly one solution, one per line in the dataset "
-        "format (81 characters, '.' empty, for 9x9): with exactly --clues clues, at a "
-        "--difficulty (rated by 'sudoku-models rate'), --minimal (no clue can be removed), or "
-        "any combination. The same --seed gives the same puzzles. Requests that cannot be met "
+        description="Generate puzzles with exactly one solution: with exactly --clues clues, at "
+        "a --difficulty (rated by 'sudoku-models rate'), --minimal (no clue can be removed), or "
+        "any combination; on the square grid of --order or on a --layout (rectangular boxes, "
+        "a random jigsaw, a Latin square); or --killer puzzles with --cages cages (and "
+        "--givens digits). Classic square puzzles are written one per line in the dataset "
+        "format (81 characters, '.' empty, for 9x9) after a '#' header line; other layouts and "
+        "killers as JSON lines (the sudoku-models/1 format, its 'source' field holding the "
+        "command). The same --seed gives the same puzzles. Requests that cannot be met "
         "fail at once with the reason; a puzzle not found within --time-limit fails with what "
         "was reached.",
+        epilog="examples: generate --clues 24 --count 5 | generate --layout boxes:2x3 --clues 12 "
+        "| generate --layout jigsaw:9 --clues 30 | generate --killer --cages 17-25 --count 3",
     )
     generate.add_argument("--clues", type=lambda t: whole_number(t, 0, 10_000),
                           help="clues per puzzle")
@@ -37,10 +43,24 @@ def add_parser(commands) -> None:
                           help="only minimal puzzles: removing any clue loses uniqueness")
     generate.add_argument("--count", type=lambda t: whole_number(t, 1, 1_000_000), default=1,
                           help="how many (default 1)")
-    generate.add_argument("--order", type=lambda t: whole_number(t, 2, 6), default=3,
+    generate.add_argument("--order", type=lambda t: whole_number(t, 2, 6),
                           help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ... 6")
+    generate.add_argument("--layout", type=layout_spec, metavar="SPEC",
+                          help="instead of --order: boxes:RxC (rectangular boxes of R rows and C "
+                          "columns, e.g. boxes:2x3 for 6x6), jigsaw:N (a new random jigsaw of "
+                          "side N for each puzzle, N in 4..36) or latin:N (no regions)")
+    generate.add_argument("--killer", action="store_true",
+                          help="killer puzzles: cages with totals drawn from a random full grid, "
+                          "merged while the solution stays unique (needs --cages)")
+    generate.add_argument("--cages", type=cage_range, metavar="N|LOW-HIGH",
+                          help="--killer: the number of cages, or a range (e.g. 17-25)")
+    generate.add_argument("--givens", type=lambda t: whole_number(t, 0, 10_000), default=0,
+                          metavar="N", help="--killer: digits given beside the cages (default 0)")
+    generate.add_argument("--max-cage", type=lambda t: whole_number(t, 1, 36),
+                          metavar="N", help="--killer: the most cells a cage may have (default the side)")
     generate.add_argument("--seed", type=seed, help="random seed, for reproducible puzzles "
-                          "(default: one drawn at random, printed in the header line)")
+                          "(default: one drawn at random, printed in the header line or the JSON "
+                          "'source' field)")
     generate.add_argument("--symmetry", choices=SYMMETRIES, help="place the clues symmetrically")
     generate.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                           default=DEFAULT_TIME_LIMIT,
@@ -52,41 +72,124 @@ def add_parser(commands) -> None:
     generate.set_defaults(handler=run)
 
 
+def layout_spec(text: str):
+    """A ``--layout`` spec: ``boxes:RxC``, ``jigsaw:N`` or ``latin:N``, as
+    ``(kind, values)``."""
+    kind, _, value = text.partition(":")
+    try:
+        if kind == "boxes":
+            rows, cols = (int(part) for part in value.lower().split("x"))
+            if not (1 <= rows and 1 <= cols and 4 <= rows * cols <= 36):
+                raise ValueError
+            return kind, (rows, cols)
+        if kind in ("jigsaw", "latin"):
+            side = int(value)
+            if not 4 <= side <= 36 and not (kind == "latin" and 2 <= side <= 36):
+                raise ValueError
+            return kind, (side,)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(
+        f"expected boxes:RxC (R*C in 4..36, e.g. boxes:2x3), jigsaw:N (N in 4..36) or latin:N, "
+        f"got {text!r}")
+
+
+def cage_range(text: str) -> tuple[int, int]:
+    """A ``--cages`` value: ``N`` or ``LOW-HIGH``."""
+    low, dash, high = text.partition("-")
+    try:
+        pair = (whole_number(low, 1, 1296), whole_number(high if dash else low, 1, 1296))
+    except argparse.ArgumentTypeError:
+        pair = (1, 0)
+    if pair[0] > pair[1]:
+        raise argparse.ArgumentTypeError(f"expected N or LOW-HIGH (whole numbers, LOW <= HIGH), "
+                                         f"got {text!r}")
+    return pair
+
+
+def _layout(args: argparse.Namespace, rng):
+    """The layout of the next puzzle (a fresh random jigsaw each time)."""
+    from sudoku_models.geometry import Layout
+
+    if args.layout is None:
+        return Layout.square(args.order or 3)
+    kind, values = args.layout
+    if kind == "boxes":
+        return Layout.boxes(*values)
+    if kind == "latin":
+        return Layout.latin(*values)
+    from generator import random_jigsaw
+
+    return random_jigsaw(values[0], seed=rng)
+
+
+def _check_request(args: argparse.Namespace) -> None:
+    if args.layout is not None and args.order is not None:
+        raise UsageError("give --order or --layout, not both")
+    if args.killer:
+        if args.cages is None:
+            raise UsageError("--killer needs --cages N or --cages LOW-HIGH")
+        extra = [name for name, given in (("--clues", args.clues is not None),
+                                          ("--difficulty", args.difficulty),
+                                          ("--minimal", args.minimal),
+                                          ("--symmetry", args.symmetry)) if given]
+        if extra:
+            raise UsageError(f"--killer takes --cages, --givens and --max-cage, not "
+                             f"{', '.join(extra)}")
+        return
+    if args.cages is not None or args.givens or args.max_cage is not None:
+        raise UsageError("--cages, --givens and --max-cage go with --killer")
+    if args.clues is None and args.difficulty is None and not args.minimal:
+        raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal "
+                         "(or --killer --cages N)")
+
+
 def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles and print or write them."""
+    import json
     import secrets
 
     import numpy as np
     from tqdm import tqdm
 
-    from generator import GenerationError, generate
+    from generator import GenerationError, JigsawError, generate, generate_killer
 
-    if args.clues is None and args.difficulty is None and not args.minimal:
-        raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal")
+    _check_request(args)
     if args.out:
         _check_out(args)
     seed = secrets.randbelow(2**63) if args.seed is None else args.seed
     rng = np.random.default_rng(seed)
-    lines = []
+    command = reproducing_command(args, seed)
+    puzzles = []
     try:
         for _ in tqdm(range(args.count), unit="puzzle", desc="generating",
                       disable=args.count == 1 or None):
-            puzzle = generate(args.clues, order=args.order, seed=rng, symmetry=args.symmetry,
-                              time_limit=args.time_limit, difficulty=args.difficulty,
-                              minimal=args.minimal)
-            lines.append(puzzle.to_string())
-    except GenerationError as exc:
+            layout = _layout(args, rng)
+            if args.killer:
+                puzzle = generate_killer(args.cages, layout=layout, givens=args.givens,
+                                         seed=rng, max_cage=args.max_cage,
+                                         time_limit=args.time_limit)
+            else:
+                puzzle = generate(args.clues, seed=rng, symmetry=args.symmetry,
+                                  time_limit=args.time_limit, difficulty=args.difficulty,
+                                  minimal=args.minimal, layout=layout)
+            puzzles.append(puzzle)
+    except (GenerationError, JigsawError) as exc:
         raise UsageError(str(exc)) from None
-    wanted = ", ".join(filter(None, [
-        f"{args.clues} clues" if args.clues is not None else "",
-        args.difficulty or "", "minimal" if args.minimal else ""]))
-    header = (f"# {args.count} puzzles, order {args.order}, {wanted}, unique solution; "
-              f"{reproducing_command(args, seed)}")
-    text = "\n".join([header, *lines]) + "\n"
+    if args.killer or args.layout is not None:
+        lines = [json.dumps({**p.to_json(), "source": command}, separators=(",", ":"))
+                 for p in puzzles]
+    else:
+        wanted = ", ".join(filter(None, [
+            f"{args.clues} clues" if args.clues is not None else "",
+            args.difficulty or "", "minimal" if args.minimal else ""]))
+        lines = [f"# {args.count} puzzles, order {args.order or 3}, {wanted}, unique solution; "
+                 f"{command}", *(p.to_string() for p in puzzles)]
+    text = "\n".join(lines) + "\n"
     if args.out:
         with open(args.out, "w") as handle:
             handle.write(text)
-        print(f"wrote {len(lines)} puzzles to {args.out}", file=sys.stderr)
+        print(f"wrote {len(puzzles)} puzzles to {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -101,7 +204,8 @@ def _check_out(args: argparse.Namespace) -> None:
     if path.exists() and path.stat().st_size and not args.overwrite:
         with open(path, "rb") as handle:
             first = handle.readline(4096)
-        if not (first.startswith(b"# ") and b"; sudoku-models generate " in first):
+        if not ((first.startswith(b"# ") and b"; sudoku-models generate " in first)
+                or (first.startswith(b"{") and b'"source":"sudoku-models generate ' in first)):
             raise UsageError(f"--out {args.out}: exists and was not written by generate; "
                              f"choose another file, or --overwrite to replace it")
 
@@ -119,7 +223,20 @@ def reproducing_command(args: argparse.Namespace, seed: int) -> str:
         words += ["--difficulty", args.difficulty]
     if args.minimal:
         words.append("--minimal")
-    words += ["--count", str(args.count), "--order", str(args.order), "--seed", str(seed)]
+    if args.killer:
+        low, high = args.cages
+        words += ["--killer", "--cages", str(low) if low == high else f"{low}-{high}"]
+        if args.givens:
+            words += ["--givens", str(args.givens)]
+        if args.max_cage is not None:
+            words += ["--max-cage", str(args.max_cage)]
+    words += ["--count", str(args.count)]
+    if args.layout is not None:
+        kind, values = args.layout
+        words += ["--layout", f"{kind}:{'x'.join(map(str, values))}"]
+    else:
+        words += ["--order", str(args.order or 3)]
+    words += ["--seed", str(seed)]
     if args.symmetry:
         words += ["--symmetry", args.symmetry]
     if args.time_limit != DEFAULT_TIME_LIMIT:

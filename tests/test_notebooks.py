@@ -13,7 +13,7 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("
 def test_there_are_notebooks():
     assert {p.stem for p in NOTEBOOKS} == {"milp_vs_cp", "solver_based_milp", "bipartite_matching",
                                            "benchmark_results", "difficulty", "phase_transition",
-                                           "counting_grids"}
+                                           "counting_grids", "variants"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

@@ -534,10 +534,12 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     (:func:`_conflict`) follow dom/wdeg (Boussemart, Hemery, Lecoutre and
     Sais, "Boosting systematic search by weighting constraints", ECAI
     2004) and the conflict scores of sigh's Interactive Sudoku Solver
-    (``js/solver/SOLVER_ENGINE.md``). Measured on the 42 killers of
-    ``benchmarks/datasets/killer_tarek.jsonl``: 0.16 s CPU per puzzle on
-    average against 1.0 s for the fewest candidates first with the weights
-    as a tie-break (``benchmarks/variants_counter.py``)."""
+    (``js/solver/SOLVER_ENGINE.md``). On tarek's 42 hard killers (read by
+    ``benchmarks/variants.py --sigh-killers``; recorded in
+    ``benchmarks/results/variants/tarek_killers.csv``) the count to two
+    takes 0.175 s per puzzle on average; the fewest candidates first with
+    the weights as a tie-break took about 1.0 s (measured when this rule
+    was chosen, without a recorded CSV)."""
     best = -1
     best_count = 1
     best_weight = 0

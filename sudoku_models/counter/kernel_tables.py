@@ -123,8 +123,7 @@ class Tables:
         """The bundle whose rules search this layout fastest: with locked
         candidates from side 16 on, singles only below (measured on the
         generator's removal checks, issue 13); a variant's always with them
-        (they cost little beside its own rules and save branch nodes:
-        ``benchmarks/variants_counter.py``)."""
+        (they cost little beside its own rules and save branch nodes)."""
         return self.locked if self.side >= 16 or self.rules is not None else self.singles
 
     @property

@@ -1,0 +1,266 @@
+"""Killer puzzles with exactly one solution: cages drawn from a random full
+grid, merged until the requested cage count, each merge kept only while the
+solution stays unique.
+
+Method: fill a random full grid (:func:`generator.full_grid.fill`); give
+``givens`` random cells as clues; start with every cell its own cage (its
+total is its value: the solution is forced). Then merge two orthogonally
+adjacent cages whose values differ (a cage's values must all differ) and
+whose union has at most ``max_cage`` cells, smallest unions first (ties in
+random order), and keep the merge when the compiled counter still finds
+exactly one solution (:func:`sudoku_models.counter.run_search` on the
+puzzle's :class:`~sudoku_models.rules.Rules`, within
+:data:`CHECK_NODES` branch nodes; a check that needs more counts as "not
+unique" and the merge is dropped). A merge that fails stays failed while
+no other merge touches its two cages (merging elsewhere only removes
+information), so each pair is tried once. Merging stops at a cage count
+drawn in the requested range; when every merge left fails above the range,
+it starts again from a new grid. This is the "merge until unique" scheme of
+killer generators run backwards: start from a puzzle that is unique and
+coarsen it while it stays unique, as clue removal does for classic
+puzzles (:mod:`generator.puzzles`).
+
+Every puzzle is checked again before it is returned: counted to two by the
+counter without a node budget (within what is left of the time limit), its
+one solution equal to the grid it was drawn from, every cage's values
+different and summing to its total, the cage count in the range. A limit
+reached is a :class:`~generator.errors.GenerationError`, never a puzzle that
+fails a check.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from sudoku_models import Puzzle, validation
+from sudoku_models.counter import count_solutions, load_kernels, run_search, solve
+from sudoku_models.counter.core import new_control
+from sudoku_models.counting import CountIncomplete
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage, Rules
+
+from .errors import GenerationError, SeedError
+from .full_grid import as_generator, fill
+from .options import DEFAULT_TIME_LIMIT
+
+# Branch nodes a merge's uniqueness check may use; a check that needs more
+# drops the merge (it keeps the cages the counter proves unique quickly,
+# which also keeps the generator's time per puzzle bounded).
+CHECK_NODES = 20_000
+
+
+def _cage_range(cages, cells: int) -> tuple[int, int]:
+    """``cages`` (a whole number or a ``(low, high)`` pair) as ``(low, high)``."""
+    pair = (cages, cages) if isinstance(cages, (int, np.integer)) and not isinstance(
+        cages, bool) else cages
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise GenerationError(f"cages must be a whole number or a (low, high) pair, "
+                              f"got {cages!r}")
+    low, high = pair
+    for value in (low, high):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise GenerationError(f"cages must be whole numbers, got {cages!r}")
+    if not 1 <= low <= high <= cells:
+        raise GenerationError(f"cages: need 1 <= low <= high <= {cells} (the cells), "
+                              f"got {low}..{high}")
+    return int(low), int(high)
+
+
+def _whole(value, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or \
+            not low <= value <= high:
+        raise GenerationError(f"{name} must be a whole number in {low}..{high}, got {value!r}")
+    return int(value)
+
+
+def _neighbours(layout: Layout) -> list[list[int]]:
+    """Each cell's orthogonal neighbours (flat indices)."""
+    side = layout.side
+    out = []
+    for cell in range(layout.cells):
+        r, c = divmod(cell, side)
+        out.append([rr * side + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if 0 <= rr < side and 0 <= cc < side])
+    return out
+
+
+class _Cages:
+    """A partition of the grid into cages over a known solution: ``of[cell]``
+    the cage id of each cell, ``cells[id]`` its cells, ``values[id]`` the
+    bitmask of its values."""
+
+    def __init__(self, solution: np.ndarray):
+        self.solution = solution
+        self.of = list(range(solution.size))
+        self.cells = {i: [i] for i in range(solution.size)}
+        self.values = {i: 1 << (int(v) - 1) for i, v in enumerate(solution)}
+
+    def rules(self, layout: Layout, merged: tuple[int, int] | None = None) -> Rules:
+        """The puzzle's rules, with cages ``merged`` as one when given."""
+        groups = dict(self.cells)
+        if merged is not None:
+            a, b = merged
+            groups[a] = groups[a] + groups.pop(b)
+        return Rules(layout, tuple(
+            Cage(tuple(sorted(cells)), int(self.solution[cells].sum()))
+            for cells in sorted(groups.values())))
+
+    def merge(self, a: int, b: int) -> None:
+        for cell in self.cells[b]:
+            self.of[cell] = a
+        self.cells[a] = self.cells[a] + self.cells.pop(b)
+        self.values[a] |= self.values.pop(b)
+
+    def pairs(self, neighbours, max_cage: int) -> set[tuple[int, int]]:
+        """Adjacent cage pairs ``(a, b)``, ``a < b``, that may merge."""
+        found = set()
+        for cell, near in enumerate(neighbours):
+            a = self.of[cell]
+            for other in near:
+                b = self.of[other]
+                if a < b and not self.values[a] & self.values[b] and \
+                        len(self.cells[a]) + len(self.cells[b]) <= max_cage:
+                    found.add((a, b))
+        return found
+
+
+def _unique(grid: np.ndarray, rules: Rules, max_nodes: int) -> bool:
+    """Whether the counter proves one solution within ``max_nodes``."""
+    count, _ = run_search(grid, rules, 2, max_nodes=max_nodes)
+    return count == 1
+
+
+def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, givens: int,
+             max_cage: int, deadline: float | None, neighbours) -> tuple | None:
+    """One grid's try: ``(clues, rules, solution)`` with a cage count in
+    ``low..high``, or None when the merges stall above it or time is up."""
+    solution = fill(layout, rng).astype(np.int64)
+    clues = np.zeros(layout.cells, np.int32)
+    given = rng.choice(layout.cells, size=givens, replace=False)
+    clues[given] = solution[given]
+    cages = _Cages(solution)
+    target = int(rng.integers(low, high + 1))
+    failed: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    while len(cages.cells) > target:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        pairs = [p for p in cages.pairs(neighbours, max_cage)
+                 if (tuple(cages.cells[p[0]]), tuple(cages.cells[p[1]])) not in failed]
+        if not pairs:
+            break
+        ties = rng.random(len(pairs))
+        order = sorted(range(len(pairs)), key=lambda k: (
+            len(cages.cells[pairs[k][0]]) + len(cages.cells[pairs[k][1]]), ties[k]))
+        for k in order:
+            a, b = pairs[k]
+            if _unique(clues, cages.rules(layout, (a, b)), CHECK_NODES):
+                cages.merge(a, b)
+                break
+            failed.add((tuple(cages.cells[a]), tuple(cages.cells[b])))
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+        else:
+            break
+    if len(cages.cells) > high:
+        return None
+    return clues, cages.rules(layout), solution
+
+
+def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
+           deadline: float | None) -> str | None:
+    """Why ``puzzle`` fails the final checks (module docstring), or None."""
+    cages = [c for c in puzzle.constraints if isinstance(c, Cage)]
+    if not low <= len(cages) <= high:
+        return f"{len(cages)} cages, not {low}..{high}"
+    if puzzle.rules.violations(solution):
+        return "; ".join(puzzle.rules.violations(solution))
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.1)
+    count = count_solutions(puzzle, limit=2, time_limit=left)
+    if count != 1:
+        return f"{count} solutions"
+    if not np.array_equal(solve(puzzle).ravel(), solution):
+        return "its solution is not the grid it was drawn from"
+    return None
+
+
+def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=None,
+                    max_cage: int | None = None,
+                    time_limit: float | None = DEFAULT_TIME_LIMIT) -> Puzzle:
+    """A killer puzzle with exactly one solution (method: module docstring).
+
+    ``cages``: the number of cages, or a ``(low, high)`` range (each
+    attempt draws its target in it); ``layout``: a
+    :class:`~sudoku_models.geometry.Layout` (default the 9x9 grid; any
+    layout up to side 36 the counter fills); ``givens``: digits given as
+    clues beside the cages (default 0); ``seed``: None, a whole number >= 0
+    or a ``numpy.random.Generator`` (the same seed gives the same puzzle);
+    ``max_cage``: the most cells a cage may have (default the side);
+    ``time_limit``: seconds (default :data:`DEFAULT_TIME_LIMIT`), None for
+    none.
+
+    Returns a :class:`~sudoku_models.Puzzle` whose rules are the layout and
+    the cages (:class:`~sudoku_models.rules.Cage` with totals), its clues the
+    givens. Raises :class:`GenerationError` for a bad argument (the message
+    names it) and when no puzzle passing every check was found within the
+    time limit. Fewer cages make harder puzzles: on 9x9 without givens, 26
+    or more cages are mostly decided by the counter's propagation alone (0
+    branch nodes), 18 to 21 take hundreds to thousands of branch nodes
+    (``benchmarks/datasets/SOURCES.md``); below about 17 cages the merges
+    stall and the time limit is reached."""
+    if layout is None:
+        layout = Layout.square(3)
+    if not isinstance(layout, Layout):
+        raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
+    if layout.side > 36:
+        raise GenerationError(f"killer puzzles go up to side 36, got {layout.name}")
+    low, high = _cage_range(cages, layout.cells)
+    givens = _whole(givens, "givens", 0, layout.cells)
+    max_cage = _whole(layout.side if max_cage is None else max_cage, "max_cage", 1, layout.side)
+    if -(-layout.cells // max_cage) > high:
+        raise GenerationError(f"{high} cages of at most {max_cage} cells cannot cover "
+                              f"{layout.cells} cells")
+    if time_limit is not None:
+        try:
+            validation.time_limit(time_limit)
+        except ValueError as error:
+            raise GenerationError(str(error)) from None
+    try:
+        rng = as_generator(seed)
+    except SeedError as error:
+        raise GenerationError(str(error)) from None
+    load_kernels("variants", "count")
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    neighbours = _neighbours(layout)
+    attempts, rejected = 0, []
+    while deadline is None or time.perf_counter() < deadline:
+        attempts += 1
+        found = _attempt(layout, rng, low, high, givens, max_cage, deadline, neighbours)
+        if found is None:
+            continue
+        clues, rules, solution = found
+        puzzle = Puzzle(clues.reshape(layout.side, layout.side).astype(np.int64), rules)
+        try:
+            why = _check(puzzle, solution, low, high, deadline)
+        except CountIncomplete:
+            break
+        if why is None:
+            return puzzle
+        rejected.append(why)
+    wanted = f"{low}" if low == high else f"{low}..{high}"
+    within = f" within {time_limit:g} s" if time_limit is not None else ""
+    message = (f"no {layout.side}x{layout.side} killer with {wanted} cages and {givens} givens "
+               f"found{within} ({attempts} grids tried")
+    if rejected:
+        message += f"; failed the final check: {rejected[0]}"
+    raise GenerationError(message + ")")
+
+
+def killer_nodes(puzzle: Puzzle) -> int:
+    """The counter's branch nodes to prove ``puzzle`` unique (count to 2):
+    the generator's measure of difficulty."""
+    control = new_control()
+    run_search(puzzle.grid.ravel(), puzzle.rules, 2, control=control)
+    return int(control[2])

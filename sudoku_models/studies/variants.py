@@ -1,0 +1,71 @@
+"""Tables of the variants comparison from its recorded CSVs (for the
+published tables of ``benchmarks/README.md``, see :mod:`.published`, and
+for ``notebooks/variants.ipynb``).
+
+``benchmarks/variants.py`` records one row per puzzle and configuration
+(``label``: the method with its variant options, ``"cp [cage=table]"``):
+``status`` (OPTIMAL, INFEASIBLE, TIME_LIMIT, or ``not modelled`` when the
+method refused the puzzle's kinds), ``verified``, ``total_s`` (seconds,
+model build included), the solver's effort columns and the ``load``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+NOT_MODELLED = "not modelled"
+EFFORT_COLUMNS = ("bb_nodes", "branches", "conflicts", "decisions", "lp_iterations")
+
+
+def load(csv: str) -> pd.DataFrame:
+    """The rows of one recorded CSV, in file order."""
+    return pd.read_csv(csv, keep_default_na=False, na_values=[""])
+
+
+def effort(group: pd.DataFrame) -> str:
+    """The median of each effort column the method reports, ``name median``."""
+    parts = []
+    for column in EFFORT_COLUMNS:
+        values = group[column].dropna()
+        if len(values):
+            parts.append(f"{column.replace('_', ' ')} {values.median():,.0f}")
+    return ", ".join(parts)
+
+
+def method_table(csv: str) -> str:
+    """Per configuration, in the order run: puzzles, how many were solved
+    and verified, not modelled, stopped at the limit; median and mean
+    seconds per puzzle (build included) over the solved ones, and the
+    median effort. Paired: every configuration ran on the same puzzles."""
+    rows = load(csv)
+    limit = rows["time_limit_s"].iloc[0]
+    lines = ["| method | puzzles | solved, verified | not modelled | at the limit "
+             "| median s | mean s | median effort |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for label, group in rows.groupby("label", sort=False):
+        modelled = group[group["status"] != NOT_MODELLED]
+        solved = modelled[modelled["status"] == "OPTIMAL"]
+        ok = int((solved["verified"].astype(str) == "True").sum())
+        stopped = int((modelled["status"] == "TIME_LIMIT").sum())
+        median = f"{solved['total_s'].median():.3f}" if len(solved) else ""
+        mean = f"{solved['total_s'].mean():.3f}" if len(solved) else ""
+        lines.append(f"| {label} | {len(group)} | {ok} | {len(group) - len(modelled)} "
+                     f"| {stopped} | {median} | {mean} | {effort(solved) if len(solved) else ''} |")
+    lines.append("")
+    lines.append(f"Time limit {limit:g} s per solve; {rows['threads'].iloc[0]} thread(s); load "
+                 f"average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}.")
+    return "\n".join(lines)
+
+
+def counter_speed(csv: str) -> str:
+    """The counter (``backtracking``, counting to two: the proof of
+    uniqueness) on the killers of one CSV: puzzles, cages, median, mean and
+    largest seconds per puzzle, median branch nodes."""
+    rows = load(csv)
+    mine = rows[(rows["label"] == "backtracking") & (rows["status"] == "OPTIMAL")]
+    seconds = mine["total_s"]
+    return (f"| puzzles | cages | unique | median s | mean s | largest s | median branch nodes |\n"
+            f"| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            f"| {len(mine)} | {mine['cages'].min()} to {mine['cages'].max()} "
+            f"| {int((mine['solutions'] == 1).sum())} | {seconds.median():.3f} "
+            f"| {seconds.mean():.3f} | {seconds.max():.3f} | {mine['branches'].median():,.0f} |")

@@ -1,0 +1,274 @@
+"""Variant generation: killer puzzles (generator.killer), jigsaw and
+rectangular layouts through ``sudoku-models generate``, each result checked
+by a second method (an independent CP-SAT model, tests/logic_checks.py)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator import GenerationError, generate_killer, killer_nodes
+from sudoku_models import Puzzle, read_puzzles
+from sudoku_models.cli import main
+from sudoku_models.counter import count_solutions
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage
+
+from .logic_checks import solutions
+
+
+def _connected(cells, side) -> bool:
+    cells = set(cells)
+    todo = [min(cells)]
+    seen = set(todo)
+    while todo:
+        r, c = divmod(todo.pop(), side)
+        for other in ((r - 1) * side + c, (r + 1) * side + c, r * side + c - 1, r * side + c + 1):
+            rr, cc = divmod(other, side)
+            if other in cells and other not in seen and abs(rr - r) + abs(cc - c) == 1:
+                seen.add(other)
+                todo.append(other)
+    return seen == cells
+
+
+def _check_killer(puzzle: Puzzle, low: int, high: int, givens: int, max_cage: int) -> None:
+    cages = puzzle.constraints
+    assert all(isinstance(c, Cage) and c.total is not None for c in cages)
+    assert low <= len(cages) <= high
+    assert sorted(c for cage in cages for c in cage.cells) == list(range(puzzle.layout.cells))
+    assert all(len(c.cells) <= max_cage and _connected(c.cells, puzzle.side) for c in cages)
+    assert np.count_nonzero(puzzle.grid) == givens
+    found = solutions(puzzle, limit=2)  # the second method: CP-SAT, written in the tests
+    assert len(found) == 1
+    assert puzzle.rules.violations(found[0]) == []
+    assert count_solutions(puzzle, limit=None) == 1
+
+
+@pytest.mark.parametrize("layout, cages, givens, max_cage", [
+    (Layout.square(2), (5, 7), 0, 4),
+    (Layout.boxes(2, 3), (10, 12), 0, 6),
+    (Layout.boxes(2, 3), (9, 10), 2, 5),
+    (Layout.square(3), (22, 26), 0, 9),
+    (Layout.square(3), (18, 20), 1, 6),
+])
+def test_killers_are_unique_by_a_second_method_with_the_cages_asked(layout, cages, givens,
+                                                                    max_cage):
+    puzzle = generate_killer(cages, layout=layout, givens=givens, seed=11, max_cage=max_cage)
+    low, high = (cages, cages) if isinstance(cages, int) else cages
+    _check_killer(puzzle, low, high, givens, max_cage)
+
+
+def test_the_same_seed_gives_the_same_killer_and_another_seed_another():
+    first = generate_killer((24, 28), seed=5)
+    assert generate_killer((24, 28), seed=5) == first
+    assert generate_killer((24, 28), seed=6) != first
+
+
+def test_fewer_cages_take_the_counter_more_branch_nodes():
+    easy = [killer_nodes(generate_killer(32, seed=s)) for s in range(3)]
+    hard = [killer_nodes(generate_killer(19, seed=s)) for s in range(3)]
+    assert sum(easy) < sum(hard)
+
+
+def test_a_killer_reads_back_from_its_json():
+    puzzle = generate_killer(12, layout=Layout.boxes(2, 3), seed=3)
+    assert Puzzle.from_json(json.dumps(puzzle.to_json())) == puzzle
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"cages": 0}, "1 <= low <= high"),
+    ({"cages": (9, 8)}, "1 <= low <= high"),
+    ({"cages": "20"}, "whole number or a .low, high. pair"),
+    ({"cages": 8}, "cannot cover 81 cells"),
+    ({"cages": 20, "max_cage": 3}, "cannot cover 81 cells"),
+    ({"cages": 20, "givens": -1}, "givens must be a whole number"),
+    ({"cages": 20, "max_cage": 10}, "max_cage must be a whole number in 1..9"),
+    ({"cages": 20, "seed": -2}, "seed"),
+    ({"cages": 20, "layout": 3}, "layout must be a Layout"),
+    ({"cages": 20, "time_limit": -1}, "time"),
+])
+def test_bad_requests_are_generation_errors_naming_what(kwargs, message):
+    with pytest.raises(GenerationError, match=message):
+        generate_killer(**kwargs)
+
+
+def test_a_limit_is_an_error_never_a_puzzle_that_fails_a_check():
+    with pytest.raises(GenerationError, match=r"no 9x9 killer with 11 cages .* within 0.5 s"):
+        generate_killer(11, seed=1, time_limit=0.5)
+
+
+# -- the command line ---------------------------------------------------------
+
+
+def test_generate_killer_writes_json_lines_that_read_back_unique(tmp_path, capsys):
+    out = tmp_path / "killers.jsonl"
+    assert main(["generate", "--killer", "--cages", "10-12", "--layout", "boxes:2x3",
+                 "--count", "2", "--seed", "4", "--out", str(out)]) == 0
+    puzzles = read_puzzles(out)
+    assert len(puzzles) == 2
+    for puzzle in puzzles:
+        _check_killer(puzzle, 10, 12, 0, 6)
+    source = json.loads(out.read_text().splitlines()[0])["source"]
+    assert source == ("sudoku-models generate --killer --cages 10-12 --count 2 --layout boxes:2x3 "
+                      "--seed 4")
+    # the command in 'source' makes the same puzzles, and may write over its own file
+    assert main([*source.split()[1:], "--out", str(out)]) == 0
+    assert read_puzzles(out) == puzzles
+
+
+@pytest.mark.parametrize("spec, side", [("jigsaw:6", 6), ("boxes:2x4", 8), ("latin:5", 5)])
+def test_generate_on_a_layout_gives_unique_puzzles_of_it(spec, side, capsys):
+    clues = {6: 14, 8: 30, 5: 12}[side]
+    assert main(["generate", "--layout", spec, "--clues", str(clues), "--count", "2",
+                 "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    puzzles = [Puzzle.from_json(line) for line in lines]
+    kind = spec.split(":")[0]
+    for puzzle in puzzles:
+        assert puzzle.side == side and puzzle.layout.kind == kind
+        assert np.count_nonzero(puzzle.grid) == clues
+        assert len(solutions(puzzle, limit=2)) == 1
+    if kind == "jigsaw":
+        assert puzzles[0].layout != puzzles[1].layout  # a new jigsaw for each puzzle
+
+
+def test_generate_help_documents_layouts_and_killers():
+    script = Path(sys.executable).with_name("sudoku-models")
+    run = subprocess.run([script, "generate", "--help"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0
+    out = run.stdout
+    for word in ("--layout", "boxes:RxC", "jigsaw:N", "latin:N", "--killer", "--cages",
+                 "--givens", "--max-cage"):
+        assert word in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--killer"], "--killer needs --cages"),
+    (["--killer", "--cages", "20", "--clues", "3"], "not --clues"),
+    (["--clues", "30", "--cages", "20"], "go with --killer"),
+    (["--clues", "30", "--order", "3", "--layout", "boxes:2x3"], "not both"),
+    (["--clues", "30", "--layout", "boxes:5x9"], "expected boxes:RxC"),
+    (["--clues", "30", "--layout", "hex:9"], "expected boxes:RxC"),
+    (["--killer", "--cages", "9-5"], "LOW <= HIGH"),
+    (["--killer", "--cages", "3"], "cannot cover 81 cells"),
+])
+def test_bad_generate_requests_are_one_line_exit_2(argv, message, capsys):
+    assert main(["generate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+
+
+# -- the shipped variant collections (benchmarks/datasets/SOURCES.md) ----------
+
+COLLECTIONS = {"killer-9x9": (9, "boxes", True), "jigsaw-9x9": (9, "jigsaw", False),
+               "boxes-6x6": (6, "boxes", False), "boxes-8x8": (8, "boxes", False),
+               "boxes-12x12": (12, "boxes", False)}
+
+
+def _collection(name):
+    from sudoku_models.bench.datasets import load_dataset
+
+    return [puzzle for _, puzzle in load_dataset(name)]
+
+
+@pytest.mark.parametrize("name", COLLECTIONS)
+def test_collections_read_with_their_layouts_and_are_unique_for_the_counter(name):
+    side, kind, killer = COLLECTIONS[name]
+    puzzles = _collection(name)
+    assert len(puzzles) == 50 and len(set(puzzles)) == 50
+    for puzzle in puzzles:
+        assert puzzle.side == side and puzzle.layout.kind == kind
+        assert bool(puzzle.constraints) == killer
+        assert count_solutions(puzzle, limit=2) == 1
+    if kind == "jigsaw":
+        assert len({p.layout for p in puzzles}) == 50
+
+
+def _second_method(puzzles):
+    for puzzle in puzzles:
+        found = solutions(puzzle, limit=2)
+        assert len(found) == 1, puzzle.name
+        assert puzzle.rules.violations(found[0]) == []
+
+
+@pytest.mark.parametrize("name", ["jigsaw-9x9", "boxes-6x6", "boxes-8x8", "boxes-12x12"])
+def test_collections_are_unique_by_a_second_method(name):
+    _second_method(_collection(name))
+
+
+def test_the_easier_killers_are_unique_by_a_second_method():
+    _second_method(_collection("killer-9x9")[:20])
+
+
+@pytest.mark.slow
+def test_the_harder_killers_are_unique_by_a_second_method():
+    _second_method(_collection("killer-9x9")[20:])
+
+
+@pytest.mark.parametrize("name, lines", [("boxes-6x6", slice(0, 50)),
+                                         ("killer-9x9", slice(0, 10))])
+def test_a_shipped_collection_is_what_its_command_makes(name, lines, tmp_path):
+    from sudoku_models.bench.datasets import DATASET_DIR
+
+    shipped = (DATASET_DIR / f"{name}.jsonl").read_text().splitlines()[lines]
+    command = json.loads(shipped[0])["source"].split()
+    out = tmp_path / "again.jsonl"
+    assert main([*command[1:], "--out", str(out)]) == 0
+    assert out.read_text().splitlines() == shipped
+
+
+# -- benchmarks/variants.py -----------------------------------------------------
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "variants.py"
+
+
+def test_the_variants_benchmark_pairs_methods_per_puzzle_and_records_refusals(tmp_path):
+    import pandas as pd
+
+    run = subprocess.run([sys.executable, str(BENCH), "--datasets", "boxes-6x6,killer-9x9",
+                          "--first", "2", "--methods", "backtracking,cp,matching",
+                          "--time-limit", "5", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    six = pd.read_csv(tmp_path / "boxes-6x6.csv")
+    assert sorted(six["label"]) == sorted(["backtracking", "cp", "matching"] * 2)
+    assert (six["status"] == "OPTIMAL").all() and six["verified"].all()
+    killers = pd.read_csv(tmp_path / "killer-9x9.csv", keep_default_na=False)
+    assert len(killers) == 6 and set(killers["index"]) == {1, 2}
+    for _, row in killers.iterrows():  # solved and verified, or refused by name
+        if row["status"] == "not modelled":
+            assert f"'{row['method']}'" in row["note"] and "cage" in row["note"]
+        else:
+            assert row["status"] == "OPTIMAL" and row["verified"] == "True"
+    assert (killers[killers["label"] == "backtracking"]["solutions"] == "1").all()
+    assert "| backtracking | 2 | 2 | 0 | 0 |" in run.stdout
+
+
+def test_the_short_killer_format_reads_back_a_generated_killer(tmp_path):
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        from variants import sigh_killer
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    puzzle = generate_killer((24, 28), seed=9)
+    text = ["?"] * 81
+    for cage in puzzle.constraints:  # head at the first cell, the others point along a BFS tree
+        head = min(cage.cells)
+        text[head] = np.base_repr(cage.total, 36)
+        todo, seen = [head], {head}
+        while todo:
+            cell = todo.pop(0)
+            for other, arrow in ((cell - 9, "v"), (cell + 9, "^"), (cell - 1, ">"),
+                                 (cell + 1, "<")):
+                if other in cage.cells and other not in seen and \
+                        (arrow in "^v" or other // 9 == cell // 9):
+                    seen.add(other)
+                    text[other] = arrow
+                    todo.append(other)
+    assert sigh_killer("".join(text), "mine") == Puzzle(puzzle.grid, puzzle.rules, "mine")
+    with pytest.raises(ValueError, match="81 characters"):
+        sigh_killer("G<<", "short")
