@@ -197,6 +197,24 @@ def test_files_sharing_an_instance_keep_the_last_files_row(small_run, tmp_path):
         load_phase_results(empty)
 
 
+def test_paired_times_come_from_one_run(small_run, tmp_path):
+    only_cp = tmp_path / "cp.csv"
+    run_benchmark(["cp"], ["holes:3:0.5:random"], only_cp, sample=4, time_limit=20,
+                  progress=False)
+    both = tmp_path / "both.csv"
+    run_benchmark(["cp", "milp"], ["holes:3:0.7:balanced"], both, sample=2, time_limit=20,
+                  interleave=True, progress=False)
+    alone = paired(load_phase_results(small_run), "milp", "cp").set_index(
+        ["pattern", "fraction"])
+    merged = paired(load_phase_results(small_run, only_cp, both, every_run=True),
+                    "milp", "cp").set_index(["pattern", "fraction"])
+    # cp alone in a later file: milp's times are still paired with cp's of their own run
+    assert merged.loc[("random", 0.5)].equals(alone.loc[("random", 0.5)])
+    # both methods in a later file: that run's pairs (2 instances), not a mixture
+    assert merged.loc[("balanced", 0.7), "instances"] == 2
+    assert merged.drop(index=[("balanced", 0.7)]).equals(alone.drop(index=[("balanced", 0.7)]))
+
+
 def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
     (tmp_path / "runs.csv").write_bytes(small_run.read_bytes())
     text = write_phase_report(tmp_path).read_text()

@@ -72,16 +72,20 @@ class PhaseDataError(ValueError):
     """Results with no ``holes:`` rows, or too few for what was asked."""
 
 
-def load_phase_results(*paths):
+def load_phase_results(*paths, every_run: bool = False):
     """The ``holes:`` rows of one or more results files as one DataFrame
     with :func:`~.censoring.outcome`'s columns and ``fraction``,
     ``pattern``, ``side``, ``holes`` (cells emptied), ``effort`` and
     ``effort_name`` (the method's :data:`EFFORT` measure), ``effort_done``
-    (the search finished: the effort is exact, else a lower bound) and
-    ``seed_option``. A (dataset, instance, method, options) present in
-    several files is taken from the last file that has it (the same
-    instance: the dataset spec and index fix the puzzle; the puzzle hashes
-    are checked). Raises :class:`PhaseDataError` when there are no rows."""
+    (the search finished: the effort is exact, else a lower bound),
+    ``seed_option`` and ``run`` (the position of the row's file in
+    ``paths``). A (dataset, instance, method, options) present in several
+    files is taken from the last file that has it (the same instance: the
+    dataset spec and index fix the puzzle; the puzzle hashes are checked),
+    unless ``every_run``, which keeps the rows of every file (what
+    :func:`paired` needs: times are compared within one run, whose methods
+    ran interleaved on the same machine at the same load). Raises
+    :class:`PhaseDataError` when there are no rows."""
     import pandas as pd
 
     from ..bench import load_results
@@ -89,7 +93,7 @@ def load_phase_results(*paths):
     frames = []
     for rank, path in enumerate(paths):
         frame = load_results(path)
-        frames.append(frame[frame["dataset"].str.startswith("holes:")].assign(_rank=rank))
+        frames.append(frame[frame["dataset"].str.startswith("holes:")].assign(run=rank))
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if frame.empty:
         raise PhaseDataError(f"{', '.join(map(str, paths))}: no holes:ORDER:FRACTION rows")
@@ -98,8 +102,9 @@ def load_phase_results(*paths):
         dataset, index = hashes[hashes > 1].index[0]
         raise PhaseDataError(f"{dataset} #{index}: the files hold different puzzles")
     key = ["dataset", "index", "method", "options", "repetition"]
-    frame = (frame.sort_values("_rank", kind="stable")
-             .drop_duplicates(key, keep="last").drop(columns="_rank").reset_index(drop=True))
+    if not every_run:
+        frame = (frame.sort_values("run", kind="stable")
+                 .drop_duplicates(key, keep="last").reset_index(drop=True))
     parts = frame["dataset"].str.split(":")
     frame["fraction"] = parts.str[2].astype(float)
     frame["pattern"] = parts.str[3].fillna("random")
@@ -266,14 +271,31 @@ def fit_exponent(peaks, methods=None):
     return pd.DataFrame.from_records(records)
 
 
+def same_run(frame, a: str, b: str):
+    """The rows of ``a`` and ``b`` to pair: per (order, pattern, fraction),
+    those of the last run (``run`` column of :func:`load_phase_results`)
+    that holds both methods there, so that no time is compared with one
+    measured in another run (another load, another day)."""
+    rows = frame[frame["method"].isin([a, b])]
+    if "run" not in rows or rows.empty:
+        return rows
+    cell = ["order", "pattern", "fraction"]
+    both = rows.groupby([*cell, "run"])["method"].nunique().eq(2)
+    chosen = both[both].reset_index().groupby(cell)["run"].max().rename("_chosen")
+    rows = rows.join(chosen, on=cell, how="inner")
+    return rows[rows["run"] == rows["_chosen"]].drop(columns="_chosen")
+
+
 def paired(frame, a: str, b: str):
-    """``a`` against ``b`` on the same instances, per (order, pattern,
-    fraction): ``instances``, ``a faster`` / ``b faster`` (certainly, with
-    censoring as bounds), ``undecided`` and the median, 25th and 75th
-    percentile of the time ratio a / b (:func:`~.censoring.compare`)."""
+    """``a`` against ``b`` on the same instances in the same run
+    (:func:`same_run`; load the frame with ``every_run=True``), per (order,
+    pattern, fraction): ``instances``, ``a faster`` / ``b faster``
+    (certainly, with censoring as bounds), ``undecided`` and the median,
+    25th and 75th percentile of the time ratio a / b
+    (:func:`~.censoring.compare`)."""
     import pandas as pd
 
-    rows = frame[frame["method"].isin([a, b])]
+    rows = same_run(frame, a, b)
     records = []
     for (order, pattern, fraction), group in rows.groupby(["order", "pattern", "fraction"],
                                                           sort=True):
@@ -472,8 +494,8 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
 
 
 def plot_paired(frame, a: str, b: str, path: Path | None = None):
-    """Per instance, the time ratio ``a / b`` against the fraction of holes,
-    one panel per (order, pattern): points where both solved, triangles up
+    """Per instance, the time ratio ``a / b`` against the fraction of holes
+    (pairs within one run: :func:`same_run`), one panel per (order, pattern): points where both solved, triangles up
     (ratio at least this) where only ``b`` solved, down (at most) where only
     ``a`` did; instances neither solved are counted in the title."""
     import matplotlib.pyplot as plt
@@ -481,7 +503,7 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
 
     from .censoring import ratio_bounds
 
-    rows = frame[frame["method"].isin([a, b])]
+    rows = same_run(frame, a, b)
     wide = rows.pivot_table(index=["order", "pattern", "fraction", "index"], columns="method",
                             values=["censored_s", "solved", "time_limit_s"],
                             aggfunc="first").dropna().reset_index()
@@ -545,19 +567,28 @@ def _ints(value) -> list[int]:
 @cache
 def _cached(key):
     frame = load_phase_results(*[path for path, _ in key])
-    return frame, effort_peaks(frame)
+    return frame, effort_peaks(frame), load_phase_results(*[path for path, _ in key],
+                                                          every_run=True)
+
+
+def _key(paths):
+    """Paths and modification times: the cache key (several published
+    tables come from the same files)."""
+    return tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns) for p in paths)
 
 
 def _frame(*paths):
-    """The phase frame of ``paths`` (cached per paths and modification
-    times: several published tables come from the same files)."""
-    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
-                         for p in paths))[0].copy()
+    """The phase frame of ``paths``, one row per key."""
+    return _cached(_key(paths))[0].copy()
 
 
 def _peaks(*paths):
-    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
-                         for p in paths))[1].copy()
+    return _cached(_key(paths))[1].copy()
+
+
+def _every_run(*paths):
+    """The phase frame of ``paths`` with every file's rows (for pairing)."""
+    return _cached(_key(paths))[2].copy()
 
 
 def peak_table(*paths, methods: str | None = None, orders: str | None = None) -> str:
@@ -583,7 +614,7 @@ def exponent_table(*paths, methods: str | None = None) -> str:
 
 def paired_table(*paths, a: str = "milp", b: str = "cp", orders: str | None = None) -> str:
     """``a`` against ``b`` per (order, pattern, fraction) (:func:`paired`)."""
-    table = paired(_frame(*paths), a, b)
+    table = paired(_every_run(*paths), a, b)
     if orders:
         table = table[table["order"].isin(_ints(orders))]
     return markdown(table, formats={"fraction": "g"})
@@ -637,7 +668,8 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     plot_hardness(curve, out_dir / "hardness.png", "time")
     plot_hardness(curve, out_dir / "effort.png", "effort")
     plot_scaling(curve, peaks, path=out_dir / "scaling.png")
-    plot_paired(frame, "milp", "cp", out_dir / "paired_milp_cp.png")
+    every_run = load_phase_results(*paths, every_run=True)
+    plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png")
     uniqueness = solution_counts(frame)
     curve_text = curve.assign(
         time=[Interval(l, h).text(".3g") for l, h in zip(curve["time low"], curve["time high"])],
@@ -653,7 +685,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         _fmt(fit_exponent(peaks)) if len(fit_exponent(peaks)) else "(not enough located peaks)",
         "",
         *[line for a, b in PAIRS for line in
-          (f"## {a} against {b}, paired per instance", "", _fmt(paired(frame, a, b)), "")
+          (f"## {a} against {b}, paired per instance", "", _fmt(paired(every_run, a, b)), "")
           if {a, b} <= set(frame["method"])],
         "## Effort against time (Spearman, solved rows)", "",
         _fmt(effort_time_correlation(frame)), "",
