@@ -37,7 +37,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
 from tqdm import tqdm
 
 from benchtools import machine

@@ -280,8 +280,10 @@ def main() -> None:
     lines += ["", f"Batch API, all {len(seventeen):,} puzzles of 17clue, count to 2 "
               f"(fastest of {args.rounds} wall times, as for the blocks above):", "",
               "| call | wall s | us/puzzle |", "| --- | ---: | ---: |",
-              f"| `count_solutions_many(grids, 2, workers=1)` | {one:.3f} | {1e6 * one / len(seventeen):.1f} |",
-              f"| `count_solutions_many(grids, 2, workers=2)` | {two:.3f} | {1e6 * two / len(seventeen):.1f} |",
+              f"| `count_solutions_many(grids, 2, workers=1)` | {one:.3f} "
+              f"| {1e6 * one / len(seventeen):.1f} |",
+              f"| `count_solutions_many(grids, 2, workers=2)` | {two:.3f} "
+              f"| {1e6 * two / len(seventeen):.1f} |",
               f"| `read_puzzles(17clue.txt)` + the same on 2 workers | {whole:.3f} | "
               f"{1e6 * whole / len(seventeen):.1f} |"]
     table = "\n".join(lines)

@@ -168,17 +168,23 @@ def tdoku(args) -> None:
         except GenerationError:
             break
         seed += 1
-    try:
-        output = subprocess.run([str(build / "generate"), "-p0", "-s0", "-e0", "-a1"],
-                                capture_output=True, text=True, timeout=args.low_seconds).stdout
-    except subprocess.TimeoutExpired as stopped:
-        output = (stopped.stdout or b"").decode()
-    theirs = {line.split()[0] for line in output.splitlines()
-              if line.split() and len(line.split()[0]) == 81
-              and 81 - line.split()[0].count(".") <= 20}
+    theirs = tdoku_low_clue(build, args.low_seconds)
     print(f"\n| puzzles with <= 20 clues in {args.low_seconds:g} s | distinct |\n|---|---|")
     print(f"| ours, generate(20) in a loop | {len(ours)} |")
     print(f"| tdoku, generate -p0 -s0 -e0 -a1 | {len(theirs)} |")
+
+
+def tdoku_low_clue(build: Path, seconds: float) -> set[str]:
+    """The distinct 9x9 puzzles of at most 20 clues tdoku's evolutionary
+    generator (``generate -p0 -s0 -e0 -a1``) prints within ``seconds``."""
+    try:
+        output = subprocess.run([str(build / "generate"), "-p0", "-s0", "-e0", "-a1"],
+                                capture_output=True, text=True, timeout=seconds).stdout
+    except subprocess.TimeoutExpired as stopped:
+        output = (stopped.stdout or b"").decode()
+    return {line.split()[0] for line in output.splitlines()
+            if line.split() and len(line.split()[0]) == 81
+            and 81 - line.split()[0].count(".") <= 20}
 
 
 def low(args) -> None:
@@ -200,15 +206,7 @@ def low(args) -> None:
                 found = {p.to_string() for p in low_clue_puzzles(20, seconds=args.low_seconds,
                                                                 seed=r)}
             else:
-                try:
-                    output = subprocess.run(
-                        [str(build / "generate"), "-p0", "-s0", "-e0", "-a1"],
-                        capture_output=True, text=True, timeout=args.low_seconds).stdout
-                except subprocess.TimeoutExpired as stopped:
-                    output = (stopped.stdout or b"").decode()
-                found = {line.split()[0] for line in output.splitlines()
-                         if line.split() and len(line.split()[0]) == 81
-                         and 81 - line.split()[0].count(".") <= 20}
+                found = tdoku_low_clue(build, args.low_seconds)
             rows += [{"side": side, "round": r, "clues": 81 - p.count(".") if "." in p
                       else sum(c != "0" for c in p)} for p in found]
             print(f"round {r + 1}: {side} {len(found)}", flush=True)

@@ -1,5 +1,6 @@
 """Generator of unique-solution puzzles (by clue count, minimal, or by
-difficulty), random full grids, the count of all full grids of a small
+difficulty; for any layout: square, rectangular boxes, random jigsaws,
+Latin squares), random full grids, the count of all full grids of a small
 layout, and hole-pattern instance families, built on
 the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
 ``count_solutions`` and ``solve``, the names this package has always had).
@@ -15,25 +16,28 @@ from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 _LAZY = {
     "count_solutions": "sudoku_models.counter",
     "solve": "sudoku_models.counter",
-    "SeedError": "generator.full_grid",
+    "SeedError": "generator.errors",
     "random_full_grid": "generator.full_grid",
     "PATTERNS": "generator.holes",
-    "HolesError": "generator.holes",
+    "HolesError": "generator.errors",
     "holes_puzzle": "generator.holes",
     "holes_puzzles": "generator.holes",
     "is_minimal": "generator.minimal",
     "removable_clues": "generator.minimal",
     "count_grids": "generator.grid_count",
     "low_clue_puzzles": "generator.low_clue",
-    "GenerationError": "generator.puzzles",
+    "GenerationError": "generator.errors",
     "fewest_possible_clues": "generator.puzzles",
     "generate": "generator.puzzles",
+    "JigsawError": "generator.jigsaw",
+    "random_jigsaw": "generator.jigsaw",
 }
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+    if name in _LAZY:  # kept as a module attribute: later lookups skip this function
+        value = globals()[name] = getattr(importlib.import_module(_LAZY[name]), name)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -8,13 +8,9 @@ from sudoku_models.counter import tables
 from sudoku_models.counter.core import new_control
 
 from . import search
+from .errors import SeedError
 
 FULL_GRID_ORDERS = range(2, 8)
-
-
-class SeedError(ValueError):
-    """A seed that is neither None, a whole number >= 0 nor a
-    ``numpy.random.Generator``."""
 
 
 def as_generator(seed) -> np.random.Generator:

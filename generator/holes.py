@@ -29,14 +29,11 @@ import numpy as np
 
 from sudoku_models import Puzzle
 
-from .full_grid import SeedError, as_generator, random_full_grid
+from .errors import HolesError, SeedError
+from .full_grid import as_generator, random_full_grid
 
 PATTERNS = ("random", "balanced", "doubly-balanced")
 HOLE_ORDERS = range(2, 7)  # Puzzle holds orders 2 to 6
-
-
-class HolesError(ValueError):
-    """A bad order, fraction, pattern, count or seed for :func:`holes_puzzle`."""
 
 
 def _check(order, fraction, pattern) -> None:

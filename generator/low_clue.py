@@ -70,6 +70,7 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
     side = order * order
     cells = side * side
     singles = orbits(order, None)
+    record = search.new_record(0, cells)  # the final check here is a count
     work, work9, found, control = t.workspace(), kernel9.workspace(), np.zeros(cells, np.int32), \
         new_control()
     pool = []  # (clues, puzzle, solution)
@@ -93,7 +94,7 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
         if puzzle is None:
             continue
         left, _ = search.reduce(solution, puzzle, singles, rng.permutation(len(singles)), 0,
-                                CHECK_NODES, control, found, t.fastest, work, work9)
+                                CHECK_NODES, control, found, record, t.fastest, work, work9)
         if left <= pool[-1][0]:
             pool[-1] = (left, puzzle, solution)
         if left <= most_clues:

@@ -20,22 +20,25 @@ order; Ctrl-C stops the same way.
 
 from __future__ import annotations
 
-import math
 import time
 from functools import cache
 
 import numpy as np
 
-from sudoku_models import Puzzle
-from sudoku_models.counter import kernel, kernel9, run_search9, tables, uniqueness
+from sudoku_models import Puzzle, validation
+from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
+from sudoku_models.errors import InvalidValueError
+from sudoku_models.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
-from .full_grid import SeedError, as_generator, fill
+from .errors import GenerationError, SeedError
+from .full_grid import as_generator, fill
 from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
 ORDERS = range(2, 7)
+MAX_SIDE = 36  # a Layout's largest side (the methods' limit)
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
 # Every order needs at least side - 1: see _check_request.
@@ -54,20 +57,22 @@ CHECK_NODES = 100
 UNIQUE_NODES = 2000
 
 
-class GenerationError(ValueError):
-    """An impossible request (fewer clues than any unique puzzle of that
-    order has, a count the symmetry cannot place, more clues than cells, an
-    unknown option) or a target not reached within the time limit (the
-    message names what was reached)."""
+def _side(order: int | Layout) -> int:
+    """The side of an order's square grid or of a layout."""
+    return order.side if isinstance(order, Layout) else order * order
+
+
+def orbits(order: int | Layout, symmetry: str | None) -> np.ndarray:
+    """Groups of cells that are kept or removed together: ``(K, 2)`` int
+    array of flat indices, -1 padded, for an order's grid or a
+    :class:`~sudoku_models.geometry.Layout`. ``symmetry``: None (every cell
+    alone), ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
+    ``"diagonal"`` (main diagonal)."""
+    return _orbits(_side(order), symmetry)
 
 
 @cache
-def orbits(order: int, symmetry: str | None) -> np.ndarray:
-    """Groups of cells that are kept or removed together: ``(K, 2)`` int
-    array of flat indices, -1 padded. ``symmetry``: None (every cell alone),
-    ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
-    ``"diagonal"`` (main diagonal)."""
-    side = order * order
+def _orbits(side: int, symmetry: str | None) -> np.ndarray:
     image = {
         None: lambda r, c: (r, c),
         "rotational": lambda r, c: (side - 1 - r, side - 1 - c),
@@ -84,31 +89,36 @@ def orbits(order: int, symmetry: str | None) -> np.ndarray:
     return padded
 
 
-def fewest_possible_clues(order: int) -> int:
-    """A lower bound on the clues of any unique-solution puzzle of ``order``:
-    the known minimum (4 for 4x4, 17 for 9x9) or ``side - 1``. Why ``side -
-    1``: if two values appear in no clue, swapping them in a solution gives
-    another solution, so at least ``side - 1`` distinct values, hence clues,
-    must appear."""
-    return max(order * order - 1, MINIMUM_CLUES.get(order, 0))
+def fewest_possible_clues(order: int | Layout) -> int:
+    """A lower bound on the clues of any unique-solution puzzle of ``order``
+    (or of a :class:`~sudoku_models.geometry.Layout`): the known minimum (4
+    for 4x4, 17 for 9x9) or ``side - 1``. Why ``side - 1``: if two values
+    appear in no clue, swapping them in a solution gives another solution,
+    so at least ``side - 1`` distinct values, hence clues, must appear."""
+    known = order.order if isinstance(order, Layout) else order
+    return max(_side(order) - 1, MINIMUM_CLUES.get(known, 0))
 
 
-def most_minimal_clues(order: int) -> int:
+def most_minimal_clues(order: int | Layout) -> int:
     """An upper bound on the clues of a minimal puzzle of ``order``: ``N*N -
     N`` for side ``N``. Why: removing any clue of a minimal puzzle allows a
     second solution; there the clue's cell holds another value, so the
     clue's value sits in another cell of its row, which must be empty. So
     every row (each holds a clue) has an empty cell."""
-    side = order * order
+    side = _side(order)
     return side * side - side
 
 
 def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
     """Raise :class:`GenerationError` for a request that is malformed or can
     be proven impossible, so that no search starts for it."""
-    if isinstance(order, bool) or order not in ORDERS:
+    if isinstance(order, Layout):
+        if order.side > MAX_SIDE:
+            raise GenerationError(f"the generator takes grids up to {MAX_SIDE}x{MAX_SIDE}, got "
+                                  f"{order.name}")
+    elif isinstance(order, bool) or order not in ORDERS:
         raise GenerationError(f"order must be 2..6, got {order!r}")
-    side = order * order
+    side = _side(order)
     cells = side * side
     if clues is not None:
         if isinstance(clues, bool) or not isinstance(clues, (int, np.integer)):
@@ -118,8 +128,8 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
                                   "clues")
         minimum = fewest_possible_clues(order)
         if clues < minimum:
-            if order in MINIMUM_CLUES:
-                source = " (McGuire, Tugemann and Civario 2012)" if order == 3 else ""
+            if minimum > side - 1:  # a known minimum (4x4, 9x9)
+                source = " (McGuire, Tugemann and Civario 2012)" if side == 9 else ""
                 why = f"no {side}x{side} puzzle with fewer than {minimum} clues has a unique " \
                       f"solution{source}"
             else:
@@ -137,12 +147,10 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
             raise GenerationError(
                 f"cannot place {clues} clues with {symmetry} symmetry on a {side}x{side} grid: "
                 "the symmetry pairs every cell with another, so the clue count must be even")
-    if time_limit is not None and (isinstance(time_limit, bool)
-                                   or not isinstance(time_limit, (int, float, np.floating,
-                                                                  np.integer))
-                                   or not 0 < time_limit < math.inf):
-        raise GenerationError(f"time limit must be a positive number of seconds (or None for "
-                              f"none), got {time_limit!r}")
+    try:
+        validation.time_limit(time_limit)
+    except InvalidValueError as error:  # the one rule for time limits; TypeError passes
+        raise GenerationError(str(error)) from None
     if difficulty is not None and difficulty not in LEVELS:
         raise GenerationError(f"difficulty must be one of {', '.join(LEVELS)} or None, got "
                               f"{difficulty!r}")
@@ -165,7 +173,7 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
 _loaded: set[bool] = set()
 
 
-def load_kernels(order: int) -> None:
+def load_kernels(order: int | Layout) -> None:
     """Compile (first time for this user, with the counter's one-line
     notice) or load the generator's kernels for ``order``'s tables, so that
     no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
@@ -184,9 +192,11 @@ def load_kernels(order: int) -> None:
         grid = np.zeros(t.cells, np.int32)
         search.fill_random(0, 0, control, grid, t.singles, work)
         none = orbits(order, None)[:0]
+        record = search.new_record(0, t.cells)
         search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, CHECK_NODES, control,
-                      grid.copy(), t.fastest, work, work9)
-        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), t.fastest, work, work9)
+                      grid.copy(), record, t.fastest, work, work9)
+        search.removable_orbit(grid, grid, none, 0, control, grid.copy(), record[0], t.fastest,
+                               work, work9)
     _loaded.add(locked)
 
 
@@ -209,21 +219,41 @@ class _Generator:
         self.found = np.zeros(self.tables.cells, np.int32)
         self.solution_work = self.tables.workspace()
         self.budget = NO_LIMIT if minimal else CHECK_NODES
-        self.fewest = order**4
+        # What the removal passes of the puzzle at hand record for the final checks
+        # (search.reduce): the other solutions that kept each orbit (for a minimal
+        # request: the proof that each clue left is needed) and the order of removal.
+        # A trial pass writes into the spare, which replaces it when the trial is kept.
+        witnesses = len(self.groups) if minimal else 0
+        self.record = search.new_record(witnesses, self.tables.cells)
+        self.spare = search.new_record(witnesses, self.tables.cells)
+        self.fewest = _side(order) ** 2
         self.levels_seen: dict[str, int] = {}
         self.levels: dict[bytes, str] = {}
         self.rejected: dict[str, int] = {}
         self.reached: set[int] = set()  # clue counts of the puzzles passes ended with
         self.undecided = 0
 
-    def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int) -> int:
+    def reduce(self, puzzle: np.ndarray, solution: np.ndarray, target: int,
+               trial: bool = False) -> int:
         """Remove orbits of ``puzzle`` (in place) in a random order down to
-        ``target`` clues at most; the clues left (``self.undecided``: the
-        removals whose check ran out of its node budget)."""
+        ``target`` clues at most, writing to ``self.record`` (``trial``: a
+        pass from the puzzle at hand with orbits put back, written to
+        ``self.spare`` until :meth:`keep_trial`); the clues left
+        (``self.undecided``: the removals whose check ran out of its node
+        budget)."""
+        record = self.record
+        if trial:
+            self.spare[1][:] = self.record[1]
+            record = self.spare
         count, self.undecided = search.reduce(
             solution, puzzle, self.groups, self.rng.permutation(len(self.groups)), target,
-            self.budget, self.control, self.found, self.tables.fastest, self.work, self.work9)
+            self.budget, self.control, self.found, record, self.tables.fastest, self.work,
+            self.work9)
         return count
+
+    def keep_trial(self) -> None:
+        """The trial pass's puzzle replaces the one at hand: so does its record."""
+        self.record, self.spare = self.spare, self.record
 
     def stopped(self) -> bool:
         return bool(self.control[STOP])
@@ -244,35 +274,40 @@ class _Generator:
         return None
 
     def unique(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
-        """Whether ``solution`` is the only solution of ``puzzle``: a count
-        to 2 (about 10 us at 9x9), or, when that needs more than
-        ``UNIQUE_NODES`` branch nodes, the core's "other solution" check
-        over every empty cell (which the removals' own checks make easy)."""
+        """Whether ``solution`` is the only solution of ``puzzle``. At 9x9
+        a count to 2 (about 10 us), or, when that needs more than
+        ``UNIQUE_NODES`` branch nodes, as at other orders: the core's "other
+        solution" check over every empty cell, latest removed first. Its
+        cases are then the removal checks' own (the case of a cell fixes the
+        cells removed after it to the solution and strikes the solution's
+        value from it: the puzzle just after its removal), so it costs about
+        what they cost, where a count to 2 from scratch (or the cases in
+        cell order) can cost more than the whole pass at 25x25."""
         if self.order == 3:
             count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
-        else:  # with the rules that search this order fastest
-            first = np.zeros_like(puzzle)
-            count = kernel.count(puzzle, 2, UNIQUE_NODES, self.tables.identity, new_control(),
-                                 first, self.tables.fastest, self.work)
-        if count >= 0:
-            return count == 1 and np.array_equal(first, solution)
+            if count >= 0:
+                return count == 1 and np.array_equal(first, solution)
+        empty = np.flatnonzero(puzzle == 0)
+        latest_first = empty[np.argsort(-self.record[1][empty], kind="stable")]
         return uniqueness.other_solution(
-            puzzle, np.flatnonzero(puzzle == 0), solution, NO_LIMIT, self.control, self.found,
+            puzzle, latest_first, solution, NO_LIMIT, self.control, self.found,
             self.tables.fastest, self.work, self.work9) == NONE
 
     def meets(self, puzzle: np.ndarray, solution: np.ndarray) -> bool:
         """Whether ``puzzle`` meets the request, checked afresh: its clue
-        count, ``solution`` its only solution (the core's "other solution"
-        check over every empty cell), minimal by orbits (no orbit of clues
-        can go), its level. A failed check (a pass cut short by the limit)
-        is recorded in ``self.rejected``."""
+        count, ``solution`` its only solution (:meth:`unique`), minimal by
+        orbits (no orbit of clues can go: for each, another solution of the
+        puzzle without it, the one the removal pass recorded, checked cell
+        by cell against the rules and the clues, or else found by a search),
+        its level. A failed check (a pass cut short by the limit) is
+        recorded in ``self.rejected``."""
         t = self.tables
         checks = [
             ("clue count", self.clues is None or int(np.count_nonzero(puzzle)) == self.clues),
             ("uniqueness", lambda: self.unique(puzzle, solution)),
             ("minimality", lambda: not self.minimal or search.removable_orbit(
-                puzzle, solution, self.groups, 0, self.control, self.found, t.fastest,
-                self.work, self.work9) == -1),
+                puzzle, solution, self.groups, 0, self.control, self.found, self.record[0],
+                t.fastest, self.work, self.work9) == -1),
             ("level", lambda: self.difficulty is None or self.level(puzzle) == self.difficulty),
         ]
         for name, check in checks:
@@ -304,12 +339,13 @@ class _Generator:
                                          replace=False):
                     back = self.groups[k][self.groups[k] >= 0]
                     trial[back] = solution[back]
-                trial_count = self.reduce(trial, solution, target)
+                trial_count = self.reduce(trial, solution, target, trial=True)
                 if self.undecided and exhaustive:
                     continue
                 stall = 0 if trial_count < count else stall + 1
                 if trial_count <= count:
                     puzzle, count, decided = trial, trial_count, self.undecided == 0
+                    self.keep_trial()
             self.reach(count)
             if count != self.clues or self.stopped():
                 return None
@@ -328,7 +364,7 @@ class _Generator:
 
         key = puzzle.tobytes()
         if key not in self.levels:
-            side = self.order * self.order
+            side = _side(self.order)
             level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
             self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
             self.levels[key] = level
@@ -368,7 +404,7 @@ class _Generator:
 
 def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str | None = None,
              time_limit: float | None = DEFAULT_TIME_LIMIT, difficulty: str | None = None,
-             minimal: bool = False) -> Puzzle:
+             minimal: bool = False, layout: Layout | None = None) -> Puzzle:
     """A puzzle with exactly one solution.
 
     ``clues``: the exact number of clues, or None for as few as one removal
@@ -384,7 +420,11 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     ``difficulty``: None or a level of :func:`sudoku_models.logic.rate` (``"easy"``, ``"medium"``,
     ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
     level; ``minimal``: True for a puzzle from which no clue can be removed
-    without losing uniqueness (:func:`generator.is_minimal`).
+    without losing uniqueness (:func:`generator.is_minimal`); ``layout``: a
+    :class:`~sudoku_models.geometry.Layout` to generate for instead of the
+    square grid of ``order`` (rectangular boxes such as
+    ``Layout.boxes(2, 3)``, a jigsaw such as :func:`generator.random_jigsaw`
+    gives, a Latin square; side up to 36).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
     clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
@@ -393,6 +433,10 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
     the same way.
     """
+    if layout is not None:
+        if not isinstance(layout, Layout):
+            raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
+        order = layout
     _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
     if difficulty is not None:
         from sudoku_models.logic import rate  # noqa: F401  (fail now if the rater is missing)
@@ -407,7 +451,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
     if reason == "interrupted":
         raise KeyboardInterrupt
-    side = order * order
+    side = _side(order)
     if result is not None:
         return Puzzle(result.reshape(side, side).astype(np.int64), order)
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"

@@ -90,9 +90,16 @@ def _forced(clues, cells, solution, tables) -> bool:
     return True
 
 
+def new_record(orbit_count: int, cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """A fresh ``record`` for :func:`reduce`: ``(orbit_count, cells)``
+    int32 witnesses (``orbit_count`` 0: none kept) and ``(cells,)`` int64
+    removal stamps."""
+    return np.zeros((orbit_count, cells), np.int32), np.zeros(cells, np.int64)
+
+
 @numba.njit(cache=True, nogil=True)
-def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, found, tables, work,
-           work9):
+def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, found, record,
+           tables, work, work9):
     """Empty the orbits of ``clues`` (flat ``(N,)`` int32, changed in place)
     in ``orbit_order`` while the puzzle keeps ``solution`` as its only
     solution and has no fewer than ``target`` clues, each removal checked by
@@ -100,7 +107,23 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
     (``max_nodes`` branch nodes per case, ``found``, ``tables``, ``work``
     and ``work9`` as there); ``orbits`` ``(K, 2)`` flat cells, -1 padded. A
     removal whose check is undecided (node budget) is undone. Stops early
-    on a stop request. Returns ``(clues left, undecided checks)``."""
+    on a stop request. Returns ``(clues left, undecided checks)``.
+
+    ``record`` = ``(witnesses, removed_at)`` keeps what the final checks of
+    a generator use. A removal refused because another solution exists
+    records that solution in ``witnesses[k]`` for orbit ``k`` (``(K, N)``
+    int32; ``(0, N)`` records nothing): it stays a solution of the puzzle
+    without orbit ``k`` however many other clues go later, so
+    :func:`removable_orbit` can take it as the proof that the orbit is
+    needed. ``removed_at`` ``(N,)`` int64 gets for each cell emptied a
+    stamp above every stamp already there, increasing in the order of
+    removal: the "other solution" check over the empty cells from the
+    latest removed to the first repeats the removal checks' own cases (see
+    :meth:`generator.puzzles._Generator.unique`)."""
+    witnesses, removed_at = record
+    clock = 0
+    for cell in range(removed_at.size):
+        clock = max(clock, removed_at[cell])
     count = 0
     undecided = 0
     for cell in range(clues.size):
@@ -120,33 +143,74 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
             if cell >= 0:
                 clues[cell] = 0
         if _forced(clues, orbit, solution, tables):
-            count -= size
-            continue
-        result = other_solution(clues, orbit, solution, max_nodes, control, found, tables, work,
-                                work9)
+            result = NONE
+        else:
+            result = other_solution(clues, orbit, solution, max_nodes, control, found, tables,
+                                    work, work9)
         if result == NONE:
             count -= size
+            clock += 1
+            for cell in orbit:
+                if cell >= 0:
+                    removed_at[cell] = clock
         else:
             for cell in orbit:
                 if cell >= 0:
                     clues[cell] = solution[cell]
             if result < 0:
                 undecided += 1
+            elif witnesses.shape[0]:
+                witnesses[orbit_order[index]] = found
     return count, undecided
 
 
 @numba.njit(cache=True, nogil=True)
-def removable_orbit(clues, solution, orbits, start, control, found, tables, work, work9) -> int:
+def _needed(clues, solution, orbit, witness, tables) -> bool:
+    """Whether ``witness`` ``(N,)`` proves that the clues of ``orbit`` are
+    needed: it is a full grid whose every house holds every value once,
+    other than ``solution``, and equal to ``clues`` on every clue outside
+    ``orbit`` (so without ``orbit`` the puzzle has two solutions). A check
+    of the grid alone, independent of the search that found it."""
+    full = tables[FULL]
+    side = tables[HOUSES].shape[1]
+    for house in tables[HOUSES]:
+        seen = 0
+        for cell in house:
+            value = witness[cell]
+            if value < 1 or value > side:
+                return False
+            seen |= np.int64(1) << (value - 1)
+        if seen != full:
+            return False
+    other = False
+    for cell in range(clues.size):
+        if witness[cell] != solution[cell]:
+            other = True
+        if clues[cell] and witness[cell] != clues[cell] and cell != orbit[0] \
+                and cell != orbit[1]:
+            return False
+    return other
+
+
+@numba.njit(cache=True, nogil=True)
+def removable_orbit(clues, solution, orbits, start, control, found, witnesses, tables, work,
+                    work9) -> int:
     """The first orbit of ``orbits`` (``(K, 2)``, -1 padded) from ``start`` on whose clues can
     all be emptied from ``clues`` (flat ``(N,)`` int32, unique solution
     ``solution``; restored before returning) with the solution staying
     unique: its index, -1 when there is none (the puzzle is minimal by
-    orbits), or ``STOPPED_EARLY`` on a stop request. Each orbit's check is
-    the core's :func:`~sudoku_models.counter.uniqueness.other_solution`
-    without a node budget."""
+    orbits), or ``STOPPED_EARLY`` on a stop request. An orbit whose row of
+    ``witnesses`` (``(K, N)``, as :func:`reduce` records them; ``(0, N)``:
+    none) is another solution of the puzzle without it is needed
+    (:func:`_needed`); every other orbit is checked by the core's
+    :func:`~sudoku_models.counter.uniqueness.other_solution` without a node
+    budget."""
     for index in range(start, orbits.shape[0]):
         orbit = orbits[index]
         if not clues[orbit[0]] or (orbit[1] >= 0 and not clues[orbit[1]]):
+            continue
+        if index < witnesses.shape[0] and _needed(clues, solution, orbit, witnesses[index],
+                                                  tables):
             continue
         for cell in orbit:
             if cell >= 0:

@@ -3,7 +3,8 @@
 Quick use::
 
     from sudoku_models import Puzzle, solve, verify
-    p = Puzzle.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    p = Puzzle.from_string(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     r = solve(p, method="cp")
     r.status, r.solve_seconds, verify(p, r.grid)
 """
@@ -17,7 +18,7 @@ import types
 # alone, so that Ctrl-C is handled from its first moment, and no solver
 # (Pyomo, OR-Tools, numba) loads before a method that needs it runs.
 _WHERE = {
-    "CountIncomplete": "limits", "count_solutions": "solving",
+    "CountIncomplete": "errors", "count_solutions": "solving",
     "PuzzleFormatError": "errors",
     "export": "export",
     "PuzzleGrids": "files", "read_grids": "files", "read_puzzles": "files",

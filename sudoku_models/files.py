@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import itertools
+import json
 import os
 import re
 import sys
@@ -21,7 +22,8 @@ from typing import IO, Union
 
 import numpy as np
 
-from .errors import PuzzleFormatError
+from . import puzzle_json, validation
+from .errors import OutputFileError, PuzzleFormatError
 from .puzzle import MAX_ORDER, Puzzle, cell_values
 
 MAX_LINE_BYTES = 16 * 1024
@@ -86,10 +88,9 @@ def read_puzzles(
     max_puzzles: int | None = MAX_PUZZLES,
 ) -> list[Puzzle]:
     """Every puzzle of a file, of standard input or of a stream, as a list of
-    :class:`Puzzle`: ``read_grids(source, ...).puzzles()``; see
-    :func:`read_grids` for the formats, the bounds and the errors."""
-    return read_grids(source, max_line_bytes=max_line_bytes, max_bytes=max_bytes,
-                      max_puzzles=max_puzzles).puzzles()
+    :class:`Puzzle`, of any sizes and rules; see :func:`read_grids` for the
+    formats, the bounds and the errors."""
+    return read_any(source, max_line_bytes, max_bytes, max_puzzles).puzzles()
 
 
 def read_grids(
@@ -135,7 +136,36 @@ def read_grids(
     ``FileNotFoundError``, ``IsADirectoryError``) when the file cannot be
     opened or read, always with ``strerror`` and ``filename`` set;
     ``TypeError`` for a ``source`` of another type.
+
+    The arrays hold classic puzzles of one order: a source that mixes orders,
+    or holds variants (layouts other than square boxes, constraints), is a
+    :class:`PuzzleFormatError` naming the first puzzle that differs
+    (:func:`read_puzzles` reads those).
     """
+    grids = read_any(source, max_line_bytes, max_bytes, max_puzzles)
+    if grids.grids is None and len(grids):
+        puzzles = grids.puzzles()
+        odd = next(p for p in puzzles
+                   if p.order is None or p.constraints or p.order != puzzles[0].order)
+        what = (f"{odd.layout.name}{' with constraints' if odd.constraints else ''}"
+                if odd.order is None or odd.constraints else
+                f"of order {odd.order}, {puzzles[0].name} of order {puzzles[0].order}")
+        raise PuzzleFormatError(
+            f"{odd.name}: read_grids holds classic puzzles of one order in one array, and this "
+            f"puzzle is {what}; read_puzzles reads any mix")
+    return grids
+
+
+def read_any(source: Source, max_line_bytes: int | None = MAX_LINE_BYTES,
+             max_bytes: int | None = MAX_BYTES,
+             max_puzzles: int | None = MAX_PUZZLES) -> PuzzleGrids:
+    """:func:`read_grids` for any mix of puzzles: the arrays when the puzzles
+    are classic and of one order, else ``grids`` and ``order`` None and the
+    puzzles kept (:meth:`PuzzleGrids.puzzles`). For commands that take the
+    fast path when they can."""
+    validation.optional_whole_number(max_line_bytes, "max_line_bytes", 1)
+    validation.optional_whole_number(max_bytes, "max_bytes", 1)
+    validation.optional_whole_number(max_puzzles, "max_puzzles", 1)
     if isinstance(source, (str, os.PathLike)) and os.fspath(source) == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)
         if stream is None:
@@ -185,6 +215,9 @@ def _read(stream, label: str, short: str, max_line_bytes, max_bytes, max_puzzles
     first = 1  # number of the first line of the next block
     rest: list[Puzzle] = []
     for block, text_stream in blocks:
+        if first == 1 and block.lstrip()[:1] in (b"{", b"["):
+            return _read_json(itertools.chain([(block, text_stream)], blocks), label, short,
+                              max_puzzles)
         plain = _plain_block(block, length, max_line_bytes, text_stream)
         if plain is None:
             lines = _content_lines(itertools.chain([(block, text_stream)], blocks), first, label,
@@ -210,6 +243,46 @@ def _read(stream, label: str, short: str, max_line_bytes, max_bytes, max_puzzles
         return PuzzleGrids([p.name for p in puzzles], None, None, puzzles)
     stacked = np.stack([p.grid.ravel() for p in puzzles]).astype(np.uint8)
     return PuzzleGrids([p.name for p in puzzles], orders.pop(), stacked, puzzles)
+
+
+def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
+    """Puzzles in JSON (:mod:`~sudoku_models.puzzle_json`): one object, a list
+    of objects, or one object per line (JSON lines); named
+    ``"<file name>:<line>"`` for JSON lines and ``"<file name>#<index>"``
+    (1-based) for a list. Each may be of the toolkit's format or f-puzzles."""
+    raw = b"".join(block for block, _ in blocks)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleFormatError(f"{label}: not a UTF-8 text file ({exc.reason})") from None
+    try:
+        documents = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not exc.msg.startswith("Extra data"):
+            raise PuzzleFormatError(f"{label}: not valid JSON: {exc.msg} at line {exc.lineno}, "
+                                    f"column {exc.colno}") from None
+        documents = None
+    if documents is None:  # JSON lines: one document per non-blank line
+        items = [(f"{short}:{number}", f"{label}, line {number}",
+                  puzzle_json.loads(line, f"{label}, line {number}"))
+                 for number, line in enumerate(text.splitlines(), start=1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+    elif isinstance(documents, list):
+        items = [(f"{short}#{index}", f"{label}, puzzle {index}", item)
+                 for index, item in enumerate(documents, start=1)]
+    else:
+        items = [(short, label, documents)]
+    if max_puzzles is not None and len(items) > max_puzzles:
+        _too_many(label, max_puzzles)
+    puzzles = []
+    for name, where, item in items:
+        puzzle = Puzzle.from_json(item, where=where)
+        puzzles.append(puzzle if puzzle.name else Puzzle(puzzle.grid, puzzle.rules, name))
+    orders = {p.order for p in puzzles}
+    classic = len(orders) == 1 and None not in orders and all(not p.constraints for p in puzzles)
+    grids = np.stack([p.grid.ravel() for p in puzzles]).astype(np.uint8) if classic else None
+    return PuzzleGrids([p.name for p in puzzles], orders.pop() if classic else None, grids,
+                       puzzles)
 
 
 def _too_many(label: str, max_puzzles: int):
@@ -403,11 +476,6 @@ def _euler_block(label: str, short: str, block: list[tuple[int, str]]) -> Puzzle
 
 
 # -- files a command writes ----------------------------------------------------
-
-
-class OutputFileError(ValueError):
-    """A path a command cannot write to: a directory, a FIFO or device, a
-    folder that does not exist, or the file the command reads."""
 
 
 def check_output(path: str | os.PathLike, *, reading: tuple = (), option: str = "--out") -> Path:

@@ -32,17 +32,11 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from .errors import PuzzleFormatError
+from .errors import LayoutError
 
 MAX_SIDE = 49  # order 7: full grids generate; the methods take sides up to 36 (order 6)
 MAX_ORDER = 7
 MIN_SIDE = 2
-
-
-class LayoutError(PuzzleFormatError):
-    """A layout that cannot be: a side out of range, boxes that do not tile
-    the grid, a region of the wrong size or with cells outside the grid. The
-    message names what is wrong and where."""
 
 
 class Layout:

@@ -13,21 +13,7 @@ short by one raises.
 
 from __future__ import annotations
 
-
-
-class CountIncomplete(Exception):
-    """A count cut short, by a time limit or an interrupt (Ctrl-C).
-
-    ``lower_bound``: the solutions found before it stopped (the true count is
-    at least this); ``reason``: ``"time limit"`` or ``"interrupted"``. Never
-    present ``lower_bound`` as the count.
-    """
-
-    def __init__(self, lower_bound: int, reason: str) -> None:
-        super().__init__(f"counting stopped ({reason}) after {lower_bound} solutions: "
-                         f"the puzzle has at least {lower_bound}")
-        self.lower_bound = lower_bound
-        self.reason = reason
+from .errors import CountIncomplete  # noqa: F401 (importable from here, where it was defined)
 
 
 def check_limit(limit) -> None:

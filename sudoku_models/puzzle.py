@@ -24,6 +24,7 @@ column. A text longer than :data:`MAX_TEXT` characters is rejected at once.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import NamedTuple
 
@@ -49,8 +50,24 @@ for _value, _symbol in enumerate(SYMBOLS, start=1):
 for _symbol in EMPTY:
     _VALUE_OF[ord(_symbol)] = 0
 _SYMBOL_HELP = "use 1-9, A-P for 10-25, '.' or '0' for empty"
-_SIDES = {n * n: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
-_LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_ORDER + 1)}
+def _rectangles() -> dict:
+    """``{side: Layout}`` for the sides up to 36 that are no square but
+    split into boxes of at least 2 x 2 cells: the most nearly square boxes,
+    the shorter side as rows (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4, ... 35: 5x7)."""
+    found = {}
+    for side in range(6, MAX_ORDER * MAX_ORDER + 1):
+        rows = max((d for d in range(2, math.isqrt(side) + 1) if side % d == 0), default=0)
+        if rows and rows * rows != side:
+            found[side] = Layout.boxes(rows, side // rows)
+    return found
+
+
+_RECTANGLES = _rectangles()
+# A grid's side, or a text's cell count, gives its layout: a square order (an int) or
+# the rectangular boxes above.
+_SIDES = {n * n: n for n in range(MIN_ORDER, MAX_ORDER + 1)} | _RECTANGLES
+_LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_ORDER + 1)} | {
+    side * side: layout for side, layout in _RECTANGLES.items()}
 
 
 def cell_values(codes: np.ndarray) -> np.ndarray:
@@ -189,10 +206,11 @@ class Puzzle:
                 raise PuzzleFormatError(
                     f"{_where(where)}a puzzle of {_layout_name(layout)} has "
                     f"{_side_of(layout) ** 2} cells, got {len(cells)}")
-            expected = ", ".join(str(n) for n in sorted(_LENGTHS) if _LENGTHS[n] <= 5)
+            squares = ", ".join(str(n**4) for n in range(MIN_ORDER, 6))
             raise PuzzleFormatError(
-                f"{_where(where)}a puzzle has {expected} cells (orders 2 to 5, one character "
-                f"each; use comma-separated numbers for order 6), got {len(cells)}"
+                f"{_where(where)}a puzzle has {squares} cells (orders 2 to 5, one character "
+                f"each; use comma-separated numbers for order 6), or 36, 64, 100, 144, ... "
+                f"(6x6, 8x8, 10x10, 12x12, ... with rectangular boxes), got {len(cells)}"
             )
         side = _side_of(shape)
         if cells.isascii():
@@ -310,7 +328,8 @@ class Puzzle:
             array = np.asarray(clues, dtype=object)
         except ValueError as exc:  # nested sequences numpy cannot stack
             raise PuzzleFormatError(f"the clue matrix B is not rectangular ({exc})") from None
-        if array.ndim == 2 and array.shape[0] == array.shape[1] and array.shape[0] in _SIDES:
+        if array.ndim == 2 and array.shape[0] == array.shape[1] and isinstance(
+                _SIDES.get(array.shape[0]), int):  # a square order's grid, as sudokuEngine reads
             return cls.from_grid(array, name=name)
         if array.shape in ((0,), (0, 0)):
             array = array.reshape(0, 3)

@@ -212,7 +212,6 @@ for _info in (
                options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
-               "search", "candidate bitmasks", "backtracking (numba)", can_count=True,
-               layouts=("square",)),
+               "search", "candidate bitmasks", "backtracking (numba)", can_count=True),
 ):
     register(_info)

@@ -55,15 +55,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from .errors import PuzzleFormatError
+from .errors import RulesError
 from .geometry import Layout, cell_name
-
-
-class RulesError(PuzzleFormatError):
-    """A constraint that cannot be: a cell outside the grid, a region of the
-    wrong size, overlapping cages, a cage total no digits can reach, a
-    thermometer longer than the side, a relation between a cell and itself.
-    The message names the constraint and the cells."""
 
 
 # -- the primitive families --------------------------------------------------

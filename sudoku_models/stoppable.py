@@ -27,6 +27,7 @@ swallowed.
 from __future__ import annotations
 
 import _thread
+import math
 import os
 import select
 import signal
@@ -41,6 +42,9 @@ T = TypeVar("T")
 # How often the waiting or watching thread looks at the clock and at a recorded Ctrl-C,
 # and re-sends the stop while the work has not ended (seconds).
 _POLL = 0.05
+# How long the watcher thread keeps looking every _POLL seconds after its last call
+# before it sleeps until woken (seconds).
+_LINGER = 1.0
 
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT (128 + 2)
 
@@ -175,13 +179,20 @@ class _Watcher:
     when the solver has returned). It re-sends the stop every 50 ms until
     the call has ended, and never calls a stop after the call has ended
     (a late PySAT ``interrupt()`` would cut the next solve short). Started
-    on first use, and again in a forked child, which has no copy of it."""
+    on first use, and again in a forked child, which has no copy of it. A
+    new call is woken up for only when its deadline comes before the
+    thread's next look (it looks every 50 ms while it has calls and for
+    ``_LINGER`` seconds after)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._calls: set[_Call] = set()
         self._pid: int | None = None
         self._read = self._write = -1
+        # When the thread will next look at its calls by itself (a perf_counter value;
+        # inf while it sleeps until woken): a call whose deadline comes later needs no
+        # wake-up.
+        self._wake_at = math.inf
 
     def wakeup_fd(self) -> int:
         """The fd to hand to :func:`signal.set_wakeup_fd` (starts the thread)."""
@@ -197,9 +208,10 @@ class _Watcher:
         self.wakeup_fd()
         with self._lock:
             self._calls.add(call)
-        if call.deadline is not None:
+            wake = call.deadline is not None and call.deadline < self._wake_at
+        if wake:  # the thread sleeps past the deadline: wake it up to watch the clock
             try:
-                os.write(self._write, b"\0")  # wake up to watch the clock
+                os.write(self._write, b"\0")
             except BlockingIOError:
                 pass
 
@@ -209,13 +221,21 @@ class _Watcher:
 
     def _serve(self) -> None:
         read = self._read
+        last_call = -math.inf  # when the thread last saw a call
         while True:
             with self._lock:
+                now = time.perf_counter()
+                if self._calls:
+                    last_call = now
                 deadlines = [c.deadline for c in self._calls
                              if c.deadline is not None and c.reason is None]
-                timeout = None if not self._calls else _POLL
-            if deadlines:
-                timeout = max(0.0, min(_POLL, min(deadlines) - time.perf_counter()))
+                # Sleep until woken only after _LINGER seconds without a call: calls in a
+                # loop (a generate() each) then find the thread due soon and need no
+                # wake-up (under load, the write that wakes it cost about 5 ms a call).
+                timeout = _POLL if now - last_call < _LINGER else None
+                if deadlines:
+                    timeout = max(0.0, min(_POLL, min(deadlines) - now))
+                self._wake_at = math.inf if timeout is None else now + timeout
             select.select([read], [], [], timeout)
             sigint = False
             try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .puzzle import Puzzle
+from .puzzle import Puzzle, as_puzzle
 
 
 def grid_errors(puzzle: Puzzle, grid) -> list[str]:
@@ -15,8 +15,11 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     every house of the puzzle's layout (row, column, box or region) holds
     each value once, then every constraint of a variant by its definition
     (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
-    messages are 1-based.
+    messages are 1-based. ``puzzle``: a :class:`~sudoku_models.Puzzle` or
+    anything :func:`~sudoku_models.puzzle.as_puzzle` takes (``TypeError`` /
+    :class:`~sudoku_models.PuzzleFormatError` otherwise).
     """
+    puzzle = as_puzzle(puzzle)
     side = puzzle.side
     array = np.asarray(grid)
     if array.shape != (side, side):
@@ -31,9 +34,9 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     ]
     flat = array.ravel()
     layout = puzzle.layout
-    for house, cells in enumerate(layout.houses):
-        if len(np.unique(flat[cells])) != side:
-            errors.append(f"{layout.house_name(house)} repeats a value")
+    held = np.sort(flat[layout.houses], axis=1)  # a house repeats a value where neighbours match
+    errors += [f"{layout.house_name(int(house))} repeats a value"
+               for house in np.flatnonzero((np.diff(held, axis=1) == 0).any(axis=1))]
     if not errors:  # the constraints' definitions need a grid of values 1..N
         errors += puzzle.rules.violations(flat)
     return errors
@@ -41,6 +44,7 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
 
 def verify(puzzle: Puzzle, grid) -> bool:
     """True when ``grid`` (``(N, N)`` ints) solves ``puzzle``: every house
-    holds each of ``1..N`` once and every clue is kept. See
+    holds each of ``1..N`` once, every clue is kept and every constraint of
+    a variant holds. See
     :func:`grid_errors` for the reasons when it does not."""
     return grid is not None and not grid_errors(puzzle, grid)

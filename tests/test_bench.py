@@ -21,10 +21,9 @@ from sudoku_models.bench import (COLUMNS, KEY, load_dataset, load_results, read_
 from sudoku_models.bench import cluster as dask_executor
 from sudoku_models.bench import local
 from sudoku_models.bench import results as results_module
-from sudoku_models.bench.results import ResultsFile, ResultsFileError
+from sudoku_models.bench.results import ResultsFile
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
-from sudoku_models.result import ModelSize, SolveResult, Status
 
 SMOKE = dict(methods_=["milp", "cp", "backtracking"], datasets=["top95", "gen:22", "order:2"],
              sample=3, progress=False)
@@ -490,3 +489,33 @@ def test_repetitions_see_the_same_puzzles(tmp_path):
     for row in rows:
         by_puzzle.setdefault((row["dataset"], row["index"]), set()).add(row["puzzle_hash"])
     assert len(rows) == 8 and all(len(hashes) == 1 for hashes in by_puzzle.values())
+
+
+def test_an_interrupt_inside_a_worker_start_leaves_nothing_half_made_to_kill():
+    """Ctrl-C (or a study's budget) landing inside Process.start, after the
+    fork: the slot keeps no half-started process, kill() works, and both
+    pipe ends are closed so a forked child would end at its first recv."""
+    import multiprocessing
+
+    from sudoku_models.bench.local import _Slot
+
+    real = multiprocessing.get_context("fork")
+    pipes = []
+
+    class Interrupted:
+        def Pipe(self):
+            pipes.append(real.Pipe())
+            return pipes[-1]
+
+        def Process(self, **kwargs):
+            class Starting:
+                def start(self):
+                    raise KeyboardInterrupt
+            return Starting()
+
+    slot = _Slot()
+    with pytest.raises(KeyboardInterrupt):
+        slot.start(Interrupted())
+    assert slot.process is None and slot.conn is None
+    slot.kill()
+    assert all(end.closed for end in pipes[0])

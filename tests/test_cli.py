@@ -692,3 +692,43 @@ def test_a_method_that_fails_is_an_error_row_and_one_line_in_the_summary(monkeyp
     assert "fails: the first error: top95.txt:2: RuntimeError: solver blew up" in captured.out
     assert "Traceback" not in captured.err
 
+
+
+def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path, capsys):
+    import json as _json
+
+    import numpy as np
+
+    from sudoku_models import Puzzle
+
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Thermometer
+
+    thermo = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Thermometer((4, 5)),))
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(_json.dumps(thermo.to_json()) + "\n"
+                    + _json.dumps(Puzzle.from_string("1...........4..2").to_json()) + "\n")
+    assert main(["rate", "--file", str(path)]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("mixed.jsonl:1  not rated: ") and "thermometer" in first
+    assert second.startswith("mixed.jsonl:2  ") and "score" in second
+    single = tmp_path / "one.jsonl"
+    single.write_text(_json.dumps(thermo.to_json()) + "\n")
+    assert main(["rate", "--file", str(single), "--json"]) == 0
+    assert _json.loads(capsys.readouterr().out)["level"] == "not rated"
+
+
+def test_a_6x6_puzzle_on_the_command_line_solves_counts_and_writes_its_solution(tmp_path, capsys):
+    """A 36-character line is a 6x6 with 2x3 boxes, through every command."""
+    from sudoku_models import Puzzle, verify
+
+    six = "..1.35..4.1.36....14.2...5..2...6.5."
+    assert main(["solve", six, "--method", "cp,backtracking"]) == 0
+    assert "the solutions agree" in capsys.readouterr().out
+    assert main(["count", six]) == 0
+    assert capsys.readouterr().out.split() == [six, "1"]
+    source = tmp_path / "six.txt"
+    source.write_text(six + "\n")
+    assert main(["solve", "--file", str(source), "--method", "milp", "--solutions", "-"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert verify(Puzzle.from_string(six), Puzzle.from_string(line).grid)

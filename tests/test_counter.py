@@ -3,6 +3,7 @@ general-order kernel, the 9x9 bitboard kernel and the batch API. Counts are
 checked against CP-SAT's solution enumeration (an independent method) and
 the two kernels against each other; solutions against the rules and clues."""
 
+import itertools
 import os
 import signal
 import subprocess
@@ -279,8 +280,8 @@ def test_every_puzzle_of_the_collections_has_exactly_one_solution(name):
 def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     """The single-puzzle path (issue 23: the array is checked with numpy,
     not cell by cell): a Puzzle, a string, nested lists, an array, and
-    layouts beyond square boxes; constraints the kernels do not know are
-    refused rather than miscounted."""
+    layouts beyond square boxes and variants' constraints (counted here
+    against every 4x4 grid, enumerated by itertools)."""
     from sudoku_models.geometry import Layout
     from sudoku_models.rules import Region
 
@@ -299,5 +300,55 @@ def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     with pytest.raises(TypeError):
         count_solutions(None)
     diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
+    rows = list(itertools.permutations(range(1, 5)))
+    grids = [np.array(g) for g in itertools.product(rows, repeat=4)]
+    sudoku = [g for g in grids if all(len(set(g[:, c])) == 4 for c in range(4))
+              and all(len(set(g[r:r + 2, c:c + 2].ravel())) == 4 for r in (0, 2) for c in (0, 2))]
+    assert len(sudoku) == 288
+    assert count_solutions(diagonal, limit=None) == sum(len(set(np.diag(g))) == 4 for g in sudoku)
+
+
+def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():
+    """The quick 9x9 path hands the array to the compiled kernel, which
+    checks the values (kernel9.count9_checked): no value may wrap or slip
+    through, whatever the integer type."""
+    puzzle = read_puzzles(DATASETS / "top95.txt")[3]
+    for dtype in (np.int64, np.int32, np.int16, np.uint8, np.int8, np.uint64, np.uint32):
+        grid = puzzle.grid.astype(dtype)
+        assert count_solutions(grid) == 1
+        assert verify(puzzle, solve(grid))
+    for bad, dtype in ((10, np.int64), (2**32 + 5, np.int64), (-1, np.int32), (10, np.uint8),
+                       (2**40, np.uint64), (-3, np.int8)):
+        grid = puzzle.grid.astype(dtype)
+        grid[4, 7] = bad
+        with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
+            count_solutions(grid)
+        with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
+            solve(grid)
+    first = solve(puzzle)  # a solution handed out is the caller's, not a scratch array
+    solve(read_puzzles(DATASETS / "top95.txt")[4])
+    assert verify(puzzle, first)
+
+
+def test_batches_of_puzzles_of_any_layout_and_what_a_batch_refuses():
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Region
+
+    rng = np.random.default_rng(2)
+    six = Layout.boxes(2, 3)
+    full = solve(Puzzle(np.zeros((6, 6), int), six))
+    puzzles = [Puzzle(np.where(rng.random((6, 6)) < 0.35, full, 0), six) for _ in range(12)]
+    assert count_solutions_many(puzzles, limit=50).tolist() == [
+        count_solutions(p, limit=50) for p in puzzles]
+    for puzzle, solution in zip(puzzles, solve_many(puzzles)):
+        assert verify(puzzle, solution)
+    square = Puzzle(np.zeros((4, 4), int), 2)
+    with pytest.raises(PuzzleFormatError, match="puzzle 1 is 4x4"):
+        count_solutions_many([puzzles[0], square])
+    with pytest.raises(PuzzleFormatError, match="puzzle 2 is a str"):
+        count_solutions_many([square, square, "1..."])
+    diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
+    with pytest.raises(PuzzleFormatError, match="other constraints"):
+        count_solutions_many([square, diagonal])
     with pytest.raises(ValueError, match="further constraint"):
-        count_solutions(diagonal)
+        count_solutions_many([diagonal, diagonal])

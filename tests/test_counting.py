@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import METHODS, Puzzle, count_solutions, counting_methods, read_puzzles
-
-COUNTING_METHODS = counting_methods()
 from sudoku_models.cli import main
 
 from .helpers import DATASETS, pattern_grid
+
+COUNTING_METHODS = counting_methods()
 
 
 @settings(max_examples=15, deadline=None)

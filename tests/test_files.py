@@ -24,7 +24,8 @@ def test_bundled_datasets_read_completely():
 
 def test_comments_blank_lines_and_names(tmp_path):
     path = tmp_path / "mine.txt"
-    path.write_text(f"# two puzzles\n\n{SEED_STRING}\r\n  # indented comment\n{SEED_STRING.replace('.', '0')}  # trailing note\n")
+    path.write_text(f"# two puzzles\n\n{SEED_STRING}\r\n  # indented comment\n"
+                    f"{SEED_STRING.replace('.', '0')}  # trailing note\n")
     puzzles = read_puzzles(path)
     assert [p.name for p in puzzles] == ["mine.txt:3", "mine.txt:5"]
     assert puzzles[0] == puzzles[1] == Puzzle.from_string(SEED_STRING)
@@ -298,11 +299,13 @@ def test_read_grids_of_the_bundled_datasets_equal_line_by_line_parsing(name):
     assert read_puzzles(DATASETS / name) == expected
 
 
-def test_read_grids_of_mixed_orders_has_no_array_but_every_puzzle(tmp_path):
+def test_read_any_of_mixed_orders_has_no_array_but_every_puzzle(tmp_path):
+    from sudoku_models.files import read_any
+
     four = "1..4.3.......2.1"
     path = tmp_path / "mixed.txt"
     path.write_text(f"{SEED_STRING}\n{four}\n")
-    found = read_grids(path)
+    found = read_any(path)
     assert (found.order, found.grids) == (None, None)
     assert found.puzzles() == [Puzzle.from_string(SEED_STRING), Puzzle.from_string(four)]
     assert [p.name for p in found.puzzles()] == found.names == ["mixed.txt:1", "mixed.txt:2"]
@@ -332,6 +335,8 @@ _OTHER = [SEED_STRING + "  # trailing", "  # indented", "   ", SEED_STRING[:80],
        st.lists(st.tuples(st.integers(0, 3000), st.sampled_from(_OTHER)), max_size=3),
        st.integers(1, 3000), st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
 def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bom):
+    from sudoku_models.files import read_any
+
     # plain lines (often over several 64 KiB chunks) with a few lines that
     # need the line-by-line reader, anywhere: the same puzzles, names and errors
     text = [kinds[i % len(kinds)] for i in range(lines)]
@@ -343,7 +348,7 @@ def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bo
         return  # the Project Euler layout: tested above
     expected = _line_by_line(data)
     try:
-        found = read_grids(io.BytesIO(data))
+        found = read_any(io.BytesIO(data))
     except PuzzleFormatError as exc:
         assert str(exc) == expected
         return
@@ -375,3 +380,82 @@ def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
         with pytest.raises(OutputFileError, match=message):
             check_output(path, reading=(source,), option="--solutions")
     assert not (tmp_path / "no").exists() and source.read_text() == "1...\n"
+
+
+# -- JSON files and the strictness of read_grids ---------------------------------
+
+def _variant():
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Cage
+
+    return Puzzle(np.zeros((6, 6), int), Layout.boxes(2, 3), constraints=(Cage((0, 1), 3),))
+
+
+def test_json_files_hold_any_puzzle(tmp_path):
+    import json
+
+    variant, classic = _variant(), Puzzle.from_string("." * 80 + "1")
+    lines = tmp_path / "mixed.jsonl"
+    lines.write_text(json.dumps(variant.to_json()) + "\n\n# a comment\n"
+                     + json.dumps(classic.to_json()) + "\n")
+    found = read_puzzles(lines)
+    assert found == [variant, classic] and [p.name for p in found] == ["mixed.jsonl:1",
+                                                                      "mixed.jsonl:4"]
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps([classic.to_json(), variant.to_json()], indent=2))
+    assert [p.name for p in read_puzzles(listed)] == ["list.json#1", "list.json#2"]
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(dict(classic.to_json(), name="mine")))
+    assert read_puzzles(single)[0].name == "mine"
+    grids = read_grids(io.StringIO(json.dumps(classic.to_json())))  # a stream: by content
+    assert grids.order == 3 and grids.grids.shape == (1, 81)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"size": 9, "grid": "x"}\n', r"<stream>: character 1: 'X' is not a value"),
+    ('{"size": 9}\n{"size": 9, "grid": 3}\n', r"<stream>, line 1: no 'grid'"),
+    ('[{"size": 9, "grid": "' + "." * 81 + '"}, {"size": 4}]', r"<stream>, puzzle 2: no 'grid'"),
+    ('{"size": 9, "grid": ', r"<stream>: not valid JSON: Expecting value at line 1"),
+])
+def test_bad_json_files_name_the_puzzle(text, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        read_puzzles(io.StringIO(text))
+
+
+def test_read_grids_refuses_what_one_array_cannot_hold(tmp_path):
+    import json
+
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("." * 81 + "\n" + "." * 16 + "\n")
+    assert [p.order for p in read_puzzles(mixed)] == [3, 2]
+    with pytest.raises(PuzzleFormatError, match="mixed.txt:2: read_grids holds classic puzzles of "
+                                                "one order .* of order 2, mixed.txt:1 of order 3"):
+        read_grids(mixed)
+    variant = tmp_path / "v.jsonl"
+    variant.write_text(json.dumps(_variant().to_json()) + "\n")
+    with pytest.raises(PuzzleFormatError, match=r"6x6 \(2x3 boxes\) with constraints"):
+        read_grids(variant)
+
+
+@pytest.mark.parametrize("bound", ["max_bytes", "max_line_bytes", "max_puzzles"])
+def test_bounds_are_whole_numbers(tmp_path, bound):
+    import math
+
+    from sudoku_models.errors import InvalidValueError
+
+    path = tmp_path / "p.txt"
+    path.write_text("." * 81 + "\n")
+    with pytest.raises(TypeError, match=f"{bound} must be a whole number, got float nan"):
+        read_puzzles(path, **{bound: math.nan})
+    with pytest.raises(InvalidValueError, match=f"{bound} must be a whole number 1 or more"):
+        read_grids(path, **{bound: 0})
+
+
+def test_a_results_line_gives_the_puzzle_back():
+    from sudoku_models.bench.datasets import line_puzzle, puzzle_hash, puzzle_line
+
+    classic, variant = Puzzle.from_string("." * 80 + "1"), _variant()
+    assert puzzle_line(classic) == classic.to_string()
+    assert line_puzzle(puzzle_line(variant), "v") == variant
+    bare = Puzzle(variant.grid, variant.layout)
+    assert puzzle_hash(bare) != puzzle_hash(variant)  # the same clues, other rules

@@ -146,7 +146,8 @@ def test_batch_tiebreak_objective_matches_fresh(seventeen_sample):
 
 
 def test_mixed_orders_in_one_batch():
-    puzzles = [holes(pattern_grid(2), 0.5, 1), Puzzle.from_string(SEED_STRING), holes(pattern_grid(2), 0.5, 2)]
+    puzzles = [holes(pattern_grid(2), 0.5, 1), Puzzle.from_string(SEED_STRING),
+               holes(pattern_grid(2), 0.5, 2)]
     for method in METHODS:
         results = list(solve_many(puzzles, method=method))
         assert all(verify(p, r.grid) for p, r in zip(puzzles, results))

@@ -15,6 +15,8 @@ from sudoku_models import Puzzle, verify
 from sudoku_models.logic import rate
 from sudoku_models.formulations.cp import CpFormulation
 
+from .helpers import DATASETS
+
 
 def cp_count(puzzle, limit=None):
     return CpFormulation(puzzle.order).count_solutions(puzzle, limit=limit)
@@ -54,8 +56,8 @@ def test_symmetric_clues(symmetry):
         ({"clues": 82}, "a 9x9 grid has 81 cells: cannot place 82 clues"),
         ({"clues": 30, "symmetry": "spiral"}, "symmetry must be one of"),
         ({"clues": 30, "order": 7}, "order must be 2..6"),
-        ({"clues": 30, "time_limit": 0}, "time limit must be a positive"),
-        ({"clues": 30, "time_limit": float("inf")}, "time limit must be a positive"),
+        ({"clues": 30, "time_limit": 0}, "time_limit must be a positive"),
+        ({"clues": 30, "time_limit": float("inf")}, "time_limit must be a positive"),
         ({"clues": 30, "seed": -1}, "seed must be a whole number >= 0"),
         ({"clues": 30, "difficulty": "fiendish"}, "difficulty must be one of"),
         # the requests of issue 15 that searched forever
@@ -155,6 +157,55 @@ def test_a_pass_cut_short_gives_no_candidate_and_the_final_check_refuses_what_fa
     request.clues = 30
     assert not request.meets(minimal, generator.solve(generate(minimal=True, seed=3)).ravel())
     assert request.rejected["clue count"] == 1
+
+
+def test_the_minimality_check_takes_a_recorded_solution_only_where_it_proves_the_clue_needed():
+    # the removal pass records, per orbit it kept, the other solution that kept
+    # it; the final check accepts that as the proof only if it is a valid grid,
+    # another than the solution and equal to every other clue; else it searches
+    from generator import search
+    from sudoku_models.counter import kernel9, tables
+    from sudoku_models.counter.core import new_control
+    from generator.puzzles import orbits
+
+    t = tables(3)
+    groups = orbits(3, None)
+    solution = random_full_grid(3, seed=5).ravel().astype(np.int32)
+    puzzle = solution.copy()
+    record = search.new_record(len(groups), 81)
+    witnesses = record[0]
+    args = (new_control(), np.zeros(81, np.int32))
+    order = np.random.default_rng(5).permutation(len(groups))
+    search.reduce(solution, puzzle, groups, order, 0, 2**62, *args, record, t.singles,
+                  t.workspace(), kernel9.workspace())
+    emptied = [cell for cell in order if puzzle[cell] == 0]  # in the order of removal
+    assert list(np.diff(record[1][emptied])) == [1] * (len(emptied) - 1)
+    kept = np.flatnonzero(puzzle)
+    for k in kept:  # each recorded solution is another solution of the puzzle without clue k
+        assert not np.array_equal(witnesses[k], solution)
+        without = puzzle.copy()
+        without[k] = 0
+        assert verify(Puzzle.from_grid(without.reshape(9, 9)), witnesses[k].reshape(9, 9))
+    work = (t.singles, t.workspace(), kernel9.workspace())
+    assert search.removable_orbit(puzzle, solution, groups, 0, *args, witnesses, *work) == -1
+    # one clue more, removable; every recorded solution wrong in its own way: the
+    # check must not take any of them and must find the removable clue by search
+    extra = np.flatnonzero(puzzle == 0)[0]
+    denser = puzzle.copy()
+    denser[extra] = solution[extra]
+    bad = np.zeros_like(witnesses)
+    bad[extra] = solution  # not another solution
+    other = random_full_grid(3, seed=6).ravel().astype(np.int32)
+    bad[kept] = other  # a valid grid that breaks the clues
+    broken = witnesses.copy()
+    broken[extra] = witnesses[kept[0]]
+    broken[extra, np.flatnonzero(puzzle == 0)[1]] = 0  # not a full grid
+    for recorded in (bad, broken):
+        found = search.removable_orbit(denser, solution, groups, 0, *args, recorded, *work)
+        assert found >= 0
+        without = denser.copy()
+        without[found] = 0
+        assert count_solutions(without.reshape(9, 9), 2) == 1
 
 
 def test_unreached_minimal_count_names_the_minimal_counts_reached():
@@ -331,3 +382,27 @@ def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
         assert puzzle.num_clues <= 23 and cp_count(puzzle, limit=2) == 1
     with pytest.raises(ValueError, match="bad arguments"):
         low_clue_puzzles(20, seconds=0)
+
+
+def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
+    """removable_clues / is_minimal take any layout and anything as_puzzle
+    takes; each clue's verdict is checked by CP-SAT counting to 2."""
+    from sudoku_models import count_solutions as count_by_method
+    from sudoku_models.geometry import Layout
+    from generator import is_minimal, removable_clues
+
+    six = Layout.boxes(2, 3)
+    puzzle = generate(12, layout=six, seed=3)
+    removable = removable_clues(puzzle)
+    for cell in np.flatnonzero(puzzle.grid):
+        row, column = divmod(int(cell), 6)
+        grid = puzzle.grid.copy()
+        grid[row, column] = 0
+        unique = count_by_method(Puzzle(grid, six), "cp", limit=2) == 1
+        assert unique == ((row, column) in removable)
+    assert is_minimal(puzzle) == (not removable)
+    seventeen = next(line for line in (DATASETS / "17clue.txt").read_text().splitlines()
+                     if line and not line.startswith("#"))  # no 16-clue puzzle exists
+    assert is_minimal(seventeen) and removable_clues(seventeen) == []  # a string, 9x9
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
+        is_minimal(None)

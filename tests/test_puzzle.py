@@ -363,3 +363,26 @@ def test_control_characters_are_refused_even_the_whitespace_ones(control):
     with pytest.raises(PuzzleFormatError, match=re.escape(f"character 41: {control!r} is not a value")):
         Puzzle.from_string(text[:40] + control + text[40:])
     assert Puzzle.from_string(text[:40] + " \t\r\n" + text[40:]).num_clues == 17
+
+
+@pytest.mark.parametrize("side, rows, cols", [(6, 2, 3), (8, 2, 4), (10, 2, 5), (12, 3, 4),
+                                              (15, 3, 5), (35, 5, 7)])
+def test_a_rectangular_side_reads_as_its_most_square_boxes(side, rows, cols):
+    from sudoku_models.geometry import Layout
+
+    grid = np.zeros((side, side), int)
+    grid[0, 0], grid[side - 1, side - 1] = side, 1
+    for puzzle in (Puzzle.from_grid(grid), Puzzle.from_string(",".join(map(str, grid.ravel())))):
+        assert puzzle.layout == Layout.boxes(rows, cols) and puzzle.order is None
+        np.testing.assert_array_equal(puzzle.grid, grid)
+    if side <= 25:  # one character per cell
+        puzzle = Puzzle.from_grid(grid)
+        again = Puzzle.from_string(puzzle.to_string())
+        assert again.layout == puzzle.layout and (again.grid == grid).all()
+
+
+def test_a_side_without_boxes_or_a_stray_length_is_refused_naming_the_lengths():
+    with pytest.raises(PuzzleFormatError, match=r"or 36, 64, 100, 144, \.\.\. \(6x6, 8x8"):
+        Puzzle.from_string("." * 37)
+    with pytest.raises(PuzzleFormatError, match="a grid must be square with side"):
+        Puzzle.from_grid(np.zeros((7, 7), int))  # 7 is prime: a Latin square needs its Layout

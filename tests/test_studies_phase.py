@@ -231,8 +231,8 @@ def test_survival_curves_end_where_the_data_end():
                           "censored_s": [0.5, 1.0, 2.0, 100.0] + [100.0] * 6})
     figure = plot_survival(frame)
     cp, milp = figure.axes
-    lines = {l.get_label().split(":")[0]: l for l in cp.get_lines()
-             if not l.get_label().startswith("_")}
+    lines = {line.get_label().split(":")[0]: line for line in cp.get_lines()
+             if not line.get_label().startswith("_")}
     one = lines["1"]
     assert "3/4" in one.get_label() and list(one.get_ydata()) == [1.0, 0.75, 0.5, 0.25, 0.25]
     assert list(one.get_xdata())[1:] == [0.5, 1.0, 2.0, 100.0]  # no floor, no run past the data

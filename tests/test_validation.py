@@ -42,3 +42,34 @@ def test_whole_numbers():
         whole_number(0, "limit", 1)
     with pytest.raises(InvalidValueError, match=r"^workers must be a whole number 1\.\.64, got 65"):
         whole_number(65, "workers", 1, 64)
+
+
+SEED_PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def _entry_points(out=None):
+    """Every public call that takes a time limit, as ``name -> call(limit)``."""
+    import generator
+    from sudoku_models import count_solutions, solve
+    from sudoku_models import counter
+    from sudoku_models.bench.runner import run_benchmark
+
+    return {
+        "solve cp": lambda t: solve(SEED_PUZZLE, "cp", time_limit=t),
+        "solve backtracking": lambda t: solve(SEED_PUZZLE, "backtracking", time_limit=t),
+        "count_solutions": lambda t: count_solutions(SEED_PUZZLE, "backtracking", time_limit=t),
+        "counter.count_solutions": lambda t: counter.count_solutions(SEED_PUZZLE, time_limit=t),
+        "counter.count_solutions_many": lambda t: counter.count_solutions_many([SEED_PUZZLE],
+                                                                              time_limit=t),
+        "generator.generate": lambda t: generator.generate(clues=30, seed=1, time_limit=t),
+        "bench run_benchmark": lambda t: run_benchmark(["backtracking"], ["top95"], out, time_limit=t),
+    }
+
+
+@pytest.mark.parametrize("name", list(_entry_points()))
+@pytest.mark.parametrize("bad, error", [("1", TypeError), (True, TypeError),
+                                        (-1, ValueError), (math.nan, ValueError)])
+def test_every_entry_point_checks_its_time_limit_by_the_one_rule(name, bad, error, tmp_path):
+    with pytest.raises(error, match=r"^time_limit must be a (positive, finite )?number of seconds"):
+        _entry_points(tmp_path / "runs.csv")[name](bad)
+    assert not (tmp_path / "runs.csv").exists()

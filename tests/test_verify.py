@@ -1,6 +1,7 @@
 """verify / grid_errors against valid and broken grids."""
 
 import numpy as np
+import pytest
 
 from sudoku_models import Puzzle, grid_errors, verify
 
@@ -32,3 +33,16 @@ def test_a_changed_clue_and_an_out_of_range_cell_are_reported():
     assert "row 9, column 9: 0 is not in 1..9" in grid_errors(Puzzle.from_grid(np.zeros_like(grid)), broken)
     assert not verify(puzzle, None)
     assert grid_errors(puzzle, grid[:8]) == ["grid shape (8, 9) is not (9, 9)"]
+
+
+def test_verify_takes_any_puzzle_form_and_refuses_what_is_no_puzzle():
+    from sudoku_models import Puzzle, solve
+
+    text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    grid = solve(Puzzle.from_string(text), "backtracking").grid
+    assert verify(text, grid) and verify(Puzzle.from_string(text).grid.tolist(), grid)
+    wrong = grid.copy()
+    wrong[0, 0], wrong[0, 1] = wrong[0, 1], wrong[0, 0]
+    assert not verify(text, wrong)
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
+        verify(None, grid)

@@ -13,8 +13,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from ..puzzle import Puzzle
 from ..result import Status
+from .datasets import line_puzzle
 from .plan import Chunk, RunError
 from .worker import environment, make_row, run_chunk
 
@@ -104,7 +104,7 @@ def run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None:
                 why = f"Dask task failed twice: {type(exc).__name__}: {' '.join(str(exc).split())}"
                 if chunk.retry:
                     for index, line, name in chunk.items:
-                        emit(make_row(chunk, index, Puzzle.from_string(line, name=name),
+                        emit(make_row(chunk, index, line_puzzle(line, name),
                                       status=Status.ERROR.value, verified=False,
                                       error=why[:300]))
                 else:

@@ -19,6 +19,7 @@ same puzzles.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import zlib
 from collections.abc import Callable
@@ -26,13 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..puzzle import Puzzle
+from ..errors import DatasetError
 
 BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt"}
 DATASET_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "datasets"
-
-
-class DatasetError(ValueError):
-    """A dataset spec that names nothing usable (one line, for the CLI)."""
 
 
 Loader = Callable[[str, "int | None", int], "list[Puzzle]"]
@@ -74,9 +72,27 @@ def _load_kinds() -> None:
     load_extensions()
 
 
+def puzzle_line(puzzle: Puzzle) -> str:
+    """One line that gives the puzzle back (:func:`line_puzzle`): the line
+    format for a classic puzzle, its JSON (layout, constraints) otherwise."""
+    if puzzle.order is not None and not puzzle.constraints:
+        return puzzle.to_string()
+    return json.dumps(puzzle.to_json(), separators=(",", ":"))
+
+
+def line_puzzle(line: str, name: str) -> Puzzle:
+    """The puzzle of a :func:`puzzle_line`, named ``name``."""
+    if line.startswith("{"):
+        puzzle = Puzzle.from_json(line)
+        return Puzzle(puzzle.grid, puzzle.rules, name)
+    return Puzzle.from_string(line, name=name)
+
+
 def puzzle_hash(puzzle: Puzzle) -> str:
-    """Short content hash of a puzzle (first 12 hex digits of SHA-1 of its line)."""
-    return hashlib.sha1(puzzle.to_string().encode()).hexdigest()[:12]
+    """Short content hash of a puzzle (first 12 hex digits of SHA-1 of its
+    :func:`puzzle_line`, so two variants that differ only in their rules
+    differ here too)."""
+    return hashlib.sha1(puzzle_line(puzzle).encode()).hexdigest()[:12]
 
 
 def load_dataset(spec: str, sample: int | None = None, seed: int = 0,

@@ -19,8 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..puzzle import Puzzle
 from ..result import Status
+from .datasets import line_puzzle
 from .plan import Chunk
 from .worker import make_row, run_chunk
 
@@ -74,11 +74,20 @@ class _Slot:
     started: float = 0.0
 
     def start(self, context) -> None:
+        """A new worker. An interrupt inside ``Process.start`` (after the
+        fork, before the process object knows its child) leaves the slot
+        without a worker: both pipe ends are closed, so a forked child ends at
+        its first ``recv``, and :meth:`kill` has nothing half-made to kill."""
         parent, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
-        self.process.start()
-        child.close()
-        self.conn = parent
+        process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
+        try:
+            process.start()
+        except BaseException:
+            parent.close()
+            raise
+        finally:
+            child.close()
+        self.process, self.conn = process, parent
 
     def assign(self, chunk: Chunk, context) -> None:
         if self.process is None or not self.process.is_alive():
@@ -118,7 +127,7 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
         rest = [i for i in pending if i[0] != index]
         if rest:
             queue.appendleft(chunk.but(rest, retry=False))
-        puzzle = Puzzle.from_string(item[1], name=item[2])
+        puzzle = line_puzzle(item[1], item[2])
         if timed_out:
             emit(make_row(chunk, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
                           error=why))

@@ -14,13 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..puzzle import Puzzle
-from .datasets import puzzle_hash
+from .datasets import puzzle_hash, puzzle_line
 from .results import row_key
-
-
-class RunError(ValueError):
-    """A run that cannot start or go on (bad settings, a results file whose
-    rows disagree with the datasets, an unreachable cluster): one line."""
+from ..errors import RunError
 
 
 def methods() -> dict:
@@ -134,7 +130,7 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str
                                 f"{repetition}) has puzzle hash {written}, but {spec} now yields "
                                 f"{puzzle_hash(puzzle)} there; move the file aside or --overwrite")
                         continue
-                    items.append((index, puzzle.to_string(), puzzle.name))
+                    items.append((index, puzzle_line(puzzle), puzzle.name))
                 for start in range(0, len(items), chunk):
                     chunks.append(Chunk(base, tuple(items[start: start + chunk]), time_limit,
                                         warmup, log, options=dict(values)))

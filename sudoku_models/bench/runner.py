@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .. import validation
+from ..errors import InvalidValueError
 from ..puzzle import Puzzle
 from ..result import SolveResult
 from .cluster import connect_dask, run_dask
@@ -105,8 +107,10 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
                        f"{', '.join(known)} or all")
     if warmup < 0:
         raise RunError(f"warm-up must be 0 or more solves, got {warmup}")
-    if time_limit is not None and not time_limit > 0:
-        raise RunError(f"time limit must be a positive number of seconds, got {time_limit}")
+    try:
+        validation.time_limit(time_limit)
+    except InvalidValueError as error:  # the one rule for time limits; TypeError passes
+        raise RunError(str(error)) from None
     if isinstance(solver_seed, bool) or not isinstance(solver_seed, int) or solver_seed < 0:
         raise RunError(f"solver seed must be a whole number >= 0, got {solver_seed!r}")
     check_extra(methods_, options or {})
@@ -176,7 +180,8 @@ def run_benchmark(methods_: Iterable[str], datasets: Iterable[str | tuple[str, l
     return RunOutcome(written, keys, None if out is None else str(out))
 
 
-def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed, first) -> tuple[str, list[tuple[int, Puzzle]]]:
+def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed,
+          first) -> tuple[str, list[tuple[int, Puzzle]]]:
     """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)`` pair."""
     if isinstance(dataset, str):
         return dataset, load_dataset(dataset, sample, seed, first)

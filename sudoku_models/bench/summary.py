@@ -38,8 +38,12 @@ class Summary:
 
     def add(self, row: dict) -> None:
         """Count one row (a dict with ``dataset``, ``order``, ``method``,
-        ``options``, ``status``, ``verified``, ``build_s``, ``solve_s``)."""
-        key = (row["dataset"], int(row["order"]), label(row["method"], row.get("options")))
+        ``options``, ``status``, ``verified``, ``build_s``, ``solve_s``); a
+        puzzle with no order (a layout other than square boxes) is in order
+        ``"-"``."""
+        order = row.get("order")
+        order = int(order) if order not in (None, "") and order == order else "-"  # not NaN
+        key = (row["dataset"], order, label(row["method"], row.get("options")))
         line = self._groups.setdefault(key, {"rows": 0, "solved and verified": 0,
                                              "infeasible": 0, "timed out": 0, "errors": 0,
                                              "times": []})
@@ -63,7 +67,9 @@ class Summary:
         import numpy as np
 
         lines = []
-        for (dataset, order, method), line in sorted(self._groups.items()):
+        for (dataset, order, method), line in sorted(
+                self._groups.items(), key=lambda item: (item[0][0], str(item[0][1]).zfill(3),
+                                                        item[0][2])):
             times = np.array(line["times"])
             counts = {k: v for k, v in line.items() if k != "times"}
             lines.append({"dataset": dataset, "order": order, "method": method, **counts,

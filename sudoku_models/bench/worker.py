@@ -22,7 +22,7 @@ from functools import cache
 
 from ..puzzle import Puzzle
 from ..result import SolveResult, Status
-from .datasets import puzzle_hash
+from .datasets import line_puzzle, puzzle_hash
 from .plan import Chunk, methods
 from .results import STAT_NAMES
 
@@ -36,7 +36,8 @@ def environment() -> dict:
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as handle:
-            names = [l.split(":", 1)[1].strip() for l in handle if l.startswith("model name")]
+            names = [line.split(":", 1)[1].strip() for line in handle
+                     if line.startswith("model name")]
         cpu = names[0] if names else cpu
     except OSError:
         pass
@@ -124,7 +125,7 @@ def _warm_up(chunk: Chunk) -> None:
 
 
 def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
-    return [(index, Puzzle.from_string(line, name=name)) for index, line, name in chunk.items]
+    return [(index, line_puzzle(line, name)) for index, line, name in chunk.items]
 
 
 def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None) -> list[dict]:

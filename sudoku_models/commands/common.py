@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..arguments import file_name, method_list, one_method
-from ..files import PuzzleGrids, read_grids
+from ..files import PuzzleGrids, read_any
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
@@ -71,14 +71,14 @@ def add_source(parser, puzzle_help: str = "the puzzle as one line",
 def command_line_puzzle(text: str) -> Puzzle:
     """The puzzle given as PUZZLE, named by its own line."""
     puzzle = Puzzle.from_string(text, where="PUZZLE")
-    return Puzzle(puzzle.grid, puzzle.order, name=puzzle.to_string())
+    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.to_string())
 
 
 def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
-    a device: whatever :func:`~sudoku_models.files.read_grids` reads);
-    :class:`UsageError` when it holds none."""
-    found = read_grids(path)
+    a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
+    included); :class:`UsageError` when it holds none."""
+    found = read_any(path)
     if not len(found):
         raise UsageError(f"{path}: no puzzle in the file")
     return found

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 
 from ..stoppable import EXIT_INTERRUPTED
+from ..errors import UsageError
 
 EXIT_OK = 0
 EXIT_WRONG_ANSWER = 1
@@ -21,10 +22,6 @@ EXIT_BROKEN_PIPE = 141  # what a shell shows for a program killed by SIGPIPE
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK",
            "EXIT_WRONG_ANSWER", "UsageError", "fail"]
-
-
-class UsageError(ValueError):
-    """A command-line value that is not usable (reported in one line, exit 2)."""
 
 
 def fail(message: object) -> int:

@@ -28,19 +28,21 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """One line (or JSON object) per puzzle. A single puzzle with
-    contradictory clues exits 2; in a file it is reported as ``no solution``
+    contradictory clues, or with constraints the techniques cannot reason
+    about, exits 2; in a file it is reported (``no solution``, ``not rated``)
     and the others are rated."""
-    from ..logic.candidates import UnsolvablePuzzle
+    from ..logic.candidates import UnsolvablePuzzle, UnsupportedRules
     from ..logic.rating import rate
 
     for puzzle in source_puzzles(args):
         try:
             rating = rate(puzzle)
-        except UnsolvablePuzzle as exc:
+        except (UnsolvablePuzzle, UnsupportedRules) as exc:
             if args.file is None:
                 return fail(exc)
-            row = {"puzzle": puzzle.name, "level": "no solution", "error": str(exc)}
-            print(json.dumps(row) if args.json else f"{puzzle.name}  no solution: {exc}")
+            level = "no solution" if isinstance(exc, UnsolvablePuzzle) else "not rated"
+            row = {"puzzle": puzzle.name, "level": level, "error": str(exc)}
+            print(json.dumps(row) if args.json else f"{puzzle.name}  {level}: {exc}")
             continue
         if args.json:
             print(json.dumps({"puzzle": puzzle.name, **rating.to_dict()}))

@@ -20,6 +20,7 @@ import sys
 
 from ..arguments import plot_file, positive_int, seconds
 from ..formulations.objectives import OBJECTIVES
+from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..registry import METHODS
 from . import register_command
@@ -50,8 +51,8 @@ def add_parser(commands) -> None:
                        f"(default: {OBJECTIVES[0]})")
     milp_solvers = METHODS["milp"].options["solver"]
     solve.add_argument("--milp-solver", choices=milp_solvers,
-                       help=f"the solver of the milp and milp-alldiff models (default {milp_solvers[0]}; scip "
-                       "needs the extra [scip])")
+                       help=f"the solver of the milp and milp-alldiff models (default "
+                       f"{milp_solvers[0]}; scip needs the extra [scip])")
     solve.add_argument("--sat-solver", metavar="NAME",
                        choices=Vocabulary("sudoku_models.formulations.sat", "SOLVERS"),
                        help="the PySAT solver of the sat-* methods: %(choices)s (default: "
@@ -111,7 +112,7 @@ class _Collected:
         """A row of this run with its result (None for an ``ERROR`` row)."""
         self.count(row)
         if row["method"] == self.first_method:
-            self.solutions[row["index"]] = _solution_line(result, row["order"], row["status"])
+            self.solutions[row["index"]] = _solution_line(result, row["status"])
         if self.one_puzzle:
             self.results[row["method"]] = (row, result)
         if row["status"] == "ERROR":
@@ -127,10 +128,11 @@ class _Collected:
             self.rows.append(row)
 
 
-def _solution_line(result, order: int, status: str) -> str:
-    """A solution in the puzzle format, or the status when there is none."""
+def _solution_line(result, status: str) -> str:
+    """A solution in the puzzle format (any layout: the grid's values, one
+    line), or the status when there is none."""
     if result is not None and result.status.solved:
-        return Puzzle(result.grid, order).to_string()
+        return Puzzle(result.grid, Layout.latin(len(result.grid))).to_string()
     return status
 
 
@@ -256,7 +258,7 @@ def _write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
         again = solve_many([puzzles[i - 1] for i in missing], method,
                            time_limit=args.time_limit, **options)
         for index, result in zip(missing, again):
-            solved[index] = _solution_line(result, puzzles[index - 1].order, result.status.value)
+            solved[index] = _solution_line(result, result.status.value)
     text = "".join(solved[i] + "\n" for i in range(1, len(puzzles) + 1))
     if args.solutions == "-":
         sys.stdout.write(text)
@@ -276,7 +278,7 @@ def _print_one(puzzle: Puzzle, methods: list[str], results: dict) -> None:
     for method in methods:
         row, result = results[method]
         solved = result is not None and result.status.solved
-        columns.append((method, str(Puzzle(result.grid, puzzle.order)).splitlines() if solved
+        columns.append((method, str(Puzzle(result.grid, puzzle.layout)).splitlines() if solved
                         else [row["status"]]))
     width = max(len(line) for _, lines in columns for line in lines) + 4
     height = max(len(lines) for _, lines in columns)

@@ -28,8 +28,9 @@ _MODULES = ("api", "core", "kernel", "kernel9", "kernel_tables", "method", "uniq
 
 
 def __getattr__(name):
-    if name in _API:
-        return getattr(importlib.import_module(".api", __name__), name)
+    if name in _API:  # kept as a module attribute: later lookups skip this function
+        value = globals()[name] = getattr(importlib.import_module(".api", __name__), name)
+        return value
     if name in _MODULES:  # counter.kernel9 as an attribute, as before the names loaded late
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

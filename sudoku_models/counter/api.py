@@ -10,21 +10,23 @@ import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 import numpy as np
 
+from .. import validation
 from ..counting import CountIncomplete, check_limit
 from ..errors import PuzzleFormatError
 from ..geometry import Layout
 from ..puzzle import Puzzle, as_puzzle
+from ..rules import Rules
 from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable
 from . import _CACHE_DIR
 from . import compile_cache as _cache
 from . import kernel9 as _k9
 from . import kernel as _kernel
 from . import kernel_tables
-from .core import NO_LIMIT, STOP, STOPPED, new_control
+from .core import BAD_VALUE, NO_LIMIT, STOP, STOPPED, new_control
 from .kernel_tables import Tables
 
 ALL = NO_LIMIT  # "no limit" for the counter
@@ -33,10 +35,14 @@ ALL = NO_LIMIT  # "no limit" for the counter
 QUICK_NODES = 2000
 
 
-def tables(layout: Layout | int) -> Tables:
+def tables(layout: Layout | Rules | int) -> Tables:
     """The :class:`~.kernel_tables.Tables` of a
-    :class:`~sudoku_models.geometry.Layout`, or of the standard grid of an
-    order (2 to 7), built once per layout."""
+    :class:`~sudoku_models.geometry.Layout`, of a variant's
+    :class:`~sudoku_models.rules.Rules` (:func:`.kernel_tables.build_rules`;
+    the 64 latest kept) or of the standard grid of an order (2 to 7), built
+    once per layout."""
+    if isinstance(layout, Rules):
+        return _tables(layout.layout) if layout.classic else _rules_tables(layout)
     return _tables(layout if isinstance(layout, Layout) else Layout.square(layout))
 
 
@@ -45,12 +51,19 @@ def _tables(layout: Layout) -> Tables:
     return kernel_tables.build(layout)
 
 
-def run_search(grid: np.ndarray, order: int | Layout, limit: int,
+@lru_cache(maxsize=64)
+def _rules_tables(rules: Rules) -> Tables:
+    return kernel_tables.build_rules(rules)
+
+
+def run_search(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                value_order: np.ndarray | None = None, max_nodes: int = ALL,
                control: np.ndarray | None = None):
     """Count solutions of a flat ``(N,)`` grid of ``order`` (or of any
-    :class:`~sudoku_models.geometry.Layout`) on the general kernel
-    (:func:`.kernel.count`, naked and hidden singles) up to ``limit``;
+    :class:`~sudoku_models.geometry.Layout`, or a variant's
+    :class:`~sudoku_models.rules.Rules`) on the general kernel
+    (:func:`.kernel.count`: naked and hidden singles; a variant's rules and
+    locked candidates too) up to ``limit``;
     returns the count (-1 when more than ``max_nodes`` branch nodes were
     needed) and the first solution found as a flat ``(N,)`` int32 array
     (only meaningful when the count is positive). ``value_order``: ``(N,
@@ -62,8 +75,8 @@ def run_search(grid: np.ndarray, order: int | Layout, limit: int,
     solution = np.zeros(t.cells, dtype=np.int32)
     count = _kernel.count(np.ascontiguousarray(grid, dtype=np.int32), limit, max_nodes,
                           t.identity if value_order is None else value_order,
-                          new_control() if control is None else control, solution, t.singles,
-                          _workspace(t))
+                          new_control() if control is None else control, solution,
+                          t.singles if t.rules is None else t.locked, _workspace(t))
     return int(count), solution
 
 
@@ -83,12 +96,35 @@ _NINE = Layout.square(3)
 _local = threading.local()
 
 
+def _nine() -> tuple:
+    """This thread's ``(workspace, control, solution)`` for quick 9x9 counts:
+    the bitboard kernel's workspace, a control array that no one asks to
+    stop (so it needs no reset) and a scratch ``(81,)`` solution."""
+    try:
+        return _local.nine
+    except AttributeError:
+        _local.nine = (_workspace(None), new_control(), np.zeros(81, np.int32))
+        return _local.nine
+
+
+def _quick9(clues: np.ndarray, limit: int) -> tuple[int, np.ndarray]:
+    """:func:`.kernel9.count9_checked` of the flat ``(81,)`` ``clues`` (any
+    integer type, unchecked) within ``QUICK_NODES`` branch nodes, unwatched:
+    ``(count, this thread's scratch solution)``, the count ``BUDGET`` when
+    it needs more nodes, ``BAD_VALUE`` for a value outside 0..9."""
+    work, control, solution = _nine()
+    return _k9.count9_checked(clues, limit, QUICK_NODES, solution, control, work), solution
+
+
 def _workspace(t: Tables | None) -> tuple:
     """This thread's workspace for the tables ``t`` (None: the 9x9 bitboard
-    kernel's), kept between calls: a single-puzzle call allocates none."""
+    kernel's), kept between calls: a single-puzzle call allocates none (a
+    variant's is fresh: its size depends on the rules)."""
     kept = getattr(_local, "work", None)
     if kept is None:
         kept = _local.work = {}
+    if t is not None and t.rules is not None:
+        return t.workspace()  # a variant's sums size it: no sharing
     key = None if t is None else t.layout
     if key not in kept:
         kept[key] = _k9.workspace() if t is None else t.workspace()
@@ -105,13 +141,14 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
-def run_stoppable(grid: np.ndarray, order: int | Layout, limit: int,
+def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                   time_limit: float | None = None, control: np.ndarray | None = None):
     """:func:`run_search` (:func:`run_search9` for the 9x9 grid) watched by
     :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
     GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
-    ``time_limit`` (seconds) stop it. ``order``: an order or a
-    :class:`~sudoku_models.geometry.Layout`. A search that needs at most
+    ``time_limit`` (seconds) stop it. ``order``: an order, a
+    :class:`~sudoku_models.geometry.Layout` or a variant's
+    :class:`~sudoku_models.rules.Rules`. A search that needs at most
     ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
     without the watch's cost of about 0.02 ms (unless ``time_limit`` is
     under 0.1 s). ``control``: a
@@ -119,9 +156,11 @@ def run_stoppable(grid: np.ndarray, order: int | Layout, limit: int,
     both searches from afterwards. Returns ``(count, solution)``; raises
     :class:`~sudoku_models.counting.CountIncomplete` with the solutions
     found so far when stopped."""
-    layout = order if isinstance(order, Layout) else Layout.square(order)
+    layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
     nine = layout is _NINE or layout == _NINE
-    load_kernels("count9" if nine else "count")
+    kind = "count9" if nine else "count" if isinstance(layout, Layout) else "variants"
+    if kind not in _loaded:
+        load_kernels(kind)
     if control is None:
         control = new_control()
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
@@ -149,18 +188,27 @@ def _load_count9_many() -> None:
                     np.zeros((1, 81), np.int32), new_control())
 
 
+def _load_variants() -> None:
+    from ..rules import Cage
+
+    run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
+
+
 # kernel name -> (its module's file, a call that compiles or loads it)
 _KERNELS = {
     "count9_many": (_k9.__file__, _load_count9_many),
-    "count9": (_k9.__file__, lambda: run_search9(np.zeros(81, dtype=np.int32), 1)),
+    "count9": (_k9.__file__, lambda: (run_search9(np.zeros(81, dtype=np.int32), 1),
+                                      *(_quick9(np.zeros(81, t), 1) for t in _COMPILED_TYPES))),
     "count": (_kernel.__file__, lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
+    "variants": (_kernel.__file__, _load_variants),
 }
 
 
 def load_kernels(*names: str) -> None:
     """Compile (first time for this user, with a one-line notice on stderr)
     or load from the cache the named kernels: ``"count9_many"`` (9x9
-    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any order); every
+    batches), ``"count9"`` (one 9x9 grid), ``"count"`` (any layout),
+    ``"variants"`` (any layout with a variant's rules); every
     one when none is named. Loading the first costs about 0.15-0.3 s
     (numba sets up its compiler), each further one about 0.01 s. Cheap for
     kernels already loaded in this process; thread-safe; a Ctrl-C meanwhile
@@ -193,20 +241,14 @@ def warm_up() -> None:
 _SQUARE_SIDES = {n * n: n for n in range(2, 7)}
 
 
-def _clues(puzzle) -> tuple[np.ndarray, Layout]:
-    """The flat clues and the layout of ``puzzle``: a
+def _clues(puzzle) -> tuple[np.ndarray, Layout | Rules]:
+    """The flat clues and the layout (a variant's rules) of ``puzzle``: a
     :class:`~sudoku_models.Puzzle`, or anything
     :func:`~sudoku_models.puzzle.as_puzzle` takes. An integer numpy array of
     a square order is checked here with numpy, not cell by cell (that check
-    cost 17 times the count of a 17-clue puzzle, issue 23). Raises
-    ``ValueError`` for a puzzle with constraints beyond its layout's houses
-    (the kernels know houses only)."""
+    cost 17 times the count of a 17-clue puzzle, issue 23)."""
     if isinstance(puzzle, Puzzle):
-        if puzzle.rules.constraints:
-            raise ValueError("the backtracking counter takes houses only; this puzzle has "
-                             f"{len(puzzle.rules.constraints)} further constraint(s): count it "
-                             "with method='cp'")
-        return puzzle.grid.ravel(), puzzle.layout
+        return puzzle.grid.ravel(), puzzle.rules if puzzle.rules.constraints else puzzle.layout
     if isinstance(puzzle, np.ndarray) and puzzle.dtype.kind in "iu" and puzzle.ndim == 2 \
             and puzzle.shape[0] == puzzle.shape[1] and puzzle.shape[0] in _SQUARE_SIDES \
             and puzzle.size and 0 <= puzzle.min() and puzzle.max() <= puzzle.shape[0]:
@@ -214,47 +256,101 @@ def _clues(puzzle) -> tuple[np.ndarray, Layout]:
     return _clues(as_puzzle(puzzle))
 
 
+# The clue types count9_checked is compiled for (each further one would compile on first use).
+_COMPILED_TYPES = (np.dtype(np.int64), np.dtype(np.int32))
+
+
+def _one(puzzle, limit: int, time_limit: float | None) -> tuple[int, np.ndarray]:
+    """The count of one puzzle up to ``limit`` and its first solution (flat;
+    the thread's scratch array on the quick path: copy it to keep it). A
+    9x9 :class:`~sudoku_models.Puzzle` without constraints, or a ``(9,
+    9)`` integer array, goes straight to the compiled kernel, which checks
+    the values; anything else through :func:`_clues` and
+    :func:`run_stoppable`."""
+    if time_limit is None or time_limit >= 0.1:
+        clues = None
+        if type(puzzle) is Puzzle:
+            rules = puzzle.rules
+            if rules.layout is _NINE and not rules.constraints:
+                clues = puzzle.grid.ravel()
+        elif type(puzzle) is np.ndarray and puzzle.shape == (9, 9):
+            if puzzle.dtype in _COMPILED_TYPES:
+                clues = puzzle.ravel()
+            elif puzzle.dtype.kind in "iu" and puzzle.dtype.itemsize < 4:
+                clues = puzzle.ravel().astype(np.int32)  # every value fits
+        if clues is not None:
+            if "count9" not in _loaded:
+                load_kernels("count9")
+            count, solution = _quick9(clues, limit)
+            if count >= 0:
+                return int(count), solution
+            if count == BAD_VALUE:
+                _clues(puzzle)  # raises PuzzleFormatError naming the cell
+    clues, layout = _clues(puzzle)
+    return run_stoppable(clues, layout, limit, time_limit)
+
+
 def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
-    ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, without
-    further constraints) or anything :func:`~sudoku_models.puzzle.as_puzzle`
+    ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, with any
+    constraints of :mod:`sudoku_models.rules`) or anything :func:`~sudoku_models.puzzle.as_puzzle`
     takes (a puzzle string, ``(n*n, n*n)`` ints as nested lists or an
     array, 0 = empty). ``limit=2`` (default) answers "none, one or
     several"; ``limit=None`` counts every solution. A puzzle with
     contradictory clues has 0. ``time_limit`` (seconds) or Ctrl-C stop the
     count with :class:`~sudoku_models.counting.CountIncomplete` (its
     ``lower_bound`` is the solutions found so far). Raises ``ValueError``
-    for a limit below 1 or a puzzle with constraints beyond houses,
+    for a limit below 1 (a
+    :class:`~sudoku_models.counter.kernel_tables.KernelRulesError` for rules
+    the kernel cannot search),
     :class:`~sudoku_models.PuzzleFormatError` for a malformed grid and
     ``TypeError`` for something that is no puzzle.
 
     Source: depth-first search with naked and hidden singles and
     most-constrained-cell branching (see :mod:`sudoku_models.counter.kernel`);
     9x9 grids on bitboards with locked candidates too
-    (:mod:`sudoku_models.counter.kernel9`).
+    (:mod:`sudoku_models.counter.kernel9`); a variant's rules as
+    :mod:`sudoku_models.counter.kernel_tables` describes.
     """
     check_limit(limit)
-    clues, layout = _clues(puzzle)
-    return run_stoppable(clues, layout, ALL if limit is None else limit, time_limit)[0]
+    validation.time_limit(time_limit)
+    return _one(puzzle, ALL if limit is None else limit, time_limit)[0]
 
 
 def solve(puzzle) -> np.ndarray | None:
     """A solution of ``puzzle`` as an ``(N, N)`` int array, or None when
     it has none. Arguments and errors as :func:`count_solutions`."""
-    clues, layout = _clues(puzzle)
-    count, solution = run_stoppable(clues, layout, 1)
-    return solution.reshape(layout.side, layout.side).astype(np.int64) if count else None
+    count, solution = _one(puzzle, 1, None)
+    if not count:
+        return None
+    side = round(solution.size ** 0.5)
+    return solution.reshape(side, side).astype(np.int64)
 
 
-def _as_batch(puzzles) -> tuple[np.ndarray, int]:
-    """``(P, N)`` int32 flat grids and the order, from a sequence of
-    :class:`~sudoku_models.Puzzle` or a ``(P, s, s)`` / ``(P, s*s)`` int
-    array; :class:`~sudoku_models.PuzzleFormatError` when malformed."""
+def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
+    """``(P, N)`` int32 flat grids and their layout, from a sequence of
+    :class:`~sudoku_models.Puzzle` of one layout (any layout, without
+    constraints beyond its houses) or a ``(P, s, s)`` / ``(P, s*s)`` int
+    array of a square order; :class:`~sudoku_models.PuzzleFormatError` when
+    malformed, ``ValueError`` for constraints the kernels do not know."""
     if isinstance(puzzles, (list, tuple)) and puzzles and isinstance(puzzles[0], Puzzle):
-        if len({p.order for p in puzzles}) > 1:
-            raise PuzzleFormatError("puzzles of different orders in one batch")
-        return np.stack([p.grid.ravel() for p in puzzles]).astype(np.int32), puzzles[0].order
+        rules = puzzles[0].rules
+        if not all(type(p) is Puzzle and (p.rules is rules or p.rules == rules)
+                   for p in puzzles):
+            bad = next(i for i, p in enumerate(puzzles)
+                       if not isinstance(p, Puzzle) or p.rules != rules)
+            what = (f"a {type(puzzles[bad]).__name__}" if not isinstance(puzzles[bad], Puzzle)
+                    else f"{puzzles[bad].layout.name} where puzzle 0 is {rules.layout.name}"
+                    if puzzles[bad].layout != rules.layout else "other constraints than puzzle 0")
+            raise PuzzleFormatError(f"a batch takes puzzles of one layout and rules; puzzle "
+                                    f"{bad} is {what}")
+        if rules.constraints:
+            raise ValueError("the backtracking counter takes houses only; these puzzles have "
+                             f"{len(rules.constraints)} further constraint(s): count them one at a "
+                             "time with count_solutions")
+        grids = np.array([p.grid for p in puzzles], dtype=np.int32)
+        return grids.reshape(len(puzzles), -1), rules.layout
     array = np.asarray(puzzles)
     if array.ndim == 3 and array.shape[1] == array.shape[2]:
         array = array.reshape(array.shape[0], -1)
@@ -266,26 +362,30 @@ def _as_batch(puzzles) -> tuple[np.ndarray, int]:
     order = round(array.shape[1] ** 0.25)
     if order ** 4 != array.shape[1] or not 2 <= order <= 6:
         raise PuzzleFormatError(f"{array.shape[1]} cells is not a grid of order 2 to 6")
-    bad = np.argwhere((array < 0) | (array > order * order))
-    if bad.size:
+    if array.min() < 0 or array.max() > order * order:
+        bad = np.argwhere((array < 0) | (array > order * order))
         i, cell = bad[0]
         raise PuzzleFormatError(f"puzzle {i}, cell r{cell // order**2 + 1}c{cell % order**2 + 1}: "
                                 f"value {array[i, cell]} outside 0..{order * order}")
-    return np.ascontiguousarray(array, dtype=np.int32), order
+    return np.ascontiguousarray(array, dtype=np.int32), Layout.square(order)
 
 
-def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None):
-    """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 of a batch,
-    chunks spread over ``workers`` threads."""
-    grids, order = _as_batch(puzzles)
+def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None,
+              keep: bool = True):
+    """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 (``(0,
+    N)`` unless ``keep``) of a batch, and its layout; chunks spread over
+    ``workers`` threads."""
+    validation.time_limit(time_limit)
+    grids, layout = _as_batch(puzzles)
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
-    load_kernels("count9_many" if order == 3 else "count")
+    nine = layout is _NINE or layout == _NINE
+    load_kernels("count9_many" if nine else "count")
     count = grids.shape[0]
     counts = np.full(count, -2, dtype=np.int64)
-    solutions = np.zeros(grids.shape, dtype=np.int32)
+    solutions = np.zeros(grids.shape if keep or not nine else (0, grids.shape[1]), np.int32)
     control = new_control()
     size = max(1, min(2048, count // (8 * workers)))
     chunks = [slice(i, min(i + size, count)) for i in range(0, count, size)]
@@ -294,11 +394,12 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
         if control[STOP]:
             control[STOPPED] = 1
             return
-        if order == 3:
-            _k9.count9_many(grids[chunk], limit, counts[chunk], solutions[chunk], control)
+        if nine:
+            _k9.count9_many(grids[chunk], limit, counts[chunk], solutions[chunk] if keep
+                            else solutions, control)
             return
         for i in range(chunk.start, chunk.stop):
-            counts[i], solutions[i] = run_search(grids[i], order, limit, control=control)
+            counts[i], solutions[i] = run_search(grids[i], layout, limit, control=control)
             if control[STOPPED]:
                 counts[i] = -2
                 return
@@ -319,7 +420,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
         error = CountIncomplete(0, reason)
         error.counts = np.where(counts >= 0, counts, -1)
         raise error
-    return counts, solutions, order
+    return counts, solutions, layout
 
 
 def _all_done(futures, timeout: float) -> bool:
@@ -331,24 +432,27 @@ def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = N
     """Solutions of every puzzle of a batch, each count stopping at ``limit``
     (None: all), in one call on ``workers`` threads (None: every core).
 
-    ``puzzles``: a ``(P, s, s)`` or ``(P, s*s)`` int array (0 = empty) or a
-    list of :class:`~sudoku_models.Puzzle`, all of one order. Returns a
-    ``(P,)`` int64 array. 9x9 batches run in compiled loops over chunks of
-    puzzles (no Python per puzzle); other orders per puzzle. ``time_limit``
-    (seconds, whole batch) or Ctrl-C raise
+    ``puzzles``: a ``(P, s, s)`` or ``(P, s*s)`` int array (0 = empty) of a
+    square order, or a list of :class:`~sudoku_models.Puzzle` of one layout
+    (without constraints beyond its houses). Returns a ``(P,)`` int64
+    array. 9x9 batches run in compiled loops over chunks of puzzles (no
+    Python per puzzle); other layouts per puzzle. ``time_limit`` (seconds,
+    whole batch) or Ctrl-C raise
     :class:`~sudoku_models.counting.CountIncomplete` whose ``counts``
     attribute holds the finished counts and -1 for the others.
     Raises :class:`~sudoku_models.PuzzleFormatError` for a malformed batch
-    and ``ValueError`` for a bad limit or worker count.
+    or one that mixes layouts, and ``ValueError`` for a bad limit or worker
+    count or puzzles with further constraints.
     """
     check_limit(limit)
-    return _run_many(puzzles, ALL if limit is None else limit, workers, time_limit)[0]
+    return _run_many(puzzles, ALL if limit is None else limit, workers, time_limit,
+                     keep=False)[0]
 
 
 def solve_many(puzzles, workers: int | None = None, time_limit: float | None = None) -> np.ndarray:
     """A solution of every puzzle of a batch: ``(P, s, s)`` int array, all
     zeros for a puzzle without solution. Arguments and errors as
     :func:`count_solutions_many` (search stops at the first solution)."""
-    counts, solutions, order = _run_many(puzzles, 1, workers, time_limit)
+    counts, solutions, layout = _run_many(puzzles, 1, workers, time_limit)
     solutions[counts == 0] = 0
-    return solutions.reshape(-1, order * order, order * order).astype(np.int64)
+    return solutions.reshape(-1, layout.side, layout.side).astype(np.int64)

@@ -29,8 +29,9 @@ The core is two compiled searches with one interface:
 
 **Answers.** Counting kernels return the number of solutions, at most the
 limit, or :data:`BUDGET` when the search needed more than its ``max_nodes``
-branch nodes. The "other solution" check returns :data:`FOUND`,
-:data:`NONE`, :data:`BUDGET` or :data:`STOPPED_EARLY`.
+branch nodes (or :data:`BAD_VALUE` from one that checks its clues). The
+"other solution" check returns :data:`FOUND`, :data:`NONE`, :data:`BUDGET` or
+:data:`STOPPED_EARLY`.
 
 **Bundles.** The general kernel takes its tables as one tuple
 (:mod:`.kernel_tables`) and its scratch arrays as another (``Tables.workspace()``);
@@ -55,6 +56,7 @@ FOUND = 1  # "other solution": another solution exists (written to `found`)
 NONE = 0  # "other solution": none
 BUDGET = -1  # the node budget ran out: undecided (also a count's answer)
 STOPPED_EARLY = -2  # "other solution": stopped on request, undecided
+BAD_VALUE = -3  # a clue outside the values of the grid (kernel9.count9_checked)
 
 NO_LIMIT = np.iinfo(np.int64).max  # "no limit" for counts and node budgets
 

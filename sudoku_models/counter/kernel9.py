@@ -36,7 +36,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .core import BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY
+from .core import BAD_VALUE, BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY
 from .kernel import finish  # numba's cache of this module does not see edits of it there
 
 STATE = 57  # 27 value boards, 3 solved boards, 27 value boards as last checked
@@ -109,14 +109,16 @@ POP9 = np.array([bin(x).count("1") for x in range(512)], dtype=np.int64)  # bits
 
 # Workspace of one search: the state per level (row 82: the "other
 # solution" check's shared state), the branching cell and the next value to
-# try per level.
-STACK, CELLS, TRIED = 0, 1, 2
+# try per level, the clues as count9_checked copies them.
+STACK, CELLS, TRIED, CLUES = 0, 1, 2, 3
 
 
 def workspace() -> tuple:
-    """Fresh scratch arrays for :func:`count9` and :func:`other9`: ``(83,
-    STATE)`` int64 and two ``(82,)`` int64."""
-    return np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64)
+    """Fresh scratch arrays for :func:`count9`, :func:`count9_checked` and
+    :func:`other9`: ``(83, STATE)`` int64, two ``(82,)`` int64 and ``(81,)``
+    int32."""
+    return (np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64),
+            np.empty(81, np.int32))
 
 
 DEBRUIJN = np.zeros(32, dtype=np.int64)
@@ -436,6 +438,22 @@ def count9(clues, limit, max_nodes, solution, control, work) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
+def count9_checked(clues, limit, max_nodes, solution, control, work) -> int:
+    """:func:`count9` of ``clues`` ``(81,)`` of any integer type (a
+    :class:`~sudoku_models.Puzzle`'s int64 grid, a user's array), copied to
+    ``work[CLUES]`` on the way; ``BAD_VALUE`` when a value is outside 0..9.
+    One compiled call for a single puzzle: no conversion or range check in
+    Python (numpy's cost more than the search of an easy puzzle)."""
+    buffer = work[CLUES]
+    for cell in range(81):
+        value = clues[cell]
+        if value < 0 or value > 9:
+            return BAD_VALUE
+        buffer[cell] = value
+    return count9(buffer, limit, max_nodes, solution, control, work)
+
+
+@numba.njit(cache=True, nogil=True)
 def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     """Whether the 9x9 ``clues`` ``(81,)`` have a solution other than
     ``solution`` ``(81,)``, given that ``clues`` with the cells ``removed``
@@ -474,16 +492,21 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
 @numba.njit(cache=True, nogil=True)
 def count9_many(puzzles, limit, counts, solutions, control) -> None:
     """:func:`count9` over ``puzzles`` ``(P, 81)``: ``counts[i]`` and
-    ``solutions[i]`` (``(P,)`` and ``(P, 81)``) get each one's count and
-    first solution. Stops between or inside puzzles on a stop request
-    (``control[STOPPED] = 1`` then; counts not reached stay -2)."""
-    work = (np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64))
+    ``solutions[i]`` (``(P,)`` and ``(P, 81)``; ``solutions`` ``(0, 81)``:
+    no solution kept) get each one's count and first solution. Stops
+    between or inside puzzles on a stop request (``control[STOPPED] = 1``
+    then; counts not reached stay -2)."""
+    work = (np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64),
+            np.empty(81, np.int32))
+    scratch = np.empty(81, np.int32)
+    keep = solutions.shape[0] > 0
     max_nodes = np.int64(NO_LIMIT)  # not a literal: count9 is compiled once
     for i in range(puzzles.shape[0]):
         if control[STOP] != 0:
             control[STOPPED] = 1
             return
-        counts[i] = count9(puzzles[i], limit, max_nodes, solutions[i], control, work)
+        counts[i] = count9(puzzles[i], limit, max_nodes, solutions[i] if keep else scratch,
+                           control, work)
         if control[STOPPED]:
             counts[i] = -2
             return

@@ -29,10 +29,33 @@ Tables (``N`` cells, side ``s``, ``H`` houses):
 - ``BITBOARD``: 1 when the layout is the standard 9x9 grid, which
   :mod:`.uniqueness` hands to the bitboard kernel.
 
-A variant adds its own rule beside these (extra all-different regions as
-further houses and peers; killer cages or cell relations as tables of
-their own at the end of the tuple), with its propagation called from
-:func:`.kernel.propagate`.
+A variant (:func:`build_rules`, a :class:`~sudoku_models.rules.Rules` with
+constraints) changes the tables above and adds its own after them. Its
+extra all-different groups (:attr:`~sudoku_models.rules.Lowered.groups`:
+extra regions, cages, anti-knight and anti-king pairs) join ``PEERS``; the
+groups of ``N`` cells join ``HOUSES`` and ``CELL_HOUSES`` (hidden singles);
+``BITBOARD`` is 0. Its bundles always have the segments (``K = 0`` in the
+singles-only one) and then, from ``VARIANT`` on:
+
+- ``DOMAINS`` ``(N,)``: each cell's starting candidates (parity; the full
+  mask elsewhere);
+- pair relations (:class:`~sudoku_models.rules.PairRelation`, those on one
+  pair of cells merged) as *arcs*, one per direction: ``ARC_FROM``,
+  ``ARC_TO`` ``(A,)`` and ``ARC_ALLOWED`` ``(A, s)``, the candidates the
+  ``to`` cell keeps while the ``from`` cell holds ``v`` (row ``v - 1``);
+- linear sums (:class:`~sudoku_models.rules.LinearSum`: cage totals,
+  arrows, and the sums :mod:`.sum_rules` derives from them):
+  ``SUM_CELLS`` and ``SUM_COEFS`` ``(S, m)`` (-1 / 0 padded),
+  ``SUM_TOTALS`` ``(S,)``; a sum over cells that must all differ, with
+  every coefficient 1, also has its *combinations* (each set of different
+  values reaching its total, as a bitmask): those of sum ``k`` are
+  ``COMBOS[SUM_COMBOS[k]:SUM_COMBOS[k + 1]]`` (none: bounds only);
+  ``SUM_SEEN`` ``(S, w)``, -1 padded: for a sum with combinations, the
+  cells outside it that see every cell of it (a value every live
+  combination needs is struck from them).
+
+A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
+:mod:`.kernel` compiles them without any variant rule: they pay nothing.
 """
 
 from __future__ import annotations
@@ -42,13 +65,22 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..geometry import Layout
+from ..rules import Rules
+from . import sum_rules
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
 SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 6, 7, 8, 9, 10, 11
 
+DOMAINS, ARC_FROM, ARC_TO, ARC_ALLOWED = 12, 13, 14, 15
+SUM_CELLS, SUM_COEFS, SUM_TOTALS, SUM_COMBOS, COMBOS, SUM_SEEN = 16, 17, 18, 19, 20, 21
+VARIANT = DOMAINS  # the first variant table
+
+MAX_SIDE = 62  # candidates are int64 bitmasks
+
 # Workspace of one search (N cells): per-level states, the branching stack,
-# the queue of naked singles, the segment masks of locked candidates.
-CAND, GRID, CELL, NEXT, QUEUE, MASKS = 0, 1, 2, 3, 4, 5
+# the queue of naked singles, the segment masks of locked candidates; a
+# variant's also the conflict weights of its branching rule.
+CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS = 0, 1, 2, 3, 4, 5, 6, 7
 
 
 def _padded(rows, width: int | None = None) -> np.ndarray:
@@ -62,9 +94,11 @@ def _padded(rows, width: int | None = None) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """A layout's tables for :mod:`.kernel` (:func:`build`): ``locked`` is the tuple with
-    locked candidates, ``singles`` the same without them (naked and hidden
-    singles only); the arrays are read-only."""
+    """A layout's (or a variant's) tables for :mod:`.kernel` (:func:`build`,
+    :func:`build_rules`): ``locked`` is the tuple with locked candidates,
+    ``singles`` the same without them (naked and hidden singles only);
+    ``rules`` the variant's :class:`~sudoku_models.rules.Rules` (None for a
+    classic layout); the arrays are read-only."""
 
     layout: Layout
     order: int | None
@@ -73,6 +107,7 @@ class Tables:
     peers: np.ndarray
     locked: tuple
     singles: tuple
+    rules: Rules | None = None
 
     @property
     def cells(self) -> int:
@@ -87,8 +122,10 @@ class Tables:
     def fastest(self) -> tuple:
         """The bundle whose rules search this layout fastest: with locked
         candidates from side 16 on, singles only below (measured on the
-        generator's removal checks, issue 13)."""
-        return self.locked if self.side >= 16 else self.singles
+        generator's removal checks, issue 13); a variant's always with them
+        (they cost little beside its own rules and save branch nodes:
+        ``benchmarks/variants_counter.py``)."""
+        return self.locked if self.side >= 16 or self.rules is not None else self.singles
 
     @property
     def full(self) -> int:
@@ -98,22 +135,33 @@ class Tables:
         """Fresh scratch arrays for one search (``CAND``, ``GRID``: ``(N + 2,
         N)`` per level, row ``N + 1`` kept for the "other solution" check's
         shared state; ``CELL``, ``NEXT``: ``(N + 1,)``; ``QUEUE``: ``(N,)``;
-        ``MASKS``: one per segment)."""
+        ``MASKS``: one per segment; a variant's ``WEIGHTS``: ``(N + 1,)``, the
+        conflict weights and the sum that found the last contradiction, and
+        ``SUM_KEYS`` ``(S, m + 1)``: each sum's cells as last seen unchanged
+        and the values they need)."""
         n = self.cells
-        return (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
+        work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
                 np.empty(self.locked[SEGMENTS].shape[0], np.int64))
+        if self.rules is None:
+            return work
+        sums = self.locked[SUM_CELLS].shape
+        return (*work, np.zeros(n + 1, np.int64), np.full((sums[0], sums[1] + 1), -1, np.int64))
 
 
-def build(layout: Layout) -> Tables:
-    """:class:`Tables` of a :class:`~sudoku_models.geometry.Layout` (its
-    houses, peers and houses of each cell; the segments where its lines
-    meet its regions)."""
-    houses = layout.houses
-    side = layout.side
+def _frozen(parts: tuple) -> tuple:
+    for part in parts:
+        if isinstance(part, np.ndarray):
+            part.setflags(write=False)
+    return parts
+
+
+def _segments(houses: np.ndarray, side: int) -> tuple:
+    """The locked-candidates tables (``SEGMENTS`` .. ``SPLIT``) of a layout's
+    houses (rows, columns, then regions)."""
     lines = 2 * side
-    regions = houses[lines:]
-    region_of = np.empty(layout.cells, np.int64)
+    regions = houses[lines:lines + side] if len(houses) > lines else houses[:0]
+    region_of = np.empty(side * side, np.int64)
     for index, members in enumerate(regions):
         region_of[members] = index
     segments, seg_line, seg_region = [], [], []
@@ -134,14 +182,140 @@ def build(layout: Layout) -> Tables:
         if orientation == 0:
             split = len(segments)
     widest = max((len(x) for o in region_segments for x in o), default=0)
+    return (_padded(segments), np.array(seg_line, np.int64), np.array(seg_region, np.int64),
+            _padded(line_segments), np.stack([_padded(o, widest) for o in region_segments]),
+            np.int64(split))
+
+
+def _no_segments(side: int) -> tuple:
+    """Segment tables with no segment (``K = 0``): a variant's singles-only bundle."""
+    return (np.zeros((0, 0), np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64),
+            np.zeros((2 * side, 0), np.int64), np.zeros((2, 0, 0), np.int64), np.int64(0))
+
+
+def build(layout: Layout) -> Tables:
+    """:class:`Tables` of a :class:`~sudoku_models.geometry.Layout` (its
+    houses, peers and houses of each cell; the segments where its lines
+    meet its regions)."""
+    houses = layout.houses
+    side = layout.side
     identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (layout.cells, 1))
     bitboard = layout == Layout.square(3)
     singles = (layout.peers, houses, layout.cell_houses, np.int64((1 << side) - 1),
                np.int64(bitboard), identity)
-    locked = (*singles, _padded(segments), np.array(seg_line, np.int64),
-              np.array(seg_region, np.int64), _padded(line_segments),
-              np.stack([_padded(o, widest) for o in region_segments]), np.int64(split))
-    for part in locked:
-        if isinstance(part, np.ndarray):
-            part.setflags(write=False)
+    locked = _frozen((*singles, *_segments(houses, side)))
     return Tables(layout, layout.order, side, houses, layout.peers, locked, singles)
+
+
+class KernelRulesError(ValueError):
+    """Rules the compiled counter cannot search (a side above
+    :data:`MAX_SIDE`); the message names what and suggests another method."""
+
+
+def build_rules(rules: Rules) -> Tables:
+    """:class:`Tables` of a variant: the layout's tables with the groups,
+    domains, pair relations and linear sums of ``rules.lowered`` (see the
+    module docstring), plus the sums :func:`.sum_rules.derived_sums` finds
+    (innies and outies of killer cages). Classic rules give :func:`build`'s
+    tables. Raises :class:`KernelRulesError` for a side above
+    :data:`MAX_SIDE`."""
+    layout = rules.layout
+    if rules.classic:
+        return build(layout)
+    side = layout.side
+    if side > MAX_SIDE:
+        raise KernelRulesError(f"the backtracking counter takes variants up to side {MAX_SIDE}, "
+                               f"got {layout.name}; use method='cp'")
+    lowered = rules.lowered
+    matrix = rules.peer_matrix
+    peers = _padded([np.flatnonzero(row) for row in matrix])
+    known = {tuple(h) for h in layout.houses.tolist()}
+    extra = [g for g, full in zip(lowered.groups, lowered.full) if full and g not in known]
+    houses = np.concatenate([layout.houses, np.array(extra, np.int64).reshape(-1, side)])
+    cell_houses = [[] for _ in range(layout.cells)]
+    for index, house in enumerate(houses):
+        for cell in house:
+            cell_houses[cell].append(index)
+    identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (layout.cells, 1))
+    head = (peers, np.ascontiguousarray(houses), _padded(cell_houses),
+            np.int64((1 << side) - 1), np.int64(0), identity)
+    variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
+               *_sums([*lowered.sums, *sum_rules.derived_sums(rules)], matrix, side))
+    locked = _frozen((*head, *_segments(layout.houses, side), *variant))
+    singles = _frozen((*head, *_no_segments(side), *variant))
+    return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
+
+
+def _arcs(lowered, side: int) -> tuple:
+    """``ARC_FROM``, ``ARC_TO``, ``ARC_ALLOWED`` of the pair relations, those
+    on one pair of cells merged (their tables and-ed)."""
+    merged: dict[tuple[int, int], np.ndarray] = {}
+    for pair in lowered.pairs:
+        a, b, allowed = pair.first, pair.second, np.asarray(pair.allowed, bool)
+        if a > b:
+            a, b, allowed = b, a, allowed.T
+        merged[a, b] = merged[a, b] & allowed if (a, b) in merged else allowed
+    weights = np.int64(1) << np.arange(side, dtype=np.int64)
+    sources, targets, masks = [], [], []
+    for (a, b), allowed in merged.items():
+        for first, second, table in ((a, b, allowed), (b, a, allowed.T)):
+            sources.append(first)
+            targets.append(second)
+            masks.append((table.astype(np.int64) * weights).sum(axis=1))
+    return (np.array(sources, np.int64), np.array(targets, np.int64),
+            np.array(masks, np.int64).reshape(-1, side))
+
+
+MAX_COMBOS = 4096  # combinations kept per sum; a sum with more is pruned by its bounds
+
+
+def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> list[int] | None:
+    """Every set of ``size`` different values in ``1..side`` summing to
+    ``total``, as bitmasks (bit ``v - 1``), in increasing order; None when
+    there are more than ``cap``."""
+    found: list[int] = []
+
+    def extend(smallest: int, left: int, need: int, mask: int) -> bool:
+        if left == 0:
+            if need == 0:
+                found.append(mask)
+            return len(found) <= cap
+        # the left smallest values from `smallest` on, and the left largest, bound the sum
+        low = left * smallest + left * (left - 1) // 2
+        high = left * side - left * (left - 1) // 2
+        if not low <= need <= high:
+            return True
+        for value in range(smallest, side + 1):
+            if value > need:
+                break
+            if not extend(value + 1, left - 1, need - value, mask | 1 << (value - 1)):
+                return False
+        return True
+
+    return found if extend(1, size, total, 0) else None
+
+
+def _sums(sums, matrix: np.ndarray, side: int) -> tuple:
+    """``SUM_CELLS`` .. ``COMBOS`` of the linear sums; a sum gets its
+    combinations when its cells must all differ (pairwise peers in
+    ``matrix``) and every coefficient is 1."""
+    cells, coefs, totals, offsets, combos = [], [], [], [0], []
+    for linear in sums:
+        members = list(linear.cells)
+        cells.append(members)
+        coefs.append(list(linear.coefficients))
+        totals.append(linear.total)
+        distinct = all(matrix[a, b] for i, a in enumerate(members) for b in members[i + 1:])
+        found = None
+        if distinct and set(linear.coefficients) == {1}:
+            found = combinations_of(len(members), linear.total, side)
+        combos.extend(found or [])
+        offsets.append(len(combos))
+    width = max((len(c) for c in cells), default=0)
+    coef_table = np.zeros((len(coefs), width), np.int64)
+    for i, row in enumerate(coefs):
+        coef_table[i, :len(row)] = row
+    seen = [np.flatnonzero(matrix[members].all(axis=0)) if offsets[k + 1] > offsets[k] else []
+            for k, members in enumerate(cells)]
+    return (_padded(cells, width), coef_table, np.array(totals, np.int64),
+            np.array(offsets, np.int64), np.array(combos, np.int64), _padded(seen))

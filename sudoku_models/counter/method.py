@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..formulations.base import Formulation
+from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
 from ..counting import CountIncomplete
@@ -17,8 +18,14 @@ class BacktrackingMethod(Formulation):
     """Depth-first search with naked and hidden singles and most-constrained
     branching (:mod:`sudoku_models.counter.kernel`; 9x9 on bitboards with
     locked candidates too, :mod:`sudoku_models.counter.kernel9`), compiled
-    with numba. :meth:`warm_up` loads the compiled kernels (call it before
-    timing).
+    with numba. Every constraint kind of :mod:`sudoku_models.rules` is
+    searched natively: extra regions and cages as further peers (and houses
+    when they have ``N`` cells), cage totals and arrows as linear sums
+    pruned by their bounds or, over cells that all differ, by their
+    combinations (with the killer's innies and outies derived), cell
+    relations as arc-consistent value tables, parity as starting
+    candidates (:mod:`sudoku_models.counter.kernel_tables`).
+    :meth:`warm_up` loads the compiled kernels (call it before timing).
 
     There is no model to build: :meth:`build` returns the puzzle's clues as a
     read-only ``(n*n, n*n)`` int array. ``solve`` proves the solution unique
@@ -30,9 +37,10 @@ class BacktrackingMethod(Formulation):
 
     name = "backtracking"
 
-    def __init__(self, order: int = 3, **options) -> None:
-        super().__init__(order, **options)
+    def __init__(self, layout: int | Layout = 3, **options) -> None:
+        super().__init__(layout, **options)
         self._grid = np.zeros(self.side * self.side, dtype=np.int32)
+        self._rules = self.layout  # what the kernel searches: a layout or a variant's rules
 
     @staticmethod
     def warm_up() -> None:
@@ -42,8 +50,20 @@ class BacktrackingMethod(Formulation):
     def _build_rules(self) -> None:
         pass  # the rules are compiled into the kernel
 
+    def _prepare(self, puzzle: Puzzle) -> None:
+        """Take the puzzle's clues and rules (any constraints; one layout per
+        instance). Raises ``ValueError`` for a puzzle of another layout."""
+        if puzzle.layout != self.layout:
+            raise ValueError(f"{self.name}: this model is of {self.layout.name}, the puzzle "
+                             f"of {puzzle.layout.name}")
+        if not self._built:
+            self._build_rules()
+            self._built = True
+        self._load_clues(puzzle)
+
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._grid = puzzle.grid.ravel().astype(np.int32)
+        self._rules = puzzle.rules if puzzle.rules.constraints else self.layout
 
     def _native_model(self) -> np.ndarray:
         grid = self._grid.reshape(self.side, self.side).copy()
@@ -55,14 +75,14 @@ class BacktrackingMethod(Formulation):
         time_left = self._time_left()  # the limit less the (tiny) build
         if time_left is not None:
             try:
-                count, solution = run_stoppable(self._grid, self.order, 2, time_left, control)
+                count, solution = run_stoppable(self._grid, self._rules, 2, time_left, control)
             except CountIncomplete as stopped:
                 return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound,
                                                  "branches": int(control[2])}, None
-        elif self.order == 3:
+        elif self._rules == _NINE:
             count, solution = run_search9(self._grid, 2, control=control)
         else:
-            count, solution = run_search(self._grid, self.order, 2, control=control)
+            count, solution = run_search(self._grid, self._rules, 2, control=control)
         stats = {"solutions": count, "branches": int(control[2])}
         if count == 0:
             return Status.INFEASIBLE, None, stats, None
@@ -75,9 +95,16 @@ class BacktrackingMethod(Formulation):
         return count_solutions(puzzle, limit=limit, time_limit=time_limit)
 
     def size(self) -> ModelSize:
-        """Cells as variables, houses as constraints, cells x 3 as nonzeros."""
+        """Cells as variables; houses, extra groups, sums and cell relations
+        as constraints; their cells as nonzeros."""
         cells = self.side * self.side
-        return ModelSize(variables=cells, constraints=3 * self.side, nonzeros=3 * cells)
+        houses = self.layout.num_houses
+        if self._rules is self.layout:
+            return ModelSize(variables=cells, constraints=houses, nonzeros=houses * self.side)
+        low = self._rules.lowered
+        parts = [*low.groups, *(s.cells for s in low.sums)]
+        return ModelSize(variables=cells, constraints=houses + len(parts) + len(low.pairs),
+                         nonzeros=houses * self.side + sum(map(len, parts)) + 2 * len(low.pairs))
 
     @staticmethod
     def solver_name() -> str:
@@ -85,5 +112,7 @@ class BacktrackingMethod(Formulation):
 
         return f"backtracking (numba {numba.__version__})"
 
+
+_NINE = Layout.square(3)
 
 __all__ = ["BacktrackingMethod"]

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..geometry import Layout, cell_name, house_label
 from ..rules import AntiKing, AntiKnight, Cage, Parity, Region, Rules
+from ..errors import UnsolvablePuzzle, UnsupportedRules
 
 #: The constraint kinds the techniques understand: extra all-different
 #: regions (a house when they have ``N`` cells, peers otherwise), killer
@@ -21,18 +22,6 @@ from ..rules import AntiKing, AntiKnight, Cage, Parity, Region, Rules
 #: anti-knight and anti-king (peers) and parity (the cells' starting
 #: candidates).
 EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity")
-
-
-class UnsolvablePuzzle(ValueError):
-    """The clues contradict each other: a value repeated in a house, or (found
-    while solving) a cell left without candidates or a value without a place
-    in a house. The message names the cell, house and value."""
-
-
-class UnsupportedRules(ValueError):
-    """The puzzle has constraints the human techniques cannot reason about
-    (Kropki dots, XV, thermometers, arrows, greater-than, non-consecutive
-    and the negative constraints). The message names the kinds."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,76 @@
+"""Sums the counter derives from a killer's cages: the rule of 45.
+
+A set of houses that do not overlap (one house, or a run of consecutive
+rows or columns) holds each value once per house, so its cells sum to
+``k * N(N+1)/2`` for ``k`` houses. Take away the cages with totals that lie
+inside it; what is left, the *innies*, sums to the rest. When every cell of
+the set is in a cage with a total, the cells that the cages sticking out of
+it have outside, the *outies*, sum to those cages' totals less the innies'
+sum. Each such innie or outie set becomes one more linear sum for the
+counter (over the cells of one house it is pruned by its combinations, as
+a cage is). Sources: the "45 rule" of killer solving guides (e.g.
+sudokuwiki.org's Killer Sudoku strategies: innies and outies), the Gecode
+book's remark that per-cage sums propagate too little.
+"""
+
+from __future__ import annotations
+
+from ..rules import Cage, LinearSum, Rules
+
+MAX_DERIVED = 9  # largest innie or outie set kept (cells)
+
+
+def _unions(rules: Rules) -> list[tuple[str, list[int]]]:
+    """The sets of non-overlapping houses the rule is applied to, with a
+    name: every house, and every run of 2 to N - 1 consecutive rows or
+    columns."""
+    layout = rules.layout
+    side = layout.side
+    houses = [list(map(int, h)) for h in layout.houses]
+    found = [(layout.house_label(i), h) for i, h in enumerate(houses)]
+    for first in range(side):
+        for last in range(first + 1, side - (first == 0)):
+            rows = [c for r in range(first, last + 1) for c in houses[r]]
+            cols = [c for k in range(first, last + 1) for c in houses[side + k]]
+            found.append((f"rows {first + 1}-{last + 1}", rows))
+            found.append((f"columns {first + 1}-{last + 1}", cols))
+    return found
+
+
+def derived_sums(rules: Rules) -> list[LinearSum]:
+    """The innie and outie sums of ``rules``' cages with totals over every
+    set of :func:`_unions` (sets of 1 to :data:`MAX_DERIVED` cells, each once;
+    none without cages with totals)."""
+    cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
+    if not cages:
+        return []
+    side = rules.layout.side
+    house_total = side * (side + 1) // 2
+    cage_of = {}
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cage_of[cell] = index
+    found: dict[tuple[int, ...], LinearSum] = {
+        tuple(sorted(c.cells)): None for c in cages}  # a cage's own sum is no news
+    out = []
+    for name, cells in _unions(rules):
+        members = set(cells)
+        total = house_total * (len(cells) // side)
+        inside, crossing = set(), set()
+        for cell in cells:
+            if cell in cage_of:
+                cage = cages[cage_of[cell]]
+                (inside if members.issuperset(cage.cells) else crossing).add(cage_of[cell])
+        innies = sorted(c for c in cells if c not in cage_of or cage_of[c] not in inside)
+        innie_total = total - sum(cages[i].total for i in inside)
+        candidates = [(innies, innie_total, f"innies of {name}")]
+        if all(c in cage_of for c in cells):
+            outies = sorted(c for i in crossing for c in cages[i].cells if c not in members)
+            candidates.append((outies, sum(cages[i].total for i in crossing) - innie_total,
+                               f"outies of {name}"))
+        for group, value, source in candidates:
+            key = tuple(group)
+            if 1 <= len(group) <= MAX_DERIVED and len(group) < len(cells) and key not in found:
+                found[key] = LinearSum(key, (1,) * len(key), value, source)
+                out.append(found[key])
+    return out
