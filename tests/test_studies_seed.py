@@ -31,6 +31,6 @@ def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
 
 def test_sweep_configurations_are_named_from_the_options():
     names = pd.Series(["objective=feasibility;stats=detailed",
-                       "objective=feasibility;solver_options=solver=ipm,run_crossover=off",
+                       "objective=feasibility;solver_options=mip_lp_solver=ipm,run_crossover=off",
                        "objective=feasibility;solver=scip;stats=detailed"]).map(configuration)
-    assert names.tolist() == ["HiGHS default", "HiGHS IPM root, no crossover", "SCIP"]
+    assert names.tolist() == ["HiGHS default", "HiGHS IPM LP, no crossover", "SCIP"]

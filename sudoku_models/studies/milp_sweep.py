@@ -18,8 +18,8 @@ def configuration(options: str) -> str:
     """The sweep's name for a row's options string."""
     if "solver=scip" in options.split(";"):
         return "SCIP"
-    if "solver=ipm" in options:
-        return "HiGHS IPM root, no crossover"
+    if "mip_lp_solver=ipm" in options:
+        return "HiGHS IPM LP, no crossover"
     return "HiGHS default"
 
 
