@@ -16,7 +16,8 @@ from sudoku_models.studies.censoring import (Interval, compare, kaplan_meier, me
                                              outcome, ratio_bounds, value_bounds)
 from sudoku_models.studies.phase import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
-                                         paired, solution_counts, write_phase_report)
+                                         paired, plot_peaks, solution_counts,
+                                         write_phase_report)
 from sudoku_models.studies.tails import fit_tails, plot_survival
 
 # -- censoring ------------------------------------------------------------------------
@@ -220,8 +221,31 @@ def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
     text = write_phase_report(tmp_path).read_text()
     assert "## Peaks by effort" in text and "| 3 | balanced | backtracking |" in text
     assert "## milp against cp, paired per instance" in text
-    for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png"):
+    for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png",
+                 "peaks.png"):
         assert plt.imread(tmp_path / name).shape[0] > 300, name
+
+
+def test_the_peaks_plot_draws_each_peak_where_its_interval_says():
+    peaks = pd.DataFrame([
+        {"order": 4, "pattern": "balanced", "method": "cp", "status": "located",
+         "peak": 0.65, "interval": "0.6-0.7", "grid": "0.2-0.9 (14)"},
+        {"order": 5, "pattern": "balanced", "method": "cp", "status": "unresolved: grid edge",
+         "peak": float("nan"), "interval": ">= 0.8", "grid": "0.3-0.8 (9)"},
+        {"order": 5, "pattern": "balanced", "method": "milp",
+         "status": "no search: effort 0 at every point", "peak": float("nan"),
+         "interval": "", "grid": "0.3-0.8 (9)"}])
+    figure = plot_peaks(peaks)
+    (ax,) = figure.axes
+    xs = [list(line.get_xdata()) for line in ax.get_lines()]
+    scale4, scale5 = 16 ** 0.45, 25 ** 0.45
+    assert [0.6 * scale4, 0.7 * scale4] in [pytest.approx(x) for x in xs]  # the interval
+    assert [0.65 * scale4] in [pytest.approx(x) for x in xs]  # the peak
+    assert [0.8 * scale5] in [pytest.approx(x) for x in xs]  # the arrow at the grid's edge
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["order 4 (16x16)",
+                                                             "order 5 (25x25)"]
+    assert [t.get_text() for t in figure.legends[0].get_texts()][:1] == ["cp"]  # milp: no search
+    plt.close(figure)
 
 
 def test_survival_curves_end_where_the_data_end():

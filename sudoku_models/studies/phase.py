@@ -493,11 +493,86 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
     return save_figure(fig, path)
 
 
+def _interval_bounds(text: str) -> tuple[float, float]:
+    """An :func:`effort_peaks` interval (``0.55``, ``0.55-0.6``, ``>= 0.9``,
+    ``<= 0.3``) as ``(low, high)`` fractions; a one-sided one is open
+    (``inf`` or ``0``) on its free side."""
+    text = text.strip()
+    if text.startswith(">="):
+        return float(text[2:]), math.inf
+    if text.startswith("<="):
+        return 0.0, float(text[2:])
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
+def plot_peaks(peaks, path: Path | None = None, exponent: float = QWH_EXPONENT):
+    """The peak of every (order, pattern, method) of :func:`effort_peaks` on
+    the scale ``h / N^exponent`` (holes over the side to the quasigroup
+    exponent): one panel per pattern, one row of marks per order, one
+    colour per method. A located peak is a filled dot with its bootstrap
+    5-95% interval; an unresolved one an open bar over the fractions it may
+    be at (an arrow where it runs off the grid), its reason in the legend's
+    styles. Rows without search (effort 0 everywhere) are left out. If the
+    exponent holds, the marks of one method line up across orders."""
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    shown = peaks[~peaks["status"].str.startswith("no search") & (peaks["interval"] != "")]
+    patterns = [p for p in PATTERN_STYLES if p in set(shown["pattern"])]
+    methods = [m for m in EFFORT if m in set(shown["method"])]
+    orders = sorted(shown["order"].unique())
+    colours = method_colours(methods)
+    fig, axes = plt.subplots(1, len(patterns), squeeze=False, sharey=True, sharex=True,
+                             figsize=(4.4 * len(patterns), max(3.2, 1.4 + 0.9 * len(orders))))
+    step = 0.8 / max(len(methods), 1)
+    for ax, pattern in zip(axes[0], patterns):
+        data = shown[shown["pattern"] == pattern]
+        for _, p in data.iterrows():
+            side = p["order"] ** 2
+            scale = side ** (2 - exponent)
+            y = orders.index(p["order"]) + (methods.index(p["method"]) - (len(methods) - 1) / 2) * step
+            low, high = _interval_bounds(p["interval"])
+            grid_low, _, grid_high = p["grid"].partition(" ")[0].partition("-")
+            left, right = max(low, float(grid_low)), min(high, float(grid_high))
+            colour = colours[p["method"]]
+            if p["status"] == "located":
+                ax.plot([left * scale, right * scale], [y, y], color=colour, linewidth=2)
+                ax.plot(p["peak"] * scale, y, "o", color=colour, markersize=5)
+            else:
+                ax.plot([left * scale, right * scale], [y, y], color=colour, linewidth=1,
+                        linestyle=(0, (2, 1.5)))
+                ax.plot([left * scale, right * scale], [y, y], "|", color=colour)
+                if math.isinf(high):
+                    ax.plot(right * scale, y, ">", color=colour, markersize=5,
+                            fillstyle="none")
+                if low == 0:
+                    ax.plot(left * scale, y, "<", color=colour, markersize=5,
+                            fillstyle="none")
+        ax.set_title(f"{pattern} holes", fontsize=10)
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel(f"holes / N^{exponent:g} at the peak (N = side)")
+    axes[0][0].set_yticks(range(len(orders)),
+                          [f"order {o} ({o * o}x{o * o})" for o in orders])
+    axes[0][0].set_ylim(-0.6, len(orders) - 0.4)
+    handles = [Line2D([], [], color=colours[m], linewidth=2, label=m) for m in methods]
+    handles += [Line2D([], [], color="grey", marker="o", linewidth=2,
+                       label="located (bootstrap 5-95%)"),
+                Line2D([], [], color="grey", linestyle=(0, (2, 1.5)), marker="|",
+                       label="unresolved: may be anywhere here (> or <: off the grid)")]
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 5), frameon=False,
+               fontsize=8)
+    fig.suptitle(f"Where the effort peaks, on the scale h / N^{exponent:g}")
+    fig.tight_layout(rect=(0, 0.1 + 0.02 * (len(handles) > 5), 1, 0.95))
+    return save_figure(fig, path)
+
+
 def plot_paired(frame, a: str, b: str, path: Path | None = None):
     """Per instance, the time ratio ``a / b`` against the fraction of holes
-    (pairs within one run: :func:`same_run`), one panel per (order, pattern): points where both solved, triangles up
-    (ratio at least this) where only ``b`` solved, down (at most) where only
-    ``a`` did; instances neither solved are counted in the title."""
+    (pairs within one run: :func:`same_run`), one panel per (order,
+    pattern): points where both solved, triangles up (ratio at least this)
+    where only ``b`` solved, down (at most) where only ``a`` did; instances
+    neither solved are counted in the title."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -652,7 +727,8 @@ def _fmt(table) -> str:
 def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     """Read the results ``files`` in ``out_dir`` (those present) and write
     ``summary.md`` and the figures beside them: ``hardness.png`` (time),
-    ``effort.png``, ``scaling.png`` (against h / N^1.55),
+    ``effort.png``, ``scaling.png`` (against h / N^1.55), ``peaks.png``
+    (every peak with its uncertainty on that scale),
     ``paired_milp_cp.png``, and ``survival.png`` with the tail table when
     ``tails50.csv`` (or the issue-14 ``tails.csv``) is there. Returns the
     summary's path. Raises
@@ -668,6 +744,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     plot_hardness(curve, out_dir / "hardness.png", "time")
     plot_hardness(curve, out_dir / "effort.png", "effort")
     plot_scaling(curve, peaks, path=out_dir / "scaling.png")
+    plot_peaks(peaks, out_dir / "peaks.png")
     every_run = load_phase_results(*paths, every_run=True)
     plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png")
     uniqueness = solution_counts(frame)
@@ -695,6 +772,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         _fmt(curve_text[["order", "pattern", "fraction", "method", "instances", "solved share",
                          "time", "effort_name", "effort"]]), "",
         "![time](hardness.png)", "![effort](effort.png)", "![scaling](scaling.png)",
+        "![peaks](peaks.png)",
         "![paired](paired_milp_cp.png)", ""]
     tails = next((out_dir / n for n in ("tails50.csv", "tails.csv") if (out_dir / n).exists()),
                  None)
