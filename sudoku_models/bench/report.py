@@ -17,7 +17,8 @@ import math
 from pathlib import Path
 
 from ..plotting import method_colours, save_figure
-from .summary import COLUMNS, label, summary_lines
+from .summary import COLUMNS, summary_lines
+from .summary import label as method_label
 
 SOLVED = ("OPTIMAL", "FEASIBLE")
 
@@ -26,7 +27,7 @@ def labelled(frame):
     """``frame`` with a ``label`` column: the method, with its options when
     they are not the default (:func:`~.summary.label`)."""
     frame = frame.copy()
-    frame["label"] = [label(method, options) for method, options in
+    frame["label"] = [method_label(method, options) for method, options in
                       zip(frame["method"], frame["options"].fillna(""))]
     return frame
 
@@ -84,7 +85,8 @@ def _grid(plt, panels: int, width=3.8, height=3.2):
 def _legend(fig, colours, labels):
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], color=_colour(colours, l), marker="o", label=l) for l in labels]
+    handles = [Line2D([], [], color=_colour(colours, name), marker="o", label=name)
+               for name in labels]
     fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
 
 
@@ -113,8 +115,8 @@ def plot_distribution(frame, colours, path: Path | None = None):
     low, high = solved["total_s"].min() * 1000, solved["total_s"].max() * 1000
     rng = np.random.default_rng(0)
     for ax, ((dataset, order), group) in zip(axes, panels):
-        names = [l for l in labels if (group["label"] == l).any()]
-        data = [group.loc[group["label"] == l, "total_s"].to_numpy() * 1000 for l in names]
+        names = [name for name in labels if (group["label"] == name).any()]
+        data = [group.loc[group["label"] == name, "total_s"].to_numpy() * 1000 for name in names]
         parts = ax.boxplot(data, showfliers=False, patch_artist=True)
         for patch, name in zip(parts["boxes"], names):
             patch.set_facecolor(to_rgba(_colour(colours, name), 0.25))

@@ -749,9 +749,10 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png")
     uniqueness = solution_counts(frame)
     curve_text = curve.assign(
-        time=[Interval(l, h).text(".3g") for l, h in zip(curve["time low"], curve["time high"])],
-        effort=[Interval(l, h).text(".3g") for l, h in zip(curve["effort low"],
-                                                           curve["effort high"])])
+        time=[Interval(low, high).text(".3g")
+              for low, high in zip(curve["time low"], curve["time high"])],
+        effort=[Interval(low, high).text(".3g")
+                for low, high in zip(curve["effort low"], curve["effort high"])])
     lines = [
         "# Sudoku with holes: the hardness peak, located by effort", "",
         f"Files: {', '.join(p.name for p in paths)}; {len(frame)} rows. A row counts as solved "
