@@ -1,6 +1,7 @@
-"""The results schema's detailed MILP columns: filled by a detailed run,
-and a file of the former layout (before those columns) read, resumed in
-its own layout and rewritten in the current one only when a row needs it."""
+"""The results file: the detailed MILP columns filled by a detailed run; a
+file of the former layout (before those columns) read, resumed in its own
+layout and rewritten in the current one only when a row needs it; the lock
+of a file dropped without close released."""
 
 import csv
 
@@ -63,3 +64,11 @@ def test_a_row_with_details_rewrites_a_former_file_in_the_current_layout(tmp_pat
         [{c: r[c] for c in FORMER_COLUMNS if c != "index"} for r in before + before[:1]]
     assert after[2]["root_lp_s"] == "0.25" and after[2]["presolved_rows"] == "7"
     assert not list(tmp_path.glob(".former.csv.upgrade"))
+
+
+def test_a_results_file_dropped_without_close_releases_its_lock(tmp_path):
+    out = tmp_path / "dropped.csv"
+    ResultsFile(out)  # as if interrupted before the block that closes it
+    again = ResultsFile(out)  # not "in use by another run"
+    again.close()
+    again.close()  # closing twice closes nothing else

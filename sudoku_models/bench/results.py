@@ -151,7 +151,8 @@ class ResultsFile:
             self._lock()
             self._open(overwrite)
         except BaseException:
-            os.close(self._fd)  # releases the lock
+            fd, self._fd = self._fd, None
+            os.close(fd)  # releases the lock
             raise
 
     def _lock(self) -> None:
@@ -248,9 +249,17 @@ class ResultsFile:
 
     def close(self) -> None:
         """Close the descriptor (and the former file's after an upgrade),
-        which releases the lock."""
-        for fd in (self._fd, *self._former):
-            os.close(fd)
+        which releases the lock; a second call does nothing."""
+        fds = (getattr(self, "_fd", None), *getattr(self, "_former", ()))
+        self._fd, self._former = None, []
+        for fd in fds:
+            if fd is not None:
+                os.close(fd)
+
+    __del__ = close
+    """A file dropped without :meth:`close` (a run interrupted between
+    opening it and the block that closes it) releases its lock when it is
+    collected, so the same command can resume it."""
 
 
 _LONGEST = max(len(_header(layout)) for layout in LAYOUTS)
