@@ -36,12 +36,14 @@ def main() -> None:
                         help="comma-separated formulations (default: all but the slow ones)")
     args = parser.parse_args()
     print(machine(), "\n")
-    print("| dataset | method | mode | median build ms | median solve ms | median total ms | total ratio fresh/batch |")
+    print("| dataset | method | mode | median build ms | median solve ms | median total ms "
+          "| total ratio fresh/batch |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
     for name in args.datasets:
         puzzles = read_puzzles(HERE / "datasets" / name)[: args.first]
         for method in args.methods.split(","):
-            batch = list(tqdm(solve_many(puzzles, method), total=len(puzzles), desc=f"{name} {method} batch", leave=False))
+            batch = list(tqdm(solve_many(puzzles, method), total=len(puzzles),
+                              desc=f"{name} {method} batch", leave=False))
             fresh = [solve(p, method) for p in tqdm(puzzles, desc=f"{name} {method} fresh", leave=False)]
             assert all(verify(p, r.grid) for p, r in zip(puzzles, batch + fresh))
             totals = {}

@@ -53,8 +53,9 @@ def method_colours(labels) -> dict[str, str]:
     get shades of it, the plain method the full colour."""
     from matplotlib.colors import to_hex, to_rgb
 
-    labels = sorted(dict.fromkeys(labels), key=lambda l: (base_method(l), l != base_method(l), l))
-    extra = sorted({base_method(l) for l in labels} - set(METHOD_COLOURS))
+    labels = sorted(dict.fromkeys(labels),
+                    key=lambda name: (base_method(name), name != base_method(name), name))
+    extra = sorted({base_method(name) for name in labels} - set(METHOD_COLOURS))
     base = {**METHOD_COLOURS, **{m: EXTRA_COLOURS[i % len(EXTRA_COLOURS)]
                                  for i, m in enumerate(extra)}}
     colours, seen = {}, {}

@@ -16,7 +16,8 @@ from sudoku_models.studies.censoring import (Interval, compare, kaplan_meier, me
                                              outcome, ratio_bounds, value_bounds)
 from sudoku_models.studies.phase import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
-                                         paired, solution_counts, write_phase_report)
+                                         paired, plot_peaks, solution_counts,
+                                         write_phase_report)
 from sudoku_models.studies.tails import fit_tails, plot_survival
 
 # -- censoring ------------------------------------------------------------------------
@@ -197,13 +198,54 @@ def test_files_sharing_an_instance_keep_the_last_files_row(small_run, tmp_path):
         load_phase_results(empty)
 
 
+def test_paired_times_come_from_one_run(small_run, tmp_path):
+    only_cp = tmp_path / "cp.csv"
+    run_benchmark(["cp"], ["holes:3:0.5:random"], only_cp, sample=4, time_limit=20,
+                  progress=False)
+    both = tmp_path / "both.csv"
+    run_benchmark(["cp", "milp"], ["holes:3:0.7:balanced"], both, sample=2, time_limit=20,
+                  interleave=True, progress=False)
+    alone = paired(load_phase_results(small_run), "milp", "cp").set_index(
+        ["pattern", "fraction"])
+    merged = paired(load_phase_results(small_run, only_cp, both, every_run=True),
+                    "milp", "cp").set_index(["pattern", "fraction"])
+    # cp alone in a later file: milp's times are still paired with cp's of their own run
+    assert merged.loc[("random", 0.5)].equals(alone.loc[("random", 0.5)])
+    # both methods in a later file: that run's pairs (2 instances), not a mixture
+    assert merged.loc[("balanced", 0.7), "instances"] == 2
+    assert merged.drop(index=[("balanced", 0.7)]).equals(alone.drop(index=[("balanced", 0.7)]))
+
+
 def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
     (tmp_path / "runs.csv").write_bytes(small_run.read_bytes())
     text = write_phase_report(tmp_path).read_text()
     assert "## Peaks by effort" in text and "| 3 | balanced | backtracking |" in text
     assert "## milp against cp, paired per instance" in text
-    for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png"):
+    for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png",
+                 "peaks.png"):
         assert plt.imread(tmp_path / name).shape[0] > 300, name
+
+
+def test_the_peaks_plot_draws_each_peak_where_its_interval_says():
+    peaks = pd.DataFrame([
+        {"order": 4, "pattern": "balanced", "method": "cp", "status": "located",
+         "peak": 0.65, "interval": "0.6-0.7", "grid": "0.2-0.9 (14)"},
+        {"order": 5, "pattern": "balanced", "method": "cp", "status": "unresolved: grid edge",
+         "peak": float("nan"), "interval": ">= 0.8", "grid": "0.3-0.8 (9)"},
+        {"order": 5, "pattern": "balanced", "method": "milp",
+         "status": "no search: effort 0 at every point", "peak": float("nan"),
+         "interval": "", "grid": "0.3-0.8 (9)"}])
+    figure = plot_peaks(peaks)
+    (ax,) = figure.axes
+    xs = [list(line.get_xdata()) for line in ax.get_lines()]
+    scale4, scale5 = 16 ** 0.45, 25 ** 0.45
+    assert [0.6 * scale4, 0.7 * scale4] in [pytest.approx(x) for x in xs]  # the interval
+    assert [0.65 * scale4] in [pytest.approx(x) for x in xs]  # the peak
+    assert [0.8 * scale5] in [pytest.approx(x) for x in xs]  # the arrow at the grid's edge
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["order 4 (16x16)",
+                                                             "order 5 (25x25)"]
+    assert [t.get_text() for t in figure.legends[0].get_texts()][:1] == ["cp"]  # milp: no search
+    plt.close(figure)
 
 
 def test_survival_curves_end_where_the_data_end():

@@ -1,10 +1,12 @@
 """The seed's own comparison and the MILP sweep's table, on small runs."""
 
+from pathlib import Path
+
 import matplotlib.pyplot as plt
 import pandas as pd
 
 from sudoku_models.bench import run_benchmark
-from sudoku_models.studies.milp_sweep import configuration
+from sudoku_models.studies.milp_sweep import CONFIGURATIONS, configuration, sweep_table
 from sudoku_models.studies.seed import load_seed_results, verdict_table, write_seed_report
 
 
@@ -31,6 +33,30 @@ def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
 
 def test_sweep_configurations_are_named_from_the_options():
     names = pd.Series(["objective=feasibility;stats=detailed",
-                       "objective=feasibility;solver_options=solver=ipm,run_crossover=off",
+                       "objective=feasibility;solver_options=mip_lp_solver=ipm,run_crossover=off",
                        "objective=feasibility;solver=scip;stats=detailed"]).map(configuration)
-    assert names.tolist() == ["HiGHS default", "HiGHS IPM root, no crossover", "SCIP"]
+    assert names.tolist() == ["HiGHS default", "HiGHS IPM LP, no crossover", "SCIP"]
+
+
+def test_the_sweep_table_reads_each_configuration_and_its_statistics(tmp_path):
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+    try:
+        from milp_sweep import CONFIGS
+    finally:
+        sys.path.pop(0)
+    out = tmp_path / "runs.csv"
+    configs = {name: options for name, options in CONFIGS.items()
+               if options.get("solver") != "scip" or importlib.util.find_spec("pyscipopt")}
+    for options in configs.values():
+        run_benchmark(["milp"], ["holes:3:0.6:balanced"], out, sample=1, time_limit=60,
+                      options=options, progress=False)
+    lines = sweep_table(out).splitlines()
+    assert lines[0].startswith("| instance | configuration | 10 s | 60 s | 300 s | status |")
+    rows = [line.strip("| ").split(" | ") for line in lines[2:]]
+    assert [r[1] for r in rows] == [n for n in CONFIGURATIONS if n in configs]
+    for row in rows:  # solved well within 10 s, so within every limit, with its statistics
+        assert row[2] == row[3] == row[4] != "-" and row[5] == "OPTIMAL"
+        assert int(row[6].replace(",", "")) >= 0 and row[-1] != ""

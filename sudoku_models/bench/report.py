@@ -17,18 +17,18 @@ import math
 from pathlib import Path
 
 from ..plotting import method_colours, save_figure
+from .summary import COLUMNS, summary_lines
+from .summary import label as method_label
 
 SOLVED = ("OPTIMAL", "FEASIBLE")
-GROUP = ["dataset", "order", "label"]
 
 
 def labelled(frame):
     """``frame`` with a ``label`` column: the method, with its options when
-    they are not the default."""
+    they are not the default (:func:`~.summary.label`)."""
     frame = frame.copy()
-    options = frame["options"].fillna("")
-    default = options.isin(["", "objective=feasibility"])
-    frame["label"] = frame["method"].where(default, frame["method"] + " [" + options + "]")
+    frame["label"] = [method_label(method, options) for method, options in
+                      zip(frame["method"], frame["options"].fillna(""))]
     return frame
 
 
@@ -37,24 +37,12 @@ def summarise(frame):
     verified, infeasible, timed out, errors, and median / p90 / max of
     build + solve time in ms over the rows that did not end in ERROR.
     Returns a ``pandas.DataFrame``; the one summary of ``bench report`` and
-    ``solve --file``."""
+    ``solve --file``, computed by :class:`~.summary.Summary` (which
+    ``solve --file`` fills row by row)."""
     import pandas as pd
 
-    frame = labelled(frame)
-    records = []
-    for (dataset, order, label), group in frame.groupby(GROUP, sort=True):
-        timed = group.loc[group["status"] != "ERROR", "total_s"] * 1000
-        records.append({
-            "dataset": dataset, "order": order, "method": label, "rows": len(group),
-            "solved and verified": int((group["status"].isin(SOLVED) & group["verified"]).sum()),
-            "infeasible": int((group["status"] == "INFEASIBLE").sum()),
-            "timed out": int((group["status"] == "TIME_LIMIT").sum()),
-            "errors": int((group["status"] == "ERROR").sum()),
-            "median ms": timed.median() if len(timed) else math.nan,
-            "p90 ms": timed.quantile(0.9) if len(timed) else math.nan,
-            "max ms": timed.max() if len(timed) else math.nan,
-        })
-    return pd.DataFrame.from_records(records)
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    return pd.DataFrame(summary_lines(rows), columns=list(COLUMNS))
 
 
 def markdown_table(table) -> str:
@@ -97,7 +85,8 @@ def _grid(plt, panels: int, width=3.8, height=3.2):
 def _legend(fig, colours, labels):
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], color=_colour(colours, l), marker="o", label=l) for l in labels]
+    handles = [Line2D([], [], color=_colour(colours, name), marker="o", label=name)
+               for name in labels]
     fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
 
 
@@ -126,8 +115,8 @@ def plot_distribution(frame, colours, path: Path | None = None):
     low, high = solved["total_s"].min() * 1000, solved["total_s"].max() * 1000
     rng = np.random.default_rng(0)
     for ax, ((dataset, order), group) in zip(axes, panels):
-        names = [l for l in labels if (group["label"] == l).any()]
-        data = [group.loc[group["label"] == l, "total_s"].to_numpy() * 1000 for l in names]
+        names = [name for name in labels if (group["label"] == name).any()]
+        data = [group.loc[group["label"] == name, "total_s"].to_numpy() * 1000 for name in names]
         parts = ax.boxplot(data, showfliers=False, patch_artist=True)
         for patch, name in zip(parts["boxes"], names):
             patch.set_facecolor(to_rgba(_colour(colours, name), 0.25))

@@ -14,6 +14,12 @@ row is written with one ``write()`` call on a descriptor opened with
 once, and a torn last line left by a crash is cut off on opening, but only
 once the file's header has shown it is a results file: a file of anything
 else is never written to.
+
+Files of the previous layout (:data:`FORMER_COLUMNS`, before the detailed
+MILP statistics had columns) are read as they are, their missing columns
+empty; a run that resumes one appends rows in its layout, and rewrites it
+in the current layout (atomically: a new file renamed over it) only when a
+row carries a value for a column the old layout lacks.
 """
 
 from __future__ import annotations
@@ -32,8 +38,19 @@ STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
 """Solver statistics, one column each (HiGHS and SCIP: B&B nodes and LP
 iterations; CP-SAT: branches and conflicts; SAT: decisions, in ``branches``,
 and conflicts; the counter and matching: branches)."""
+DETAIL_COLUMNS = ("presolved_rows", "presolved_columns", "root_lp_s", "root_lp_iterations",
+                  "root_bound", "first_solution_s")
+"""The MILP methods' detailed statistics (``stats="detailed"``, HiGHS and
+SCIP): the size after presolve, the root LP relaxation's solve (seconds and
+simplex or interior-point iterations), the dual bound when the root node
+ended (in the model's own sense: the feasibility models' objective is 0)
+and the seconds from the start of the solve to the first feasible
+solution; empty when not asked for or not reached."""
 STAT_NAMES = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations",
-              "branches": "branches", "decisions": "branches", "conflicts": "conflicts"}
+              "branches": "branches", "decisions": "branches", "conflicts": "conflicts",
+              "presolved rows": "presolved_rows", "presolved columns": "presolved_columns",
+              "root LP seconds": "root_lp_s", "root LP iterations": "root_lp_iterations",
+              "root bound": "root_bound", "first solution seconds": "first_solution_s"}
 """``SolveResult.stats`` names -> columns."""
 
 SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "threads")
@@ -44,17 +61,26 @@ KEY = ("dataset", "index", "method", "options", "repetition", *SETTINGS)
 COLUMNS = [
     "dataset", "index", "puzzle", "puzzle_hash", "order", "clues", "method", "options",
     "repetition", *SETTINGS, "status", "verified", "build_s", "solve_s", *STAT_COLUMNS,
-    "solutions", "solution_hash", "error", "solver", "toolkit", "python", "machine", "cores",
-    "executor", "timestamp",
+    *DETAIL_COLUMNS, "solutions", "solution_hash", "error", "solver", "toolkit", "python",
+    "machine", "cores", "executor", "timestamp",
 ]
+FORMER_COLUMNS = [column for column in COLUMNS if column not in DETAIL_COLUMNS]
+"""The layout before :data:`DETAIL_COLUMNS` (still read and resumed)."""
+LAYOUTS = (COLUMNS, FORMER_COLUMNS)
 
 # Types for load_results: everything not listed is a string.
 INT_COLUMNS = ("index", "order", "clues", "repetition", "seed", "sample", "first", "warmup",
-               "workers", "threads", *STAT_COLUMNS, "solutions", "cores")
-FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s")
+               "workers", "threads", *STAT_COLUMNS, "presolved_rows", "presolved_columns",
+               "root_lp_iterations", "solutions", "cores")
+FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s", "root_lp_s", "root_bound",
+                 "first_solution_s")
 BOOL_COLUMNS = ("verified",)
 
-_HEADER = (",".join(COLUMNS) + "\n").encode()
+def _header(columns) -> bytes:
+    return (",".join(columns) + "\n").encode()
+
+
+_HEADER = _header(COLUMNS)
 _os_write = os.write  # the one call that writes rows (tests replace it to fill the disk)
 _LOCK_TIMEOUT = 0.5  # seconds: another run holding the file is refused, not waited for
 
@@ -85,8 +111,11 @@ class ResultsFile:
     """Append-only, locked CSV of result rows (columns :data:`COLUMNS`).
 
     ``overwrite``: replace whatever results file or other regular file is
-    at ``path``. Otherwise an existing file must start with this schema's
-    header (else :class:`ResultsFileError`, the file untouched). ``done``
+    at ``path``. Otherwise an existing file must start with the header of
+    this schema or of the former one (:data:`LAYOUTS`; else
+    :class:`ResultsFileError`, the file untouched); rows are appended in the
+    file's layout (``columns``) until one needs a column it lacks, which
+    rewrites it in the current layout first. ``done``
     maps the key of every row already in the file to its puzzle hash and row
     number (1-based, header = line 1). ``reading``: the run's input files,
     which ``path`` must not be (:func:`~sudoku_models.files.check_output`,
@@ -105,6 +134,7 @@ class ResultsFile:
         from ..files import OutputFileError, check_output
 
         self.path = Path(path)
+        self._former: list[int] = []  # descriptors of the file before an upgrade
         if self.path.suffix == ".gz":
             raise ResultsFileError(f"{self.path}: compressed; gunzip it to extend the run")
         try:
@@ -121,7 +151,8 @@ class ResultsFile:
             self._lock()
             self._open(overwrite)
         except BaseException:
-            os.close(self._fd)  # releases the lock
+            fd, self._fd = self._fd, None
+            os.close(fd)  # releases the lock
             raise
 
     def _lock(self) -> None:
@@ -138,15 +169,16 @@ class ResultsFile:
 
     def _open(self, overwrite: bool) -> None:
         self.done: dict[tuple[str, ...], tuple[str, int]] = {}
+        self.columns = COLUMNS  # the layout rows are written in: the file's own
         if overwrite:
             os.ftruncate(self._fd, 0)
         size = os.fstat(self._fd).st_size
-        first = os.pread(self._fd, len(_HEADER), 0) if size else b""
-        if size and first != _HEADER:
-            raise ResultsFileError(f"{self.path}: not a results file of this version (its first "
-                                   f"line is not the results header); choose another --out, or "
-                                   f"--overwrite to replace it")
         if size:
+            self.columns = _layout(os.pread(self._fd, _LONGEST + 1, 0))
+            if self.columns is None:
+                raise ResultsFileError(f"{self.path}: not a results file of this version (its "
+                                       f"first line is not the results header); choose another "
+                                       f"--out, or --overwrite to replace it")
             self._cut_torn_tail(size)
             for number, row in _rows(self.path):
                 self.done[row_key(row)] = (row["puzzle_hash"], number)
@@ -158,7 +190,7 @@ class ResultsFile:
         tail = os.pread(self._fd, size - start, start)
         if not tail.endswith(b"\n"):
             cut = tail.rfind(b"\n")
-            os.ftruncate(self._fd, start + cut + 1 if cut >= 0 else len(_HEADER))
+            os.ftruncate(self._fd, start + cut + 1 if cut >= 0 else len(_header(self.columns)))
 
     def _write(self, data: bytes) -> None:
         """One write; on failure or a short write the file is cut back to
@@ -176,16 +208,70 @@ class ResultsFile:
             raise OSError(exc.errno, f"cannot write a row ({exc.strerror})", str(self.path)) from None
 
     def append(self, row: dict) -> None:
-        """Write one row (a dict with keys of :data:`COLUMNS`) at once."""
+        """Write one row (a dict with keys of :data:`COLUMNS`) at once, in
+        the file's layout; a file of the former layout is first rewritten
+        in the current one if the row has a value for a column it lacks."""
+        if any(format_value(row.get(c)) for c in COLUMNS if c not in self.columns):
+            self._upgrade()
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(
-            [format_value(row.get(column)) for column in COLUMNS])
+            [format_value(row.get(column)) for column in self.columns])
         self._write(buffer.getvalue().encode())
         self.done[row_key(row)] = (format_value(row.get("puzzle_hash")), 0)
 
+    def _upgrade(self) -> None:
+        """Rewrite the file in the current layout: every row into a new
+        file beside it (locked before it is visible), renamed over it. The
+        old file stays open and locked until :meth:`close`, so a run that
+        opened it before the rename cannot take it."""
+        target = Path(os.path.realpath(self.path))
+        temporary = target.with_name(f".{target.name}.upgrade")
+        fd = os.open(temporary, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.fchmod(fd, stat.S_IMODE(os.fstat(self._fd).st_mode))
+            buffer = io.StringIO()
+            writer = csv.writer(buffer, lineterminator="\n")
+            writer.writerow(COLUMNS)
+            writer.writerows([[row[c] for c in COLUMNS] for _, row in _rows(target)])
+            data = buffer.getvalue().encode()
+            if _os_write(fd, data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+            os.replace(temporary, target)
+        except OSError as exc:
+            os.close(fd)
+            temporary.unlink(missing_ok=True)
+            raise OSError(exc.errno, f"cannot rewrite the file in the current layout "
+                                     f"({exc.strerror})", str(self.path)) from None
+        self._former.append(self._fd)
+        self._fd, self.columns = fd, COLUMNS
+
     def close(self) -> None:
-        """Close the descriptor, which releases the lock."""
-        os.close(self._fd)
+        """Close the descriptor (and the former file's after an upgrade),
+        which releases the lock; a second call does nothing."""
+        fds = (getattr(self, "_fd", None), *getattr(self, "_former", ()))
+        self._fd, self._former = None, []
+        for fd in fds:
+            if fd is not None:
+                os.close(fd)
+
+    __del__ = close
+    """A file dropped without :meth:`close` (a run interrupted between
+    opening it and the block that closes it) releases its lock when it is
+    collected, so the same command can resume it."""
+
+
+_LONGEST = max(len(_header(layout)) for layout in LAYOUTS)
+
+
+def _layout(start: bytes) -> list[str] | None:
+    """The layout (:data:`LAYOUTS`) whose header ``start`` (a file's first
+    bytes) begins with, or None."""
+    for layout in LAYOUTS:
+        if start.startswith(_header(layout)):
+            return layout
+    return None
 
 
 def _open_text(path: Path):
@@ -193,28 +279,37 @@ def _open_text(path: Path):
 
 
 def _rows(path: Path):
-    """``(line number, row dict)`` of every row; a repeated header line (two
-    writers of old versions) is skipped."""
+    """``(line number, row dict)`` of every row, with every column of
+    :data:`COLUMNS` (those the file's layout lacks empty); a repeated header
+    line (two writers of old versions) is skipped."""
     with _open_text(path) as handle:
         reader = csv.reader(handle)
+        columns = COLUMNS
         for number, values in enumerate(reader, start=1):
-            if number == 1 or values == COLUMNS:
+            if number == 1:
+                columns = values
                 continue
-            yield number, dict(zip(COLUMNS, values))
+            if values in LAYOUTS:
+                continue
+            yield number, {**_EMPTY, **dict(zip(columns, values))}
+
+
+_EMPTY = dict.fromkeys(COLUMNS, "")
 
 
 def check_results_file(path: str | os.PathLike) -> Path:
-    """``path`` if it is a readable results file of this schema (plain or
-    ``.gz``); :class:`ResultsFileError` naming it otherwise."""
+    """``path`` if it is a readable results file of this schema or the
+    former one (:data:`LAYOUTS`; plain or ``.gz``); :class:`ResultsFileError`
+    naming it otherwise."""
     path = Path(path)
     if not path.is_file():
         raise ResultsFileError(f"{path}: not found")
     try:
         with _open_text(path) as handle:
-            first = handle.readline(len(_HEADER) + 1)
+            first = handle.readline(_LONGEST + 1)
     except (OSError, UnicodeDecodeError, EOFError) as exc:
         raise ResultsFileError(f"{path}: not a results file ({exc})") from None
-    if first != _HEADER.decode():
+    if first.encode() not in {_header(layout) for layout in LAYOUTS}:
         raise ResultsFileError(f"{path}: not a results file of this version (its first line is "
                                f"not the header of 'bench run' results)")
     return path

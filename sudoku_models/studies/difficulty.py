@@ -61,7 +61,7 @@ def levels_by_collection(path, order: int = 3) -> str:
     frame = _load(path)
     frame = frame[frame["order"] == order]
     table = frame.groupby(["set", "level"]).size().unstack(fill_value=0)
-    table = table.reindex(columns=[l for l in LEVELS if l in table.columns], fill_value=0)
+    table = table.reindex(columns=[level for level in LEVELS if level in table.columns], fill_value=0)
     return markdown(table.reset_index())
 
 

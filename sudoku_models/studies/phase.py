@@ -72,16 +72,20 @@ class PhaseDataError(ValueError):
     """Results with no ``holes:`` rows, or too few for what was asked."""
 
 
-def load_phase_results(*paths):
+def load_phase_results(*paths, every_run: bool = False):
     """The ``holes:`` rows of one or more results files as one DataFrame
     with :func:`~.censoring.outcome`'s columns and ``fraction``,
     ``pattern``, ``side``, ``holes`` (cells emptied), ``effort`` and
     ``effort_name`` (the method's :data:`EFFORT` measure), ``effort_done``
-    (the search finished: the effort is exact, else a lower bound) and
-    ``seed_option``. A (dataset, instance, method, options) present in
-    several files is taken from the last file that has it (the same
-    instance: the dataset spec and index fix the puzzle; the puzzle hashes
-    are checked). Raises :class:`PhaseDataError` when there are no rows."""
+    (the search finished: the effort is exact, else a lower bound),
+    ``seed_option`` and ``run`` (the position of the row's file in
+    ``paths``). A (dataset, instance, method, options) present in several
+    files is taken from the last file that has it (the same instance: the
+    dataset spec and index fix the puzzle; the puzzle hashes are checked),
+    unless ``every_run``, which keeps the rows of every file (what
+    :func:`paired` needs: times are compared within one run, whose methods
+    ran interleaved on the same machine at the same load). Raises
+    :class:`PhaseDataError` when there are no rows."""
     import pandas as pd
 
     from ..bench import load_results
@@ -89,7 +93,7 @@ def load_phase_results(*paths):
     frames = []
     for rank, path in enumerate(paths):
         frame = load_results(path)
-        frames.append(frame[frame["dataset"].str.startswith("holes:")].assign(_rank=rank))
+        frames.append(frame[frame["dataset"].str.startswith("holes:")].assign(run=rank))
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if frame.empty:
         raise PhaseDataError(f"{', '.join(map(str, paths))}: no holes:ORDER:FRACTION rows")
@@ -98,8 +102,9 @@ def load_phase_results(*paths):
         dataset, index = hashes[hashes > 1].index[0]
         raise PhaseDataError(f"{dataset} #{index}: the files hold different puzzles")
     key = ["dataset", "index", "method", "options", "repetition"]
-    frame = (frame.sort_values("_rank", kind="stable")
-             .drop_duplicates(key, keep="last").drop(columns="_rank").reset_index(drop=True))
+    if not every_run:
+        frame = (frame.sort_values("run", kind="stable")
+                 .drop_duplicates(key, keep="last").reset_index(drop=True))
     parts = frame["dataset"].str.split(":")
     frame["fraction"] = parts.str[2].astype(float)
     frame["pattern"] = parts.str[3].fillna("random")
@@ -266,14 +271,31 @@ def fit_exponent(peaks, methods=None):
     return pd.DataFrame.from_records(records)
 
 
+def same_run(frame, a: str, b: str):
+    """The rows of ``a`` and ``b`` to pair: per (order, pattern, fraction),
+    those of the last run (``run`` column of :func:`load_phase_results`)
+    that holds both methods there, so that no time is compared with one
+    measured in another run (another load, another day)."""
+    rows = frame[frame["method"].isin([a, b])]
+    if "run" not in rows or rows.empty:
+        return rows
+    cell = ["order", "pattern", "fraction"]
+    both = rows.groupby([*cell, "run"])["method"].nunique().eq(2)
+    chosen = both[both].reset_index().groupby(cell)["run"].max().rename("_chosen")
+    rows = rows.join(chosen, on=cell, how="inner")
+    return rows[rows["run"] == rows["_chosen"]].drop(columns="_chosen")
+
+
 def paired(frame, a: str, b: str):
-    """``a`` against ``b`` on the same instances, per (order, pattern,
-    fraction): ``instances``, ``a faster`` / ``b faster`` (certainly, with
-    censoring as bounds), ``undecided`` and the median, 25th and 75th
-    percentile of the time ratio a / b (:func:`~.censoring.compare`)."""
+    """``a`` against ``b`` on the same instances in the same run
+    (:func:`same_run`; load the frame with ``every_run=True``), per (order,
+    pattern, fraction): ``instances``, ``a faster`` / ``b faster``
+    (certainly, with censoring as bounds), ``undecided`` and the median,
+    25th and 75th percentile of the time ratio a / b
+    (:func:`~.censoring.compare`)."""
     import pandas as pd
 
-    rows = frame[frame["method"].isin([a, b])]
+    rows = same_run(frame, a, b)
     records = []
     for (order, pattern, fraction), group in rows.groupby(["order", "pattern", "fraction"],
                                                           sort=True):
@@ -471,17 +493,92 @@ def plot_scaling(curve, peaks, methods=("cp", "backtracking"), path: Path | None
     return save_figure(fig, path)
 
 
+def _interval_bounds(text: str) -> tuple[float, float]:
+    """An :func:`effort_peaks` interval (``0.55``, ``0.55-0.6``, ``>= 0.9``,
+    ``<= 0.3``) as ``(low, high)`` fractions; a one-sided one is open
+    (``inf`` or ``0``) on its free side."""
+    text = text.strip()
+    if text.startswith(">="):
+        return float(text[2:]), math.inf
+    if text.startswith("<="):
+        return 0.0, float(text[2:])
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
+def plot_peaks(peaks, path: Path | None = None, exponent: float = QWH_EXPONENT):
+    """The peak of every (order, pattern, method) of :func:`effort_peaks` on
+    the scale ``h / N^exponent`` (holes over the side to the quasigroup
+    exponent): one panel per pattern, one row of marks per order, one
+    colour per method. A located peak is a filled dot with its bootstrap
+    5-95% interval; an unresolved one an open bar over the fractions it may
+    be at (an arrow where it runs off the grid), its reason in the legend's
+    styles. Rows without search (effort 0 everywhere) are left out. If the
+    exponent holds, the marks of one method line up across orders."""
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    shown = peaks[~peaks["status"].str.startswith("no search") & (peaks["interval"] != "")]
+    patterns = [p for p in PATTERN_STYLES if p in set(shown["pattern"])]
+    methods = [m for m in EFFORT if m in set(shown["method"])]
+    orders = sorted(shown["order"].unique())
+    colours = method_colours(methods)
+    fig, axes = plt.subplots(1, len(patterns), squeeze=False, sharey=True, sharex=True,
+                             figsize=(4.4 * len(patterns), max(3.2, 1.4 + 0.9 * len(orders))))
+    step = 0.8 / max(len(methods), 1)
+    for ax, pattern in zip(axes[0], patterns):
+        data = shown[shown["pattern"] == pattern]
+        for _, p in data.iterrows():
+            side = p["order"] ** 2
+            scale = side ** (2 - exponent)
+            y = orders.index(p["order"]) + (methods.index(p["method"]) - (len(methods) - 1) / 2) * step
+            low, high = _interval_bounds(p["interval"])
+            grid_low, _, grid_high = p["grid"].partition(" ")[0].partition("-")
+            left, right = max(low, float(grid_low)), min(high, float(grid_high))
+            colour = colours[p["method"]]
+            if p["status"] == "located":
+                ax.plot([left * scale, right * scale], [y, y], color=colour, linewidth=2)
+                ax.plot(p["peak"] * scale, y, "o", color=colour, markersize=5)
+            else:
+                ax.plot([left * scale, right * scale], [y, y], color=colour, linewidth=1,
+                        linestyle=(0, (2, 1.5)))
+                ax.plot([left * scale, right * scale], [y, y], "|", color=colour)
+                if math.isinf(high):
+                    ax.plot(right * scale, y, ">", color=colour, markersize=5,
+                            fillstyle="none")
+                if low == 0:
+                    ax.plot(left * scale, y, "<", color=colour, markersize=5,
+                            fillstyle="none")
+        ax.set_title(f"{pattern} holes", fontsize=10)
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel(f"holes / N^{exponent:g} at the peak (N = side)")
+    axes[0][0].set_yticks(range(len(orders)),
+                          [f"order {o} ({o * o}x{o * o})" for o in orders])
+    axes[0][0].set_ylim(-0.6, len(orders) - 0.4)
+    handles = [Line2D([], [], color=colours[m], linewidth=2, label=m) for m in methods]
+    handles += [Line2D([], [], color="grey", marker="o", linewidth=2,
+                       label="located (bootstrap 5-95%)"),
+                Line2D([], [], color="grey", linestyle=(0, (2, 1.5)), marker="|",
+                       label="unresolved: may be anywhere here (> or <: off the grid)")]
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 5), frameon=False,
+               fontsize=8)
+    fig.suptitle(f"Where the effort peaks, on the scale h / N^{exponent:g}")
+    fig.tight_layout(rect=(0, 0.1 + 0.02 * (len(handles) > 5), 1, 0.95))
+    return save_figure(fig, path)
+
+
 def plot_paired(frame, a: str, b: str, path: Path | None = None):
-    """Per instance, the time ratio ``a / b`` against the fraction of holes,
-    one panel per (order, pattern): points where both solved, triangles up
-    (ratio at least this) where only ``b`` solved, down (at most) where only
-    ``a`` did; instances neither solved are counted in the title."""
+    """Per instance, the time ratio ``a / b`` against the fraction of holes
+    (pairs within one run: :func:`same_run`), one panel per (order,
+    pattern): points where both solved, triangles up (ratio at least this)
+    where only ``b`` solved, down (at most) where only ``a`` did; instances
+    neither solved are counted in the title."""
     import matplotlib.pyplot as plt
     import numpy as np
 
     from .censoring import ratio_bounds
 
-    rows = frame[frame["method"].isin([a, b])]
+    rows = same_run(frame, a, b)
     wide = rows.pivot_table(index=["order", "pattern", "fraction", "index"], columns="method",
                             values=["censored_s", "solved", "time_limit_s"],
                             aggfunc="first").dropna().reset_index()
@@ -545,19 +642,28 @@ def _ints(value) -> list[int]:
 @cache
 def _cached(key):
     frame = load_phase_results(*[path for path, _ in key])
-    return frame, effort_peaks(frame)
+    return frame, effort_peaks(frame), load_phase_results(*[path for path, _ in key],
+                                                          every_run=True)
+
+
+def _key(paths):
+    """Paths and modification times: the cache key (several published
+    tables come from the same files)."""
+    return tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns) for p in paths)
 
 
 def _frame(*paths):
-    """The phase frame of ``paths`` (cached per paths and modification
-    times: several published tables come from the same files)."""
-    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
-                         for p in paths))[0].copy()
+    """The phase frame of ``paths``, one row per key."""
+    return _cached(_key(paths))[0].copy()
 
 
 def _peaks(*paths):
-    return _cached(tuple((str(Path(p).resolve()), Path(p).stat().st_mtime_ns)
-                         for p in paths))[1].copy()
+    return _cached(_key(paths))[1].copy()
+
+
+def _every_run(*paths):
+    """The phase frame of ``paths`` with every file's rows (for pairing)."""
+    return _cached(_key(paths))[2].copy()
 
 
 def peak_table(*paths, methods: str | None = None, orders: str | None = None) -> str:
@@ -583,7 +689,7 @@ def exponent_table(*paths, methods: str | None = None) -> str:
 
 def paired_table(*paths, a: str = "milp", b: str = "cp", orders: str | None = None) -> str:
     """``a`` against ``b`` per (order, pattern, fraction) (:func:`paired`)."""
-    table = paired(_frame(*paths), a, b)
+    table = paired(_every_run(*paths), a, b)
     if orders:
         table = table[table["order"].isin(_ints(orders))]
     return markdown(table, formats={"fraction": "g"})
@@ -621,7 +727,8 @@ def _fmt(table) -> str:
 def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     """Read the results ``files`` in ``out_dir`` (those present) and write
     ``summary.md`` and the figures beside them: ``hardness.png`` (time),
-    ``effort.png``, ``scaling.png`` (against h / N^1.55),
+    ``effort.png``, ``scaling.png`` (against h / N^1.55), ``peaks.png``
+    (every peak with its uncertainty on that scale),
     ``paired_milp_cp.png``, and ``survival.png`` with the tail table when
     ``tails50.csv`` (or the issue-14 ``tails.csv``) is there. Returns the
     summary's path. Raises
@@ -637,12 +744,15 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     plot_hardness(curve, out_dir / "hardness.png", "time")
     plot_hardness(curve, out_dir / "effort.png", "effort")
     plot_scaling(curve, peaks, path=out_dir / "scaling.png")
-    plot_paired(frame, "milp", "cp", out_dir / "paired_milp_cp.png")
+    plot_peaks(peaks, out_dir / "peaks.png")
+    every_run = load_phase_results(*paths, every_run=True)
+    plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png")
     uniqueness = solution_counts(frame)
     curve_text = curve.assign(
-        time=[Interval(l, h).text(".3g") for l, h in zip(curve["time low"], curve["time high"])],
-        effort=[Interval(l, h).text(".3g") for l, h in zip(curve["effort low"],
-                                                           curve["effort high"])])
+        time=[Interval(low, high).text(".3g")
+              for low, high in zip(curve["time low"], curve["time high"])],
+        effort=[Interval(low, high).text(".3g")
+                for low, high in zip(curve["effort low"], curve["effort high"])])
     lines = [
         "# Sudoku with holes: the hardness peak, located by effort", "",
         f"Files: {', '.join(p.name for p in paths)}; {len(frame)} rows. A row counts as solved "
@@ -653,7 +763,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         _fmt(fit_exponent(peaks)) if len(fit_exponent(peaks)) else "(not enough located peaks)",
         "",
         *[line for a, b in PAIRS for line in
-          (f"## {a} against {b}, paired per instance", "", _fmt(paired(frame, a, b)), "")
+          (f"## {a} against {b}, paired per instance", "", _fmt(paired(every_run, a, b)), "")
           if {a, b} <= set(frame["method"])],
         "## Effort against time (Spearman, solved rows)", "",
         _fmt(effort_time_correlation(frame)), "",
@@ -663,6 +773,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         _fmt(curve_text[["order", "pattern", "fraction", "method", "instances", "solved share",
                          "time", "effort_name", "effort"]]), "",
         "![time](hardness.png)", "![effort](effort.png)", "![scaling](scaling.png)",
+        "![peaks](peaks.png)",
         "![paired](paired_milp_cp.png)", ""]
     tails = next((out_dir / n for n in ("tails50.csv", "tails.csv") if (out_dir / n).exists()),
                  None)
