@@ -143,6 +143,8 @@ cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 ALL_KINDS = CONSTRAINT_KINDS
+SAT_KINDS = tuple(kind for kind in CONSTRAINT_KINDS if kind != "arrow")
+"""What the SAT encodings model: every kind but arrows (a cage total by its digit sets)."""
 ALLDIFF_KINDS = ("region", "cage")
 """What an all-different model takes: extra regions and cages without totals."""
 CAGE_MODELS = ("sum", "table")
@@ -246,11 +248,13 @@ for _info in (
     MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,
+               kinds=SAT_KINDS),
     MethodInfo("sat-extended", _F + "sat:SatExtendedFormulation",
                "binary x[i,j,k] as CNF, extended encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True),
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,
+               kinds=SAT_KINDS),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
                "search", "candidate bitmasks", "backtracking (numba)", can_count=True,

@@ -77,8 +77,10 @@ class CpFormulation(CpSatFormulation):
             tables = {tuple(sorted(c.cells)): c.total for c in self.rules.constraints
                       if isinstance(c, Cage) and c.total is not None
                       and len(c.cells) <= TABLE_CELLS}
+        tabled = set()
         for group in lowered.groups:
             if group in tables:  # the table holds all-different and the sum at once
+                tabled.add(group)
                 model.add_allowed_assignments(cells[list(group)].tolist(),
                                               cage_table(len(group), tables[group], s))
             else:
@@ -86,7 +88,7 @@ class CpFormulation(CpSatFormulation):
             added, occurrences = added + 1, occurrences + len(group)
         sums = list(lowered.sums) + (derived_sums(self.rules) if self.rule45 else [])
         for linear in sums:
-            if tuple(sorted(linear.cells)) in tables and set(linear.coefficients) == {1}:
+            if tuple(sorted(linear.cells)) in tabled and set(linear.coefficients) == {1}:
                 continue  # already in its table
             model.add(sum(int(a) * cells[c] for c, a in zip(linear.cells, linear.coefficients))
                       == int(linear.total))

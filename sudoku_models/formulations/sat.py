@@ -16,7 +16,21 @@ and G. Kwon and H. Jain, "Optimized CNF encoding for Sudoku puzzles"
   human solver calls naked and hidden singles, so many puzzles need no search.
 
 At-most-one is written pairwise (``s*(s-1)/2`` clauses per group), as in
-both papers. Clues are either assumptions (``clues="assumptions"``, the
+both papers.
+
+A variant's constraints (:func:`variant_clauses`, from the rules'
+:attr:`~sudoku_models.rules.Rules.lowered` families): an extra region, cage,
+anti-knight or anti-king pair is an at-most-one per value (pairwise; a full
+region also at-least-one per value in the extended encoding); each pair
+relation (Kropki, XV, greater-than and thermometer steps, non-consecutive,
+the negative constraints) is one binary clause ``-x[a,u] -x[b,v]`` per
+forbidden value pair; parity is unit clauses; a killer cage's total is
+written by its digit combinations ("cage combinations as clauses"): one
+selector per set of distinct digits that reaches the total, at least one
+selector true, a selector forcing each of its digits into the cage and
+every other digit out of it (with the cage's at-most-one rows this is exact:
+the cage holds that set). Arrows are not modelled by the SAT methods (the
+registry refuses them). Clues are either assumptions (``clues="assumptions"``, the
 default: one solver instance holds the rules and serves every puzzle of a
 file, keeping what it learnt, which is implied by the rules alone) or unit
 clauses (``clues="units"``: unit clauses cannot be taken back, so every
@@ -96,6 +110,49 @@ def rule_clause_list(layout, encoding: str) -> list[list[int]]:
     return [clause for block in rule_clauses(layout, encoding) for clause in block.tolist()]
 
 
+def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
+    """The clauses of a variant's constraints (see the module docstring) and
+    the number of variables with the cage selectors, which follow the
+    ``s**3`` cell variables. An arrow's sum is not among them (the registry
+    refuses arrows for the SAT methods)."""
+    from itertools import combinations
+
+    from ..rules import Cage
+
+    side, lowered = rules.layout.side, rules.lowered
+
+    def literal(cell: int, value: int) -> int:  # value 0-based
+        return cell * side + value + 1
+
+    clauses: list[list[int]] = []
+    for group, full in zip(lowered.groups, lowered.full):
+        for k in range(side):
+            lits = [literal(c, k) for c in group]
+            clauses += [[-lits[a], -lits[b]] for a, b in combinations(range(len(lits)), 2)]
+            if full and encoding == "extended":
+                clauses.append(lits)
+    for pair in lowered.pairs:
+        clauses += [[-literal(pair.first, int(u)), -literal(pair.second, int(v))]
+                    for u, v in np.argwhere(~pair.allowed)]
+    for cell, mask in enumerate(lowered.domains.tolist()):
+        clauses += [[-literal(cell, k)] for k in range(side) if not mask >> k & 1]
+    top = side**3
+    for cage in (c for c in rules.constraints if isinstance(c, Cage) and c.total is not None):
+        selectors = []
+        for digits in combinations(range(side), len(cage.cells)):
+            if sum(digits) + len(digits) != cage.total:
+                continue
+            top += 1
+            selectors.append(top)
+            for k in range(side):
+                if k in digits:
+                    clauses.append([-top] + [literal(c, k) for c in cage.cells])
+                else:
+                    clauses += [[-top, -literal(c, k)] for c in cage.cells]
+        clauses.append(selectors)  # empty when no digits reach the total: unsatisfiable
+    return clauses, top
+
+
 class SatInstance(NamedTuple):
     """What :meth:`SatFormulation.build` returns: ``clauses``, the rules as a
     list of clauses (lists of DIMACS literals; shared, do not modify), and
@@ -141,6 +198,10 @@ class SatFormulation(Formulation):
 
     def _build_rules(self) -> None:
         self._clauses = rule_clause_list(self.layout, self.encoding)
+        self._num_vars = self.side**3
+        if not self.rules.classic:
+            extra, self._num_vars = variant_clauses(self.rules, self.encoding)
+            self._clauses = self._clauses + extra
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._clue_literals = (binary_model(self.layout).clue_vars(puzzle.grid) + 1).tolist()
@@ -174,8 +235,14 @@ class SatFormulation(Formulation):
     def size(self) -> ModelSize:
         """Variables, clauses and literals of the CNF handed to the solver:
         the rules, plus one unit clause per clue when ``clues="units"``."""
-        blocks = rule_clauses(self.layout, self.encoding)
         units = len(self._clue_literals) if self.clues == "units" else 0
+        if not self.rules.classic:
+            if not self._built:
+                self._build_rules()
+                self._built = True
+            return ModelSize(variables=self._num_vars, constraints=len(self._clauses) + units,
+                             nonzeros=sum(map(len, self._clauses)) + units)
+        blocks = rule_clauses(self.layout, self.encoding)
         return ModelSize(variables=self.side**3, constraints=sum(len(b) for b in blocks) + units,
                          nonzeros=sum(b.size for b in blocks) + units)
 
@@ -240,9 +307,13 @@ class SatFormulation(Formulation):
             out.write(f"c puzzle {puzzle.to_string()}\n")
             out.write("c variable x_rR_cC_vV is true when row R, column C holds V (1-based)\n")
             out.writelines(f"c {v + 1} {model.var_name(v)}\n" for v in range(model.num_vars))
-            out.write(f"p cnf {model.num_vars} {clauses}\n")
+            if self._num_vars > model.num_vars:
+                out.write(f"c {model.num_vars + 1}..{self._num_vars}: cage digit-set selectors\n")
+            out.write(f"p cnf {self._num_vars} {clauses}\n")
             for block in rule_clauses(self.layout, self.encoding):
                 np.savetxt(out, np.column_stack([block, np.zeros(len(block), np.int32)]), fmt="%d")
+            rules = len(rule_clause_list(self.layout, self.encoding))
+            out.writelines(" ".join(map(str, c)) + " 0\n" for c in self._clauses[rules:])
             out.writelines(f"{literal} 0\n" for literal in self._clue_literals)
         return path
 
