@@ -145,8 +145,9 @@ KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = tuple(kind for kind in CONSTRAINT_KINDS if kind != "arrow")
 """What the SAT encodings model: every kind but arrows (a cage total by its digit sets)."""
-ALLDIFF_KINDS = ("region", "cage")
-"""What an all-different model takes: extra regions and cages without totals."""
+ALLDIFF_KINDS = ("region", "cage", "anti-knight", "anti-king")
+"""What a pairwise all-different model takes: extra regions, cages without
+totals, anti-knight and anti-king pairs (every pair of cells that differ)."""
 CAGE_MODELS = ("sum", "table")
 """``cage`` of ``cp``: a killer cage as AllDifferent plus a linear sum, or as
 one table of its allowed assignments."""
@@ -240,7 +241,7 @@ for _info in (
                "MILP", "integer cells, pairwise disjunctions", "HiGHS", can_count=True,
                export_formats=("lp", "mps"),
                options={"transformation": TRANSFORMATIONS, "solver": MILP_SOLVERS, **_LINEAR},
-               slow=True, seeded=True),
+               slow=True, seeded=True, kinds=ALLDIFF_KINDS),
     MethodInfo("matching", _F + "matching:MatchingFormulation",
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",

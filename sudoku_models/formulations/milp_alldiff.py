@@ -9,7 +9,10 @@ the binary model. Here the rewrite is explicit: one integer ``y[c]`` in
 by the hull reformulation (``gdp.hull``) (Pyomo docs: "Generalized
 Disjunctive Programming"). 810 disjunctions for 9 x 9. The weak LP relaxation
 makes it slow (seconds per hard puzzle): that contrast with the binary model
-is the point.
+is the point. A variant adds a disjunction for every pair of cells its
+all-different groups make differ (extra regions, cages without totals,
+anti-knight and anti-king: :attr:`~sudoku_models.rules.Rules.peer_matrix`);
+sums and relations are not modelled (the registry refuses them).
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class MilpAllDiffFormulation(PyomoFormulation):
         TIME_LIMIT with ``stats["expected build seconds"]``."""
         from ..result import ModelSize, SolveResult, Status
 
-        expected = self.BUILD_SECONDS_PER_PAIR * len(self.layout.peer_pairs)
+        expected = self.BUILD_SECONDS_PER_PAIR * len(self._pairs())
         if (self.time_limit is not None and not self._built and expected > self.time_limit
                 and puzzle.layout == self.layout):
             return SolveResult(self.name, Status.TIME_LIMIT, None, 0.0, 0.0,
@@ -59,9 +62,17 @@ class MilpAllDiffFormulation(PyomoFormulation):
                                {"expected build seconds": round(expected)}, self.solver_name())
         return super().solve(puzzle)
 
+    def _pairs(self) -> np.ndarray:
+        """``(P, 2)`` cells that must differ, ``first < second``: the
+        layout's peers and, for a variant, the pairs of its all-different
+        groups (extra regions, cages without totals, anti-knight, anti-king)."""
+        if self.rules.classic:
+            return self.layout.peer_pairs
+        return np.argwhere(np.triu(self.rules.peer_matrix, 1))
+
     def _build_rules(self) -> None:
         s = self.side
-        pairs = self.layout.peer_pairs
+        pairs = self._pairs().tolist()
         m = pyo.ConcreteModel(name=f"sudoku_milp_alldiff_{s}x{s}")
         m.cells = pyo.RangeSet(0, s * s - 1)
         m.y = pyo.Var(m.cells, domain=pyo.Integers, bounds=(1, s))
