@@ -49,6 +49,15 @@ TIME_LIMIT = 10.0  # seconds per puzzle and method, model build included
 # HiGHS get: the default (one solver, clues as assumptions) suits batches of
 # easy 9x9 puzzles and times out on hard instances that units solve at once.
 OPTIONS = {"clues": "units"}
+
+
+def options_for(methods) -> dict:
+    """The entries of ``OPTIONS`` that one of ``methods`` takes (the runner
+    refuses an option no chosen method takes)."""
+    from sudoku_models.registry import METHODS
+
+    return {key: value for key, value in OPTIONS.items()
+            if any(key in METHODS[m].options for m in methods)}
 # order: (hole fractions, puzzles per point); denser near the peak seen in a pilot
 GRID = {
     3: ([0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], 10),
@@ -105,7 +114,7 @@ def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
              for fraction in sorted(fractions, key=lambda f: (abs(f - centre), f))
              for pattern in ALL_PATTERNS]
     return Chunk(f"effort order {order}", list(methods), specs, sample, time_limit,
-                 options=OPTIONS, estimate_s=60 * minutes)
+                 options=options_for(methods), estimate_s=60 * minutes)
 
 
 TAIL_SEEDS = 50
@@ -161,7 +170,7 @@ def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> N
             if left <= 0:
                 return
             chunk = Chunk(f"tails {method} seed {seed}", [method], [spec], None, cap,
-                          options=OPTIONS, solver_seed=seed)
+                          options=options_for([method]), solver_seed=seed)
             if run_chunk(chunk, out_dir / "tails50.csv", left, progress=False)["stopped"]:
                 return
 

@@ -263,3 +263,30 @@ def test_survival_curves_end_where_the_data_end():
     assert "0/4" in lines["2"].get_label() and set(lines["2"].get_ydata()) == {1.0}
     assert "no run solved" in milp.texts[0].get_text()
     plt.close(figure)
+
+
+def test_every_planned_chunk_passes_the_runners_option_check():
+    """The effort grid and the tail study ask each method only for options it
+    takes (the runner refuses ``clues=units`` for a chunk without SAT)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from sudoku_models.bench.plan import check_extra
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("phase_transition",
+                                                  root / "benchmarks" / "phase_transition.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
+    for chunk in chunks:
+        check_extra(chunk.methods, chunk.options or {})
+    assert any("clues" in (c.options or {}) for c in chunks)  # SAT chunks keep their units
+    assert not module.options_for(["cp", "backtracking"])
+    for method in module.TAILS:
+        check_extra([method], module.options_for([method]))
