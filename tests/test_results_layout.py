@@ -72,3 +72,32 @@ def test_a_results_file_dropped_without_close_releases_its_lock(tmp_path):
     again = ResultsFile(out)  # not "in use by another run"
     again.close()
     again.close()  # closing twice closes nothing else
+
+
+def test_an_interrupt_while_closing_waits_until_the_lock_is_released(tmp_path, monkeypatch):
+    """A Ctrl-C (or a study budget's repeated interrupt) that arrives while
+    the file closes is raised after the descriptor is closed: the same
+    command can take the file again at once."""
+    import _thread
+    import os
+
+    import pytest
+
+    from sudoku_models.bench import results as results_module
+
+    path = tmp_path / "runs.csv"
+    first = ResultsFile(path)
+    real_close = os.close
+
+    def interrupted_close(fd):
+        _thread.interrupt_main()  # lands at the next bytecode: inside close()
+        sum(range(1000))
+        real_close(fd)
+
+    monkeypatch.setattr(results_module.os, "close", interrupted_close)
+    with pytest.raises(KeyboardInterrupt):
+        first.close()
+    monkeypatch.setattr(results_module.os, "close", real_close)
+    assert first._fd is None
+    again = ResultsFile(path)  # not "in use by another run"
+    again.close()

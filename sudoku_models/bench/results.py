@@ -30,8 +30,11 @@ import fcntl
 import gzip
 import io
 import os
+import signal
 import stat
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
@@ -249,17 +252,41 @@ class ResultsFile:
 
     def close(self) -> None:
         """Close the descriptor (and the former file's after an upgrade),
-        which releases the lock; a second call does nothing."""
-        fds = (getattr(self, "_fd", None), *getattr(self, "_former", ()))
-        self._fd, self._former = None, []
-        for fd in fds:
-            if fd is not None:
-                os.close(fd)
+        which releases the lock; a second call does nothing. A Ctrl-C (or a
+        study's budget, which interrupts the main thread every second until
+        the run has ended) that arrives meanwhile is held back until the
+        descriptors are closed, so no interrupt can leave the lock held."""
+        with _interrupts_held_back():
+            fds = (getattr(self, "_fd", None), *getattr(self, "_former", ()))
+            self._fd, self._former = None, []
+            for fd in fds:
+                if fd is not None:
+                    os.close(fd)
 
     __del__ = close
     """A file dropped without :meth:`close` (a run interrupted between
     opening it and the block that closes it) releases its lock when it is
     collected, so the same command can resume it."""
+
+
+@contextmanager
+def _interrupts_held_back():
+    """In the main thread, SIGINT's handler only notes an interrupt while
+    the block runs; the original handler is called once after it (raising
+    ``KeyboardInterrupt`` there). Elsewhere (no handler can be set) the
+    block runs as is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is None):
+        yield
+        return
+    noted = []
+    original = signal.signal(signal.SIGINT, lambda number, frame: noted.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, original)
+        if noted and callable(original):
+            original(signal.SIGINT, noted[-1])
 
 
 _LONGEST = max(len(_header(layout)) for layout in LAYOUTS)
