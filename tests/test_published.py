@@ -96,11 +96,20 @@ def test_check_exits_1_with_a_diff_and_write_fixes(document, tmp_path, monkeypat
     ("builder_total\n     csv: data.csv\n     command: x", "module:function"),
     ("tests.test_published:builder_total\n     csv: data.csv\n     args: scale\n     command: x",
      "key=value"),
+    ("tests.test_published:builder_total\n     csv: data.csv\n     args: name=\"open\n     command: x",
+     "cannot read args"),
 ])
 def test_a_bad_marker_is_an_error_naming_the_line(head, message):
     text = f"a\nb\n<!-- table: {head} -->\n| x |\n<!-- end table -->\n"
     with pytest.raises(MarkerError, match=f"notes.md:3: .*{message}"):
         find_tables(text, "notes.md")
+
+
+def test_an_argument_with_spaces_is_given_in_quotes():
+    text = ('<!-- table: m:f\n     csv: a.csv\n     args: dataset="17clue first 2000" scale=2\n'
+            '     command: x -->\n| x |\n<!-- end table -->\n')
+    (table,) = find_tables(text, "notes.md")
+    assert table.args == {"dataset": "17clue first 2000", "scale": 2}
 
 
 def test_a_missing_builder_or_csv_is_an_error(tmp_path):

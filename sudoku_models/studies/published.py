@@ -14,8 +14,10 @@ is published between two markers that say where it comes from::
 
 ``table``: the builder, ``module:function``, called with the CSV paths
 (``csv:``, one or more separated by spaces, relative to the repository
-root) as positional arguments and the ``args:`` (``key=value``, values read
-as Python literals when they are one, else as strings) as keywords; it
+root) as positional arguments and the ``args:`` (``key=value``,
+separated by spaces, a value with spaces in shell quotes:
+``dataset="17clue first 2000"``; values read as Python literals when they
+are one, else as strings) as keywords; it
 returns the table's markdown text (or a DataFrame, written with
 :func:`markdown`). ``command``: how the CSV was recorded (for the reader;
 never run here). Between the markers there is nothing but the builder's
@@ -38,6 +40,7 @@ import ast
 import importlib
 import json
 import re
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,7 +108,11 @@ def find_tables(text: str, source: str = "<text>") -> list[Marked]:
         if ":" not in fields["table"]:
             raise MarkerError(f"{where}: table must be module:function, got {fields['table']!r}")
         args = {}
-        for item in fields.get("args", "").split():
+        try:
+            items = shlex.split(fields.get("args", ""))
+        except ValueError as exc:
+            raise MarkerError(f"{where}: cannot read args ({exc})") from None
+        for item in items:
             key, sep, value = item.partition("=")
             if not sep:
                 raise MarkerError(f"{where}: args must be key=value, got {item!r}")
