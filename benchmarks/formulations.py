@@ -1,24 +1,25 @@
-"""Every formulation timed on the same puzzles, in one run.
+"""Pyomo's modelling overhead and the CP formulation against hand-written baselines.
 
-Usage: python benchmarks/formulations.py [--repeat 3] [--first 500] [--slow-limit 60]
+Usage: python benchmarks/formulations.py [--repeat 3] [--first 500] [--out CSV]
 
 1. Pyomo's modelling overhead: the Pyomo MILP (``milp``, batch mode) against
    MATLAB's matrices passed straight to HiGHS (``matrix``), with the same
    objective, on top95 and on the first ``--first`` 17-clue puzzles.
 2. The CP formulation (``cp``, batch mode) against a minimal hand-written
    CP-SAT script (build the model, fix the clues, solve, read the cells).
-3. Every formulation's median, p90 and max time per puzzle on top95
-   (``milp-alldiff`` with a per-puzzle limit of ``--slow-limit`` seconds).
 
-Each time is build (or clue update) plus solve, per puzzle; a figure is the
-median over ``--repeat`` passes, the passes of the compared methods
-interleaved so that machine noise hits both alike.
+Each time is build (or clue update) plus solve, per puzzle; the passes of
+the compared methods are interleaved so that machine noise hits both alike.
+Every solve is a row of ``--out`` (default
+``benchmarks/results/machinery/overhead.csv.gz``); the table is
+:func:`sudoku_models.studies.machinery.overhead_table` of it (median over
+passes of the per-pass median). Every formulation's time per puzzle on
+top95 is a ``bench run`` (see benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from ortools.sat.python import cp_model
 from tqdm import tqdm
 
 from benchtools import machine
-from sudoku_models import METHODS, read_puzzles, solve_many, verify
+from sudoku_models import read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
 
@@ -67,48 +68,43 @@ def per_puzzle_times(method, puzzles, **options) -> list[float]:
     return [r.total_seconds for r in results]
 
 
-def compare(label, puzzles, pairs, repeat) -> None:
-    """Interleaved passes; prints median per-puzzle ms and the ratio."""
-    medians = {name: [] for name, _, _ in pairs}
-    for _ in tqdm(range(repeat), desc=label, leave=False):
-        for name, method, options in pairs:
-            medians[name].append(statistics.median(per_puzzle_times(method, puzzles, **options)))
-    (first, *_), (second, *_) = pairs
-    a, b = statistics.median(medians[first]), statistics.median(medians[second])
-    print(f"| {label} | {first} | {1000 * a:.2f} | {second} | {1000 * b:.2f} | {a / b:.2f} |")
+def compare(label, puzzles, pairs, repeat, record) -> None:
+    """Interleaved passes of each (name, method, options) of ``pairs`` over
+    ``puzzles``; every solve is a row given to ``record``."""
+    for repeat_index in tqdm(range(repeat), desc=label, leave=False):
+        for role, (name, method, options) in zip(("ours", "baseline"), pairs):
+            for index, seconds in enumerate(per_puzzle_times(method, puzzles, **options)):
+                record({"comparison": label, "role": role, "name": name, "pass": repeat_index,
+                        "index": index, "seconds": seconds})
 
 
 def main() -> None:
+    import pandas as pd
+
+    from sudoku_models.studies.machinery import overhead_table
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--first", type=int, default=500, help="17-clue puzzles (default 500)")
-    parser.add_argument("--slow-limit", type=float, default=60.0,
-                        help="per-puzzle time limit for slow formulations, seconds")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "machinery" / "overhead.csv.gz",
+                        help="CSV of every solve (default %(default)s)")
     args = parser.parse_args()
     top95 = read_puzzles(HERE / "datasets" / "top95.txt")
     seventeen = read_puzzles(HERE / "datasets" / "17clue.txt")[: args.first]
-    print(machine(), "\n")
-    print("| puzzles | ours | median ms/puzzle | baseline | median ms/puzzle | ratio |")
-    print("| --- | --- | ---: | --- | ---: | ---: |")
+    rows, where = [], machine()
+    print(where, "\n")
     for objective in ("feasibility", "tiebreak"):
         for label, puzzles in (("top95", top95), (f"17clue first {len(seventeen)}", seventeen)):
             compare(f"{label}, objective {objective}", puzzles,
                     [(f"milp ({objective})", "milp", {"objective": objective}),
-                     (f"matrix ({objective})", "matrix", {"objective": objective})], args.repeat)
+                     (f"matrix ({objective})", "matrix", {"objective": objective})],
+                    args.repeat, rows.append)
     for label, puzzles in (("top95", top95), (f"17clue first {len(seventeen)}", seventeen)):
         compare(label, puzzles, [("cp", "cp", {}), ("minimal CP-SAT script", "minimal-cp-sat", {})],
-                args.repeat)
-
-    print("\nEvery formulation on top95 (ms per puzzle, build or clue update + solve; one pass):\n")
-    print("| formulation | solved | median | p90 | max |\n| --- | ---: | ---: | ---: | ---: |")
-    for name, info in METHODS.items():
-        limit = args.slow_limit if info.slow else None
-        results = list(tqdm(solve_many(top95, name, time_limit=limit), total=len(top95),
-                            desc=name, leave=False))
-        ms = 1000 * np.array([r.total_seconds for r in results])
-        solved = sum(verify(p, r.grid) for p, r in zip(top95, results))
-        print(f"| `{name}` | {solved}/{len(top95)} | {np.median(ms):.1f} | "
-              f"{np.percentile(ms, 90):.1f} | {ms.max():.1f} |")
+                args.repeat, rows.append)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).assign(machine=where).to_csv(args.out, index=False)
+    print(overhead_table(args.out))
 
 
 if __name__ == "__main__":

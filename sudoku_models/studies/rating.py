@@ -70,3 +70,26 @@ def rank_agreement(path) -> str:
                          spearmanr(frame.loc[part, "score"],
                                    frame.loc[part, "qqwing guesses"]).statistic})
     return markdown(pd.DataFrame(rows), digits=3)
+
+
+def by_level_table(path) -> str:
+    """Generation by difficulty (rows of ``benchmarks/rating_vs_qqwing.py
+    --by-level-out``: ``level``, ``seed``, ``puzzle``, ``clues``, ``generate
+    s``, ``our level``, ``qqwing``, ``qqwing solutions``): per level asked,
+    the puzzles, how many we rate at that level, how many QQWing finds
+    exactly one solution for, QQWing's levels, mean clues and the median
+    seconds to generate one."""
+    import pandas as pd
+
+    frame = _load(path)
+    rows = []
+    for level, group in frame.groupby("level", sort=False):
+        theirs = group["qqwing"].value_counts()
+        rows.append({"level": level, "puzzles": len(group),
+                     "rated at that level by us": int((group["our level"] == level).sum()),
+                     "unique by QQWing": int((group["qqwing solutions"] == 1).sum()),
+                     "QQWing's levels": ", ".join(f"{name} {theirs[name]}" for name in QQWING_LEVELS
+                                                  if name in theirs),
+                     "mean clues": group["clues"].mean(),
+                     "median s per puzzle": group["generate s"].median()})
+    return markdown(pd.DataFrame(rows), formats={"mean clues": ".1f"})
