@@ -1,6 +1,6 @@
 """Share of puzzles the bipartite-matching deduction solves without guessing.
 
-Usage: python benchmarks/matching_share.py [--seventeen 49158] [--generated 100]
+Usage: python benchmarks/matching_share.py [--seventeen 49158] [--generated 100] [--out CSV]
 
 The paper behind the ``matching`` formulation (seed 002) reports that its
 deduction solved puzzles with more than 25 clues and failed on Gordon
@@ -8,7 +8,9 @@ Royle's 17-clue puzzles. This runs the same deduction (forbidden edges of
 every house deleted to a fixed point, Régin's filter) on the bundled sets and
 on generated puzzles at chosen clue counts, and prints the share solved by
 deduction alone. With branching (``solve(..., method="matching")``) every
-puzzle solves; the tests check that.
+puzzle solves; the tests check that. Every puzzle is a row of ``--out``
+(default ``benchmarks/results/machinery/matching_share.csv.gz``); the table is
+:func:`sudoku_models.studies.machinery.matching_share_table` of it.
 """
 
 from __future__ import annotations
@@ -17,23 +19,24 @@ import argparse
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from tqdm import tqdm
 
 from generator import generate
 from sudoku_models import read_puzzles
 from sudoku_models.formulations.matching import deduce, initial_candidates
+from sudoku_models.studies.machinery import matching_share_table
 
 HERE = Path(__file__).resolve().parent
 
 
-def share_row(label: str, puzzles) -> str:
-    outcomes = [deduce(initial_candidates(p), p.order).status
-                for p in tqdm(puzzles, desc=label, leave=False)]
-    solved = outcomes.count("solved")
-    clues = [p.num_clues for p in puzzles]
-    clue_text = str(clues[0]) if min(clues) == max(clues) else f"{min(clues)}-{max(clues)}"
-    return (f"| {label} | {len(puzzles):,} | {clue_text} | {solved:,} | "
-            f"{100 * solved / len(puzzles):.1f}% |")
+def outcome_rows(label: str, puzzles) -> list[dict]:
+    """One row per puzzle: the set, its index, clues and the deduction's
+    status (``solved``, ``stalled``, ``infeasible``; see
+    :class:`~sudoku_models.formulations.matching.Deduction`)."""
+    return [{"puzzles": label, "index": index, "clues": puzzle.num_clues,
+             "status": deduce(initial_candidates(puzzle), puzzle.order).status}
+            for index, puzzle in enumerate(tqdm(puzzles, desc=label, leave=False))]
 
 
 def main() -> None:
@@ -41,16 +44,20 @@ def main() -> None:
     parser.add_argument("--seventeen", type=int, default=49158, help="17-clue puzzles to use")
     parser.add_argument("--generated", type=int, default=100, help="generated puzzles per clue count")
     parser.add_argument("--clues", type=int, nargs="+", default=[20, 22, 25, 28, 30, 35, 40])
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "machinery" / "matching_share.csv.gz",
+                        help="CSV of every puzzle's outcome (default %(default)s)")
     args = parser.parse_args()
-    print("| puzzles | count | clues | solved by deduction alone | share |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    rows = []
     for name in ("top95.txt", "top1465.txt"):
-        print(share_row(name, read_puzzles(HERE / "datasets" / name)))
-    print(share_row("17clue.txt", read_puzzles(HERE / "datasets" / "17clue.txt")[: args.seventeen]))
+        rows += outcome_rows(name, read_puzzles(HERE / "datasets" / name))
+    rows += outcome_rows("17clue.txt", read_puzzles(HERE / "datasets" / "17clue.txt")[: args.seventeen])
     for clues in args.clues:
         rng = np.random.default_rng(clues)
-        puzzles = [generate(clues, seed=rng) for _ in range(args.generated)]
-        print(share_row(f"generated, {clues} clues", puzzles))
+        rows += outcome_rows(f"generated, {clues} clues",
+                             [generate(clues, seed=rng) for _ in range(args.generated)])
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).to_csv(args.out, index=False)
+    print(matching_share_table(args.out))
 
 
 if __name__ == "__main__":
