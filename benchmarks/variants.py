@@ -47,7 +47,7 @@ from benchtools import machine
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "variants"
-DATASETS = ("killer-9x9", "jigsaw-9x9", "boxes-6x6", "boxes-8x8", "boxes-12x12")
+DATASETS = ("killer-9x9", "killer-16x16", "jigsaw-9x9", "boxes-6x6", "boxes-8x8", "boxes-12x12")
 VARIANT_OPTIONS = {"cage": ("table",), "rule45": (True,), "encoding": None}
 """Options that change how a variant is modelled, with the values to try
 (None: each value the registry allows)."""

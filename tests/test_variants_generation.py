@@ -164,9 +164,9 @@ def test_bad_generate_requests_are_one_line_exit_2(argv, message, capsys):
 
 # -- the shipped variant collections (benchmarks/datasets/SOURCES.md) ----------
 
-COLLECTIONS = {"killer-9x9": (9, "boxes", True), "jigsaw-9x9": (9, "jigsaw", False),
-               "boxes-6x6": (6, "boxes", False), "boxes-8x8": (8, "boxes", False),
-               "boxes-12x12": (12, "boxes", False)}
+COLLECTIONS = {"killer-9x9": (9, "boxes", True, 50), "killer-16x16": (16, "boxes", True, 10),
+               "jigsaw-9x9": (9, "jigsaw", False, 50), "boxes-6x6": (6, "boxes", False, 50),
+               "boxes-8x8": (8, "boxes", False, 50), "boxes-12x12": (12, "boxes", False, 50)}
 
 
 def _collection(name):
@@ -177,9 +177,9 @@ def _collection(name):
 
 @pytest.mark.parametrize("name", COLLECTIONS)
 def test_collections_read_with_their_layouts_and_are_unique_for_the_counter(name):
-    side, kind, killer = COLLECTIONS[name]
+    side, kind, killer, size = COLLECTIONS[name]
     puzzles = _collection(name)
-    assert len(puzzles) == 50 and len(set(puzzles)) == 50
+    assert len(puzzles) == size and len(set(puzzles)) == size
     for puzzle in puzzles:
         assert puzzle.side == side and puzzle.layout.kind == kind
         assert bool(puzzle.constraints) == killer
@@ -207,6 +207,27 @@ def test_the_easier_killers_are_unique_by_a_second_method():
 @pytest.mark.slow
 def test_the_harder_killers_are_unique_by_a_second_method():
     _second_method(_collection("killer-9x9")[20:])
+
+
+def _unique_by_sat(puzzles):
+    """The second method at 16x16 killers: the SAT encoding (CP-SAT's plain
+    killer model cannot prove some of them unique within minutes)."""
+    from sudoku_models import verify
+    from sudoku_models.counting import count_solutions as count_any
+    from sudoku_models.solving import solve
+
+    for puzzle in puzzles:
+        assert count_any(puzzle, limit=2, method="sat-extended", time_limit=120) == 1, puzzle.name
+        assert verify(puzzle, solve(puzzle, "sat-extended").grid)
+
+
+def test_the_first_16x16_killers_are_unique_by_sat():
+    _unique_by_sat(_collection("killer-16x16")[:3])
+
+
+@pytest.mark.slow
+def test_every_16x16_killer_is_unique_by_sat():
+    _unique_by_sat(_collection("killer-16x16")[3:])
 
 
 @pytest.mark.parametrize("name, lines", [("boxes-6x6", slice(0, 50)),

@@ -2,7 +2,7 @@
 registry of dataset kinds.
 
 Built in: ``top95``, ``top1465``, ``17clue`` and the generated variant
-collections ``killer-9x9``, ``jigsaw-9x9``, ``boxes-6x6``, ``boxes-8x8``,
+collections ``killer-9x9``, ``killer-16x16``, ``jigsaw-9x9``, ``boxes-6x6``, ``boxes-8x8``,
 ``boxes-12x12`` (the bundled collections in ``benchmarks/datasets/`` of the
 repository, described in its ``SOURCES.md``) and any file path. Other kinds
 are registered with :func:`register_dataset_kind` under a prefix: a spec
@@ -32,8 +32,8 @@ from ..puzzle import Puzzle
 from ..errors import DatasetError
 
 BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt",
-           **{name: f"{name}.jsonl" for name in ("killer-9x9", "jigsaw-9x9", "boxes-6x6",
-                                                  "boxes-8x8", "boxes-12x12")}}
+           **{name: f"{name}.jsonl" for name in ("killer-9x9", "killer-16x16", "jigsaw-9x9",
+                                                  "boxes-6x6", "boxes-8x8", "boxes-12x12")}}
 DATASET_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "datasets"
 
 
