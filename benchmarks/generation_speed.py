@@ -16,6 +16,12 @@ Sections (``--sections``, default all):
 * ``low``: puzzles with 20 or fewer clues in ``--low-seconds``, the pool
   search (``generator.low_clue_puzzles``) against tdoku's evolutionary
   generator, alternating ``--low-rounds`` times (``--low-csv`` records them).
+* ``low16``: 16x16 puzzles with at most ``--low16-clues`` clues (default
+  88) in ``--low16-seconds`` (default 60), the pool search against plain
+  minimal generation (``generate(order=4, minimal=True)`` in a loop, every
+  puzzle kept), alternating ``--low-rounds`` times: no peer generates
+  16x16, so the baseline is our own minimal generator, and the clue counts
+  of both document the pool search's bias (``--low16-csv`` records them).
 * ``tdoku``: 9x9 minimal puzzles, ours against tdoku's ``TdokuConstrain`` +
   ``TdokuMinimize`` (in process through ctypes, interleaved in one run), and
   the puzzles with 20 or fewer clues made in ``--low-seconds`` seconds,
@@ -220,8 +226,40 @@ def low(args) -> None:
         print(f"| {clues} | {counts[('ours', clues)]} | {counts[('tdoku', clues)]} |")
 
 
+def low16(args) -> None:
+    """16x16 puzzles with at most ``--low16-clues`` clues in
+    ``--low16-seconds``: the pool search against minimal puzzles generated
+    one after the other, alternating ``--low-rounds`` times.
+    ``--low16-csv``: one row per puzzle (side, round, clues)."""
+    from generator import generate, low_clue_puzzles
+
+    low_clue_puzzles(250, seconds=0.5, order=4, seed=0)  # compiled kernels loaded
+    rows = []
+    for r in range(args.low_rounds):
+        sides = ["pool", "minimal"] if r % 2 == 0 else ["minimal", "pool"]
+        for side in sides:
+            if side == "pool":
+                clues = [p.num_clues for p in low_clue_puzzles(
+                    args.low16_clues, seconds=args.low16_seconds, order=4, seed=r)]
+            else:
+                clues, end, seed = [], time.perf_counter() + args.low16_seconds, 1000 * r
+                while time.perf_counter() < end:
+                    clues.append(generate(order=4, minimal=True, seed=seed).num_clues)
+                    seed += 1
+            rows += [{"side": side, "round": r, "clues": c} for c in clues]
+            print(f"round {r + 1}: {side} {len(clues)} puzzles, fewest clues {min(clues, default=None)}",
+                  flush=True)
+    if args.low16_csv:
+        import pandas as pd
+
+        from sudoku_models.studies.counter_speed import low_clue_16_table
+
+        pd.DataFrame(rows).to_csv(args.low16_csv, index=False)
+        print(low_clue_16_table(args.low16_csv, args.low16_clues))
+
+
 SECTIONS = {"grids": grids, "nine": nine, "targets": targets, "curve": curve, "tdoku": tdoku,
-            "low": low}
+            "low": low, "low16": low16}
 
 
 def main() -> None:
@@ -235,6 +273,9 @@ def main() -> None:
     parser.add_argument("--low-seconds", type=float, default=20.0)
     parser.add_argument("--low-rounds", type=int, default=3)
     parser.add_argument("--low-csv", help="record the low section's puzzles (side, round, clues)")
+    parser.add_argument("--low16-clues", type=int, default=88)
+    parser.add_argument("--low16-seconds", type=float, default=60.0)
+    parser.add_argument("--low16-csv", help="record the low16 section's puzzles (side, round, clues)")
     parser.add_argument("--tdoku-build", help="a tdoku build directory (else build one)")
     parser.add_argument("--tdoku-source", default="../shared/peers/tdoku")
     args = parser.parse_args()

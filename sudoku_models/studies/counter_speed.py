@@ -82,6 +82,76 @@ def low_clue_table(csv: str) -> str:
     return "\n".join(rows)
 
 
+def low_clue_16_table(csv: str, most_clues: int = 88) -> str:
+    """16x16 puzzles from the pool search against plain minimal generation
+    (``benchmarks/generation_speed.py --sections low16 --low16-csv``: one
+    row per puzzle, ``side`` pool or minimal, ``round``, ``clues``): per side
+    the puzzles of each run, those with at most ``most_clues`` clues per
+    run, and the clue counts' fewest, mean and median."""
+    found = pd.read_csv(csv)
+    rounds = sorted(found["round"].unique())
+    names = {"pool": f"`low_clue_puzzles({most_clues}, order=4)` (pool search)",
+             "minimal": "`generate(order=4, minimal=True)` in a loop"}
+    rows = [f"| generator | puzzles per run | with <= {most_clues} clues per run | fewest clues "
+            "| mean clues | median clues |",
+            "| --- | --- | --- | ---: | ---: | ---: |"]
+    for side, name in names.items():
+        mine = found[found["side"] == side]
+        per_run = [int((mine["round"] == r).sum()) for r in rounds]
+        low = [int(((mine["round"] == r) & (mine["clues"] <= most_clues)).sum()) for r in rounds]
+        rows.append(f"| {name} | {', '.join(map(str, per_run))} | {', '.join(map(str, low))} "
+                    f"| {mine['clues'].min()} | {mine['clues'].mean():.1f} "
+                    f"| {mine['clues'].median():.0f} |")
+    return "\n".join(rows)
+
+
+def _qqwing_runs(csv: str, table: str):
+    runs = pd.read_csv(csv)
+    runs = runs[runs["table"] == table]
+    return runs.assign(ms=1000 * runs["seconds"] / runs["puzzles"])
+
+
+def qqwing_counter_table(csv: str) -> str:
+    """Counting and solving against QQWing (``benchmarks/counter_vs_qqwing.py
+    --csv``: one row per timed run, ``table``, ``task``, ``side``, ``round``,
+    ``seconds``, ``puzzles``): per task the median ms per puzzle of our
+    in-process calls, our whole process and QQWing's whole process, and
+    QQWing's / ours in process (ratio of the medians)."""
+    runs = _qqwing_runs(csv, "counter")
+    medians = runs.groupby(["task", "side"], sort=False)["ms"].median()
+    rows = ["| task | ours ms/puzzle (in process) | ours ms/puzzle (whole process) "
+            "| QQWing ms/puzzle (whole process) | QQWing / ours (in process) |",
+            "| --- | ---: | ---: | ---: | ---: |"]
+    for task in runs["task"].unique():
+        ours, process, theirs = (medians[task, side] for side in
+                                 ("ours in process", "ours whole process", "QQWing whole process"))
+        rows.append(f"| {task} | {ours:.4f} | {process:.4f} | {theirs:.4f} | {theirs / ours:.1f} |")
+    return "\n".join(rows)
+
+
+def qqwing_generation_table(csv: str) -> str:
+    """Generation at QQWing's clue counts (the same CSV): per side the
+    median ms per puzzle and QQWing / ours."""
+    runs = _qqwing_runs(csv, "generation")
+    medians = runs.groupby("side", sort=False)["ms"].median()
+    ours = medians["ours (in process)"]
+    theirs = medians["QQWing --generate (whole process)"]
+    return "\n".join([f"{runs['task'].iloc[0]}:", "", "| generator | ms/puzzle | QQWing / ours |",
+                      "| --- | ---: | ---: |", f"| ours (in process) | {ours:.3f} | {theirs / ours:.1f} |",
+                      f"| QQWing --generate (whole process) | {theirs:.3f} | |"])
+
+
+def qqwing_low_clue_table(csv: str) -> str:
+    """20- and 21-clue puzzles (the same CSV, one row per seed): median and
+    largest seconds per puzzle."""
+    runs = _qqwing_runs(csv, "low clues")
+    rows = ["| clues | seeds | median s | max s |", "| ---: | ---: | ---: | ---: |"]
+    for task, group in runs.groupby("task", sort=False):
+        rows.append(f"| {task.split()[0]} | {len(group)} | {group['seconds'].median():.3f} "
+                    f"| {group['seconds'].max():.3f} |")
+    return "\n".join(rows)
+
+
 def grid_count_table(csv: str) -> str:
     """Counting every grid (``benchmarks/grid_count_speed.py``: one row per
     count, ``layout``, ``method``, ``round``, ``grids``, ``wall_s``,
