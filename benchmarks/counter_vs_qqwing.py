@@ -1,6 +1,6 @@
 """The generator's counter and generator side by side with QQWing.
 
-Usage: python benchmarks/counter_vs_qqwing.py [--repeat 5] [--seeds 20] [--counter-only]
+Usage: python benchmarks/counter_vs_qqwing.py [--repeat 5] [--seeds 20] [--counter-only] [--csv CSV]
 
 Needs Debian's ``qqwing`` package (C++ generator and solver); run as root it
 installs it with apt-get, otherwise it says how. Everything is measured in
@@ -22,7 +22,11 @@ QQWing's times are whole-process wall times divided by the puzzles; ours are
 in-process (steady state, compiled code loaded), with our whole-process time
 (interpreter start, imports, file parsing) given beside them. The compilation
 time of the numba kernels is measured separately, in a fresh process with an
-empty cache.
+empty cache. Every timed run is a row of ``--csv`` (default
+``benchmarks/results/counter/vs_qqwing.csv``: ``table``, ``task``, ``side``,
+``round``, ``seconds``, ``puzzles``); the tables printed are the builders
+``qqwing_counter_table``, ``qqwing_generation_table`` and
+``qqwing_low_clue_table`` of :mod:`sudoku_models.studies.counter_speed` on it.
 """
 
 from __future__ import annotations
@@ -69,19 +73,20 @@ def timed(action) -> float:
     return time.perf_counter() - start
 
 
-def median_of(repeat: int, action) -> float:
-    return statistics.median(timed(action) for _ in range(repeat))
+def rounds(repeat: int, action) -> list[float]:
+    """Wall seconds of ``repeat`` runs of ``action``."""
+    return [timed(action) for _ in range(repeat)]
 
 
-def qqwing_seconds(qqwing: str, args: list[str], lines: list[str], repeat: int) -> float:
-    """Median wall time of one qqwing process reading ``lines`` on stdin."""
+def qqwing_seconds(qqwing: str, args: list[str], lines: list[str], repeat: int) -> list[float]:
+    """Wall times of ``repeat`` qqwing processes reading ``lines`` on stdin."""
     text = "\n".join(lines) + "\n"
-    return median_of(repeat, lambda: subprocess.run(
+    return rounds(repeat, lambda: subprocess.run(
         [qqwing, *args], input=text, capture_output=True, text=True, check=True))
 
 
-def our_process_seconds(lines: list[str], limit: str, repeat: int) -> float:
-    """Median wall time of a whole Python process that reads the puzzles
+def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[float]:
+    """Wall times of ``repeat`` whole Python processes that reads the puzzles
     QQWing is given from a file and counts (interpreter start, imports,
     parsing, counting)."""
     call = "solve(p)" if limit == "solve" else f"count_solutions(p, limit={limit})"
@@ -93,7 +98,7 @@ def our_process_seconds(lines: list[str], limit: str, repeat: int) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
         handle.write("\n".join(lines) + "\n")
         handle.flush()
-        return median_of(repeat, lambda: subprocess.run(
+        return rounds(repeat, lambda: subprocess.run(
             [sys.executable, "-c", code, handle.name], check=True))
 
 
@@ -115,23 +120,37 @@ def compile_seconds() -> tuple[float, float]:
 
 
 def main() -> None:
+    import pandas as pd
+
+    from sudoku_models.studies.counter_speed import (qqwing_counter_table, qqwing_generation_table,
+                                                     qqwing_low_clue_table)
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median taken)")
     parser.add_argument("--seeds", type=int, default=20, help="seeds for the 20/21-clue figures")
     parser.add_argument("--generate", type=int, default=1000, help="puzzles for the generation race")
     parser.add_argument("--counter-only", action="store_true", help="skip the generation races")
+    parser.add_argument("--csv", type=Path, default=HERE / "results" / "counter" / "vs_qqwing.csv",
+                        help="CSV of every timed run (default %(default)s)")
     args = parser.parse_args()
     qqwing = ensure_qqwing()
-    print(f"{machine()}; {qqwing_version(qqwing)}; numba {__import__('numba').__version__}\n")
+    print(f"{machine()}; {qqwing_version(qqwing)}; numba {__import__('numba').__version__}; "
+          f"load {os.getloadavg()[0]:.1f}\n")
+    rows = []
+
+    def record(table: str, task: str, side: str, times: list[float], puzzles: int) -> None:
+        rows.extend({"table": table, "task": task, "side": side, "round": r, "seconds": t,
+                     "puzzles": puzzles} for r, t in enumerate(times))
 
     cold, warm = compile_seconds()
+    record("compile", "first call, empty numba cache", "ours", [cold], 1)
+    record("compile", "first call, cache written", "ours", [warm], 1)
     print(f"Compilation (fresh process, empty numba cache): {cold:.2f} s; "
           f"with the cache written: {warm:.2f} s (imports included)\n")
 
     count_solutions(Puzzle.from_string("." * 81), limit=2)  # load the compiled kernels
     seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
     top1465 = read_puzzles(DATASETS / "top1465.txt")
-    rows = []
     solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
     for label, puzzles, limit, qq_args in [
         ("first solution, 17clue first 2,000", seventeen, "solve", solve_args),
@@ -142,47 +161,43 @@ def main() -> None:
     ]:
         lines = [p.to_string() for p in puzzles]
         if limit == "solve":
-            ours = median_of(args.repeat, lambda: [solve(p) for p in puzzles])
+            ours = rounds(args.repeat, lambda: [solve(p) for p in puzzles])
         else:
-            ours = median_of(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
-        process = our_process_seconds(lines, "solve" if limit == "solve" else repr(limit),
-                                      args.repeat)
-        theirs = qqwing_seconds(qqwing, qq_args, lines, args.repeat)
-        n = len(puzzles)
-        rows.append((label, 1000 * ours / n, 1000 * process / n, 1000 * theirs / n, theirs / ours))
-    print("| task | ours ms/puzzle (in process) | ours ms/puzzle (whole process) "
-          "| QQWing ms/puzzle (whole process) | QQWing / ours (in process) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for label, ours, process, theirs, ratio in rows:
-        print(f"| {label} | {ours:.4f} | {process:.4f} | {theirs:.4f} | {ratio:.1f} |")
-    if args.counter_only:
-        return
-
-    # Generation at QQWing's clue counts.
-    text = subprocess.run([qqwing, "--generate", str(args.generate), "--one-line"],
-                          capture_output=True, text=True, check=True).stdout
-    counts = [sum(ch not in ".0" for ch in line.strip()) for line in text.splitlines() if line.strip()]
-    theirs = median_of(args.repeat, lambda: subprocess.run(
-        [qqwing, "--generate", str(args.generate), "--one-line"], capture_output=True, check=True))
-    ours_runs = []
-    for run in range(args.repeat):
-        start = time.perf_counter()
-        for i, clues in enumerate(tqdm(counts, desc=f"generate run {run + 1}", leave=False)):
-            generate(clues, seed=run * len(counts) + i)
-        ours_runs.append(time.perf_counter() - start)
-    ours = statistics.median(ours_runs)
-    print(f"\nGeneration of {len(counts)} unique-solution puzzles at QQWing's clue counts "
-          f"({min(counts)} to {max(counts)}, median {statistics.median(counts):g}):")
-    print("| generator | ms/puzzle | QQWing / ours |\n| --- | ---: | ---: |")
-    print(f"| ours (in process) | {1000 * ours / len(counts):.3f} | {theirs / ours:.1f} |")
-    print(f"| QQWing --generate (whole process) | {1000 * theirs / args.generate:.3f} | |")
-
-    print(f"\nLow clue counts, {args.seeds} seeds each (seconds per puzzle):")
-    print("| clues | median s | max s |\n| ---: | ---: | ---: |")
-    for clues in (21, 20):
-        times = [timed(lambda s=seed: generate(clues, seed=s))
-                 for seed in tqdm(range(args.seeds), desc=f"{clues} clues", leave=False)]
-        print(f"| {clues} | {statistics.median(times):.3f} | {max(times):.3f} |")
+            ours = rounds(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
+        record("counter", label, "ours in process", ours, len(puzzles))
+        record("counter", label, "ours whole process",
+               our_process_seconds(lines, "solve" if limit == "solve" else repr(limit), args.repeat),
+               len(puzzles))
+        record("counter", label, "QQWing whole process",
+               qqwing_seconds(qqwing, qq_args, lines, args.repeat), len(puzzles))
+    if not args.counter_only:
+        # Generation at QQWing's clue counts.
+        text = subprocess.run([qqwing, "--generate", str(args.generate), "--one-line"],
+                              capture_output=True, text=True, check=True).stdout
+        counts = [sum(ch not in ".0" for ch in line.strip()) for line in text.splitlines()
+                  if line.strip()]
+        task = (f"{len(counts)} puzzles at QQWing's clue counts ({min(counts)} to {max(counts)}, "
+                f"median {statistics.median(counts):g})")
+        record("generation", task, "QQWing --generate (whole process)", rounds(
+            args.repeat, lambda: subprocess.run([qqwing, "--generate", str(args.generate),
+                                                 "--one-line"], capture_output=True, check=True)),
+            args.generate)
+        ours_runs = []
+        for run in range(args.repeat):
+            start = time.perf_counter()
+            for i, clues in enumerate(tqdm(counts, desc=f"generate run {run + 1}", leave=False)):
+                generate(clues, seed=run * len(counts) + i)
+            ours_runs.append(time.perf_counter() - start)
+        record("generation", task, "ours (in process)", ours_runs, len(counts))
+        for clues in (21, 20):
+            record("low clues", f"{clues} clues", "ours (in process)",
+                   [timed(lambda s=seed: generate(clues, seed=s))
+                    for seed in tqdm(range(args.seeds), desc=f"{clues} clues", leave=False)], 1)
+    args.csv.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(qqwing_counter_table(args.csv))
+    if not args.counter_only:
+        print(f"\n{qqwing_generation_table(args.csv)}\n\n{qqwing_low_clue_table(args.csv)}")
 
 
 if __name__ == "__main__":
