@@ -146,8 +146,9 @@ ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = tuple(kind for kind in CONSTRAINT_KINDS if kind != "arrow")
 """What the SAT encodings model: every kind but arrows (a cage total by its digit sets)."""
 ALLDIFF_KINDS = ("region", "cage", "anti-knight", "anti-king")
-"""What a pairwise all-different model takes: extra regions, cages without
-totals, anti-knight and anti-king pairs (every pair of cells that differ)."""
+"""What an all-different model takes (``milp-alldiff`` pairwise, ``matching``
+as groups filtered like houses): extra regions, cages without totals,
+anti-knight and anti-king pairs."""
 CAGE_MODELS = ("sum", "table")
 """``cage`` of ``cp``: a killer cage as AllDifferent plus a linear sum, or as
 one table of its allowed assignments."""
@@ -245,7 +246,7 @@ for _info in (
     MethodInfo("matching", _F + "matching:MatchingFormulation",
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",
-               options={"filter": MATCHING_FILTERS}),
+               options={"filter": MATCHING_FILTERS}, kinds=ALLDIFF_KINDS),
     MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),

@@ -21,17 +21,35 @@ house_states = st.integers(2, 6).flatmap(
 )
 
 
-def forbidden_by_enumeration(masks):
-    """Every perfect matching listed explicitly: the definition itself."""
-    side = len(masks)
-    allowed = [0] * side
+def forbidden_by_enumeration(masks, digits=None):
+    """Every matching that covers the cells listed explicitly (a perfect one
+    when there are as many cells as digits): the definition itself."""
+    cells = len(masks)
+    allowed = [0] * cells
     found = False
-    for perm in permutations(range(side)):
-        if all(masks[c] >> perm[c] & 1 for c in range(side)):
+    for perm in permutations(range(digits or cells), cells):
+        if all(masks[c] >> perm[c] & 1 for c in range(cells)):
             found = True
-            for c in range(side):
+            for c in range(cells):
                 allowed[c] |= 1 << perm[c]
     return [m & ~a for m, a in zip(masks, allowed)] if found else None
+
+
+group_states = st.integers(2, 6).flatmap(
+    lambda side: st.tuples(st.just(side), st.lists(st.integers(0, 2**side - 1), min_size=1,
+                                                   max_size=side - 1)))
+
+
+@settings(max_examples=300)
+@given(group_states)
+def test_a_group_smaller_than_the_digits_keeps_the_edges_of_some_covering_matching(state):
+    """A cage or an extra group of fewer cells than digits: an edge stays
+    when some matching covering the group's cells uses it (free digits
+    allowed), as the definition says."""
+    side, masks = state
+    expected = forbidden_by_enumeration(masks, side)
+    assert forbidden_paper(masks) == expected
+    assert forbidden_regin(masks) == expected
 
 
 @settings(max_examples=300)

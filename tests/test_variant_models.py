@@ -44,8 +44,9 @@ def test_every_claimed_kind_solves_and_counts_as_the_reference(kind, layout):
             assert verify(puzzle, result.grid), (method, options, result.status)
         else:
             assert result.status.name == "INFEASIBLE", (method, options, result.status)
-        assert count_solutions(puzzle, method, limit=None, time_limit=60, **options) \
-            == expected, (method, options)
+        if METHODS[method].can_count:  # matching solves but does not count
+            assert count_solutions(puzzle, method, limit=None, time_limit=60, **options) \
+                == expected, (method, options)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -53,7 +54,8 @@ def test_every_claimed_kind_solves_and_counts_as_the_reference(kind, layout):
        share=st.floats(0.3, 0.7))
 def test_random_mixes_of_constraints_count_alike_across_methods(seed, layout, share):
     """Several kinds at once, drawn to hold on a random grid: every
-    modelling method counts what the reference counts (up to 20)."""
+    modelling method counts what the reference counts (up to 20); a method
+    that cannot count finds a solution exactly when there is one."""
     rng = np.random.default_rng(seed)
     layout = LAYOUTS[layout]
     full = solve(Puzzle(np.zeros((layout.side, layout.side), int), layout), "backtracking").grid
@@ -67,6 +69,10 @@ def test_random_mixes_of_constraints_count_alike_across_methods(seed, layout, sh
         if method in ("milp", "matrix"):  # no-good cuts: slow beyond a few solutions
             if expected > 5:
                 continue
+        if not METHODS[method].can_count:  # matching: a solution that verifies, or none
+            result = solve(puzzle, method, time_limit=60, **options)
+            assert verify(puzzle, result.grid) if expected else result.status.name == "INFEASIBLE"
+            continue
         assert count_solutions(puzzle, method, limit=20, time_limit=60, **options) == expected, \
             (method, options, [c.kind for c in rules.constraints])
 

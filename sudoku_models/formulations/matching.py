@@ -12,6 +12,14 @@ on the 17-clue ones. Here the deduction runs to a fixed point and, when it
 stalls, the search branches on a cell with the fewest candidates, so every
 puzzle solves; a house without a perfect matching is a contradiction.
 
+Variants: every all-different group of the puzzle's rules is filtered the
+same way (jigsaw regions and rectangular boxes are houses of the layout;
+extra regions, cages without totals and anti-knight / anti-king pairs are
+groups). A group with fewer cells than digits must end as a matching that
+covers its cells; an edge is then also allowed when it lies on an
+alternating path to a free digit (Régin 1994, section 3). Totals, relations
+and parity are not all-different constraints: the registry refuses them.
+
 Two filters find the forbidden edges of one house:
 
 * ``"paper"``: the paper's Algorithm 1 — for every edge, delete it and its
@@ -36,6 +44,7 @@ from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..registry import MATCHING_FILTERS as FILTERS  # noqa: F401  (the vocabulary's old name)
 from ..result import ModelSize, Status
+from ..rules import Rules
 from .base import Formulation, entry_points
 
 
@@ -67,17 +76,23 @@ def maximum_matching(masks: Sequence[int], digits: int) -> list[int]:
     return owner
 
 
-def _has_perfect_matching(masks: Sequence[int], digits: int) -> bool:
+def _covers_cells(masks: Sequence[int], digits: int) -> bool:
+    """Whether every cell can be matched to its own digit."""
     owner = [-1] * digits
     return all(_augment(cell, masks, owner, [False] * digits) for cell in range(len(masks)))
 
 
+def _digits(masks: Sequence[int]) -> int:
+    return max(len(masks), max((m.bit_length() for m in masks), default=0))
+
+
 def forbidden_paper(masks: Sequence[int]) -> list[int] | None:
     """Forbidden edges by the paper's Algorithm 1: per cell, the candidate
-    bits whose edge lies in no perfect matching; None when the house has no
-    perfect matching at all."""
-    digits = len(masks)
-    if not _has_perfect_matching(masks, digits):
+    bits whose edge lies in no matching covering every cell (a perfect
+    matching when there are as many cells as digits); None when no such
+    matching exists."""
+    digits = _digits(masks)
+    if not _covers_cells(masks, digits):
         return None
     forbidden = []
     for cell, mask in enumerate(masks):
@@ -87,7 +102,7 @@ def forbidden_paper(masks: Sequence[int]) -> list[int] | None:
             bit = rest & -rest
             rest ^= bit
             others = [m & ~bit for i, m in enumerate(masks) if i != cell]
-            if not _has_perfect_matching(others, digits):
+            if not _covers_cells(others, digits):
                 bad |= bit
         forbidden.append(bad)
     return forbidden
@@ -95,25 +110,49 @@ def forbidden_paper(masks: Sequence[int]) -> list[int] | None:
 
 def forbidden_regin(masks: Sequence[int]) -> list[int] | None:
     """Forbidden edges by one maximum matching and the strongly connected
-    components of the alternating graph (cells 0..s-1, digits s..2s-1;
-    matching edges digit -> cell, the others cell -> digit). Same result as
-    :func:`forbidden_paper`."""
-    side = len(masks)
-    owner = maximum_matching(masks, side)
-    if min(owner) < 0:
+    components of the alternating graph (cells 0..k-1, digits k..k+D-1;
+    matching edges digit -> cell, the others cell -> digit): a non-matching
+    edge is allowed when its ends share a component or its digit reaches a
+    free digit (one no cell is matched to; there are free digits only in a
+    group with fewer cells than digits). Same result as
+    :func:`forbidden_paper`; None when no matching covers every cell."""
+    cells, digits = len(masks), _digits(masks)
+    owner = maximum_matching(masks, digits)
+    if sum(o >= 0 for o in owner) < cells:
         return None
-    successors = [[side + d for d in range(side) if masks[c] >> d & 1 and owner[d] != c]
-                  for c in range(side)]
-    successors += [[owner[d]] for d in range(side)]
+    successors = [[cells + d for d in range(digits) if masks[c] >> d & 1 and owner[d] != c]
+                  for c in range(cells)]
+    successors += [[owner[d]] if owner[d] >= 0 else [] for d in range(digits)]
     component = _strong_components(successors)
+    reaches_free = _reaching(successors, [cells + d for d in range(digits) if owner[d] < 0])
     forbidden = []
     for cell, mask in enumerate(masks):
         bad = 0
-        for digit in range(side):
-            if mask >> digit & 1 and owner[digit] != cell and component[cell] != component[side + digit]:
+        for digit in range(digits):
+            node = cells + digit
+            if (mask >> digit & 1 and owner[digit] != cell
+                    and component[cell] != component[node] and not reaches_free[node]):
                 bad |= 1 << digit
         forbidden.append(bad)
     return forbidden
+
+
+def _reaching(successors: list[list[int]], targets: list[int]) -> list[bool]:
+    """Per node, whether a path leads from it to one of ``targets``."""
+    predecessors: list[list[int]] = [[] for _ in successors]
+    for node, nexts in enumerate(successors):
+        for nxt in nexts:
+            predecessors[nxt].append(node)
+    seen = [False] * len(successors)
+    stack = list(targets)
+    for node in targets:
+        seen[node] = True
+    while stack:
+        for before in predecessors[stack.pop()]:
+            if not seen[before]:
+                seen[before] = True
+                stack.append(before)
+    return seen
 
 
 def _strong_components(successors: list[list[int]]) -> list[int]:
@@ -181,16 +220,38 @@ def _house_tables(layout: Layout) -> tuple[list[list[int]], list[list[int]], lis
     return layout.houses.tolist(), layout.cell_houses.tolist(), sweep
 
 
-def deduce(cand: list[int], layout: int | Layout, find_forbidden: Callable = forbidden_regin,
+def _group_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """:func:`_house_tables` of the rules' layout with the all-different
+    groups of its constraints (``rules.lowered.groups``) after the houses."""
+    houses, houses_of, sweep = _house_tables(rules.layout)
+    groups = [list(group) for group in rules.lowered.groups]
+    if not groups:
+        return houses, houses_of, sweep
+    houses_of = [list(numbers) for numbers in houses_of]
+    for number, group in enumerate(groups, start=len(houses)):
+        for cell in group:
+            houses_of[cell].append(number)
+    return houses + groups, houses_of, sweep + list(range(len(houses), len(houses) + len(groups)))
+
+
+def deduce(cand: list[int], layout: int | Layout | Rules, find_forbidden: Callable = forbidden_regin,
            deadline: float | None = None) -> Deduction:
     """Delete forbidden edges of every house (columns, rows, boxes, as in the
-    paper) of ``layout`` (a :class:`~sudoku_models.geometry.Layout` or an
-    int order) from ``cand`` (bitmask per cell, modified in place) until
-    none is left; houses whose cells did not change since their last visit
-    are skipped. ``deadline`` is a ``time.perf_counter()`` value, checked
-    after each sweep."""
-    houses, houses_of, sweep_order = _house_tables(
-        layout if isinstance(layout, Layout) else Layout.square(layout))
+    paper) of ``layout`` (a :class:`~sudoku_models.geometry.Layout`, an int
+    order, or a variant's :class:`~sudoku_models.rules.Rules`, whose
+    all-different groups are filtered after the houses) from ``cand``
+    (bitmask per cell, modified in place) until none is left; houses whose
+    cells did not change since their last visit are skipped. ``deadline`` is
+    a ``time.perf_counter()`` value, checked after each sweep."""
+    if isinstance(layout, Rules):
+        tables = _group_tables(layout)
+    else:
+        tables = _house_tables(layout if isinstance(layout, Layout) else Layout.square(layout))
+    return _deduce(cand, tables, find_forbidden, deadline)
+
+
+def _deduce(cand: list[int], tables, find_forbidden: Callable, deadline: float | None) -> Deduction:
+    houses, houses_of, sweep_order = tables
     dirty = [True] * len(houses)
     removed = sweeps = 0
     while any(dirty):
@@ -229,8 +290,8 @@ class MatchingFormulation(Formulation):
     column, digit-1]`` (a picture of the state, not an input: writing to it
     raises ``ValueError``). Statistics: ``branches`` (guesses), ``removed edges``,
     ``sweeps``. Model size: variables = edges of G, constraints = houses
-    (perfect subgraphs), nonzeros = 3 x edges. Raises ``ValueError`` for an
-    unknown filter.
+    and all-different groups, nonzeros = edges x groups per cell (3 for
+    classic rules). Raises ``ValueError`` for an unknown filter.
     """
 
     name = "matching"
@@ -242,7 +303,7 @@ class MatchingFormulation(Formulation):
         self._cand: list[int] = []
 
     def _build_rules(self) -> None:
-        pass  # the rules are the houses; nothing to build
+        self._tables = _group_tables(self.rules)  # the houses and all-different groups
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._cand = initial_candidates(puzzle)
@@ -274,7 +335,7 @@ class MatchingFormulation(Formulation):
                 raise _OutOfTime
             cand = stack.pop()
             stats["branches"] += cand is not root  # every node but the root is a guess
-            outcome = deduce(cand, self.layout, self._find, deadline)
+            outcome = _deduce(cand, self._tables, self._find, deadline)
             stats["removed edges"] += outcome.removed
             stats["sweeps"] += outcome.sweeps
             if outcome.status == "out of time":
@@ -299,9 +360,10 @@ class MatchingFormulation(Formulation):
 
     def size(self) -> ModelSize:
         edges = sum(bin(m).count("1") for m in self._cand) if self._cand else self.side**3
-        houses_per_cell = self.layout.cell_houses.shape[1]
-        return ModelSize(variables=edges, constraints=self.layout.num_houses,
-                         nonzeros=houses_per_cell * edges)
+        houses, houses_of, _ = self._tables
+        groups_per_cell = sum(map(len, houses_of)) / len(houses_of)
+        return ModelSize(variables=edges, constraints=len(houses),
+                         nonzeros=round(groups_per_cell * edges))
 
     @staticmethod
     def solver_name() -> str:
