@@ -143,8 +143,9 @@ cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 ALL_KINDS = CONSTRAINT_KINDS
-SAT_KINDS = tuple(kind for kind in CONSTRAINT_KINDS if kind != "arrow")
-"""What the SAT encodings model: every kind but arrows (a cage total by its digit sets)."""
+SAT_KINDS = CONSTRAINT_KINDS
+"""What the SAT encodings model: every kind (a cage total by its digit sets,
+an arrow by its value tuples)."""
 ALLDIFF_KINDS = ("region", "cage", "anti-knight", "anti-king")
 """What an all-different model takes (``milp-alldiff`` pairwise, ``matching``
 as groups filtered like houses): extra regions, cages without totals,

@@ -254,3 +254,27 @@ def test_ctrl_c_stops_the_search_and_the_model_serves_on(solver):
         timer.cancel()
     easy = holes(pattern_grid(5), 0.4, seed=5)
     assert verify(easy, model.solve(easy).grid)
+
+
+def test_arrow_tuples_are_every_assignment_the_rules_allow(monkeypatch):
+    """The SAT encoding's arrow tuples against brute force over all value
+    tuples at 6x6 (cells in one house differ, the circle holds the sum); too
+    many tuples is a ValueError naming the arrow."""
+    from itertools import product
+
+    from sudoku_models.formulations import sat
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Arrow, Parity, Rules
+
+    layout = Layout.boxes(2, 3)
+    arrow = Arrow(0, (1, 7, 13))  # r1c1 circle; r1c2 (its row and box), r2c2, r3c2 (its column)
+    rules = Rules(layout, (arrow, Parity((7,), "even")))
+    cells = (*arrow.cells, arrow.circle)
+    expected = [values for values in product(range(1, 7), repeat=4)
+                if sum(values[:3]) == values[3] and values[1] % 2 == 0
+                and all(values[i] != values[j] for i in range(4) for j in range(i + 1, 4)
+                        if rules.peer_matrix[cells[i], cells[j]])]
+    assert sorted(sat.arrow_tuples(arrow, rules)) == sorted(expected) and expected
+    monkeypatch.setattr(sat, "MAX_ARROW_TUPLES", len(expected) - 1)
+    with pytest.raises(ValueError, match="arrow r1c1.*value tuples"):
+        sat.arrow_tuples(arrow, rules)

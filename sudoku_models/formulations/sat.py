@@ -29,15 +29,26 @@ written by its digit combinations ("cage combinations as clauses"): one
 selector per set of distinct digits that reaches the total, at least one
 selector true, a selector forcing each of its digits into the cage and
 every other digit out of it (with the cage's at-most-one rows this is exact:
-the cage holds that set). Arrows are not modelled by the SAT methods (the
-registry refuses them). Clues are either assumptions (``clues="assumptions"``, the
-default: one solver instance holds the rules and serves every puzzle of a
-file, keeping what it learnt, which is implied by the rules alone) or unit
-clauses (``clues="units"``: unit clauses cannot be taken back, so every
-puzzle gets a fresh solver loaded with the rules and its clues). Measured on
-top95 and 17clue (benchmarks/README.md, "SAT, and SCIP for the MILP"),
-assumptions are 3 to 70 times faster: copying the ~10,000 rule clauses of a
-9x9 into a new solver costs more than solving.
+the cage holds that set). An arrow is written by its value tuples, the
+way a CP solver's table constraint is: one selector per assignment of values
+to the arrow's cells that sums to a value the circle may hold (cells that
+share a house or an extra group differ, domains respected), at least one
+selector true, a selector forcing each of its values and the circle's sum;
+the extended encoding adds, per cell and value, that the value needs a
+selector giving it (support clauses: unit propagation then removes every
+value no tuple supports). An arrow of L cells has at most C(N, L) tuples
+(the compositions of the circle's values; 84 for three cells at 9x9, at
+most 12,870 at 16x16); an arrow with more than
+:data:`MAX_ARROW_TUPLES` is refused with a ``ValueError`` naming it.
+
+Clues are either assumptions (``clues="assumptions"``, the default: one
+solver instance holds the rules and serves every puzzle of a file, keeping
+what it learnt, which is implied by the rules alone) or unit clauses
+(``clues="units"``: unit clauses cannot be taken back, so every puzzle gets
+a fresh solver loaded with the rules and its clues). Measured on top95,
+17clue and generated 16x16 puzzles (benchmarks/README.md, "SAT, and SCIP
+for the MILP"), assumptions are 4 to 60 times faster on median: copying the
+~10,000 rule clauses of a 9x9 into a new solver costs more than solving.
 
 Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()``, so it runs
 in slices bounded by a number of conflicts (and, under a time limit,
@@ -76,6 +87,8 @@ _STATS = ("decisions", "conflicts", "propagations")
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
 _MAX_SLICE_CONFLICTS = 4096  # so a slice overruns the time limit by little
 _MAX_SLICE_DECISIONS = 1 << 20  # likewise; the budget is a C long (doubling overflowed it)
+MAX_ARROW_TUPLES = 200_000
+"""The most value tuples an arrow's selector encoding may have."""
 
 
 @functools.cache
@@ -112,12 +125,12 @@ def rule_clause_list(layout, encoding: str) -> list[list[int]]:
 
 def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
     """The clauses of a variant's constraints (see the module docstring) and
-    the number of variables with the cage selectors, which follow the
-    ``s**3`` cell variables. An arrow's sum is not among them (the registry
-    refuses arrows for the SAT methods)."""
+    the number of variables with the cage and arrow selectors, which follow
+    the ``s**3`` cell variables. Raises ``ValueError`` for an arrow with more
+    than :data:`MAX_ARROW_TUPLES` value tuples."""
     from itertools import combinations
 
-    from ..rules import Cage
+    from ..rules import Arrow, Cage
 
     side, lowered = rules.layout.side, rules.lowered
 
@@ -150,7 +163,56 @@ def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
                 else:
                     clauses += [[-top, -literal(c, k)] for c in cage.cells]
         clauses.append(selectors)  # empty when no digits reach the total: unsatisfiable
+    for arrow in (c for c in rules.constraints if isinstance(c, Arrow)):
+        cells = (*arrow.cells, arrow.circle)
+        supports: dict[int, list[int]] = {}
+        selectors = []
+        for values in arrow_tuples(arrow, rules):
+            top += 1
+            selectors.append(top)
+            for cell, value in zip(cells, values):
+                clauses.append([-top, literal(cell, value - 1)])
+                supports.setdefault(literal(cell, value - 1), []).append(top)
+        clauses.append(selectors)  # empty when no tuple exists: unsatisfiable
+        if encoding == "extended":
+            clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
+                        for cell in cells for k in range(side)]
     return clauses, top
+
+
+def arrow_tuples(arrow, rules) -> list[tuple[int, ...]]:
+    """The value tuples ``(v(cells[0]), ..., v(cells[-1]), v(circle))`` of
+    ``arrow`` (values 1..N) that sum to the circle, where every two of these
+    cells that the rules make differ (``rules.peer_matrix``) differ and every
+    value is in its cell's domain (``rules.lowered.domains``). Raises
+    ``ValueError`` past :data:`MAX_ARROW_TUPLES`."""
+    side = rules.layout.side
+    peers, domains = rules.peer_matrix, rules.lowered.domains.tolist()
+    cells = list(arrow.cells)
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def extend(total: int) -> None:
+        index = len(chosen)
+        if index == len(cells):
+            circle = arrow.circle
+            if (domains[circle] >> (total - 1) & 1
+                    and all(not peers[circle, c] or v != total for c, v in zip(cells, chosen))):
+                found.append((*chosen, total))
+                if len(found) > MAX_ARROW_TUPLES:
+                    raise ValueError(f"arrow {arrow.label(rules.layout)}: more than "
+                                     f"{MAX_ARROW_TUPLES:,} value tuples for the SAT encoding")
+            return
+        cell, left = cells[index], len(cells) - index - 1
+        for value in range(1, side - total - left + 1):  # every later cell holds at least 1
+            if domains[cell] >> (value - 1) & 1 and all(
+                    not peers[cell, c] or v != value for c, v in zip(cells, chosen)):
+                chosen.append(value)
+                extend(total + value)
+                chosen.pop()
+
+    extend(0)
+    return found
 
 
 class SatInstance(NamedTuple):
