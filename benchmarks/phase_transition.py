@@ -159,13 +159,18 @@ def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> N
     frame = load_phase_results(*[out_dir / n for n in ("runs.csv", "effort_grid.csv")
                                  if (out_dir / n).exists()])
     deadline = time.monotonic() + 60 * budget_minutes
+    specs = {}
     for method, (order, on, off) in TAILS.items():
         path = out_dir / f"tails_{method}.txt"
         if not path.exists():  # chosen once: a resumed run keeps its instances
             path.write_text("".join(f"{line}\n" for line in
                                     tail_instances(frame, method, order, on, off)))
-        spec = str(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
-        for seed in range(1, seeds + 1):
+        specs[method] = str(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd())
+                            else path)
+    # seed by seed, the methods in turn: a budget that stops the study leaves
+    # every method with the same seeds, never one method with all and one none
+    for seed in range(1, seeds + 1):
+        for method, spec in specs.items():
             left = deadline - time.monotonic()
             if left <= 0:
                 return

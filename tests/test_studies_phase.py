@@ -290,3 +290,38 @@ def test_every_planned_chunk_passes_the_runners_option_check():
     assert not module.options_for(["cp", "backtracking"])
     for method in module.TAILS:
         check_extra([method], module.options_for([method]))
+
+
+def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
+    """A budget that stops the tail study leaves every method with the same
+    seeds: the chunks run seed by seed, the methods in turn."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    import sudoku_models.studies.phase as phase
+    import sudoku_models.studies.runs as runs
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("phase_transition_tails",
+                                                  root / "benchmarks" / "phase_transition.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    ran = []
+
+    def fake_run_chunk(chunk, out, left, progress):
+        ran.append(chunk.name)
+        return {"stopped": "budget" if len(ran) == 5 else None}
+
+    monkeypatch.setattr(phase, "load_phase_results", lambda *paths: None)
+    monkeypatch.setattr(module, "tail_instances", lambda *args, **kw: ["1" * 16])
+    monkeypatch.setattr(runs, "run_chunk", fake_run_chunk)
+    module.run_tails(tmp_path, seeds=50, cap=1.0, budget_minutes=1)
+    methods = list(module.TAILS)
+    expected = [f"tails {m} seed {s}" for s in (1, 2, 3) for m in methods][:5]
+    assert ran == expected
+    assert all((tmp_path / f"tails_{m}.txt").exists() for m in methods)
