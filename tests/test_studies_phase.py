@@ -265,14 +265,11 @@ def test_survival_curves_end_where_the_data_end():
     plt.close(figure)
 
 
-def test_every_planned_chunk_passes_the_runners_option_check():
-    """The effort grid and the tail study ask each method only for options it
-    takes (the runner refuses ``clues=units`` for a chunk without SAT)."""
+def _phase_transition_script():
+    """``benchmarks/phase_transition.py`` loaded as a module."""
     import importlib.util
     import sys
     from pathlib import Path
-
-    from sudoku_models.bench.plan import check_extra
 
     root = Path(__file__).resolve().parent.parent
     spec = importlib.util.spec_from_file_location("phase_transition",
@@ -283,6 +280,15 @@ def test_every_planned_chunk_passes_the_runners_option_check():
         spec.loader.exec_module(module)
     finally:
         sys.path.remove(str(root / "benchmarks"))
+    return module
+
+
+def test_every_planned_chunk_passes_the_runners_option_check():
+    """The effort grid and the tail study ask each method only for options it
+    takes (the runner refuses ``clues=units`` for a chunk without SAT)."""
+    from sudoku_models.bench.plan import check_extra
+
+    module = _phase_transition_script()
     chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
     for chunk in chunks:
         check_extra(chunk.methods, chunk.options or {})
@@ -295,22 +301,10 @@ def test_every_planned_chunk_passes_the_runners_option_check():
 def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
     """A budget that stops the tail study leaves every method with the same
     seeds: the chunks run seed by seed, the methods in turn."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
     import sudoku_models.studies.phase as phase
     import sudoku_models.studies.runs as runs
 
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("phase_transition_tails",
-                                                  root / "benchmarks" / "phase_transition.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(root / "benchmarks"))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(root / "benchmarks"))
+    module = _phase_transition_script()
     ran = []
 
     def fake_run_chunk(chunk, out, left, progress):
