@@ -1,9 +1,9 @@
 """The 9x9 counter side by side with tdoku, the fastest open-source solver.
 
-Usage: python benchmarks/counter_vs_tdoku.py TDOKU_SOURCE [--rounds 5] [--write]
+Usage: python benchmarks/counter_vs_tdoku.py TDOKU_SOURCE [--rounds 5] [--csv CSV]
 
 ``TDOKU_SOURCE``: a copy of tdoku's source (https://github.com/t-dillon/tdoku;
-for this project ``/work/shared/peers/tdoku``). The script copies it to a
+for this project ``../shared/peers/tdoku``). The script copies it to a
 temporary directory and builds ``libtdoku_shared.so`` with its own CMake
 defaults (``-O3 -march=native``; needs cmake and clang, else the default
 C++ compiler), then a 20-line C loop over tdoku's C API
@@ -15,18 +15,17 @@ For each collection (17clue, top1465, top95) and task (first solution,
 count to 2, count all solutions), the puzzles are cut into blocks of
 ``--block`` (at least 8 blocks); each round runs every block through both
 solvers, alternating which goes first, so load on the machine hits both
-alike. Figures: for each block the fastest round's mean microseconds per
-puzzle (the least disturbed by other jobs), then the median over blocks;
-beside it the ratio of whole-collection times (the sums over blocks), which
-weighs the hardest puzzles in. Every answer is checked: both counts must
-be 1, our solutions valid for the clues and the rules, and equal to tdoku's
-(which it returns for the first-solution task).
+alike. Every run of a block is a row of ``--csv`` (default
+``benchmarks/results/counter/vs_tdoku.csv``), published with
+:func:`sudoku_models.studies.counter_speed.race_table`: for each block the
+fastest round (the least disturbed by other jobs), then the median over
+blocks, and the ratio of whole-collection times. Every answer is checked:
+both counts must be 1, our solutions valid for the clues and the rules,
+and equal to tdoku's (which it returns for the first-solution task).
 
-Then the batch API on the whole of 17clue: ``count_solutions_many`` on 1
-and 2 workers, and reading the file plus counting (what
-``sudoku-models count --file benchmarks/datasets/17clue.txt`` does), the
-fastest of ``--rounds`` wall times. ``--write`` puts the tables into
-``benchmarks/README.md`` between the ``counter_vs_tdoku`` markers.
+``--api CSV`` races the public API instead (the batch calls, one call per
+puzzle, every core) beside the compiled loop and tdoku's loop, counting to
+2 (:func:`sudoku_models.studies.counter_speed.api_table`).
 """
 
 from __future__ import annotations
@@ -45,15 +44,13 @@ from pathlib import Path
 import numpy as np
 
 from benchtools import machine
-from sudoku_models import read_grids, read_puzzles
+from sudoku_models import read_grids
 from sudoku_models.counter import count_solutions_many, kernel9, warm_up
 from sudoku_models.counter.core import new_control
 from sudoku_models.studies.counter_speed import KERNEL, TDOKU
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE / "datasets"
-README = HERE / "README.md"
-START, END = "<!-- counter_vs_tdoku:start -->", "<!-- counter_vs_tdoku:end -->"
 
 LOOP_C = r"""
 #include <stddef.h>
@@ -135,30 +132,32 @@ def check(grids: np.ndarray, counts, solutions, tcounts, traw: bytes, label: str
             sys.exit(f"{label}: a solution breaks a rule")
 
 
-def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str):
-    """us/puzzle (ours, tdoku): the fastest of ``rounds`` runs of each block,
-    then the median over blocks (at least 8 blocks); and the ratio of the
-    whole collection's times (sums of those fastest runs)."""
+def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str) -> list[dict]:
+    """Every run of every block on both sides (at least 8 blocks), one row
+    each: ``block``, ``round``, ``side`` (ours / tdoku), ``puzzles``,
+    ``seconds``, ``load``; the sides alternate which goes first."""
     block = max(1, min(block, len(grids) // 8))
     starts = range(0, len(grids), block)
     texts = [b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
                       for g in grids[i:i + block]) for i in starts]
     blocks = [np.ascontiguousarray(grids[i:i + block]) for i in starts]
-    mine = np.full(len(blocks), np.inf)
-    theirs = np.full(len(blocks), np.inf)
+    rows = []
+
+    def timed(side, k, r, action):
+        load = os.getloadavg()[0]
+        start = time.perf_counter()
+        result = action()
+        rows.append({"block": k, "round": r, "side": side, "puzzles": len(blocks[k]),
+                     "seconds": time.perf_counter() - start, "load": round(load, 2)})
+        return result
+
     for r in range(rounds):
         for k, (g, text) in enumerate(zip(blocks, texts)):
             def run_ours():
-                start = time.perf_counter()
-                result = ours(g, limit)
-                mine[k] = min(mine[k], 1e6 * (time.perf_counter() - start) / len(g))
-                return result
+                return timed("ours", k, r, lambda: ours(g, limit))
 
             def run_tdoku():
-                start = time.perf_counter()
-                result = tdoku(lib, text, len(g), limit)
-                theirs[k] = min(theirs[k], 1e6 * (time.perf_counter() - start) / len(g))
-                return result
+                return timed("tdoku", k, r, lambda: tdoku(lib, text, len(g), limit))
 
             if (r + k) % 2:
                 a, b = run_ours(), run_tdoku()
@@ -166,18 +165,7 @@ def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str
                 b, a = run_tdoku(), run_ours()
             if r == 0:
                 check(g, *a, *b, label)
-    sizes = np.array([len(g) for g in blocks])
-    total = float((mine * sizes).sum() / (theirs * sizes).sum())
-    return float(np.median(mine)), float(np.median(theirs)), total
-
-
-def wall(rounds: int, action) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return rows
 
 
 def api_runs(lib, rounds: int, single: int) -> list[dict]:
@@ -236,7 +224,9 @@ def main() -> None:
     parser.add_argument("tdoku_source", type=Path, help="tdoku's source directory")
     parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
     parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
-    parser.add_argument("--write", action="store_true", help="write the tables into README.md")
+    parser.add_argument("--csv", type=Path, default=HERE / "results" / "counter" / "vs_tdoku.csv",
+                        help="where to record every run of the race (default "
+                             "benchmarks/results/counter/vs_tdoku.csv)")
     parser.add_argument("--api", type=Path, metavar="CSV",
                         help="only race the public API, the compiled loop and tdoku (count to 2) "
                              "and record the runs in CSV (published with "
@@ -245,59 +235,28 @@ def main() -> None:
                         help="puzzles per collection for the one-call-each rows (default 5000)")
     args = parser.parse_args()
     warm_up()
-    if args.api:
-        with tempfile.TemporaryDirectory() as work:
-            lib, _ = build_tdoku(args.tdoku_source.resolve(), Path(work))
-            import pandas as pd
+    import pandas as pd
 
-            from sudoku_models.studies.counter_speed import api_table
+    from sudoku_models.studies.counter_speed import api_table, race_table
 
-            pd.DataFrame(api_runs(lib, args.rounds, args.single)).to_csv(args.api, index=False)
-        print(api_table(str(args.api)))
-        return
-    loads = os.getloadavg()
     with tempfile.TemporaryDirectory() as work:
         lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))
-        collections = {name: np.stack([p.grid.ravel() for p in read_puzzles(DATASETS / f"{name}.txt")])
-                       .astype(np.int32) for name in ("17clue", "top1465", "top95")}
-        lines = [f"{machine()}; numba {__import__('numba').__version__}; {tdoku_version}.",
-                 f"Load average at the start {loads[0]:.1f} on {os.cpu_count()} cores (shared).", "",
-                 "| collection | task | ours us/puzzle | tdoku us/puzzle | ours / tdoku "
-                 "| ours / tdoku, whole collection |",
-                 "| --- | --- | ---: | ---: | ---: | ---: |"]
-        for name, grids in collections.items():
+        if args.api:
+            pd.DataFrame(api_runs(lib, args.rounds, args.single)).to_csv(args.api, index=False)
+            print(api_table(str(args.api)))
+            return
+        rows = []
+        for name in ("17clue", "top1465", "top95"):
+            grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
             for task, limit in (("first solution", 1), ("count to 2", 2), ("count all", 2**62)):
                 label = f"{name} ({len(grids):,}), {task}"
-                a, b, total = race(lib, grids, limit, args.block, args.rounds, label)
-                lines.append(f"| {name} ({len(grids):,}) | {task} | {a:.1f} | {b:.1f} | {a / b:.1f}x "
-                             f"| {total:.1f}x |")
-                print(lines[-1], flush=True)
-    seventeen = collections["17clue"]
-    path = DATASETS / "17clue.txt"
-    one = wall(args.rounds, lambda: count_solutions_many(seventeen, 2, workers=1))
-    two = wall(args.rounds, lambda: count_solutions_many(seventeen, 2, workers=2))
-    whole = wall(args.rounds, lambda: count_solutions_many(read_puzzles(path), 2, workers=2))
-    lines += ["", f"Batch API, all {len(seventeen):,} puzzles of 17clue, count to 2 "
-              f"(fastest of {args.rounds} wall times, as for the blocks above):", "",
-              "| call | wall s | us/puzzle |", "| --- | ---: | ---: |",
-              f"| `count_solutions_many(grids, 2, workers=1)` | {one:.3f} "
-              f"| {1e6 * one / len(seventeen):.1f} |",
-              f"| `count_solutions_many(grids, 2, workers=2)` | {two:.3f} "
-              f"| {1e6 * two / len(seventeen):.1f} |",
-              f"| `read_puzzles(17clue.txt)` + the same on 2 workers | {whole:.3f} | "
-              f"{1e6 * whole / len(seventeen):.1f} |"]
-    table = "\n".join(lines)
-    print("\n" + table)
-    if args.write:
-        text = README.read_text()
-        command = (f"python benchmarks/counter_vs_tdoku.py {args.tdoku_source} --rounds {args.rounds} "
-                   f"--block {args.block} --write")
-        block = f"{START}\n```bash\n{command}\n```\n\n{table}\n{END}"
-        if START in text:
-            text = text[:text.index(START)] + block + text[text.index(END) + len(END):]
-        else:
-            text += "\n" + block + "\n"
-        README.write_text(text)
+                rows += [{"collection": name, "task": task, **row}
+                         for row in race(lib, grids, limit, args.block, args.rounds, label)]
+                print(f"{label}: done", file=sys.stderr, flush=True)
+    frame = pd.DataFrame(rows).assign(
+        machine=f"{machine()}; numba {__import__('numba').__version__}", tdoku=tdoku_version)
+    frame.to_csv(args.csv, index=False)
+    print(race_table(str(args.csv)))
 
 
 if __name__ == "__main__":

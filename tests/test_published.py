@@ -137,3 +137,25 @@ def test_tables_in_notebook_markdown_cells_are_checked_and_rewritten(tmp_path):
     assert regenerate(path, tmp_path) == 1
     cells = json.loads(path.read_text())["cells"]
     assert "| 50 |" in "".join(cells[1]["source"]) and "".join(cells[0]["source"]) == "1 + 1"
+
+
+def test_the_tdoku_race_table_takes_each_blocks_fastest_round(tmp_path):
+    """race_table: per block the fastest round, the median over blocks per
+    side, and the whole collection as the ratio of the summed fastest runs."""
+    from sudoku_models.studies.counter_speed import race_table
+
+    rows = []
+    # block 0: ours best 1.0 s, tdoku 0.5 s; block 1: ours 3.0, tdoku 1.0; block 2: 2.0, 2.0
+    for block, (ours, theirs) in enumerate([(1.0, 0.5), (3.0, 1.0), (2.0, 2.0)]):
+        for r, slower in enumerate((1.5, 1.0)):  # the second round is the fastest
+            rows += [{"collection": "set", "task": "count to 2", "block": block, "round": r,
+                      "side": side, "puzzles": 10, "seconds": seconds * slower, "load": 1.0 + r,
+                      "machine": "test machine", "tdoku": "tdoku test"}
+                     for side, seconds in (("ours", ours), ("tdoku", theirs))]
+    path = tmp_path / "race.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    table = race_table(str(path))
+    # medians over blocks of us/puzzle: ours 2.0 s / 10 = 2e5 us, tdoku 1.0 s / 10 = 1e5 us
+    assert "| set (30) | count to 2 | 200000.0 | 100000.0 | 2.00 | 1.71 |" in table
+    assert table.startswith("test machine; tdoku test.")
+    assert "1.0 to 2.0; 2 rounds over 3 or more blocks" in table

@@ -4,6 +4,10 @@ tables of ``benchmarks/README.md``; see :mod:`.published`).
 ``benchmarks/core_ab.py compare`` records one row per figure and run:
 ``figure``, ``side`` (before / after), ``round``, ``value``, ``load``.
 
+``benchmarks/counter_vs_tdoku.py`` records one row per run of a block:
+``collection``, ``task``, ``block``, ``round``, ``side`` (ours / tdoku),
+``puzzles``, ``seconds``, ``load``, ``machine``, ``tdoku`` (versions).
+
 ``benchmarks/counter_vs_tdoku.py --api`` records one row per timed run:
 ``collection``, ``call`` (what was timed), ``threads``, ``round``,
 ``puzzles``, ``seconds``, ``load`` (1-minute load average before the run).
@@ -15,6 +19,35 @@ import pandas as pd
 
 TDOKU = "tdoku TdokuSolverDpllTriadSimd, C loop"
 KERNEL = "kernel9.count9_many (compiled loop)"
+
+
+def race_table(csv: str) -> str:
+    """The compiled loops, ours against tdoku's, per collection and task:
+    for each block the fastest round's microseconds per puzzle (the least
+    disturbed by other jobs), the median over blocks, their ratio, and the
+    ratio of whole-collection times (sums of the blocks' fastest rounds,
+    which weigh the hardest puzzles in)."""
+    runs = pd.read_csv(csv)
+    best = runs.groupby(["collection", "task", "block", "side"], sort=False).agg(
+        seconds=("seconds", "min"), puzzles=("puzzles", "first")).reset_index()
+    best["us"] = 1e6 * best["seconds"] / best["puzzles"]
+    rows = [f"{runs['machine'].iloc[0]}; {runs['tdoku'].iloc[0]}.", "",
+            "| collection | task | ours us/puzzle | tdoku us/puzzle | ours / tdoku "
+            "| ours / tdoku, whole collection |",
+            "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for (collection, task), group in best.groupby(["collection", "task"], sort=False):
+        side = {name: part for name, part in group.groupby("side")}
+        ours, theirs = side["ours"]["us"].median(), side["tdoku"]["us"].median()
+        whole = side["ours"]["seconds"].sum() / side["tdoku"]["seconds"].sum()
+        puzzles = side["ours"]["puzzles"].sum()
+        rows.append(f"| {collection} ({puzzles:,}) | {task} | {ours:.1f} | {theirs:.1f} "
+                    f"| {ours / theirs:.2f} | {whole:.2f} |")
+    rows.append("")
+    rows.append(f"Load average (1 min) over the runs: {runs['load'].min():.1f} to "
+                f"{runs['load'].max():.1f}; {runs['round'].max() + 1} rounds over "
+                f"{runs.groupby('collection')['block'].nunique().min()} or more blocks per "
+                "collection, the two sides alternating.")
+    return "\n".join(rows)
 
 
 def api_table(csv: str) -> str:
