@@ -140,8 +140,10 @@ def tail_instances(frame, method: str, order: int, on, off, hardest: int = 2):
         picked.append(list(off_rows.itertuples())[len(off_rows) // 2])
     lines = []
     for row in picked:
-        settings = frame[frame["dataset"] == row.dataset].iloc[0]
-        puzzle = dict(load_dataset(row.dataset, int(settings["sample"]), 0))[int(row.index)]
+        # the largest sample drawn of this point: an instance is fixed by its
+        # spec and index, and the grids drew 5, 6, 10 or 20 of a point
+        sample = int(frame.loc[frame["dataset"] == row.dataset, "sample"].max())
+        puzzle = dict(load_dataset(row.dataset, sample, 0))[int(row.index)]
         if puzzle_hash(puzzle) != row.puzzle_hash:
             raise SystemExit(f"{row.dataset} #{row.index}: regenerated puzzle differs")
         lines.append(puzzle.to_string())

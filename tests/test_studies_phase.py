@@ -319,3 +319,21 @@ def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
     expected = [f"tails {m} seed {s}" for s in (1, 2, 3) for m in methods][:5]
     assert ran == expected
     assert all((tmp_path / f"tails_{m}.txt").exists() for m in methods)
+
+
+def test_tail_instances_come_from_the_largest_sample_of_their_point():
+    """An instance recorded in a 10-instance grid is found again though an
+    earlier grid drew only 5 of its point (the first row seen)."""
+    import pandas as pd
+
+    from sudoku_models.bench import load_dataset
+    from sudoku_models.bench.datasets import puzzle_hash
+
+    module = _phase_transition_script()
+    spec = "holes:3:0.6:random"
+    puzzles = dict(load_dataset(spec, 10, 0))
+    rows = [{"dataset": spec, "index": i, "puzzle_hash": puzzle_hash(puzzles[i]), "sample": sample,
+             "method": "cp", "order": 3, "solved": True, "fraction": 0.6, "effort": effort}
+            for i, sample, effort in ((1, 5, 1), (7, 10, 50), (8, 10, 2))]
+    lines = module.tail_instances(pd.DataFrame(rows), "cp", 3, [0.6], 0.9, hardest=1)
+    assert lines == [puzzles[7].to_string()]
