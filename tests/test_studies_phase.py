@@ -78,6 +78,17 @@ def test_tail_fits_tell_a_power_law_from_a_lognormal():
     assert fit_tails(np.minimum(pareto, 50), pareto < 50)["better"] == "power law"
     assert fit_tails(np.minimum(lognormal, 50), lognormal < 50)["better"] == "lognormal"
     assert fit_tails([1.0, 2.0, 100.0], [True, True, False])["better"] == "too few"
+    both = fit_tails(np.minimum(pareto, 50), pareto < 50)
+    assert both["p"] < 0.1 and both["loglik pareto"] > both["loglik lognormal"]
+
+
+def test_tail_fits_name_neither_when_the_runs_cannot_tell():
+    """Twenty runs drawn from a lognormal, ten of them above the median: a
+    Pareto fits that tail about as well, and Vuong's test leaves the choice
+    open instead of naming the larger log-likelihood."""
+    times = np.random.default_rng(0).lognormal(0, 0.6, 20)
+    fit = fit_tails(times, np.ones(20, bool))
+    assert fit["tail runs"] >= 8 and fit["p"] >= 0.1 and fit["better"] == "neither"
 
 
 # -- peaks by effort -------------------------------------------------------------------

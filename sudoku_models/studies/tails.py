@@ -6,10 +6,14 @@ estimated by Kaplan-Meier (:func:`~.censoring.kaplan_meier`, no floor), and
 two tails are fitted by maximum likelihood *with* the censored runs
 (``scipy.stats`` on ``CensoredData``): a lognormal and a Pareto (power-law)
 tail above the median run, compared by their log-likelihoods on the same
-runs. A heavy (power-law) tail is claimed only where the Pareto fit is
-better and the tail's exponent is below 2 (infinite variance), as in Gomes,
-Selman, Crato and Kautz 2000 (J. Autom. Reasoning 24:67-100); with few
-observed runs above the median nothing is claimed.
+runs. Which fits better is decided by Vuong's normalised log-likelihood
+ratio test (Vuong 1989, as Clauset, Shalizi and Newman 2009, SIAM Review
+51:661-703, section 5, use it for power laws): a winner is named only where
+its p-value is below ``SIGNIFICANT``, else neither. A heavy (power-law)
+tail is claimed only where the Pareto fit wins and the tail's exponent is
+below 2 (infinite variance), as in Gomes, Selman, Crato and Kautz 2000 (J.
+Autom. Reasoning 24:67-100); with few observed runs above the median
+nothing is claimed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from .published import markdown
 
 MIN_TAIL = 8
 """Observed (not censored) runs above the median needed to fit a tail."""
+SIGNIFICANT = 0.1
+"""Vuong's p-value below which one of the two fits is named the better."""
 
 
 def load_tail_results(path):
@@ -45,8 +51,10 @@ def fit_tails(times, observed) -> dict:
     that median), and the lognormal is scored on the same runs with its
     conditional density, so the two log-likelihoods compare like with like.
     Returns ``runs``, ``observed``, ``tail runs``, ``lognormal sigma``,
-    ``pareto alpha``, ``loglik lognormal``, ``loglik pareto``, ``better``
-    (``"lognormal"``, ``"power law"`` or ``"too few"``)."""
+    ``pareto alpha``, ``loglik lognormal``, ``loglik pareto``, ``p`` (Vuong's
+    two-sided p-value of their difference, from the per-run log-likelihood
+    differences) and ``better`` (``"lognormal"``, ``"power law"``,
+    ``"neither"`` when p >= ``SIGNIFICANT``, or ``"too few"``)."""
     import numpy as np
     from scipy import stats
 
@@ -54,7 +62,8 @@ def fit_tails(times, observed) -> dict:
     observed = np.asarray(observed, dtype=bool)
     result = {"runs": len(times), "observed": int(observed.sum()), "tail runs": 0,
               "lognormal sigma": math.nan, "pareto alpha": math.nan,
-              "loglik lognormal": math.nan, "loglik pareto": math.nan, "better": "too few"}
+              "loglik lognormal": math.nan, "loglik pareto": math.nan, "p": math.nan,
+              "better": "too few"}
     if observed.sum() < 3:
         return result
     data = stats.CensoredData(uncensored=times[observed], right=times[~observed])
@@ -71,12 +80,17 @@ def fit_tails(times, observed) -> dict:
     pareto = stats.pareto(alpha, loc=0, scale=xmin)
     lognormal = stats.lognorm(shape, loc=0, scale=scale)
     above = lognormal.sf(xmin)
-    ll_log = (np.sum(lognormal.logpdf(t[o]) - np.log(above))
-              + np.sum(lognormal.logsf(t[~o]) - np.log(above)))
-    ll_par = np.sum(pareto.logpdf(t[o])) + np.sum(pareto.logsf(t[~o]))
-    result.update({"pareto alpha": float(alpha), "loglik lognormal": float(ll_log),
-                   "loglik pareto": float(ll_par),
-                   "better": "power law" if ll_par > ll_log else "lognormal"})
+    per_log = np.where(o, lognormal.logpdf(t), lognormal.logsf(t)) - np.log(above)
+    per_par = np.where(o, pareto.logpdf(t), pareto.logsf(t))
+    ll_log, ll_par = float(per_log.sum()), float(per_par.sum())
+    differences = per_par - per_log
+    spread = float(differences.std())
+    p = (math.erfc(abs(ll_par - ll_log) / (math.sqrt(2 * len(t)) * spread)) if spread > 0
+         else 1.0)
+    better = ("neither" if p >= SIGNIFICANT else "power law" if ll_par > ll_log
+              else "lognormal")
+    result.update({"pareto alpha": float(alpha), "loglik lognormal": ll_log,
+                   "loglik pareto": ll_par, "p": p, "better": better})
     return result
 
 
@@ -100,10 +114,11 @@ def tail_table(path) -> str:
                      "lognormal sigma": fit["lognormal sigma"],
                      "Pareto alpha (tail)": fit["pareto alpha"],
                      "loglik Pareto - lognormal": fit["loglik pareto"] - fit["loglik lognormal"],
-                     "better fit": fit["better"]})
+                     "p (Vuong)": fit["p"], "better fit": fit["better"]})
     return markdown(pd.DataFrame(rows), formats={"lognormal sigma": ".2f",
                                                  "Pareto alpha (tail)": ".2f",
-                                                 "loglik Pareto - lognormal": ".1f"})
+                                                 "loglik Pareto - lognormal": ".1f",
+                                                 "p (Vuong)": ".2f"})
 
 
 def plot_survival(frame, path: Path | None = None):
