@@ -276,6 +276,17 @@ def test_survival_curves_end_where_the_data_end():
     plt.close(figure)
 
 
+def test_survival_draws_one_panel_per_order_and_method_with_runs():
+    """CaDiCaL at order 5 and CP-SAT at order 6 make two panels, not a 2 x 2
+    grid with two empty ones."""
+    frame = pd.DataFrame({"order": [5] * 3 + [6] * 3, "method": ["sat-extended"] * 3 + ["cp"] * 3,
+                          "puzzle": ["f:1"] * 6, "solved": True,
+                          "censored_s": [0.5, 1.0, 2.0, 1.0, 2.0, 4.0]})
+    figure = plot_survival(frame)
+    assert [ax.get_title() for ax in figure.axes] == ["sat-extended, order 5", "cp, order 6"]
+    plt.close(figure)
+
+
 def _phase_transition_script():
     """``benchmarks/phase_transition.py`` loaded as a module."""
     import importlib.util

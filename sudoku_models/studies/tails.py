@@ -122,58 +122,58 @@ def tail_table(path) -> str:
 
 
 def plot_survival(frame, path: Path | None = None):
-    """Kaplan-Meier survival P(T > t) over seeds, one row of panels per
-    order, one panel per method, one step curve per instance, log-log;
-    censored runs as ticks on the curve; no floor (a curve ends where its
-    data end); a panel whose runs all hit the cap says so."""
+    """Kaplan-Meier survival P(T > t) over seeds, one panel per (order,
+    method) that has runs (at most three a row, no empty panels), one step
+    curve per instance, log-log; censored runs as ticks on the curve; no
+    floor (a curve ends where its data end); a panel whose runs all hit the
+    cap says so."""
     import matplotlib.pyplot as plt
     import numpy as np
     from matplotlib.ticker import FormatStrFormatter, LogLocator
 
-    orders = sorted(frame["order"].unique())
-    methods = sorted(frame["method"].unique())
-    fig, axes = plt.subplots(len(orders), len(methods), squeeze=False,
-                             figsize=(3.6 * len(methods), 3.3 * len(orders) + 0.6))
-    colour = method_colours(methods)
+    pairs = sorted(frame[["order", "method"]].drop_duplicates().itertuples(index=False))
+    columns = min(len(pairs), 3)
+    rows_of_panels = -(-len(pairs) // columns)
+    fig, axes = plt.subplots(rows_of_panels, columns, squeeze=False,
+                             figsize=(3.6 * columns, 3.3 * rows_of_panels + 0.6))
+    for ax in axes.flat[len(pairs):]:
+        fig.delaxes(ax)
+    colour = method_colours(sorted(frame["method"].unique()))
     styles = ["-", "--", ":", "-."]
-    for row, order in zip(axes, orders):
-        for ax, method in zip(row, methods):
-            data = frame[(frame["order"] == order) & (frame["method"] == method)]
-            ax.set_title(f"{method}, order {order}", fontsize=9)
-            if data.empty:
-                ax.set_visible(False)
-                continue
-            if not data["solved"].any():
-                ax.text(0.5, 0.5, f"no run solved within\nthe cap ({len(data)} runs)",
-                        transform=ax.transAxes, ha="center", va="center")
-                ax.set_xticks([])
-                ax.set_yticks([])
-                continue
-            for k, instance in enumerate(sorted(data["puzzle"].unique())):
-                rows = data[data["puzzle"] == instance]
-                t, s = kaplan_meier(rows["censored_s"], rows["solved"])
-                t[0] = rows["censored_s"].min() / 1.5  # the log axis has no 0: start left of the data
-                keep = s > 0  # the last step to 0 (every run finished) ends the curve
-                ax.step(t[keep], s[keep], where="post", color=colour[method],
-                        linestyle=styles[k % len(styles)],
-                        label=f"{instance.split(':')[-1]}: {int(rows['solved'].sum())}/{len(rows)}")
-                cut = rows.loc[~rows["solved"], "censored_s"].to_numpy()
-                if len(cut):
-                    level = s[np.searchsorted(t, cut, side="right") - 1]
-                    ax.plot(cut, level, linestyle="none", marker="|", markersize=10,
-                            color=colour[method])
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            for axis in (ax.xaxis, ax.yaxis):  # plain numbers at 1, 2, 5 x 10^k
-                axis.set_major_formatter(FormatStrFormatter("%g"))
-                axis.set_minor_locator(LogLocator(subs=(2, 5)))
-                axis.set_minor_formatter(FormatStrFormatter("%g"))
-            ax.tick_params(which="minor", labelsize=7)
-            ax.grid(which="both", alpha=0.3)
-            ax.legend(fontsize=6, loc="lower left", title="instance: solved", title_fontsize=6)
-        row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")
-    for ax in axes[-1]:
+    for ax, (order, method) in zip(axes.flat, pairs):
+        data = frame[(frame["order"] == order) & (frame["method"] == method)]
+        ax.set_title(f"{method}, order {order}", fontsize=9)
+        if not data["solved"].any():
+            ax.text(0.5, 0.5, f"no run solved within\nthe cap ({len(data)} runs)",
+                    transform=ax.transAxes, ha="center", va="center")
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        for k, instance in enumerate(sorted(data["puzzle"].unique())):
+            rows = data[data["puzzle"] == instance]
+            t, s = kaplan_meier(rows["censored_s"], rows["solved"])
+            t[0] = rows["censored_s"].min() / 1.5  # the log axis has no 0: start left of the data
+            keep = s > 0  # the last step to 0 (every run finished) ends the curve
+            ax.step(t[keep], s[keep], where="post", color=colour[method],
+                    linestyle=styles[k % len(styles)],
+                    label=f"{instance.split(':')[-1]}: {int(rows['solved'].sum())}/{len(rows)}")
+            cut = rows.loc[~rows["solved"], "censored_s"].to_numpy()
+            if len(cut):
+                level = s[np.searchsorted(t, cut, side="right") - 1]
+                ax.plot(cut, level, linestyle="none", marker="|", markersize=10,
+                        color=colour[method])
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        for axis in (ax.xaxis, ax.yaxis):  # plain numbers at 1, 2, 5 x 10^k
+            axis.set_major_formatter(FormatStrFormatter("%g"))
+            axis.set_minor_locator(LogLocator(subs=(2, 5)))
+            axis.set_minor_formatter(FormatStrFormatter("%g"))
+        ax.tick_params(which="minor", labelsize=7)
+        ax.grid(which="both", alpha=0.3)
+        ax.legend(fontsize=6, loc="lower left", title="instance: solved", title_fontsize=6)
         ax.set_xlabel("run time t (s, log)")
+    for row in axes:
+        row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")
     fig.suptitle("Run time over solver seeds (ticks: censored at the cap)")
     fig.tight_layout()
     return save_figure(fig, path)
