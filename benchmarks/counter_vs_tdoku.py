@@ -105,6 +105,13 @@ def ours(grids: np.ndarray, limit: int):
     return counts, solutions
 
 
+def tdoku_text(grids: np.ndarray) -> bytes:
+    """``(P, 81)`` grids (0 = empty) as tdoku reads them: 81 characters,
+    ``.`` for an empty cell, each puzzle NUL-terminated."""
+    return b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
+                    for g in grids)
+
+
 def tdoku(lib, text: bytes, n: int, limit: int):
     counts = np.zeros(n, dtype=np.uint64)
     out = ctypes.create_string_buffer(82 * n)
@@ -138,8 +145,7 @@ def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str
     ``seconds``, ``load``; the sides alternate which goes first."""
     block = max(1, min(block, len(grids) // 8))
     starts = range(0, len(grids), block)
-    texts = [b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
-                      for g in grids[i:i + block]) for i in starts]
+    texts = [tdoku_text(grids[i:i + block]) for i in starts]
     blocks = [np.ascontiguousarray(grids[i:i + block]) for i in starts]
     rows = []
 
@@ -180,8 +186,7 @@ def api_runs(lib, rounds: int, single: int) -> list[dict]:
     for name in ("17clue", "top1465", "top95"):
         grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
         puzzles = [Puzzle(g.reshape(9, 9).astype(np.int64), 3) for g in grids]
-        text = b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
-                        for g in grids)
+        text = tdoku_text(grids)
         few = puzzles[:single]
         arrays = [g.reshape(9, 9) for g in grids[:single]]
 
