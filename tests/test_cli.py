@@ -10,7 +10,7 @@ import pytest
 from sudoku_models import METHODS, read_puzzles
 from sudoku_models.cli import main
 
-from .helpers import DATASETS, SEED_STRING
+from .helpers import DATASETS, SEED_STRING, benchmark_script
 
 TOP95 = str(DATASETS / "top95.txt")
 
@@ -656,18 +656,8 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
 def test_the_published_solve_file_table_is_its_csv():
     """benchmarks/README.md shows what benchmarks/solve_file_speed.py
     --table makes of the recorded CSV."""
-    import importlib.util
-
+    module = benchmark_script("solve_file_speed")
     root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location(
-        "solve_file_speed", root / "benchmarks" / "solve_file_speed.py",
-        submodule_search_locations=None)
-    sys.path.insert(0, str(root / "benchmarks"))  # its import of benchtools
-    try:
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(root / "benchmarks"))
     readme = (root / "benchmarks" / "README.md").read_text()
     start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"
     published = readme[readme.index(start) + len(start): readme.index(end)]

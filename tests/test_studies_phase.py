@@ -20,6 +20,8 @@ from sudoku_models.studies.phase import (PhaseDataError, effort_peaks, effort_ti
                                          write_phase_report)
 from sudoku_models.studies.tails import fit_tails, plot_survival
 
+from .helpers import benchmark_script
+
 # -- censoring ------------------------------------------------------------------------
 
 
@@ -287,30 +289,12 @@ def test_survival_draws_one_panel_per_order_and_method_with_runs():
     plt.close(figure)
 
 
-def _phase_transition_script():
-    """``benchmarks/phase_transition.py`` loaded as a module."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("phase_transition",
-                                                  root / "benchmarks" / "phase_transition.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(root / "benchmarks"))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(root / "benchmarks"))
-    return module
-
-
 def test_every_planned_chunk_passes_the_runners_option_check():
     """The effort grid and the tail study ask each method only for options it
     takes (the runner refuses ``clues=units`` for a chunk without SAT)."""
     from sudoku_models.bench.plan import check_extra
 
-    module = _phase_transition_script()
+    module = benchmark_script("phase_transition")
     chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
     for chunk in chunks:
         check_extra(chunk.methods, chunk.options or {})
@@ -326,7 +310,7 @@ def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
     import sudoku_models.studies.phase as phase
     import sudoku_models.studies.runs as runs
 
-    module = _phase_transition_script()
+    module = benchmark_script("phase_transition")
     ran = []
 
     def fake_run_chunk(chunk, out, left, progress):
@@ -351,7 +335,7 @@ def test_tail_instances_come_from_the_largest_sample_of_their_point():
     from sudoku_models.bench import load_dataset
     from sudoku_models.bench.datasets import puzzle_hash
 
-    module = _phase_transition_script()
+    module = benchmark_script("phase_transition")
     spec = "holes:3:0.6:random"
     puzzles = dict(load_dataset(spec, 10, 0))
     rows = [{"dataset": spec, "index": i, "puzzle_hash": puzzle_hash(puzzles[i]), "sample": sample,
