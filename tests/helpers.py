@@ -35,20 +35,3 @@ def holes(grid: np.ndarray, share: float, seed: int) -> Puzzle:
     rng = np.random.default_rng(seed)
     kept = np.where(rng.random(grid.shape) < share, 0, grid)
     return Puzzle.from_grid(kept)
-
-
-def benchmark_script(name: str):
-    """``benchmarks/<name>.py`` loaded as a module (with ``benchmarks/`` on
-    the path while it loads, for its import of ``benchtools``)."""
-    import importlib.util
-    import sys
-
-    folder = DATASETS.parent
-    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(folder))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(folder))
-    return module

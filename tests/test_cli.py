@@ -10,7 +10,7 @@ import pytest
 from sudoku_models import METHODS, read_puzzles
 from sudoku_models.cli import main
 
-from .helpers import DATASETS, SEED_STRING, benchmark_script
+from .helpers import DATASETS, SEED_STRING
 
 TOP95 = str(DATASETS / "top95.txt")
 
@@ -656,7 +656,8 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
 def test_the_published_solve_file_table_is_its_csv():
     """benchmarks/README.md shows what benchmarks/solve_file_speed.py
     --table makes of the recorded CSV."""
-    module = benchmark_script("solve_file_speed")
+    import benchmarks.machinery.solve_file_speed as module
+
     root = Path(__file__).resolve().parent.parent
     readme = (root / "benchmarks" / "README.md").read_text()
     start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"

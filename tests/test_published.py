@@ -6,8 +6,8 @@ import json
 import pandas as pd
 import pytest
 
-from sudoku_models.studies import published
-from sudoku_models.studies.published import (ROOT, MarkerError, build, differences, find_tables,
+import benchmarks.studykit.published as published
+from benchmarks.studykit.published import (ROOT, MarkerError, build, differences, find_tables,
                                              main, regenerate)
 
 DOCUMENTS = [p for pattern in published.DOCUMENTS for p in sorted(ROOT.glob(pattern))]
@@ -26,7 +26,7 @@ def test_every_published_table_is_recomputed_from_its_csv(marked):
     recomputed = build(marked)
     assert recomputed == marked.body, (
         f"{marked.where}: the table differs from what {marked.builder} makes from "
-        f"{', '.join(marked.csvs)}; run python -m sudoku_models.studies.published --write")
+        f"{', '.join(marked.csvs)}; run python -m benchmarks.studykit.published --write")
 
 
 # -- the mechanism on a small file --------------------------------------------------
@@ -142,7 +142,7 @@ def test_tables_in_notebook_markdown_cells_are_checked_and_rewritten(tmp_path):
 def test_the_tdoku_race_table_takes_each_blocks_fastest_round(tmp_path):
     """race_table: per block the fastest round, the median over blocks per
     side, and the whole collection as the ratio of the summed fastest runs."""
-    from sudoku_models.studies.counter_speed import race_table
+    from benchmarks.counter_speed.tables import race_table
 
     rows = []
     # block 0: ours best 1.0 s, tdoku 0.5 s; block 1: ours 3.0, tdoku 1.0; block 2: 2.0, 2.0

@@ -4,7 +4,7 @@ from generator import generate
 from sudoku_models import Puzzle
 from sudoku_models.counter import run_search
 from sudoku_models.logic import rate
-from sudoku_models.studies.effort import (SOLVERS, STATS, available, backtracking_nodes, columns,
+from benchmarks.difficulty.effort import (SOLVERS, STATS, available, backtracking_nodes, columns,
                                         measure)
 
 HARD = Puzzle.from_string(

@@ -12,15 +12,14 @@ from scipy import stats
 
 from sudoku_models.bench import load_dataset, run_benchmark
 from sudoku_models.counting import count_solutions as count_any
-from sudoku_models.studies.censoring import (Interval, compare, kaplan_meier, median_interval,
+from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, median_interval,
                                              outcome, ratio_bounds, value_bounds)
-from sudoku_models.studies.phase import (PhaseDataError, effort_peaks, effort_time_correlation,
+from benchmarks.phase_transition.analysis import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
                                          paired, plot_peaks, solution_counts,
                                          write_phase_report)
-from sudoku_models.studies.tails import fit_tails, plot_survival
+from benchmarks.phase_transition.tails import fit_tails, plot_survival
 
-from .helpers import benchmark_script
 
 # -- censoring ------------------------------------------------------------------------
 
@@ -294,7 +293,8 @@ def test_every_planned_chunk_passes_the_runners_option_check():
     takes (the runner refuses ``clues=units`` for a chunk without SAT)."""
     from sudoku_models.bench.plan import check_extra
 
-    module = benchmark_script("phase_transition")
+    import benchmarks.phase_transition.__main__ as module
+
     chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
     for chunk in chunks:
         check_extra(chunk.methods, chunk.options or {})
@@ -307,10 +307,10 @@ def test_every_planned_chunk_passes_the_runners_option_check():
 def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
     """A budget that stops the tail study leaves every method with the same
     seeds: the chunks run seed by seed, the methods in turn."""
-    import sudoku_models.studies.phase as phase
-    import sudoku_models.studies.runs as runs
+    import benchmarks.phase_transition.analysis as phase
+    import benchmarks.phase_transition.__main__ as module
+    import benchmarks.studykit.runs as runs
 
-    module = benchmark_script("phase_transition")
     ran = []
 
     def fake_run_chunk(chunk, out, left, progress):
@@ -335,7 +335,8 @@ def test_tail_instances_come_from_the_largest_sample_of_their_point():
     from sudoku_models.bench import load_dataset
     from sudoku_models.bench.datasets import puzzle_hash
 
-    module = benchmark_script("phase_transition")
+    import benchmarks.phase_transition.__main__ as module
+
     spec = "holes:3:0.6:random"
     puzzles = dict(load_dataset(spec, 10, 0))
     rows = [{"dataset": spec, "index": i, "puzzle_hash": puzzle_hash(puzzles[i]), "sample": sample,

@@ -6,8 +6,8 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from sudoku_models.bench import run_benchmark
-from sudoku_models.studies.milp_sweep import CONFIGURATIONS, configuration, sweep_table
-from sudoku_models.studies.seed import load_seed_results, verdict_table, write_seed_report
+from benchmarks.milp_sweep.tables import CONFIGURATIONS, configuration, sweep_table
+from benchmarks.seed_comparison.analysis import load_seed_results, verdict_table, write_seed_report
 
 
 def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):

@@ -3,7 +3,9 @@ rating, recorded runs."""
 
 import pandas as pd
 
-from sudoku_models.studies import difficulty, encodings, rating
+import benchmarks.difficulty.effort_tables as difficulty
+import benchmarks.sat_encodings.tables as encodings
+import benchmarks.difficulty.rating_tables as rating
 
 
 def test_sat_tables_count_solves_search_and_propagation(tmp_path):

@@ -6,7 +6,7 @@ import json
 import pandas as pd
 
 from sudoku_models.bench import load_results, read_results, run_benchmark
-from sudoku_models.studies.runs import Chunk, LoadSampler, load_at, read_load, run_chunk
+from benchmarks.studykit.runs import Chunk, LoadSampler, load_at, read_load, run_chunk
 
 
 def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):

@@ -1,0 +1,203 @@
+"""The generator's counter and generator side by side with QQWing.
+
+Usage: python -m benchmarks.counter_speed.vs_qqwing [--repeat 5] [--seeds 20] [--counter-only] [--csv CSV]
+
+Needs Debian's ``qqwing`` package (C++ generator and solver); run as root it
+installs it with apt-get, otherwise it says how. Everything is measured in
+this one run on this machine, each figure the median of ``--repeat`` runs:
+
+1. like with like: our first-solution ``solve`` against ``qqwing --solve``
+   (which stops at the first solution), our uniqueness check
+   ``count_solutions(limit=2)`` and our count of all solutions against
+   ``qqwing --solve --count-solutions`` (which counts them all), over the
+   first 2,000 puzzles of 17clue.txt and over top1465 (QQWing has no
+   count-to-2; on these unique puzzles both take the same search);
+2. (``--counter-only`` stops here)
+3. generating unique-solution puzzles at QQWing's own clue counts: QQWing's
+   ``--generate`` output fixes the clue counts, we generate one puzzle for
+   each of those counts;
+4. generating 20- and 21-clue puzzles: median and max over ``--seeds`` seeds.
+
+QQWing's times are whole-process wall times divided by the puzzles; ours are
+in-process (steady state, compiled code loaded), with our whole-process time
+(interpreter start, imports, file parsing) given beside them. The compilation
+time of the numba kernels is measured separately, in a fresh process with an
+empty cache. Every timed run is a row of ``--csv`` (default
+``benchmarks/counter_speed/results/vs_qqwing.csv``: ``table``, ``task``, ``side``,
+``round``, ``seconds``, ``puzzles``); the tables printed are the builders
+``qqwing_counter_table``, ``qqwing_generation_table`` and
+``qqwing_low_clue_table`` of :mod:`benchmarks.counter_speed.tables` on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+from benchmarks.studykit.benchtools import DATASETS, machine
+from generator import count_solutions, generate, solve
+from sudoku_models import Puzzle, read_puzzles
+
+HERE = Path(__file__).resolve().parent
+
+
+def ensure_qqwing() -> str:
+    """Path of the qqwing binary, installing Debian's package when root."""
+    path = shutil.which("qqwing")
+    if path:
+        return path
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "update", "-qq"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "qqwing"], check=True)
+        return shutil.which("qqwing")
+    sys.exit("qqwing is not installed: run `sudo apt-get install qqwing` and try again")
+
+
+def qqwing_version(qqwing: str) -> str:
+    return subprocess.run([qqwing, "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def rounds(repeat: int, action) -> list[float]:
+    """Wall seconds of ``repeat`` runs of ``action``."""
+    return [timed(action) for _ in range(repeat)]
+
+
+def qqwing_seconds(qqwing: str, args: list[str], lines: list[str], repeat: int) -> list[float]:
+    """Wall times of ``repeat`` qqwing processes reading ``lines`` on stdin."""
+    text = "\n".join(lines) + "\n"
+    return rounds(repeat, lambda: subprocess.run(
+        [qqwing, *args], input=text, capture_output=True, text=True, check=True))
+
+
+def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[float]:
+    """Wall times of ``repeat`` whole Python processes that reads the puzzles
+    QQWing is given from a file and counts (interpreter start, imports,
+    parsing, counting)."""
+    call = "solve(p)" if limit == "solve" else f"count_solutions(p, limit={limit})"
+    code = (
+        "import sys\nfrom generator import count_solutions, solve\n"
+        "from sudoku_models import read_puzzles\n"
+        f"[{call} for p in read_puzzles(sys.argv[1])]\n"
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
+        handle.write("\n".join(lines) + "\n")
+        handle.flush()
+        return rounds(repeat, lambda: subprocess.run(
+            [sys.executable, "-c", code, handle.name], check=True))
+
+
+def compile_seconds() -> tuple[float, float]:
+    """(first call with an empty numba cache, first call with a warm cache),
+    each in a fresh process, for a uniqueness check and a generation."""
+    code = (
+        "import time; t = time.perf_counter()\n"
+        "import numpy as np, generator\n"
+        "generator.count_solutions(np.zeros((9, 9), dtype=int), limit=2)\n"
+        "generator.generate(30, seed=0)\n"
+        "print(time.perf_counter() - t)\n"
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        run = lambda: float(subprocess.run([sys.executable, "-c", code], env=env, check=True,  # noqa: E731
+                                           capture_output=True, text=True).stdout)
+        return run(), run()
+
+
+def main() -> None:
+    import pandas as pd
+
+    from benchmarks.counter_speed.tables import (qqwing_counter_table, qqwing_generation_table,
+                                                     qqwing_low_clue_table)
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median taken)")
+    parser.add_argument("--seeds", type=int, default=20, help="seeds for the 20/21-clue figures")
+    parser.add_argument("--generate", type=int, default=1000, help="puzzles for the generation race")
+    parser.add_argument("--counter-only", action="store_true", help="skip the generation races")
+    parser.add_argument("--csv", type=Path, default=HERE / "results" / "vs_qqwing.csv",
+                        help="CSV of every timed run (default %(default)s)")
+    args = parser.parse_args()
+    qqwing = ensure_qqwing()
+    print(f"{machine()}; {qqwing_version(qqwing)}; numba {__import__('numba').__version__}; "
+          f"load {os.getloadavg()[0]:.1f}\n")
+    rows = []
+
+    def record(table: str, task: str, side: str, times: list[float], puzzles: int) -> None:
+        rows.extend({"table": table, "task": task, "side": side, "round": r, "seconds": t,
+                     "puzzles": puzzles} for r, t in enumerate(times))
+
+    cold, warm = compile_seconds()
+    record("compile", "first call, empty numba cache", "ours", [cold], 1)
+    record("compile", "first call, cache written", "ours", [warm], 1)
+    print(f"Compilation (fresh process, empty numba cache): {cold:.2f} s; "
+          f"with the cache written: {warm:.2f} s (imports included)\n")
+
+    count_solutions(Puzzle.from_string("." * 81), limit=2)  # load the compiled kernels
+    seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
+    top1465 = read_puzzles(DATASETS / "top1465.txt")
+    solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
+    for label, puzzles, limit, qq_args in [
+        ("first solution, 17clue first 2,000", seventeen, "solve", solve_args),
+        ("first solution, top1465", top1465, "solve", solve_args),
+        ("count to 2 vs count all, 17clue first 2,000", seventeen, 2, count_args),
+        ("count to 2 vs count all, top1465", top1465, 2, count_args),
+        ("count all, top1465", top1465, None, count_args),
+    ]:
+        lines = [p.to_string() for p in puzzles]
+        if limit == "solve":
+            ours = rounds(args.repeat, lambda: [solve(p) for p in puzzles])
+        else:
+            ours = rounds(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
+        record("counter", label, "ours in process", ours, len(puzzles))
+        record("counter", label, "ours whole process",
+               our_process_seconds(lines, "solve" if limit == "solve" else repr(limit), args.repeat),
+               len(puzzles))
+        record("counter", label, "QQWing whole process",
+               qqwing_seconds(qqwing, qq_args, lines, args.repeat), len(puzzles))
+    if not args.counter_only:
+        # Generation at QQWing's clue counts.
+        text = subprocess.run([qqwing, "--generate", str(args.generate), "--one-line"],
+                              capture_output=True, text=True, check=True).stdout
+        counts = [sum(ch not in ".0" for ch in line.strip()) for line in text.splitlines()
+                  if line.strip()]
+        task = (f"{len(counts)} puzzles at QQWing's clue counts ({min(counts)} to {max(counts)}, "
+                f"median {statistics.median(counts):g})")
+        record("generation", task, "QQWing --generate (whole process)", rounds(
+            args.repeat, lambda: subprocess.run([qqwing, "--generate", str(args.generate),
+                                                 "--one-line"], capture_output=True, check=True)),
+            args.generate)
+        ours_runs = []
+        for run in range(args.repeat):
+            start = time.perf_counter()
+            for i, clues in enumerate(tqdm(counts, desc=f"generate run {run + 1}", leave=False)):
+                generate(clues, seed=run * len(counts) + i)
+            ours_runs.append(time.perf_counter() - start)
+        record("generation", task, "ours (in process)", ours_runs, len(counts))
+        for clues in (21, 20):
+            record("low clues", f"{clues} clues", "ours (in process)",
+                   [timed(lambda s=seed: generate(clues, seed=s))
+                    for seed in tqdm(range(args.seeds), desc=f"{clues} clues", leave=False)], 1)
+    args.csv.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(qqwing_counter_table(args.csv))
+    if not args.counter_only:
+        print(f"\n{qqwing_generation_table(args.csv)}\n\n{qqwing_low_clue_table(args.csv)}")
+
+
+if __name__ == "__main__":
+    main()

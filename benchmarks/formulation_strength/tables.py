@@ -1,0 +1,129 @@
+"""Tables of the recorded ``bench run`` files (``benchmarks/results/*.csv``):
+the builders that :mod:`benchmarks.studykit.published` calls for the
+tables of ``benchmarks/README.md``.
+
+Each builder takes the CSV path(s) first and returns markdown text; times
+are per puzzle, build (or clue update) plus solve, in ms, medians over the
+solved rows of one (dataset, order, method): nothing is pooled.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from sudoku_models.bench.report import SOLVED, markdown_table, summarise
+from benchmarks.studykit.published import markdown
+
+
+def _load(path):
+    """The results file at ``path`` (cached per path and modification time:
+    several tables come from one large file)."""
+    from pathlib import Path
+
+    path = Path(path)
+    return _cached(str(path.resolve()), path.stat().st_mtime_ns).copy()
+
+
+@cache
+def _cached(path: str, mtime: int):
+    from sudoku_models.bench import load_results
+
+    return load_results(path)
+
+
+def summary(path, datasets: str | None = None) -> str:
+    """The ``bench report`` summary table of the results file ``path``
+    (:func:`sudoku_models.bench.summarise`), restricted to the
+    comma-separated ``datasets`` when given."""
+    frame = _load(path)
+    if datasets:
+        frame = frame[frame["dataset"].isin(datasets.split(","))]
+    return markdown_table(summarise(frame))
+
+
+def _medians(frame, by: str):
+    solved = frame[frame["status"].isin(SOLVED)]
+    return (solved.groupby([by, "method"])["total_s"].median().unstack() * 1000)
+
+
+def median_ms_by_order(path) -> str:
+    """Median ms per puzzle, one row per order (of the ``order:N``
+    datasets), one column per method, and the growth from 9x9 to the
+    largest order (ratio of the medians)."""
+    frame = _load(path)
+    table = _medians(frame[frame["dataset"].str.startswith("order:")], "order")
+    largest = int(table.index.max())
+    rows = [[f"{int(o)} ({o * o}x{o * o})", *[f"{v:.2f}" for v in table.loc[o]]]
+            for o in table.index]
+    side = largest * largest
+    rows.append([f"growth 9x9 to {side}x{side}",
+                 *[f"{table.loc[largest, m] / table.loc[3, m]:.0f}x" for m in table.columns]])
+    import pandas as pd
+
+    out = pd.DataFrame(rows, columns=["order (side)", *table.columns])
+    return _right(markdown(out))
+
+
+def median_ms_by_clues(path) -> str:
+    """Median ms per puzzle, one row per 9x9 clue-count dataset (``gen:N``;
+    ``gen:17`` is the curated 17-clue collection, not generated), one
+    column per method."""
+    import pandas as pd
+
+    frame = _load(path)
+    frame = frame[frame["dataset"].str.startswith("gen:")]
+    table = _medians(frame, "clues")
+    rows = [[f"{int(c)}" + (" (the 17-clue collection)" if c == 17 else ""),
+             *[f"{v:.2f}" for v in table.loc[c]]] for c in table.index]
+    return _right(markdown(pd.DataFrame(rows, columns=["clues", *table.columns])))
+
+
+def _right(text: str) -> str:
+    """Right-align every column but the first of a markdown table."""
+    lines = text.splitlines()
+    cells = lines[1].split("|")[1:-1]
+    lines[1] = "|" + "|".join([cells[0]] + [" ---: "] * (len(cells) - 1)) + "|"
+    return "\n".join(lines)
+
+
+def _paired_times(frame):
+    """Solved time per (dataset, index, repetition) x method; NaN where not solved."""
+    timed = frame.assign(t=frame["total_s"].where(frame["status"].isin(SOLVED)))
+    return timed.pivot_table(index=["dataset", "index", "repetition"], columns="method",
+                             values="t", aggfunc="first", dropna=False)
+
+
+def fastest(path, dataset: str) -> str:
+    """Per method, on the puzzles of ``dataset`` every method solved: on
+    how many it is the fastest (ties to each), and the median and 90th
+    percentile of its time over the fastest method's time on that puzzle."""
+    import pandas as pd
+
+    frame = _load(path)
+    times = _paired_times(frame[frame["dataset"] == dataset]).dropna()
+    best = times.min(axis=1)
+    ratio = times.div(best, axis=0)
+    table = pd.DataFrame({"method": times.columns,
+                          "fastest on": [int((times[m] == best).sum()) for m in times.columns],
+                          "of puzzles": len(times),
+                          "median time / fastest": ratio.median().round(1).to_numpy(),
+                          "p90 time / fastest": ratio.quantile(0.9).round(1).to_numpy()})
+    return markdown(table, digits=1)
+
+
+def wins(path, dataset: str) -> str:
+    """Share of the puzzles of ``dataset`` (both solved) on which the row's
+    method is faster than the column's, paired puzzle by puzzle."""
+    import pandas as pd
+
+    frame = _load(path)
+    times = _paired_times(frame[frame["dataset"] == dataset])
+    methods = list(times.columns)
+    rows = []
+    for a in methods:
+        row = {"faster than": f"`{a}`"}
+        for b in methods:
+            both = times[[a, b]].dropna() if a != b else None
+            row[f"`{b}`"] = "" if both is None else f"{(both[a] < both[b]).mean():.0%}"
+        rows.append(row)
+    return _right(markdown(pd.DataFrame(rows)))

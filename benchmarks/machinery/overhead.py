@@ -1,0 +1,111 @@
+"""Pyomo's modelling overhead and the CP formulation against hand-written baselines.
+
+Usage: python -m benchmarks.machinery.overhead [--repeat 3] [--first 500] [--out CSV]
+
+1. Pyomo's modelling overhead: the Pyomo MILP (``milp``, batch mode) against
+   MATLAB's matrices passed straight to HiGHS (``matrix``), with the same
+   objective, on top95 and on the first ``--first`` 17-clue puzzles.
+2. The CP formulation (``cp``, batch mode) against a minimal hand-written
+   CP-SAT script (build the model, fix the clues, solve, read the cells).
+
+Each time is build (or clue update) plus solve, per puzzle; the passes of
+the compared methods are interleaved so that machine noise hits both alike.
+Every solve is a row of ``--out`` (default
+``benchmarks/machinery/results/overhead.csv.gz``); the table is
+:func:`benchmarks.machinery.tables.overhead_table` of it (median over
+passes of the per-pass median). Every formulation's time per puzzle on
+top95 is a ``bench run`` (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from ortools.sat.python import cp_model
+from tqdm import tqdm
+
+from benchmarks.studykit.benchtools import DATASETS, machine
+from sudoku_models import read_puzzles, solve_many, verify
+
+HERE = Path(__file__).resolve().parent
+
+
+def minimal_cp_sat(puzzle) -> np.ndarray:
+    """The shortest honest CP-SAT Sudoku: a new model per puzzle."""
+    n, s = puzzle.order, puzzle.side
+    model = cp_model.CpModel()
+    x = [[model.new_int_var(1, s, "") for _ in range(s)] for _ in range(s)]
+    for i in range(s):
+        model.add_all_different(x[i])
+        model.add_all_different([x[r][i] for r in range(s)])
+    for b in range(s):
+        r0, c0 = n * (b // n), n * (b % n)
+        model.add_all_different([x[r0 + a // n][c0 + a % n] for a in range(s)])
+    for (r, c), v in np.ndenumerate(puzzle.grid):
+        if v:
+            model.add(x[r][c] == int(v))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.solve(model)
+    return np.array([[solver.value(x[r][c]) for c in range(s)] for r in range(s)])
+
+
+def per_puzzle_times(method, puzzles, **options) -> list[float]:
+    """Seconds per puzzle (build or update + solve) of one batch pass."""
+    if method == "minimal-cp-sat":
+        times = []
+        for puzzle in puzzles:
+            start = time.perf_counter()
+            grid = minimal_cp_sat(puzzle)
+            times.append(time.perf_counter() - start)
+            assert verify(puzzle, grid)
+        return times
+    results = list(solve_many(puzzles, method, **options))
+    assert all(verify(p, r.grid) for p, r in zip(puzzles, results) if r.status.solved)
+    return [r.total_seconds for r in results]
+
+
+def compare(label, puzzles, pairs, repeat, record) -> None:
+    """Interleaved passes of each (name, method, options) of ``pairs`` over
+    ``puzzles``; every solve is a row given to ``record``."""
+    for repeat_index in tqdm(range(repeat), desc=label, leave=False):
+        for role, (name, method, options) in zip(("ours", "baseline"), pairs):
+            for index, seconds in enumerate(per_puzzle_times(method, puzzles, **options)):
+                record({"comparison": label, "role": role, "name": name, "pass": repeat_index,
+                        "index": index, "seconds": seconds})
+
+
+def main() -> None:
+    import pandas as pd
+
+    from benchmarks.machinery.tables import overhead_table
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--first", type=int, default=500, help="17-clue puzzles (default 500)")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "overhead.csv.gz",
+                        help="CSV of every solve (default %(default)s)")
+    args = parser.parse_args()
+    top95 = read_puzzles(DATASETS / "top95.txt")
+    seventeen = read_puzzles(DATASETS / "17clue.txt")[: args.first]
+    rows, where = [], machine()
+    print(where, "\n")
+    for objective in ("feasibility", "tiebreak"):
+        for label, puzzles in (("top95", top95), (f"17clue first {len(seventeen)}", seventeen)):
+            compare(f"{label}, objective {objective}", puzzles,
+                    [(f"milp ({objective})", "milp", {"objective": objective}),
+                     (f"matrix ({objective})", "matrix", {"objective": objective})],
+                    args.repeat, rows.append)
+    for label, puzzles in (("top95", top95), (f"17clue first {len(seventeen)}", seventeen)):
+        compare(label, puzzles, [("cp", "cp", {}), ("minimal CP-SAT script", "minimal-cp-sat", {})],
+                args.repeat, rows.append)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).assign(machine=where).to_csv(args.out, index=False)
+    print(overhead_table(args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Whole-process ``sudoku-models solve --file`` against a raw highspy script.
+
+Usage: python -m benchmarks.machinery.solve_file_speed [--repeat 5] [--puzzles 300]
+       [--before CHECKOUT] [--out CSV]
+       python -m benchmarks.machinery.solve_file_speed --table [--out CSV]
+
+Times whole processes, start-up included, on the first ``--puzzles`` puzzles
+of top1465 and on its first puzzle alone: ``sudoku-models solve --file F
+--method milp`` against ``python benchmarks/machinery/raw_highspy_solve.py F`` (the
+same model written straight in highspy), the import of the ``milp`` method
+alone (Pyomo, HiGHS and what they load: the fixed cost no command running
+``milp`` avoids) and, with ``--before``, the
+command of another checkout (``PYTHONPATH=CHECKOUT``), e.g. the code before
+issue 20. Runs are interleaved (each repetition runs every program once, the
+order rotating), so load on the shared machine hits all alike; each row of
+the CSV records its wall time, its CPU time (user + system, less sensitive
+to the load) and the 1-minute load average before it. ``--table`` prints
+the markdown table of ``benchmarks/README.md`` from the CSV: medians and the
+ratios of the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.studykit.benchtools import DATASETS, machine
+
+HERE = Path(__file__).resolve().parent
+
+OUT = HERE / "results" / "solve_file_speed" / "timings.csv"  # not a results file of bench run
+FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
+
+
+def programs(before: str | None) -> dict[str, list[str]]:
+    """The command of each program, to be followed by the file's path."""
+    ours = [sys.executable, "-c", "import sys; from sudoku_models.console import main; "
+            "sys.exit(main())", "solve", "--method", "milp", "--file"]
+    found = {"sudoku-models": ours,
+             "raw highspy": [sys.executable, str(HERE / "raw_highspy_solve.py")],
+             "import of the milp method alone": [
+                 sys.executable, "-c", "import sudoku_models.formulations.milp"]}
+    if before:
+        found["before"] = ["env", f"PYTHONPATH={before}", *ours]
+    return found
+
+
+def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int) -> list[dict]:
+    rows = []
+    names = list(commands)
+    for repetition in range(1, repeat + 1):
+        for case, path in cases.items():
+            shift = repetition % len(names)
+            for name in names[shift:] + names[:shift]:
+                load = os.getloadavg()[0]
+                start = time.perf_counter()
+                process = subprocess.Popen([*commands[name], str(path)],
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                _, status, usage = os.wait4(process.pid, 0)
+                wall = time.perf_counter() - start
+                process.returncode = os.waitstatus_to_exitcode(status)
+                if process.returncode:
+                    raise SystemExit(f"{name} on {path} exited with {process.returncode}")
+                rows.append({"case": case, "program": name, "repetition": repetition,
+                             "seconds": round(wall, 4),
+                             "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 4),
+                             "load": round(load, 2)})
+                print(rows[-1], file=sys.stderr)
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    """The markdown table: per case, each program's median seconds (and its
+    runs), its ratio to the raw script's median, and the load range."""
+    lines = ["| case | program | runs | wall s: median (min - max) | wall / raw | "
+             "CPU s: median | CPU / raw | load |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for case in dict.fromkeys(r["case"] for r in rows):
+        mine = [r for r in rows if r["case"] == case]
+        wall, cpu = {}, {}
+        for r in mine:
+            wall.setdefault(r["program"], []).append(float(r["seconds"]))
+            cpu.setdefault(r["program"], []).append(float(r["cpu_seconds"]))
+        raw_wall = statistics.median(wall["raw highspy"])
+        raw_cpu = statistics.median(cpu["raw highspy"])
+        loads = [float(r["load"]) for r in mine]
+        for program, values in wall.items():
+            median, median_cpu = statistics.median(values), statistics.median(cpu[program])
+            lines.append(f"| {case} | {program} | {len(values)} | {median:.2f} "
+                         f"({min(values):.2f} - {max(values):.2f}) | {median / raw_wall:.2f} | "
+                         f"{median_cpu:.2f} | {median_cpu / raw_cpu:.2f} | "
+                         f"{min(loads):.1f} - {max(loads):.1f} |")
+    return "\n".join(lines)
+
+
+def read(path: Path) -> list[dict]:
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--puzzles", type=int, default=300)
+    parser.add_argument("--before", metavar="CHECKOUT", help="also time another checkout")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--table", action="store_true", help="print the table of --out")
+    args = parser.parse_args()
+    if args.table:
+        print(table(read(args.out)))
+        return
+    lines = [line for line in (DATASETS / "top1465.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    with tempfile.TemporaryDirectory() as scratch:
+        cases = {}
+        for count in (args.puzzles, 1):
+            path = Path(scratch) / f"top1465_first{count}.txt"
+            path.write_text("\n".join(lines[:count]) + "\n")
+            cases[f"{count} puzzle{'s' if count > 1 else ''} of top1465"] = path
+        rows = measure(cases, programs(args.before), args.repeat)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.out, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"{machine()}\n")
+    print(table(read(args.out)))
+
+
+if __name__ == "__main__":
+    main()

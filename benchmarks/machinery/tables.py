@@ -1,0 +1,83 @@
+"""What the toolkit's own machinery costs, and how far matching's deduction
+goes: the builders (for :mod:`benchmarks.studykit.published`) of the
+tables of ``benchmarks/README.md`` recorded by ``benchmarks/formulations.py``
+(Pyomo and CP-SAT against hand-written baselines),
+``benchmarks/batch_vs_rebuild.py`` (batch mode against a fresh model per
+puzzle) and ``benchmarks/matching_share.py`` (puzzles the bipartite-matching
+deduction solves without guessing).
+
+Each builder takes the CSV path and returns markdown; times are in ms per
+puzzle, build (or clue update) plus solve unless a column says otherwise.
+"""
+
+from __future__ import annotations
+
+from benchmarks.studykit.published import markdown
+
+
+def _read(path):
+    import pandas as pd
+
+    return pd.read_csv(path)
+
+
+def overhead_table(path) -> str:
+    """Ours against the baseline per comparison (rows of
+    ``benchmarks/formulations.py --out``: ``comparison``, ``role`` ours or
+    baseline, ``name``, ``pass``, ``index``, ``seconds``): the median over
+    the passes of each pass's median ms per puzzle, and ours / baseline."""
+    import pandas as pd
+
+    frame = _read(path)
+    per_pass = frame.groupby(["comparison", "role", "name", "pass"], sort=False)["seconds"].median()
+    medians = 1000 * per_pass.groupby(level=["comparison", "role", "name"], sort=False).median()
+    rows = []
+    for comparison in frame["comparison"].unique():
+        ours = medians.loc[comparison, "ours"]
+        base = medians.loc[comparison, "baseline"]
+        rows.append([comparison, ours.index[0], ours.iloc[0], base.index[0], base.iloc[0],
+                     ours.iloc[0] / base.iloc[0]])
+    return markdown(pd.DataFrame(rows, columns=["puzzles", "ours", "ours ms/puzzle", "baseline",
+                                                "baseline ms/puzzle", "ratio ours/baseline"]))
+
+
+def batch_table(path) -> str:
+    """Batch against fresh per (dataset, method) (rows of
+    ``benchmarks/batch_vs_rebuild.py --out``: ``dataset``, ``method``,
+    ``mode``, ``index``, ``verified``, ``build_s``, ``solve_s``,
+    ``total_s``): median build, solve and total ms per puzzle, puzzles
+    verified, and the ratio of the median totals fresh / batch."""
+    import pandas as pd
+
+    frame = _read(path)
+    rows = []
+    for (dataset, method), group in frame.groupby(["dataset", "method"], sort=False):
+        totals = {}
+        for mode in ("batch", "fresh"):
+            part = group[group["mode"] == mode]
+            totals[mode] = 1000 * part["total_s"].median()
+            rows.append([dataset, method, mode, f"{int(part['verified'].sum())}/{len(part)}",
+                         1000 * part["build_s"].median(), 1000 * part["solve_s"].median(),
+                         totals[mode], totals["fresh"] / totals["batch"] if mode == "fresh" else None])
+    columns = ["dataset", "method", "mode", "verified", "median build ms", "median solve ms",
+               "median total ms", "total ratio fresh/batch"]
+    return markdown(pd.DataFrame(rows, columns=columns))
+
+
+def matching_share_table(path) -> str:
+    """Per puzzle set (rows of ``benchmarks/matching_share.py --out``:
+    ``puzzles``, ``index``, ``clues``, ``status``): how many puzzles, their
+    clue range, and how many the deduction solves alone (share in %)."""
+    import pandas as pd
+
+    frame = _read(path)
+    rows = []
+    for label, group in frame.groupby("puzzles", sort=False):
+        low, high = int(group["clues"].min()), int(group["clues"].max())
+        solved = int((group["status"] == "solved").sum())
+        rows.append([label, len(group), str(low) if low == high else f"{low}-{high}", solved,
+                     100 * solved / len(group)])
+    columns = ["puzzles", "count", "clues", "solved by deduction alone", "share %"]
+    thousands = "{:,}".format
+    return markdown(pd.DataFrame(rows, columns=columns),
+                    {"count": thousands, "solved by deduction alone": thousands, "share %": ".1f"})

@@ -1,0 +1,179 @@
+"""Run-time tails over solver seeds, by survival analysis (issue 21).
+
+One instance run under many solver seeds gives a run-time distribution;
+runs stopped at the cap are censored. The survival function P(T > t) is
+estimated by Kaplan-Meier (:func:`~.censoring.kaplan_meier`, no floor), and
+two tails are fitted by maximum likelihood *with* the censored runs
+(``scipy.stats`` on ``CensoredData``): a lognormal and a Pareto (power-law)
+tail above the median run, compared by their log-likelihoods on the same
+runs. Which fits better is decided by Vuong's normalised log-likelihood
+ratio test (Vuong 1989, as Clauset, Shalizi and Newman 2009, SIAM Review
+51:661-703, section 5, use it for power laws): a winner is named only where
+its p-value is below ``SIGNIFICANT``, else neither. A heavy (power-law)
+tail is claimed only where the Pareto fit wins and the tail's exponent is
+below 2 (infinite variance), as in Gomes, Selman, Crato and Kautz 2000 (J.
+Autom. Reasoning 24:67-100); with few observed runs above the median
+nothing is claimed.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from sudoku_models.plotting import method_colours, save_figure
+from benchmarks.studykit.censoring import kaplan_meier, outcome
+from benchmarks.studykit.published import markdown
+
+MIN_TAIL = 8
+"""Observed (not censored) runs above the median needed to fit a tail."""
+SIGNIFICANT = 0.1
+"""Vuong's p-value below which one of the two fits is named the better."""
+
+
+def load_tail_results(path):
+    """The rows of a tail study (instances x solver seeds) with
+    :func:`~.censoring.outcome`'s columns and ``seed_option``."""
+    import pandas as pd
+
+    from sudoku_models.bench import load_results
+
+    frame = outcome(load_results(path))
+    seed = frame["options"].fillna("").str.extract(r"(?:^|;)seed=(\d+)")[0]
+    frame["seed_option"] = pd.to_numeric(seed).fillna(0).astype(int)
+    return frame
+
+
+def fit_tails(times, observed) -> dict:
+    """Lognormal against Pareto for one instance's runs (``times`` s,
+    ``observed`` False = censored at that time). The lognormal is fitted to
+    every run; the Pareto to the runs above the median (its scale fixed at
+    that median), and the lognormal is scored on the same runs with its
+    conditional density, so the two log-likelihoods compare like with like.
+    Returns ``runs``, ``observed``, ``tail runs``, ``lognormal sigma``,
+    ``pareto alpha``, ``loglik lognormal``, ``loglik pareto``, ``p`` (Vuong's
+    two-sided p-value of their difference, from the per-run log-likelihood
+    differences) and ``better`` (``"lognormal"``, ``"power law"``,
+    ``"neither"`` when p >= ``SIGNIFICANT``, or ``"too few"``)."""
+    import numpy as np
+    from scipy import stats
+
+    times = np.asarray(times, dtype=float)
+    observed = np.asarray(observed, dtype=bool)
+    result = {"runs": len(times), "observed": int(observed.sum()), "tail runs": 0,
+              "lognormal sigma": math.nan, "pareto alpha": math.nan,
+              "loglik lognormal": math.nan, "loglik pareto": math.nan, "p": math.nan,
+              "better": "too few"}
+    if observed.sum() < 3:
+        return result
+    data = stats.CensoredData(uncensored=times[observed], right=times[~observed])
+    shape, _, scale = stats.lognorm.fit(data, floc=0)
+    result["lognormal sigma"] = float(shape)
+    xmin = float(np.median(times))
+    tail = times > xmin
+    result["tail runs"] = int((tail & observed).sum())
+    if result["tail runs"] < MIN_TAIL:
+        return result
+    t, o = times[tail], observed[tail]
+    tail_data = stats.CensoredData(uncensored=t[o], right=t[~o])
+    alpha, _, _ = stats.pareto.fit(tail_data, floc=0, fscale=xmin)
+    pareto = stats.pareto(alpha, loc=0, scale=xmin)
+    lognormal = stats.lognorm(shape, loc=0, scale=scale)
+    above = lognormal.sf(xmin)
+    per_log = np.where(o, lognormal.logpdf(t), lognormal.logsf(t)) - np.log(above)
+    per_par = np.where(o, pareto.logpdf(t), pareto.logsf(t))
+    ll_log, ll_par = float(per_log.sum()), float(per_par.sum())
+    differences = per_par - per_log
+    spread = float(differences.std())
+    p = (math.erfc(abs(ll_par - ll_log) / (math.sqrt(2 * len(t)) * spread)) if spread > 0
+         else 1.0)
+    better = ("neither" if p >= SIGNIFICANT else "power law" if ll_par > ll_log
+              else "lognormal")
+    result.update({"pareto alpha": float(alpha), "loglik lognormal": ll_log,
+                   "loglik pareto": ll_par, "p": p, "better": better})
+    return result
+
+
+def tail_table(path) -> str:
+    """Per (order, method, instance): runs, solved within the cap, the
+    Kaplan-Meier median (``>= cap`` when half or more were censored) and
+    :func:`fit_tails`."""
+    import pandas as pd
+
+    frame = load_tail_results(path)
+    rows = []
+    for (order, method, instance), group in frame.groupby(["order", "method", "puzzle"],
+                                                          sort=True):
+        times, solved = group["censored_s"].to_numpy(), group["solved"].to_numpy()
+        t, s = kaplan_meier(times, solved)
+        below = t[s <= 0.5]
+        median = f"{below[0]:.3g}" if len(below) else f">= {times.max():.3g}"
+        fit = fit_tails(times, solved)
+        rows.append({"order": int(order), "method": method, "instance": instance,
+                     "runs": fit["runs"], "solved": fit["observed"], "KM median s": median,
+                     "lognormal sigma": fit["lognormal sigma"],
+                     "Pareto alpha (tail)": fit["pareto alpha"],
+                     "loglik Pareto - lognormal": fit["loglik pareto"] - fit["loglik lognormal"],
+                     "p (Vuong)": fit["p"], "better fit": fit["better"]})
+    return markdown(pd.DataFrame(rows), formats={"lognormal sigma": ".2f",
+                                                 "Pareto alpha (tail)": ".2f",
+                                                 "loglik Pareto - lognormal": ".1f",
+                                                 "p (Vuong)": ".2f"})
+
+
+def plot_survival(frame, path: Path | None = None):
+    """Kaplan-Meier survival P(T > t) over seeds, one panel per (order,
+    method) that has runs (at most three a row, no empty panels), one step
+    curve per instance, log-log; censored runs as ticks on the curve; no
+    floor (a curve ends where its data end); a panel whose runs all hit the
+    cap says so."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.ticker import FormatStrFormatter, LogLocator
+
+    pairs = sorted(frame[["order", "method"]].drop_duplicates().itertuples(index=False))
+    columns = min(len(pairs), 3)
+    rows_of_panels = -(-len(pairs) // columns)
+    fig, axes = plt.subplots(rows_of_panels, columns, squeeze=False,
+                             figsize=(3.6 * columns, 3.3 * rows_of_panels + 0.6))
+    for ax in axes.flat[len(pairs):]:
+        fig.delaxes(ax)
+    colour = method_colours(sorted(frame["method"].unique()))
+    styles = ["-", "--", ":", "-."]
+    for ax, (order, method) in zip(axes.flat, pairs):
+        data = frame[(frame["order"] == order) & (frame["method"] == method)]
+        ax.set_title(f"{method}, order {order}", fontsize=9)
+        if not data["solved"].any():
+            ax.text(0.5, 0.5, f"no run solved within\nthe cap ({len(data)} runs)",
+                    transform=ax.transAxes, ha="center", va="center")
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        for k, instance in enumerate(sorted(data["puzzle"].unique())):
+            rows = data[data["puzzle"] == instance]
+            t, s = kaplan_meier(rows["censored_s"], rows["solved"])
+            t[0] = rows["censored_s"].min() / 1.5  # the log axis has no 0: start left of the data
+            keep = s > 0  # the last step to 0 (every run finished) ends the curve
+            ax.step(t[keep], s[keep], where="post", color=colour[method],
+                    linestyle=styles[k % len(styles)],
+                    label=f"{instance.split(':')[-1]}: {int(rows['solved'].sum())}/{len(rows)}")
+            cut = rows.loc[~rows["solved"], "censored_s"].to_numpy()
+            if len(cut):
+                level = s[np.searchsorted(t, cut, side="right") - 1]
+                ax.plot(cut, level, linestyle="none", marker="|", markersize=10,
+                        color=colour[method])
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        for axis in (ax.xaxis, ax.yaxis):  # plain numbers at 1, 2, 5 x 10^k
+            axis.set_major_formatter(FormatStrFormatter("%g"))
+            axis.set_minor_locator(LogLocator(subs=(2, 5)))
+            axis.set_minor_formatter(FormatStrFormatter("%g"))
+        ax.tick_params(which="minor", labelsize=7)
+        ax.grid(which="both", alpha=0.3)
+        ax.legend(fontsize=6, loc="lower left", title="instance: solved", title_fontsize=6)
+        ax.set_xlabel("run time t (s, log)")
+    for row in axes:
+        row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")
+    fig.suptitle("Run time over solver seeds (ticks: censored at the cap)")
+    fig.tight_layout()
+    return save_figure(fig, path)

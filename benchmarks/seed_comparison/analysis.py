@@ -1,0 +1,162 @@
+"""The Engee/JuMP seed's own comparison: ``milp`` (binary model) against
+``milp-alldiff`` (AllDifferent as pairwise disjunctions, big-M or hull), both
+on HiGHS, as seed 003 ran them (``benchmarks/seed_comparison.py`` runs it).
+
+Seed 003 claims that the MILP "scales better with the size of the problem"
+than the CP model; in its code both are solved by HiGHS (JuMP bridges the
+AllDifferent constraint into a MILP). This module's tables answer that
+sentence on its own terms, with censoring as bounds
+(:mod:`benchmarks.studykit.censoring`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sudoku_models.plotting import CENSORED_MARKER, method_colours, save_figure
+from benchmarks.studykit.censoring import compare, median_interval, outcome, value_bounds
+from benchmarks.studykit.published import markdown
+
+MODELS = ("milp", "big-M", "hull")
+"""The three models: ``milp``, ``milp-alldiff`` (big-M), ``milp-alldiff``
+with ``transformation=hull``."""
+
+LABELS = {"milp": "milp", "big-M": "milp-alldiff", "hull": "milp-alldiff [hull]"}
+MARKERS = {"milp": "o", "big-M": "s", "hull": "D"}
+
+
+def load_seed_results(path):
+    """The rows of the seed comparison with :func:`~.censoring.outcome`'s
+    columns and ``model`` (one of :data:`MODELS`)."""
+    from sudoku_models.bench import load_results
+
+    frame = outcome(load_results(path))
+    options = frame["options"].fillna("")
+    frame["model"] = "milp"
+    alldiff = frame["method"] == "milp-alldiff"
+    frame.loc[alldiff, "model"] = "big-M"
+    frame.loc[alldiff & options.str.contains("transformation=hull"), "model"] = "hull"
+    return frame
+
+
+def _kind(dataset: str) -> str:
+    if dataset.startswith("order:"):
+        return "60% given (root)"
+    if dataset.startswith("gen:"):
+        return f"{dataset[4:]} clues (root)"
+    _, _, fraction, *pattern = dataset.split(":")
+    return f"{float(fraction):.0%} holes, {pattern[0] if pattern else 'random'}"
+
+
+def verdict_table(path) -> str:
+    """Per (order, dataset): instances; for each model the share solved
+    within the limit and the median time (s; ``>= 60`` = half or more not
+    solved); the paired median ratio of each alldiff model's time to
+    ``milp``'s on the same instances (an interval where censoring leaves
+    one); and ``milp``'s median B&B nodes (0: decided at the root)."""
+    import pandas as pd
+
+    frame = load_seed_results(path)
+    rows = []
+    for (order, dataset), group in frame.groupby(["order", "dataset"], sort=False):
+        wide = group.pivot_table(index="index", columns="model",
+                                 values=["censored_s", "solved", "time_limit_s", "bb_nodes"],
+                                 aggfunc="first")
+        row = {"order": int(order), "instances": _kind(dataset),
+               "n": int(group["index"].nunique())}
+        for model in MODELS:
+            if model not in wide["solved"]:
+                row[f"{LABELS[model]} solved"] = ""
+                row[f"{LABELS[model]} median s"] = ""
+                continue
+            solved = wide["solved"][model].dropna().astype(bool)
+            times = wide["censored_s"][model].dropna()
+            row[f"{LABELS[model]} solved"] = f"{int(solved.sum())}/{len(solved)}"
+            row[f"{LABELS[model]} median s"] = median_interval(
+                *value_bounds(times, ~solved)).text(".3g")
+            if model != "milp":
+                both = wide["solved"][[model, "milp"]].dropna().index
+                result = compare(wide["censored_s"][model][both], wide["solved"][model][both].astype(bool),
+                                 wide["censored_s"]["milp"][both],
+                                 wide["solved"]["milp"][both].astype(bool),
+                                 wide["time_limit_s"]["milp"][both])
+                row[f"{LABELS[model]} / milp"] = result.median.text(".3g")
+        nodes = group.loc[group["model"] == "milp", "bb_nodes"].dropna()
+        row["milp B&B nodes"] = f"{nodes.median():g}" if len(nodes) else ""
+        rows.append(row)
+    table = pd.DataFrame(rows).sort_values("order", kind="stable")
+    columns = ["order", "instances", "n"] + [c for m in MODELS for c in
+                                              (f"{LABELS[m]} solved", f"{LABELS[m]} median s",
+                                               f"{LABELS[m]} / milp") if c in table]
+    columns.append("milp B&B nodes")
+    return markdown(table[[c for c in columns if c in table]].fillna(""))
+
+
+def plot_seed(frame, path: Path | None = None):
+    """Time per instance (s, log) against the order, one panel per kind of
+    instance, one colour per model; runs not solved within the limit drawn
+    at the limit as open triangles (lower bounds), never joined."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    frame = frame.assign(kind=frame["dataset"].map(_family))
+    kinds = sorted(frame["kind"].unique())
+    colours = method_colours(LABELS.values())
+    fig, axes = plt.subplots(1, len(kinds), figsize=(4.2 * len(kinds), 4), squeeze=False,
+                             sharey=True)
+    rng = np.random.default_rng(0)
+    offsets = {m: (i - 1) * 0.18 for i, m in enumerate(MODELS)}
+    for ax, kind in zip(axes[0], kinds):
+        data = frame[frame["kind"] == kind]
+        for model in MODELS:
+            rows = data[data["model"] == model]
+            if rows.empty:
+                continue
+            x = rows["order"] + offsets[model] + rng.uniform(-0.05, 0.05, len(rows))
+            colour = colours[LABELS[model]]
+            done = rows["solved"].to_numpy()
+            ax.scatter(x[done], rows["censored_s"][done], s=16, color=colour,
+                       marker=MARKERS[model], label=LABELS[model])
+            if (~done).any():
+                ax.plot(x[~done], rows["censored_s"][~done], linestyle="none", color=colour,
+                        markersize=7, **CENSORED_MARKER)
+        ax.axhline(frame["time_limit_s"].max(), color="grey", linewidth=0.8)
+        ax.set_yscale("log")
+        ax.set_xticks(sorted(frame["order"].unique()))
+        ax.set_xlabel("order n (grid n² x n²)")
+        ax.set_title(kind, fontsize=10)
+        ax.grid(which="both", alpha=0.3)
+    axes[0][0].set_ylabel("time per instance, build + solve (s, log)")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    from matplotlib.lines import Line2D
+
+    handles.append(Line2D([], [], color="grey", linestyle="none", **CENSORED_MARKER))
+    labels.append("not solved within the limit (grey line)")
+    fig.legend(handles, labels, loc="lower center", ncol=4, frameon=False)
+    fig.suptitle("The seed's comparison on HiGHS: binary MILP against AllDifferent as a MILP")
+    fig.tight_layout(rect=(0, 0.08, 1, 0.95))
+    return save_figure(fig, path)
+
+
+def _family(dataset: str) -> str:
+    if dataset.startswith(("order:", "gen:")):
+        return "decided at the root"
+    fraction = float(dataset.split(":")[2])
+    return ("holes, 45-50% of the cells" if fraction <= 0.5 else
+            "holes, 55-70% of the cells" if fraction <= 0.7 else "holes, 80% of the cells")
+
+
+def write_seed_report(out_dir) -> Path:
+    """``summary.md`` and ``seed_comparison.png`` from ``runs.csv`` in
+    ``out_dir``; returns the summary's path."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    out_dir = Path(out_dir)
+    frame = load_seed_results(out_dir / "runs.csv")
+    plot_seed(frame, out_dir / "seed_comparison.png")
+    lines = ["# The seed's comparison: milp against milp-alldiff on HiGHS", "",
+             verdict_table(out_dir / "runs.csv"), "", "![seed](seed_comparison.png)", ""]
+    summary = out_dir / "summary.md"
+    summary.write_text("\n".join(lines))
+    return summary
