@@ -8,7 +8,7 @@ from sudoku_models.counter import tables
 from sudoku_models.counter.core import new_control
 
 from . import search
-from .errors import SeedError
+from .generation_errors import SeedError
 
 FULL_GRID_ORDERS = range(2, 8)
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from sudoku_models import Puzzle
 
-from .errors import HolesError, SeedError
+from .generation_errors import HolesError, SeedError
 from .full_grid import as_generator, random_full_grid
 
 PATTERNS = ("random", "balanced", "doubly-balanced")

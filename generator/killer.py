@@ -24,7 +24,7 @@ Every puzzle is checked again before it is returned: counted to two by the
 counter without a node budget (within what is left of the time limit), its
 one solution equal to the grid it was drawn from, every cage's values
 different and summing to its total, the cage count in the range. A limit
-reached is a :class:`~generator.errors.GenerationError`, never a puzzle that
+reached is a :class:`~generator.generation_errors.GenerationError`, never a puzzle that
 fails a check.
 """
 
@@ -37,11 +37,11 @@ import numpy as np
 from sudoku_models import Puzzle, validation
 from sudoku_models.counter import count_solutions, load_kernels, run_search, solve
 from sudoku_models.counter.core import new_control
-from sudoku_models.counting import CountIncomplete
+from sudoku_models.errors import CountIncomplete
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage, Rules
 
-from .errors import GenerationError, SeedError
+from .generation_errors import GenerationError, SeedError
 from .full_grid import as_generator, fill
 from .options import DEFAULT_TIME_LIMIT
 

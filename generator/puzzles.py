@@ -33,7 +33,7 @@ from sudoku_models.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
-from .errors import GenerationError, SeedError
+from .generation_errors import GenerationError, SeedError
 from .full_grid import as_generator, fill
 from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 

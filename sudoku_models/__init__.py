@@ -10,8 +10,6 @@ Quick use::
 """
 
 import importlib
-import sys
-import types
 
 # Each public name and the module it lives in. Nothing is imported until a
 # name is first used (PEP 562): the console script starts with this package
@@ -20,14 +18,15 @@ import types
 _WHERE = {
     "CountIncomplete": "errors", "count_solutions": "solving",
     "PuzzleFormatError": "errors",
-    "export": "export",
+    "export": "model_files",
     "PuzzleGrids": "files", "read_grids": "files", "read_puzzles": "files",
     "Conflict": "puzzle", "Puzzle": "puzzle",
     "METHODS": "registry", "MethodInfo": "registry", "counting_methods": "registry",
     "method_class": "registry", "register": "registry",
     "ModelSize": "result", "SolveResult": "result", "Status": "result",
     "solve": "solving", "solve_many": "solving",
-    "grid_errors": "verify", "verify": "verify",
+    "grid_errors": "checking", "verify": "checking",
+    "Models": "solving", "Solved": "solving", "solve_each": "solving",
 }
 
 
@@ -36,8 +35,6 @@ def __getattr__(name):
         value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
         globals()[name] = value
         return value
-    if name == "COUNTING_METHODS":  # kept for old code: a view of the registry
-        return __getattr__("counting_methods")()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -45,26 +42,12 @@ def __dir__():
     return sorted(set(globals()) | set(_WHERE))
 
 
-class _Package(types.ModuleType):
-    """This package, keeping the functions ``export`` and ``verify`` under
-    their names when their modules (of the same names) load: the import
-    system sets a package attribute to each submodule it loads, which would
-    otherwise hide the function behind its module."""
-
-    def __setattr__(self, name, value):
-        if isinstance(value, types.ModuleType) and _WHERE.get(name) == name:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
 __version__ = "0.1.0"
 
 __all__ = [
     "METHODS",
     "Conflict",
+    "Models",
     "CountIncomplete",
     "MethodInfo",
     "ModelSize",
@@ -72,6 +55,7 @@ __all__ = [
     "PuzzleFormatError",
     "PuzzleGrids",
     "SolveResult",
+    "Solved",
     "Status",
     "count_solutions",
     "counting_methods",
@@ -82,6 +66,7 @@ __all__ = [
     "read_puzzles",
     "register",
     "solve",
+    "solve_each",
     "solve_many",
     "verify",
 ]

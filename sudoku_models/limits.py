@@ -7,13 +7,12 @@ short by one raises.
   :func:`sudoku_models.validation.time_limit`; a method's limit covers its
   build and its solver call
   (:class:`~sudoku_models.formulations.base.Formulation`);
-* :class:`CountIncomplete`: a count stopped by its time limit or Ctrl-C,
-  with the solutions found so far.
+* a count stopped by its time limit or Ctrl-C raises
+  :class:`~sudoku_models.errors.CountIncomplete`, with the solutions found
+  so far.
 """
 
 from __future__ import annotations
-
-from .errors import CountIncomplete  # noqa: F401 (importable from here, where it was defined)
 
 
 def check_limit(limit) -> None:

@@ -6,7 +6,11 @@
 * :func:`count_solutions`: the solutions of one puzzle, with any method
   that can count;
 * :func:`make_method`: the method object itself, its options checked
-  against the registry.
+  against the registry;
+* :func:`solve_each` and :class:`Models`: the one pipeline under
+  ``sudoku-models solve``, the notebooks and the benchmark worker: puzzles
+  in, one :class:`Solved` per puzzle and method out, models built once per
+  method, rules and options.
 
 Every one takes the method by its registry name
 (:data:`sudoku_models.registry.METHODS`) and the method's options as
@@ -16,7 +20,9 @@ grids rather than methods, are in :mod:`sudoku_models.counter`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from . import validation
 from .limits import check_limit
@@ -24,7 +30,7 @@ from .geometry import Layout
 from .puzzle import Puzzle, as_puzzle
 from .registry import CapabilityError, counting_methods, method_info
 from .rules import Rules
-from .result import SolveResult
+from .result import SolveResult, Status
 
 _COMMON = ("log", "threads", "seed")
 
@@ -47,6 +53,29 @@ def make_method(method: str, layout: int | Layout | Rules, time_limit: float | N
     return info.load()(layout, time_limit=time_limit, **options)
 
 
+def option_values(method: str, objective: str | None = None, solver_seed: int = 0,
+                  extra: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The options ``method`` is built with, as typed values: ``objective``
+    (default ``"feasibility"``) for the methods that take one, each ``extra``
+    option the method takes (``{"clues": "units"}``; others are left out),
+    and ``seed`` for a nonzero ``solver_seed`` and a method whose solver takes
+    one (:attr:`~sudoku_models.registry.MethodInfo.seeded`), in that order."""
+    info = method_info(method)
+    values: dict[str, object] = {}
+    if "objective" in info.options:
+        values["objective"] = objective or "feasibility"
+    values.update({key: value for key, value in (extra or {}).items() if key in info.options})
+    if solver_seed and info.seeded:
+        values["seed"] = solver_seed
+    return values
+
+
+def options_text(values: Mapping[str, object]) -> str:
+    """The ``options`` column of a row: ``"key=value"`` pairs joined by ``;``
+    in the order of ``values`` (:func:`option_values`)."""
+    return ";".join(f"{key}={value}" for key, value in values.items())
+
+
 def solve(
     puzzle: Puzzle, method: str = "milp", time_limit: float | None = None, **options
 ) -> SolveResult:
@@ -62,7 +91,8 @@ def solve(
     unsolvable puzzle is a result with status INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
-    return make_method(method, puzzle.rules, time_limit, **options).solve(puzzle)
+    return within_limit(make_method(method, puzzle.rules, time_limit, **options).solve(puzzle),
+                        time_limit)
 
 
 def solve_many(
@@ -77,12 +107,125 @@ def solve_many(
     ones the time to load the clues. ``time_limit`` applies to each puzzle.
     Arguments as :func:`solve`.
     """
-    models = {}
+    models = Models(time_limit)
     for puzzle in puzzles:
-        puzzle = as_puzzle(puzzle)
-        if puzzle.rules not in models:
-            models[puzzle.rules] = make_method(method, puzzle.rules, time_limit, **options)
-        yield models[puzzle.rules].solve(puzzle)
+        yield models.solve(method, as_puzzle(puzzle), **options)
+
+
+def within_limit(result: SolveResult, time_limit: float | None) -> SolveResult:
+    """``result``, or, when its build and solve together took longer than
+    ``time_limit`` seconds, the same result as TIME_LIMIT without a grid,
+    with ``"after the limit"`` holding the status it had: an answer that
+    came after the limit is never reported as within it, whatever the
+    method (a limit covers the build, and a solver's own limit may be
+    overrun while it returns)."""
+    if time_limit is None or not result.status.solved or result.total_seconds <= time_limit:
+        return result
+    return replace(result, status=Status.TIME_LIMIT, grid=None,
+                   stats={**result.stats, "after the limit": result.status.value})
+
+
+class Models:
+    """The models of one run: each method built once per rules (layout and
+    constraints) and options, on first use, then reused for every later
+    puzzle with those rules (for the Pyomo MILP: only the clue bounds
+    change). ``time_limit`` (seconds, build included) and ``common``
+    (``log``, ``threads``) apply to every model."""
+
+    def __init__(self, time_limit: float | None = None, **common) -> None:
+        self.time_limit = validation.time_limit(time_limit)
+        self.common = common
+        self._built: dict = {}
+        self._ready: set[str] = set()
+
+    def prepare(self, method: str) -> None:
+        """Load ``method``'s solver and compile or load its kernels (the
+        counter's ``warm_up``), once: a cost of the process, kept out of
+        every result and every limit."""
+        if method not in self._ready:
+            getattr(method_info(method).load(), "warm_up", lambda: None)()
+            self._ready.add(method)
+
+    def model(self, method: str, rules: Rules, **options):
+        """The model of ``method`` with ``options`` for puzzles of ``rules``
+        (built by :func:`make_method` the first time)."""
+        key = (method, rules, tuple(sorted(options.items(), key=lambda item: item[0])))
+        if key not in self._built:
+            self._built[key] = make_method(method, rules, self.time_limit, **self.common,
+                                           **options)
+        return self._built[key]
+
+    def solve(self, method: str, puzzle: Puzzle, **options) -> SolveResult:
+        """``puzzle`` solved by the model of ``method`` for its rules
+        (:func:`within_limit` of the time limit)."""
+        return within_limit(self.model(method, puzzle.rules, **options).solve(puzzle),
+                            self.time_limit)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """One puzzle solved by one method in :func:`solve_each`.
+
+    ``index``: the puzzle's position (from 1); ``options``: the method's
+    options; ``result``: the :class:`SolveResult`, or None when the method
+    raised, with ``error`` then its ``"Type: message"``; ``verified``: the
+    grid satisfies the rules and the clues (:func:`~sudoku_models.checking.verify`;
+    False when unsolved); ``cpu_seconds``: CPU time of this process (every
+    thread) during the build and the solve (``time.process_time``)."""
+
+    index: int
+    puzzle: Puzzle
+    method: str
+    options: Mapping[str, object] = field(default_factory=dict)
+    result: SolveResult | None = None
+    error: str | None = None
+    verified: bool = False
+    cpu_seconds: float = 0.0
+
+    @property
+    def status(self) -> str:
+        """The result's status name, or ``"ERROR"``."""
+        return "ERROR" if self.result is None else self.result.status.value
+
+
+def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
+              options: Mapping[str, object] | None = None) -> Solved:
+    """``puzzle`` solved with ``method`` by ``models``, verified and timed in
+    CPU seconds. A method's exception becomes a :class:`Solved` with its
+    ``error`` (one bad puzzle never ends a run); ``KeyboardInterrupt``
+    passes."""
+    from .checking import verify
+
+    options = dict(options or {})
+    models.prepare(method)
+    start = time.process_time()
+    try:
+        result = models.solve(method, puzzle, **options)
+    except Exception as exc:  # recorded, not raised
+        return Solved(index, puzzle, method, options, None, f"{type(exc).__name__}: {exc}"[:300],
+                      cpu_seconds=time.process_time() - start)
+    cpu = time.process_time() - start
+    return Solved(index, puzzle, method, options, result, None,
+                  bool(result.status.solved and verify(puzzle, result.grid)), cpu)
+
+
+def solve_each(puzzles: Sequence[Puzzle], methods: Sequence[str] | Mapping[str, Mapping],
+               time_limit: float | None = None, **common) -> Iterator[Solved]:
+    """Every puzzle with every method, method by method (each method's
+    models stay built across its puzzles): one :class:`Solved` each.
+
+    ``methods``: names, or a mapping name -> that method's options;
+    ``time_limit``: seconds per puzzle and method, build included (a
+    result past it is TIME_LIMIT, :func:`within_limit`); ``common``:
+    ``log``, ``threads``. Unknown methods and options raise ``ValueError``
+    before anything is solved."""
+    chosen = {m: {} for m in methods} if not isinstance(methods, Mapping) else dict(methods)
+    for method, options in chosen.items():
+        method_info(method).check_options(dict(options))
+    models = Models(time_limit, **common)
+    for method, options in chosen.items():
+        for index, puzzle in enumerate(puzzles, 1):
+            yield solve_one(models, index, puzzle, method, options)
 
 
 def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2,

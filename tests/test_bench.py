@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt
 import psutil
 import pytest
 
-from sudoku_models.bench import (COLUMNS, KEY, load_dataset, load_results, read_results,
+from sudoku_models.bench import (COLUMNS, KEY, RunSpec, load_dataset, load_results, read_results,
                                  run_benchmark, summarise, write_report)
 from sudoku_models.bench import cluster as dask_executor
 from sudoku_models.bench import local
@@ -25,7 +25,7 @@ from sudoku_models.bench.results import ResultsFile
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
 
-SMOKE = dict(methods_=["milp", "cp", "backtracking"], datasets=["top95", "gen:22", "order:2"],
+SMOKE = dict(methods=["milp", "cp", "backtracking"], datasets=["top95", "gen:22", "order:2"],
              sample=3, progress=False)
 SCRIPT = Path(sys.executable).with_name("sudoku-models")
 NOT_SETTINGS = ("workers", "executor")
@@ -44,7 +44,7 @@ def keys(rows):
 
 def test_smoke_run_schema_types_and_report(tmp_path):
     out = tmp_path / "results.csv"
-    assert run_benchmark(out=out, **SMOKE).written == 27
+    assert run_benchmark(RunSpec(out=out, **SMOKE)).written == 27
     rows = read_results(out)
     assert out.read_text().splitlines()[0] == ",".join(COLUMNS)
     assert all(r["status"] == "OPTIMAL" and r["verified"] == "true" for r in rows)
@@ -62,14 +62,14 @@ def test_smoke_run_schema_types_and_report(tmp_path):
     assert "| top95 | 3 | milp | 3 | 3 | 0 | 0 | 0 |" in text
     for name in ("time_distribution.png", "cactus.png", "performance_profile.png"):
         assert plt.imread(tmp_path / name).shape[0] > 300
-    assert run_benchmark(out=out, **SMOKE).written == 0  # the same run: nothing to do
+    assert run_benchmark(RunSpec(out=out, **SMOKE)).written == 0  # the same run: nothing to do
     assert len(read_results(out)) == 27
 
 
 def test_report_never_pools_datasets_or_orders(tmp_path):
     out = tmp_path / "mixed.csv"
-    run_benchmark(["cp", "backtracking"], ["top95", "gen:25", "order:4"], out, sample=2,
-                  progress=False)
+    run_benchmark(RunSpec(["cp", "backtracking"], ["top95", "gen:25", "order:4"], out, sample=2,
+                  progress=False))
     frame = load_results(out)
     table = summarise(frame)
     assert len(table) == 6  # one line per (dataset, order, method)
@@ -83,13 +83,13 @@ def test_report_never_pools_datasets_or_orders(tmp_path):
 
 def test_resume_matches_on_every_setting_and_checks_hashes(tmp_path):
     out = tmp_path / "r.csv"
-    base = dict(methods_=["cp"], datasets=["top95", "gen:23"], progress=False)
-    first = run_benchmark(out=out, sample=2, seed=5, **base)
+    base = dict(methods=["cp"], datasets=["top95", "gen:23"], progress=False)
+    first = run_benchmark(RunSpec(out=out, sample=2, seed=5, **base))
     assert first.written == 4
     for settings in (dict(sample=2, seed=6), dict(sample=2, seed=6, time_limit=30.0),
                      dict(sample=3, seed=6, time_limit=30.0), dict(sample=2, seed=5, warmup=1)):
-        assert run_benchmark(out=out, **settings, **base).written > 0, settings
-        assert run_benchmark(out=out, **settings, **base).written == 0, settings
+        assert run_benchmark(RunSpec(out=out, **settings, **base)).written > 0, settings
+        assert run_benchmark(RunSpec(out=out, **settings, **base)).written == 0, settings
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) == 4 + 4 + 4 + 6 + 4
     assert {r["seed"] for r in rows} == {"5", "6"} and {r["time_limit_s"] for r in rows} == {"", "30.0"}
@@ -99,7 +99,7 @@ def test_resume_matches_on_every_setting_and_checks_hashes(tmp_path):
     fields[COLUMNS.index("puzzle_hash")] = "000000000000"
     out.write_text("\n".join(lines[:3] + [",".join(fields)] + lines[4:]) + "\n")
     with pytest.raises(RunError, match=rf"r.csv, line 4: row {fields[0]} #{fields[1]} \(cp"):
-        run_benchmark(out=out, sample=2, seed=5, **base)
+        run_benchmark(RunSpec(out=out, sample=2, seed=5, **base))
 
 
 def test_sample_is_a_seeded_random_sample():
@@ -155,8 +155,8 @@ def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, mon
     _with(monkeypatch, sleeper=Sleeper)
     out = tmp_path / "hang.csv"
     start = time.monotonic()
-    run_benchmark(["sleeper", "cp"], ["top95"], out, first=2, time_limit=0.5, workers=2,
-                  progress=False)
+    run_benchmark(RunSpec(["sleeper", "cp"], ["top95"], out, first=2, time_limit=0.5, workers=2,
+                  progress=False))
     elapsed = time.monotonic() - start
     rows = {(r["method"], r["index"]): r for r in read_results(out)}
     assert len(rows) == 4
@@ -169,13 +169,13 @@ def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, mon
 def test_a_dead_worker_costs_its_puzzle_retried_once(tmp_path, monkeypatch):
     _with(monkeypatch, dies=DiesOnce)
     out = tmp_path / "dies.csv"
-    run_benchmark(["dies"], ["top95"], out, first=3, progress=False)  # dies every time
+    run_benchmark(RunSpec(["dies"], ["top95"], out, first=3, progress=False))  # dies every time
     by_index = {r["index"]: r for r in read_results(out)}
     assert by_index["2"]["status"] == "ERROR" and "twice" in by_index["2"]["error"]
     assert by_index["1"]["status"] == by_index["3"]["status"] == "OPTIMAL"
     DiesOnce.marker = tmp_path / "died"
     try:
-        run_benchmark(["dies"], ["top95"], tmp_path / "once.csv", first=3, progress=False)
+        run_benchmark(RunSpec(["dies"], ["top95"], tmp_path / "once.csv", first=3, progress=False))
     finally:
         DiesOnce.marker = None
     assert [r["status"] for r in read_results(tmp_path / "once.csv")] == ["OPTIMAL"] * 3
@@ -187,7 +187,7 @@ def test_a_solver_exception_becomes_an_error_row(tmp_path, monkeypatch):
             raise RuntimeError("solver blew up")
 
     _with(monkeypatch, raises=Raises)
-    run_benchmark(["raises"], ["top95"], tmp_path / "e.csv", first=1, progress=False)
+    run_benchmark(RunSpec(["raises"], ["top95"], tmp_path / "e.csv", first=1, progress=False))
     (row,) = read_results(tmp_path / "e.csv")
     assert row["status"] == "ERROR" and row["error"] == "RuntimeError: solver blew up"
 
@@ -260,7 +260,7 @@ def test_two_runs_on_one_file_write_every_key_once_and_one_header(tmp_path):
 
 def test_a_doubled_header_is_repaired_on_reading(tmp_path):
     out = tmp_path / "d.csv"
-    run_benchmark(["backtracking"], ["top95"], out, first=2, progress=False)
+    run_benchmark(RunSpec(["backtracking"], ["top95"], out, first=2, progress=False))
     lines = out.read_text().splitlines(keepends=True)
     out.write_text(lines[0] + lines[0] + "".join(lines[1:]))
     assert len(read_results(out)) == 2
@@ -309,7 +309,7 @@ def test_a_file_that_is_not_ours_is_never_written(tmp_path, capsys):
 
 def test_a_torn_last_line_is_cut_only_in_a_results_file(tmp_path):
     out = tmp_path / "t.csv"
-    run_benchmark(["backtracking"], ["top95"], out, first=2, progress=False)
+    run_benchmark(RunSpec(["backtracking"], ["top95"], out, first=2, progress=False))
     whole = out.read_bytes()
     out.write_bytes(whole + b"top95,3,top95.txt:4,abc")  # killed in the middle of a row
     ResultsFile(out).close()
@@ -350,9 +350,9 @@ def test_negative_warmup_is_rejected(tmp_path, capsys):
 
 
 def test_an_unreachable_generation_ends_with_a_message(tmp_path, capsys, monkeypatch):
-    import generator.datasets
+    import generator.dataset_kinds
 
-    monkeypatch.setattr(generator.datasets, "TIME_LIMIT", 1.0)
+    monkeypatch.setattr(generator.dataset_kinds, "TIME_LIMIT", 1.0)
     start = time.monotonic()
     assert main(["bench", "run", "--datasets", "gen:18", "--sample", "1",
                  "--out", str(tmp_path / "g.csv")]) == 2
@@ -386,9 +386,9 @@ distributed = pytest.importorskip("distributed")
 def test_dask_two_workers_two_threads_give_the_local_rows(tmp_path):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=True,
                                   dashboard_address=None) as cluster:
-        run_benchmark(out=tmp_path / "dask.csv", scheduler=cluster.scheduler_address, chunk=2,
-                      **SMOKE)
-    run_benchmark(out=tmp_path / "local.csv", **SMOKE)
+        run_benchmark(RunSpec(out=tmp_path / "dask.csv", scheduler=cluster.scheduler_address, chunk=2,
+                      **SMOKE))
+    run_benchmark(RunSpec(out=tmp_path / "local.csv", **SMOKE))
     dask_rows = read_results(tmp_path / "dask.csv")
     assert {r["workers"] for r in dask_rows} == {"4"}
     assert content(dask_rows) == content(read_results(tmp_path / "local.csv"))
@@ -409,8 +409,8 @@ def test_a_killed_dask_worker_costs_no_row(tmp_path):
 
         killer = threading.Thread(target=kill_one)
         killer.start()
-        run_benchmark(["cp"], ["17clue"], out, sample=200, chunk=5,
-                      scheduler=cluster.scheduler_address, progress=False)
+        run_benchmark(RunSpec(["cp"], ["17clue"], out, sample=200, chunk=5,
+                      scheduler=cluster.scheduler_address, progress=False))
         killer.join()
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) == 200
@@ -456,8 +456,8 @@ def test_the_last_dask_worker_gone_ends_the_run_with_a_message(tmp_path, monkeyp
         thread = threading.Thread(target=retire)
         thread.start()
         with pytest.raises(RunError, match=f"{cluster.scheduler_address}: no worker left"):
-            run_benchmark(["cp"], ["17clue"], out, sample=300, chunk=2,
-                          scheduler=cluster.scheduler_address, progress=False)
+            run_benchmark(RunSpec(["cp"], ["17clue"], out, sample=300, chunk=2,
+                          scheduler=cluster.scheduler_address, progress=False))
         thread.join()
     rows = read_results(out)
     assert len(keys(rows)) == len(set(keys(rows))) >= 2
@@ -473,8 +473,8 @@ def test_holes_datasets_are_reproducible_and_solve(tmp_path):
     a, b = load_dataset("holes:2:0.5", 3, 1), load_dataset("holes:2:0.5", 3, 1)
     assert [p for _, p in a] == [p for _, p in b]
     assert all(p.num_clues == 8 and p.order == 2 for _, p in a)
-    run_benchmark(["cp", "backtracking"], ["holes:2:0.5:balanced"], tmp_path / "h.csv", sample=2,
-                  progress=False)
+    run_benchmark(RunSpec(["cp", "backtracking"], ["holes:2:0.5:balanced"], tmp_path / "h.csv", sample=2,
+                  progress=False))
     assert {r["verified"] for r in read_results(tmp_path / "h.csv")} == {"true"}
     with pytest.raises(DatasetError, match="holes:2:x"):
         load_dataset("holes:2:x", 1)
@@ -482,8 +482,8 @@ def test_holes_datasets_are_reproducible_and_solve(tmp_path):
 
 def test_repetitions_see_the_same_puzzles(tmp_path):
     out = tmp_path / "rep.csv"
-    run_benchmark(["backtracking"], ["gen:23", "top95"], out, sample=2, repeat=2, seed=5,
-                  progress=False)
+    run_benchmark(RunSpec(["backtracking"], ["gen:23", "top95"], out, sample=2, repeat=2, seed=5,
+                  progress=False))
     rows = read_results(out)
     by_puzzle = {}
     for row in rows:

@@ -20,7 +20,7 @@ from generator import random_full_grid
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
 from sudoku_models.counter import (compile_cache, count_solutions, count_solutions_many,
                                    load_kernels, run_search, run_search9, solve, solve_many)
-from sudoku_models.counting import CountIncomplete
+from sudoku_models.errors import CountIncomplete
 from sudoku_models.formulations.cp import CpFormulation
 
 from .helpers import DATASETS
@@ -200,7 +200,7 @@ def test_ctrl_c_stops_a_count_without_printing_a_count():
     script = (
         "import sys, numpy as np\n"
         "from sudoku_models.counter import count_solutions, warm_up\n"
-        "from sudoku_models.counting import CountIncomplete\n"
+        "from sudoku_models.errors import CountIncomplete\n"
         "warm_up()\n"
         "print('ready', flush=True)\n"
         "try:\n"

@@ -11,7 +11,7 @@ import pytest
 
 import sudoku_models
 from sudoku_models import Puzzle, Status, count_solutions, solve, verify
-from sudoku_models.bench import read_results, run_benchmark
+from sudoku_models.bench import RunSpec, read_results, run_benchmark
 from sudoku_models.cli import main
 from sudoku_models.formulations.base import Formulation
 from sudoku_models.registry import (
@@ -85,7 +85,7 @@ def test_a_registered_method_is_found_by_the_api_the_cli_and_the_runner(dummy, c
     assert main(["methods"]) == 0
     assert "dummy: a test method registered from a test" in capsys.readouterr().out
     out_csv = tmp_path / "dummy.csv"
-    run_benchmark(["dummy"], ["top95"], out_csv, first=3, progress=False)
+    run_benchmark(RunSpec(["dummy"], ["top95"], out_csv, first=3, progress=False))
     rows = read_results(out_csv)
     assert [r["method"] for r in rows] == ["dummy"] * 3
     assert all(r["status"] == "OPTIMAL" and r["verified"] == "true" for r in rows)

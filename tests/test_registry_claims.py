@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from sudoku_models import METHODS, Puzzle, count_solutions, export, solve, verify
-from sudoku_models.export import SUFFIXES
+from sudoku_models.model_files import SUFFIXES
 from sudoku_models.formulations.parameters import SolverOptionError
 from sudoku_models.geometry import Layout
 from sudoku_models.registry import LAYOUT_KINDS, CapabilityError, layout_kind, method_class

@@ -5,7 +5,7 @@ of a file dropped without close released."""
 
 import csv
 
-from sudoku_models.bench import load_results, read_results, run_benchmark
+from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
 from sudoku_models.bench.results import (COLUMNS, DETAIL_COLUMNS, FORMER_COLUMNS, ResultsFile,
                                          check_results_file)
 
@@ -14,7 +14,7 @@ def former_file(tmp_path):
     """A results file in the former layout: two of the three rows of a
     backtracking run on the first three puzzles of top95 (a run cut off)."""
     current = tmp_path / "current.csv"
-    run_benchmark(["backtracking"], ["top95"], current, first=3, progress=False)
+    run_benchmark(RunSpec(["backtracking"], ["top95"], current, first=3, progress=False))
     former = tmp_path / "former.csv"
     with open(former, "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
@@ -29,8 +29,8 @@ def header(path):
 
 def test_a_detailed_milp_run_fills_the_detail_columns(tmp_path):
     out = tmp_path / "detailed.csv"
-    run_benchmark(["milp"], ["top95"], out, first=1, options={"stats": "detailed"},
-                  progress=False)
+    run_benchmark(RunSpec(["milp"], ["top95"], out, first=1, options={"stats": "detailed"},
+                  progress=False))
     row = load_results(out).iloc[0]
     assert row["status"] == "OPTIMAL" and bool(row["verified"])
     assert row["presolved_rows"] >= 0 and row["presolved_columns"] >= 0
@@ -43,7 +43,7 @@ def test_a_former_file_is_read_and_resumed_in_its_layout(tmp_path):
     assert check_results_file(former) == former
     frame = load_results(former)
     assert len(frame) == 2 and all(frame[c].isna().all() for c in DETAIL_COLUMNS)
-    outcome = run_benchmark(["backtracking"], ["top95"], former, first=3, progress=False)
+    outcome = run_benchmark(RunSpec(["backtracking"], ["top95"], former, first=3, progress=False))
     assert outcome.written == 1  # the two recorded keys skipped
     assert header(former) == FORMER_COLUMNS  # nothing needed the new columns
     assert [r["index"] for r in read_results(former)] == ["1", "2", "3"]

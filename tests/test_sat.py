@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, Status, read_puzzles, solve, solve_many, verify
 from sudoku_models import count_solutions as count_by
 from sudoku_models.binary_model import binary_model
-from sudoku_models.limits import CountIncomplete
+from sudoku_models.errors import CountIncomplete
 from sudoku_models.formulations.sat import (
     SOLVERS,
     SatExtendedFormulation,

@@ -72,7 +72,7 @@ def test_unknown_solver_is_a_value_error(seed_puzzle):
 
 
 def test_a_count_with_a_time_limit_ends_with_a_lower_bound():
-    from sudoku_models.limits import CountIncomplete
+    from sudoku_models.errors import CountIncomplete
 
     model = MilpFormulation(2, solver="scip")
     with pytest.raises(CountIncomplete) as stopped:

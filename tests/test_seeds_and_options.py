@@ -6,21 +6,21 @@ import pytest
 
 from generator import holes_puzzle
 from sudoku_models import Puzzle
-from sudoku_models.bench import read_results, run_benchmark
+from sudoku_models.bench import RunSpec, read_results, run_benchmark
 from sudoku_models.bench import runner
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
 from sudoku_models.counter import count_solutions
 from sudoku_models.formulations import sat as sat_module
 from sudoku_models.solving import make_method
-from sudoku_models.verify import verify
+from sudoku_models.checking import verify
 
 
 def test_solver_seeds_and_options_are_recorded_only_for_methods_that_take_them(tmp_path):
     out = tmp_path / "seeds.csv"
     for seed in (0, 3):
-        run_benchmark(["cp", "sat-minimal", "backtracking"], ["holes:3:0.6"], out, sample=2,
-                      solver_seed=seed, options={"clues": "units"}, progress=False)
+        run_benchmark(RunSpec(["cp", "sat-minimal", "backtracking"], ["holes:3:0.6"], out, sample=2,
+                      solver_seed=seed, options={"clues": "units"}, progress=False))
     rows = read_results(out)
     options = {(r["method"], r["options"]) for r in rows}
     assert options == {("cp", ""), ("cp", "seed=3"), ("sat-minimal", "clues=units"),
@@ -31,11 +31,11 @@ def test_solver_seeds_and_options_are_recorded_only_for_methods_that_take_them(t
 
 def test_a_bad_option_or_seed_is_refused_naming_it(tmp_path):
     with pytest.raises(RunError, match="no chosen method takes 'clues'"):
-        run_benchmark(["cp"], ["top95"], tmp_path / "x.csv", options={"clues": "units"})
+        run_benchmark(RunSpec(["cp"], ["top95"], tmp_path / "x.csv", options={"clues": "units"}))
     with pytest.raises(RunError, match="clues must be one of assumptions, units"):
-        run_benchmark(["sat-extended"], ["top95"], tmp_path / "x.csv", options={"clues": "x"})
+        run_benchmark(RunSpec(["sat-extended"], ["top95"], tmp_path / "x.csv", options={"clues": "x"}))
     with pytest.raises(RunError, match="solver seed must be a whole number"):
-        run_benchmark(["cp"], ["top95"], tmp_path / "x.csv", solver_seed=-1)
+        run_benchmark(RunSpec(["cp"], ["top95"], tmp_path / "x.csv", solver_seed=-1))
     assert not (tmp_path / "x.csv").exists()
 
 
@@ -57,7 +57,7 @@ def test_backtracking_reports_branch_nodes_and_two_solutions(tmp_path):
     assert result.stats["solutions"] == 2 and result.stats["branches"] > 0
     assert verify(holes, result.grid)
     out = tmp_path / "bt.csv"
-    run_benchmark(["backtracking"], ["holes:4:0.7"], out, sample=3, progress=False)
+    run_benchmark(RunSpec(["backtracking"], ["holes:4:0.7"], out, sample=3, progress=False))
     for row in read_results(out):
         assert row["solutions"] in ("1", "2") and int(row["branches"]) >= 0
     unique = Puzzle.from_string(

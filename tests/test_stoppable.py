@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from sudoku_models import Puzzle
-from sudoku_models.counting import CountIncomplete
+from sudoku_models.errors import CountIncomplete
 from sudoku_models.stoppable import (call_stoppable, ctrl_c_deferred, ctrl_c_remembered,
                                      wait_stoppable)
 
@@ -161,7 +161,7 @@ def test_cp_sat_enumeration_stops_on_ctrl_c_at_any_moment(delay):
 def test_a_long_solve_stops_on_ctrl_c_and_the_model_serves_on(method, order, fraction):
     from generator.holes import holes_puzzle
     from sudoku_models.registry import method_info
-    from sudoku_models.verify import verify
+    from sudoku_models.checking import verify
 
     hard = holes_puzzle(order, fraction, "balanced", seed=1)  # at the hardness peak
     model = method_info(method).load()(order)
@@ -191,7 +191,7 @@ def test_a_sat_solver_pysat_jumped_out_of_is_abandoned_not_freed():
         "import gc, os, signal, threading\n"
         "from generator.holes import holes_puzzle\n"
         "from sudoku_models.formulations.sat import SatMinimalFormulation\n"
-        "from sudoku_models.verify import verify\n"
+        "from sudoku_models.checking import verify\n"
         "hard = holes_puzzle(6, 0.5, 'balanced', seed=1)\n"
         "model = SatMinimalFormulation(6)\n"
         "easy = holes_puzzle(6, 0.3, seed=2)\n"

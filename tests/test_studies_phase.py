@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from sudoku_models.bench import load_dataset, run_benchmark
+from sudoku_models.bench import RunSpec, load_dataset, run_benchmark
 from sudoku_models.counting import count_solutions as count_any
 from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, median_interval,
                                              outcome, ratio_bounds, value_bounds)
@@ -175,9 +175,9 @@ def test_correlation_within_cells_and_pooled_side_by_side():
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("phase") / "runs.csv"
-    run_benchmark(["cp", "backtracking", "milp"],
+    run_benchmark(RunSpec(["cp", "backtracking", "milp"],
                   [f"holes:3:{f}:{p}" for f in (0.3, 0.5, 0.7) for p in ("random", "balanced")],
-                  out, sample=3, time_limit=20, interleave=True, progress=False)
+                  out, sample=3, time_limit=20, interleave=True, progress=False))
     return out
 
 
@@ -199,24 +199,24 @@ def test_the_curve_and_paired_comparison_on_a_small_run(small_run):
 
 def test_files_sharing_an_instance_keep_the_last_files_row(small_run, tmp_path):
     second = tmp_path / "more.csv"
-    run_benchmark(["cp"], ["holes:3:0.5:random"], second, sample=4, time_limit=20,
-                  progress=False)
+    run_benchmark(RunSpec(["cp"], ["holes:3:0.5:random"], second, sample=4, time_limit=20,
+                  progress=False))
     frame = load_phase_results(small_run, second)
     rows = frame[(frame["dataset"] == "holes:3:0.5:random") & (frame["method"] == "cp")]
     assert sorted(rows["index"]) == [1, 2, 3, 4] and (rows["sample"] == 4).all()
     with pytest.raises(PhaseDataError, match="no holes"):
         empty = tmp_path / "e.csv"
-        run_benchmark(["cp"], ["top95"], empty, first=1, progress=False)
+        run_benchmark(RunSpec(["cp"], ["top95"], empty, first=1, progress=False))
         load_phase_results(empty)
 
 
 def test_paired_times_come_from_one_run(small_run, tmp_path):
     only_cp = tmp_path / "cp.csv"
-    run_benchmark(["cp"], ["holes:3:0.5:random"], only_cp, sample=4, time_limit=20,
-                  progress=False)
+    run_benchmark(RunSpec(["cp"], ["holes:3:0.5:random"], only_cp, sample=4, time_limit=20,
+                  progress=False))
     both = tmp_path / "both.csv"
-    run_benchmark(["cp", "milp"], ["holes:3:0.7:balanced"], both, sample=2, time_limit=20,
-                  interleave=True, progress=False)
+    run_benchmark(RunSpec(["cp", "milp"], ["holes:3:0.7:balanced"], both, sample=2, time_limit=20,
+                  interleave=True, progress=False))
     alone = paired(load_phase_results(small_run), "milp", "cp").set_index(
         ["pattern", "fraction"])
     merged = paired(load_phase_results(small_run, only_cp, both, every_run=True),

@@ -5,7 +5,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from sudoku_models.bench import run_benchmark
+from sudoku_models.bench import RunSpec, run_benchmark
 from benchmarks.milp_sweep.tables import CONFIGURATIONS, configuration, sweep_table
 from benchmarks.seed_comparison.analysis import load_seed_results, verdict_table, write_seed_report
 
@@ -13,9 +13,9 @@ from benchmarks.seed_comparison.analysis import load_seed_results, verdict_table
 def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
     out = tmp_path / "runs.csv"
     for options in ({}, {"transformation": "hull"}):
-        run_benchmark(["milp", "milp-alldiff"], ["order:2", "holes:2:0.5:balanced"], out,
+        run_benchmark(RunSpec(["milp", "milp-alldiff"], ["order:2", "holes:2:0.5:balanced"], out,
                       sample=2, time_limit=30, options=options or None, interleave=True,
-                      progress=False)
+                      progress=False))
     frame = load_seed_results(out)
     assert frame.groupby("model").size().to_dict() == {"milp": 4, "big-M": 4, "hull": 4}
     assert frame["solved"].all()
@@ -51,8 +51,8 @@ def test_the_sweep_table_reads_each_configuration_and_its_statistics(tmp_path):
     configs = {name: options for name, options in CONFIGS.items()
                if options.get("solver") != "scip" or importlib.util.find_spec("pyscipopt")}
     for options in configs.values():
-        run_benchmark(["milp"], ["holes:3:0.6:balanced"], out, sample=1, time_limit=60,
-                      options=options, progress=False)
+        run_benchmark(RunSpec(["milp"], ["holes:3:0.6:balanced"], out, sample=1, time_limit=60,
+                      options=options, progress=False))
     lines = sweep_table(out).splitlines()
     assert lines[0].startswith("| instance | configuration | 10 s | 60 s | 300 s | status |")
     rows = [line.strip("| ").split(" | ") for line in lines[2:]]

@@ -5,15 +5,15 @@ import json
 
 import pandas as pd
 
-from sudoku_models.bench import load_results, read_results, run_benchmark
+from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
 from benchmarks.studykit.runs import Chunk, LoadSampler, load_at, read_load, run_chunk
 
 
 def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):
     out = tmp_path / "r.csv"
     methods = ["backtracking", "cp", "sat-extended"]
-    run_benchmark(methods, ["holes:3:0.5:balanced", "holes:3:0.7"], out, sample=3,
-                  time_limit=30, interleave=True, progress=False)
+    run_benchmark(RunSpec(methods, ["holes:3:0.5:balanced", "holes:3:0.7"], out, sample=3,
+                  time_limit=30, interleave=True, progress=False))
     rows = read_results(out)
     order = [(r["dataset"], int(r["index"])) for r in rows]
     # every (dataset, puzzle) is one block of all methods, in the datasets' order

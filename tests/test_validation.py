@@ -52,7 +52,7 @@ def _entry_points(out=None):
     import generator
     from sudoku_models import count_solutions, solve
     from sudoku_models import counter
-    from sudoku_models.bench.runner import run_benchmark
+    from sudoku_models.bench.runner import RunSpec, run_benchmark
 
     return {
         "solve cp": lambda t: solve(SEED_PUZZLE, "cp", time_limit=t),
@@ -62,7 +62,8 @@ def _entry_points(out=None):
         "counter.count_solutions_many": lambda t: counter.count_solutions_many([SEED_PUZZLE],
                                                                               time_limit=t),
         "generator.generate": lambda t: generator.generate(clues=30, seed=1, time_limit=t),
-        "bench run_benchmark": lambda t: run_benchmark(["backtracking"], ["top95"], out, time_limit=t),
+        "bench run_benchmark": lambda t: run_benchmark(RunSpec(["backtracking"], ["top95"], out,
+                                                               time_limit=t)),
     }
 
 

@@ -38,7 +38,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from sudoku_models.bench import run_benchmark
+from sudoku_models.bench import RunSpec, run_benchmark
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results"
@@ -95,8 +95,8 @@ def run_grid(out_dir: Path, grid: dict, workers: int, time_limit: float) -> None
     for order, (fractions, sample) in grid.items():
         print(f"order {order}: {len(fractions)} fractions x {len(PATTERNS)} patterns x "
               f"{sample} puzzles x {len(METHODS)} methods", file=sys.stderr)
-        run_benchmark(METHODS, datasets(order, fractions), out_dir / "runs.csv", sample=sample,
-                      time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS)
+        run_benchmark(RunSpec(METHODS, datasets(order, fractions), out_dir / "runs.csv", sample=sample,
+                      time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS))
 
 
 PEAK_GUESS = {4: 0.7, 5: 0.575, 6: 0.5}  # from the issue-14 grid: the run order, not a result

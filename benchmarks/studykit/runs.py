@@ -122,7 +122,7 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
     beside ``out``. Returns the end record (``rows``, ``stopped``, ...).
     A Ctrl-C from the user stops the chunk the same way and is re-raised
     after the end record is written."""
-    from sudoku_models.bench import run_benchmark
+    from sudoku_models.bench import RunSpec, run_benchmark
 
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -158,10 +158,10 @@ def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
             timer.start()
         try:
             try:
-                run_benchmark(chunk.methods, chunk.datasets, out, sample=chunk.sample,
+                run_benchmark(RunSpec(chunk.methods, chunk.datasets, out, sample=chunk.sample,
                               first=chunk.first, time_limit=chunk.time_limit, warmup=0,
                               workers=workers, options=chunk.options or None,
-                              solver_seed=chunk.solver_seed, interleave=True, progress=progress)
+                              solver_seed=chunk.solver_seed, interleave=True, progress=progress))
             finally:
                 finished.set()
                 if timer is not None:

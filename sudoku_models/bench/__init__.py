@@ -1,6 +1,6 @@
-"""Benchmarks: every method on real and generated puzzles, one pipeline for
-``bench run`` and ``solve`` (in the calling process, in supervised worker
-processes or on a Dask cluster), resumable, with a report that compares like
+"""Benchmarks: every method on real and generated puzzles, on top of the
+solving pipeline (:mod:`sudoku_models.solving`), in supervised worker
+processes or on a Dask cluster, resumable, with a report that compares like
 with like.
 
 Light to import: the runner and the report (solvers, pandas, matplotlib)
@@ -10,7 +10,7 @@ load on first use of their names.
 from .datasets import DatasetError, load_dataset, register_dataset_kind
 from .results import COLUMNS, KEY, STAT_COLUMNS, ResultsFileError, load_results, read_results
 
-_LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner",
+_LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner", "RunSpec": "runner",
          "methods": "runner", "write_report": "report", "summarise": "report"}
 
 
@@ -23,5 +23,5 @@ def __getattr__(name):
 
 
 __all__ = ["COLUMNS", "KEY", "STAT_COLUMNS", "DatasetError", "ResultsFileError", "RunError",
-           "RunOutcome", "load_dataset", "load_results", "methods", "read_results",
+           "RunOutcome", "RunSpec", "load_dataset", "load_results", "methods", "read_results",
            "register_dataset_kind", "run_benchmark", "summarise", "write_report"]

@@ -6,7 +6,9 @@ stopped from outside: the worker process is killed and replaced, and the
 row says ``TIME_LIMIT``. A worker that dies costs only its puzzle in flight,
 which is retried once in a fresh worker and then recorded as ``ERROR``.
 Workers ignore Ctrl-C (the main process ends them) and exit by themselves
-within a second of their parent's death.
+within a second of their parent's death. Where the system allows it
+(Linux), each worker is pinned to a core of its own (:func:`worker_cores`),
+so that a worker's CPU seconds are not shared with another worker's.
 """
 
 from __future__ import annotations
@@ -49,11 +51,25 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=poll, daemon=True).start()
 
 
-def _worker_main(conn, parent: int) -> None:
-    """A local worker: chunks in, ("start", index) / ("row", row) / ("done",)
-    messages out, until a None chunk."""
+def worker_cores(workers: int) -> list[int | None]:
+    """The core each of ``workers`` workers is pinned to: distinct cores of
+    this process's affinity set, or None for each when the system cannot
+    pin (not Linux) or there are more workers than cores."""
+    try:
+        cores = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return [None] * workers
+    return cores[:workers] if workers <= len(cores) else [None] * workers
+
+
+def _worker_main(conn, parent: int, core: int | None) -> None:
+    """A local worker pinned to ``core`` (None: not pinned): chunks in,
+    ("start", index) / ("row", row) / ("done",) messages out, until a None
+    chunk."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process ends us
     _watch_parent(parent)
+    if core is not None:
+        os.sched_setaffinity(0, {core})
     while True:
         chunk = conn.recv()
         if chunk is None:
@@ -72,6 +88,7 @@ class _Slot:
     pending: list = field(default_factory=list)  # items of the chunk without a row yet
     current: int | None = None  # index of the puzzle being solved
     started: float = 0.0
+    core: int | None = None  # the core its workers are pinned to
 
     def start(self, context) -> None:
         """A new worker. An interrupt inside ``Process.start`` (after the
@@ -79,7 +96,8 @@ class _Slot:
         without a worker: both pipe ends are closed, so a forked child ends at
         its first ``recv``, and :meth:`kill` has nothing half-made to kill."""
         parent, child = context.Pipe()
-        process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True)
+        process = context.Process(target=_worker_main, args=(child, os.getpid(), self.core),
+                                  daemon=True)
         try:
             process.start()
         except BaseException:
@@ -112,7 +130,8 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
 
     context = multiprocessing.get_context("fork")
     queue = deque(chunks)
-    slots = [_Slot() for _ in range(max(1, min(workers, len(chunks))))]
+    count = max(1, min(workers, len(chunks)))
+    slots = [_Slot(core=core) for core in worker_cores(count)]
 
     def lost(slot: _Slot, why: str, timed_out: bool) -> None:
         """The worker of ``slot`` is gone (killed by us or dead): record or

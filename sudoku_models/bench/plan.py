@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..puzzle import Puzzle
+from ..solving import option_values, options_text
 from .datasets import puzzle_hash, puzzle_line
 from .results import row_key
 from ..errors import RunError
@@ -25,29 +26,6 @@ def methods() -> dict:
     from ..registry import METHODS
 
     return METHODS
-
-
-def option_values(method: str, objective: str | None = None, solver_seed: int = 0,
-                  extra: Mapping[str, object] | None = None) -> dict[str, object]:
-    """The options ``method`` is built with, as typed values: ``objective``
-    (default ``"feasibility"``) for the methods that take one, each ``extra``
-    option the method takes (``{"clues": "units"}``; others are left out),
-    and ``seed`` for a nonzero ``solver_seed`` and a method whose solver takes
-    one (:attr:`~sudoku_models.registry.MethodInfo.seeded`), in that order."""
-    info = methods()[method]
-    values: dict[str, object] = {}
-    if "objective" in info.options:
-        values["objective"] = objective or "feasibility"
-    values.update({key: value for key, value in (extra or {}).items() if key in info.options})
-    if solver_seed and info.seeded:
-        values["seed"] = solver_seed
-    return values
-
-
-def options_text(values: Mapping[str, object]) -> str:
-    """The ``options`` column of a row: ``"key=value"`` pairs joined by ``;``
-    in the order of ``values`` (:func:`option_values`)."""
-    return ";".join(f"{key}={value}" for key, value in values.items())
 
 
 def method_options(method: str, objective: str | None, solver_seed: int = 0,

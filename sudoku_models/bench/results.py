@@ -15,9 +15,10 @@ once, and a torn last line left by a crash is cut off on opening, but only
 once the file's header has shown it is a results file: a file of anything
 else is never written to.
 
-Files of the previous layout (:data:`FORMER_COLUMNS`, before the detailed
-MILP statistics had columns) are read as they are, their missing columns
-empty; a run that resumes one appends rows in its layout, and rewrites it
+Files of the earlier layouts (:data:`LAYOUTS`: before the run's clocks and
+places had columns, :data:`PREVIOUS_COLUMNS`, and before the detailed MILP
+statistics had them, :data:`FORMER_COLUMNS`) are read as they are, their
+missing columns empty; a run that resumes one appends rows in its layout, and rewrites it
 in the current layout (atomically: a new file renamed over it) only when a
 row carries a value for a column the old layout lacks.
 """
@@ -61,22 +62,33 @@ SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "thr
 
 KEY = ("dataset", "index", "method", "options", "repetition", *SETTINGS)
 
+WHERE_COLUMNS = ("cpu_s", "load_1min", "core", "host")
+"""How and where a row's solve ran: ``cpu_s``, the worker process's CPU
+seconds (every thread) for the build and the solve together, the clock of
+paired comparisons of single-threaded methods (wall time of separate runs
+on a shared machine cannot carry them); ``load_1min``, the 1-minute load
+average when the solve started; ``core``, the core the worker was pinned
+to (empty when not pinned); ``host``, the machine's name, so a study spread
+over machines can be split by machine."""
+
 COLUMNS = [
     "dataset", "index", "puzzle", "puzzle_hash", "order", "clues", "method", "options",
     "repetition", *SETTINGS, "status", "verified", "build_s", "solve_s", *STAT_COLUMNS,
     *DETAIL_COLUMNS, "solutions", "solution_hash", "error", "solver", "toolkit", "python",
-    "machine", "cores", "executor", "timestamp",
+    "machine", "cores", "executor", "timestamp", *WHERE_COLUMNS,
 ]
-FORMER_COLUMNS = [column for column in COLUMNS if column not in DETAIL_COLUMNS]
+PREVIOUS_COLUMNS = [column for column in COLUMNS if column not in WHERE_COLUMNS]
+"""The layout before :data:`WHERE_COLUMNS` (still read and resumed)."""
+FORMER_COLUMNS = [column for column in PREVIOUS_COLUMNS if column not in DETAIL_COLUMNS]
 """The layout before :data:`DETAIL_COLUMNS` (still read and resumed)."""
-LAYOUTS = (COLUMNS, FORMER_COLUMNS)
+LAYOUTS = (COLUMNS, PREVIOUS_COLUMNS, FORMER_COLUMNS)
 
 # Types for load_results: everything not listed is a string.
 INT_COLUMNS = ("index", "order", "clues", "repetition", "seed", "sample", "first", "warmup",
                "workers", "threads", *STAT_COLUMNS, "presolved_rows", "presolved_columns",
-               "root_lp_iterations", "solutions", "cores")
+               "root_lp_iterations", "solutions", "cores", "core")
 FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s", "root_lp_s", "root_bound",
-                 "first_solution_s")
+                 "first_solution_s", "cpu_s", "load_1min")
 BOOL_COLUMNS = ("verified",)
 
 def _header(columns) -> bytes:

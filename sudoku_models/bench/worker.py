@@ -2,11 +2,11 @@
 solved, verified and turned into a row of the results file
 (:mod:`sudoku_models.bench.results`).
 
-The same code runs in a local worker process, in a Dask worker's thread and,
-for ``sudoku-models solve``, in the calling thread (:func:`run_here`).
-Models are kept per thread (Dask workers run several threads) or, in the
-calling thread, per run, so a chunk runs in batch mode: each new puzzle only
-changes the clues.
+The same code runs in a local worker process and in a Dask worker's
+thread, on top of the solving pipeline (:func:`~sudoku_models.solving.solve_one`
+with one :class:`~sudoku_models.solving.Models` per thread, so a chunk runs
+in batch mode: each new puzzle only changes the clues). A chunk crosses a
+process boundary, so its puzzles travel as text (:func:`.datasets.puzzle_line`).
 """
 
 from __future__ import annotations
@@ -15,15 +15,16 @@ import datetime
 import hashlib
 import os
 import platform
+import sys
 import threading
-import traceback
 from collections.abc import Callable
 from functools import cache
 
 from ..puzzle import Puzzle
-from ..result import SolveResult, Status
+from ..result import Status
+from ..solving import Models, Solved, solve_one
 from .datasets import line_puzzle, puzzle_hash
-from .plan import Chunk, methods
+from .plan import Chunk
 from .results import STAT_NAMES
 
 
@@ -42,25 +43,21 @@ def environment() -> dict:
     except OSError:
         pass
     return {"toolkit": __version__, "python": platform.python_version(), "machine": cpu,
-            "cores": os.cpu_count()}
+            "cores": os.cpu_count(), "host": platform.node()}
 
 
 _local = threading.local()  # per thread: its models (see thread_models)
 
 
-def thread_models() -> dict:
-    """This thread's models, kept across chunks."""
-    return _local.__dict__.setdefault("models", {})
-
-
-def _model(chunk: Chunk, rules, models: dict):
-    cls = methods()[chunk.method].load()
-    key = (cls, rules, chunk.time_limit, tuple(chunk.options.items()), chunk.log,
-           chunk.base["threads"])
-    if key not in models:
-        models[key] = cls(rules, time_limit=chunk.time_limit, threads=chunk.base["threads"],
-                          log=chunk.log, **chunk.options)
-    return models[key]
+def thread_models(chunk: Chunk) -> Models:
+    """This thread's models for the chunk's settings (time limit, log,
+    threads), kept across chunks: a chunk runs in batch mode, each new
+    puzzle only changing the clues."""
+    kept = _local.__dict__.setdefault("models", {})
+    key = (chunk.time_limit, chunk.log, chunk.base["threads"])
+    if key not in kept:
+        kept[key] = Models(chunk.time_limit, log=chunk.log, threads=chunk.base["threads"])
+    return kept[key]
 
 
 def _grid_hash(grid) -> str:
@@ -71,6 +68,22 @@ def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
+def _core() -> int | None:
+    """The one core this process is pinned to, or None."""
+    try:
+        cores = os.sched_getaffinity(0)
+    except (AttributeError, OSError):  # not on Linux
+        return None
+    return next(iter(cores)) if len(cores) == 1 else None
+
+
+def _load() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
 def make_row(chunk: Chunk, index: int, puzzle: Puzzle, **fields) -> dict:
     """The row of puzzle ``index`` of ``chunk`` with the outcome ``fields``
     (``status``, ``verified``, ...)."""
@@ -79,49 +92,37 @@ def make_row(chunk: Chunk, index: int, puzzle: Puzzle, **fields) -> dict:
             "timestamp": _now(), **fields}
 
 
-def _print_traceback(exc: Exception) -> None:
-    traceback.print_exc()
-
-
-def solve_puzzle(chunk: Chunk, index: int, puzzle: Puzzle, models: dict | None = None,
-                 failed: Callable[[Exception], None] = _print_traceback
-                 ) -> tuple[dict, SolveResult | None]:
-    """Solve one puzzle with the chunk's method (one of ``models``, default
-    this thread's) and return its row and the :class:`SolveResult`. An
-    exception of the method becomes an ``ERROR`` row with the message (and
-    no result), after ``failed(exc)`` (default: print the traceback)."""
-    from ..verify import verify
-
-    try:
-        model = _model(chunk, puzzle.rules, thread_models() if models is None else models)
-        result = model.solve(puzzle)
-    except Exception as exc:  # recorded, not raised: one bad puzzle must not end the run
-        failed(exc)
-        return make_row(chunk, index, puzzle, status=Status.ERROR.value, verified=False,
-                        error=f"{type(exc).__name__}: {exc}"[:300]), None
-    solved = result.status.solved
-    row = make_row(chunk, index, puzzle, status=result.status.value,
-                   verified=bool(solved and verify(puzzle, result.grid)),
-                   build_s=result.build_seconds, solve_s=result.solve_seconds,
-                   solver=result.solver,
-                   solution_hash=_grid_hash(result.grid) if solved else None,
-                   solutions=result.stats.get("solutions", 1) if solved
-                   else 0 if result.status is Status.INFEASIBLE else None)
+def solved_row(chunk: Chunk, solved: Solved, load: float | None = None) -> dict:
+    """The results row of one :class:`~sudoku_models.solving.Solved` of
+    ``chunk``: its status and verification, wall and CPU seconds, solver
+    statistics, solution hash, and where it ran (``load_1min`` at its
+    start, ``core`` when pinned)."""
+    where = {"cpu_s": solved.cpu_seconds, "load_1min": load, "core": _core()}
+    result = solved.result
+    if result is None:
+        return make_row(chunk, solved.index, solved.puzzle, status=Status.ERROR.value,
+                        verified=False, error=solved.error, **where)
+    done = result.status.solved
+    row = make_row(chunk, solved.index, solved.puzzle, status=result.status.value,
+                   verified=solved.verified, build_s=result.build_seconds,
+                   solve_s=result.solve_seconds, solver=result.solver,
+                   solution_hash=_grid_hash(result.grid) if done else None,
+                   solutions=result.stats.get("solutions", 1) if done
+                   else 0 if result.status is Status.INFEASIBLE else None, **where)
     row.update({column: result.stats[name] for name, column in STAT_NAMES.items()
                 if name in result.stats})
-    return row, result
+    return row
 
 
 def solve_row(chunk: Chunk, index: int, puzzle: Puzzle) -> dict:
-    """The row of :func:`solve_puzzle` (this thread's models)."""
-    return solve_puzzle(chunk, index, puzzle)[0]
-
-
-def _warm_up(chunk: Chunk) -> None:
-    """Import the solver and compile or load its kernels (the counter's
-    ``warm_up``): costs of the process, before any puzzle is timed."""
-    cls = methods()[chunk.method].load()
-    getattr(cls, "warm_up", lambda: None)()
+    """Solve one puzzle of ``chunk`` with this thread's models
+    (:func:`~sudoku_models.solving.solve_one`) and return its row; a
+    method's exception becomes an ``ERROR`` row, its traceback printed."""
+    load = _load()
+    solved = solve_one(thread_models(chunk), index, puzzle, chunk.method, chunk.options)
+    if solved.error is not None:
+        print(f"{chunk.method} on {puzzle.name or index}: {solved.error}", file=sys.stderr)
+    return solved_row(chunk, solved, load)
 
 
 def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
@@ -134,7 +135,7 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     solve, warm-up included, and ``("row", row)`` after each timed one."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     tell = report or (lambda kind, value: None)
-    _warm_up(chunk)  # before any "start", so outside every limit
+    thread_models(chunk).prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
     for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
         tell("start", index)
@@ -145,24 +146,3 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
         rows.append(solve_row(chunk, index, puzzle))
         tell("row", rows[-1])
     return rows
-
-
-def run_here(chunks: list[Chunk], emit: Callable[[dict, SolveResult | None], None],
-             failed: Callable[[Exception], None] = _print_traceback) -> None:
-    """The in-process executor: solve ``chunks`` in the calling thread, one
-    model per method, order and options for the whole run, and hand each
-    row with its :class:`SolveResult` to ``emit``. The time limit is each
-    solver's own; Ctrl-C stops the solver and raises ``KeyboardInterrupt``
-    (:mod:`sudoku_models.stoppable`). A method's exception becomes an
-    ``ERROR`` row after ``failed(exc)``."""
-    models: dict = {}
-    warm = set()
-    for chunk in chunks:
-        if chunk.method not in warm:
-            _warm_up(chunk)
-            warm.add(chunk.method)
-        puzzles = _puzzles(chunk)
-        for index, puzzle in puzzles[: chunk.warmup]:
-            solve_puzzle(chunk, index, puzzle, models, failed)
-        for index, puzzle in puzzles:
-            emit(*solve_puzzle(chunk, index, puzzle, models, failed))

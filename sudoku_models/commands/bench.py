@@ -10,11 +10,27 @@ from __future__ import annotations
 
 import argparse
 
+import os
+
 from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds, seed
 from ..formulations.objectives import OBJECTIVES
 from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume
 from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError
+
+DEFAULT_TIME_LIMIT = 10.0  # seconds per puzzle and method when --time-limit is not given
+QUICK_PUZZLES = 3
+QUICK_TIME_LIMIT = 5.0
+
+
+def default_workers() -> int:
+    """The cores this process may use but one, at least 1: one core stays
+    free for the main process and the machine."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
 
 
 def add_parser(commands) -> None:
@@ -46,9 +62,9 @@ def add_parser(commands) -> None:
 def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
     """The options of ``bench run``."""
     run_parser.add_argument(
-        "--methods", "--method", "-m", dest="methods", default="milp,cp",
+        "--methods", "--method", "-m", dest="methods",
         help="comma-separated registered methods ('sudoku-models methods'), or all "
-        "(default milp,cp)")
+        "(default milp,cp; all with --quick)")
     run_parser.add_argument("--datasets", default="top95",
                             help="comma-separated specs (default top95)")
     run_parser.add_argument("--sample", type=positive_int,
@@ -58,11 +74,18 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             help="the first N puzzles of each dataset instead of a sample")
     run_parser.add_argument("--repeat", type=positive_int, default=1,
                             help="rows per puzzle and method")
-    run_parser.add_argument("--warmup", type=non_negative_int, default=1,
-                            help="untimed solves per chunk (default 1)")
+    run_parser.add_argument("--warmup", type=non_negative_int, default=0,
+                            help="untimed solves per chunk before timing (default 0: the "
+                            "compiled search core is compiled before any timing anyway)")
     run_parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                            help="per puzzle and method, model build included; local workers "
-                            "are stopped from outside 2 s + 10%% after it")
+                            help="per puzzle and method, model build included (default "
+                            f"{DEFAULT_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
+                            "workers are stopped from outside 2 s + 10%% after it")
+    run_parser.add_argument("--quick", action="store_true",
+                            help=f"a first comparison in about a minute: every method on the "
+                            f"first {QUICK_PUZZLES} puzzles of each dataset with a "
+                            f"{QUICK_TIME_LIMIT:g} s limit (unless --methods, --first or "
+                            "--time-limit say otherwise)")
     run_parser.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
                             help=f"objective of the MILP methods (default {OBJECTIVES[0]})")
     run_parser.add_argument("--seed", type=seed, default=0,
@@ -77,8 +100,10 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             "CP-SAT, CaDiCaL), recorded as seed=N in the options column; "
                             "backtracking and matching are deterministic and ignore it "
                             "(default 0)")
-    run_parser.add_argument("--workers", type=positive_int, default=1,
-                            help="local worker processes, one solver thread each (default 1)")
+    run_parser.add_argument("--workers", type=positive_int, default=default_workers(),
+                            help="local worker processes, one solver thread and one core each "
+                            "(at most one per core; default: the cores but one, at least 1: "
+                            "%(default)s here)")
     run_parser.add_argument("--scheduler", metavar="ADDRESS",
                             help="run on an existing Dask cluster (tcp://host:port) instead")
     run_parser.add_argument("--out", default="results.csv",
@@ -90,19 +115,24 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``bench run``."""
-    from ..bench.runner import methods, run_benchmark
+    from ..bench.runner import RunSpec, methods, run_benchmark
 
-    names = list(methods()) if args.methods == "all" else [
-        m.strip() for m in args.methods.split(",") if m.strip()]
+    if args.quick:
+        args.methods = args.methods or "all"
+        args.first = args.first or (None if args.sample else QUICK_PUZZLES)
+        args.time_limit = args.time_limit or QUICK_TIME_LIMIT
+    methods_ = args.methods or "milp,cp"
+    names = list(methods()) if methods_ == "all" else [
+        m.strip() for m in methods_.split(",") if m.strip()]
     if args.sample and args.first:
         raise UsageError("--sample and --first exclude each other")
     try:
-        outcome = run_benchmark(
+        outcome = run_benchmark(RunSpec(
             names, [d.strip() for d in args.datasets.split(",") if d.strip()], args.out,
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
-            time_limit=args.time_limit, seed=args.seed, workers=args.workers,
-            scheduler=args.scheduler, objective=args.objective, solver_seed=args.solver_seed,
-            options=dict(args.options), overwrite=args.overwrite)
+            time_limit=args.time_limit or DEFAULT_TIME_LIMIT, seed=args.seed,
+            workers=args.workers, scheduler=args.scheduler, objective=args.objective,
+            solver_seed=args.solver_seed, options=dict(args.options), overwrite=args.overwrite))
     except KeyboardInterrupt:
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED

@@ -71,7 +71,8 @@ def _count_each(puzzles, args) -> tuple[list[tuple[int, str]], bool]:
     bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
     from tqdm import tqdm
 
-    from ..counting import CountIncomplete, count_solutions
+    from ..errors import CountIncomplete
+    from ..solving import count_solutions
 
     counts: list[tuple[int, str]] = []
     with tqdm(puzzles, unit="puzzle", desc="counting", disable=len(puzzles) == 1 or None) as bar:
@@ -92,7 +93,7 @@ def _count_batch(grids, order: int, args) -> tuple[list[tuple[int, str]], bool]:
     of the compiled counter on every core
     (:func:`sudoku_models.counter.count_solutions_many`): ``(count or lower
     bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
-    from ..counting import CountIncomplete
+    from ..errors import CountIncomplete
 
     count_solutions_many = _load_counter(order)
     try:

@@ -15,7 +15,7 @@ from .exits import EXIT_OK
 
 def add_parser(commands) -> None:
     """The ``export`` sub-command."""
-    from ..export import SUFFIXES
+    from ..model_files import SUFFIXES
 
     export = commands.add_parser(
         "export",
@@ -36,7 +36,7 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the model; one line on standard error says where."""
-    from ..export import export
+    from ..model_files import export
     from ..files import check_output
 
     check_output(args.out, option="-o")

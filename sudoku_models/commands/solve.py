@@ -1,15 +1,18 @@
 """``sudoku-models solve``: one puzzle or a file of puzzles, with one or more
-methods, through the one pipeline of the benchmarks.
+methods, through the solving pipeline (:mod:`sudoku_models.solving`).
 
-PUZZLE and ``--file`` alike go through
-:func:`~sudoku_models.bench.run_benchmark` in this process (``in_process``):
-one model per method and order, each puzzle solved once, every solution
-verified, one row per puzzle and method in the results schema (written to
-``--out`` when given), the grids kept for ``--solutions``. No worker process
-starts, no temporary file is written, pandas is not imported (only
-``--plot`` of a file needs it). The time limit is each solver's own, as in
-the API; Ctrl-C stops the solver (:mod:`sudoku_models.stoppable`) and exits
-130, after saying how to resume when ``--out`` holds the rows so far.
+PUZZLE and ``--file`` alike are solved in this process by
+:func:`~sudoku_models.solving.solve_one` with one
+:class:`~sudoku_models.solving.Models` for the run: one model per method,
+rules and options, each puzzle solved once and every solution verified.
+``--out`` records one row per puzzle and method in the results schema of
+``bench run`` (:mod:`sudoku_models.bench.results`; a row the file holds
+already is not solved again); the benchmark harness's planning and
+executors are not involved. No worker process starts, no temporary file is
+written, pandas is not imported (only ``--plot`` of a file needs it). The
+time limit is each solver's own, as in the API; Ctrl-C stops the solver
+(:mod:`sudoku_models.stoppable`) and exits 130, after saying how to resume
+when ``--out`` holds the rows so far.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ..formulations.objectives import OBJECTIVES
 from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..registry import METHODS
+from ..solving import Solved, option_values, options_text
 from . import register_command
 from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
                      read_file, say_how_to_resume, text_table)
@@ -90,33 +94,41 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
 
 
 class _Collected:
-    """What the outputs need of the rows as they come, without keeping them
-    all: the summary (:class:`~sudoku_models.bench.summary.Summary`),
+    """What the outputs need of the puzzles as they are solved, without
+    keeping them all: the summary (:class:`~sudoku_models.bench.summary.Summary`),
     whether a solved grid failed verification, the first method's solution
-    line of each puzzle (for ``--solutions``), each method's row and result
-    for one puzzle, and every row only for ``--plot`` of a file."""
+    line of each puzzle (for ``--solutions``), each method's
+    :class:`~sudoku_models.solving.Solved` for one puzzle, and every summary
+    row only for ``--plot`` of a file."""
 
-    def __init__(self, first_method: str, one_puzzle: bool, keep_rows: bool) -> None:
+    def __init__(self, dataset: str, first_method: str, one_puzzle: bool,
+                 keep_rows: bool) -> None:
         from ..bench.summary import Summary
 
+        self.dataset = dataset
         self.first_method = first_method
         self.one_puzzle = one_puzzle
         self.summary = Summary()
         self.wrong = False
         self.rows: list[dict] | None = [] if keep_rows else None
         self.solutions: dict[int, str] = {}
-        self.results: dict[str, tuple] = {}
-        self.first_error: dict[str, str] = {}  # per method: the first ERROR row's message
+        self.results: dict[str, Solved] = {}
+        self.first_error: dict[str, str] = {}  # per method: the first ERROR's message
 
-    def __call__(self, row: dict, result) -> None:
-        """A row of this run with its result (None for an ``ERROR`` row)."""
-        self.count(row)
-        if row["method"] == self.first_method:
-            self.solutions[row["index"]] = _solution_line(result, row["status"])
+    def __call__(self, solved: Solved, options: str) -> None:
+        """One puzzle solved by one method, whose options read ``options``."""
+        result = solved.result
+        self.count({"dataset": self.dataset, "order": solved.puzzle.order,
+                    "method": solved.method, "options": options, "status": solved.status,
+                    "verified": solved.verified,
+                    "build_s": None if result is None else result.build_seconds,
+                    "solve_s": None if result is None else result.solve_seconds})
+        if solved.method == self.first_method:
+            self.solutions[solved.index] = _solution_line(result, solved.status)
         if self.one_puzzle:
-            self.results[row["method"]] = (row, result)
-        if row["status"] == "ERROR":
-            self.first_error.setdefault(row["method"], f"{row['puzzle']}: {row.get('error')}")
+            self.results[solved.method] = solved
+        if solved.error is not None:
+            self.first_error.setdefault(solved.method, f"{solved.puzzle.name}: {solved.error}")
 
     def count(self, row: dict) -> None:
         """A row for the summary, the verification check and ``--plot``
@@ -126,6 +138,58 @@ class _Collected:
                        and row["verified"] not in (True, "true"))
         if self.rows is not None:
             self.rows.append(row)
+
+
+class _Recorder:
+    """``--out``: the results file, one row per puzzle and method in the
+    schema of ``bench run``, keyed by the settings of this ``solve`` (its
+    time limit and ``--first``; ``executor`` ``in-process``), so that the
+    same command again solves only what the file does not hold."""
+
+    def __init__(self, args: argparse.Namespace, dataset: str, options: dict[str, dict]) -> None:
+        from ..bench.plan import Chunk
+        from ..bench.results import ResultsFile
+
+        reading = () if args.file in (None, "-") else (args.file,)
+        self.out = args.out
+        self.file = ResultsFile(args.out, overwrite=args.overwrite, reading=reading)
+        settings = {"seed": 0, "sample": None, "first": args.first,
+                    "time_limit_s": args.time_limit, "warmup": 0, "workers": 1, "threads": 1}
+        self.chunks = {method: Chunk({"dataset": dataset, "method": method,
+                                      "options": options_text(values), "repetition": 1,
+                                      **settings, "executor": "in-process"}, (),
+                                     args.time_limit, 0, args.log, options=values)
+                       for method, values in options.items()}
+        self.written = 0
+        self._earlier: dict | None = None  # key -> row, read when first needed
+
+    def held(self, method: str, index: int, puzzle: Puzzle) -> dict | None:
+        """The row the file holds for puzzle ``index`` and ``method``, or
+        None; :class:`~sudoku_models.bench.plan.RunError` when that row is of
+        another puzzle."""
+        from ..bench.datasets import puzzle_hash
+        from ..bench.plan import RunError
+        from ..bench.results import read_results, row_key
+
+        base = self.chunks[method].base
+        key = row_key({**base, "index": index})
+        found = self.file.done.get(key)
+        if found is None:
+            return None
+        written, line = found
+        if written != puzzle_hash(puzzle):
+            raise RunError(f"{self.out}, line {line}: row {base['dataset']} #{index} "
+                           f"({method}) has puzzle hash {written}, not this puzzle's "
+                           f"{puzzle_hash(puzzle)}; move the file aside or --overwrite")
+        if self._earlier is None:
+            self._earlier = {row_key(row): row for row in read_results(self.out)}
+        return self._earlier[key]
+
+    def write(self, solved: Solved, load: float | None) -> None:
+        from ..bench.worker import solved_row
+
+        self.file.append(solved_row(self.chunks[solved.method], solved, load))
+        self.written += 1
 
 
 def _solution_line(result, status: str) -> str:
@@ -141,8 +205,6 @@ def run(args: argparse.Namespace) -> int:
     (one puzzle) or the summary (a file); write ``--out``,
     ``--solutions`` and ``--plot``. Exit 1 when a solved grid fails
     verification, 130 on Ctrl-C."""
-    from ..bench.runner import run_benchmark
-
     if args.file is None:
         for option in ("first", "out"):
             if getattr(args, option):
@@ -158,34 +220,73 @@ def run(args: argparse.Namespace) -> int:
     else:
         dataset = STDIN if args.file == "-" else args.file
         puzzles = read_file(args.file).puzzles()[: args.first]
-    collected = _Collected(args.method[0], one_puzzle=args.file is None,
+    chosen = _solver_options(args)
+    options = {m: option_values(m, args.objective, 0, chosen.get(m, {})) for m in args.method}
+    for method, values in options.items():
+        METHODS[method].check_options(values)
+    collected = _Collected(dataset, args.method[0], one_puzzle=args.file is None,
                            keep_rows=bool(args.plot) and args.file is not None)
+    recorder = _Recorder(args, dataset, options) if args.out else None
     try:
-        outcome = run_benchmark(
-            args.method, [(dataset, puzzles)], args.out, first=args.first,
-            time_limit=args.time_limit, objective=args.objective,
-            per_method=_solver_options(args), overwrite=args.overwrite, log=args.log,
-            progress=len(puzzles) > 1, in_process=True, on_result=collected)
+        _solve_all(puzzles, options, args, collected, recorder)
     except KeyboardInterrupt:
         if not args.out:
             raise
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED
+    finally:
+        if recorder is not None:
+            recorder.file.close()
     if args.file is None:
         _print_one(puzzles[0], args.method, collected.results)
     else:
-        if args.out and outcome.written < len(outcome.keys):
-            _count_earlier_rows(args.out, outcome, collected)
         _print_summary(collected.summary.lines(), args.file, len(puzzles))
         for method, message in collected.first_error.items():
             print(f"{method}: the first error: {message}")
         if args.out:
-            print(f"wrote {outcome.written} rows to {args.out}")
+            print(f"wrote {recorder.written} rows to {args.out}")
     if args.solutions:
         _write_solutions(args, puzzles, collected.solutions)
     if args.plot:
         _save_plot(args.plot, puzzles, collected.rows, collected.results)
     return EXIT_WRONG_ANSWER if collected.wrong else EXIT_OK
+
+
+def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.Namespace,
+               collected: _Collected, recorder: _Recorder | None) -> None:
+    """Every puzzle with every method, method by method (one
+    :class:`~sudoku_models.solving.Models` for the run), each
+    :class:`~sudoku_models.solving.Solved` handed to ``collected`` and
+    recorded by ``recorder``; a row ``--out`` holds already is counted, not
+    solved again. A progress bar on standard error for a file."""
+    import os
+
+    from ..solving import Models, solve_one
+
+    models = Models(args.time_limit, log=args.log)
+    total = len(puzzles) * len(options)
+    bar = None
+    if total > 1:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit="solve", disable=None, file=sys.stderr)
+    try:
+        for method, values in options.items():
+            for index, puzzle in enumerate(puzzles, 1):
+                held = recorder.held(method, index, puzzle) if recorder else None
+                if held is not None:
+                    collected.count(held)
+                else:
+                    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+                    solved = solve_one(models, index, puzzle, method, values)
+                    if recorder is not None:
+                        recorder.write(solved, load)
+                    collected(solved, options_text(values))
+                if bar is not None:
+                    bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 SOLUTIONS_HEADER = "# sudoku-models solve: solutions"
@@ -210,19 +311,6 @@ def _check_solutions_file(args: argparse.Namespace) -> None:
         if first != SOLUTIONS_HEADER.encode():
             raise UsageError(f"--solutions {args.solutions}: exists and was not written by "
                              f"solve; choose another file, or --overwrite to replace it")
-
-
-def _count_earlier_rows(out, outcome, collected: _Collected) -> None:
-    """Count the rows of this run that ``out`` held before it (the run
-    skipped them). Each key of the run is in the file once, and the rows
-    written now come after the ones that were there (the file was locked
-    meanwhile): the earlier rows are the matching ones but the last
-    ``outcome.written``."""
-    from ..bench.results import read_results, row_key
-
-    matching = [row for row in read_results(out) if row_key(row) in outcome.keys]
-    for row in matching[: len(matching) - outcome.written]:
-        collected.count(row)
 
 
 def _print_summary(lines: list[dict], source: str, puzzles: int) -> None:
@@ -269,17 +357,17 @@ def _write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
     print(f"wrote {len(puzzles)} solutions to {args.solutions}", file=sys.stderr)
 
 
-def _print_one(puzzle: Puzzle, methods: list[str], results: dict) -> None:
+def _print_one(puzzle: Puzzle, methods: list[str], results: dict[str, Solved]) -> None:
     """The puzzle and each method's grid side by side, then a table of
     status, verification, model size, times and solver statistics."""
     import numpy as np
 
     columns = [("puzzle", str(puzzle).splitlines())]
     for method in methods:
-        row, result = results[method]
+        result = results[method].result
         solved = result is not None and result.status.solved
         columns.append((method, str(Puzzle(result.grid, puzzle.layout)).splitlines() if solved
-                        else [row["status"]]))
+                        else [results[method].status]))
     width = max(len(line) for _, lines in columns for line in lines) + 4
     height = max(len(lines) for _, lines in columns)
     print("".join(name.ljust(width) for name, _ in columns))
@@ -288,14 +376,14 @@ def _print_one(puzzle: Puzzle, methods: list[str], results: dict) -> None:
                       for _, lines in columns))
     print()
     got = [results[m] for m in methods]
-    rs = [result for _, result in got]
+    rs = [solved.result for solved in got]
 
     def each(read) -> list:
         return [read(r) if r is not None else "" for r in rs]
 
     table = [
-        ("status", *[row["status"] for row, _ in got]),
-        ("verified", *["yes" if row["verified"] else "no" for row, _ in got]),
+        ("status", *[solved.status for solved in got]),
+        ("verified", *["yes" if solved.verified else "no" for solved in got]),
         ("solver", *each(lambda r: r.solver)),
         ("variables", *each(lambda r: r.size.variables)),
         ("constraints", *each(lambda r: r.size.constraints)),
@@ -309,13 +397,13 @@ def _print_one(puzzle: Puzzle, methods: list[str], results: dict) -> None:
         table.append(("objective", *each(lambda r: "" if r.objective is None
                                          else f"{r.objective:g}")))
     print(text_table(["", *methods], table))
-    for method, (row, _) in zip(methods, got):
-        if row.get("error"):
-            print(f"{method}: {row['error']}")
-    solved = [r for r in rs if r is not None and r.status.solved]
+    for method, solved in zip(methods, got):
+        if solved.error:
+            print(f"{method}: {solved.error}")
+    done = [r for r in rs if r is not None and r.status.solved]
     agreement = ""
-    if len(solved) > 1:
-        same = all(np.array_equal(solved[0].grid, r.grid) for r in solved)
+    if len(done) > 1:
+        same = all(np.array_equal(done[0].grid, r.grid) for r in done)
         agreement = "; the solutions agree" if same else (
             "; the solutions differ: the puzzle has more than one solution")
     print(f"\n{puzzle.num_clues} clues{agreement}")
@@ -335,11 +423,12 @@ def _save_plot(path: str, puzzles: list[Puzzle], rows: list[dict], results: dict
         puzzle = puzzles[0]
         fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
         draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
-        for ax, (method, (row, result)) in zip(axes[1:], results.items()):
-            solved = result is not None and result.status.solved
-            seconds = float(row.get("solve_s") or 0)
-            draw_sudoku(puzzle, result.grid if solved else None, ax=ax,
-                        title=f"{method}: {row['status']}, {1000 * seconds:.1f} ms")
+        for ax, (method, solved) in zip(axes[1:], results.items()):
+            result = solved.result
+            done = result is not None and result.status.solved
+            seconds = 0.0 if result is None else result.solve_seconds
+            draw_sudoku(puzzle, result.grid if done else None, ax=ax,
+                        title=f"{method}: {solved.status}, {1000 * seconds:.1f} ms")
         fig.tight_layout()
         fig.savefig(path, dpi=120)
         plt.close(fig)

@@ -15,7 +15,8 @@ from functools import cache, lru_cache, partial
 import numpy as np
 
 from .. import validation
-from ..counting import CountIncomplete, check_limit
+from ..errors import CountIncomplete
+from ..limits import check_limit
 from ..errors import PuzzleFormatError
 from ..geometry import Layout
 from ..puzzle import Puzzle, as_puzzle

@@ -10,7 +10,7 @@ from ..formulations.base import Formulation
 from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
-from ..counting import CountIncomplete
+from ..errors import CountIncomplete
 from . import count_solutions, run_search, run_search9, run_stoppable, warm_up
 
 

@@ -217,7 +217,7 @@ class Formulation(ABC):
 
     def export(self, puzzle: Puzzle, path, fmt: str) -> None:
         """Write the model of ``puzzle`` to ``path`` in format ``fmt`` (see
-        :mod:`sudoku_models.export`). Raises
+        :mod:`sudoku_models.model_files`). Raises
         :class:`~sudoku_models.registry.CapabilityError` for a format this
         method cannot write."""
         from ..registry import CapabilityError

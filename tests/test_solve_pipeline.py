@@ -1,0 +1,104 @@
+"""The one solving pipeline (sudoku_models.solving): what `solve`, the
+notebooks and the benchmark worker share, and `solve --file` unchanged by
+moving off the benchmark harness."""
+
+import csv
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_models import Puzzle, read_puzzles, verify
+from sudoku_models.cli import main
+from sudoku_models.registry import UnknownMethodError
+from sudoku_models.result import ModelSize, SolveResult, Status
+from sudoku_models.solving import Models, solve_each, within_limit
+
+from .helpers import DATASETS, SEED_STRING
+
+BEFORE = Path(__file__).resolve().parent / "data" / "solve_file_top95_before.csv"
+
+
+def test_solve_file_rows_are_those_of_the_harness_pipeline(tmp_path, capsys):
+    """`solve --file top95 --method milp,cp,backtracking --out` writes the
+    rows the harness-based `solve` wrote before it moved to the pipeline
+    (recorded in tests/data/solve_file_top95_before.csv by commit df15f5e):
+    same keys, statuses, verification and solution of every puzzle."""
+    out = tmp_path / "runs.csv"
+    top95 = str(DATASETS / "top95.txt")
+    assert main(["solve", "--file", top95, "--method", "milp,cp,backtracking",
+                 "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "wrote 285 rows" in printed
+    with open(BEFORE) as handle:
+        before = list(csv.DictReader(handle))
+    with open(out) as handle:
+        after = list(csv.DictReader(handle))
+    assert len(after) == len(before) == 285
+    for old, new in zip(before, after):
+        assert new["dataset"] == top95
+        assert {k: new[k] for k in old if k != "dataset"} == {k: v for k, v in old.items()
+                                                              if k != "dataset"}
+        assert float(new["cpu_s"]) >= 0 and new["host"]
+    # the same command again solves nothing: every row is held
+    assert main(["solve", "--file", top95, "--method", "milp,cp,backtracking",
+                 "--out", str(out)]) == 0
+    assert "wrote 0 rows" in capsys.readouterr().out
+
+
+def test_solve_does_not_ride_the_benchmark_harness(tmp_path):
+    """One puzzle and a file are solved without importing the runner, its
+    planning or its executors."""
+    import subprocess
+
+    code = ("import sys\nfrom sudoku_models.cli import main\n"
+            f"assert main(['solve', {SEED_STRING!r}, '--method', 'cp']) == 0\n"
+            "assert not {'sudoku_models.bench.runner', 'sudoku_models.bench.local',"
+            " 'sudoku_models.bench.plan'} & set(sys.modules), sorted(sys.modules)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_solve_each_solves_every_puzzle_with_every_method_and_reuses_models():
+    puzzles = read_puzzles(DATASETS / "top95.txt")[:3]
+    got = list(solve_each(puzzles, {"cp": {}, "backtracking": {}}, time_limit=10))
+    assert [(s.method, s.index) for s in got] == [("cp", 1), ("cp", 2), ("cp", 3),
+                                                  ("backtracking", 1), ("backtracking", 2),
+                                                  ("backtracking", 3)]
+    for solved in got:
+        assert solved.status == "OPTIMAL" and solved.verified
+        assert verify(solved.puzzle, solved.result.grid)
+        assert solved.cpu_seconds >= 0
+    models = Models(10)
+    first = models.model("cp", puzzles[0].rules)
+    assert models.model("cp", puzzles[1].rules) is first  # same rules: the model is reused
+
+
+def test_solve_each_checks_methods_and_options_before_solving():
+    with pytest.raises(UnknownMethodError, match="mlip"):
+        list(solve_each([Puzzle.from_string(SEED_STRING)], ["mlip"]))
+    with pytest.raises(ValueError, match="objective"):
+        list(solve_each([Puzzle.from_string(SEED_STRING)], {"milp": {"objective": "nonsense"}}))
+
+
+def test_an_answer_after_the_limit_is_never_within_it():
+    grid = np.ones((9, 9), dtype=int)
+    late = SolveResult("x", Status.OPTIMAL, grid, 0.75, 0.5, ModelSize(1, 1, 1), {"branches": 3})
+    cut = within_limit(late, 1.0)
+    assert cut.status is Status.TIME_LIMIT and cut.grid is None
+    assert cut.stats == {"branches": 3, "after the limit": "OPTIMAL"}
+    assert within_limit(late, 2.0) is late and within_limit(late, None) is late
+    infeasible = SolveResult("x", Status.INFEASIBLE, None, 3.0, 3.0, ModelSize(1, 1, 1))
+    assert within_limit(infeasible, 1.0) is infeasible  # a proof stays a proof
+
+
+def test_a_method_that_raises_is_a_solved_with_its_error(monkeypatch):
+    from sudoku_models.registry import method_class
+
+    def boom(self, puzzle):
+        raise RuntimeError("solver crashed")
+
+    monkeypatch.setattr(method_class("cp"), "solve", boom)
+    (solved,) = solve_each([Puzzle.from_string(SEED_STRING)], ["cp"])
+    assert solved.status == "ERROR" and solved.error == "RuntimeError: solver crashed"
+    assert solved.result is None and not solved.verified
