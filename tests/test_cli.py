@@ -661,12 +661,12 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
 
 
 def test_the_published_solve_file_table_is_its_csv():
-    """benchmarks/README.md shows what benchmarks/solve_file_speed.py
-    --table makes of the recorded CSV."""
+    """benchmarks/machinery/README.md shows what
+    benchmarks/machinery/solve_file_speed.py --table makes of the recorded CSV."""
     import benchmarks.machinery.solve_file_speed as module
 
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "benchmarks" / "README.md").read_text()
+    readme = (root / "benchmarks" / "machinery" / "README.md").read_text()
     start, end = "<!-- solve_file_speed:start -->\n", "\n<!-- solve_file_speed:end -->"
     published = readme[readme.index(start) + len(start): readme.index(end)]
     assert published == module.table(module.read(module.OUT))
