@@ -8,7 +8,6 @@ import zipfile
 from collections import Counter
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sudoku_models", "generator")
@@ -49,3 +48,20 @@ def test_the_wheel_holds_the_library_and_nothing_of_the_studies(tmp_path):
     assert not [n for n in names if "/studies/" in n or "results" in n.split("/")
                 or n.endswith((".csv", ".csv.gz", ".ipynb"))]
     assert "sudoku_models/solving.py" in names and "generator/puzzles.py" in names
+
+
+QUESTIONS = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
+
+
+def test_each_question_folder_runs_with_one_command():
+    """``python -m benchmarks.<question> --help`` answers for every folder
+    with a README (a question), and an unknown step of a multi-step folder
+    is refused with exit code 2."""
+    assert len(QUESTIONS) >= 9
+    for question in QUESTIONS:
+        done = subprocess.run([sys.executable, "-m", f"benchmarks.{question}", "--help"],
+                              cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0 and "usage" in done.stdout.lower(), (question, done.stderr)
+    done = subprocess.run([sys.executable, "-m", "benchmarks.counter_speed", "nonsense"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "vs-tdoku" in done.stderr

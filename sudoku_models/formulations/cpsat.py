@@ -184,7 +184,8 @@ class CpSatFormulation(Formulation):
         (None: all). Contradictory clues give 0. ``time_limit`` (as
         :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
         :class:`~sudoku_models.limits.CountIncomplete`."""
-        from ..limits import CountIncomplete, check_limit
+        from ..errors import CountIncomplete
+        from ..limits import check_limit
 
         check_limit(limit)
         self._start_count(time_limit)

@@ -72,7 +72,8 @@ from typing import ClassVar, NamedTuple
 import numpy as np
 
 from ..binary_model import binary_model
-from ..limits import CountIncomplete, check_limit
+from ..errors import CountIncomplete
+from ..limits import check_limit
 from ..puzzle import Puzzle
 # the vocabularies, defined in the registry (kept here under their old names)
 from ..registry import SAT_CLUE_MODES as CLUE_MODES  # noqa: F401

@@ -173,7 +173,7 @@ def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit:
     :func:`time.perf_counter` value) or Ctrl-C end the count with
     :class:`~sudoku_models.limits.CountIncomplete`; a solver failure is a
     ``RuntimeError``, never a count."""
-    from ...limits import CountIncomplete
+    from ...errors import CountIncomplete
 
     count = 0
     try:

@@ -1,0 +1,16 @@
+"""How fast are the counter and the generator? ``python -m benchmarks.counter_speed STEP``."""
+
+import sys
+
+from benchmarks.studykit.steps import run_step
+
+STEPS = {
+    "vs-tdoku": ("vs_tdoku", "the 9x9 counter against tdoku, per core and every core"),
+    "vs-qqwing": ("vs_qqwing", "counter and generator against QQWing's whole process"),
+    "generation": ("generation_speed", "generation speed by level, low clues, minimal puzzles"),
+    "grid-count": ("grid_count_speed", "counting every grid per layout and method"),
+    "core-ab": ("core_ab", "before/after of a change to the search core (fingerprints, timings)"),
+}
+
+if __name__ == "__main__":
+    sys.exit(run_step("benchmarks.counter_speed", STEPS))

@@ -1,0 +1,16 @@
+"""Which formulation is stronger, and where? ``python -m benchmarks.formulation_strength STEP``.
+
+The recorded runs of this question are ``sudoku-models bench run`` files
+(their commands are in this folder's README); ``sizes`` rewrites the model
+size table of the repository's README."""
+
+import sys
+
+from benchmarks.studykit.steps import run_step
+
+STEPS = {
+    "sizes": ("model_sizes", "the model-size table of the README (--write to rewrite it)"),
+}
+
+if __name__ == "__main__":
+    sys.exit(run_step("benchmarks.formulation_strength", STEPS))
