@@ -43,10 +43,16 @@ def test_a_former_file_is_read_and_resumed_in_its_layout(tmp_path):
     assert check_results_file(former) == former
     frame = load_results(former)
     assert len(frame) == 2 and all(frame[c].isna().all() for c in DETAIL_COLUMNS)
+    before = read_results(former)
     outcome = run_benchmark(RunSpec(["backtracking"], ["top95"], former, first=3, progress=False))
     assert outcome.written == 1  # the two recorded keys skipped
-    assert header(former) == FORMER_COLUMNS  # nothing needed the new columns
-    assert [r["index"] for r in read_results(former)] == ["1", "2", "3"]
+    # the new row carries CPU seconds and where it ran: the file is rewritten in the
+    # current layout, the old rows keep their values and leave the new columns empty
+    assert header(former) == COLUMNS
+    after = read_results(former)
+    assert [r["index"] for r in after] == ["1", "2", "3"]
+    assert [{c: r[c] for c in FORMER_COLUMNS} for r in after[:2]] == before
+    assert after[0]["cpu_s"] == "" and float(after[2]["cpu_s"]) >= 0 and after[2]["host"]
 
 
 def test_a_row_with_details_rewrites_a_former_file_in_the_current_layout(tmp_path):

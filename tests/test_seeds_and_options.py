@@ -7,8 +7,9 @@ import pytest
 from generator import holes_puzzle
 from sudoku_models import Puzzle
 from sudoku_models.bench import RunSpec, read_results, run_benchmark
-from sudoku_models.bench import runner
+from sudoku_models.bench.plan import Chunk
 from sudoku_models.bench.runner import RunError
+from sudoku_models.bench.worker import run_chunk
 from sudoku_models.cli import main
 from sudoku_models.counter import count_solutions
 from sudoku_models.formulations import sat as sat_module
@@ -83,9 +84,9 @@ def test_kernels_are_loaded_before_the_first_start(monkeypatch):
 
     monkeypatch.setitem(METHODS, "warms", MethodInfo("warms", Warms, "stub", "search", "-", "-"))
     puzzle = Puzzle.from_string("." * 81)
-    chunk = runner.Chunk({"dataset": "d", "method": "warms", "options": "", "repetition": 1,
-                          "threads": 1}, ((1, puzzle.to_string(), "p"),), None, 1)
-    runner.run_chunk(chunk, lambda kind, value: events.append(kind))
+    chunk = Chunk({"dataset": "d", "method": "warms", "options": "", "repetition": 1,
+                   "threads": 1}, ((1, puzzle.to_string(), "p"),), None, 1)
+    run_chunk(chunk, lambda kind, value: events.append(kind))
     assert events[:2] == ["warm_up", "start"]
 
 

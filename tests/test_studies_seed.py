@@ -1,6 +1,5 @@
 """The seed's own comparison and the MILP sweep's table, on small runs."""
 
-from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -40,13 +39,9 @@ def test_sweep_configurations_are_named_from_the_options():
 
 def test_the_sweep_table_reads_each_configuration_and_its_statistics(tmp_path):
     import importlib.util
-    import sys
 
-    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
-    try:
-        from milp_sweep import CONFIGS
-    finally:
-        sys.path.pop(0)
+    from benchmarks.milp_sweep.__main__ import CONFIGS
+
     out = tmp_path / "runs.csv"
     configs = {name: options for name, options in CONFIGS.items()
                if options.get("solver") != "scip" or importlib.util.find_spec("pyscipopt")}

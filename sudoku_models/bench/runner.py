@@ -74,8 +74,8 @@ class RunSpec:
     chunk: int = 25
     objective: str | None = None
     solver_seed: int = 0
-    options: Mapping[str, object] = field(default_factory=dict)
-    per_method: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    options: Mapping[str, object] | None = field(default_factory=dict)
+    per_method: Mapping[str, Mapping[str, object]] | None = field(default_factory=dict)
     overwrite: bool = False
     log: bool = False
     progress: bool = True
@@ -119,9 +119,10 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     solver_seed = spec.solver_seed
     if isinstance(solver_seed, bool) or not isinstance(solver_seed, int) or solver_seed < 0:
         raise RunError(f"solver seed must be a whole number >= 0, got {solver_seed!r}")
-    check_extra(methods_, spec.options)
+    options, per_method = dict(spec.options or {}), dict(spec.per_method or {})
+    check_extra(methods_, options)
     values = {m: option_values(m, spec.objective, solver_seed,
-                               {**spec.options, **spec.per_method.get(m, {})})
+                               {**options, **per_method.get(m, {})})
               for m in methods_}
     for method, chosen in values.items():
         try:
@@ -208,6 +209,6 @@ def _progress(total: int, wanted: bool):
 
     if sys.stderr.isatty():
         return tqdm(total=total, unit="row", file=sys.stderr)
-    return tqdm(total=total, unit="row", file=sys.stderr, mininterval=30, maxinterval=30,
+    return tqdm(total=total, unit="row", file=sys.stderr, delay=30, mininterval=30, maxinterval=30,
                 ascii=True, bar_format="{n}/{total} rows, {elapsed} elapsed, about "
                 "{remaining} left\n")
