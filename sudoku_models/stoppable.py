@@ -17,7 +17,7 @@ search has started (CP-SAT's ``stop_search`` before ``solve``).
 While a solver runs, Ctrl-C is recorded rather than raised (when SIGINT
 raises ``KeyboardInterrupt``): raised inside a solver's Python callback it
 would be lost or turned into another error. The callers turn the record into
-``KeyboardInterrupt`` or a :class:`~sudoku_models.counting.CountIncomplete`
+``KeyboardInterrupt`` or a :class:`~sudoku_models.errors.CountIncomplete`
 once the solver has stopped. :func:`wait_stoppable` does the same for work
 that other threads do (the counter's batches), :func:`ctrl_c_deferred`
 holds Ctrl-C back while compiled code loads, and :func:`ctrl_c_remembered`

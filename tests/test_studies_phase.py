@@ -11,7 +11,7 @@ import pytest
 from scipy import stats
 
 from sudoku_models.bench import RunSpec, load_dataset, run_benchmark
-from sudoku_models.counting import count_solutions as count_any
+from sudoku_models.solving import count_solutions as count_any
 from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, median_interval,
                                              outcome, ratio_bounds, value_bounds)
 from benchmarks.phase_transition.analysis import (PhaseDataError, effort_peaks, effort_time_correlation,
@@ -313,13 +313,13 @@ def test_tail_study_interleaves_methods_seed_by_seed(tmp_path, monkeypatch):
 
     ran = []
 
-    def fake_run_chunk(chunk, out, left, progress):
+    def fake_run_study_chunk(chunk, out, left, progress):
         ran.append(chunk.name)
         return {"stopped": "budget" if len(ran) == 5 else None}
 
     monkeypatch.setattr(phase, "load_phase_results", lambda *paths: None)
     monkeypatch.setattr(module, "tail_instances", lambda *args, **kw: ["1" * 16])
-    monkeypatch.setattr(runs, "run_chunk", fake_run_chunk)
+    monkeypatch.setattr(runs, "run_study_chunk", fake_run_study_chunk)
     module.run_tails(tmp_path, seeds=50, cap=1.0, budget_minutes=1)
     methods = list(module.TAILS)
     expected = [f"tails {m} seed {s}" for s in (1, 2, 3) for m in methods][:5]

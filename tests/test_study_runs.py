@@ -6,7 +6,7 @@ import json
 import pandas as pd
 
 from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
-from benchmarks.studykit.runs import Chunk, LoadSampler, load_at, read_load, run_chunk
+from benchmarks.studykit.runs import StudyChunk, LoadSampler, load_at, read_load, run_study_chunk
 
 
 def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):
@@ -28,8 +28,8 @@ def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):
 
 def test_a_chunk_records_its_settings_and_the_load(tmp_path):
     out = tmp_path / "study" / "runs.csv"
-    chunk = Chunk("small", ["backtracking", "cp"], ["holes:3:0.6"], sample=2, time_limit=20)
-    end = run_chunk(chunk, out, progress=False, every=0.05)
+    chunk = StudyChunk("small", ["backtracking", "cp"], ["holes:3:0.6"], sample=2, time_limit=20)
+    end = run_study_chunk(chunk, out, progress=False, every=0.05)
     assert end["rows"] == 4 and end["stopped"] is None
     events = [json.loads(line) for line in (out.parent / "chunks.jsonl").read_text().splitlines()]
     assert [e["event"] for e in events] == ["start", "end"]
@@ -43,11 +43,11 @@ def test_a_chunk_records_its_settings_and_the_load(tmp_path):
 
 def test_a_budget_stops_the_chunk_and_the_same_call_resumes_it(tmp_path):
     out = tmp_path / "runs.csv"
-    chunk = Chunk("budget", ["backtracking", "cp"], ["holes:4:0.5", "holes:4:0.6"], sample=4,
+    chunk = StudyChunk("budget", ["backtracking", "cp"], ["holes:4:0.5", "holes:4:0.6"], sample=4,
                   time_limit=20)
-    first = run_chunk(chunk, out, budget_s=0.05, progress=False)  # stops at start-up
+    first = run_study_chunk(chunk, out, budget_s=0.05, progress=False)  # stops at start-up
     assert first["stopped"] == "budget"
-    rest = run_chunk(chunk, out, progress=False)
+    rest = run_study_chunk(chunk, out, progress=False)
     assert rest["stopped"] is None
     rows = read_results(out)
     keys = [(r["dataset"], r["index"], r["method"]) for r in rows]
@@ -84,9 +84,9 @@ def test_the_budget_stops_a_chunk_started_with_sigint_ignored(tmp_path):
 
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        chunk = Chunk("ignored", ["backtracking", "cp"], ["holes:4:0.5", "holes:4:0.6"],
+        chunk = StudyChunk("ignored", ["backtracking", "cp"], ["holes:4:0.5", "holes:4:0.6"],
                       sample=4, time_limit=20)
-        end = run_chunk(chunk, tmp_path / "runs.csv", budget_s=0.05, progress=False)
+        end = run_study_chunk(chunk, tmp_path / "runs.csv", budget_s=0.05, progress=False)
         assert end["stopped"] == "budget"
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:

@@ -213,7 +213,7 @@ def _unique_by_sat(puzzles):
     """The second method at 16x16 killers: the SAT encoding (CP-SAT's plain
     killer model cannot prove some of them unique within minutes)."""
     from sudoku_models import verify
-    from sudoku_models.counting import count_solutions as count_any
+    from sudoku_models.solving import count_solutions as count_any
     from sudoku_models.solving import solve
 
     for puzzle in puzzles:

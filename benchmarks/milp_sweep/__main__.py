@@ -54,7 +54,7 @@ CONFIGS = {
 def run(out: Path, budget_minutes: float) -> None:
     import time
 
-    from benchmarks.studykit.runs import Chunk, run_chunk
+    from benchmarks.studykit.runs import StudyChunk, run_study_chunk
 
     deadline = time.monotonic() + 60 * budget_minutes
     for dataset, count in INSTANCES:
@@ -62,9 +62,9 @@ def run(out: Path, budget_minutes: float) -> None:
             left = deadline - time.monotonic()
             if left <= 0:
                 return
-            chunk = Chunk(f"milp sweep {name} {dataset}", ["milp"], [dataset], count, LIMIT,
+            chunk = StudyChunk(f"milp sweep {name} {dataset}", ["milp"], [dataset], count, LIMIT,
                           options=options)
-            if run_chunk(chunk, out / "runs.csv", left)["stopped"]:
+            if run_study_chunk(chunk, out / "runs.csv", left)["stopped"]:
                 return
 
 

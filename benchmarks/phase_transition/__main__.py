@@ -104,7 +104,7 @@ PEAK_GUESS = {4: 0.7, 5: 0.575, 6: 0.5}  # from the issue-14 grid: the run order
 
 def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
     """The effort grid of one order as a study chunk."""
-    from benchmarks.studykit.runs import Chunk
+    from benchmarks.studykit.runs import StudyChunk
 
     fractions, sample, methods, minutes = EFFORT_GRID[order]
     # nearest the expected peak first: a chunk stopped by its budget leaves the
@@ -113,7 +113,7 @@ def effort_chunk(order: int, time_limit: float = TIME_LIMIT):
     specs = [f"holes:{order}:{fraction:g}:{pattern}"
              for fraction in sorted(fractions, key=lambda f: (abs(f - centre), f))
              for pattern in ALL_PATTERNS]
-    return Chunk(f"effort order {order}", list(methods), specs, sample, time_limit,
+    return StudyChunk(f"effort order {order}", list(methods), specs, sample, time_limit,
                  options=options_for(methods), estimate_s=60 * minutes)
 
 
@@ -156,7 +156,7 @@ def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> N
     import time
 
     from benchmarks.phase_transition.analysis import load_phase_results
-    from benchmarks.studykit.runs import Chunk, run_chunk
+    from benchmarks.studykit.runs import StudyChunk, run_study_chunk
 
     frame = load_phase_results(*[out_dir / n for n in ("runs.csv", "effort_grid.csv")
                                  if (out_dir / n).exists()])
@@ -176,9 +176,9 @@ def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> N
             left = deadline - time.monotonic()
             if left <= 0:
                 return
-            chunk = Chunk(f"tails {method} seed {seed}", [method], [spec], None, cap,
+            chunk = StudyChunk(f"tails {method} seed {seed}", [method], [spec], None, cap,
                           options=options_for([method]), solver_seed=seed)
-            if run_chunk(chunk, out_dir / "tails50.csv", left, progress=False)["stopped"]:
+            if run_study_chunk(chunk, out_dir / "tails50.csv", left, progress=False)["stopped"]:
                 return
 
 
@@ -204,11 +204,11 @@ def main(argv=None) -> int:
     if args.step == "grid":
         run_grid(out_dir, grid, args.workers, args.time_limit)
     elif args.step == "effort":
-        from benchmarks.studykit.runs import run_chunk
+        from benchmarks.studykit.runs import run_study_chunk
 
         if args.order is None:
             parser.error("effort needs --order")
-        print(run_chunk(effort_chunk(args.order, args.time_limit), out_dir / "effort_grid.csv",
+        print(run_study_chunk(effort_chunk(args.order, args.time_limit), out_dir / "effort_grid.csv",
                         60 * args.budget_minutes, workers=args.workers))
     elif args.step == "tails":
         run_tails(out_dir, args.seeds, TAIL_CAP, args.budget_minutes)

@@ -45,9 +45,9 @@ MODELS = {"big-M": {}, "hull": {"transformation": "hull"}}  # milp-alldiff's opt
 def chunks(order: int, models) -> list:
     """The study chunks of one order: ``milp`` with ``milp-alldiff`` (big-M)
     interleaved, then the hull model (``milp``'s rows are shared)."""
-    from benchmarks.studykit.runs import Chunk
+    from benchmarks.studykit.runs import StudyChunk
 
-    return [Chunk(f"seed order {order} {name}", ["milp", "milp-alldiff"], DATASETS[order],
+    return [StudyChunk(f"seed order {order} {name}", ["milp", "milp-alldiff"], DATASETS[order],
                   SAMPLE, TIME_LIMIT, options=MODELS[name]) for name in models]
 
 
@@ -64,7 +64,7 @@ def still_solving(out: Path, order: int) -> set[str]:
 
 
 def run(out: Path, budget_minutes: float) -> None:
-    from benchmarks.studykit.runs import run_chunk
+    from benchmarks.studykit.runs import run_study_chunk
 
     alive = set(MODELS)
     for order in sorted(DATASETS):
@@ -75,7 +75,7 @@ def run(out: Path, budget_minutes: float) -> None:
             todo = [replace(chunks(order, ["big-M"])[0], name=f"seed order {order} milp",
                             methods=["milp"])]
         for chunk in todo:
-            end = run_chunk(chunk, out / "runs.csv", 60 * budget_minutes)
+            end = run_study_chunk(chunk, out / "runs.csv", 60 * budget_minutes)
             print(end, file=sys.stderr)
             if end["stopped"]:
                 return

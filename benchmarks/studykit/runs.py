@@ -96,7 +96,7 @@ class LoadSampler:
 
 
 @dataclass
-class Chunk:
+class StudyChunk:
     """One resumable piece of a study: ``methods`` on ``datasets`` (all
     puzzles of each, ``sample`` per generated set) with one ``time_limit``
     (seconds, build included) and ``options`` for the methods that take
@@ -114,7 +114,7 @@ class Chunk:
     estimate_s: float = 0.0
 
 
-def run_chunk(chunk: Chunk, out: Path | str, budget_s: float | None = None,
+def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None = None,
               workers: int = 1, progress: bool = True, every: float = 30.0) -> dict:
     """Run ``chunk`` into the results CSV ``out`` (resuming it), for at most
     ``budget_s`` seconds of wall time (None: to the end), with the load

@@ -155,7 +155,7 @@ def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
     under 0.1 s). ``control``: a
     control array (:func:`.core.new_control`) to read the branch nodes of
     both searches from afterwards. Returns ``(count, solution)``; raises
-    :class:`~sudoku_models.counting.CountIncomplete` with the solutions
+    :class:`~sudoku_models.errors.CountIncomplete` with the solutions
     found so far when stopped."""
     layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
     nine = layout is _NINE or layout == _NINE
@@ -300,7 +300,7 @@ def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = No
     array, 0 = empty). ``limit=2`` (default) answers "none, one or
     several"; ``limit=None`` counts every solution. A puzzle with
     contradictory clues has 0. ``time_limit`` (seconds) or Ctrl-C stop the
-    count with :class:`~sudoku_models.counting.CountIncomplete` (its
+    count with :class:`~sudoku_models.errors.CountIncomplete` (its
     ``lower_bound`` is the solutions found so far). Raises ``ValueError``
     for a limit below 1 (a
     :class:`~sudoku_models.counter.kernel_tables.KernelRulesError` for rules
@@ -439,7 +439,7 @@ def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = N
     array. 9x9 batches run in compiled loops over chunks of puzzles (no
     Python per puzzle); other layouts per puzzle. ``time_limit`` (seconds,
     whole batch) or Ctrl-C raise
-    :class:`~sudoku_models.counting.CountIncomplete` whose ``counts``
+    :class:`~sudoku_models.errors.CountIncomplete` whose ``counts``
     attribute holds the finished counts and -1 for the others.
     Raises :class:`~sudoku_models.PuzzleFormatError` for a malformed batch
     or one that mixes layouts, and ``ValueError`` for a bad limit or worker
