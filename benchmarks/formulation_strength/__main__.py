@@ -2,14 +2,14 @@
 
 The recorded runs of this question are ``sudoku-models bench run`` files
 (their commands are in this folder's README); ``sizes`` rewrites the model
-size table of the repository's README."""
+size table of docs/design.md."""
 
 import sys
 
 from benchmarks.studykit.steps import run_step
 
 STEPS = {
-    "sizes": ("model_sizes", "the model-size table of the README (--write to rewrite it)"),
+    "sizes": ("model_sizes", "the model-size table of docs/design.md (--write to rewrite it)"),
 }
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""Print (or, with --write, put into README.md) the model size table.
+"""Print (or, with --write, put into docs/design.md) the model size table.
 
-Usage: python -m benchmarks.formulation_strength.model_sizes [--orders 2 3 4 5] [--write]
+Usage: python -m benchmarks.formulation_strength sizes [--orders 2 3 4 5] [--write]
 """
 
 from __future__ import annotations
@@ -10,20 +10,20 @@ from pathlib import Path
 
 from sudoku_models.sizes import TABLE_END, TABLE_START, size_table
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", type=int, nargs="+", default=[2, 3, 4, 5])
-    parser.add_argument("--write", action="store_true", help="replace the table in README.md")
+    parser.add_argument("--write", action="store_true", help="replace the table in docs/design.md")
     args = parser.parse_args()
     table = size_table(args.orders)
     print(table)
     if args.write:
-        text = README.read_text()
+        text = DESIGN.read_text()
         start, end = text.index(TABLE_START), text.index(TABLE_END)
-        README.write_text(text[: start + len(TABLE_START)] + "\n\n" + table + "\n\n" + text[end:])
+        DESIGN.write_text(text[: start + len(TABLE_START)] + "\n\n" + table + "\n\n" + text[end:])
 
 
 if __name__ == "__main__":
