@@ -52,14 +52,7 @@ def test_cli_count_with_a_method(capsys):
     assert "." * 16 + "\t288" in capsys.readouterr().out  # the puzzle itself, not the word PUZZLE
 
 
-def test_old_names_keep_working_and_options_reach_the_method():
-    import sudoku_models
-    from sudoku_models import counting, limits, solving
-
-    assert counting.count_solutions is solving.count_solutions is sudoku_models.count_solutions
-    assert counting.CountIncomplete is limits.CountIncomplete is sudoku_models.CountIncomplete
-    assert counting.check_limit is limits.check_limit
-    assert counting.COUNTING_METHODS == counting_methods()
+def test_options_reach_the_method():
     puzzle = Puzzle.from_grid(pattern_grid(2) * (np.arange(16).reshape(4, 4) % 3 == 0))
     expected = count_solutions(puzzle, limit=None)
     assert count_solutions(puzzle, "milp", limit=None, objective="tiebreak") == expected

@@ -51,7 +51,8 @@ def test_a_former_file_is_read_and_resumed_in_its_layout(tmp_path):
     assert header(former) == COLUMNS
     after = read_results(former)
     assert [r["index"] for r in after] == ["1", "2", "3"]
-    assert [{c: r[c] for c in FORMER_COLUMNS} for r in after[:2]] == before
+    assert [{c: r[c] for c in FORMER_COLUMNS} for r in after[:2]] == \
+        [{c: r[c] for c in FORMER_COLUMNS} for r in before]
     assert after[0]["cpu_s"] == "" and float(after[2]["cpu_s"]) >= 0 and after[2]["host"]
 
 
