@@ -112,10 +112,15 @@ class MethodInfo:
 
 OBJECTIVES = ("feasibility", "tiebreak")
 """``objective`` of the binary MILP models (``milp``, ``matrix``): 0, or MATLAB's
-``f = 1..N`` (:mod:`sudoku_models.formulations.objectives`)."""
-MILP_SOLVERS = ("highs", "scip")
-"""``solver`` of the Pyomo MILP models: the back-ends of
-:mod:`sudoku_models.formulations.backends` (SCIP needs the extra ``[scip]``)."""
+``f = 1..N`` (:mod:`sudoku_models.formulations.milp.objectives`)."""
+MILP_BACKENDS = {"highs": "sudoku_models.formulations.milp.highs:HighsBackend",
+                 "scip": "sudoku_models.formulations.milp.scip:ScipBackend"}
+"""The MILP back-ends, the one list of them: the ``solver`` option's value ->
+``module:Class`` (a :class:`~sudoku_models.formulations.milp.backends.Backend`),
+imported only when a method runs on it (SCIP needs the extra ``[scip]``)."""
+MILP_SOLVERS = tuple(MILP_BACKENDS)
+"""``solver`` of the Pyomo MILP models (``milp``, ``milp-alldiff``): the names of
+:data:`MILP_BACKENDS`."""
 STATS_LEVELS = ("basic", "detailed")
 """``stats`` of the MILP models: ``basic`` (B&B nodes, LP iterations) or
 ``detailed`` (also the presolved size, the root LP and the first solution;
@@ -218,26 +223,26 @@ def exporting_methods() -> tuple[str, ...]:
 
 
 for _info in (
-    MethodInfo("milp", _F + "milp:MilpFormulation",
+    MethodInfo("milp", _F + "milp.pyomo_binary:MilpFormulation",
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_LINEAR},
                seeded=True, kinds=ALL_KINDS),
-    MethodInfo("cp", _F + "cp:CpFormulation",
+    MethodInfo("cp", _F + "cp.integer:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
                export_formats=("pbtxt",),
                options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True)},
                seeded=True, kinds=ALL_KINDS),
-    MethodInfo("matrix", _F + "matrix:MatrixFormulation",
+    MethodInfo("matrix", _F + "milp.matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, **_LINEAR}, seeded=True, kinds=ALL_KINDS),
-    MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
+    MethodInfo("cp-bool", _F + "cp.boolean:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
                options={"solver_options": FREE}, seeded=True, kinds=ALL_KINDS),
-    MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
+    MethodInfo("milp-alldiff", _F + "milp.alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
                "(or SCIP: solver=scip)",
                "MILP", "integer cells, pairwise disjunctions", "HiGHS", can_count=True,
@@ -248,12 +253,12 @@ for _info in (
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",
                options={"filter": MATCHING_FILTERS}, kinds=ALLDIFF_KINDS),
-    MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
+    MethodInfo("sat-minimal", _F + "sat.pysat_model:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
                options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,
                kinds=SAT_KINDS),
-    MethodInfo("sat-extended", _F + "sat:SatExtendedFormulation",
+    MethodInfo("sat-extended", _F + "sat.pysat_model:SatExtendedFormulation",
                "binary x[i,j,k] as CNF, extended encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
                options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,

@@ -80,7 +80,7 @@ def test_random_mixes_of_constraints_count_alike_across_methods(seed, layout, sh
 def test_a_killer_cage_table_holds_every_assignment_and_nothing_else():
     from itertools import product
 
-    from sudoku_models.formulations.cp import cage_table
+    from sudoku_models.formulations.cp.integer import cage_table
 
     table = set(cage_table(3, 10, 9))
     brute = {t for t in product(range(1, 10), repeat=3) if len(set(t)) == 3 and sum(t) == 10}

@@ -26,8 +26,10 @@ written once:
 * :meth:`Backend.parameters`: the solver's own parameters
   (``solver_options``, :mod:`..parameters`) checked and typed.
 
-Back-ends are looked up by name (:func:`backend_class`), importing the
-solver only then.
+Back-ends are looked up by name (:func:`backend_class`) in
+:data:`sudoku_models.registry.MILP_BACKENDS`, the one list of their names,
+importing the solver only then. A new back-end: see
+:mod:`sudoku_models.formulations.TEMPLATE`.
 """
 
 from __future__ import annotations
@@ -43,10 +45,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from ...result import Status
+from ...registry import MILP_BACKENDS
 from ..parameters import Value
 
-BACKENDS = {"highs": "highs:HighsBackend", "scip": "scip:ScipBackend"}
-"""Back-end name (the ``solver`` option) -> ``module:Class`` in this package."""
 
 
 @dataclass
@@ -156,10 +157,10 @@ def backend_class(name: str) -> type[Backend]:
     """The back-end class called ``name`` (``"highs"``, ``"scip"``), imported
     on first use. Raises ``ValueError`` for another name and ``ImportError``
     naming the extra to install when the solver is missing."""
-    if name not in BACKENDS:
-        raise ValueError(f"solver must be one of {', '.join(BACKENDS)}, got {name!r}")
-    module, _, cls = BACKENDS[name].partition(":")
-    return getattr(importlib.import_module(f".{module}", __name__), cls)
+    if name not in MILP_BACKENDS:
+        raise ValueError(f"solver must be one of {', '.join(MILP_BACKENDS)}, got {name!r}")
+    module, _, cls = MILP_BACKENDS[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit: int | None,

@@ -34,7 +34,7 @@ from ...result import Status
 from ...stoppable import call_stoppable
 from ..parameters import (CTRL_C, SolverOptionError, Value, as_bool, as_number,
                           check_not_reserved, unknown)
-from . import Backend, LinearProblem, Outcome
+from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {"optimal": Status.OPTIMAL, "infeasible": Status.INFEASIBLE,
            "inforunbd": Status.INFEASIBLE}

@@ -1,12 +1,12 @@
 """CP-bool: the binary assignment model of the MILP, solved by CP-SAT.
 
 Source: the binary model of MATLAB's ``sudokuEngine`` (seed 000) and the
-JuMP seed (003), as described once in :mod:`sudoku_models.binary_model`,
+JuMP seed (003), as described once in :mod:`..milp.binary_model`,
 with each "exactly one" group written as CP-SAT's ``add_exactly_one`` over
 Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its
 variable to 1 (domain ``1..1``). This is the MILP model on the CP solver:
 the other diagonal of the model x solver matrix. A variant adds the rows of
-:mod:`.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
+:mod:`..milp.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..binary_model import FAMILIES, binary_model
-from ..puzzle import Puzzle
-from ..result import ModelSize
-from .base import entry_points
-from .binary_rules import binary_rules
-from .cpsat import CpSatFormulation
+from ..milp.binary_model import FAMILIES, binary_model
+from ...puzzle import Puzzle
+from ...result import ModelSize
+from ..base import entry_points
+from ..milp.binary_rules import binary_rules
+from .cpsat_base import CpSatFormulation
 
 
 class CpBoolFormulation(CpSatFormulation):

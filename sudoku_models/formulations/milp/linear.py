@@ -12,11 +12,11 @@ from abc import abstractmethod
 
 import numpy as np
 
-from ..puzzle import Puzzle
-from ..result import ModelSize
+from ...puzzle import Puzzle
+from ...result import ModelSize
 from .backends import Backend, LinearProblem, backend_class, count_with_no_good_cuts
-from .base import Formulation
-from .parameters import label, parse_solver_options
+from ..base import Formulation
+from ..parameters import label, parse_solver_options
 
 
 class LinearFormulation(Formulation):
@@ -74,7 +74,7 @@ class LinearFormulation(Formulation):
 
     def _binary_columns(self) -> np.ndarray:
         """The binary columns that identify a solution (for counting)."""
-        from ..registry import CapabilityError
+        from ...registry import CapabilityError
 
         raise CapabilityError(f"method {self.name!r} cannot count solutions")
 
@@ -91,7 +91,7 @@ class LinearFormulation(Formulation):
         """Number of solutions of ``puzzle`` by the back-end with no-good
         cuts (:func:`~.backends.count_with_no_good_cuts`), up to ``limit``
         (None: all); ``time_limit`` as :meth:`Formulation.count_solutions`."""
-        from ..limits import check_limit
+        from ...limits import check_limit
 
         check_limit(limit)
         deadline = self._start_count(time_limit)

@@ -1,13 +1,13 @@
 """The constraints of variants on the binary model, described once.
 
-The binary model (:mod:`sudoku_models.binary_model`: ``x[i, j, k] = 1`` when
+The binary model (:mod:`.binary_model`: ``x[i, j, k] = 1`` when
 cell ``(i, j)`` holds ``k + 1``) writes the value of a cell as the linear
 expression ``v(c) = sum_k (k + 1) x[c, k]``. Every constraint kind of
 :mod:`sudoku_models.rules` becomes linear rows over ``x`` here, and the
 binary formulations read these rows: ``milp`` writes them in Pyomo,
 ``matrix`` as MATLAB's ``Aeq``/``A`` arrays, ``cp-bool`` as CP-SAT
 constraints (at-most-one, exactly-one, linear). The SAT encodings read the
-rules' lowered families instead (:mod:`.sat_rules`), since a clause is not a
+rules' lowered families instead (:mod:`..sat.variant_clauses`), since a clause is not a
 linear row.
 
 How each kind is written, and why:
@@ -50,7 +50,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
+from ...rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
 
 SUM_KINDS = {"cage": "cage-total", "arrow": "arrow"}  # the families of the rules' LinearSum
 

@@ -36,9 +36,9 @@ from __future__ import annotations
 import numpy as np
 import pyomo.environ as pyo
 
-from ..binary_model import binary_model
-from ..puzzle import Puzzle
-from .base import entry_points
+from .binary_model import binary_model
+from ...puzzle import Puzzle
+from ..base import entry_points
 from .binary_rules import binary_rules
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation

@@ -36,7 +36,7 @@ from ...result import Status
 from ...stoppable import call_stoppable, ctrl_c_can_reach_python
 from ..parameters import (SolverOptionError, Value, as_bool, as_number, check_not_reserved,
                           unknown)
-from . import Backend, LinearProblem, Outcome
+from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {
     highspy.HighsModelStatus.kOptimal: Status.OPTIMAL,

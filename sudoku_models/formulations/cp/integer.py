@@ -28,10 +28,10 @@ from itertools import combinations, permutations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..puzzle import Puzzle
-from ..result import ModelSize
-from .base import entry_points
-from .cpsat import CpSatFormulation
+from ...puzzle import Puzzle
+from ...result import ModelSize
+from ..base import entry_points
+from .cpsat_base import CpSatFormulation
 
 
 class CpFormulation(CpSatFormulation):
@@ -68,8 +68,8 @@ class CpFormulation(CpSatFormulation):
     def _add_variant(self, model: cp_model.CpModel, cells: np.ndarray) -> int:
         """The variant's constraints on the integer cells; returns how many
         and their variable occurrences."""
-        from ..sum_rules import derived_sums
-        from ..rules import Cage
+        from ...sum_rules import derived_sums
+        from ...rules import Cage
 
         s, lowered, added, occurrences = self.side, self.rules.lowered, 0, 0
         tables = {}
