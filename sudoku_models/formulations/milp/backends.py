@@ -9,7 +9,8 @@ MATLAB's arrays) and hands it to the back-end its ``solver`` option names:
 Every back-end does the same things, so everything above this layer is
 written once:
 
-* :meth:`Backend.set_bounds`: change column bounds (a new puzzle's clues);
+* :meth:`Backend.set_bounds`: change column bounds (a new puzzle's clues),
+  :meth:`Backend.column_bounds` reads them;
 * :meth:`Backend.run`: solve within a time limit; an :class:`Outcome` with
   the status, the column values, the statistics and the objective;
 * :meth:`Backend.write`: the model, current bounds included, as an LP or
@@ -128,6 +129,11 @@ class Backend(ABC):
     @abstractmethod
     def set_bounds(self, columns, lower, upper) -> None:
         """Change the bounds of ``columns`` (int array) to ``lower``/``upper``."""
+
+    @abstractmethod
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The columns' current lower and upper bounds, ``(n,)`` float arrays
+        (the loaded problem's, as :meth:`set_bounds` changed them)."""
 
     @abstractmethod
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,

@@ -140,6 +140,10 @@ class HighsBackend(Backend):
             self.highs.changeColsBounds(len(columns), columns, np.asarray(lower, float),
                                         np.asarray(upper, float))
 
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        lp = self.highs.getLp()
+        return np.array(lp.col_lower_, dtype=float), np.array(lp.col_upper_, dtype=float)
+
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. Ctrl-C raises ``KeyboardInterrupt`` once HiGHS has stopped:

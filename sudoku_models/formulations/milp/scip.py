@@ -117,6 +117,9 @@ class ScipBackend(Backend):
             self.scip.chgVarUb(self.columns[j], None if hi == _INF else hi)
             self._lower[j], self._upper[j] = lo, hi
 
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._lower.copy(), self._upper.copy()
+
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. ``B&B nodes`` are SCIP's processed nodes (0 when presolve

@@ -33,6 +33,8 @@ from .time_slices import solve_in_slices, solve_interruptible
 from .variant_clauses import variant_clauses
 
 DEFAULT_SOLVER = "cadical195"
+_AUXILIARY = {"sets": "cage digit-set selectors",
+              "totalizer": "cage order-encoding and totalizer variables"}
 _STATS = ("decisions", "conflicts", "propagations")
 
 
@@ -52,7 +54,12 @@ class SatFormulation(Formulation):
     ``solver``: a PySAT solver name from
     :data:`sudoku_models.registry.SAT_SOLVERS` (default ``"cadical195"``,
     CaDiCaL 1.9.5); ``clues``: ``"assumptions"`` (default, one solver per
-    order) or ``"units"`` (a fresh solver per puzzle). The time limit
+    order) or ``"units"`` (a fresh solver per puzzle); ``cage``: a killer
+    cage's total by its digit-set selectors (``"sets"``, default) or as a
+    totalizer over its cells' order encoding (``"totalizer"``); ``prune``:
+    True (default) rules out the digits no digit set of a cage holds (unit
+    clauses). Sources and what each form propagates:
+    :mod:`.variant_clauses`. The time limit
     covers building the solver (loading the clauses) as well. The
     result's ``stats`` hold the solver's ``decisions``, ``conflicts`` and
     ``propagations`` for this puzzle. A nonzero ``seed`` turns on CaDiCaL's
@@ -68,10 +75,13 @@ class SatFormulation(Formulation):
     encoding: ClassVar[str]
 
     def __init__(self, layout=3, *, solver: str = DEFAULT_SOLVER,
-                 clues: str = "assumptions", **options) -> None:
+                 clues: str = "assumptions", cage: str = "sets", prune: bool = True,
+                 **options) -> None:
         super().__init__(layout, **options)
         self.solver = self._option("solver", solver)
         self.clues = self._option("clues", clues)
+        self.cage = self._option("cage", cage)
+        self.prune = self._option("prune", prune)
         if solver != DEFAULT_SOLVER:  # the instance reports the solver it runs
             self.solver_name = functools.partial(_solver_label, solver)
         self._sat = None  # the PySAT solver holding the rules (and, in units mode, the clues)
@@ -83,7 +93,8 @@ class SatFormulation(Formulation):
         self._clauses = rule_clause_list(self.layout, self.encoding)
         self._num_vars = self.side**3
         if not self.rules.classic:
-            extra, self._num_vars = variant_clauses(self.rules, self.encoding)
+            extra, self._num_vars = variant_clauses(self.rules, self.encoding, self.cage,
+                                                    self.prune)
             self._clauses = self._clauses + extra
 
     def _load_clues(self, puzzle: Puzzle) -> None:
@@ -191,7 +202,8 @@ class SatFormulation(Formulation):
             out.write("c variable x_rR_cC_vV is true when row R, column C holds V (1-based)\n")
             out.writelines(f"c {v + 1} {model.var_name(v)}\n" for v in range(model.num_vars))
             if self._num_vars > model.num_vars:
-                out.write(f"c {model.num_vars + 1}..{self._num_vars}: cage digit-set selectors\n")
+                out.write(f"c {model.num_vars + 1}..{self._num_vars}: auxiliary variables "
+                          f"(cage={self.cage}: {_AUXILIARY[self.cage]}; arrow selectors)\n")
             out.write(f"p cnf {self._num_vars} {clauses}\n")
             for block in rule_clauses(self.layout, self.encoding):
                 np.savetxt(out, np.column_stack([block, np.zeros(len(block), np.int32)]), fmt="%d")

@@ -6,13 +6,35 @@ anti-knight or anti-king pair is an at-most-one per value (pairwise; a full
 region also at-least-one per value in the extended encoding); each pair
 relation (Kropki, XV, greater-than and thermometer steps, non-consecutive,
 the negative constraints) is one binary clause ``-x[a,u] -x[b,v]`` per
-forbidden value pair; parity is unit clauses; a killer cage's total is
-written by its digit combinations ("cage combinations as clauses"): one
-selector per set of distinct digits that reaches the total, at least one
-selector true, a selector forcing each of its digits into the cage and
-every other digit out of it (with the cage's at-most-one rows this is exact:
-the cage holds that set). An arrow is written by its value tuples, the
-way a CP solver's table constraint is: one selector per assignment of values
+forbidden value pair; parity is unit clauses. A killer cage's total in
+one of two forms (``cage``), the combinatorial and the arithmetic one:
+
+* ``"sets"`` (default): by its digit combinations ("cage combinations as
+  clauses"): one selector per set of distinct digits that reaches the total
+  (:func:`~sudoku_models.sum_rules.cage_digit_sets`), at least one selector
+  true, a selector forcing each of its digits into the cage and every other
+  digit out of it (with the cage's at-most-one rows this is exact: the cage
+  holds that set);
+* ``"totalizer"``: the sum itself. Each cell's value in the order encoding
+  (J. M. Crawford and A. B. Baker, AAAI 1994; N. Tamura, A. Taga, S.
+  Kitagawa and M. Banbara, "Compiling finite linear CSP into SAT",
+  *Constraints* 14, 2009): ``u[c, j]`` true when the cell holds more than
+  ``j`` (``j = 1..N-1``), defined from the cell's ``x`` by ``x[c, k] ->
+  u[c, j]`` for ``k > j`` and ``u[c, j] -> OR_{k > j} x[c, k]``; then
+  ``v(c) = 1 + sum_j u[c, j]``, and the cage's sum is the cardinality
+  constraint ``sum_{c, j} u[c, j] = total - n`` written by PySAT's
+  totalizer (``pysat.card.CardEnc.equals``, ``EncType.totalizer``: O.
+  Bailleux and Y. Boufkhad, "Efficient CNF encoding of Boolean cardinality
+  constraints", CP 2003). A pseudo-Boolean encoder (``pysat.pb``) needs
+  pypblib, which does not install here; the unit weights of the order
+  encoding make a cardinality encoder enough.
+
+``prune=True`` (default) adds a unit clause ``-x[c, k]`` for each digit
+``k`` that no digit set of the cage holds
+(:func:`~sudoku_models.sum_rules.cage_candidates`), in either form.
+
+An arrow is written by its value tuples, the way a CP solver's table
+constraint is: one selector per assignment of values
 to the arrow's cells that sums to a value the circle may hold (cells that
 share a house or an extra group differ, domains respected), at least one
 selector true, a selector forcing each of its values and the circle's sum;
@@ -30,17 +52,25 @@ from itertools import combinations
 
 import numpy as np
 
+from ...registry import SAT_CAGE_FORMS
 from ...rules import Arrow, Cage
+from ...sum_rules import cage_candidates, cage_digit_sets
 
 MAX_ARROW_TUPLES = 200_000
 """The most value tuples an arrow's selector encoding may have."""
 
 
-def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
+def variant_clauses(rules, encoding: str, cage: str = "sets",
+                    prune: bool = True) -> tuple[list[list[int]], int]:
     """The clauses of a variant's constraints (see the module docstring) and
-    the number of variables with the cage and arrow selectors, which follow
-    the ``s**3`` cell variables. Raises ``ValueError`` for an arrow with more
-    than :data:`MAX_ARROW_TUPLES` value tuples."""
+    the number of variables with the auxiliary ones (cage selectors or
+    order-encoding and totalizer variables, arrow selectors), which follow
+    the ``s**3`` cell variables. ``cage``: ``"sets"`` or ``"totalizer"``;
+    ``prune``: the cages' candidate units. Raises ``ValueError`` for another
+    cage form or an arrow with more than :data:`MAX_ARROW_TUPLES` value
+    tuples."""
+    if cage not in SAT_CAGE_FORMS:
+        raise ValueError(f"cage must be one of {', '.join(SAT_CAGE_FORMS)}, got {cage!r}")
     side, lowered = rules.layout.side, rules.lowered
 
     def literal(cell: int, value: int) -> int:  # value 0-based
@@ -59,18 +89,24 @@ def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
     for cell, mask in enumerate(lowered.domains.tolist()):
         clauses += [[-literal(cell, k)] for k in range(side) if not mask >> k & 1]
     top = side**3
-    for cage in (c for c in rules.constraints if isinstance(c, Cage) and c.total is not None):
+    for killer in (c for c in rules.constraints if isinstance(c, Cage) and c.total is not None):
+        if prune:
+            allowed = cage_candidates(killer, side)
+            clauses += [[-literal(c, k)] for c in killer.cells for k in range(side)
+                        if k + 1 not in allowed]
+        if cage == "totalizer":
+            more, top = _cage_totalizer(killer, side, top)
+            clauses += more
+            continue
         selectors = []
-        for digits in combinations(range(side), len(cage.cells)):
-            if sum(digits) + len(digits) != cage.total:
-                continue
+        for digits in cage_digit_sets(len(killer.cells), killer.total, side):
             top += 1
             selectors.append(top)
             for k in range(side):
-                if k in digits:
-                    clauses.append([-top] + [literal(c, k) for c in cage.cells])
+                if k + 1 in digits:
+                    clauses.append([-top] + [literal(c, k) for c in killer.cells])
                 else:
-                    clauses += [[-top, -literal(c, k)] for c in cage.cells]
+                    clauses += [[-top, -literal(c, k)] for c in killer.cells]
         clauses.append(selectors)  # empty when no digits reach the total: unsatisfiable
     for arrow in (c for c in rules.constraints if isinstance(c, Arrow)):
         cells = (*arrow.cells, arrow.circle)
@@ -87,6 +123,25 @@ def variant_clauses(rules, encoding: str) -> tuple[list[list[int]], int]:
             clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
                         for cell in cells for k in range(side)]
     return clauses, top
+
+
+def _cage_totalizer(cage, side: int, top: int) -> tuple[list[list[int]], int]:
+    """A cage's sum as a totalizer over its cells' order encoding (module
+    docstring): the clauses and the last variable number used, the new
+    variables numbered after ``top``."""
+    from pysat.card import CardEnc, EncType
+
+    clauses, above = [], []
+    for cell in cage.cells:
+        base = cell * side + 1  # x[cell, k] is base + k (k 0-based: the value k + 1)
+        for j in range(1, side):  # u: the cell holds more than j
+            top += 1
+            above.append(top)
+            clauses += [[-(base + k), top] for k in range(j, side)]
+            clauses.append([-top] + [base + k for k in range(j, side)])
+    card = CardEnc.equals(lits=above, bound=cage.total - len(cage.cells), top_id=top,
+                          encoding=EncType.totalizer)
+    return clauses + card.clauses, max(top, card.nv)
 
 
 def arrow_tuples(arrow, rules) -> list[tuple[int, ...]]:

@@ -1,0 +1,171 @@
+"""Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
+(``cage="sets"``, the extended formulation), paired on TAREK's killers.
+
+Usage: python benchmarks/killer_formulations/run.py [--first 10] [--time-limit 30]
+       [--method milp] [--collection PATH_OR_URL] [--out CSV]
+
+The instances: the first ``--first`` killers of TAREK's collection (no
+givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
+Solver, github.com/sigh/Interactive-Sudoku-Solver, MIT, file
+``data/collections.js``; its source, the rcbroughton.co.uk killer forum).
+The file is read from ``--collection`` (a path, or by default downloaded
+from the pinned commit into a temporary folder); nothing of it is kept.
+
+Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
+HiGHS, one thread) with ``cage="sum"`` and with ``cage="sets"``, one after
+the other, the order alternated from one instance to the next, each with
+the same ``--time-limit`` (wall seconds, build included, the toolkit's one
+limit). Recorded per run: status, CPU seconds of the solve
+(``time.process_time`` around ``solve``: build and HiGHS, every thread of
+the process), wall seconds (build + solve), B&B nodes, LP iterations, the
+load average at its start; and per formulation, apart from the timed solve,
+its LP relaxation (:meth:`~sudoku_models.formulations.milp.linear.LinearFormulation.lp_relaxation`):
+how many ``x`` it leaves fractional with the feasibility objective, and the
+LP minimum of seeded random costs on ``x`` beside the cost of the solution
+(the share of that gap a formulation closes is its strength in that
+direction). Every grid is checked by ``verify``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_models import Puzzle, verify
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage
+from sudoku_models.solving import make_method
+
+HERE = Path(__file__).resolve().parent
+COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
+COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
+                  f"{COMMIT}/data/collections.js")
+FORMS = ("sum", "sets")
+FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
+          "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
+          "lp_random_bound", "solution_random_cost", "solver", "time_limit")
+_STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
+
+
+def collection_text(source: str | None) -> str:
+    """The text of ``data/collections.js``: from ``source`` (a path or a URL)
+    or downloaded from :data:`COLLECTION_URL` into a temporary folder."""
+    source = source or COLLECTION_URL
+    if Path(source).exists():
+        return Path(source).read_text()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "collections.js"
+        urllib.request.urlretrieve(source, path)
+        return path.read_text()
+
+
+def tarek_killers(text: str) -> list[str]:
+    """The puzzles of the ``TAREK_ALL`` collection, in the file's order."""
+    block = re.search(r"TAREK_ALL\s*=\s*new PuzzleCollection\((.*?)\n\);", text, re.S)
+    if block is None:
+        raise ValueError("no TAREK_ALL collection in the file")
+    return re.findall(r"'([^']{81})'", block.group(1))
+
+
+def short_killer(text: str) -> Puzzle:
+    """A 9x9 killer from the 81-character "short killer" format of the
+    enjoysudoku forum (thread "understandable snarfable killer cages"):
+    each cell is either its cage's total (``0-9``, ``A-Z`` for 10-35,
+    ``a-j`` for 36-45; 0: a cage with no total) or an arrow to a cell of the same cage (``<``,
+    ``>``, ``^``, ``v``, and ``` ` ' , . ``` for the diagonals)."""
+    if len(text) != 81:
+        raise ValueError(f"a short killer has 81 characters, got {len(text)}")
+    head = []
+    for cell in range(81):
+        seen = 0
+        while text[cell] in _STEPS:
+            cell += _STEPS[text[cell]]
+            seen += 1
+            if seen > 81 or not 0 <= cell < 81:
+                raise ValueError("the arrows of the short killer do not end in a total")
+        head.append(cell)
+    cages = []
+    for first in sorted(set(head)):
+        mark = text[first]
+        total = (int(mark) if mark.isdigit() else
+                 ord(mark) - ord("A") + 10 if mark.isupper() else ord(mark) - ord("a") + 36)
+        cages.append(Cage(tuple(c for c in range(81) if head[c] == first), total or None))
+    return Puzzle(np.zeros((9, 9), int), Layout.square(3), constraints=cages)
+
+
+def random_costs(seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
+
+
+def run(puzzles: list[Puzzle], method: str, time_limit: float, out: Path) -> list[dict]:
+    rows = []
+    for index, puzzle in enumerate(puzzles):
+        forms = FORMS if index % 2 == 0 else FORMS[::-1]
+        cost = random_costs(index)
+        grid = None
+        for order, form in enumerate(forms):
+            model = make_method(method, puzzle.rules, time_limit=time_limit, threads=1,
+                                cage=form)
+            load = os.getloadavg()[0]
+            cpu = time.process_time()
+            result = model.solve(puzzle)
+            cpu = time.process_time() - cpu
+            rows.append({"instance": index + 1, "cages": len(puzzle.rules.constraints),
+                         "form": form, "order": order, "status": result.status.name,
+                         "verified": bool(result.status.solved and verify(puzzle, result.grid)),
+                         "cpu_seconds": round(cpu, 3),
+                         "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
+                         "build_seconds": round(result.build_seconds, 3),
+                         "nodes": result.stats.get("B&B nodes"),
+                         "lp_iterations": result.stats.get("LP iterations"),
+                         "load": round(load, 2), "solver": result.solver,
+                         "time_limit": time_limit})
+            print(f"#{index + 1} {form}: {result.status.name} {cpu:.1f} CPU s "
+                  f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
+                  f"{rows[-1]['nodes']} nodes", flush=True)
+            if rows[-1]["verified"]:
+                grid = result.grid
+        for row in rows[-2:]:
+            model = make_method(method, puzzle.rules, cage=row["form"])
+            row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
+            row["lp_random_bound"] = round(model.lp_relaxation(puzzle, cost).bound, 3)
+            if grid is not None:
+                r, c = np.indices(grid.shape)
+                row["solution_random_cost"] = int(cost[r, c, grid - 1].sum())
+        write(rows, out)
+    return rows
+
+
+def write(rows: list[dict], out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--first", type=int, default=10)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
+    parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
+    args = parser.parse_args(argv)
+    puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
+    run(puzzles[: args.first], args.method, args.time_limit, args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
