@@ -13,6 +13,8 @@ written once:
   :meth:`Backend.column_bounds` reads them;
 * :meth:`Backend.run`: solve within a time limit; an :class:`Outcome` with
   the status, the column values, the statistics and the objective;
+* :meth:`Backend.stop`: end a run from another thread, as its time limit
+  would (for a budget of CPU seconds);
 * :meth:`Backend.write`: the model, current bounds included, as an LP or
   MPS file with the given names;
 * :meth:`Backend.add_no_good` and :meth:`Backend.remove_no_goods`: the
@@ -142,6 +144,15 @@ class Backend(ABC):
         solver's log to standard output if ``log``; ``detailed`` adds the
         statistics of the module docstring. Ctrl-C stops the solver and
         raises ``KeyboardInterrupt`` (the model stays usable)."""
+
+    @abstractmethod
+    def stop(self) -> None:
+        """Stop the run under way soon, from another thread, the model staying
+        usable: the run then ends as at its time limit (TIME_LIMIT, or
+        FEASIBLE with a solution). For a caller's own budget (CPU seconds: a
+        wall-clock limit on a loaded machine gives a solve a small, varying
+        share of a core). Works while :meth:`run` is called from the main
+        thread; a stop before the run has begun is forgotten."""
 
     @abstractmethod
     def write(self, path, fmt: str, column_names: list[str], row_names: list[str]) -> None:

@@ -176,7 +176,8 @@ class HighsBackend(Backend):
             stats.update(self._trace.stats(ended_at_root=stats["B&B nodes"] <= 1))
             self._trace = None
         model_status = h.getModelStatus()
-        if model_status == highspy.HighsModelStatus.kTimeLimit:
+        if model_status in (highspy.HighsModelStatus.kTimeLimit,
+                            highspy.HighsModelStatus.kInterrupt):  # the limit, or stop()
             solved = info.primal_solution_status == _FEASIBLE_SOLUTION
             status = Status.FEASIBLE if solved else Status.TIME_LIMIT
         else:
@@ -185,6 +186,9 @@ class HighsBackend(Backend):
             return Outcome(status, None, stats, None)
         return Outcome(status, np.asarray(h.getSolution().col_value), stats,
                        float(info.objective_function_value))
+
+    def stop(self) -> None:
+        self._stopping.set()
 
     def write(self, path, fmt: str, column_names: list[str], row_names: list[str]) -> None:
         """HiGHS picks its writer by the file suffix, so the file is written

@@ -117,6 +117,9 @@ class ScipBackend(Backend):
             self.scip.chgVarUb(self.columns[j], None if hi == _INF else hi)
             self._lower[j], self._upper[j] = lo, hi
 
+    def stop(self) -> None:
+        self.scip.interruptSolve()
+
     def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self._lower.copy(), self._upper.copy()
 
@@ -137,7 +140,7 @@ class ScipBackend(Backend):
         stats = {"B&B nodes": int(m.getNNodes()), "LP iterations": int(m.getNLPIterations())}
         if detailed:
             stats.update(self._details())
-        if code == "timelimit":
+        if code in ("timelimit", "userinterrupt"):  # the limit, or stop()
             status = Status.FEASIBLE if m.getNSols() else Status.TIME_LIMIT
         else:
             status = _STATUS.get(code, Status.ERROR)
