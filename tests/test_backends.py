@@ -168,6 +168,27 @@ def test_the_root_bound_of_the_tiebreak_objective(solver):
 # -- one time limit, build included ----------------------------------------------
 
 
+@pytest.mark.parametrize("solver", solvers())
+def test_stop_from_another_thread_ends_a_run_as_its_time_limit_would(solver):
+    """``Backend.stop()`` (a caller's own budget, e.g. CPU seconds) ends a
+    hard solve early as TIME_LIMIT, not as an error."""
+    import threading
+
+    from sudoku_models import read_puzzles
+
+    from .helpers import DATASETS
+
+    hard = read_puzzles(DATASETS / "killer-9x9.jsonl")[30]  # cage="sum": no answer in 20 s
+    formulation = method_class("milp")(hard.rules, solver=solver, time_limit=600)
+    formulation.build(hard)
+    timer = threading.Timer(1.0, lambda: formulation.backend.stop())
+    start = time.perf_counter()
+    timer.start()
+    result = formulation.solve(hard)
+    timer.join()
+    assert result.status is Status.TIME_LIMIT and time.perf_counter() - start < 300
+
+
 @pytest.mark.parametrize("method", list(METHODS))
 def test_a_limit_the_build_uses_up_is_a_time_out_for_every_method(method):
     empty = Puzzle.from_grid(np.zeros((16, 16), dtype=int))
