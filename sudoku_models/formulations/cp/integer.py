@@ -24,8 +24,9 @@ forms (``cage``):
   MILP's extended formulation (``milp`` with ``cage="sets"``) on CP-SAT, so
   the same idea is compared across paradigms. It propagates what the sum
   misses: a digit no cell can take any more rules out every set holding it,
-  and a set's other digits with it. The AllDifferent stays; the sum, which
-  the sets imply, goes.
+  and a set's other digits with it. The AllDifferent and the sum stay
+  beside the sets (as in the MILP, where the solver's presolve and cuts use
+  them).
 
 ``prune=True`` (default) also keeps the cells of a cage with a total to the
 digits of its admissible sets (:func:`~sudoku_models.sum_rules.cage_candidates`),
@@ -101,7 +102,6 @@ class CpFormulation(CpSatFormulation):
         tabled = set()
         if self.cage == "sets":
             for cage in killer:
-                tabled.add(tuple(sorted(cage.cells)))  # its sum is implied by its sets
                 more, within = _add_digit_sets(model, cells[list(cage.cells)], cage.total, s)
                 added, occurrences = added + more, occurrences + within
         if self.prune:
@@ -121,7 +121,7 @@ class CpFormulation(CpSatFormulation):
         sums = list(lowered.sums) + (derived_sums(self.rules) if self.rule45 else [])
         for linear in sums:
             if tuple(sorted(linear.cells)) in tabled and set(linear.coefficients) == {1}:
-                continue  # already in its table or its digit sets
+                continue  # already in its table
             model.add(sum(int(a) * cells[c] for c, a in zip(linear.cells, linear.coefficients))
                       == int(linear.total))
             added, occurrences = added + 1, occurrences + len(linear.cells)

@@ -27,12 +27,16 @@ How each kind is written, and why:
   one binary ``y_S`` per admissible digit set ``S`` of the cage (``n``
   distinct digits summing to the total:
   :func:`~sudoku_models.sum_rules.cage_digit_sets`), ``sum_S y_S = 1``, and
-  for each digit ``k``: ``sum_{c in cage} x[c, k] = sum_{S contains k} y_S``.
-  These rows replace the cage's at-most-one rows and its sum, both of which
-  they imply, also in the LP relaxation (summing ``k`` times the digit rows
+  for each digit ``k``: ``sum_{c in cage} x[c, k] = sum_{S contains k} y_S``
+  (family ``cage-sets``). These rows imply the cage's at-most-one rows and
+  its sum, also in the LP relaxation (summing ``k`` times the digit rows
   gives the sum row), so its LP relaxation is never weaker, and it is
   tighter wherever a fractional point mixes digits of different sets (a
   digit of a set is there exactly as much as the set's other digits). The
+  sum and at-most-one rows are kept beside them all the same: they change
+  no LP bound, and a solver's presolve and cut separators may work from
+  them (on TAREK #1 HiGHS 1.14 needed from 1 to 867 B&B nodes depending on
+  these rows and their order alone: ``benchmarks/killer_formulations``). The
   disjunction "one of these sets" written with one binary per term, after
   Balas' disjunctive programming (E. Balas, "Disjunctive programming:
   properties of the convex hull of feasible points", Discrete Applied
@@ -46,9 +50,10 @@ How each kind is written, and why:
 * **an arrow as its digit sets** (``arrow="sets"``): where the rules make
   the shaft's cells all differ (one cell, or all in one house or group), the
   shaft holds one set ``S`` of distinct digits with ``sum(S) <= N``, written
-  as a cage's sets are, and the circle holds ``v`` exactly when the chosen
-  set sums to ``v``: ``x[circle, v] = sum_{S: sum(S) = v} y_S``. An arrow
-  whose shaft may repeat a digit keeps its sum row.
+  as a cage's sets are (family ``arrow-sets``, beside the arrow's sum row),
+  and the circle holds ``v`` exactly when the chosen set sums to ``v``:
+  ``x[circle, v] = sum_{S: sum(S) = v} y_S``. An arrow whose shaft may
+  repeat a digit has its sum row only.
 * **order** (``greater``, the steps of a ``thermometer``): ``order="values"``
   (the default) is ``v(a) - v(b) >= 1``, one row: the aggregated form, whose
   LP relaxation lets ``v(a)`` and ``v(b)`` be means of far-apart digits.
@@ -74,7 +79,7 @@ How each kind is written, and why:
 * **parity**: the forbidden values' variables fixed at 0 (upper bound 0).
 
 Rows carry 1-based readable labels for export (``cage_3_v4``,
-``cage_total_3``, ``cage_3_sets``, ``thermometer_1_2``, ``thermometer_1_2_k5``,
+``cage_total_3``, ``cage_sets_3_v4``, ``thermometer_1_2``, ``thermometer_1_2_k5``,
 ``kropki_2_a5``: dot 2, from its first cell's value 5, ...), the auxiliary
 variables too (``y_cage3_1_2_6``).
 """
@@ -182,15 +187,17 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
         variables, coefficients = value_terms(cells, factors)
         rows.append(Row(family, label, variables, coefficients, lower, upper))
 
-    def digit_sets(family: str, n: int, cells, sets) -> list[np.ndarray]:
+    def digit_sets(family: str, cells, sets) -> tuple[int, np.ndarray]:
         """The rows of "``cells`` hold one of ``sets``" (digit tuples,
-        1-based): one binary per set, exactly one of them, and each digit as
-        often in the cells as the chosen set holds it. Returns each digit's
-        set variables."""
-        first = side**3 + len(extra)
-        extra.extend(f"y_{_name(family)}{n}_{'_'.join(map(str, digits))}" for digits in sets)
+        1-based), family ``family`` (``cage-sets``): one binary per set,
+        exactly one of them, and each digit as often in the cells as the
+        chosen set holds it. Returns the family's number for this constraint
+        and the sets' variable numbers."""
+        n, first = number(family), side**3 + len(extra)
+        extra.extend(f"y_{family.split('-')[0]}{n}_{'_'.join(map(str, digits))}"
+                     for digits in sets)
         chosen = np.arange(first, first + len(sets), dtype=np.int64)
-        rows.append(Row(family, f"{_name(family)}_{n}_sets", chosen, np.ones(len(sets), np.int64),
+        rows.append(Row(family, f"{_name(family)}_{n}", chosen, np.ones(len(sets), np.int64),
                         1, 1))
         cells = np.asarray(cells, dtype=np.int64)
         holding = [chosen[[k + 1 in digits for digits in sets]] for k in range(side)]
@@ -199,7 +206,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
                             np.concatenate([cells * side + k, holding[k]]),
                             np.concatenate([np.ones(len(cells), np.int64),
                                             -np.ones(len(holding[k]), np.int64)]), 0, 0))
-        return holding
+        return chosen
 
     for constraint in rules.constraints:
         kind = constraint.kind
@@ -208,23 +215,19 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
             allowed = cage_candidates(constraint, side)
             zeros.update(c * side + k for c in constraint.cells for k in range(side)
                          if k + 1 not in allowed)
-        if total is not None and cage == "sets":  # the sets hold the all-different and the sum
-            digit_sets("cage", number(kind), constraint.cells,
+        if total is not None and cage == "sets":  # beside the cage's sum and at-most-one rows
+            digit_sets("cage-sets", constraint.cells,
                        cage_digit_sets(len(constraint.cells), total, side))
-            continue
         if isinstance(constraint, Arrow) and arrow == "sets" and _shaft_differs(constraint, rules):
-            n = number(kind)
             shaft = len(constraint.cells)
             sets = [digits for digits in combinations(range(1, side + 1), shaft)
                     if sum(digits) <= side]
-            digit_sets("arrow", n, constraint.cells, sets)
-            chosen = np.arange(side**3 + len(extra) - len(sets), side**3 + len(extra))
+            n, chosen = digit_sets("arrow-sets", constraint.cells, sets)
             for v in range(1, side + 1):  # the circle holds the chosen set's sum
                 giving = chosen[[sum(digits) == v for digits in sets]]
-                rows.append(Row("arrow", f"arrow_{n}_circle_v{v}",
+                rows.append(Row("arrow-sets", f"arrow_sets_{n}_circle_v{v}",
                                 np.concatenate([[constraint.circle * side + v - 1], giving]),
                                 np.concatenate([[1], -np.ones(len(giving), np.int64)]), 0, 0))
-            continue
         for group in constraint.groups(layout):
             if group in seen_groups:
                 continue
