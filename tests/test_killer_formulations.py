@@ -48,3 +48,20 @@ def test_a_cpu_budget_stops_a_hard_solve():
     with RUN.cpu_budget(model, 1.0):
         result = model.solve(hard)
     assert result.status.name == "TIME_LIMIT" and time.process_time() - cpu < 30
+
+
+def test_the_table_shows_time_outs_as_bounds_and_takes_the_median_over_all_runs(tmp_path):
+    path = tmp_path / "runs.csv"
+    base = {"cages": 24, "order": 0, "wall_seconds": 1.0, "build_seconds": 0.5, "nodes": 3,
+            "lp_iterations": 9, "load": 1.0, "lp_fractional": 10, "lp_random_bound": 200.0,
+            "solution_random_cost": 390, "solver": "HiGHS", "cpu_limit": 30, "wall_limit": 600}
+    runs = [("sets", "OPTIMAL", True, 4.0), ("sets", "OPTIMAL", True, 8.0),
+            ("sets", "TIME_LIMIT", False, 31.0), ("sum", "TIME_LIMIT", False, 30.2),
+            ("sum", "OPTIMAL", True, 2.0), ("sum", "TIME_LIMIT", False, 30.5)]
+    RUN.write([{**base, "instance": i // 2 + 1, "form": form, "status": status,
+                "verified": verified, "cpu_seconds": cpu}
+               for i, (form, status, verified, cpu) in enumerate(runs)], path)
+    text = RUN.table(path)
+    assert text.count(">= 30") == 3 and "| 4.0 |" in text and "| 2.0 |" in text
+    assert '`cage="sets"`: 2 of 3 solved within the budget; median 8.0 CPU s' in text
+    assert '`cage="sum"`: 1 of 3 solved within the budget; median not reached' in text

@@ -3,6 +3,7 @@
 
 Usage: python benchmarks/killer_formulations/run.py [--first 10] [--cpu-limit 30]
        [--wall-limit 600] [--method milp] [--collection PATH_OR_URL] [--out CSV]
+       python benchmarks/killer_formulations/run.py --table results/tarek.csv
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
@@ -165,6 +166,9 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
                   f"{rows[-1]['nodes']} nodes", flush=True)
             if rows[-1]["verified"]:
                 grid = result.grid
+        if grid is None:  # neither form solved it: the solution's cost from CP-SAT, untimed
+            answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
+            grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
         for row in rows[-2:]:
             model = make_method(method, puzzle.rules, cage=row["form"])
             row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
@@ -184,6 +188,36 @@ def write(rows: list[dict], out: Path) -> None:
         writer.writerows(rows)
 
 
+def table(path: Path) -> str:
+    """The README's table from a recorded CSV: per instance and form, the
+    status, CPU and wall seconds, B&B nodes, and the LP minimum of the
+    random costs as the share of the gap to the solution's cost that the
+    form closes over a zero bound; a time-out's CPU seconds are a bound
+    (``>= 30``)."""
+    with path.open() as handle:
+        rows = list(csv.DictReader(handle))
+    lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
+             "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for row in rows:
+        solved = row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+        cpu = float(row["cpu_seconds"])
+        shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
+        gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
+               if row["solution_random_cost"] else f"{float(row['lp_random_bound']):.1f} / ?")
+        lines.append(f"| TAREK #{row['instance']} | {row['cages']} | `{row['form']}` | "
+                     f"{row['status']} | {shown} | {float(row['wall_seconds']):.0f} | "
+                     f"{row['nodes']} | {gap} | {row['load']} |")
+    for form in FORMS:
+        runs = [r for r in rows if r["form"] == form]
+        won = sorted(float(r["cpu_seconds"]) for r in runs
+                     if r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True")
+        median = (f"median {np.median(won + [np.inf] * (len(runs) - len(won))):.1f} CPU s"
+                  if len(won) * 2 > len(runs) else "median not reached (half or more censored)")
+        lines.append(f"\n`cage=\"{form}\"`: {len(won)} of {len(runs)} solved within the budget; "
+                     f"{median}")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--first", type=int, default=10)
@@ -194,7 +228,12 @@ def main(argv=None) -> int:
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--collection", help="path or URL of data/collections.js")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
+    parser.add_argument("--table", type=Path, metavar="CSV",
+                        help="print the README's table of a recorded CSV and stop")
     args = parser.parse_args(argv)
+    if args.table:
+        print(table(args.table))
+        return 0
     puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
     run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out)
     print(f"wrote {args.out}")
