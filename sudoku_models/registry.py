@@ -112,10 +112,15 @@ class MethodInfo:
 
 OBJECTIVES = ("feasibility", "tiebreak")
 """``objective`` of the binary MILP models (``milp``, ``matrix``): 0, or MATLAB's
-``f = 1..N`` (:mod:`sudoku_models.formulations.objectives`)."""
-MILP_SOLVERS = ("highs", "scip")
-"""``solver`` of the Pyomo MILP models: the back-ends of
-:mod:`sudoku_models.formulations.backends` (SCIP needs the extra ``[scip]``)."""
+``f = 1..N`` (:mod:`sudoku_models.formulations.milp.objectives`)."""
+MILP_BACKENDS = {"highs": "sudoku_models.formulations.milp.highs:HighsBackend",
+                 "scip": "sudoku_models.formulations.milp.scip:ScipBackend"}
+"""The MILP back-ends, the one list of them: the ``solver`` option's value ->
+``module:Class`` (a :class:`~sudoku_models.formulations.milp.backends.Backend`),
+imported only when a method runs on it (SCIP needs the extra ``[scip]``)."""
+MILP_SOLVERS = tuple(MILP_BACKENDS)
+"""``solver`` of the Pyomo MILP models (``milp``, ``milp-alldiff``): the names of
+:data:`MILP_BACKENDS`."""
 STATS_LEVELS = ("basic", "detailed")
 """``stats`` of the MILP models: ``basic`` (B&B nodes, LP iterations) or
 ``detailed`` (also the presolved size, the root LP and the first solution;
@@ -150,9 +155,26 @@ ALLDIFF_KINDS = ("region", "cage", "anti-knight", "anti-king")
 """What an all-different model takes (``milp-alldiff`` pairwise, ``matching``
 as groups filtered like houses): extra regions, cages without totals,
 anti-knight and anti-king pairs."""
-CAGE_MODELS = ("sum", "table")
-"""``cage`` of ``cp``: a killer cage as AllDifferent plus a linear sum, or as
-one table of its allowed assignments."""
+CAGE_MODELS = ("sum", "table", "sets")
+"""``cage`` of ``cp``: a killer cage as AllDifferent plus a linear sum, as
+one table of its allowed assignments, or as a choice among its digit sets
+(a Boolean per set, exactly one, channelled to the cells' values)."""
+CAGE_FORMS = ("sum", "sets")
+"""``cage`` of the binary models (``milp``, ``matrix``, ``cp-bool``): a killer
+cage as one sum row, or as its digit sets (the extended formulation:
+:mod:`sudoku_models.formulations.milp.binary_rules`)."""
+ORDER_FORMS = ("values", "cumulative")
+"""``order`` of the binary models: greater-than and thermometer steps as one
+row over the cell values, or as the cumulative rows per digit."""
+ARROW_FORMS = ("sum", "sets")
+"""``arrow`` of the binary models: an arrow as one sum row, or, where its
+shaft's cells must differ, as the shaft's digit sets and the circle's value."""
+SAT_CAGE_FORMS = ("sets", "totalizer")
+"""``cage`` of the SAT methods: a killer cage by its digit-set selectors, or
+its sum as a totalizer over the order encoding of its cells' values."""
+PRUNE = (True, False)
+"""``prune``: fix at 0 (remove) the digits of a killer cage that no digit set
+of its total holds (on by default: it costs nothing)."""
 FREE = ()
 """The allowed values of an option that takes any value of its kind: ``solver_options``
 (the solver's own parameters, checked against the solver when the method is made)."""
@@ -162,6 +184,9 @@ METHODS: dict[str, MethodInfo] = {}
 _F = "sudoku_models.formulations."
 _BINARY = "binary x[i,j,k]"
 _LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a MILP back-end
+_FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune": PRUNE}
+"""The options of the binary models (``milp``, ``matrix``, ``cp-bool``): the
+variant's rows in :mod:`sudoku_models.formulations.milp.binary_rules`."""
 
 
 def layout_kind(layout) -> str:
@@ -218,26 +243,28 @@ def exporting_methods() -> tuple[str, ...]:
 
 
 for _info in (
-    MethodInfo("milp", _F + "milp:MilpFormulation",
+    MethodInfo("milp", _F + "milp.pyomo_binary:MilpFormulation",
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_LINEAR},
+               options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_FORMS, **_LINEAR},
                seeded=True, kinds=ALL_KINDS),
-    MethodInfo("cp", _F + "cp:CpFormulation",
+    MethodInfo("cp", _F + "cp.integer:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
                export_formats=("pbtxt",),
-               options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True)},
+               options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True),
+                        "prune": PRUNE},
                seeded=True, kinds=ALL_KINDS),
-    MethodInfo("matrix", _F + "matrix:MatrixFormulation",
+    MethodInfo("matrix", _F + "milp.matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
-               options={"objective": OBJECTIVES, **_LINEAR}, seeded=True, kinds=ALL_KINDS),
-    MethodInfo("cp-bool", _F + "cp_bool:CpBoolFormulation",
+               options={"objective": OBJECTIVES, **_FORMS, **_LINEAR}, seeded=True,
+               kinds=ALL_KINDS),
+    MethodInfo("cp-bool", _F + "cp.boolean:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               options={"solver_options": FREE}, seeded=True, kinds=ALL_KINDS),
-    MethodInfo("milp-alldiff", _F + "milp_alldiff:MilpAllDiffFormulation",
+               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS),
+    MethodInfo("milp-alldiff", _F + "milp.alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
                "(or SCIP: solver=scip)",
                "MILP", "integer cells, pairwise disjunctions", "HiGHS", can_count=True,
@@ -248,15 +275,17 @@ for _info in (
                "bipartite graphs per house, forbidden edges removed (seed 002), then branching",
                "search", "bipartite cell-digit graphs", "matching (Python)",
                options={"filter": MATCHING_FILTERS}, kinds=ALLDIFF_KINDS),
-    MethodInfo("sat-minimal", _F + "sat:SatMinimalFormulation",
+    MethodInfo("sat-minimal", _F + "sat.pysat_model:SatMinimalFormulation",
                "binary x[i,j,k] as CNF, minimal encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES, "cage": SAT_CAGE_FORMS,
+                        "prune": PRUNE}, seeded=True,
                kinds=SAT_KINDS),
-    MethodInfo("sat-extended", _F + "sat:SatExtendedFormulation",
+    MethodInfo("sat-extended", _F + "sat.pysat_model:SatExtendedFormulation",
                "binary x[i,j,k] as CNF, extended encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
-               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES}, seeded=True,
+               options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES, "cage": SAT_CAGE_FORMS,
+                        "prune": PRUNE}, seeded=True,
                kinds=SAT_KINDS),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",

@@ -61,7 +61,7 @@ class SolveResult:
       ``"presolved rows"``, ``"presolved columns"``, ``"root LP seconds"``,
       ``"root LP iterations"``, ``"root bound"`` and ``"first solution
       seconds"`` where the solver reports them
-      (:mod:`sudoku_models.formulations.backends`); CP-SAT ``{"branches",
+      (:mod:`sudoku_models.formulations.milp.backends`); CP-SAT ``{"branches",
       "conflicts"}``; SAT ``{"decisions", "conflicts", "propagations"}``;
       the counter ``{"solutions", "branches"}``. A result that came after
       the time limit is TIME_LIMIT with ``"after the limit"`` holding the

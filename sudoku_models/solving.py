@@ -241,7 +241,7 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     ``"sat-extended"`` (SAT with blocking clauses); ``options`` go to the
     method (``solver="scip"``, ...). All agree; the tests check it.
     ``time_limit`` (seconds) or Ctrl-C end the count early with
-    :class:`~sudoku_models.limits.CountIncomplete`, whose ``lower_bound`` is
+    :class:`~sudoku_models.errors.CountIncomplete`, whose ``lower_bound`` is
     never to be shown as the count. Raises ``ValueError`` for an unknown
     method, a method that cannot count
     (:class:`~sudoku_models.registry.CapabilityError`) or a limit below 1.

@@ -1,4 +1,9 @@
-"""Sums the counter derives from a killer's cages: the rule of 45.
+"""What a killer's cage totals imply: the digit sets of a cage, the rule of 45.
+
+A cage of ``n`` cells with a total holds one of the sets of ``n`` distinct
+digits that sum to it (:func:`cage_digit_sets`); a digit in none of them is
+no candidate of the cage (:func:`cage_candidates`). The formulations build on
+these sets (a cage as one choice among its digit sets; candidate pruning).
 
 A set of houses that do not overlap (one house, or a run of consecutive
 rows or columns) holds each value once per house, so its cells sum to
@@ -15,9 +20,30 @@ book's remark that per-cage sums propagate too little.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import combinations
+
 from .rules import Cage, LinearSum, Rules
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
+
+
+@cache
+def cage_digit_sets(cells: int, total: int, side: int) -> tuple[tuple[int, ...], ...]:
+    """The admissible digit sets of a cage of ``cells`` cells summing to
+    ``total`` on a grid of side ``side``: every set of ``cells`` distinct
+    digits in ``1..side`` with that sum, as sorted tuples, in lexicographic
+    order (empty when none reaches the total)."""
+    return tuple(digits for digits in combinations(range(1, side + 1), cells)
+                 if sum(digits) == total)
+
+
+def cage_candidates(cage: Cage, side: int) -> tuple[int, ...]:
+    """The digits (``1..side``, sorted) that some admissible digit set of
+    ``cage`` (a :class:`~sudoku_models.rules.Cage` with a total) holds: the
+    others can be in none of its cells."""
+    return tuple(sorted({d for digits in cage_digit_sets(len(cage.cells), cage.total, side)
+                         for d in digits}))
 
 
 def _unions(rules: Rules) -> list[tuple[str, list[int]]]:

@@ -605,7 +605,7 @@ def test_generate_prints_the_command_that_makes_the_same_puzzles(tmp_path):
 def test_methods_lists_every_option_with_its_values(capsys):
     assert main(["methods"]) == 0
     out = capsys.readouterr().out
-    from sudoku_models.formulations.sat import SOLVERS
+    from sudoku_models.registry import SAT_SOLVERS as SOLVERS
 
     assert ": ;" not in out
     assert f"solver: {'|'.join(SOLVERS)}; clues: assumptions|units" in out

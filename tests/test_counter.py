@@ -21,7 +21,7 @@ from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
 from sudoku_models.counter import (compile_cache, count_solutions, count_solutions_many,
                                    load_kernels, run_search, run_search9, solve, solve_many)
 from sudoku_models.errors import CountIncomplete
-from sudoku_models.formulations.cp import CpFormulation
+from sudoku_models.formulations.cp.integer import CpFormulation
 
 from .helpers import DATASETS
 

@@ -10,7 +10,10 @@ import pytest
 from ortools.sat.python import cp_model
 
 from sudoku_models import METHODS, Puzzle, Status, method_class, read_puzzles, solve, solve_many, verify
-from sudoku_models.formulations import cp, cp_bool, matrix, milp
+from sudoku_models.formulations.cp import boolean as cp_bool
+from sudoku_models.formulations.cp import integer as cp
+from sudoku_models.formulations.milp import matrix
+from sudoku_models.formulations.milp import pyomo_binary as milp
 
 from .helpers import DATASETS, SEED_STRING, holes, pattern_grid
 

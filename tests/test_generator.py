@@ -13,7 +13,7 @@ import generator
 from generator import GenerationError, count_solutions, generate, random_full_grid
 from sudoku_models import Puzzle, verify
 from sudoku_models.logic import rate
-from sudoku_models.formulations.cp import CpFormulation
+from sudoku_models.formulations.cp.integer import CpFormulation
 
 from .helpers import DATASETS
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_models.registry import MATCHING_FILTERS
 from sudoku_models import Puzzle, read_puzzles, solve, verify
 from sudoku_models.formulations import matching
 from sudoku_models.formulations.matching import (
@@ -99,7 +100,7 @@ def test_deduction_alone_solves_easy_puzzles_and_stalls_on_most_hard_ones():
     assert len(stalled_top95(95)) > 60  # the hard set mostly needs guesses
 
 
-@pytest.mark.parametrize("filter_name", matching.FILTERS)
+@pytest.mark.parametrize("filter_name", MATCHING_FILTERS)
 def test_branching_solves_stalled_puzzles_with_either_filter(filter_name):
     for puzzle in stalled_top95(3):
         result = solve(puzzle, method="matching", filter=filter_name)

@@ -37,7 +37,7 @@ def add_x_sudoku(method, formulation, native):
             for k in range(9):
                 model.add_exactly_one(x[rows, cols, k].tolist())
     elif method == "matrix":
-        from sudoku_models.formulations.matrix import column
+        from sudoku_models.formulations.milp.matrix import column
 
         for rows, cols in DIAGONALS:
             for k in range(9):

@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, Status, read_puzzles, solve, solve_many, verify
 from sudoku_models import count_solutions as count_by
-from sudoku_models.binary_model import binary_model
+from sudoku_models.formulations.milp.binary_model import binary_model
+from sudoku_models.formulations.sat.encoding import rule_clauses
 from sudoku_models.errors import CountIncomplete
-from sudoku_models.formulations.sat import (
-    SOLVERS,
+from sudoku_models.registry import SAT_SOLVERS
+from sudoku_models.formulations.sat.pysat_model import (
     SatExtendedFormulation,
     SatMinimalFormulation,
-    rule_clauses,
 )
 
 from .helpers import DATASETS, SEED_STRING, holes, pattern_grid
@@ -49,7 +49,7 @@ def test_first_500_seventeen_clue_verified(method):
     assert all_verified(puzzles, solve_many(puzzles, method))
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("solver", SAT_SOLVERS)
 def test_every_accepted_solver_solves_and_reports_itself(solver):
     puzzles = [Puzzle.from_string(SEED_STRING), *UNSOLVABLE, TOP95[0]]
     results = list(solve_many(puzzles, "sat-minimal", solver=solver))
@@ -262,7 +262,7 @@ def test_arrow_tuples_are_every_assignment_the_rules_allow(monkeypatch):
     many tuples is a ValueError naming the arrow."""
     from itertools import product
 
-    from sudoku_models.formulations import sat
+    from sudoku_models.formulations.sat import variant_clauses as sat
     from sudoku_models.geometry import Layout
     from sudoku_models.rules import Arrow, Parity, Rules
 

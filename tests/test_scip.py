@@ -6,7 +6,7 @@ import pyomo.environ as pyo
 import pytest
 
 from sudoku_models import Puzzle, Status, count_solutions, read_puzzles, solve, solve_many, verify
-from sudoku_models.formulations.milp import MilpFormulation
+from sudoku_models.formulations.milp.pyomo_binary import MilpFormulation
 
 from .helpers import DATASETS, holes, pattern_grid
 

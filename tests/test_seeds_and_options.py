@@ -12,7 +12,7 @@ from sudoku_models.bench.runner import RunError
 from sudoku_models.bench.worker import run_chunk
 from sudoku_models.cli import main
 from sudoku_models.counter import count_solutions
-from sudoku_models.formulations import sat as sat_module
+from sudoku_models.formulations.sat import time_slices
 from sudoku_models.solving import make_method
 from sudoku_models.checking import verify
 
@@ -118,7 +118,7 @@ def test_slices_of_a_long_sat_solve_stay_within_a_c_long():
 
     import time
 
-    assert sat_module._solve_in_slices(Endless(), [], time.perf_counter() + 60) is True
+    assert time_slices.solve_in_slices(Endless(), [], time.perf_counter() + 60) is True
 
 
 # -- the study's tables and figures ------------------------------------------------

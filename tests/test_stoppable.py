@@ -137,7 +137,7 @@ def test_cp_sat_enumeration_stops_on_ctrl_c_at_any_moment(delay):
     """The bug CI met: a Ctrl-C that came after CP-SAT's solve had started
     but before CP-SAT had put its own handler in place was lost, and the
     enumeration of the empty grid's solutions ran on for good."""
-    from sudoku_models.formulations.cp import CpFormulation
+    from sudoku_models.formulations.cp.integer import CpFormulation
 
     model = CpFormulation(3)
     empty = Puzzle.from_grid(np.zeros((9, 9), dtype=int))
@@ -190,7 +190,7 @@ def test_a_sat_solver_pysat_jumped_out_of_is_abandoned_not_freed():
     script = (
         "import gc, os, signal, threading\n"
         "from generator.holes import holes_puzzle\n"
-        "from sudoku_models.formulations.sat import SatMinimalFormulation\n"
+        "from sudoku_models.formulations.sat.pysat_model import SatMinimalFormulation\n"
         "from sudoku_models.checking import verify\n"
         "hard = holes_puzzle(6, 0.5, 'balanced', seed=1)\n"
         "model = SatMinimalFormulation(6)\n"

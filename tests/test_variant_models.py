@@ -1,8 +1,8 @@
 """Every method models the variant constraint kinds its registry entry
 claims: each answer checked by the independent checker (``verify``, the
 rules' definitions), each count against brute force (4x4) or the compiled
-counter (6x6), and the CP options (``cage="table"``, ``rule45=True``) give
-the same answers."""
+counter (6x6), and every formulation option (``cage``, ``order``, ``arrow``,
+``prune``; CP's ``cage="table"``, ``rule45=True``) gives the same answers."""
 
 import numpy as np
 import pytest
@@ -19,6 +19,20 @@ from .variant_puzzles import brute_count, random_rules, variant_puzzle
 LAYOUTS = {"4x4": Layout.square(2), "6x6": Layout.boxes(2, 3)}
 CONFIGURATIONS = [(m, {}) for m, info in METHODS.items() if info.kinds and m != "backtracking"]
 CONFIGURATIONS += [("cp", {"cage": "table"}), ("cp", {"rule45": True})]
+FORMS = ("cage", "order", "arrow")  # the formulation options of a constraint kind
+
+
+def other_forms(method: str) -> dict:
+    """Each formulation option of ``method`` at the last value its registry
+    entry allows (the first is the default): ``cage="sets"`` for the binary
+    models and ``cp``, ``cage="totalizer"`` for SAT, ``order="cumulative"``..."""
+    return {key: METHODS[method].options[key][-1] for key in FORMS
+            if key in METHODS[method].options}
+
+
+CONFIGURATIONS += [(m, other_forms(m)) for m, info in METHODS.items()
+                   if info.kinds and other_forms(m)]
+CONFIGURATIONS += [(m, {"prune": False}) for m, info in METHODS.items() if "prune" in info.options]
 
 
 def reference_count(puzzle: Puzzle) -> int:
@@ -80,7 +94,7 @@ def test_random_mixes_of_constraints_count_alike_across_methods(seed, layout, sh
 def test_a_killer_cage_table_holds_every_assignment_and_nothing_else():
     from itertools import product
 
-    from sudoku_models.formulations.cp import cage_table
+    from sudoku_models.formulations.cp.integer import cage_table
 
     table = set(cage_table(3, 10, 9))
     brute = {t for t in product(range(1, 10), repeat=3) if len(set(t)) == 3 and sum(t) == 10}
@@ -89,9 +103,11 @@ def test_a_killer_cage_table_holds_every_assignment_and_nothing_else():
     assert count_solutions(killer, "cp", limit=None, cage="table") == brute_count(killer)
 
 
-@pytest.mark.parametrize("method", [m for m, info in METHODS.items()
-                                    if "cage-total" in info.kinds and info.export_formats])
-def test_a_variant_model_exports_and_reads_back_to_a_verified_grid(method, tmp_path):
+@pytest.mark.parametrize("method, options",
+                         [(m, options) for m, info in METHODS.items()
+                          if "cage-total" in info.kinds and info.export_formats
+                          for options in ({}, other_forms(m))])
+def test_a_variant_model_exports_and_reads_back_to_a_verified_grid(method, options, tmp_path):
     """Each format a method writes holds the variant's constraints: another
     tool (HiGHS, CP-SAT, Glucose) reads it back and solves it to a grid
     that ``verify`` accepts against the variant's rules (a unique killer, so
@@ -105,5 +121,5 @@ def test_a_variant_model_exports_and_reads_back_to_a_verified_grid(method, tmp_p
                                  Cage((14, 15, 21), 7), Cage((28, 29), 11),
                                  Cage((24, 30, 31), 12), Cage((34, 35), 5)])
     for fmt in METHODS[method].export_formats:
-        path = export(killer, method, tmp_path / f"model.{fmt}")
-        assert verify(killer, READ_BACK[fmt](path, 6)), (method, fmt)
+        path = export(killer, method, tmp_path / f"model.{fmt}", **options)
+        assert verify(killer, READ_BACK[fmt](path, 6)), (method, options, fmt)

@@ -46,7 +46,7 @@ def programs(before: str | None) -> dict[str, list[str]]:
     found = {"sudoku-models": ours,
              "raw highspy": [sys.executable, str(HERE / "raw_highspy_solve.py")],
              "import of the milp method alone": [
-                 sys.executable, "-c", "import sudoku_models.formulations.milp"]}
+                 sys.executable, "-c", "import sudoku_models.formulations.milp.pyomo_binary"]}
     if before:
         found["before"] = ["env", f"PYTHONPATH={before}", *ours]
     return found

@@ -40,7 +40,7 @@ from tqdm import tqdm
 from benchmarks.studykit.benchtools import DATASETS, machine
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
-from sudoku_models.formulations.sat import rule_clause_list
+from sudoku_models.formulations.sat.encoding import rule_clause_list
 
 HERE = Path(__file__).resolve().parent
 

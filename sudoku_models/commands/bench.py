@@ -13,7 +13,7 @@ import argparse
 import os
 
 from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds, seed
-from ..formulations.objectives import OBJECTIVES
+from ..registry import OBJECTIVES
 from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume
 from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError

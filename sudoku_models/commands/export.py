@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..arguments import file_name
-from ..formulations.objectives import OBJECTIVES
+from ..registry import OBJECTIVES
 from ..registry import exporting_methods
 from . import register_command
 from .common import add_method_option, command_line_puzzle

@@ -20,11 +20,14 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The table of methods, then one line per method with its options."""
+    """The table of methods, then one line per method with its options and
+    their values (the first the default)."""
     rows = [(name, info.paradigm, info.model, info.solver, "yes" if info.can_count else "",
              ", ".join(info.export_formats)) for name, info in METHODS.items()]
     print(text_table(["method", "paradigm", "model", "solver", "counts", "exports"], rows))
     print()
+    print("Options (name: its values, the first the default; the formulation options "
+          "cage, order, arrow, prune choose how a variant's constraints are written):")
     for name, info in METHODS.items():
         options = "; ".join(f"{key}: {'|'.join(map(str, values)) or 'name=value,... native parameters'}"
                             for key, values in info.options.items())

@@ -22,7 +22,7 @@ import math
 import sys
 
 from ..arguments import plot_file, positive_int, seconds
-from ..formulations.objectives import OBJECTIVES
+from ..registry import OBJECTIVES
 from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..registry import METHODS
@@ -58,7 +58,7 @@ def add_parser(commands) -> None:
                        help=f"the solver of the milp and milp-alldiff models (default "
                        f"{milp_solvers[0]}; scip needs the extra [scip])")
     solve.add_argument("--sat-solver", metavar="NAME",
-                       choices=Vocabulary("sudoku_models.formulations.sat", "SOLVERS"),
+                       choices=Vocabulary("sudoku_models.registry", "SAT_SOLVERS"),
                        help="the PySAT solver of the sat-* methods: %(choices)s (default: "
                        "CaDiCaL, as the methods' descriptions say)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")

@@ -208,7 +208,7 @@ class Formulation(ABC):
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
         ``time_limit`` (seconds; None: the method's own ``time_limit``)
         covers loading the clues and counting; reaching it, or Ctrl-C,
-        raises :class:`~sudoku_models.limits.CountIncomplete`. Raises
+        raises :class:`~sudoku_models.errors.CountIncomplete`. Raises
         :class:`~sudoku_models.registry.CapabilityError` for a method that
         cannot count."""
         from ..registry import CapabilityError

@@ -42,7 +42,6 @@ import numpy as np
 
 from ..geometry import Layout
 from ..puzzle import Puzzle
-from ..registry import MATCHING_FILTERS as FILTERS  # noqa: F401  (the vocabulary's old name)
 from ..result import ModelSize, Status
 from ..rules import Rules
 from .base import Formulation, entry_points

@@ -21,10 +21,16 @@ is 0 (a feasibility problem, as in the JuMP seed) or, with
 The constraints of variants (extra regions, killer cages, relations, parity)
 are added as the rows of :mod:`.binary_rules` describes, one Pyomo
 component per constraint kind (``m.cage``, ``m.cage_total``, ``m.kropki``,
-...): a killer cage is ``sum(k * x[i, j, k]) == total`` with at most one of
-each value per cage, a thermometer a chain of ``v(a) - v(b) >= 1`` over the
-cell values ``v(c) = sum_k k x[c, k]``, a Kropki dot its forbidden value
-pairs as clique rows, parity fixed zeros.
+...), in the forms the options choose: a killer cage as
+``sum(k * x[i, j, k]) == total`` with at most one of each value per cage
+(``cage="sum"``) or as its digit sets, binaries ``m.y`` (``cage="sets"``,
+the extended formulation); a thermometer a chain of ``v(a) - v(b) >= 1``
+over the cell values ``v(c) = sum_k k x[c, k]`` (``order="values"``) or the
+cumulative rows per digit (``order="cumulative"``); an arrow its sum or,
+where its shaft's cells differ, its digit sets (``arrow="sets"``); a Kropki
+dot its forbidden value pairs as clique rows, parity and pruned cage
+candidates (``prune=True``) fixed zeros. :mod:`.binary_rules` gives each
+form's source and what it strengthens.
 
 The model is compiled once by Pyomo and loaded into the back-end (HiGHS,
 or SCIP with ``solver="scip"``); for each new puzzle only the changed clue
@@ -36,10 +42,10 @@ from __future__ import annotations
 import numpy as np
 import pyomo.environ as pyo
 
-from ..binary_model import binary_model
-from ..puzzle import Puzzle
-from .base import entry_points
-from .binary_rules import binary_rules
+from .binary_model import binary_model
+from ...puzzle import Puzzle
+from ..base import entry_points
+from .binary_rules import binary_rules, form_options
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation
 
@@ -50,18 +56,31 @@ class MilpFormulation(PyomoFormulation):
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
     ``f = 1..N``); ``solver``: ``"highs"`` (default) or ``"scip"`` (the same
     compiled model in SCIP through pyscipopt, the extra ``[scip]``);
+    ``cage``: ``"sum"`` (default) or ``"sets"`` (a killer cage as one sum
+    row, or as one binary per admissible digit set: the extended
+    formulation, a tighter LP relaxation); ``order``: ``"values"`` (default)
+    or ``"cumulative"`` (greater-than and thermometer steps as one row over
+    the values, or as the disaggregated rows per digit, whose LP relaxation
+    is the hull of the step); ``arrow``: ``"sum"`` (default) or ``"sets"``
+    (an arrow whose shaft's cells differ as its digit sets); ``prune``:
+    True (default) fixes at 0 the digits no digit set of a cage holds (the
+    forms, their sources and what each strengthens: :mod:`.binary_rules`);
     ``solver_options``, ``stats`` and the other options as
-    :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for an
-    unknown objective or solver.
+    :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for a value
+    the registry does not allow.
     """
 
     name = "milp"
 
-    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
+    def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
+                 order: str = "values", arrow: str = "sum", prune: bool = True,
+                 **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
+        self.forms = form_options(self, cage, order, arrow, prune)
         self._clues: set[tuple[int, int, int]] = set()
         self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
+        self._extra_names: tuple[str, ...] = ()  # of m.y, the digit-set binaries
 
     def _build_rules(self) -> None:
         s = self.side
@@ -90,11 +109,16 @@ class MilpFormulation(PyomoFormulation):
 
     def _add_variant_rules(self, m: pyo.ConcreteModel) -> None:
         """The constraints of the variant (:mod:`.binary_rules`): one
-        indexed component per kind, named after it (``cage_total``), and
-        parity as upper bounds of 0."""
+        indexed component per kind, named after it (``cage_total``), the
+        digit-set binaries ``m.y``, and parity and pruned candidates as upper
+        bounds of 0."""
         s = self.side
-        described = binary_rules(self.rules)
+        described = binary_rules(self.rules, **self.forms)
         x = [m.x[i, j, k] for i in range(s) for j in range(s) for k in range(s)]
+        if described.extra:
+            self._extra_names = described.extra
+            m.y = pyo.Var(range(len(described.extra)), domain=pyo.Binary)
+            x += [m.y[i] for i in range(len(described.extra))]
         for family, rows in described.families().items():
             name = family.replace("-", "_")
             self._variant_rows[name] = rows
@@ -137,6 +161,8 @@ class MilpFormulation(PyomoFormulation):
     def _var_name(self, var) -> str:
         if var.parent_component() is self._model.x:
             return binary_model(self.layout).var_name(binary_model(self.layout).var(*var.index()))
+        if var.parent_component().local_name == "y":
+            return self._extra_names[var.index()]
         return super()._var_name(var)
 
     def _constraint_name(self, con) -> str:

@@ -28,11 +28,11 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from ..binary_model import binary_model
-from ..puzzle import Puzzle
+from .binary_model import binary_model
+from ...puzzle import Puzzle
 from .backends import LinearProblem
-from .base import entry_points
-from .binary_rules import rule_matrix
+from ..base import entry_points
+from .binary_rules import binary_rules, form_options, rule_matrix
 from .linear import LinearFormulation
 from .objectives import tiebreak_costs
 
@@ -49,7 +49,9 @@ class EngineMatrices:
     ``beq``: ``(4*s*s,)`` ones; ``lb``, ``ub``, ``f``: ``(s**3,)`` in
     column-major order of the ``(s, s, s)`` array. 0-based here. A variant
     adds ``b_lower <= A x <= b_upper`` (its rows from
-    :func:`.binary_rules.rule_matrix`; None for classic rules).
+    :func:`.binary_rules.rule_matrix`; None for classic rules), over ``x``
+    and, after its ``s**3`` columns, the binaries of the digit-set forms
+    (``extra`` names them; bounds 0..1, cost 0).
     """
 
     Aeq: sp.csr_matrix
@@ -60,6 +62,7 @@ class EngineMatrices:
     A: sp.csr_matrix | None = None
     b_lower: np.ndarray | None = None
     b_upper: np.ndarray | None = None
+    extra: tuple[str, ...] = ()
 
 
 def column(i, j, k, side: int):
@@ -71,7 +74,7 @@ def column(i, j, k, side: int):
 def engine_columns(layout) -> np.ndarray:
     """MATLAB's column of every variable of the binary model of ``layout`` (a
     :class:`~sudoku_models.geometry.Layout` or an int order): ``(s**3,)``,
-    indexed by :class:`~sudoku_models.binary_model.BinaryModel` variable
+    indexed by :class:`~.binary_model.BinaryModel` variable
     number."""
     model = binary_model(layout)
     return column(*model.cell_value(np.arange(model.num_vars)), model.side)
@@ -100,7 +103,9 @@ class MatrixFormulation(LinearFormulation):
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
     ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog);
-    ``solver_options`` and ``stats`` as
+    ``cage``, ``order``, ``arrow`` and ``prune``: the forms of a variant's
+    rows, as for :class:`~.pyomo_binary.MilpFormulation` (sources and what
+    each strengthens: :mod:`.binary_rules`); ``solver_options`` and ``stats`` as
     :class:`~.linear.LinearFormulation` (the solver is HiGHS: this method
     exists to pass MATLAB's arrays straight to it). After :meth:`build`,
     ``matrices`` holds :class:`EngineMatrices` (``lb`` showing the current
@@ -111,9 +116,12 @@ class MatrixFormulation(LinearFormulation):
 
     name = "matrix"
 
-    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
+    def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
+                 order: str = "values", arrow: str = "sum", prune: bool = True,
+                 **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
+        self.forms = form_options(self, cage, order, arrow, prune)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)
@@ -121,15 +129,22 @@ class MatrixFormulation(LinearFormulation):
     def _build_rules(self) -> None:
         self.matrices = m = engine_matrices(Puzzle(np.zeros((self.side, self.side)), self.layout))
         cost = m.f if self.objective == "tiebreak" else np.zeros_like(m.f)
-        A, lower, upper = m.Aeq, m.beq, m.beq
+        A, lower, upper, extra = m.Aeq, m.beq, m.beq, 0
         if not self.rules.classic:  # a variant's rows below sudokuEngine's (binary_rules)
+            described = binary_rules(self.rules, **self.forms)
+            extra = len(described.extra)
+            columns = np.concatenate([engine_columns(self.layout),
+                                      self.side**3 + np.arange(extra)])
             self.matrices = m = dataclasses.replace(
-                m, **dict(zip(("A", "b_lower", "b_upper"),
-                              rule_matrix(self.rules, engine_columns(self.layout)))))
-            A = sp.vstack([m.Aeq, m.A], format="csr")
+                m, extra=described.extra,
+                **dict(zip(("A", "b_lower", "b_upper"), rule_matrix(described, columns))))
+            A = sp.vstack([sp.hstack([m.Aeq, sp.csr_matrix((len(m.beq), extra))]), m.A],
+                          format="csr")
             lower, upper = np.concatenate([m.beq, m.b_lower]), np.concatenate([m.beq, m.b_upper])
-        self._load_backend(LinearProblem(A, lower, upper, m.lb.copy(), m.ub, cost,
-                                         np.ones(len(cost), bool)))
+        self._load_backend(LinearProblem(A, lower, upper, np.concatenate([m.lb, np.zeros(extra)]),
+                                         np.concatenate([m.ub, np.ones(extra)]),
+                                         np.concatenate([cost, np.zeros(extra)]),
+                                         np.ones(len(cost) + extra, bool)))
         self.highs = self.backend.native
 
     def _load_clues(self, puzzle: Puzzle) -> None:
@@ -147,6 +162,9 @@ class MatrixFormulation(LinearFormulation):
     def _binary_columns(self) -> np.ndarray:
         return np.arange(self.side**3)
 
+    def _x_columns(self) -> np.ndarray:
+        return engine_columns(self.layout).reshape(-1, self.side)
+
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
         x = column_values[: self.side**3].reshape((self.side,) * 3, order="F")
         return np.argmax(x, axis=2).ravel() + 1
@@ -156,11 +174,16 @@ class MatrixFormulation(LinearFormulation):
         names = [""] * model.num_vars
         for var, col in enumerate(engine_columns(self.layout).tolist()):
             names[col] = model.var_name(var)
-        return names
+        return names + list(self.matrices.extra)
 
     def _row_names(self) -> list[str]:
         model = binary_model(self.layout)
-        return [label for family in ENGINE_FAMILIES for label in model.labels(family)]
+        names = [label for family in ENGINE_FAMILIES for label in model.labels(family)]
+        if not self.rules.classic:  # the variant's rows, then its zeros (rule_matrix's order)
+            described = binary_rules(self.rules, **self.forms)
+            names += [row.label for row in described.rows]
+            names += [f"zero_{model.var_name(v)}" for v in described.zeros.tolist()]
+        return names
 
 
 build, solve = entry_points(MatrixFormulation)

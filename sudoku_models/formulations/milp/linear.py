@@ -9,14 +9,27 @@ size and statistics to the back-end their ``solver`` option picks
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import NamedTuple
 
 import numpy as np
 
-from ..puzzle import Puzzle
-from ..result import ModelSize
+from ...puzzle import Puzzle
+from ...result import ModelSize
 from .backends import Backend, LinearProblem, backend_class, count_with_no_good_cuts
-from .base import Formulation
-from .parameters import label, parse_solver_options
+from ..base import Formulation
+from ..parameters import label, parse_solver_options
+
+
+class Relaxation(NamedTuple):
+    """What :meth:`LinearFormulation.lp_relaxation` returns: ``feasible``
+    (False: the LP relaxation alone proves the puzzle has no solution),
+    ``bound`` (the LP optimum in the model's own sense, None when
+    infeasible) and ``fractional`` (how many binary ``x`` columns the LP
+    leaves strictly between 0 and 1: 0 when the LP solves the puzzle)."""
+
+    feasible: bool
+    bound: float | None
+    fractional: int
 
 
 class LinearFormulation(Formulation):
@@ -74,7 +87,7 @@ class LinearFormulation(Formulation):
 
     def _binary_columns(self) -> np.ndarray:
         """The binary columns that identify a solution (for counting)."""
-        from ..registry import CapabilityError
+        from ...registry import CapabilityError
 
         raise CapabilityError(f"method {self.name!r} cannot count solutions")
 
@@ -91,13 +104,62 @@ class LinearFormulation(Formulation):
         """Number of solutions of ``puzzle`` by the back-end with no-good
         cuts (:func:`~.backends.count_with_no_good_cuts`), up to ``limit``
         (None: all); ``time_limit`` as :meth:`Formulation.count_solutions`."""
-        from ..limits import check_limit
+        from ...limits import check_limit
 
         check_limit(limit)
         deadline = self._start_count(time_limit)
         self._ready(puzzle)
         return count_with_no_good_cuts(self.backend, self._binary_columns(), limit, deadline,
                                        threads=self.threads, seed=self.seed)
+
+    def lp_relaxation(self, puzzle: Puzzle, cost: np.ndarray | None = None) -> Relaxation:
+        """The LP relaxation of this method's model of ``puzzle`` (clues
+        included, integrality dropped), solved apart from the back-end by
+        scipy's ``linprog`` (HiGHS through scipy, ``method="highs"``): how
+        much the formulation decides before any branching.
+
+        ``cost``: None for the model's own objective (for a feasibility model
+        the bound is then 0, and every Sudoku solution has the same
+        ``tiebreak`` objective, so neither tells formulations apart), or an
+        ``(s, s, s)`` array of costs of ``x[row, column, value - 1]`` to
+        minimise instead (the binary models: ``milp``, ``matrix``): the higher
+        the LP's minimum, the tighter the formulation in that direction, up
+        to the cost of the best solution. Raises
+        :class:`~sudoku_models.registry.CapabilityError` for a ``cost`` on a
+        model without ``x``, ``RuntimeError`` if the LP solver fails."""
+        import scipy.sparse as sp
+        from scipy.optimize import linprog
+
+        self._ready(puzzle)
+        problem = self.backend.problem
+        objective, sense = problem.cost, self._sense
+        if cost is not None:
+            objective, sense = np.zeros(problem.shape[1]), 1
+            objective[self._x_columns().ravel()] = np.asarray(cost, float).ravel()
+        lower, upper = self.backend.column_bounds()
+        A = problem.A
+        equal = problem.row_lower == problem.row_upper
+        below = ~equal & np.isfinite(problem.row_upper)
+        above = ~equal & np.isfinite(problem.row_lower)
+        result = linprog(objective,
+                         A_ub=sp.vstack([A[below], -A[above]]),
+                         b_ub=np.concatenate([problem.row_upper[below], -problem.row_lower[above]]),
+                         A_eq=A[equal], b_eq=problem.row_upper[equal],
+                         bounds=np.column_stack([lower, upper]), method="highs")
+        if result.status == 2:
+            return Relaxation(False, None, 0)
+        if result.status != 0:
+            raise RuntimeError(f"{self.name}: the LP relaxation failed: {result.message}")
+        binary = result.x[self._binary_columns()]
+        fractional = int(np.count_nonzero((binary > 1e-6) & (binary < 1 - 1e-6)))
+        return Relaxation(True, sense * float(result.fun), fractional)
+
+    def _x_columns(self) -> np.ndarray:
+        """The back-end columns of ``x[row, column, value]`` in index order,
+        ``(s*s, s)``, for the binary models."""
+        from ...registry import CapabilityError
+
+        raise CapabilityError(f"method {self.name!r} has no binary x[i,j,k] columns")
 
     def export(self, puzzle: Puzzle, path, fmt: str) -> None:
         """Write the model of ``puzzle`` as ``"lp"`` or ``"mps"`` (the

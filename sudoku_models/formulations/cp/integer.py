@@ -8,46 +8,71 @@ its cell's domain to one value.
 
 The constraints of a variant (:attr:`~sudoku_models.rules.Rules.lowered`):
 an AllDifferent per extra region, cage, anti-knight or anti-king pair; a
-linear sum per cage total and arrow (``cage="table"``: a killer cage of at
-most :data:`TABLE_CELLS` cells is instead one table of its allowed
-assignments, ``add_allowed_assignments``, after the Gecode book's remark
-that ``distinct`` + ``linear`` per cage propagates too little: Schulte,
-Tack and Lagerkvist, *Modeling and Programming with Gecode*, the Kakuro
-case study); with ``rule45=True`` the redundant sums of the rule of 45
-(innies and outies of every house and run of houses,
-:func:`~sudoku_models.sum_rules.derived_sums`); each pair relation
-(Kropki, XV, greater-than and thermometer steps, non-consecutive, the
-negative constraints) as the table of its allowed value pairs; parity as a
-domain constraint beside the cell's clue domain.
+linear sum per cage total and arrow. A killer cage's total in one of three
+forms (``cage``):
+
+* ``"sum"`` (default): the linear sum beside the cage's AllDifferent;
+* ``"table"``: a cage of at most :data:`TABLE_CELLS` cells as one table of
+  its allowed assignments, ``add_allowed_assignments``, after the Gecode
+  book's remark that ``distinct`` + ``linear`` per cage propagates too
+  little (Schulte, Tack and Lagerkvist, *Modeling and Programming with
+  Gecode*, the Kakuro case study);
+* ``"sets"``: one Boolean per admissible digit set of the cage
+  (:func:`~sudoku_models.sum_rules.cage_digit_sets`), ``add_exactly_one``
+  of them, and for each digit ``k`` the channelling ``sum_c [cell_c == k] =
+  sum_{S contains k} b_S`` (a Boolean per cell and digit, reified): the
+  MILP's extended formulation (``milp`` with ``cage="sets"``) on CP-SAT, so
+  the same idea is compared across paradigms. It propagates what the sum
+  misses: a digit no cell can take any more rules out every set holding it,
+  and a set's other digits with it. The AllDifferent and the sum stay
+  beside the sets (as in the MILP, where the solver's presolve and cuts use
+  them).
+
+``prune=True`` (default) also keeps the cells of a cage with a total to the
+digits of its admissible sets (:func:`~sudoku_models.sum_rules.cage_candidates`),
+a domain constraint. With ``rule45=True`` the redundant sums of the rule of
+45 (innies and outies of every house and run of houses,
+:func:`~sudoku_models.sum_rules.derived_sums`); each pair relation (Kropki,
+XV, greater-than and thermometer steps, non-consecutive, the negative
+constraints) as the table of its allowed value pairs; parity as a domain
+constraint beside the cell's clue domain.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import permutations
 
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..puzzle import Puzzle
-from ..result import ModelSize
-from .base import entry_points
-from .cpsat import CpSatFormulation
+from ...puzzle import Puzzle
+from ...result import ModelSize
+from ...rules import Cage
+from ...sum_rules import cage_candidates, cage_digit_sets, derived_sums
+from ..base import entry_points
+from .cpsat_base import CpSatFormulation
 
 
 class CpFormulation(CpSatFormulation):
     """Integer cells 1..n*n with AllDifferent per house, solved by CP-SAT.
 
     After :meth:`build`, ``model`` is the ``CpModel`` and ``cells`` the
-    ``(n*n, n*n)`` object array of its ``IntVar`` cells. Options as
-    :class:`~.base.Formulation`.
+    ``(n*n, n*n)`` object array of its ``IntVar`` cells. ``cage``: ``"sum"``
+    (default), ``"table"`` or ``"sets"``; ``rule45``: False (default) or
+    True; ``prune``: True (default) or False (see the module docstring for
+    each, with its source); ``solver_options`` as
+    :class:`~.cpsat_base.CpSatFormulation`. Raises ``ValueError`` for a
+    value the registry does not allow.
     """
 
     name = "cp"
 
-    def __init__(self, layout=3, *, cage: str = "sum", rule45: bool = False, **options) -> None:
+    def __init__(self, layout=3, *, cage: str = "sum", rule45: bool = False, prune: bool = True,
+                 **options) -> None:
         super().__init__(layout, **options)
         self.cage = self._option("cage", cage)
         self.rule45 = self._option("rule45", rule45)
+        self.prune = self._option("prune", prune)
         self.cells: np.ndarray | None = None
         self._variant_size = (0, 0)  # the variant's constraints, their variable occurrences
 
@@ -68,16 +93,23 @@ class CpFormulation(CpSatFormulation):
     def _add_variant(self, model: cp_model.CpModel, cells: np.ndarray) -> int:
         """The variant's constraints on the integer cells; returns how many
         and their variable occurrences."""
-        from ..sum_rules import derived_sums
-        from ..rules import Cage
-
         s, lowered, added, occurrences = self.side, self.rules.lowered, 0, 0
+        killer = [c for c in self.rules.constraints if isinstance(c, Cage) and c.total is not None]
         tables = {}
         if self.cage == "table":
-            tables = {tuple(sorted(c.cells)): c.total for c in self.rules.constraints
-                      if isinstance(c, Cage) and c.total is not None
-                      and len(c.cells) <= TABLE_CELLS}
+            tables = {tuple(sorted(c.cells)): c.total for c in killer
+                      if len(c.cells) <= TABLE_CELLS}
         tabled = set()
+        if self.cage == "sets":
+            for cage in killer:
+                more, within = _add_digit_sets(model, cells[list(cage.cells)], cage.total, s)
+                added, occurrences = added + more, occurrences + within
+        if self.prune:
+            for cage in killer:
+                domain = cp_model.Domain.from_values(list(cage_candidates(cage, s)))
+                for cell in cage.cells:
+                    model.add_linear_expression_in_domain(cells[cell], domain)
+                added, occurrences = added + len(cage.cells), occurrences + len(cage.cells)
         for group in lowered.groups:
             if group in tables:  # the table holds all-different and the sum at once
                 tabled.add(group)
@@ -132,10 +164,32 @@ TABLE_CELLS = 6
 of 9x9 has at most 10 digit sets x 720 orders; larger cages keep the sum)."""
 
 
+def _add_digit_sets(model: cp_model.CpModel, cells: np.ndarray, total: int,
+                    side: int) -> tuple[int, int]:
+    """A cage's total as its digit sets (``cage="sets"``, module docstring):
+    a Boolean per admissible set, exactly one, and per digit the number of
+    cells holding it equal to the chosen sets holding it. Returns the
+    constraints added and their variable occurrences."""
+    sets = cage_digit_sets(len(cells), total, side)
+    chosen = [model.new_bool_var(f"set_{'_'.join(map(str, digits))}") for digits in sets]
+    model.add_exactly_one(chosen)
+    added, occurrences = 1, len(chosen)
+    for k in range(1, side + 1):
+        holds = []
+        for cell in cells:
+            flag = model.new_bool_var("")
+            model.add(cell == k).only_enforce_if(flag)
+            model.add(cell != k).only_enforce_if(~flag)
+            holds.append(flag)
+        model.add(sum(holds) == sum(b for b, digits in zip(chosen, sets) if k in digits))
+        added, occurrences = added + 2 * len(cells) + 1, occurrences + 3 * len(cells) + len(sets)
+    return added, occurrences
+
+
 def cage_table(cells: int, total: int, side: int) -> list[tuple[int, ...]]:
     """Every assignment of ``cells`` distinct values in ``1..side`` summing
     to ``total``: the allowed tuples of one killer cage."""
-    return [order for digits in combinations(range(1, side + 1), cells) if sum(digits) == total
+    return [order for digits in cage_digit_sets(cells, total, side)
             for order in permutations(digits)]
 
 

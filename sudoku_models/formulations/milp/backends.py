@@ -9,9 +9,12 @@ MATLAB's arrays) and hands it to the back-end its ``solver`` option names:
 Every back-end does the same things, so everything above this layer is
 written once:
 
-* :meth:`Backend.set_bounds`: change column bounds (a new puzzle's clues);
+* :meth:`Backend.set_bounds`: change column bounds (a new puzzle's clues),
+  :meth:`Backend.column_bounds` reads them;
 * :meth:`Backend.run`: solve within a time limit; an :class:`Outcome` with
   the status, the column values, the statistics and the objective;
+* :meth:`Backend.stop`: end a run from another thread, as its time limit
+  would (for a budget of CPU seconds);
 * :meth:`Backend.write`: the model, current bounds included, as an LP or
   MPS file with the given names;
 * :meth:`Backend.add_no_good` and :meth:`Backend.remove_no_goods`: the
@@ -26,8 +29,10 @@ written once:
 * :meth:`Backend.parameters`: the solver's own parameters
   (``solver_options``, :mod:`..parameters`) checked and typed.
 
-Back-ends are looked up by name (:func:`backend_class`), importing the
-solver only then.
+Back-ends are looked up by name (:func:`backend_class`) in
+:data:`sudoku_models.registry.MILP_BACKENDS`, the one list of their names,
+importing the solver only then. A new back-end: see
+:mod:`sudoku_models.formulations.TEMPLATE`.
 """
 
 from __future__ import annotations
@@ -43,10 +48,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from ...result import Status
+from ...registry import MILP_BACKENDS
 from ..parameters import Value
 
-BACKENDS = {"highs": "highs:HighsBackend", "scip": "scip:ScipBackend"}
-"""Back-end name (the ``solver`` option) -> ``module:Class`` in this package."""
 
 
 @dataclass
@@ -129,12 +133,26 @@ class Backend(ABC):
         """Change the bounds of ``columns`` (int array) to ``lower``/``upper``."""
 
     @abstractmethod
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The columns' current lower and upper bounds, ``(n,)`` float arrays
+        (the loaded problem's, as :meth:`set_bounds` changed them)."""
+
+    @abstractmethod
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve within ``time_limit`` seconds (None: no limit), printing the
         solver's log to standard output if ``log``; ``detailed`` adds the
         statistics of the module docstring. Ctrl-C stops the solver and
         raises ``KeyboardInterrupt`` (the model stays usable)."""
+
+    @abstractmethod
+    def stop(self) -> None:
+        """Stop the run under way soon, from another thread, the model staying
+        usable: the run then ends as at its time limit (TIME_LIMIT, or
+        FEASIBLE with a solution). For a caller's own budget (CPU seconds: a
+        wall-clock limit on a loaded machine gives a solve a small, varying
+        share of a core). Works while :meth:`run` is called from the main
+        thread; a stop before the run has begun is forgotten."""
 
     @abstractmethod
     def write(self, path, fmt: str, column_names: list[str], row_names: list[str]) -> None:
@@ -156,10 +174,10 @@ def backend_class(name: str) -> type[Backend]:
     """The back-end class called ``name`` (``"highs"``, ``"scip"``), imported
     on first use. Raises ``ValueError`` for another name and ``ImportError``
     naming the extra to install when the solver is missing."""
-    if name not in BACKENDS:
-        raise ValueError(f"solver must be one of {', '.join(BACKENDS)}, got {name!r}")
-    module, _, cls = BACKENDS[name].partition(":")
-    return getattr(importlib.import_module(f".{module}", __name__), cls)
+    if name not in MILP_BACKENDS:
+        raise ValueError(f"solver must be one of {', '.join(MILP_BACKENDS)}, got {name!r}")
+    module, _, cls = MILP_BACKENDS[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit: int | None,
@@ -171,7 +189,7 @@ def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit:
     number - 1``), up to ``limit`` (None: all). The cuts are removed
     afterwards, so the model serves on. ``deadline`` (a
     :func:`time.perf_counter` value) or Ctrl-C end the count with
-    :class:`~sudoku_models.limits.CountIncomplete`; a solver failure is a
+    :class:`~sudoku_models.errors.CountIncomplete`; a solver failure is a
     ``RuntimeError``, never a count."""
     from ...errors import CountIncomplete
 

@@ -1,12 +1,12 @@
 """CP-bool: the binary assignment model of the MILP, solved by CP-SAT.
 
 Source: the binary model of MATLAB's ``sudokuEngine`` (seed 000) and the
-JuMP seed (003), as described once in :mod:`sudoku_models.binary_model`,
+JuMP seed (003), as described once in :mod:`..milp.binary_model`,
 with each "exactly one" group written as CP-SAT's ``add_exactly_one`` over
 Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its
 variable to 1 (domain ``1..1``). This is the MILP model on the CP solver:
 the other diagonal of the model x solver matrix. A variant adds the rows of
-:mod:`.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
+:mod:`..milp.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..binary_model import FAMILIES, binary_model
-from ..puzzle import Puzzle
-from ..result import ModelSize
-from .base import entry_points
-from .binary_rules import binary_rules
-from .cpsat import CpSatFormulation
+from ..milp.binary_model import FAMILIES, binary_model
+from ...puzzle import Puzzle
+from ...result import ModelSize
+from ..base import entry_points
+from ..milp.binary_rules import binary_rules, form_options
+from .cpsat_base import CpSatFormulation
 
 
 class CpBoolFormulation(CpSatFormulation):
@@ -27,13 +27,19 @@ class CpBoolFormulation(CpSatFormulation):
 
     After :meth:`build`, ``model`` is the ``CpModel`` and ``x`` the
     ``(n*n, n*n, n*n)`` object array of its ``BoolVar``s (variable number
-    ``(i*s + j)*s + k`` in the proto). Options as :class:`~.base.Formulation`.
+    ``(i*s + j)*s + k`` in the proto; the digit-set Booleans follow).
+    ``cage``, ``order``, ``arrow`` and ``prune``: the forms of a variant's
+    rows, as for ``milp`` (:class:`~..milp.pyomo_binary.MilpFormulation`;
+    sources and what each strengthens: :mod:`..milp.binary_rules`);
+    ``solver_options`` as :class:`~.cpsat_base.CpSatFormulation`.
     """
 
     name = "cp-bool"
 
-    def __init__(self, layout=3, **options) -> None:
+    def __init__(self, layout=3, *, cage: str = "sum", order: str = "values", arrow: str = "sum",
+                 prune: bool = True, **options) -> None:
         super().__init__(layout, **options)
+        self.forms = form_options(self, cage, order, arrow, prune)
         self.x: np.ndarray | None = None
         self._clues: set[int] = set()
 
@@ -46,9 +52,11 @@ class CpBoolFormulation(CpSatFormulation):
             for group in description.groups[family]:
                 model.add_exactly_one(x[group].tolist())
         if not self.rules.classic:  # the variant's rows (binary_rules), as the MILP has them
-            described = binary_rules(self.rules)
+            described = binary_rules(self.rules, **self.forms)
+            terms_of = np.array([*x, *(model.new_bool_var(name) for name in described.extra)],
+                                dtype=object)
             for row in described.rows:
-                terms = x[row.variables].tolist()
+                terms = terms_of[row.variables].tolist()
                 if row.at_most_one and row.lower is None:
                     model.add_at_most_one(terms)
                 elif row.at_most_one and row.lower == 1:

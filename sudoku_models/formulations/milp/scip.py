@@ -34,7 +34,7 @@ from ...result import Status
 from ...stoppable import call_stoppable
 from ..parameters import (CTRL_C, SolverOptionError, Value, as_bool, as_number,
                           check_not_reserved, unknown)
-from . import Backend, LinearProblem, Outcome
+from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {"optimal": Status.OPTIMAL, "infeasible": Status.INFEASIBLE,
            "inforunbd": Status.INFEASIBLE}
@@ -117,6 +117,12 @@ class ScipBackend(Backend):
             self.scip.chgVarUb(self.columns[j], None if hi == _INF else hi)
             self._lower[j], self._upper[j] = lo, hi
 
+    def stop(self) -> None:
+        self.scip.interruptSolve()
+
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._lower.copy(), self._upper.copy()
+
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. ``B&B nodes`` are SCIP's processed nodes (0 when presolve
@@ -134,7 +140,7 @@ class ScipBackend(Backend):
         stats = {"B&B nodes": int(m.getNNodes()), "LP iterations": int(m.getNLPIterations())}
         if detailed:
             stats.update(self._details())
-        if code == "timelimit":
+        if code in ("timelimit", "userinterrupt"):  # the limit, or stop()
             status = Status.FEASIBLE if m.getNSols() else Status.TIME_LIMIT
         else:
             status = _STATUS.get(code, Status.ERROR)

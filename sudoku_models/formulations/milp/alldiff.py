@@ -21,9 +21,8 @@ import numpy as np
 import pyomo.environ as pyo
 from pyomo.gdp import Disjunction
 
-from ..puzzle import Puzzle
-from ..registry import TRANSFORMATIONS  # noqa: F401  (the vocabulary, defined in the registry)
-from .base import entry_points
+from ...puzzle import Puzzle
+from ..base import entry_points
 from .pyomo_model import PyomoFormulation
 
 
@@ -52,7 +51,7 @@ class MilpAllDiffFormulation(PyomoFormulation):
         (``BUILD_SECONDS_PER_PAIR`` x peer pairs: 810 for 9x9, 4,992 for
         16x16, 2.3 GB and minutes for 36x36) is not started, and the result is
         TIME_LIMIT with ``stats["expected build seconds"]``."""
-        from ..result import ModelSize, SolveResult, Status
+        from ...result import ModelSize, SolveResult, Status
 
         expected = self.BUILD_SECONDS_PER_PAIR * len(self._pairs())
         if (self.time_limit is not None and not self._built and expected > self.time_limit

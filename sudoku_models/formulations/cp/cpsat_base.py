@@ -1,4 +1,4 @@
-"""Shared plumbing of the CP-SAT models.
+"""The base of the CP-SAT methods (``cp``, ``cp-bool``): :class:`CpSatFormulation`.
 
 Clues are loaded by editing variable domains in the model's proto, so one
 ``CpModel`` serves every puzzle of an order. CP-SAT runs with one worker by
@@ -20,11 +20,11 @@ from google.protobuf import text_format
 from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
-from ..puzzle import Puzzle
-from ..result import Status
-from ..stoppable import call_stoppable
-from .base import Formulation
-from .parameters import (CTRL_C, SolverOptionError, Value, as_bool, check_not_reserved, label,
+from ...puzzle import Puzzle
+from ...result import Status
+from ...stoppable import call_stoppable
+from ..base import Formulation
+from ..parameters import (CTRL_C, SolverOptionError, Value, as_bool, check_not_reserved, label,
                          parse_solver_options, unknown)
 
 # SatParameters fields the toolkit sets itself -> the option to use instead
@@ -127,7 +127,7 @@ class CpSatFormulation(Formulation):
         """Constraints and variables a user adds are solved with; a domain
         they change on a variable that carries clues would be rewritten by
         the next clue loading, so it is refused."""
-        from .base import ModelChangedError
+        from ..base import ModelChangedError
 
         for index, domain in enumerate(self._clue_domains):
             if list(self.model.proto.variables[index].domain) != domain:
@@ -183,9 +183,9 @@ class CpSatFormulation(Formulation):
         (``enumerate_all_solutions``, one worker), stopping at ``limit``
         (None: all). Contradictory clues give 0. ``time_limit`` (as
         :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
-        :class:`~sudoku_models.limits.CountIncomplete`."""
-        from ..errors import CountIncomplete
-        from ..limits import check_limit
+        :class:`~sudoku_models.errors.CountIncomplete`."""
+        from ...errors import CountIncomplete
+        from ...limits import check_limit
 
         check_limit(limit)
         self._start_count(time_limit)

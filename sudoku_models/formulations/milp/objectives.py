@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..registry import OBJECTIVES  # noqa: F401  (the vocabulary, defined in the registry)
-
 
 def tiebreak_costs(side: int) -> np.ndarray:
     """MATLAB's ``f`` as an ``(s, s, s)`` array indexed ``[row, column, value-1]``

@@ -36,7 +36,7 @@ from ...result import Status
 from ...stoppable import call_stoppable, ctrl_c_can_reach_python
 from ..parameters import (SolverOptionError, Value, as_bool, as_number, check_not_reserved,
                           unknown)
-from . import Backend, LinearProblem, Outcome
+from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {
     highspy.HighsModelStatus.kOptimal: Status.OPTIMAL,
@@ -140,6 +140,10 @@ class HighsBackend(Backend):
             self.highs.changeColsBounds(len(columns), columns, np.asarray(lower, float),
                                         np.asarray(upper, float))
 
+    def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        lp = self.highs.getLp()
+        return np.array(lp.col_lower_, dtype=float), np.array(lp.col_upper_, dtype=float)
+
     def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. Ctrl-C raises ``KeyboardInterrupt`` once HiGHS has stopped:
@@ -172,7 +176,8 @@ class HighsBackend(Backend):
             stats.update(self._trace.stats(ended_at_root=stats["B&B nodes"] <= 1))
             self._trace = None
         model_status = h.getModelStatus()
-        if model_status == highspy.HighsModelStatus.kTimeLimit:
+        if model_status in (highspy.HighsModelStatus.kTimeLimit,
+                            highspy.HighsModelStatus.kInterrupt):  # the limit, or stop()
             solved = info.primal_solution_status == _FEASIBLE_SOLUTION
             status = Status.FEASIBLE if solved else Status.TIME_LIMIT
         else:
@@ -181,6 +186,9 @@ class HighsBackend(Backend):
             return Outcome(status, None, stats, None)
         return Outcome(status, np.asarray(h.getSolution().col_value), stats,
                        float(info.objective_function_value))
+
+    def stop(self) -> None:
+        self._stopping.set()
 
     def write(self, path, fmt: str, column_names: list[str], row_names: list[str]) -> None:
         """HiGHS picks its writer by the file suffix, so the file is written

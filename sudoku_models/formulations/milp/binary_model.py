@@ -28,7 +28,7 @@ from functools import cache
 
 import numpy as np
 
-from .geometry import Layout
+from ...geometry import Layout
 
 FAMILIES = ("cell", "row", "column", "box")
 

@@ -1,0 +1,244 @@
+"""Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
+(``cage="sets"``, the extended formulation), paired on TAREK's killers.
+
+Usage: python benchmarks/killer_formulations/run.py [--first 10] [--cpu-limit 30]
+       [--wall-limit 600] [--method milp] [--collection PATH_OR_URL] [--out CSV]
+       python benchmarks/killer_formulations/run.py --table results/tarek.csv
+
+The instances: the first ``--first`` killers of TAREK's collection (no
+givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
+Solver, github.com/sigh/Interactive-Sudoku-Solver, MIT, file
+``data/collections.js``; its source, the rcbroughton.co.uk killer forum).
+The file is read from ``--collection`` (a path, or by default downloaded
+from the pinned commit into a temporary folder); nothing of it is kept.
+
+Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
+HiGHS, one thread) with ``cage="sum"`` and with ``cage="sets"``, one after
+the other, the order alternated from one instance to the next, each with
+the same budget of ``--cpu-limit`` CPU seconds, build included (a watcher
+thread stops HiGHS through the back-end's ``stop()`` once the process has
+used that much CPU time in the solve; the run is then TIME_LIMIT, as at a
+time limit). A budget of CPU seconds, not wall seconds: on the shared
+machine a 30 s wall limit gave HiGHS 3.6-5.3 CPU seconds (load 15-18 on 2
+cores). The wall limit (``--wall-limit``) is only a safety net.
+
+Recorded per run: status, CPU seconds of the solve (``time.process_time``
+around ``solve``: build and HiGHS, every thread of the process), wall
+seconds (build + solve), B&B nodes, LP iterations, the load average at its
+start; and per formulation, apart from the timed solve, its LP relaxation
+(``LinearFormulation.lp_relaxation``): how many ``x`` it leaves fractional
+with the feasibility objective, and the LP minimum of seeded random costs on
+``x`` beside the cost of the solution (the share of that gap a formulation
+closes is its strength in that direction). Every grid is checked by
+``verify``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_models import Puzzle, verify
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage
+from sudoku_models.solving import make_method
+
+HERE = Path(__file__).resolve().parent
+COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
+COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
+                  f"{COMMIT}/data/collections.js")
+FORMS = ("sum", "sets")
+FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
+          "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
+          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit")
+_STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
+
+
+def collection_text(source: str | None) -> str:
+    """The text of ``data/collections.js``: from ``source`` (a path or a URL)
+    or downloaded from :data:`COLLECTION_URL` into a temporary folder."""
+    source = source or COLLECTION_URL
+    if Path(source).exists():
+        return Path(source).read_text()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "collections.js"
+        urllib.request.urlretrieve(source, path)
+        return path.read_text()
+
+
+def tarek_killers(text: str) -> list[str]:
+    """The puzzles of the ``TAREK_ALL`` collection, in the file's order."""
+    block = re.search(r"TAREK_ALL\s*=\s*new PuzzleCollection\((.*?)\n\);", text, re.S)
+    if block is None:
+        raise ValueError("no TAREK_ALL collection in the file")
+    return re.findall(r"'([^']{81})'", block.group(1))
+
+
+def short_killer(text: str) -> Puzzle:
+    """A 9x9 killer from the 81-character "short killer" format of the
+    enjoysudoku forum (thread "understandable snarfable killer cages"):
+    each cell is either its cage's total (``0-9``, ``A-Z`` for 10-35,
+    ``a-j`` for 36-45; 0: a cage with no total) or an arrow to a cell of the same cage (``<``,
+    ``>``, ``^``, ``v``, and ``` ` ' , . ``` for the diagonals)."""
+    if len(text) != 81:
+        raise ValueError(f"a short killer has 81 characters, got {len(text)}")
+    head = []
+    for cell in range(81):
+        seen = 0
+        while text[cell] in _STEPS:
+            cell += _STEPS[text[cell]]
+            seen += 1
+            if seen > 81 or not 0 <= cell < 81:
+                raise ValueError("the arrows of the short killer do not end in a total")
+        head.append(cell)
+    cages = []
+    for first in sorted(set(head)):
+        mark = text[first]
+        total = (int(mark) if mark.isdigit() else
+                 ord(mark) - ord("A") + 10 if mark.isupper() else ord(mark) - ord("a") + 36)
+        cages.append(Cage(tuple(c for c in range(81) if head[c] == first), total or None))
+    return Puzzle(np.zeros((9, 9), int), Layout.square(3), constraints=cages)
+
+
+@contextmanager
+def cpu_budget(model, seconds: float):
+    """Stop ``model``'s solve (its back-end's ``stop()``) once this process
+    has spent ``seconds`` CPU seconds since entering the block."""
+    start, done = time.process_time(), threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.05):
+            backend = getattr(model, "backend", None)
+            if time.process_time() - start > seconds and backend is not None:
+                backend.stop()
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
+
+
+def random_costs(seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
+
+
+def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
+        out: Path) -> list[dict]:
+    rows = []
+    for index, puzzle in enumerate(puzzles):
+        forms = FORMS if index % 2 == 0 else FORMS[::-1]
+        cost = random_costs(index)
+        grid = None
+        for order, form in enumerate(forms):
+            model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1,
+                                cage=form)
+            load = os.getloadavg()[0]
+            cpu = time.process_time()
+            with cpu_budget(model, cpu_limit):
+                result = model.solve(puzzle)
+            cpu = time.process_time() - cpu
+            rows.append({"instance": index + 1, "cages": len(puzzle.rules.constraints),
+                         "form": form, "order": order, "status": result.status.name,
+                         "verified": bool(result.status.solved and verify(puzzle, result.grid)),
+                         "cpu_seconds": round(cpu, 3),
+                         "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
+                         "build_seconds": round(result.build_seconds, 3),
+                         "nodes": result.stats.get("B&B nodes"),
+                         "lp_iterations": result.stats.get("LP iterations"),
+                         "load": round(load, 2), "solver": result.solver,
+                         "cpu_limit": cpu_limit, "wall_limit": wall_limit})
+            print(f"#{index + 1} {form}: {result.status.name} {cpu:.1f} CPU s "
+                  f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
+                  f"{rows[-1]['nodes']} nodes", flush=True)
+            if rows[-1]["verified"]:
+                grid = result.grid
+        if grid is None:  # neither form solved it: the solution's cost from CP-SAT, untimed
+            answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
+            grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
+        for row in rows[-2:]:
+            model = make_method(method, puzzle.rules, cage=row["form"])
+            row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
+            row["lp_random_bound"] = round(model.lp_relaxation(puzzle, cost).bound, 3)
+            if grid is not None:
+                r, c = np.indices(grid.shape)
+                row["solution_random_cost"] = int(cost[r, c, grid - 1].sum())
+        write(rows, out)
+    return rows
+
+
+def write(rows: list[dict], out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def table(path: Path) -> str:
+    """The README's table from a recorded CSV: per instance and form, the
+    status, CPU and wall seconds, B&B nodes, and the LP minimum of the
+    random costs as the share of the gap to the solution's cost that the
+    form closes over a zero bound; a time-out's CPU seconds are a bound
+    (``>= 30``)."""
+    with path.open() as handle:
+        rows = list(csv.DictReader(handle))
+    lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
+             "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for row in rows:
+        solved = row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+        cpu = float(row["cpu_seconds"])
+        shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
+        gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
+               if row["solution_random_cost"] else f"{float(row['lp_random_bound']):.1f} / ?")
+        lines.append(f"| TAREK #{row['instance']} | {row['cages']} | `{row['form']}` | "
+                     f"{row['status']} | {shown} | {float(row['wall_seconds']):.0f} | "
+                     f"{row['nodes']} | {gap} | {row['load']} |")
+    for form in FORMS:
+        runs = [r for r in rows if r["form"] == form]
+        won = sorted(float(r["cpu_seconds"]) for r in runs
+                     if r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True")
+        median = (f"median {np.median(won + [np.inf] * (len(runs) - len(won))):.1f} CPU s"
+                  if len(won) * 2 > len(runs) else "median not reached (half or more censored)")
+        lines.append(f"\n`cage=\"{form}\"`: {len(won)} of {len(runs)} solved within the budget; "
+                     f"{median}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--first", type=int, default=10)
+    parser.add_argument("--cpu-limit", type=float, default=30.0,
+                        help="CPU seconds per solve, build included (default 30)")
+    parser.add_argument("--wall-limit", type=float, default=600.0,
+                        help="wall seconds per solve, a safety net (default 600)")
+    parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
+    parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
+    parser.add_argument("--table", type=Path, metavar="CSV",
+                        help="print the README's table of a recorded CSV and stop")
+    args = parser.parse_args(argv)
+    if args.table:
+        print(table(args.table))
+        return 0
+    puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
+    run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

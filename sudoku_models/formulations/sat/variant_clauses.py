@@ -1,0 +1,179 @@
+"""The clauses of a variant's constraints, beside the rules' encoding.
+
+A variant's constraints (from the rules'
+:attr:`~sudoku_models.rules.Rules.lowered` families): an extra region, cage,
+anti-knight or anti-king pair is an at-most-one per value (pairwise; a full
+region also at-least-one per value in the extended encoding); each pair
+relation (Kropki, XV, greater-than and thermometer steps, non-consecutive,
+the negative constraints) is one binary clause ``-x[a,u] -x[b,v]`` per
+forbidden value pair; parity is unit clauses. A killer cage's total in
+one of two forms (``cage``), the combinatorial and the arithmetic one:
+
+* ``"sets"`` (default): by its digit combinations ("cage combinations as
+  clauses"): one selector per set of distinct digits that reaches the total
+  (:func:`~sudoku_models.sum_rules.cage_digit_sets`), at least one selector
+  true, a selector forcing each of its digits into the cage and every other
+  digit out of it (with the cage's at-most-one rows this is exact: the cage
+  holds that set);
+* ``"totalizer"``: the sum itself. Each cell's value in the order encoding
+  (J. M. Crawford and A. B. Baker, AAAI 1994; N. Tamura, A. Taga, S.
+  Kitagawa and M. Banbara, "Compiling finite linear CSP into SAT",
+  *Constraints* 14, 2009): ``u[c, j]`` true when the cell holds more than
+  ``j`` (``j = 1..N-1``), defined from the cell's ``x`` by ``x[c, k] ->
+  u[c, j]`` for ``k > j`` and ``u[c, j] -> OR_{k > j} x[c, k]``; then
+  ``v(c) = 1 + sum_j u[c, j]``, and the cage's sum is the cardinality
+  constraint ``sum_{c, j} u[c, j] = total - n`` written by PySAT's
+  totalizer (``pysat.card.CardEnc.equals``, ``EncType.totalizer``: O.
+  Bailleux and Y. Boufkhad, "Efficient CNF encoding of Boolean cardinality
+  constraints", CP 2003). A pseudo-Boolean encoder (``pysat.pb``) needs
+  pypblib, which does not install here; the unit weights of the order
+  encoding make a cardinality encoder enough.
+
+``prune=True`` (default) adds a unit clause ``-x[c, k]`` for each digit
+``k`` that no digit set of the cage holds
+(:func:`~sudoku_models.sum_rules.cage_candidates`), in either form.
+
+An arrow is written by its value tuples, the way a CP solver's table
+constraint is: one selector per assignment of values
+to the arrow's cells that sums to a value the circle may hold (cells that
+share a house or an extra group differ, domains respected), at least one
+selector true, a selector forcing each of its values and the circle's sum;
+the extended encoding adds, per cell and value, that the value needs a
+selector giving it (support clauses: unit propagation then removes every
+value no tuple supports). An arrow of L cells has at most C(N, L) tuples
+(the compositions of the circle's values; 84 for three cells at 9x9, at
+most 12,870 at 16x16); an arrow with more than
+:data:`MAX_ARROW_TUPLES` is refused with a ``ValueError`` naming it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from ...registry import SAT_CAGE_FORMS
+from ...rules import Arrow, Cage
+from ...sum_rules import cage_candidates, cage_digit_sets
+
+MAX_ARROW_TUPLES = 200_000
+"""The most value tuples an arrow's selector encoding may have."""
+
+
+def variant_clauses(rules, encoding: str, cage: str = "sets",
+                    prune: bool = True) -> tuple[list[list[int]], int]:
+    """The clauses of a variant's constraints (see the module docstring) and
+    the number of variables with the auxiliary ones (cage selectors or
+    order-encoding and totalizer variables, arrow selectors), which follow
+    the ``s**3`` cell variables. ``cage``: ``"sets"`` or ``"totalizer"``;
+    ``prune``: the cages' candidate units. Raises ``ValueError`` for another
+    cage form or an arrow with more than :data:`MAX_ARROW_TUPLES` value
+    tuples."""
+    if cage not in SAT_CAGE_FORMS:
+        raise ValueError(f"cage must be one of {', '.join(SAT_CAGE_FORMS)}, got {cage!r}")
+    side, lowered = rules.layout.side, rules.lowered
+
+    def literal(cell: int, value: int) -> int:  # value 0-based
+        return cell * side + value + 1
+
+    clauses: list[list[int]] = []
+    for group, full in zip(lowered.groups, lowered.full):
+        for k in range(side):
+            lits = [literal(c, k) for c in group]
+            clauses += [[-lits[a], -lits[b]] for a, b in combinations(range(len(lits)), 2)]
+            if full and encoding == "extended":
+                clauses.append(lits)
+    for pair in lowered.pairs:
+        clauses += [[-literal(pair.first, int(u)), -literal(pair.second, int(v))]
+                    for u, v in np.argwhere(~pair.allowed)]
+    for cell, mask in enumerate(lowered.domains.tolist()):
+        clauses += [[-literal(cell, k)] for k in range(side) if not mask >> k & 1]
+    top = side**3
+    for killer in (c for c in rules.constraints if isinstance(c, Cage) and c.total is not None):
+        if prune:
+            allowed = cage_candidates(killer, side)
+            clauses += [[-literal(c, k)] for c in killer.cells for k in range(side)
+                        if k + 1 not in allowed]
+        if cage == "totalizer":
+            more, top = _cage_totalizer(killer, side, top)
+            clauses += more
+            continue
+        selectors = []
+        for digits in cage_digit_sets(len(killer.cells), killer.total, side):
+            top += 1
+            selectors.append(top)
+            for k in range(side):
+                if k + 1 in digits:
+                    clauses.append([-top] + [literal(c, k) for c in killer.cells])
+                else:
+                    clauses += [[-top, -literal(c, k)] for c in killer.cells]
+        clauses.append(selectors)  # empty when no digits reach the total: unsatisfiable
+    for arrow in (c for c in rules.constraints if isinstance(c, Arrow)):
+        cells = (*arrow.cells, arrow.circle)
+        supports: dict[int, list[int]] = {}
+        selectors = []
+        for values in arrow_tuples(arrow, rules):
+            top += 1
+            selectors.append(top)
+            for cell, value in zip(cells, values):
+                clauses.append([-top, literal(cell, value - 1)])
+                supports.setdefault(literal(cell, value - 1), []).append(top)
+        clauses.append(selectors)  # empty when no tuple exists: unsatisfiable
+        if encoding == "extended":
+            clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
+                        for cell in cells for k in range(side)]
+    return clauses, top
+
+
+def _cage_totalizer(cage, side: int, top: int) -> tuple[list[list[int]], int]:
+    """A cage's sum as a totalizer over its cells' order encoding (module
+    docstring): the clauses and the last variable number used, the new
+    variables numbered after ``top``."""
+    from pysat.card import CardEnc, EncType
+
+    clauses, above = [], []
+    for cell in cage.cells:
+        base = cell * side + 1  # x[cell, k] is base + k (k 0-based: the value k + 1)
+        for j in range(1, side):  # u: the cell holds more than j
+            top += 1
+            above.append(top)
+            clauses += [[-(base + k), top] for k in range(j, side)]
+            clauses.append([-top] + [base + k for k in range(j, side)])
+    card = CardEnc.equals(lits=above, bound=cage.total - len(cage.cells), top_id=top,
+                          encoding=EncType.totalizer)
+    return clauses + card.clauses, max(top, card.nv)
+
+
+def arrow_tuples(arrow, rules) -> list[tuple[int, ...]]:
+    """The value tuples ``(v(cells[0]), ..., v(cells[-1]), v(circle))`` of
+    ``arrow`` (values 1..N) that sum to the circle, where every two of these
+    cells that the rules make differ (``rules.peer_matrix``) differ and every
+    value is in its cell's domain (``rules.lowered.domains``). Raises
+    ``ValueError`` past :data:`MAX_ARROW_TUPLES`."""
+    side = rules.layout.side
+    peers, domains = rules.peer_matrix, rules.lowered.domains.tolist()
+    cells = list(arrow.cells)
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def extend(total: int) -> None:
+        index = len(chosen)
+        if index == len(cells):
+            circle = arrow.circle
+            if (domains[circle] >> (total - 1) & 1
+                    and all(not peers[circle, c] or v != total for c, v in zip(cells, chosen))):
+                found.append((*chosen, total))
+                if len(found) > MAX_ARROW_TUPLES:
+                    raise ValueError(f"arrow {arrow.label(rules.layout)}: more than "
+                                     f"{MAX_ARROW_TUPLES:,} value tuples for the SAT encoding")
+            return
+        cell, left = cells[index], len(cells) - index - 1
+        for value in range(1, side - total - left + 1):  # every later cell holds at least 1
+            if domains[cell] >> (value - 1) & 1 and all(
+                    not peers[cell, c] or v != value for c, v in zip(cells, chosen)):
+                chosen.append(value)
+                extend(total + value)
+                chosen.pop()
+
+    extend(0)
+    return found
