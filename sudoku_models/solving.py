@@ -70,6 +70,18 @@ def option_values(method: str, objective: str | None = None, solver_seed: int = 
     return values
 
 
+def option_value(text: str) -> object:
+    """An option's value as typed on a command line: ``True``, ``False``,
+    ``None``, a number, or else the text itself (``"sets"``)."""
+    import ast
+
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+    return value if isinstance(value, (bool, int, float)) or value is None else text
+
+
 def options_text(values: Mapping[str, object]) -> str:
     """The ``options`` column of a row: ``"key=value"`` pairs joined by ``;``
     in the order of ``values`` (:func:`option_values`)."""

@@ -102,3 +102,26 @@ def test_a_method_that_raises_is_a_solved_with_its_error(monkeypatch):
     (solved,) = solve_each([Puzzle.from_string(SEED_STRING)], ["cp"])
     assert solved.status == "ERROR" and solved.error == "RuntimeError: solver crashed"
     assert solved.result is None and not solved.verified
+
+
+def test_formulation_options_reach_the_methods_from_the_command_line(tmp_path, capsys):
+    """`solve --option cage=sets` builds the killer cage's extended
+    formulation (its rows say so), answers are verified, and an option no
+    chosen method takes, or a value not in its vocabulary, is one line, exit 2."""
+    killer = tmp_path / "killer.jsonl"
+    killer.write_text((DATASETS / "killer-9x9.jsonl").read_text().splitlines()[34] + "\n")
+    out = tmp_path / "rows.csv"
+    assert main(["solve", "--file", str(killer), "--method", "milp,cp", "--option", "cage=sets",
+                 "--option", "prune=True", "--time-limit", "60", "--out", str(out)]) == 0
+    with open(out) as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["method"], r["status"], r["verified"]) for r in rows] == [
+        ("milp", "OPTIMAL", "true"), ("cp", "OPTIMAL", "true")]
+    assert all("cage=sets" in r["options"] and "prune=True" in r["options"] for r in rows)
+    capsys.readouterr()
+    assert main(["solve", "--file", str(killer), "--method", "cp", "--option", "order=cumulative"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--option order" in err
+    assert main(["solve", "--file", str(killer), "--method", "milp", "--option", "cage=bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cage must be one of" in err and "'bogus'" in err

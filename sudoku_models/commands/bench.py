@@ -116,6 +116,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``bench run``."""
     from ..bench.runner import RunSpec, methods, run_benchmark
+    from ..solving import option_value
 
     if args.quick:
         args.methods = args.methods or "all"
@@ -132,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
             time_limit=args.time_limit or DEFAULT_TIME_LIMIT, seed=args.seed,
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
-            solver_seed=args.solver_seed, options=dict(args.options), overwrite=args.overwrite))
+            solver_seed=args.solver_seed,
+            options={key: option_value(text) for key, text in args.options},
+            overwrite=args.overwrite))
     except KeyboardInterrupt:
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED

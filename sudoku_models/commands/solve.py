@@ -20,17 +20,20 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from typing import TYPE_CHECKING
 
-from ..arguments import plot_file, positive_int, seconds
+from ..arguments import key_value, plot_file, positive_int, seconds
 from ..registry import OBJECTIVES
 from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..registry import METHODS
-from ..solving import Solved, option_values, options_text
 from . import register_command
 from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
                      read_file, say_how_to_resume, text_table)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_WRONG_ANSWER, UsageError
+
+if TYPE_CHECKING:
+    from ..solving import Solved
 
 DEFAULT_METHODS = ("milp", "cp")
 STDIN = "<stdin>"  # the dataset name of the puzzles of standard input
@@ -61,6 +64,11 @@ def add_parser(commands) -> None:
                        choices=Vocabulary("sudoku_models.registry", "SAT_SOLVERS"),
                        help="the PySAT solver of the sat-* methods: %(choices)s (default: "
                        "CaDiCaL, as the methods' descriptions say)")
+    solve.add_argument("--option", action="append", type=key_value, default=[],
+                       metavar="KEY=VALUE", dest="options",
+                       help="a method option for every chosen method that takes it, e.g. "
+                       "cage=sets, order=cumulative, prune=False, rule45=True (see "
+                       "'sudoku-models methods'); repeatable")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
@@ -82,14 +90,26 @@ def add_parser(commands) -> None:
 
 
 def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
-    """The options of ``solve`` for each chosen method that takes them (a
-    solver given with ``--milp-solver`` or ``--sat-solver``)."""
+    """The options of ``solve`` for each chosen method that takes them:
+    ``--option KEY=VALUE`` (an option no chosen method takes is a
+    :class:`UsageError`) and a solver given with ``--milp-solver`` or
+    ``--sat-solver``."""
+    from ..solving import option_value
+
+    given = {key: option_value(text) for key, text in getattr(args, "options", [])}
+    for key in given:
+        if not any(key in METHODS[m].options for m in args.method):
+            raise UsageError(f"--option {key}: no chosen method takes it (see "
+                             f"'sudoku-models methods')")
     chosen = {}
     for method in args.method:
+        mine = {k: v for k, v in given.items() if k in METHODS[method].options}
         if "solver" in METHODS[method].options:
             solver = args.milp_solver if METHODS[method].paradigm == "MILP" else args.sat_solver
             if solver is not None:
-                chosen[method] = {"solver": solver}
+                mine["solver"] = solver
+        if mine:
+            chosen[method] = mine
     return chosen
 
 
@@ -148,6 +168,7 @@ class _Recorder:
 
     def __init__(self, args: argparse.Namespace, dataset: str, options: dict[str, dict]) -> None:
         from ..bench.plan import Chunk
+        from ..solving import options_text
         from ..bench.results import ResultsFile
 
         reading = () if args.file in (None, "-") else (args.file,)
@@ -205,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
     (one puzzle) or the summary (a file); write ``--out``,
     ``--solutions`` and ``--plot``. Exit 1 when a solved grid fails
     verification, 130 on Ctrl-C."""
+    from ..solving import option_values
+
     if args.file is None:
         for option in ("first", "out"):
             if getattr(args, option):
@@ -261,7 +284,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
     solved again. A progress bar on standard error for a file."""
     import os
 
-    from ..solving import Models, solve_one
+    from ..solving import Models, options_text, solve_one
 
     models = Models(args.time_limit, log=args.log)
     total = len(puzzles) * len(options)
