@@ -61,11 +61,12 @@ class BacktrackingMethod(Formulation):
     def solve(self, puzzle: Puzzle) -> SolveResult:
         """:meth:`Formulation.solve <sudoku_models.formulations.base.Formulation.solve>`
         after loading the kernel for ``puzzle``'s rules outside the timing;
-        ``stats["compile_s"]`` (seconds) when it compiled something."""
+        ``stats["compile_s"]`` (seconds) when it compiled something; the
+        result carries ``puzzle`` (for its notebook picture)."""
         before = compile_seconds()
         load_kernels_for(puzzle.rules if puzzle.rules.constraints else puzzle.layout)
         loaded = compile_seconds()
-        result = super().solve(puzzle)
+        result = replace(super().solve(puzzle), puzzle=puzzle)
         inside = compile_seconds() - loaded
         if loaded + inside == before:
             return result
