@@ -245,3 +245,54 @@ def _outline(cells, side: int, unit: int, pad: int, inset: float, colour: str, w
     dash = ' stroke-dasharray="4 3"' if dashed else ""
     return (f'<path class="{kind}" d="{"".join(parts)}" fill="none" stroke="{colour}" '
             f'stroke-width="{width}"{dash}/>')
+
+
+def heat_svg(layout: Layout, shares, symbols: str = "", caption: str = "") -> str:
+    """A heat map of fractional ``x[i, j, k]``: ``shares`` ``(N, N, N)``
+    (cell row, cell column, value - 1) drawn as an ``n x n`` block of small
+    squares per cell, each as dark as its share (0 to 1), its value written
+    in it; a cell whose share is 1 on one value shows that value large.
+    Every cell is a ``<rect class="cell">`` with ``data-cell`` and
+    ``data-fractional="1"`` where no value has share 1."""
+    side = layout.side
+    unit = CELL if side <= 9 else max(16, 360 // side)
+    pad = 4
+    per_row = math.isqrt(side - 1) + 1
+    step = unit / per_row
+    width = side * unit + 2 * pad
+    caption_lines = _wrap(caption, max(30, side * unit // 7)) if caption else []
+    height = width + 18 * len(caption_lines)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" font-family="sans-serif" class="lp-heat">']
+    for cell in range(side * side):
+        r, c = divmod(cell, side)
+        x, y = pad + c * unit, pad + r * unit
+        share = [float(shares[r][c][k]) for k in range(side)]
+        decided = max(share) > 1 - 1e-6
+        out.append(f'<rect class="cell" data-cell="{_name(cell, side)}" '
+                   f'data-fractional="{0 if decided else 1}" x="{x}" y="{y}" width="{unit}" '
+                   f'height="{unit}" fill="white"/>')
+        if decided:
+            value = share.index(max(share)) + 1
+            text = symbols[value - 1] if symbols and value <= len(symbols) else str(value)
+            out.append(f'<text x="{x + unit / 2}" y="{y + unit / 2}" font-size="{0.5 * unit:.1f}" '
+                       f'fill="#333" text-anchor="middle" dominant-baseline="central">'
+                       f'{escape(text)}</text>')
+            continue
+        for k, value in enumerate(share):
+            if value < 1e-6:
+                continue
+            row, col = divmod(k, per_row)
+            sx, sy = x + col * step, y + row * step
+            out.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{step:.1f}" height="{step:.1f}" '
+                       f'fill="{HOUSE}" fill-opacity="{min(1.0, value):.2f}"><title>'
+                       f'{_name(cell, side)} value {k + 1}: {value:.2f}</title></rect>')
+            out.append(f'<text x="{sx + step / 2:.1f}" y="{sy + step / 2:.1f}" '
+                       f'font-size="{0.7 * step:.1f}" fill="{"white" if value > 0.5 else "#333"}"'
+                       f' text-anchor="middle" dominant-baseline="central">{k + 1}</text>')
+    out.append(_grid_lines(layout, unit, pad))
+    for i, line in enumerate(caption_lines):
+        out.append(f'<text class="caption" x="{pad}" y="{width + 13 + 18 * i}" '
+                   f'font-size="13">{escape(line)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
