@@ -3,7 +3,10 @@ registered commands (:mod:`sudoku_models.commands`, one module each, and
 the extensions' commands) and :func:`main`.
 
 Bad input (a malformed puzzle, a missing file, a bad option value) prints one
-line on standard error and exits with code 2; no traceback. An interrupt
+line on standard error and exits with code 2; no traceback. The line names
+the sub-command's ``--help``, and for an unknown command, option, method or
+dataset it suggests the nearest known ones ("did you mean ...?", by
+:func:`difflib.get_close_matches`). An interrupt
 (Ctrl-C) exits with code 130. Solvers are imported only by the commands that
 run them, so the command line starts fast.
 """
@@ -11,7 +14,9 @@ run them, so the command line starts fast.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 from collections.abc import Sequence
 
@@ -22,6 +27,61 @@ from .stoppable import run_command
 
 # register_command and UsageError keep their old address here.
 __all__ = ["UsageError", "build_parser", "main", "register_command"]
+
+
+class SuggestingParser(OneLineErrorParser):
+    """:class:`~sudoku_models.commands.common.OneLineErrorParser` whose
+    one-line error suggests the nearest known name (:func:`did_you_mean`)."""
+
+    def error(self, message: str):
+        super().error(message + did_you_mean(message, self))
+
+
+# "invalid choice: 'solv' (choose from ...)", "unknown method 'mlip'; choose from ...",
+# "unknown dataset 'top96': use top95, ..."
+_UNKNOWN = (re.compile(r"invalid choice: (?P<words>'[^']*'|\S+) \(choose from (?P<choices>.*)\)"),
+            re.compile(r"unknown \w+ (?P<words>.+?)[;:] (?:choose from|use) (?P<choices>.*)"))
+
+
+def did_you_mean(message: str, parser: argparse.ArgumentParser) -> str:
+    """``" (did you mean X?)"`` for the unknown names an error ``message``
+    reports, X the closest of the names the message lists (or, for
+    "unrecognized arguments", of ``parser``'s options); ``""`` when none is
+    close."""
+    words: list[str] = []
+    candidates: list[str] = []
+    for pattern in _UNKNOWN:
+        found = pattern.search(message)
+        if found:
+            words = [w.strip(" '\"") for w in found["words"].split(",")]
+            candidates = re.findall(r"\w[\w.-]*", found["choices"])
+            break
+    else:
+        if message.startswith("unrecognized arguments: "):
+            words = [w.partition("=")[0] for w in message.split()[2:] if w.startswith("--")]
+            candidates = [o for action in parser._actions for o in action.option_strings]
+    close = [match for word in words for match in difflib.get_close_matches(word, candidates, 1)]
+    return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
+
+
+def _suggesting(parser: argparse.ArgumentParser) -> None:
+    """Make ``parser`` and every sub-parser under it (whatever class a
+    command gave its own) a :class:`SuggestingParser`."""
+    parser.__class__ = SuggestingParser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _suggesting(sub)
+
+
+def command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of the (sub-)command ``argv`` names: ``bench run ...``
+    gives ``bench run``'s; the root ``parser`` when it names none."""
+    for token in argv:
+        commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if commands and token in commands[0].choices:
+            parser = commands[0].choices[token]
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      parser_class=OneLineErrorParser)
     for add_parser in load_commands().values():
         add_parser(commands)
+    _suggesting(parser)
     return parser
 
 
@@ -53,15 +114,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = None
     try:
         parser = build_parser()
         try:
-            args = parser.parse_args(argv)
+            args, extras = parser.parse_known_args(argv)
+            if extras:  # named by the sub-command that got them, with its options' suggestions
+                command_parser(parser, argv).error(f"unrecognized arguments: {' '.join(extras)}")
         except SystemExit as exc:  # --help, --version, or a usage error printed in one line
             return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
         return args.handler(args)
     except ValueError as exc:  # PuzzleFormatError, UsageError, the runner's errors, ...
-        print(f"sudoku-models: error: {exc}", file=sys.stderr)
+        command = parser and command_parser(parser, argv)
+        hint = f"{did_you_mean(str(exc), command)} (see {command.prog} --help)" if command else ""
+        print(f"sudoku-models: error: {exc}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader stopped early (`| head`): nothing to report
         # Python's advice (signal module, "Note on SIGPIPE"): point stdout at

@@ -72,16 +72,36 @@ def method_colours(labels) -> dict[str, str]:
     return colours
 
 
-def save_figure(fig, path: Path | str | None):
-    """Save ``fig`` at ``path`` (PNG, 100 dpi) and close it, returning the
-    path; with no path (a notebook) return the figure, open."""
+def save_figure(fig, path: Path | str | None, dpi: int = 100, also: tuple[str, ...] = ()):
+    """Save ``fig`` at ``path`` (PNG at ``dpi``; the format from the
+    suffix) and, for each suffix of ``also`` (``(".svg", ".pdf")``), beside
+    it under the same name, then close it, returning ``path``; with no
+    path (a notebook) return the figure, open."""
     if path is None:
         return fig
     import matplotlib.pyplot as plt
 
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=dpi)
+    for suffix in also:
+        fig.savefig(Path(path).with_suffix(suffix))
     plt.close(fig)
     return Path(path)
+
+
+def plain_log_axis(ax, axis: str = "y", base: int = 10) -> None:
+    """Put ``ax``'s ``axis`` (``"x"`` or ``"y"``) on a log scale of
+    ``base`` with plain tick labels (``0.1``, ``1``, ``20``, ``500``; never
+    ``2x10^1``): labels at 1, 2 and 5 per decade when the axis spans under
+    two decades, at the powers of ``base`` otherwise; no minor labels."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    getattr(ax, f"set_{axis}scale")("log", base=base)
+    low, high = sorted(getattr(ax, f"get_{axis}lim")())
+    narrow = base == 10 and low > 0 and high / low < 100
+    target = getattr(ax, f"{axis}axis")
+    target.set_major_locator(LogLocator(base=base, subs=(1.0, 2.0, 5.0) if narrow else (1.0,)))
+    target.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    target.set_minor_formatter(NullFormatter())
 
 
 def plot_solve_times(times: dict[str, list[float]], ax=None, title: str | None = None):

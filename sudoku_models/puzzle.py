@@ -489,6 +489,15 @@ class Puzzle:
         extra = f", constraints={len(self.constraints)}" if self.constraints else ""
         return f"Puzzle({shape}, clues={self.num_clues}{extra}{label}, {self.to_string()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The grid as SVG for a notebook (Jupyter, VS Code, marimo): clues
+        bold, the variant's regions, cages, dots and lines
+        (:func:`sudoku_models.board_svg.board_svg`)."""
+        from .board_svg import board_svg
+
+        return board_svg(self.layout, self.grid.ravel(), constraints=self.constraints,
+                         symbols=SYMBOLS)
+
     def __eq__(self, other) -> bool:
         return (isinstance(other, Puzzle) and self.rules == other.rules
                 and np.array_equal(self.grid, other.grid))

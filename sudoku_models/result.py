@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -70,6 +71,13 @@ class SolveResult:
       native ``solver_options`` set, if any: ``"HiGHS 1.14.0 (solver=ipm,
       run_crossover=off)"``.
     * ``objective``: objective value for MILP formulations, else None.
+    * ``puzzle``: the :class:`~sudoku_models.Puzzle` solved, when the method
+      attached it (not compared, not in ``repr``): a notebook then shows
+      its clues apart from the solution and its variant's marks.
+
+    In a notebook a result shows as HTML (``_repr_html_``): the method,
+    status, times, model size and statistics beside the grid, clues bold
+    black and the solution blue.
     """
 
     method: str
@@ -81,8 +89,43 @@ class SolveResult:
     stats: dict[str, int | float | str] = field(default_factory=dict)
     solver: str = ""
     objective: float | None = None
+    puzzle: Any = field(default=None, compare=False, repr=False)
 
     @property
     def total_seconds(self) -> float:
         """``build_seconds + solve_seconds``."""
         return self.build_seconds + self.solve_seconds
+
+    def _repr_html_(self) -> str:
+        """A table of the result beside the grid (SVG), for a notebook."""
+        from html import escape
+
+        from .board_svg import board_svg
+        from .puzzle import SYMBOLS
+
+        size = self.size
+        facts = [("method", self.method), ("status", self.status.value),
+                 ("build", f"{self.build_seconds:.4f} s"), ("solve", f"{self.solve_seconds:.4f} s"),
+                 ("model", f"{size.variables:,} variables, {size.constraints:,} constraints, "
+                           f"{size.nonzeros:,} nonzeros"),
+                 *((key, value) for key, value in self.stats.items()),
+                 ("solver", self.solver)]
+        rows = "".join(f"<tr><th style='text-align:left'>{escape(str(k))}</th>"
+                       f"<td style='text-align:left'>{escape(str(v))}</td></tr>" for k, v in facts)
+        board = ""
+        puzzle = self.puzzle
+        if self.grid is not None or puzzle is not None:
+            if puzzle is not None:
+                layout, givens, constraints = puzzle.layout, puzzle.grid.ravel(), puzzle.constraints
+            else:
+                from .geometry import Layout
+
+                side = self.grid.shape[0]
+                order = round(side ** 0.5)
+                layout = Layout.square(order) if order * order == side else Layout.latin(side)
+                givens, constraints = None, ()
+            values = (self.grid if self.grid is not None else puzzle.grid).ravel()
+            board = board_svg(layout, values, givens=givens, constraints=constraints,
+                              symbols=SYMBOLS)
+        return (f"<div style='display:flex;gap:1em;align-items:flex-start'>{board}"
+                f"<table>{rows}</table></div>")

@@ -7,7 +7,7 @@ collections ``killer-9x9``, ``killer-16x16``, ``jigsaw-9x9``, ``boxes-6x6``, ``b
 repository, described in its ``SOURCES.md``) and any file path. Other kinds
 are registered with :func:`register_dataset_kind` under a prefix: a spec
 ``KIND:VALUE`` is handed to the kind's loader. The ``generator`` package
-registers ``gen:N`` and ``order:N`` this way (``generator/datasets.py``,
+registers ``gen:N`` and ``order:N`` this way (``generator/dataset_kinds.py``,
 loaded through :func:`sudoku_models.extensions.load_extensions`).
 
 ``sample``: a seeded random sample of that many puzzles of a collection or

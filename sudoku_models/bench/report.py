@@ -4,8 +4,10 @@ Nothing here pools different datasets or orders: every median is of one
 (dataset, order, method) group, every panel shows one dataset and order.
 Each method keeps one colour in every figure (the palette of
 :func:`sudoku_models.plotting.method_colours`).
-Figures: the distribution of time per puzzle (small multiples, shared log
-axis), a cactus plot (puzzles solved against time) and a Dolan-More
+Figures are for a slide: constrained layout (nothing clipped, whatever the
+number of datasets and methods), log axes with plain tick labels, PNG at
+200 dpi with SVG and PDF beside it. They are the distribution of time per
+puzzle (small multiples, shared log axis), a cactus plot (puzzles solved against time) and a Dolan-More
 performance profile per dataset, and, when the run has them, median time
 against the clue count (one point per generated 9x9 dataset with a single
 clue count) and against the order (one point per ``order:N`` dataset).
@@ -14,9 +16,10 @@ clue count) and against the order (one point per ``order:N`` dataset).
 from __future__ import annotations
 
 import math
+from functools import cache
 from pathlib import Path
 
-from ..plotting import method_colours, save_figure
+from ..plotting import method_colours, plain_log_axis, save_figure
 from .summary import COLUMNS, summary_lines
 from .summary import label as method_label
 
@@ -45,15 +48,122 @@ def summarise(frame):
     return pd.DataFrame(summary_lines(rows), columns=list(COLUMNS))
 
 
-def markdown_table(table) -> str:
-    """A DataFrame as a markdown table (numbers right-aligned, ms to 2 decimals)."""
-    def cell(value):
-        return f"{value:.2f}" if isinstance(value, float) else str(value)
+SIZE_COLUMNS = ("variables", "constraints", "nonzeros")
 
+
+def _model_size(method: str, order):
+    """The :class:`~sudoku_models.result.ModelSize` of ``method`` (default
+    options) built for an empty grid of ``order``, as the README's size
+    table (:func:`sudoku_models.sizes.model_sizes`); None for a method not
+    registered or a puzzle with no order."""
+    from ..registry import METHODS
+
+    if method not in METHODS or not isinstance(order, int):
+        return None
+    return _sizes(method, order)
+
+
+@cache
+def _sizes(method: str, order: int):
+    import numpy as np
+
+    from ..puzzle import Puzzle
+    from ..registry import METHODS
+
+    model = METHODS[method].load()(order)
+    model.build(Puzzle.from_grid(np.zeros((order * order,) * 2, dtype=int)))
+    return model.size()
+
+
+def summary_table(frame, sort_by: str | None = None, reference: str | None = None,
+                  descending: bool = False):
+    """:func:`summarise` with, per line, ``speed-up vs REF``: the median
+    time of the ``reference`` method [options] (default ``milp`` when the
+    file has it, else the first) on the same dataset and order over this
+    line's median (above 1: faster than the reference), and the model size
+    of the method (default options, empty grid: ``variables``,
+    ``constraints``, ``nonzeros``; empty for a layout with no order).
+    Lines stay grouped by dataset and order; within each they are sorted by
+    the column ``sort_by`` (default: by method), ``descending`` if asked.
+    Raises ``ValueError`` naming the choices for an unknown column or
+    reference."""
+    import difflib
+
+    import pandas as pd
+
+    table = summarise(frame)
+    methods = list(dict.fromkeys(table["method"]))
+    reference = reference or ("milp" if "milp" in methods else methods[0])
+    if reference not in methods:
+        close = difflib.get_close_matches(reference, methods, 1)
+        raise ValueError(f"reference method {reference!r} is not in the results"
+                         + (f" (did you mean {close[0]}?)" if close else "")
+                         + f"; choose from {', '.join(methods)}")
+    base = {(d, o): m for d, o, method, m in zip(table["dataset"], table["order"],
+                                                table["method"], table["median ms"])
+            if method == reference}
+    table[f"speed-up vs {reference}"] = [base.get((d, o), math.nan) / m if m else math.nan
+                                         for d, o, m in zip(table["dataset"], table["order"],
+                                                            table["median ms"])]
+    sizes = [_model_size(method.split(" [")[0], order)
+             for method, order in zip(table["method"], table["order"])]
+    for i, column in enumerate(SIZE_COLUMNS):
+        table[column] = pd.array([None if size is None else (size.variables, size.constraints,
+                                                             size.nonzeros)[i] for size in sizes],
+                                 dtype="Int64")
+    if sort_by is not None:
+        if sort_by not in table.columns:
+            close = difflib.get_close_matches(sort_by, list(table.columns), 1)
+            raise ValueError(f"cannot sort by {sort_by!r}"
+                             + (f" (did you mean {close[0]}?)" if close else "")
+                             + f"; choose a column: {', '.join(table.columns)}")
+        groups = [str(o).zfill(3) for o in table["order"]]
+        table = (table.assign(_group=groups)
+                 .sort_values(["dataset", "_group", sort_by], kind="stable",
+                              ascending=[True, True, not descending], na_position="last")
+                 .drop(columns="_group").reset_index(drop=True))
+    return table
+
+
+def _cell(value) -> str:
+    import pandas as pd
+
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def markdown_table(table) -> str:
+    """A DataFrame as a markdown table (numbers right-aligned, ms to 2
+    decimals, missing values as ``-``)."""
     numeric = [table[c].dtype.kind in "iuf" for c in table.columns]
     lines = ["| " + " | ".join(table.columns) + " |",
              "|" + "".join(" ---: |" if n else " --- |" for n in numeric)]
-    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)]
+    lines += ["| " + " | ".join(_cell(v) for v in row) + " |"
+              for row in table.itertuples(index=False)]
+    return "\n".join(lines)
+
+
+_LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+                  "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+                  "\\": r"\textbackslash{}"}
+
+
+def latex_table(table) -> str:
+    """A DataFrame as a LaTeX ``tabular`` with booktabs rules (``\\toprule``,
+    ``\\midrule``, ``\\bottomrule``; needs ``\\usepackage{booktabs}``), numbers
+    right-aligned, special characters escaped."""
+    def tex(text: str) -> str:
+        return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+    align = "".join("r" if table[c].dtype.kind in "iuf" else "l" for c in table.columns)
+    lines = [f"\\begin{{tabular}}{{{align}}}", "\\toprule",
+             " & ".join(tex(str(c)) for c in table.columns) + r" \\", "\\midrule"]
+    lines += [" & ".join(tex(_cell(v)) for v in row) + r" \\"
+              for row in table.itertuples(index=False)]
+    lines += ["\\bottomrule", "\\end{tabular}", ""]
     return "\n".join(lines)
 
 
@@ -72,22 +182,40 @@ def _colour(colours, label):
     return colours.get(label, colours.get(label.split(" [")[0]))
 
 
+FIGURE_DPI = 200
+FIGURE_FORMATS = (".svg", ".pdf")  # written beside each PNG
+
+
 def _grid(plt, panels: int, width=3.8, height=3.2):
+    """A figure of ``panels`` panels, at most four a row, in constrained
+    layout, at least 7.5 inches wide (room for the title and the legend)."""
     columns = min(4, panels)
     rows = math.ceil(panels / columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows + 0.8),
-                             squeeze=False, sharey=False)
+    fig, axes = plt.subplots(rows, columns, figsize=(max(width * columns, 7.5), height * rows + 1.2),
+                             squeeze=False, sharey=False, layout="constrained")
     for ax in axes.flat[panels:]:
         ax.set_visible(False)
     return fig, list(axes.flat[:panels])
 
 
 def _legend(fig, colours, labels):
+    """One legend for the figure, under the panels, in as many columns as
+    its longest label leaves room for."""
     from matplotlib.lines import Line2D
 
     handles = [Line2D([], [], color=_colour(colours, name), marker="o", label=name)
                for name in labels]
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(labels), 6), frameon=False)
+    width = fig.get_figwidth()
+    per_column = 0.75 + 0.085 * max(len(name) for name in labels)  # inches, at 10 pt
+    fig.legend(handles=handles, loc="outside lower center", frameon=False,
+               ncol=max(1, min(len(labels), int(width // per_column))))
+
+
+def _suptitle(fig, text: str) -> None:
+    """The figure's title, wrapped to its width."""
+    import textwrap
+
+    fig.suptitle("\n".join(textwrap.wrap(text, max(20, int(fig.get_figwidth() * 9)))))
 
 
 def _panels(frame):
@@ -117,7 +245,8 @@ def plot_distribution(frame, colours, path: Path | None = None):
     for ax, ((dataset, order), group) in zip(axes, panels):
         names = [name for name in labels if (group["label"] == name).any()]
         data = [group.loc[group["label"] == name, "total_s"].to_numpy() * 1000 for name in names]
-        parts = ax.boxplot(data, showfliers=False, patch_artist=True)
+        parts = ax.boxplot(data, showfliers=False, patch_artist=True,
+                           medianprops={"color": "black"})
         for patch, name in zip(parts["boxes"], names):
             patch.set_facecolor(to_rgba(_colour(colours, name), 0.25))
         for i, (values, name) in enumerate(zip(data, names), start=1):
@@ -126,14 +255,14 @@ def plot_distribution(frame, colours, path: Path | None = None):
         ax.set_xticks(range(1, len(names) + 1), names, rotation=35, ha="right", fontsize=8)
         ax.set_yscale("log")
         ax.set_ylim(max(low / 1.5, 1e-4), high * 1.5)
+        plain_log_axis(ax, "y")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(axis="y", which="both", alpha=0.3)
     for ax in axes[:: min(4, len(axes))]:
         ax.set_ylabel("time per puzzle (ms)\nbuild + solve, log scale")
-    fig.suptitle("Time per solved puzzle, by dataset and method")
+    _suptitle(fig, "Time per solved puzzle, by dataset and method")
     _legend(fig, colours, labels)
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return save_figure(fig, path)
+    return _save(fig, path)
 
 
 def plot_cactus(frame, colours, path: Path | None = None):
@@ -141,6 +270,7 @@ def plot_cactus(frame, colours, path: Path | None = None):
     puzzles solved (x) within a time per puzzle (y, ms, log)."""
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import MaxNLocator
 
     panels = _panels(frame)
     labels = sorted(frame["label"].unique())
@@ -153,16 +283,16 @@ def plot_cactus(frame, colours, path: Path | None = None):
             times = np.sort(rows.loc[rows["status"].isin(SOLVED), "total_s"].to_numpy() * 1000)
             ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
                     label=label)
-        ax.set_yscale("log")
+        plain_log_axis(ax, "y")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("puzzles solved")
         ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles", fontsize=10)
         ax.grid(which="both", alpha=0.3)
     for ax in axes[:: min(4, len(axes))]:
         ax.set_ylabel("time per puzzle (ms), log scale")
-    fig.suptitle("Cactus plot: puzzles solved within a time per puzzle")
+    _suptitle(fig, "Cactus plot: puzzles solved within a time per puzzle")
     _legend(fig, colours, labels)
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return save_figure(fig, path)
+    return _save(fig, path)
 
 
 def plot_profile(frame, colours, path: Path | None = None):
@@ -189,17 +319,16 @@ def plot_profile(frame, colours, path: Path | None = None):
             r = ratios[label].to_numpy()
             ax.step(taus, [(r <= t).mean() for t in taus], where="post",
                     color=_colour(colours, label), label=label)
-        ax.set_xscale("log", base=2)
+        plain_log_axis(ax, "x", base=2)
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel("tau: time within this factor of the fastest")
+        ax.set_xlabel("tau: time within this factor\nof the fastest")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(which="both", alpha=0.3)
     for ax in axes[:: min(4, len(axes))]:
         ax.set_ylabel("share of puzzles")
-    fig.suptitle("Performance profile (Dolan-More), per dataset")
+    _suptitle(fig, "Performance profile (Dolan-More), per dataset")
     _legend(fig, colours, labels)
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return save_figure(fig, path)
+    return _save(fig, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
@@ -220,22 +349,27 @@ def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel:
     tick says so."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8.5, 4.5))
+    fig, ax = plt.subplots(figsize=(8.5, 4.5), layout="constrained")
     xs = set()
     for label, points in _series(frame, column, datasets).items():
         ax.plot(*zip(*points), marker="o", color=_colour(colours, label), label=label)
         xs |= {x for x, _ in points}
-    ax.set_yscale("log")
+    plain_log_axis(ax, "y")
     collection = column == "clues" and "gen:17" in set(datasets)
     ax.set_xticks(sorted(xs), [f"{x}\n(collection)" if collection and x == 17 else str(x)
                                for x in sorted(xs)])
     ax.set_xlabel(xlabel)
     ax.set_ylabel("median time per puzzle (ms), log scale")
-    ax.set_title(title)
+    _suptitle(fig, title)
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
-    fig.tight_layout()
-    return save_figure(fig, path)
+    fig.legend(fontsize=8, loc="outside right upper", frameon=False)
+    return _save(fig, path)
+
+
+def _save(fig, path: Path | None):
+    """:func:`~sudoku_models.plotting.save_figure` for a slide: PNG at
+    :data:`FIGURE_DPI`, SVG and PDF beside it."""
+    return save_figure(fig, path, dpi=FIGURE_DPI, also=FIGURE_FORMATS)
 
 
 def plot_results(frame, out_dir: Path) -> list[Path]:
@@ -251,7 +385,8 @@ def plot_results(frame, out_dir: Path) -> list[Path]:
                plot_profile(frame, colours, out_dir / "performance_profile.png")]
     per = frame.groupby("dataset").agg(orders=("order", "nunique"), order=("order", "first"),
                                        clue_counts=("clues", "nunique"))
-    by_clues = per[(per["orders"] == 1) & (per["order"] == 3) & (per["clue_counts"] == 1)].index
+    by_clues = [d for d in per[(per["orders"] == 1) & (per["order"] == 3)
+                               & (per["clue_counts"] == 1)].index if d.startswith("gen:")]
     if len(by_clues) > 1:
         written.append(plot_trend(frame, colours, "clues", by_clues, out_dir / "time_vs_clues.png",
                                   "clues", "9x9: median time against clues (17: the curated "
@@ -281,23 +416,33 @@ def _facts(frame) -> list[str]:
     return lines
 
 
-def write_report(results_csv, out_dir=None) -> Path:
+def write_report(results_csv, out_dir=None, sort_by: str | None = None,
+                 reference: str | None = None, descending: bool = False) -> Path:
     """Write ``summary.md`` and the figures next to ``results_csv`` (or into
-    ``out_dir``); returns the summary's path. Raises
+    ``out_dir``), with the summary table (:func:`summary_table`: ``sort_by``,
+    ``reference``, ``descending``) also as ``summary.csv`` and
+    ``summary.tex`` (booktabs); returns the summary's path. Raises
     :class:`~sudoku_models.bench.results.ResultsFileError` for a file that
-    is not a results file and ``ValueError`` for one without rows."""
+    is not a results file and ``ValueError`` for one without rows, an
+    unknown sort column or reference method."""
     from .results import load_results
 
     frame = load_results(results_csv)
     if frame.empty:
         raise ValueError(f"{results_csv}: no rows to report")
+    table = summary_table(frame, sort_by, reference, descending)
     out_dir = Path(out_dir or Path(results_csv).parent)
     out_dir.mkdir(parents=True, exist_ok=True)
     plots = plot_results(frame, out_dir)
+    table.to_csv(out_dir / "summary.csv", index=False)
+    (out_dir / "summary.tex").write_text(latex_table(table))
     text = [f"# Benchmark results: {Path(results_csv).name}", "",
             "Per dataset, order and method; times are build (or clue update) + solve per "
-            "puzzle, over the rows that did not end in ERROR.", "",
-            markdown_table(summarise(frame)), "", *_facts(frame), "",
+            "puzzle, over the rows that did not end in ERROR; a speed-up above 1 is faster "
+            "than the reference method on the same dataset and order; model size of the "
+            "method with default options on an empty grid. The table is also in summary.csv "
+            "and summary.tex.", "",
+            markdown_table(table), "", *_facts(frame), "",
             *[f"![{p.stem}]({p.name})" for p in plots], ""]
     summary = out_dir / "summary.md"
     summary.write_text("\n".join(text))

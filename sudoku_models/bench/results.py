@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import csv
 import errno
-import fcntl
 import gzip
 import io
 import os
@@ -37,6 +36,29 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no fcntl
+    fcntl = None
+
+
+def _try_lock(fd: int) -> None:
+    """Lock ``fd``'s file for this process, released when ``fd`` is closed:
+    ``flock`` (whatever name or link reaches the file) where there is
+    fcntl, else (Windows) the file's first byte through the C runtime's
+    ``msvcrt.locking``. ``BlockingIOError`` when another holds it."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return
+    import msvcrt
+
+    os.lseek(fd, 0, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError:
+        raise BlockingIOError(errno.EAGAIN, "the file is locked") from None
+
 
 STAT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
 """Solver statistics, one column each (HiGHS and SCIP: B&B nodes and LP
@@ -174,7 +196,7 @@ class ResultsFile:
         deadline = time.monotonic() + _LOCK_TIMEOUT
         while True:
             try:
-                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _try_lock(self._fd)
                 return
             except BlockingIOError:
                 if time.monotonic() > deadline:
@@ -243,7 +265,7 @@ class ResultsFile:
         temporary = target.with_name(f".{target.name}.upgrade")
         fd = os.open(temporary, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _try_lock(fd)
             os.fchmod(fd, stat.S_IMODE(os.fstat(self._fd).st_mode))
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")

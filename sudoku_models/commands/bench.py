@@ -53,9 +53,18 @@ def add_parser(commands) -> None:
     )
     add_run_arguments(run_parser)
     run_parser.set_defaults(handler=run)
-    report = actions.add_parser("report", help="summary.md and plots from a results CSV")
+    report = actions.add_parser(
+        "report", help="summary.md and plots from a results CSV",
+        description="The summary table (summary.md, summary.csv, summary.tex with booktabs) "
+        "and figures (PNG at 200 dpi, SVG, PDF) of a results file.")
     report.add_argument("results", type=file_name, help="results CSV of 'bench run'")
     report.add_argument("--out-dir", help="where to write (default: beside the CSV)")
+    report.add_argument("--sort", metavar="COLUMN",
+                        help="sort the lines of each dataset and order by this column of the "
+                        "table, e.g. 'median ms' (default: by method)")
+    report.add_argument("--descending", action="store_true", help="sort largest first")
+    report.add_argument("--reference", metavar="METHOD",
+                        help="the method the speed-up column compares with (default: milp)")
     report.set_defaults(handler=report_results)
 
 
@@ -147,7 +156,8 @@ def report_results(args: argparse.Namespace) -> int:
     """``bench report``."""
     from ..bench.report import write_report
 
-    summary = write_report(args.results, args.out_dir)
+    summary = write_report(args.results, args.out_dir, sort_by=args.sort,
+                           reference=args.reference, descending=args.descending)
     print(summary.read_text())
     print(f"wrote {summary}")
     return EXIT_OK

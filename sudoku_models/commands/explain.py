@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from . import register_command
 from .common import command_line_puzzle
@@ -25,6 +26,11 @@ def add_parser(commands) -> None:
     parser.add_argument("puzzle", help="the puzzle as one line ('.' or '0' empty)")
     parser.add_argument("--json", action="store_true",
                         help="print the steps and the result as JSON")
+    parser.add_argument("--plot", metavar="PDF_OR_FOLDER",
+                        help="also draw every step: a .pdf file gets a page per step, anything "
+                        "else is a folder of step-001.svg, ... (candidates, the cells and houses "
+                        "the step uses highlighted, placements green, eliminations red, the "
+                        "step's text as caption)")
     parser.set_defaults(handler=run)
 
 
@@ -42,6 +48,12 @@ def run(args: argparse.Namespace) -> int:
     result = Puzzle.from_grid([grid.values[r * grid.side:(r + 1) * grid.side]
                                for r in range(grid.side)])
     solved = grid.solved()
+    if args.plot:
+        from ..step_pictures import write_step_pictures
+
+        written = write_step_pictures(puzzle, args.plot)
+        print(f"drew {len(steps)} steps in {args.plot}"
+              + (f" ({len(written)} files)" if len(written) > 1 else ""), file=sys.stderr)
     if args.json:
         print(json.dumps({"puzzle": puzzle.to_string(), "solved": solved,
                           "grid": result.to_string(), "steps": [s.to_dict() for s in steps]},

@@ -30,6 +30,8 @@ from . import kernel_tables
 from .core import BAD_VALUE, NO_LIMIT, STOP, STOPPED, new_control
 from .kernel_tables import Tables
 
+_cache.watch(_CACHE_DIR)  # a compile's notice and seconds (compile_seconds), wherever it happens
+
 ALL = NO_LIMIT  # "no limit" for the counter
 # A search within this many branch nodes (milliseconds) runs in the calling
 # thread as it is; a longer one starts again, watched so that it can be stopped.
@@ -159,9 +161,7 @@ def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
     found so far when stopped."""
     layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
     nine = layout is _NINE or layout == _NINE
-    kind = "count9" if nine else "count" if isinstance(layout, Layout) else "variants"
-    if kind not in _loaded:
-        load_kernels(kind)
+    load_kernels_for(layout)
     if control is None:
         control = new_control()
     if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
@@ -195,13 +195,13 @@ def _load_variants() -> None:
     run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
 
 
-# kernel name -> (its module's file, a call that compiles or loads it)
+# kernel name -> a call that compiles or loads it
 _KERNELS = {
-    "count9_many": (_k9.__file__, _load_count9_many),
-    "count9": (_k9.__file__, lambda: (run_search9(np.zeros(81, dtype=np.int32), 1),
-                                      *(_quick9(np.zeros(81, t), 1) for t in _COMPILED_TYPES))),
-    "count": (_kernel.__file__, lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1)),
-    "variants": (_kernel.__file__, _load_variants),
+    "count9_many": _load_count9_many,
+    "count9": lambda: (run_search9(np.zeros(81, dtype=np.int32), 1),
+                       *(_quick9(np.zeros(81, t), 1) for t in _COMPILED_TYPES)),
+    "count": lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1),
+    "variants": _load_variants,
 }
 
 
@@ -221,13 +221,21 @@ def load_kernels(*names: str) -> None:
         raise ValueError(f"unknown kernel {', '.join(sorted(wanted - _KERNELS.keys()))}; "
                          f"choose from {', '.join(_KERNELS)}")
     with _warm, ctrl_c_deferred():
-        missing = [name for name in _KERNELS if name in wanted - _loaded]
-        modules = {_KERNELS[name][0] for name in missing}
-        if not all(_cache.is_compiled(_CACHE_DIR, module) for module in modules):
-            _cache.notice(_CACHE_DIR)
-        for name in missing:
-            _KERNELS[name][1]()
+        for name in [name for name in _KERNELS if name in wanted - _loaded]:
+            _KERNELS[name]()
             _loaded.add(name)
+
+
+def load_kernels_for(order: int | Layout | Rules) -> None:
+    """:func:`load_kernels` of the kernel that :func:`run_stoppable` runs
+    for ``order`` (an order, a :class:`~sudoku_models.geometry.Layout` or a
+    variant's :class:`~sudoku_models.rules.Rules`): call it before a timing
+    starts, so that the timing holds no compile."""
+    layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
+    kind = ("count9" if layout is _NINE or layout == _NINE
+            else "count" if isinstance(layout, Layout) else "variants")
+    if kind not in _loaded:
+        load_kernels(kind)
 
 
 def warm_up() -> None:

@@ -5,6 +5,11 @@ installed package is inside site-packages (often not writable: then every
 process compiles again). :func:`configure` points ``NUMBA_CACHE_DIR`` at a
 per-user cache directory unless the user chose one. It must run before the
 counter's kernels are defined; :mod:`sudoku_models.counter` calls it first.
+:func:`watch` (installed when the counter's kernels load) notices every
+compile numba really does (not a load from the cache): it prints the
+one-line notice on stderr at the first one of the process and adds up the
+seconds spent compiling (:func:`compile_seconds`), so that callers can keep
+a compile out of their timings and report it apart.
 Importing this module imports nothing heavy.
 """
 
@@ -13,6 +18,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
+import time
 from pathlib import Path
 
 
@@ -54,7 +61,76 @@ def is_compiled(cache_dir: Path, source: Path) -> bool:
     return any((cache_dir / subpath).glob(f"{Path(source).stem}.*.nbi"))
 
 
-def notice(cache_dir: Path) -> None:
-    """The one-line stderr notice printed before the first compilation."""
-    print(f"sudoku-models: compiling the counter for this machine, once per user "
-          f"(about 10-30 s; cache in {cache_dir})", file=sys.stderr, flush=True)
+_state = {"noticed": False, "seconds": 0.0}
+
+
+def notice(cache_dir: Path, what: str = "its kernels") -> None:
+    """The one-line stderr notice printed before the first compilation of
+    the process (later calls print nothing): ``what`` is being compiled."""
+    if _state["noticed"]:
+        return
+    _state["noticed"] = True
+    print(f"sudoku-models: compiling the counter ({what}) for this machine, once per user "
+          f"(about 10-60 s, more on a busy machine; cache in {cache_dir})", file=sys.stderr, flush=True)
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent compiling numba kernels (real
+    compiles, not loads from the cache) since :func:`watch` was installed;
+    a compile under way counts up to now. Take the difference around a call
+    to know what it spent compiling."""
+    with _lock:
+        running = time.perf_counter() - _watch.start if _watch.depth else 0.0
+        return _state["seconds"] + running
+
+
+_lock = threading.Lock()
+_OURS = ("sudoku_models.", "generator.")  # the packages whose kernels are watched
+
+
+class _Watch:
+    """Depth and start of the compile under way (numba compiles nested
+    functions inside an outer compile, one at a time: its compiler lock)."""
+
+    depth = 0
+    start = 0.0
+
+
+_watch = _Watch()
+
+
+def watch(cache_dir: Path) -> None:
+    """Listen to numba's ``numba:compile`` events (once per process;
+    imports numba) for the kernels of ``sudoku_models`` and ``generator``:
+    the first compile prints :func:`notice` naming the function, and every
+    compile's seconds (with the functions it compiles inside) add to
+    :func:`compile_seconds`."""
+    if getattr(_watch, "installed", False):
+        return
+    from numba.core import event
+
+    class Listener(event.Listener):
+        """Our kernels' compiles only (not a user's own numba functions)."""
+
+        def on_start(self, ev):
+            function = getattr((ev.data or {}).get("dispatcher"), "py_func", None)
+            module = getattr(function, "__module__", "") or ""
+            if not _watch.depth and not module.startswith(_OURS):
+                return
+            with _lock:
+                if not _watch.depth:
+                    _watch.start = time.perf_counter()
+                _watch.depth += 1
+            notice(cache_dir, f"{module.removeprefix('sudoku_models.')}."
+                              f"{function.__qualname__} first")
+
+        def on_end(self, ev):
+            if not _watch.depth:
+                return
+            with _lock:
+                _watch.depth -= 1
+                if not _watch.depth:
+                    _state["seconds"] += time.perf_counter() - _watch.start
+
+    event.register("numba:compile", Listener())
+    _watch.installed = True

@@ -1,0 +1,175 @@
+"""Pictures of :func:`sudoku_models.logic.explain`'s steps: one board per
+step, before the step is carried out, with the candidates, the cells the
+technique uses and the houses it names highlighted, the placements and
+eliminations marked and the step's text as the caption.
+
+* :func:`step_frames`: the data of every picture (plain values);
+* :func:`frame_svg`: one frame as SVG (:func:`sudoku_models.board_svg.board_svg`);
+* :func:`write_step_pictures`: every frame into one PDF, a page each
+  (matplotlib: :func:`sudoku_models.drawing.draw_sudoku` with the same
+  marks), or into a folder of SVG files.
+
+The marks follow HoDoKu's step display: used cells tinted, eliminated
+candidates red, placed values green.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board_svg import ELIMINATED, HOUSE, PLACED, USED, board_svg
+from .puzzle import SYMBOLS, Puzzle, as_puzzle
+
+# r3, c1 or b9 standing alone (not the r4 and c7 of a cell name r4c7)
+_HOUSE_NAME = re.compile(r"(?<![\w])([rcb])(\d+)(?![\dc])")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step's picture: ``values`` (``N*N``, flat, 0 empty) and
+    ``candidates`` (bitmasks, bit ``v - 1`` for ``v``) before the step;
+    ``cells`` it uses, ``houses`` it names (house numbers of
+    :attr:`~sudoku_models.geometry.Layout.houses`), its ``placements`` and
+    ``eliminations`` (``(cell, value)``), and ``caption`` (``"4. Hidden
+    Single: r6c2=4 (...)"``)."""
+
+    values: tuple
+    candidates: tuple
+    cells: tuple
+    houses: tuple
+    placements: tuple
+    eliminations: tuple
+    caption: str
+
+
+def named_houses(text: str, layout) -> tuple[int, ...]:
+    """The house numbers of the houses a step's ``text`` names (``r3``,
+    ``c1``, ``b9``; a cell name such as ``r4c7`` names none), in order."""
+    side = layout.side
+    found = []
+    for kind, number in _HOUSE_NAME.findall(text):
+        k = int(number) - 1
+        if kind == "b" and layout.regions is None or not 0 <= k < side:
+            continue
+        found.append({"r": 0, "c": side, "b": 2 * side}[kind] + k)
+    return tuple(dict.fromkeys(found))
+
+
+def step_frames(puzzle) -> list[Frame]:
+    """A :class:`Frame` per step of :func:`~sudoku_models.logic.explain`
+    (the closing "Needs search" step included). ``puzzle``: anything
+    :func:`~sudoku_models.puzzle.as_puzzle` takes. Raises
+    :class:`~sudoku_models.logic.candidates.UnsolvablePuzzle` for
+    contradictory clues."""
+    from .logic.candidates import Candidates
+    from .logic.explain import apply, solve_steps
+
+    puzzle = as_puzzle(puzzle)
+    steps, _ = solve_steps(puzzle)
+    grid = Candidates.from_puzzle(puzzle)
+    frames = []
+    for number, step in enumerate(steps, start=1):
+        frames.append(Frame(tuple(grid.values), tuple(grid.cand), tuple(step.cells),
+                            named_houses(step.text, puzzle.layout), tuple(step.placements),
+                            tuple(step.eliminations), f"{number}. {step.text}"))
+        apply(grid, step)
+    return frames
+
+
+def frame_svg(puzzle: Puzzle, frame: Frame) -> str:
+    """``frame`` of ``puzzle`` as SVG text, the caption under the board."""
+    return board_svg(puzzle.layout, frame.values, givens=puzzle.grid.ravel(),
+                     constraints=puzzle.constraints, candidates=frame.candidates,
+                     cells=frame.cells, houses=frame.houses, placements=frame.placements,
+                     eliminations=frame.eliminations, symbols=SYMBOLS, caption=frame.caption)
+
+
+def write_step_pictures(puzzle, target) -> list[Path]:
+    """Every step of ``puzzle`` as a picture: ``target`` ending in ``.pdf``
+    is one PDF with a page per step; anything else is a folder (made if
+    need be) of ``step-001.svg``, ... Returns the files written."""
+    puzzle = as_puzzle(puzzle)
+    frames = step_frames(puzzle)
+    target = Path(target)
+    if target.suffix.lower() == ".pdf":
+        _write_pdf(puzzle, frames, target)
+        return [target]
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for number, frame in enumerate(frames, start=1):
+        path = target / f"step-{number:03d}.svg"
+        path.write_text(frame_svg(puzzle, frame))
+        written.append(path)
+    return written
+
+
+def _write_pdf(puzzle: Puzzle, frames: list[Frame], path: Path) -> None:
+    import textwrap
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with PdfPages(path) as pdf:
+        for frame in frames:
+            fig, ax = plt.subplots(figsize=(6, 7))
+            fig.subplots_adjust(left=0.04, right=0.96, top=0.97, bottom=0.2)
+            draw_frame(puzzle, frame, ax)
+            fig.text(0.5, 0.15, "\n".join(textwrap.wrap(frame.caption, 70)), ha="center",
+                     va="top", fontsize=10)
+            pdf.savefig(fig)
+            plt.close(fig)
+
+
+def draw_frame(puzzle: Puzzle, frame: Frame, ax) -> None:
+    """``frame`` on matplotlib axes: :func:`~sudoku_models.drawing.draw_sudoku`
+    of the values so far, with the step's marks (gids ``"used"``,
+    ``"house"``, ``"candidate"``, ``"eliminated"``, ``"placed"``)."""
+    import numpy as np
+    from matplotlib.patches import Rectangle
+
+    from .drawing import draw_sudoku
+
+    side = puzzle.side
+    draw_sudoku(puzzle, np.array(frame.values).reshape(side, side), ax=ax)
+    pt = 72 * ax.figure.get_figwidth() * ax.get_position().width / side
+
+    def corner(cell):
+        r, c = divmod(int(cell), side)
+        return c, side - 1 - r
+
+    for cell in frame.cells:
+        ax.add_patch(Rectangle(corner(cell), 1, 1, facecolor=USED, edgecolor="none", zorder=0.4,
+                               gid="used"))
+    for house in frame.houses:
+        for cell in puzzle.layout.houses[house]:
+            ax.add_patch(Rectangle(corner(cell), 1, 1, facecolor=HOUSE, alpha=0.12,
+                                   edgecolor="none", zorder=0.45, gid="house"))
+    per_row = int(np.ceil(np.sqrt(side)))
+
+    def symbol(value: int) -> str:
+        return SYMBOLS[value - 1] if side <= len(SYMBOLS) else str(value)
+
+    struck = set(frame.eliminations)
+    placed = dict(frame.placements)
+    for cell, mask in enumerate(frame.candidates):
+        x, y = corner(cell)
+        if cell in placed:
+            ax.text(x + 0.5, y + 0.5, symbol(placed[cell]), ha="center", va="center",
+                    fontsize=0.46 * pt, color=PLACED, zorder=7, gid="placed")
+            continue
+        if frame.values[cell]:
+            continue
+        for value in range(1, side + 1):
+            if mask >> (value - 1) & 1:
+                row, col = divmod(value - 1, per_row)
+                gone = (cell, value) in struck
+                ax.text(x + (col + 0.5) / per_row, y + 1 - (row + 0.5) / per_row,
+                        symbol(value), ha="center", va="center",
+                        fontsize=0.6 * pt / per_row, color=ELIMINATED if gone else "#555555",
+                        fontweight="bold" if gone else "normal", zorder=7,
+                        gid="eliminated" if gone else "candidate")
