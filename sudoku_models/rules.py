@@ -184,6 +184,9 @@ def _orthogonal(a: int, b: int, side: int) -> bool:
 
 
 def _two_cells(constraint: Constraint, layout: Layout, adjacent: bool = True) -> None:
+    if len(constraint.cells) != 2:
+        raise RulesError(f"{constraint.kind}: a relation between two cells, got "
+                         f"{len(constraint.cells)} ({_name_cells(constraint.cells, layout.side)})")
     a, b = constraint.cells
     if a == b:
         raise RulesError(f"{constraint.label(layout)}: a relation between "
@@ -369,10 +372,10 @@ class Kropki(Constraint):
     def _check(self, layout):
         if self.color not in ("white", "black"):
             raise RulesError(f"kropki: color must be white or black, got {self.color!r}")
+        _two_cells(self, layout)
         if self.value is not None and not 1 <= self.value < layout.side:
             raise RulesError(f"{self.label(layout)}: value must be 1..{layout.side - 1}, "
                              f"got {self.value}")
-        _two_cells(self, layout)
 
     def violations(self, values, layout, context):
         a, b = values[list(self.cells)]
