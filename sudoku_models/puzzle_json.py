@@ -57,7 +57,7 @@ from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, Kropki
                     diagonals, disjoint_groups, windoku)
 
 FORMAT = "sudoku-models/1"
-_MAX_DIGITS = 30  # longer JSON numbers are refused before Python converts them
+_MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
 _CELL = re.compile(r"[rR]([0-9]{1,3})[cC]([0-9]{1,3})")  # ASCII digits, whole name
 _SHORTHANDS = {"diagonals": diagonals, "windoku": windoku, "disjoint-groups": disjoint_groups}
 
@@ -282,7 +282,7 @@ call ``json.loads`` themselves."""
 def loads(text: str, where: str = ""):
     """``json.loads`` with a :class:`PuzzleFormatError` naming the line and
     column of a syntax error; ``NaN``, ``Infinity``, integers of more than
-    30 digits and nesting deeper than Python's recursion limit are
+    40 digits and nesting deeper than Python's recursion limit are
     refused the same way."""
     try:
         return json.loads(text, **JSON_HOOKS)
