@@ -64,6 +64,10 @@ def _cell_id(cell: int, side: int) -> str:
     return f"R{_DIGITS[row + 1]}C{_DIGITS[col + 1]}"
 
 
+def _adjacent(a: int, b: int, side: int) -> bool:
+    return abs(a // side - b // side) + abs(a % side - b % side) == 1
+
+
 def _shape(items: list[tuple[str, list[str]]]) -> int:
     sides = [args for kind, args in items if kind == "Shape"]
     if not sides:
@@ -149,7 +153,7 @@ def from_iss(text: str, where: str = "constraint string"):
             if len(found) < 2:
                 _fail(here, "needs two or more adjacent cells")
             pairs = [(a, b) for i, a in enumerate(found) for b in found[i + 1:]
-                     if abs(a // side - b // side) + abs(a % side - b % side) == 1]
+                     if _adjacent(a, b, side)]
             if not pairs:
                 _fail(here, "no two of its cells are orthogonal neighbours")
             constraints += [(here, _PAIRS[kind](a, b)) for a, b in pairs]
@@ -195,8 +199,8 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
     """The constraint string of a puzzle's clues (``(N, N)`` ints, 0 empty)
     and rules; :func:`from_iss` reads it back to the same puzzle. Raises
     :class:`PuzzleFormatError` for what the string has no item for (a
-    Kropki dot of another value, one colour of negative dots, a side over
-    16, rectangular boxes other than the default)."""
+    Kropki dot of another value, one colour of negative dots, a ``greater``
+    between cells that do not touch, a side over 16)."""
     layout = rules.layout
     side = layout.side
     if side > MAX_SIDE:
@@ -250,7 +254,7 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             out.append(f".{name}~{ids(constraint.cells)}")
         elif kind is XV:
             out.append(f".{'X' if constraint.total == 10 else 'V'}~{ids(constraint.cells)}")
-        elif kind is GreaterThan:
+        elif kind is GreaterThan and _adjacent(*constraint.cells, side):
             out.append(f".GreaterThan~{ids(constraint.cells)}")
         elif kind is KropkiNegative and set(constraint.colors) == {"white", "black"}:
             out.append(".StrictKropki")
