@@ -20,8 +20,8 @@ Any other type (little killer, whispers, ``Or``...) is a
 
 The short killer format (81 characters, from the enjoysudoku forum's
 "understandable snarfable killer cages"): each cell holds its cage's total
-(``0-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45) if it is the cage's head,
-else an arrow toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and
+(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for cells in no
+cage) if it is the cage's head, else an arrow toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and
 diagonals ``` ` ``, ``'``, ``,``, ``.``).
 """
 
@@ -313,6 +313,8 @@ def from_short_killer(text: str, where: str = "killer"):
         char = text[top]
         total = int(char) if char.isdigit() else (
             10 + ord(char) - ord("A") if char.isupper() else 36 + ord(char) - ord("a"))
+        if total == 0:
+            continue  # cells in no cage
         constraints.append(Cage(tuple(members), total))
     try:
         rules = Rules(Layout.for_side(side), tuple(constraints))
