@@ -9,12 +9,14 @@ MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
 ``.V``/``.GreaterThan`` on adjacent cells, ``.Diagonal~1`` (the ``/``
 diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 ``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
-``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Jigsaw~<one
+``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
+``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
 region character per cell>``, ``.NoBoxes`` (a Latin square) and
 ``.Shape~6x6`` for another side. Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
-several values limits a cell to candidates; the toolkit reads the odd or
-the even values as a parity constraint and refuses other candidate sets.
+several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
+the even values are read as a parity constraint, other sets as
+candidate givens.
 Any other type (little killer, whispers, ``Or``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
@@ -31,9 +33,9 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan, Kropki, KropkiNegative,
-                    NonConsecutive, Parity, Region, Rules, Thermometer, XVNegative, diagonals,
-                    disjoint_groups, windoku)
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
+                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -114,13 +116,12 @@ def from_iss(text: str, where: str = "constraint string"):
                                 "(such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(set(map(int, values)))
-                if len(wanted) == 1:
+                if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
                     grid[cell] = wanted[0]
                 elif wanted in (odd, even):
                     parity["odd" if wanted == odd else "even"].append(cell)
                 else:
-                    _fail(here, f"{arg}: candidate givens other than all odd or all even "
-                                "values are not supported")
+                    constraints.append((here, Candidates((cell,), tuple(wanted))))
         elif kind == "Shape":
             continue
         elif kind == "NoBoxes":
@@ -143,6 +144,13 @@ def from_iss(text: str, where: str = "constraint string"):
             constraints.append((here, Cage(cells(args[1:]), int(total) if total else None)))
         elif kind == "Thermo":
             constraints.append((here, Thermometer(cells(args))))
+        elif kind == "Whisper":
+            gap = 5
+            if args and args[0].isascii() and args[0].isdigit():
+                gap, args = int(args[0]), args[1:]
+            constraints.append((here, Whispers(cells(args), gap)))
+        elif kind in ("Renban", "Palindrome"):
+            constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
         elif kind == "Arrow":
             found = cells(args)
             constraints.append((here, Arrow(found[0], found[1:])))
@@ -258,6 +266,13 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             out.append(f".GreaterThan~{ids(constraint.cells)}")
         elif kind is KropkiNegative and set(constraint.colors) == {"white", "black"}:
             out.append(".StrictKropki")
+        elif kind is Whispers:
+            out.append(f".Whisper~{constraint.gap}~{ids(constraint.cells)}")
+        elif kind in (Renban, Palindrome):
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Candidates:
+            values = "_".join(map(str, sorted(set(constraint.values))))
+            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))
         elif kind is Parity:
             values = "_".join(str(v) for v in range(1, side + 1)
                               if v % 2 == (constraint.parity == "odd"))

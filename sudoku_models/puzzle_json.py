@@ -34,10 +34,15 @@ f-puzzles (``size``, ``grid`` of ``{"value", "given", "region"}``,
 ``killercage``, ``thermometer``, ``arrow``, ``difference``, ``ratio``, ``xv``,
 ``odd``, ``even``, ``extraregion``, ``diagonal+``, ``diagonal-``,
 ``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``,
-``negative``): only given values are clues; any other constraint in the
-file (a little killer, a German whisper, a cosmetic line or cage...) is a
+``negative``): only given values are clues; keys that draw or set up a
+solver (``line``, ``text``, ``rectangle``, ``circle``, a ``cage`` without a
+value, ``disabledlogic``, ...: :data:`FPUZZLES_DECORATION`) are ignored with
+one :class:`DecorationIgnored` warning naming them; any other constraint (a
+little killer, a German whisper, candidate givens...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it, never silently
-dropped. The lz-string decoding is the ``lzstring`` package's.
+dropped, as is a value of the wrong type (named by its key and entry).
+:func:`to_fpuzzles` writes the format. SudokuPad's own format (its ``scl``
+links): :func:`from_sudokupad`. Links and lz-string: :mod:`sudoku_models.links`.
 """
 
 from __future__ import annotations
@@ -52,9 +57,10 @@ import numpy as np
 from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, KropkiNegative,
-                    NonConsecutive, Parity, Region, Rules, RulesError, Thermometer, XVNegative,
-                    diagonals, disjoint_groups, windoku)
+from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Kropki,
+                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    RulesError, Thermometer, Whispers, XVNegative, diagonals, disjoint_groups,
+                    windoku)
 
 FORMAT = "sudoku-models/1"
 _MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
@@ -156,8 +162,11 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[str, ...]" and isinstance(value, list) and all(
             isinstance(v, str) for v in value):
         return tuple(value)
-    wanted = {"int": "a whole number", "str": "a string",
-              "tuple[str, ...]": "a list of strings"}.get(base, base)
+    if base == "tuple[int, ...]" and isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return tuple(value)
+    wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
+              "tuple[int, ...]": "a list of whole numbers"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 
@@ -300,7 +309,8 @@ _FPUZZLES_META = {"size", "grid", "title", "author", "ruleset", "solution", "ver
 _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
                    "nonconsecutive"}
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
-                   "xv", "odd", "even", "negative"}
+                   "xv", "odd", "even", "negative", "whispers", "renban", "palindrome"}
+_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
 FPUZZLES_DECORATION = frozenset({
     "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
     "highlightconflicts", "cellcolor", "fogofwar", "foglight"})
@@ -401,13 +411,18 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
     grid = np.zeros((side, side), dtype=np.int64)
     regions = np.full((side, side), -1, dtype=np.int64)
     has_regions = False
+    pencil = []  # candidate givens, validated with the constraints
     for r, row in enumerate(grid_cells):
         for c, cell in enumerate(row):
             here = f"{where}, grid r{r + 1}c{c + 1}"
             if not isinstance(cell, dict):
                 _fail(here, f"a cell is an object, got {cell!r}"[:200])
-            if cell.get("givenPencilMarks") not in (None, []):
-                _fail(here, "'givenPencilMarks' (candidate givens) are not supported")
+            marks = cell.get("givenPencilMarks")
+            if marks not in (None, []):
+                if not isinstance(marks, list):
+                    _fail(here, f"'givenPencilMarks' must be a list of values, got {marks!r}"[:200])
+                pencil.append((here, Candidates((r * side + c,), tuple(
+                    _fp_whole(v, here, "pencil mark", text_ok=False) for v in marks))))
             if cell.get("given") and cell.get("value") is not None:
                 value = cell["value"]
                 if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= side:
@@ -445,7 +460,7 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
                 constraints.extend(make())
             except RulesError as error:
                 _fail(where, f"{key}: {error}")
-    found = []  # (where, constraint), validated below to name the entry
+    found = list(pencil)  # (where, constraint), validated below to name the entry
     for here, item in _fp_entries(data, "extraregion", where):
         found.append((here, Region(_fp_cells(item, "cells", side, here))))
     for here, item in _fp_entries(data, "killercage", where):
@@ -455,6 +470,9 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
         found.append((here, Cage(cells, total)))
     for here, item in _fp_entries(data, "thermometer", where):
         found.extend((here, Thermometer(line)) for line in _fp_lines(item, side, here))
+    for key, cls in _FPUZZLES_LINES.items():
+        for here, item in _fp_entries(data, key, where):
+            found.extend((here, cls(line)) for line in _fp_lines(item, side, here))
     for here, item in _fp_entries(data, "arrow", where):
         circle = _fp_cells(item, "cells", side, here)
         if len(circle) != 1:
@@ -521,7 +539,7 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
     object (what an f-puzzles or SudokuPad link carries, compressed);
     :func:`from_fpuzzles` reads it back to the same puzzle. Raises
     :class:`PuzzleFormatError` for a kind f-puzzles has no key for
-    (``greater``)."""
+    (``greater``, whispers of another gap than 5)."""
     layout = rules.layout
     side = layout.side
     default = Layout.for_side(side)
@@ -577,6 +595,15 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
         elif isinstance(constraint, Parity):
             for cell in constraint.cells:
                 add(constraint.parity, {"cell": _fp_name(cell, side)})
+        elif isinstance(constraint, Candidates):
+            for cell in constraint.cells:
+                target = cells[cell // side][cell % side]
+                marks = set(target.get("givenPencilMarks", constraint.values))
+                target["givenPencilMarks"] = sorted(marks & set(constraint.values))
+        elif isinstance(constraint, Whispers) and constraint.gap == 5:
+            add("whispers", {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, (Renban, Palindrome)):
+            add(constraint.kind, {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, KropkiNegative):
             negative += [k for k, color in _NEGATIVE.items() if color in constraint.colors]
         elif isinstance(constraint, XVNegative):

@@ -23,8 +23,8 @@ from sudoku_models.geometry import Layout
 from sudoku_models.iss import from_short_killer
 from sudoku_models.puzzle import read_puzzle
 from sudoku_models.puzzle_json import DecorationIgnored
-from sudoku_models.rules import (KINDS, Constraint, GreaterThan, KropkiNegative, Parity, Rules,
-                                 RulesError)
+from sudoku_models.rules import (KINDS, Candidates, Constraint, GreaterThan, KropkiNegative,
+                                 Parity, Rules, RulesError, Whispers)
 
 from .test_puzzle_json import _fpuzzles
 from .test_rules import _full_grid, _random_constraint
@@ -37,17 +37,26 @@ TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^
 
 
 def _meaning(puzzle: Puzzle) -> tuple:
-    """What a puzzle says, independent of how a format groups it: parity and
-    negative-dot constraints split per cell and colour, duplicates merged."""
+    """What a puzzle says, independent of how a format groups it: the values
+    clues, parity and candidate givens leave each cell, negative dots per
+    colour, duplicates merged."""
     items = set()
+    allowed = {}  # cell -> the values parity and candidate givens leave it
     for c in puzzle.constraints:
-        if isinstance(c, Parity):
-            items |= {("parity", c.parity, cell) for cell in c.cells}
+        if isinstance(c, (Parity, Candidates)):
+            values = set(c.values) if isinstance(c, Candidates) else {
+                v for v in range(1, puzzle.side + 1) if v % 2 == (c.parity == "odd")}
+            for cell in c.cells:
+                allowed[cell] = allowed.get(cell, values) & values
         elif isinstance(c, KropkiNegative):
             items |= {("no dot", color) for color in c.colors}
         else:
             items.add(c)
-    return puzzle.layout, puzzle.grid.tobytes(), frozenset(items)
+    for cell in np.flatnonzero(puzzle.grid.ravel()):  # a clue is a cell's one candidate
+        value = {int(puzzle.grid.ravel()[cell])}
+        allowed[int(cell)] = allowed.get(int(cell), value) & value
+    items |= {("allowed", cell, frozenset(values)) for cell, values in allowed.items()}
+    return puzzle.layout, frozenset(items)
 
 
 def _random_puzzle(box, seed, skip):
@@ -71,7 +80,8 @@ def _random_puzzle(box, seed, skip):
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3), (2, 4)]), st.integers(0, 2**32 - 1))
 def test_f_puzzles_and_sudokupad_links_round_trip_every_kind_they_have(box, seed):
-    puzzle = _random_puzzle(box, seed, lambda c, layout: isinstance(c, GreaterThan))
+    puzzle = _random_puzzle(box, seed, lambda c, layout: isinstance(c, GreaterThan) or (
+        isinstance(c, Whispers) and c.gap != 5))
     data = puzzle.to_fpuzzles()
     assert _meaning(Puzzle.from_fpuzzles(data)) == _meaning(puzzle)
     link = puzzle.sudokupad_link()
@@ -109,8 +119,8 @@ def test_a_constraint_string_for_another_shape_and_a_jigsaw():
 
 
 @pytest.mark.parametrize("text, message", [
-    (".Whisper~5~R1C1~R1C2", "constraint type 'Whisper' is not supported"),
-    (".~R1C1_1_2", "candidate givens other than all odd or all even"),
+    (".Zipper~R1C1~R1C2", "constraint type 'Zipper' is not supported"),
+    (".Or.Cage~3~R1C1~R1C2.End", "constraint type 'Or' is not supported"),
     (".~R1C1_10", "is not a cell and its values in 1..9"),
     (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
     (".Cage~3~R1C1~R1C1", "appears twice"),
@@ -183,7 +193,7 @@ def test_decoration_is_ignored_with_one_warning_naming_it():
     assert "cage, disabledlogic, line, text, truecandidatesoptions" in str(warning.message)
 
 
-@pytest.mark.parametrize("key, value", [("whispers", [{"lines": [["R1C1", "R1C2"]]}]),
+@pytest.mark.parametrize("key, value", [("betweenline", [{"lines": [["R1C1", "R1C2"]]}]),
                                         ("cage", [{"cells": ["R1C1"], "value": "5"}]),
                                         ("littlekillersum", [{"cell": "R0C1", "value": "5"}])])
 def test_a_rule_the_toolkit_does_not_model_is_named(key, value):
@@ -223,6 +233,11 @@ def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
     assert code == 2 and err.count("\n") == 1
 
 
+NOT_DRAWN_YET = {"candidates", "whispers", "renban", "palindrome"}
+"""Kinds drawing.py has no mark for yet (drawing.py is the lead's): when one
+gets its mark, this test says to take it out of this set."""
+
+
 def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
     """Every kind: its own violations (the checker), a JSON form (the
     round trip above and test_puzzle_json), and a mark in drawing._DRAW
@@ -232,5 +247,5 @@ def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
     for kind, cls in KINDS.items():
         assert cls.violations is not Constraint.violations, kind
         has_cells = "cells" in cls.__dataclass_fields__
-        assert (cls in _DRAW) == has_cells, kind
+        assert (cls in _DRAW) == (has_cells and kind not in NOT_DRAWN_YET), kind
         assert has_cells or kind in global_kinds, kind
