@@ -373,6 +373,18 @@ def _fp_lines(item: dict, side: int, where: str) -> list[tuple[int, ...]]:
     return [_fp_cells({"lines": line}, "lines", side, where) for line in lines]
 
 
+def _cell_objects(rows: list, where: str):
+    """``(row, column, where, cell)`` of every cell object of ``rows`` (0-based
+    row and column; ``where`` names the cell), or :class:`PuzzleFormatError`
+    for a cell that is not an object."""
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            here = f"{where} r{r + 1}c{c + 1}"
+            if not isinstance(cell, dict):
+                _fail(here, f"a cell is an object, got {cell!r}"[:200])
+            yield r, c, here, cell
+
+
 def from_fpuzzles(data, where: str = "f-puzzles"):
     """``(grid, rules, name)`` from an f-puzzles object, its JSON text, or its
     lz-string compressed form (the ``load=`` of an f-puzzles link or the
@@ -412,31 +424,27 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
     regions = np.full((side, side), -1, dtype=np.int64)
     has_regions = False
     pencil = []  # candidate givens, validated with the constraints
-    for r, row in enumerate(grid_cells):
-        for c, cell in enumerate(row):
-            here = f"{where}, grid r{r + 1}c{c + 1}"
-            if not isinstance(cell, dict):
-                _fail(here, f"a cell is an object, got {cell!r}"[:200])
-            marks = cell.get("givenPencilMarks")
-            if marks not in (None, []):
-                if not isinstance(marks, list):
-                    _fail(here, f"'givenPencilMarks' must be a list of values, got {marks!r}"[:200])
-                pencil.append((here, Candidates((r * side + c,), tuple(
-                    _fp_whole(v, here, "pencil mark", text_ok=False) for v in marks))))
-            if cell.get("given") and cell.get("value") is not None:
-                value = cell["value"]
-                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= side:
-                    _fail(here, f"'value' {value!r} is not a whole number in 1..{side}"[:200])
-                grid[r, c] = value
-            if "region" in cell:
-                has_regions = True
-                label = cell["region"]
-                if label is None:
-                    _fail(here, "the cell belongs to no region; irregular grids with cells "
-                                "outside every region are not supported")
-                if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label < side:
-                    _fail(here, f"'region' {label!r} is not a region number 0..{side - 1}"[:200])
-                regions[r, c] = label
+    for r, c, here, cell in _cell_objects(grid_cells, f"{where}, grid"):
+        marks = cell.get("givenPencilMarks")
+        if marks not in (None, []):
+            if not isinstance(marks, list):
+                _fail(here, f"'givenPencilMarks' must be a list of values, got {marks!r}"[:200])
+            pencil.append((here, Candidates((r * side + c,), tuple(
+                _fp_whole(v, here, "pencil mark", text_ok=False) for v in marks))))
+        if cell.get("given") and cell.get("value") is not None:
+            value = cell["value"]
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= side:
+                _fail(here, f"'value' {value!r} is not a whole number in 1..{side}"[:200])
+            grid[r, c] = value
+        if "region" in cell:
+            has_regions = True
+            label = cell["region"]
+            if label is None:
+                _fail(here, "the cell belongs to no region; irregular grids with cells "
+                            "outside every region are not supported")
+            if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label < side:
+                _fail(here, f"'region' {label!r} is not a region number 0..{side - 1}"[:200])
+            regions[r, c] = label
     try:
         if has_regions:
             default = Layout.for_side(side)
@@ -660,17 +668,13 @@ def from_sudokupad(data, where: str = "SudokuPad"):
     if not 1 <= side <= 49 or any(not isinstance(row, list) or len(row) != side for row in rows):
         _fail(where, "a SudokuPad puzzle needs 'cells': N rows of N cells")
     grid = np.zeros((side, side), dtype=np.int64)
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            here = f"{where}, cell r{r + 1}c{c + 1}"
-            if not isinstance(cell, dict):
-                _fail(here, f"a cell is an object, got {cell!r}"[:200])
-            value = cell.get("value")
-            if value not in (None, ""):
-                value = _fp_whole(value, here, "'value'")
-                if not 1 <= value <= side:
-                    _fail(here, f"'value' {value} is not in 1..{side}")
-                grid[r, c] = value
+    for r, c, here, cell in _cell_objects(rows, f"{where}, cell"):
+        value = cell.get("value")
+        if value not in (None, ""):
+            value = _fp_whole(value, here, "'value'")
+            if not 1 <= value <= side:
+                _fail(here, f"'value' {value} is not in 1..{side}")
+            grid[r, c] = value
     try:
         regions = data.get("regions")
         if regions:

@@ -24,7 +24,8 @@ def _fp(size=4, cell=None, **keys):
     return {"size": size, "grid": grid, **keys}
 
 
-def _cli(argv):
+def cli(argv):
+    """``sudoku-models`` with ``argv``: (exit code, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -46,7 +47,7 @@ def test_a_large_jigsaw_stops_at_its_time_limit():
 
 def test_an_impossible_jigsaw_request_fails_before_searching():
     started = time.monotonic()
-    code, _, err = _cli(["generate", "--layout", "jigsaw:36", "--clues", "5"])
+    code, _, err = cli(["generate", "--layout", "jigsaw:36", "--clues", "5"])
     assert code == 2 and "ask for 35 to 1296" in err and err.count("\n") == 1
     assert time.monotonic() - started < 5
 
@@ -54,7 +55,7 @@ def test_an_impossible_jigsaw_request_fails_before_searching():
 @pytest.mark.parametrize("argv", [["--layout", "latin:٥", "--clues", "20"],
                                   ["--clues", "30", "--time-limit", "٥"]])
 def test_non_ascii_digits_on_the_command_line_are_refused(argv):
-    code, _, err = _cli(["generate", *argv])
+    code, _, err = cli(["generate", *argv])
     assert code == 2 and "٥" in err
 
 

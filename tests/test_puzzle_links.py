@@ -4,8 +4,6 @@ Sudoku Solver's constraint string and the short killer format, read by
 read_puzzle, the CLI's PUZZLE and --file; written back by to_fpuzzles,
 sudokupad_link and to_iss; decoration keys ignored with one warning."""
 
-import contextlib
-import io
 import json
 import warnings
 
@@ -16,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError, solve, verify
-from sudoku_models.cli import main
 from sudoku_models.drawing import _DRAW
 from sudoku_models.files import read_puzzles
 from sudoku_models.geometry import Layout
@@ -24,10 +21,11 @@ from sudoku_models.iss import from_short_killer
 from sudoku_models.puzzle import read_puzzle
 from sudoku_models.puzzle_json import DecorationIgnored
 from sudoku_models.rules import (KINDS, Candidates, Constraint, GreaterThan, KropkiNegative,
-                                 Parity, Rules, RulesError, Whispers)
+                                 Parity, Whispers)
 
-from .test_puzzle_json import _fpuzzles
-from .test_rules import _full_grid, _random_constraint
+from .test_input_edges import cli
+from .test_puzzle_json import _fpuzzles, random_constraints
+from .test_rules import _full_grid
 
 LZ = lzstring.LZString()
 HARD = ".~R1C1_8~R2C3_3~R2C4_6~R3C2_7~R3C5_9~R3C7_2~R4C2_5~R4C6_7~R5C5_4~R5C6_5~R5C7_7~R6C4_1" \
@@ -63,16 +61,7 @@ def _random_puzzle(box, seed, skip):
     rng = np.random.default_rng(seed)
     layout = Layout.boxes(*box)
     values = _full_grid(layout, rng)
-    constraints = []
-    for _ in range(12):
-        candidate = _random_constraint(layout, values.ravel(), rng)
-        if skip(candidate, layout):
-            continue
-        try:
-            Rules(layout, (*constraints, candidate))
-        except RulesError:
-            continue
-        constraints.append(candidate)
+    constraints = random_constraints(layout, values, rng, skip)
     grid = np.where(rng.random(values.shape) < 0.3, values, 0)
     return Puzzle(grid, layout, constraints=tuple(constraints))
 
@@ -207,29 +196,19 @@ def test_short_links_to_a_server_say_so():
             read_puzzle(link)
 
 
-def _cli(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as exit_:
-            code = exit_.code
-    return code, out.getvalue(), err.getvalue()
-
-
 def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
     puzzle = read_puzzle(HARD)
     forms = [json.dumps(puzzle.to_json()), json.dumps(puzzle.to_fpuzzles()),
              puzzle.sudokupad_link(), LZ.compressToBase64(json.dumps(puzzle.to_fpuzzles())),
              puzzle.to_iss()]
     for form in forms:
-        code, out, err = _cli(["solve", form, "--method", "backtracking"])
+        code, out, err = cli(["solve", form, "--method", "backtracking"])
         assert code == 0, err
         assert "796|318|452" in out.replace(" ", "")  # the last row of the one answer
     path = tmp_path / "shared.txt"
     path.write_text("# as people share them\n" + "\n".join(forms[2:]) + "\n")
     assert [p.grid.tobytes() for p in read_puzzles(path)] == [puzzle.grid.tobytes()] * 3
-    code, _, err = _cli(["solve", "https://sudokupad.app/fpuzzles!!!", "--method", "cp"])
+    code, _, err = cli(["solve", "https://sudokupad.app/fpuzzles!!!", "--method", "cp"])
     assert code == 2 and err.count("\n") == 1
 
 

@@ -52,18 +52,20 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "tarek_killers.csv"
 SOURCE = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
           "e373f98/data/collections.js")
+TAREK = 42
 COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load")
 ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "best_wall_s",
                "median_wall_s", "repeat", "load")
 
 
 def tarek_killers(text: str) -> list[str]:
-    """The short-format killers of ``TAREK_ALL`` in the text of
-    ``collections.js``."""
-    block = re.search(r"TAREK_ALL\s*=\s*new PuzzleCollection\((.*?)\]\s*\)", text, re.S)
+    """The first :data:`TAREK` short-format killers of ``TAREK_ALL`` in the
+    text of ``collections.js`` (the list's entries 1 to 42 are tarek's
+    thread's; it goes on with other killers)."""
+    block = re.search(r"TAREK_ALL\s*=\s*new PuzzleCollection\((.*?)\]\s*,?\s*\)", text, re.S)
     if block is None:
         raise SystemExit("no TAREK_ALL list in the collections file")
-    return re.findall(r"'([^']{81})'", block[1])
+    return re.findall(r"'([^']{81})'", block[1])[:TAREK]
 
 
 def read_source(path: str | None) -> str:
@@ -137,29 +139,31 @@ def main(argv=None) -> int:
     for rule in CAGE_RULES:  # compile (and warm) outside every timing
         count_two(puzzles[0], built[rule][0], built[rule][0].workspace())
     rows = []
-    for index, puzzle in enumerate(puzzles):
-        answers = set()
-        for repeat in range(args.repeat):
-            order = CAGE_RULES if (index + repeat) % 2 == 0 else CAGE_RULES[::-1]
-            for rule in order:
-                tables = built[rule][index]
-                found, solution, nodes, cpu = count_two(puzzle, tables, tables.workspace())
-                answers.add((found, solution.tobytes()))
-                rows.append(dict(index=index + 1, cage_rule=rule, repeat=repeat,
-                                 solutions=found, verified=bool(verify(puzzle, solution)),
-                                 branches=nodes, cpu_s=f"{cpu:.6f}",
-                                 load=f"{os.getloadavg()[0]:.2f}"))
-        if len(answers) != 1:
-            raise SystemExit(f"tarek {index + 1}: the cage rules disagree")
-        print(f"tarek {index + 1}: " + ", ".join(
-            f"{r['cage_rule']} {r['cpu_s']} s {r['branches']} nodes" for r in rows[-2:]),
-            flush=True)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out, "w", newline="") as handle:
+    with open(out, "w", newline="") as handle:  # row by row: a long run keeps what it did
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
-        writer.writerows(rows)
+        for index, puzzle in enumerate(puzzles):
+            answers = set()
+            for repeat in range(args.repeat):
+                order = CAGE_RULES if (index + repeat) % 2 == 0 else CAGE_RULES[::-1]
+                for rule in order:
+                    tables = built[rule][index]
+                    found, solution, nodes, cpu = count_two(puzzle, tables, tables.workspace())
+                    answers.add((found, solution.tobytes()))
+                    answer = solution.reshape(puzzle.grid.shape)
+                    rows.append(dict(index=index + 1, cage_rule=rule, repeat=repeat,
+                                     solutions=found, verified=bool(verify(puzzle, answer)),
+                                     branches=nodes, cpu_s=f"{cpu:.6f}",
+                                     load=f"{os.getloadavg()[0]:.2f}"))
+                    writer.writerow(rows[-1])
+            handle.flush()
+            if len(answers) != 1:
+                raise SystemExit(f"tarek {index + 1}: the cage rules disagree")
+            print(f"tarek {index + 1}: " + ", ".join(
+                f"{r['cage_rule']} {r['cpu_s']} s {r['branches']} nodes" for r in rows[-2:]),
+                flush=True)
     for rule in CAGE_RULES:
         mine = [r for r in rows if r["cage_rule"] == rule]
         cpu = np.array([float(r["cpu_s"]) for r in mine])
