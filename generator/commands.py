@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+import time
 
 from sudoku_models.arguments import seconds, seed, whole_number
 from sudoku_models.commands import register_command
@@ -78,11 +79,15 @@ def layout_spec(text: str):
     kind, _, value = text.partition(":")
     try:
         if kind == "boxes":
+            if not all(part.isascii() and part.isdigit() for part in value.lower().split("x")):
+                raise ValueError
             rows, cols = (int(part) for part in value.lower().split("x"))
             if not (1 <= rows and 1 <= cols and 4 <= rows * cols <= 36):
                 raise ValueError
             return kind, (rows, cols)
         if kind in ("jigsaw", "latin"):
+            if not (value.isascii() and value.isdigit()):
+                raise ValueError
             side = int(value)
             if not 4 <= side <= 36 and not (kind == "latin" and 2 <= side <= 36):
                 raise ValueError
@@ -120,7 +125,7 @@ def _layout(args: argparse.Namespace, rng):
         return Layout.latin(*values)
     from generator import random_jigsaw
 
-    return random_jigsaw(values[0], seed=rng)
+    return random_jigsaw(values[0], seed=rng, time_limit=args.time_limit)
 
 
 def _check_request(args: argparse.Namespace) -> None:
@@ -142,6 +147,17 @@ def _check_request(args: argparse.Namespace) -> None:
     if args.clues is None and args.difficulty is None and not args.minimal:
         raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal "
                          "(or --killer --cages N)")
+    if args.layout is not None and args.layout[0] == "jigsaw" and args.clues is not None:
+        from generator.puzzles import fewest_possible_clues, most_minimal_clues
+        from sudoku_models.geometry import Layout
+
+        side = args.layout[1][0]
+        stand_in = Layout.latin(side)  # what the bounds need of a jigsaw: its side
+        low = fewest_possible_clues(stand_in)
+        high = most_minimal_clues(stand_in) if args.minimal else side * side
+        if not low <= args.clues <= high:
+            raise UsageError(f"cannot generate a {side}x{side} jigsaw with {args.clues} clues: "
+                             f"ask for {low} to {high}{' (minimal)' if args.minimal else ''}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,14 +180,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         for _ in tqdm(range(args.count), unit="puzzle", desc="generating",
                       disable=args.count == 1 or None):
+            started = time.monotonic()
             layout = _layout(args, rng)
+            left = max(args.time_limit - (time.monotonic() - started), 1e-3)  # one limit for both
             if args.killer:
                 puzzle = generate_killer(args.cages, layout=layout, givens=args.givens,
-                                         seed=rng, max_cage=args.max_cage,
-                                         time_limit=args.time_limit)
+                                         seed=rng, max_cage=args.max_cage, time_limit=left)
             else:
                 puzzle = generate(args.clues, seed=rng, symmetry=args.symmetry,
-                                  time_limit=args.time_limit, difficulty=args.difficulty,
+                                  time_limit=left, difficulty=args.difficulty,
                                   minimal=args.minimal, layout=layout)
             puzzles.append(puzzle)
     except (GenerationError, JigsawError) as exc:

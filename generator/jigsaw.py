@@ -17,10 +17,13 @@ grid is the counter's.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from sudoku_models.counter import tables
 from sudoku_models.counter.core import new_control
+from sudoku_models import validation
 from sudoku_models.geometry import Layout
 
 from . import search
@@ -31,7 +34,8 @@ FILL_TRIES = 20  # fills (each with a 4 N^2 branch-node budget) before a layout 
 
 class JigsawError(ValueError):
     """A side the generator cannot make a jigsaw for (outside 4..36), a bad
-    seed or swap count."""
+    seed, swap count or time limit, or no layout found within the time
+    limit."""
 
 
 def _connected(regions: np.ndarray, label: int, side: int) -> bool:
@@ -66,8 +70,9 @@ def _border_pairs(regions: np.ndarray, side: int) -> np.ndarray:
     return np.concatenate([both, both[:, ::-1]])
 
 
-def _shuffled(side: int, rng: np.random.Generator, swaps: int) -> np.ndarray:
-    """The region map (``(N, N)`` labels) after ``swaps`` accepted swaps."""
+def _shuffled(side: int, rng: np.random.Generator, swaps: int, deadline) -> np.ndarray:
+    """The region map (``(N, N)`` labels) after ``swaps`` accepted swaps;
+    :class:`JigsawError` past ``deadline`` (a ``time.monotonic()`` value or None)."""
     start = Layout.for_side(side)
     regions = (start.regions.ravel().copy() if start.regions is not None
                else np.repeat(np.arange(side), side))
@@ -75,6 +80,8 @@ def _shuffled(side: int, rng: np.random.Generator, swaps: int) -> np.ndarray:
     tries = 0
     while done < swaps and tries < 50 * swaps:
         tries += 1
+        if deadline is not None and tries % 64 == 0 and time.monotonic() > deadline:
+            _late(side)
         pairs = _border_pairs(regions, side)
         a, toward = pairs[rng.integers(len(pairs))]
         region_a, region_b = regions[a], regions[toward]
@@ -89,30 +96,44 @@ def _shuffled(side: int, rng: np.random.Generator, swaps: int) -> np.ndarray:
     return regions.reshape(side, side)
 
 
-def fillable(layout: Layout, rng: np.random.Generator, tries: int = FILL_TRIES) -> bool:
+def fillable(layout: Layout, rng: np.random.Generator, tries: int = FILL_TRIES,
+             deadline: float | None = None) -> bool:
     """Whether the compiled search fills ``layout`` with a full grid within
     ``tries`` random fills of ``4 * N * N`` branch nodes each (False may
-    still have a grid, but such layouts are rare and slow to fill)."""
+    still have a grid, but such layouts are rare and slow to fill); False
+    too once ``deadline`` (``time.monotonic()``) has passed."""
     t = tables(layout)
     work = t.workspace()
     solution = np.zeros(t.cells, np.int32)
     control = new_control()
     for _ in range(tries):
+        if deadline is not None and time.monotonic() > deadline:
+            return False
         if search.fill_random(rng.integers(2**62), 4 * t.cells, control, solution, t.singles,
                               work) == 1:
             return True
     return False
 
 
-def random_jigsaw(side: int = 9, seed=None, swaps: int | None = None) -> Layout:
+def _late(side: int):
+    raise JigsawError(f"no {side}x{side} jigsaw layout found within the time limit; allow "
+                      "more time or fewer swaps")
+
+
+def random_jigsaw(side: int = 9, seed=None, swaps: int | None = None,
+                  time_limit: float | None = None) -> Layout:
     """A random jigsaw :class:`~sudoku_models.geometry.Layout` of ``side``
     (4 to 36): ``side`` connected regions of ``side`` cells, with a full
     grid (see the module docstring for the method).
 
     ``seed``: None, a whole number >= 0 or a ``numpy.random.Generator`` (the
     same seed gives the same layout); ``swaps``: accepted border swaps
-    (default ``4 * side * side``). Raises :class:`JigsawError` for a side
-    outside 4..36, a bad seed or a negative swap count."""
+    (default ``4 * side * side``); ``time_limit``: seconds (None: no limit)
+    after which it gives up with :class:`JigsawError` (checked between swaps
+    and between fills, so it holds to a fraction of a second; a 25x25 takes
+    seconds, a 36x36 tens of seconds). Raises :class:`JigsawError` for a
+    side outside 4..36, a bad seed, a negative swap count, a bad time limit,
+    or the time limit passed."""
     if isinstance(side, bool) or not isinstance(side, (int, np.integer)) or not 4 <= side <= 36:
         raise JigsawError(f"a jigsaw's side must be a whole number in 4..36, got {side!r}")
     if swaps is None:
@@ -121,9 +142,13 @@ def random_jigsaw(side: int = 9, seed=None, swaps: int | None = None) -> Layout:
         raise JigsawError(f"swaps must be a whole number >= 0, got {swaps!r}")
     try:
         rng = as_generator(seed)
-    except SeedError as error:
+        limit = validation.time_limit(time_limit)
+    except (SeedError, ValueError, TypeError) as error:
         raise JigsawError(str(error)) from None
+    deadline = None if limit is None else time.monotonic() + limit
     while True:
-        layout = Layout.jigsaw(_shuffled(int(side), rng, swaps))
-        if layout.kind == "jigsaw" and fillable(layout, rng):
+        layout = Layout.jigsaw(_shuffled(int(side), rng, swaps, deadline))
+        if layout.kind == "jigsaw" and fillable(layout, rng, deadline=deadline):
             return layout
+        if deadline is not None and time.monotonic() > deadline:
+            _late(int(side))

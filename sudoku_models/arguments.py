@@ -37,9 +37,10 @@ def seed(text: str) -> int:
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds."""
+    """A positive, finite number of seconds (ASCII digits: ``float`` would
+    also read ``'٥'`` or ``'1_0'``)."""
     try:
-        value = float(text)
+        value = float(text) if text.isascii() and "_" not in text else 0.0
     except ValueError:
         value = 0.0
     if not 0 < value < float("inf"):

@@ -24,12 +24,16 @@ import numpy as np
 
 from . import puzzle_json, validation
 from .errors import OutputFileError, PuzzleFormatError
-from .puzzle import MAX_ORDER, Puzzle, cell_values
+from .puzzle import MAX_ORDER, Puzzle, cell_values, read_puzzle
 
 MAX_LINE_BYTES = 16 * 1024
 """Default bound on one line, in bytes (line break excluded). The longest
 valid puzzle line, order 6 in the comma format with a space after every
 comma, is about 5 KB."""
+MAX_JSON_BYTES = 64 << 20
+"""Bound on a source that holds JSON, whatever its lines (64 MiB): JSON is
+parsed whole, so it is bounded as a document, not by :data:`MAX_LINE_BYTES`
+(a 25x25 killer on one line is about 20 KB)."""
 MAX_BYTES = 1 << 30
 """Default bound on the bytes read from one source (1 GiB; ``17clue.txt``,
 49,158 puzzles, is 4 MB)."""
@@ -106,13 +110,19 @@ def read_grids(
 
     ``source`` is a path (``str`` or ``os.PathLike``), the string ``"-"`` for
     standard input, or an open stream, text or binary (anything with a
-    ``read(size)`` method; a binary stream is decoded as UTF-8). Two layouts
+    ``read(size)`` method; a binary stream is decoded as UTF-8). Three layouts
     are recognised:
 
     * one puzzle per line in :meth:`Puzzle.from_string`'s format (81
-      characters for 9 x 9, '.' or '0' empty); blank lines and lines starting
-      with '#' are skipped, and so is anything after whitespace-separated
-      ``#`` on a puzzle line;
+      characters for 9 x 9, '.' or '0' empty), or in any one-line format
+      :func:`~sudoku_models.puzzle.read_puzzle` reads (a SudokuPad or
+      f-puzzles link, an lz-string payload, an Interactive Sudoku Solver
+      constraint string, a short-format killer); blank lines and lines
+      starting with '#' are skipped, and so is anything after
+      whitespace-separated ``#`` on a puzzle line;
+    * JSON (a file whose first character is ``{`` or ``[``): one object, a
+      list of objects or one object per line, bounded by
+      :data:`MAX_JSON_BYTES` as a whole instead of by lines;
     * Project Euler 96: a ``Grid NN`` line, then ``n*n`` lines of ``n*n``
       digits (detected from the first non-comment line).
 
@@ -256,12 +266,16 @@ def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
     except UnicodeDecodeError as exc:
         raise PuzzleFormatError(f"{label}: not a UTF-8 text file ({exc.reason})") from None
     try:
-        documents = json.loads(text)
+        documents = json.loads(text, **puzzle_json.JSON_HOOKS)
     except json.JSONDecodeError as exc:
         if not exc.msg.startswith("Extra data"):
             raise PuzzleFormatError(f"{label}: not valid JSON: {exc.msg} at line {exc.lineno}, "
                                     f"column {exc.colno}") from None
         documents = None
+    except PuzzleFormatError as exc:
+        raise PuzzleFormatError(f"{label}: {exc}") from None
+    except RecursionError:
+        raise PuzzleFormatError(f"{label}: the JSON is nested too deeply for a puzzle") from None
     if documents is None:  # JSON lines: one document per non-blank line
         items = [(f"{short}:{number}", f"{label}, line {number}",
                   puzzle_json.loads(line, f"{label}, line {number}"))
@@ -348,6 +362,7 @@ def _blocks(stream, label: str, max_line_bytes, max_bytes) -> Iterator[tuple[byt
     total = 0
     pending = b""
     text_stream = False
+    is_json = None  # known from the first byte that is not white space
     while True:
         try:
             chunk = stream.read(_CHUNK)
@@ -363,6 +378,12 @@ def _blocks(stream, label: str, max_line_bytes, max_bytes) -> Iterator[tuple[byt
         elif not isinstance(chunk, (bytes, bytearray)):
             raise TypeError(f"{label}: read() returned {type(chunk).__name__}, not str or bytes")
         total += len(chunk)
+        if is_json is None and chunk.lstrip(_BOM + b" \t\r\n"):
+            is_json = chunk.lstrip(_BOM + b" \t\r\n")[:1] in (b"{", b"[")
+            if is_json:  # one document: bounded as a whole, not by lines
+                max_line_bytes = None
+                max_bytes = MAX_JSON_BYTES if max_bytes is None else min(max_bytes,
+                                                                          MAX_JSON_BYTES)
         if max_bytes is not None and total > max_bytes:
             raise PuzzleFormatError(
                 f"{label}: more than {max_bytes} bytes (raise max_bytes to read more)"
@@ -395,7 +416,7 @@ def _read_lines(numbered, label: str, short: str, count: int, max_puzzles, euler
         found = _read_euler(label, short, first, numbered)
     else:
         found = (
-            Puzzle.from_string(line, where=f"{label}, line {number}", name=f"{short}:{number}")
+            read_puzzle(line, where=f"{label}, line {number}", name=f"{short}:{number}")
             for number, line in itertools.chain([first], numbered)
         )
     for puzzle in found:
@@ -432,7 +453,8 @@ def _decode(raw: bytes, label, number, max_line_bytes, text_stream) -> str:
 def _too_long(label, number, max_line_bytes):
     raise PuzzleFormatError(
         f"{label}, line {number}: longer than {max_line_bytes} bytes, too long for a puzzle "
-        f"(the longest, order 6 with commas, is about 5 KB)"
+        f"line (the longest, order 6 with commas, is about 5 KB; JSON files are bounded as a "
+        f"whole)"
     )
 
 

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import PuzzleFormatError
-from . import puzzle_json
+from . import iss, links, puzzle_json
 from .geometry import Layout
 from .rules import Cage, Region, Rules
 
@@ -199,7 +199,7 @@ class Puzzle:
             stray = _first_stray(cells)
             if stray is not None:
                 raise PuzzleFormatError(
-                    f"{_where(where)}character {stray + 1}: {_show(cells[stray], upper=True)} is not a "
+                    f"{_where(where)}character {stray + 1}: {_show(cells[stray])} is not a "
                     f"value ({_SYMBOL_HELP})"
                 )
             if layout is not None:
@@ -225,11 +225,11 @@ class Puzzle:
             value = _VALUE_OF[ord(char)] if char.isascii() else _NOT_A_VALUE
             if value == _NOT_A_VALUE:
                 raise PuzzleFormatError(
-                    f"{_where(where)}row {row + 1}, column {col + 1}: {_show(char, upper=True)} is not a "
+                    f"{_where(where)}row {row + 1}, column {col + 1}: {_show(char)} is not a "
                     f"value ({_SYMBOL_HELP})"
                 )
             raise PuzzleFormatError(
-                f"{_where(where)}row {row + 1}, column {col + 1}: value {_show(char, upper=True)} ({value}) "
+                f"{_where(where)}row {row + 1}, column {col + 1}: value {_show(char)} ({value}) "
                 f"is out of range 1..{side} for a {side}x{side} puzzle"
             )
         return cls(values.reshape(side, side), shape, name)
@@ -392,6 +392,43 @@ class Puzzle:
         grid, rules, name = puzzle_json.from_fpuzzles(data, where or "f-puzzles")
         return cls(grid, rules, name)
 
+    @classmethod
+    def from_sudokupad(cls, data, *, where: str | None = None) -> Puzzle:
+        """A puzzle from SudokuPad's own format: its object or JSON text (an
+        ``scl`` link is read by :func:`read_puzzle`); see
+        :func:`sudoku_models.puzzle_json.from_sudokupad` for what it reads."""
+        grid, rules, name = puzzle_json.from_sudokupad(data, where or "SudokuPad")
+        return cls(grid, rules, name)
+
+    @classmethod
+    def from_iss(cls, text: str, *, where: str | None = None, name: str = "") -> Puzzle:
+        """A puzzle from the Interactive Sudoku Solver's constraint string
+        (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; :mod:`sudoku_models.iss`);
+        :class:`PuzzleFormatError` naming an item it cannot read."""
+        grid, rules = iss.from_iss(text, where or "constraint string")
+        return cls(grid, rules, name)
+
+    def to_iss(self) -> str:
+        """This puzzle as the Interactive Sudoku Solver's constraint string;
+        :meth:`from_iss` reads it back. :class:`PuzzleFormatError` for a
+        kind that string has no item for."""
+        return iss.to_iss(self.grid, self.rules)
+
+    def to_fpuzzles(self) -> dict:
+        """This puzzle as an f-puzzles object (``json.dumps`` it);
+        :meth:`from_fpuzzles` reads it back. :class:`PuzzleFormatError` for
+        a kind f-puzzles has no key for (``greater``)."""
+        return puzzle_json.to_fpuzzles(self.grid, self.rules, self.name)
+
+    def sudokupad_link(self) -> str:
+        """A link that opens this puzzle in SudokuPad
+        (``https://sudokupad.app/fpuzzles<lz-string>``, the f-puzzles form
+        compressed); :func:`read_puzzle` reads it back."""
+        import json
+
+        return links.SUDOKUPAD_LINK + links.compress(
+            json.dumps(self.to_fpuzzles(), separators=(",", ":")))
+
     def to_json(self) -> dict:
         """This puzzle as one JSON object of the toolkit's format
         (``json.dumps`` it); :meth:`from_json` reads it back."""
@@ -524,16 +561,78 @@ def _layout_name(layout) -> str:
     return (layout.layout if isinstance(layout, Rules) else layout).name
 
 
+_LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
+
+
+def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzle:
+    """One puzzle from text in any format the toolkit reads, told apart by
+    its content:
+
+    * JSON (``{...}``): the toolkit's format or f-puzzles (:meth:`Puzzle.from_json`);
+    * a SudokuPad or f-puzzles link, or a bare lz-string payload (base64
+      or URI-component form, with or without SudokuPad's ``fpuzzles``/``scl``
+      prefix): :mod:`sudoku_models.links`;
+    * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
+      ``.Cage~15~...``): :meth:`Puzzle.from_iss`;
+    * the short killer format (81 characters of totals and arrows):
+      :func:`sudoku_models.iss.from_short_killer`;
+    * else the line format (:meth:`Puzzle.from_string`), whose error is the
+      one raised when nothing fits.
+
+    ``where`` prefixes error messages; ``name`` names the puzzle when the
+    text does not. Raises :class:`PuzzleFormatError`; ``TypeError`` for a
+    ``text`` that is not a ``str``."""
+    if not isinstance(text, str):
+        raise TypeError(f"read_puzzle takes a str, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise PuzzleFormatError(f"{_where(where)}the text has {len(text)} characters; a puzzle "
+                                f"has at most {MAX_TEXT}")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        puzzle = Puzzle.from_json(stripped, where=where)
+    elif links.is_link(stripped):
+        puzzle = _from_payload(stripped, where)
+    elif stripped.startswith(".") and ("~" in stripped or stripped[1:2].isupper()):
+        puzzle = Puzzle.from_iss(stripped, where=where)
+    elif iss.is_short_killer(stripped):
+        grid, rules = iss.from_short_killer(stripped, where or "killer")
+        puzzle = Puzzle(grid, rules)
+    else:
+        try:
+            puzzle = Puzzle.from_string(text, where=where)
+        except PuzzleFormatError:
+            unpacked = None
+            if _LZ_ALPHABET.fullmatch(stripped):
+                try:
+                    unpacked = links.unpack(stripped)
+                except PuzzleFormatError:
+                    pass  # not a payload either: the line format's message says more
+            if unpacked is None:
+                raise
+            puzzle = _from_unpacked(*unpacked, where)
+    return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name)
+
+
+def _from_payload(text: str, where: str | None) -> Puzzle:
+    return _from_unpacked(*links.unpack(text), where)
+
+
+def _from_unpacked(kind: str, decoded: str, where: str | None) -> Puzzle:
+    if kind == "sudokupad":
+        return Puzzle.from_sudokupad(decoded, where=where)
+    return Puzzle.from_json(decoded, where=where)
+
+
 def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
     """``value`` as a :class:`Puzzle`: a puzzle as it is, a ``str`` through
-    :meth:`Puzzle.from_string`, nested lists or a numpy array through
+    :func:`read_puzzle` (any text format), nested lists or a numpy array through
     :meth:`Puzzle.from_grid` (with their :class:`PuzzleFormatError`).
     Every function that takes a puzzle accepts these. Raises ``TypeError``
     naming ``argument`` for anything else (``None``, a number, ``bytes``)."""
     if isinstance(value, Puzzle):
         return value
     if isinstance(value, str):
-        return Puzzle.from_string(value)
+        return read_puzzle(value)
     if isinstance(value, (list, tuple, np.ndarray)):
         return Puzzle.from_grid(value)
     raise TypeError(
@@ -572,14 +671,13 @@ def _first_stray(cells: str) -> int | None:
     return None
 
 
-def _show(text: str, upper: bool = False) -> str:
-    """``repr`` of a character or token (cut at 40 characters), ASCII letters
-    upper-cased if ``upper`` (as cells are read), non-ASCII characters
-    followed by their code points."""
+def _show(text: str) -> str:
+    """``repr`` of a character or token as typed (cut at 40 characters),
+    non-ASCII characters followed by their code points."""
     if len(text) > 40:
         text = text[:40] + "..."
     if text.isascii():
-        return repr(text.upper() if upper else text)
+        return repr(text)
     points = ", ".join(f"U+{ord(c):04X}" for c in text if not c.isascii())
     return f"{text!r} ({points})"
 

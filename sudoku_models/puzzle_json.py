@@ -34,10 +34,15 @@ f-puzzles (``size``, ``grid`` of ``{"value", "given", "region"}``,
 ``killercage``, ``thermometer``, ``arrow``, ``difference``, ``ratio``, ``xv``,
 ``odd``, ``even``, ``extraregion``, ``diagonal+``, ``diagonal-``,
 ``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``,
-``negative``): only given values are clues; any other constraint in the
-file (a little killer, a German whisper, a cosmetic line or cage...) is a
+``negative``): only given values are clues; keys that draw or set up a
+solver (``line``, ``text``, ``rectangle``, ``circle``, a ``cage`` without a
+value, ``disabledlogic``, ...: :data:`FPUZZLES_DECORATION`) are ignored with
+one :class:`DecorationIgnored` warning naming them; any other constraint (a
+little killer, a German whisper, candidate givens...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it, never silently
-dropped. The lz-string decoding is the ``lzstring`` package's.
+dropped, as is a value of the wrong type (named by its key and entry).
+:func:`to_fpuzzles` writes the format. SudokuPad's own format (its ``scl``
+links): :func:`from_sudokupad`. Links and lz-string: :mod:`sudoku_models.links`.
 """
 
 from __future__ import annotations
@@ -45,18 +50,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from urllib.parse import unquote
+import warnings
 
 import numpy as np
 
 from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, KropkiNegative,
-                    NonConsecutive, Parity, Region, Rules, RulesError, Thermometer, XVNegative,
-                    diagonals, disjoint_groups, windoku)
+from .links import payload_json
+from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Kropki,
+                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    RulesError, Thermometer, Whispers, XVNegative, diagonals, disjoint_groups,
+                    windoku)
 
 FORMAT = "sudoku-models/1"
-_CELL = re.compile(r"^[rR](\d+)[cC](\d+)$")
+_MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
+_CELL = re.compile(r"[rR]([0-9]{1,3})[cC]([0-9]{1,3})")  # ASCII digits, whole name
 _SHORTHANDS = {"diagonals": diagonals, "windoku": windoku, "disjoint-groups": disjoint_groups}
 
 
@@ -70,9 +78,9 @@ def _fail(where: str, message: str):
 def cell_index(name, side: int, where: str = "") -> int:
     """The flat index of a cell named ``r4c7`` (1-based, either case) in a
     grid of side ``side``; :class:`PuzzleFormatError` naming it otherwise."""
-    match = _CELL.match(name) if isinstance(name, str) else None
+    match = _CELL.fullmatch(name) if isinstance(name, str) else None
     if match is None:
-        _fail(where, f"{name!r} is not a cell name such as 'r4c7'")
+        _fail(where, f"{name!r} is not a cell name such as 'r4c7'"[:200])
     row, col = int(match[1]), int(match[2])
     if not (1 <= row <= side and 1 <= col <= side):
         _fail(where, f"cell {name} is outside the {side}x{side} grid")
@@ -107,6 +115,10 @@ def _layout_from_json(data, side: int, where: str) -> Layout:
     if not isinstance(data, dict) or data.get("kind") not in ("boxes", "jigsaw", "latin"):
         _fail(where, f"'layout' must be an object with kind boxes, jigsaw or latin, got {data!r}")
     kind = data["kind"]
+    allowed = {"boxes": {"kind", "box"}, "jigsaw": {"kind", "regions"}, "latin": {"kind"}}[kind]
+    if set(data) - allowed:
+        _fail(where, f"a {kind} layout takes {', '.join(sorted(allowed))}, not "
+                     f"{', '.join(sorted(map(str, set(data) - allowed)))}")
     if kind == "boxes":
         box = data.get("box")
         if not (isinstance(box, list) and len(box) == 2 and all(
@@ -150,8 +162,11 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[str, ...]" and isinstance(value, list) and all(
             isinstance(v, str) for v in value):
         return tuple(value)
-    wanted = {"int": "a whole number", "str": "a string",
-              "tuple[str, ...]": "a list of strings"}.get(base, base)
+    if base == "tuple[int, ...]" and isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return tuple(value)
+    wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
+              "tuple[int, ...]": "a list of whole numbers"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 
@@ -256,13 +271,36 @@ def from_json(data, where: str = ""):
     return data["grid"], rules, name
 
 
+def _refuse_constant(name: str):
+    raise PuzzleFormatError(f"{name} is not a JSON number (JSON has no NaN or Infinity)")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise PuzzleFormatError(f"the number {text[:20]}... has {len(text)} digits; no puzzle "
+                                f"number has more than {_MAX_DIGITS}")
+    return int(text)
+
+
+JSON_HOOKS = {"parse_constant": _refuse_constant, "parse_int": _bounded_int}
+"""``json.loads`` keyword arguments that refuse NaN, Infinity and integers
+too long for a puzzle (a :class:`PuzzleFormatError`), for readers that
+call ``json.loads`` themselves."""
+
+
 def loads(text: str, where: str = ""):
     """``json.loads`` with a :class:`PuzzleFormatError` naming the line and
-    column of a syntax error."""
+    column of a syntax error; ``NaN``, ``Infinity``, integers of more than
+    40 digits and nesting deeper than Python's recursion limit are
+    refused the same way."""
     try:
-        return json.loads(text)
+        return json.loads(text, **JSON_HOOKS)
     except json.JSONDecodeError as error:
         _fail(where, f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except PuzzleFormatError as error:
+        _fail(where, str(error))
+    except RecursionError:
+        _fail(where, "the JSON is nested too deeply for a puzzle")
 
 
 # -- f-puzzles -------------------------------------------------------------------
@@ -271,50 +309,142 @@ _FPUZZLES_META = {"size", "grid", "title", "author", "ruleset", "solution", "ver
 _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
                    "nonconsecutive"}
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
-                   "xv", "odd", "even", "negative"}
+                   "xv", "odd", "even", "negative", "whispers", "renban", "palindrome"}
+_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
+FPUZZLES_DECORATION = frozenset({
+    "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
+    "highlightconflicts", "cellcolor", "fogofwar", "foglight"})
+"""f-puzzles keys that are solver settings or drawing only (a ``cage`` without a value
+is a drawn outline): read and ignored, with one :class:`DecorationIgnored` warning."""
+_CELL_DECORATION = {"c", "cornerPencilMarks", "centerPencilMarks", "highlight"}
 _NEGATIVE = {"difference": "white", "ratio": "black", "xv": "xv"}
+
+
+class DecorationIgnored(UserWarning):
+    """A puzzle carried keys that draw or set up a solver but state no rule
+    (f-puzzles' ``line``, ``text``, ``disabledlogic``, ...); the message names
+    them. They were ignored."""
+
+
+def _fp_whole(value, where: str, what: str, text_ok: bool = True) -> int:
+    """``value`` as a whole number: an int, or (f-puzzles writes totals as
+    strings) a string of ASCII digits; anything else (2.7, ``"٣"``, a list)
+    is a :class:`PuzzleFormatError` naming ``what``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if text_ok and isinstance(value, str) and value.strip().isascii() and \
+            value.strip().isdigit() and len(value.strip()) <= _MAX_DIGITS:
+        return int(value.strip())
+    _fail(where, f"{what} {value!r} is not a whole number")
+
+
+def _fp_entries(data: dict, key: str, where: str) -> list[tuple[str, dict]]:
+    """The objects listed under ``key``, each with where it is
+    (``"f-puzzles, killercage 2"``)."""
+    value = data.get(key)
+    if value in (None, False, ""):
+        return []
+    if not isinstance(value, list):
+        _fail(where, f"{key!r} must be a list of objects, got {type(value).__name__}")
+    out = []
+    for number, item in enumerate(value, start=1):
+        here = f"{where}, {key} {number}"
+        if not isinstance(item, dict):
+            _fail(here, f"an entry is an object, got {item!r}"[:200])
+        out.append((here, item))
+    return out
+
+
+def _fp_cells(item: dict, key: str, side: int, where: str, count: int | None = None):
+    names = item.get(key)
+    if not isinstance(names, list) or not names:
+        _fail(where, f"{key!r} must be a non-empty list of cell names such as 'R1C1', got "
+                     f"{names!r}"[:200])
+    cells = tuple(cell_index(name, side, where) for name in names)
+    if count is not None and len(cells) != count:
+        _fail(where, f"{key!r} must name {count} cells, got {len(cells)}")
+    return cells
+
+
+def _fp_lines(item: dict, side: int, where: str) -> list[tuple[int, ...]]:
+    lines = item.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
+        _fail(where, f"'lines' must be a list of lists of cell names, got {lines!r}"[:200])
+    return [_fp_cells({"lines": line}, "lines", side, where) for line in lines]
+
+
+def _cell_objects(rows: list, where: str):
+    """``(row, column, where, cell)`` of every cell object of ``rows`` (0-based
+    row and column; ``where`` names the cell), or :class:`PuzzleFormatError`
+    for a cell that is not an object."""
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            here = f"{where} r{r + 1}c{c + 1}"
+            if not isinstance(cell, dict):
+                _fail(here, f"a cell is an object, got {cell!r}"[:200])
+            yield r, c, here, cell
 
 
 def from_fpuzzles(data, where: str = "f-puzzles"):
     """``(grid, rules, name)`` from an f-puzzles object, its JSON text, or its
     lz-string compressed form (the ``load=`` of an f-puzzles link or the
-    ``fpuzzles...`` of a SudokuPad link, the whole link accepted)."""
+    ``fpuzzles...`` of a SudokuPad link, the whole link accepted).
+
+    Keys that draw or set up a solver (:data:`FPUZZLES_DECORATION`) are
+    ignored with one :class:`DecorationIgnored` warning naming them; a key
+    that states a rule the toolkit does not model is a
+    :class:`PuzzleFormatError` naming it, as is any value of the wrong type
+    (named by its key and entry)."""
     if isinstance(data, str):
-        text = data.strip()
-        data = loads(text if text.startswith("{") else decompress(text), where)
+        data = loads(payload_json(data), where)
     if not isinstance(data, dict):
         _fail(where, f"an f-puzzles puzzle is a JSON object, got {type(data).__name__}")
+    ignored = []
     for key, value in data.items():
         if key in _FPUZZLES_META or key in _FPUZZLES_FLAGS or key in _FPUZZLES_LISTS:
             continue
         if value in (None, False, [], "", {}):
             continue  # an empty or switched-off tool says nothing
+        if key == "cage" and isinstance(value, list) and all(
+                isinstance(item, dict) and item.get("value") in (None, "") for item in value):
+            ignored.append(key)
+            continue
+        if key.lower() in FPUZZLES_DECORATION - {"cage"}:
+            ignored.append(key)
+            continue
         _fail(where, f"constraint {key!r} is not supported (the supported ones: "
                      f"{', '.join(sorted(_FPUZZLES_FLAGS | _FPUZZLES_LISTS - {'negative'}))})")
     side = data.get("size")
     grid_cells = data.get("grid")
-    if isinstance(side, bool) or not isinstance(side, int) or not isinstance(grid_cells, list) \
-            or len(grid_cells) != side or any(not isinstance(row, list) or len(row) != side
-                                              for row in grid_cells):
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= 49 or \
+            not isinstance(grid_cells, list) or len(grid_cells) != side or \
+            any(not isinstance(row, list) or len(row) != side for row in grid_cells):
         _fail(where, "an f-puzzles puzzle needs 'size' N and a 'grid' of N rows of N cells")
     grid = np.zeros((side, side), dtype=np.int64)
     regions = np.full((side, side), -1, dtype=np.int64)
     has_regions = False
-    for r, row in enumerate(grid_cells):
-        for c, cell in enumerate(row):
-            if not isinstance(cell, dict):
-                _fail(where, f"grid r{r + 1}c{c + 1}: a cell is an object, got {cell!r}")
-            if cell.get("given") and cell.get("value") is not None:
-                value = cell["value"]
-                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= side:
-                    _fail(where, f"grid r{r + 1}c{c + 1}: value {value!r} is not in 1..{side}")
-                grid[r, c] = value
-            if "region" in cell:
-                has_regions = True
-                if cell["region"] is None:
-                    _fail(where, f"grid r{r + 1}c{c + 1} belongs to no region; irregular "
-                                 "grids with cells outside every region are not supported")
-                regions[r, c] = cell["region"]
+    pencil = []  # candidate givens, validated with the constraints
+    for r, c, here, cell in _cell_objects(grid_cells, f"{where}, grid"):
+        marks = cell.get("givenPencilMarks")
+        if marks not in (None, []):
+            if not isinstance(marks, list):
+                _fail(here, f"'givenPencilMarks' must be a list of values, got {marks!r}"[:200])
+            pencil.append((here, Candidates((r * side + c,), tuple(
+                _fp_whole(v, here, "pencil mark", text_ok=False) for v in marks))))
+        if cell.get("given") and cell.get("value") is not None:
+            value = cell["value"]
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= side:
+                _fail(here, f"'value' {value!r} is not a whole number in 1..{side}"[:200])
+            grid[r, c] = value
+        if "region" in cell:
+            has_regions = True
+            label = cell["region"]
+            if label is None:
+                _fail(here, "the cell belongs to no region; irregular grids with cells "
+                            "outside every region are not supported")
+            if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label < side:
+                _fail(here, f"'region' {label!r} is not a region number 0..{side - 1}"[:200])
+            regions[r, c] = label
     try:
         if has_regions:
             default = Layout.for_side(side)
@@ -325,63 +455,68 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
     except LayoutError as error:
         _fail(where, str(error))
     constraints = []
-
-    def cells(item, key="cells"):
-        return _cells(item.get(key), side, where)
-
-    def entries(key):
-        value = data.get(key) or []
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            _fail(where, f"f-puzzles {key!r} must be a list of objects")
-        return value
-
-    if data.get("diagonal-"):
-        constraints.append(diagonals(layout)[0])
-    if data.get("diagonal+"):
-        constraints.append(diagonals(layout)[1])
-    if data.get("antiknight"):
-        constraints.append(AntiKnight())
-    if data.get("antiking"):
-        constraints.append(AntiKing())
-    if data.get("nonconsecutive"):
-        constraints.append(NonConsecutive())
-    if data.get("disjointgroups"):
-        constraints.extend(disjoint_groups(layout))
-    for item in entries("extraregion"):
-        constraints.append(Region(cells(item)))
-    for item in entries("killercage"):
+    for key, make in (("diagonal-", lambda: [diagonals(layout)[0]]),
+                      ("diagonal+", lambda: [diagonals(layout)[1]]),
+                      ("antiknight", lambda: [AntiKnight()]), ("antiking", lambda: [AntiKing()]),
+                      ("nonconsecutive", lambda: [NonConsecutive()]),
+                      ("disjointgroups", lambda: list(disjoint_groups(layout)))):
+        flag = data.get(key)
+        if flag not in (None, True, False):
+            _fail(where, f"{key!r} must be true or false, got {flag!r}"[:200])
+        if flag:
+            try:
+                constraints.extend(make())
+            except RulesError as error:
+                _fail(where, f"{key}: {error}")
+    found = list(pencil)  # (where, constraint), validated below to name the entry
+    for here, item in _fp_entries(data, "extraregion", where):
+        found.append((here, Region(_fp_cells(item, "cells", side, here))))
+    for here, item in _fp_entries(data, "killercage", where):
         total = item.get("value")
-        if total not in (None, "") and not str(total).strip().isdigit():
-            _fail(where, f"killer cage at {item.get('cells', ['?'])[0]}: total {total!r} is "
-                         "not a whole number")
-        constraints.append(Cage(cells(item), None if total in (None, "") else int(total)))
-    for item in entries("thermometer"):
-        for line in item.get("lines") or []:
-            constraints.append(Thermometer(_cells(line, side, where)))
-    for item in entries("arrow"):
-        circle = cells(item)
+        cells = _fp_cells(item, "cells", side, here)
+        total = None if total in (None, "") else _fp_whole(total, here, "total")
+        found.append((here, Cage(cells, total)))
+    for here, item in _fp_entries(data, "thermometer", where):
+        found.extend((here, Thermometer(line)) for line in _fp_lines(item, side, here))
+    for key, cls in _FPUZZLES_LINES.items():
+        for here, item in _fp_entries(data, key, where):
+            found.extend((here, cls(line)) for line in _fp_lines(item, side, here))
+    for here, item in _fp_entries(data, "arrow", where):
+        circle = _fp_cells(item, "cells", side, here)
         if len(circle) != 1:
-            _fail(where, f"arrow with a circle of {len(circle)} cells (a multi-digit pill) is "
-                         "not supported")
+            _fail(here, f"arrow with a circle of {len(circle)} cells (a multi-digit pill) is "
+                        "not supported")
         path = []
-        for line in item.get("lines") or []:
-            path += [c for c in _cells(line, side, where) if c not in circle and c not in path]
-        constraints.append(Arrow(circle[0], tuple(path)))
+        for line in _fp_lines(item, side, here):
+            path += [c for c in line if c not in circle and c not in path]
+        found.append((here, Arrow(circle[0], tuple(path))))
     for key, color in (("difference", "white"), ("ratio", "black")):
-        for item in entries(key):
+        for here, item in _fp_entries(data, key, where):
             value = item.get("value")
-            constraints.append(Kropki(cells(item), color, None if value in (None, "")
-                                      else int(value)))
-    for item in entries("xv"):
-        mark = str(item.get("value", "")).upper()
-        if mark not in ("X", "V"):
-            _fail(where, f"xv mark {item.get('value')!r} is neither X nor V")
-        constraints.append(XV(cells(item), 10 if mark == "X" else 5))
+            value = None if value in (None, "") else _fp_whole(value, here, "value")
+            found.append((here, Kropki(_fp_cells(item, "cells", side, here, 2), color, value)))
+    for here, item in _fp_entries(data, "xv", where):
+        mark = item.get("value")
+        if not isinstance(mark, str) or mark.upper() not in ("X", "V"):
+            _fail(here, f"xv mark {mark!r} is neither X nor V"[:200])
+        found.append((here, XV(_fp_cells(item, "cells", side, here, 2),
+                               10 if mark.upper() == "X" else 5)))
     for key in ("odd", "even"):
-        picked = tuple(cell_index(item.get("cell"), side, where) for item in entries(key))
+        picked = tuple(_fp_cells({"cell": [item.get("cell")]}, "cell", side, here)[0]
+                       for here, item in _fp_entries(data, key, where))
         if picked:
-            constraints.append(Parity(picked, key))
-    negative = data.get("negative") or []
+            found.append((f"{where}, {key}", Parity(picked, key)))
+    for here, constraint in found:
+        try:
+            constraint.validate(layout)
+        except RulesError as error:
+            _fail(here, str(error))
+        constraints.append(constraint)
+    negative = data.get("negative")
+    negative = [] if negative in (None, False, "") else negative
+    if not isinstance(negative, list) or not all(isinstance(k, str) for k in negative):
+        _fail(where, f"'negative' must be a list of constraint names such as \"ratio\", got "
+                     f"{negative!r}"[:200])
     unknown = set(negative) - set(_NEGATIVE)
     if unknown:
         _fail(where, f"negative constraint for {', '.join(sorted(unknown))} is not supported")
@@ -394,29 +529,188 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
         rules = Rules(layout, tuple(constraints))
     except RulesError as error:
         _fail(where, str(error))
+    if ignored:
+        warnings.warn(DecorationIgnored(
+            f"{where}: ignored {', '.join(sorted(ignored))} (drawing or solver settings, no "
+            "rule)"), stacklevel=3)
     title = data.get("title") or ""
     return grid, rules, title if isinstance(title, str) else ""
 
 
-def decompress(text: str) -> str:
-    """The JSON text inside an lz-string (base64) compressed f-puzzles
-    string, or inside a whole f-puzzles (``?load=``) or SudokuPad
-    (``fpuzzles...``) link."""
-    payload = unquote(text.strip())
-    for marker in ("load=", "fpuzzles"):
-        if marker in payload:
-            payload = payload.split(marker, 1)[1]
-    payload = payload.split("&", 1)[0].split("#", 1)[0].replace(" ", "+")
+def _fp_name(cell: int, side: int) -> str:
+    row, col = divmod(cell, side)
+    return f"R{row + 1}C{col + 1}"
+
+
+def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
+    """A puzzle's clues (``(N, N)`` ints, 0 empty) and rules as an f-puzzles
+    object (what an f-puzzles or SudokuPad link carries, compressed);
+    :func:`from_fpuzzles` reads it back to the same puzzle. Raises
+    :class:`PuzzleFormatError` for a kind f-puzzles has no key for
+    (``greater``, whispers of another gap than 5)."""
+    layout = rules.layout
+    side = layout.side
+    default = Layout.for_side(side)
+    labels = None if layout == default else layout.regions
+    if labels is None and layout != default:
+        _fail("f-puzzles", f"{layout.name} has no f-puzzles form (f-puzzles draws regions)")
+    cells = []
+    for r in range(side):
+        row = []
+        for c in range(side):
+            cell = {}
+            if grid[r, c]:
+                cell.update(value=int(grid[r, c]), given=True)
+            if labels is not None:
+                cell["region"] = int(labels[r, c])
+            row.append(cell)
+        cells.append(row)
+    out = {"size": side, "grid": cells}
+    if name:
+        out["title"] = name
+
+    def names(cells_):
+        return [_fp_name(c, side) for c in cells_]
+
+    def add(key, item):
+        out.setdefault(key, []).append(item)
+
+    diagonal = dict(zip(diagonals(layout), ("diagonal-", "diagonal+")))
+    groups = set(disjoint_groups(layout)) if layout.box_shape else set()
+    negative = []
+    for constraint in rules.constraints:
+        if constraint in diagonal:
+            out[diagonal[constraint]] = True
+        elif constraint in groups:
+            out["disjointgroups"] = True
+        elif isinstance(constraint, Region):
+            add("extraregion", {"cells": names(constraint.cells)})
+        elif isinstance(constraint, Cage):
+            add("killercage", {"cells": names(constraint.cells)} | (
+                {} if constraint.total is None else {"value": str(constraint.total)}))
+        elif isinstance(constraint, Thermometer):
+            add("thermometer", {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, Arrow):
+            add("arrow", {"cells": names([constraint.circle]),
+                          "lines": [names([constraint.circle, *constraint.cells])]})
+        elif isinstance(constraint, Kropki):
+            add("difference" if constraint.color == "white" else "ratio",
+                {"cells": names(constraint.cells)} | (
+                    {} if constraint.value is None else {"value": str(constraint.value)}))
+        elif isinstance(constraint, XV):
+            add("xv", {"cells": names(constraint.cells),
+                       "value": "X" if constraint.total == 10 else "V"})
+        elif isinstance(constraint, Parity):
+            for cell in constraint.cells:
+                add(constraint.parity, {"cell": _fp_name(cell, side)})
+        elif isinstance(constraint, Candidates):
+            for cell in constraint.cells:
+                target = cells[cell // side][cell % side]
+                marks = set(target.get("givenPencilMarks", constraint.values))
+                target["givenPencilMarks"] = sorted(marks & set(constraint.values))
+        elif isinstance(constraint, Whispers) and constraint.gap == 5:
+            add("whispers", {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, (Renban, Palindrome)):
+            add(constraint.kind, {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, KropkiNegative):
+            negative += [k for k, color in _NEGATIVE.items() if color in constraint.colors]
+        elif isinstance(constraint, XVNegative):
+            negative.append("xv")
+        elif isinstance(constraint, (AntiKnight, AntiKing, NonConsecutive)):
+            out[constraint.kind.replace("-", "")] = True
+        else:
+            _fail("f-puzzles", f"{constraint.kind} has no f-puzzles form")
+    if negative:
+        out["negative"] = sorted(set(negative))
+    return out
+# -- SudokuPad's own format ----------------------------------------------------------
+
+_SCL_DRAWN = ("lines", "arrows", "overlays", "underlays")
+_SCL_QUIET = {"id", "cellSize", "settings", "metadata", "duration", "videos", "title", "author",
+              "rules", "solution", "cells", "regions", "cages"}
+
+
+def _scl_cells(pairs, side: int, where: str) -> tuple[int, ...]:
+    if not isinstance(pairs, list) or not pairs:
+        _fail(where, f"'cells' must be a non-empty list of [row, column] pairs, got "
+                     f"{pairs!r}"[:200])
+    out = []
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < side for v in pair)):
+            _fail(where, f"{pair!r} is not a [row, column] pair of a {side}x{side} grid"[:200])
+        out.append(pair[0] * side + pair[1])
+    return tuple(out)
+
+
+def from_sudokupad(data, where: str = "SudokuPad"):
+    """``(grid, rules, name)`` from SudokuPad's own puzzle object (the
+    ``scl`` links; :func:`~sudoku_models.links.unpack` unzips them): the
+    givens of ``cells``, the ``regions`` and the killer ``cages`` (a cage
+    with a value; SudokuPad keeps the title in a cage without cells).
+    ``lines``, ``arrows``, ``overlays`` and ``underlays`` draw rules only a
+    person reads (a thermometer is a line with a circle): a
+    :class:`PuzzleFormatError` naming them (share the f-puzzles form of such
+    a puzzle)."""
+    if isinstance(data, str):
+        data = loads(data, where)
+    if not isinstance(data, dict):
+        _fail(where, f"a SudokuPad puzzle is a JSON object, got {type(data).__name__}")
+    drawn = [key for key in _SCL_DRAWN if data.get(key)]
+    if drawn:
+        _fail(where, f"{', '.join(drawn)} draw rules this reader cannot tell apart (a line may "
+                     "be a thermometer, a whisper or decoration); share the puzzle's f-puzzles "
+                     "form")
+    ignored = sorted(k for k, v in data.items() if k not in _SCL_QUIET and k not in _SCL_DRAWN
+                     and v not in (None, False, [], "", {}))
+    rows = data.get("cells")
+    side = len(rows) if isinstance(rows, list) else 0
+    if not 1 <= side <= 49 or any(not isinstance(row, list) or len(row) != side for row in rows):
+        _fail(where, "a SudokuPad puzzle needs 'cells': N rows of N cells")
+    grid = np.zeros((side, side), dtype=np.int64)
+    for r, c, here, cell in _cell_objects(rows, f"{where}, cell"):
+        value = cell.get("value")
+        if value not in (None, ""):
+            value = _fp_whole(value, here, "'value'")
+            if not 1 <= value <= side:
+                _fail(here, f"'value' {value} is not in 1..{side}")
+            grid[r, c] = value
     try:
-        import lzstring
-    except ImportError as error:  # a dependency: only a broken install lacks it
-        raise PuzzleFormatError(f"compressed f-puzzles need the lzstring package ({error})") \
-            from None
+        regions = data.get("regions")
+        if regions:
+            if not isinstance(regions, list):
+                _fail(where, f"'regions' must be a list, got {type(regions).__name__}")
+            labels = np.full(side * side, -1, dtype=np.int64)
+            for number, region in enumerate(regions):
+                labels[list(_scl_cells(region, side, f"{where}, region {number + 1}"))] = number
+            if (labels < 0).any():
+                first = int(np.argmax(labels < 0))
+                _fail(where, f"cell {_name(first, side)} is in no region")
+            layout = Layout.jigsaw(labels.reshape(side, side))
+        else:
+            layout = Layout.for_side(side)
+    except LayoutError as error:
+        _fail(where, str(error))
+    constraints, name = [], ""
+    for here, item in _fp_entries(data, "cages", where):
+        value = item.get("value")
+        if not item.get("cells"):
+            if isinstance(value, str) and value.startswith("title:"):
+                name = value[len("title:"):].strip()
+            continue  # metadata: title, author, rules, solution
+        if value in (None, "") and not item.get("unique"):
+            continue  # an outline
+        total = None if value in (None, "") else _fp_whole(value, here, "total")
+        cage = Cage(_scl_cells(item.get("cells"), side, here), total)
+        try:
+            cage.validate(layout)
+        except RulesError as error:
+            _fail(here, str(error))
+        constraints.append(cage)
     try:
-        decoded = lzstring.LZString().decompressFromBase64(payload)
-    except Exception:  # noqa: BLE001  (the library raises whatever its decoder hits)
-        decoded = None
-    if not decoded:
-        raise PuzzleFormatError("not an lz-string compressed f-puzzles puzzle (could not "
-                                "decompress it)")
-    return decoded
+        rules = Rules(layout, tuple(constraints))
+    except RulesError as error:
+        _fail(where, str(error))
+    if ignored:
+        warnings.warn(DecorationIgnored(f"{where}: ignored {', '.join(ignored)}"), stacklevel=3)
+    return grid, rules, name

@@ -30,6 +30,12 @@ kind               rule
 ``thermometer``    values strictly increase from the bulb (the first cell)
 ``arrow``          the values on the arrow sum to the value in its circle
 ``parity``         the cells hold ``odd`` (or ``even``) values
+``candidates``     candidate (pencil-mark) givens: each cell holds one of
+                   ``values``
+``whispers``       German whispers (``gap`` 5) or Dutch (4): neighbours along
+                   the line differ by at least ``gap``
+``renban``         the line holds consecutive values, each once, any order
+``palindrome``     the line reads the same from both ends
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -184,6 +190,9 @@ def _orthogonal(a: int, b: int, side: int) -> bool:
 
 
 def _two_cells(constraint: Constraint, layout: Layout, adjacent: bool = True) -> None:
+    if len(constraint.cells) != 2:
+        raise RulesError(f"{constraint.kind}: a relation between two cells, got "
+                         f"{len(constraint.cells)} ({_name_cells(constraint.cells, layout.side)})")
     a, b = constraint.cells
     if a == b:
         raise RulesError(f"{constraint.label(layout)}: a relation between "
@@ -369,10 +378,10 @@ class Kropki(Constraint):
     def _check(self, layout):
         if self.color not in ("white", "black"):
             raise RulesError(f"kropki: color must be white or black, got {self.color!r}")
+        _two_cells(self, layout)
         if self.value is not None and not 1 <= self.value < layout.side:
             raise RulesError(f"{self.label(layout)}: value must be 1..{layout.side - 1}, "
                              f"got {self.value}")
-        _two_cells(self, layout)
 
     def violations(self, values, layout, context):
         a, b = values[list(self.cells)]
@@ -577,10 +586,126 @@ class Parity(Constraint):
         return [(c, mask) for c in self.cells]
 
 
+@dataclass(frozen=True)
+class Candidates(Constraint):
+    """Candidate (pencil-mark) givens: each of ``cells`` holds one of
+    ``values``."""
+
+    kind: ClassVar[str] = "candidates"
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def label(self, layout):
+        return (f"candidates {_name_cells(self.cells, layout.side)} "
+                f"({','.join(map(str, self.values))})")
+
+    def _check(self, layout):
+        if not self.cells:
+            raise RulesError("candidates: no cells")
+        _distinct(self, layout, list(self.cells))
+        if not self.values or any(not 1 <= v <= layout.side for v in self.values):
+            raise RulesError(f"{self.label(layout)}: values must be in 1..{layout.side}")
+
+    def violations(self, values, layout, context):
+        return [f"{cell_name(c, layout.side)} holds {values[c]}, not one of "
+                f"{','.join(map(str, self.values))}" for c in self.cells
+                if int(values[c]) not in self.values]
+
+    def domain(self, layout):
+        mask = sum(1 << (v - 1) for v in set(self.values))
+        return [(c, mask) for c in self.cells]
+
+
+class _Line(Constraint):
+    """A line through ``cells`` (at least 2, each once)."""
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells, got "
+                             f"{len(self.cells)}")
+
+
+@dataclass(frozen=True)
+class Whispers(_Line):
+    """German whispers (``gap`` 5, the default) or Dutch whispers (4):
+    neighbours along the line differ by at least ``gap``."""
+
+    kind: ClassVar[str] = "whispers"
+    cells: tuple[int, ...]
+    gap: int = 5
+
+    def _check(self, layout):
+        super()._check(layout)
+        if not 1 <= self.gap < layout.side:
+            raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
+                             f"got {self.gap}")
+
+    def violations(self, values, layout, context):
+        return [f"{self.label(layout)}: {values[a]} and {values[b]} differ by less than "
+                f"{self.gap}" for a, b in zip(self.cells, self.cells[1:])
+                if abs(int(values[a]) - int(values[b])) < self.gap]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: abs(u - v) >= self.gap)
+        return [PairRelation(a, b, table, self.label(layout))
+                for a, b in zip(self.cells, self.cells[1:])]
+
+
+@dataclass(frozen=True)
+class Renban(_Line):
+    """The line holds a set of consecutive values, each once, in any order.
+    Lowered as an all-different group plus every two cells at most
+    ``len - 1`` apart: distinct values in a range of ``len`` are exactly
+    consecutive."""
+
+    kind: ClassVar[str] = "renban"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        super()._check(layout)
+        if len(self.cells) > layout.side:
+            raise RulesError(f"{self.label(layout)}: a renban has at most {layout.side} cells")
+
+    def violations(self, values, layout, context):
+        held = sorted(int(values[c]) for c in self.cells)
+        consecutive = held == list(range(held[0], held[0] + len(held)))
+        return [] if consecutive else [
+            f"{self.label(layout)}: {','.join(map(str, held))} are not consecutive"]
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))]
+
+    def pairs(self, layout, context):
+        span = len(self.cells) - 1
+        table = _table(layout.side, lambda u, v: abs(u - v) <= span)
+        return [PairRelation(a, b, table, self.label(layout))
+                for i, a in enumerate(self.cells) for b in self.cells[i + 1:]]
+
+
+@dataclass(frozen=True)
+class Palindrome(_Line):
+    """The values read the same from both ends of the line."""
+
+    kind: ClassVar[str] = "palindrome"
+    cells: tuple[int, ...]
+
+    def violations(self, values, layout, context):
+        held = [int(values[c]) for c in self.cells]
+        return [] if held == held[::-1] else [
+            f"{self.label(layout)}: {'/'.join(map(str, held))} is no palindrome"]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: u == v)
+        half = len(self.cells) // 2
+        return [PairRelation(a, b, table, self.label(layout))
+                for a, b in zip(self.cells[:half], self.cells[::-1][:half])]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
-                              Parity)
+                              Parity, Candidates, Whispers, Renban, Palindrome)
 }
 
 

@@ -59,7 +59,7 @@ def test_contradictory_puzzle_reports_infeasible(capsys):
     "argv, message",
     [
         (["solve", SEED_STRING[:-1]], "PUZZLE: a puzzle has 16, 81, 256, 625 cells"),
-        (["solve", SEED_STRING[:-1] + "x"], "PUZZLE: row 9, column 9: 'X' is not a value"),
+        (["solve", SEED_STRING[:-1] + "x"], "PUZZLE: row 9, column 9: 'x' is not a value"),
         (["solve", "--file", "no/such/file.txt"], "No such file or directory: no/such/file.txt"),
     ],
 )

@@ -319,7 +319,7 @@ def test_a_bad_line_after_many_plain_chunks_is_named(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(PuzzleFormatError) as info:
         read_grids(path)
-    assert str(info.value) == (f"{path}, line 1701: row 9, column 9: 'X' is not a value "
+    assert str(info.value) == (f"{path}, line 1701: row 9, column 9: 'x' is not a value "
                                f"(use 1-9, A-P for 10-25, '.' or '0' for empty)")
 
 
@@ -412,7 +412,7 @@ def test_json_files_hold_any_puzzle(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ('{"size": 9, "grid": "x"}\n', r"<stream>: character 1: 'X' is not a value"),
+    ('{"size": 9, "grid": "x"}\n', r"<stream>: character 1: 'x' is not a value"),
     ('{"size": 9}\n{"size": 9, "grid": 3}\n', r"<stream>, line 1: no 'grid'"),
     ('[{"size": 9, "grid": "' + "." * 81 + '"}, {"size": 4}]', r"<stream>, puzzle 2: no 'grid'"),
     ('{"size": 9, "grid": ', r"<stream>: not valid JSON: Expecting value at line 1"),

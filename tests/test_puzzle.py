@@ -78,7 +78,7 @@ def test_puzzle_is_immutable():
     [
         (SEED_STRING[:-1], "got 80"),
         (SEED_STRING + "1", "got 82"),
-        (SEED_STRING[:10] + "x" + SEED_STRING[11:], "row 2, column 2: 'X' is not a value"),
+        (SEED_STRING[:10] + "x" + SEED_STRING[11:], "row 2, column 2: 'x' is not a value"),
         ("1234" * 3 + "5...", "row 4, column 1: value '5' (5) is out of range 1..4"),
         ("G" + "." * 80, "row 1, column 1: value 'G' (16) is out of range 1..9"),
         ("1,2,x" + ",0" * 13, "row 1, column 3: 'x' is not a number"),

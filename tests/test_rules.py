@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
-                                 KropkiNegative, NonConsecutive, Parity, Region, Rules,
-                                 RulesError, Thermometer, XVNegative, diagonals,
-                                 disjoint_groups, windoku)
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates,
+                                 GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
+                                 Parity, Region, Renban, Rules, RulesError, Thermometer,
+                                 Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 
 def _full_grid(layout, rng):
@@ -59,7 +59,7 @@ def _random_constraint(layout, values, rng):
     of the time (by reading the values) and drawn blindly otherwise."""
     side, cells = layout.side, layout.cells
     fit = rng.random() < 0.5
-    kind = rng.integers(13)
+    kind = rng.integers(17)
     if kind == 0:
         picked = tuple(int(c) for c in rng.choice(cells, int(rng.integers(2, side + 1)), False))
         return Region(picked)
@@ -94,8 +94,31 @@ def _random_constraint(layout, values, rng):
     if kind == 11:
         picked = [int(c) for c in rng.choice(cells, int(rng.integers(2, 4)), False)]
         return Arrow(picked[0], tuple(picked[1:]))
-    return Parity(tuple(int(c) for c in rng.choice(cells, 3, False)),
-                  str(rng.choice(["odd", "even"])))
+    if kind == 12:
+        return Parity(tuple(int(c) for c in rng.choice(cells, 3, False)),
+                      str(rng.choice(["odd", "even"])))
+    line = [int(c) for c in rng.choice(cells, int(rng.integers(2, min(side, 4) + 1)), False)]
+    if kind == 13:
+        extra = {int(v) for v in rng.integers(1, side + 1, 2)}
+        held = {int(values[c]) for c in line} if fit else set()
+        return Candidates(tuple(line), tuple(sorted(held | extra)))
+    if kind == 14:
+        gap = int(rng.integers(1, side // 2 + 1))
+        if fit:
+            gap = max(1, min(gap, *(abs(int(values[a]) - int(values[b]))
+                                    for a, b in zip(line, line[1:]))))
+        return Whispers(tuple(line), gap)
+    if kind == 15:
+        if fit:  # cells holding a run of consecutive values
+            start = int(rng.integers(1, side - len(line) + 2))
+            line = [int(rng.choice(np.flatnonzero(values == v))) for v in
+                    range(start, start + len(line))]
+        return Renban(tuple(line))
+    if fit:  # a palindrome of two cells holding one value
+        value = values[line[0]]
+        others = [c for c in np.flatnonzero(values == value) if c != line[0]]
+        line = [line[0], int(rng.choice(others))] if others else line
+    return Palindrome(tuple(line))
 
 
 @settings(max_examples=200, deadline=None)

@@ -19,9 +19,10 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
-                                 KropkiNegative, NonConsecutive, Parity, Region, Rules,
-                                 RulesError, Thermometer, XVNegative)
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates,
+                                 GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
+                                 Parity, Region, Renban, Rules, RulesError, Thermometer, Whispers,
+                                 XVNegative)
 
 from .test_rules import _full_grid, _neighbours, _random_constraint
 
@@ -145,6 +146,24 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         parity = "odd" if values[picked[0]] % 2 else "even"
         return Parity(tuple(c for c in picked if values[c] % 2 == values[picked[0]] % 2),
                       parity)
+    if kind == "candidates":
+        picked = tuple(int(c) for c in rng.choice(cells, 3, False))
+        extra = int(rng.integers(1, side + 1))
+        return Candidates(picked, tuple(sorted({*(int(values[c]) for c in picked), extra})))
+    if kind == "whispers":
+        for _ in range(200):
+            a, b = _neighbours(side, rng)
+            if abs(int(values[a]) - int(values[b])) >= side // 2:
+                return Whispers((a, b), side // 2)
+    if kind == "renban":
+        start = int(rng.integers(1, side - 1))
+        return Renban(tuple(int(rng.choice(np.flatnonzero(values == v)))
+                            for v in range(start, start + 3)))
+    if kind == "palindrome":
+        a = int(rng.integers(cells))
+        others = np.flatnonzero((values == values[a]) & (np.arange(cells) != a))
+        middle = int(rng.choice([c for c in range(cells) if c != a and c not in others]))
+        return Palindrome((a, middle, int(rng.choice(others))))
     raise ValueError(f"no holding {kind} found")
 
 

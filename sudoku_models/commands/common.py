@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from ..arguments import file_name, method_list, one_method
 from ..files import PuzzleGrids, read_any
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, read_puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
 
@@ -59,7 +59,8 @@ def add_method_option(parser, default, allowed: Callable[[], Sequence[str]] = la
     )
 
 
-def add_source(parser, puzzle_help: str = "the puzzle as one line",
+def add_source(parser, puzzle_help: str = "the puzzle: a line, JSON, a SudokuPad or "
+               "f-puzzles link, an lz-string or an Interactive Sudoku Solver string",
                file_help: str = "file of puzzles ('-': standard input): one per line with '#' "
                "comments, or Project Euler 96 'Grid NN' blocks") -> None:
     """PUZZLE or ``--file``/``-f`` FILE, one of them required."""
@@ -69,9 +70,10 @@ def add_source(parser, puzzle_help: str = "the puzzle as one line",
 
 
 def command_line_puzzle(text: str) -> Puzzle:
-    """The puzzle given as PUZZLE, named by its own line."""
-    puzzle = Puzzle.from_string(text, where="PUZZLE")
-    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.to_string())
+    """The puzzle given as PUZZLE in any format :func:`read_puzzle` reads,
+    named by its title or its clues' line."""
+    puzzle = read_puzzle(text, where="PUZZLE")
+    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.name or puzzle.to_string())
 
 
 def read_file(path: str) -> PuzzleGrids:

@@ -211,13 +211,28 @@ class KernelRulesError(ValueError):
     :data:`MAX_SIDE`); the message names what and suggests another method."""
 
 
-def build_rules(rules: Rules) -> Tables:
+CAGE_RULES = ("sets", "bounds")
+"""How the kernel prunes a sum over cells that all differ (a killer cage,
+an innie or outie that lies in one house): ``sets``, by its admissible
+digit sets (the union of the sets of different values that reach the
+total and fit the cells' candidates; a value every such set needs is
+struck from the cells that see the whole sum); ``bounds``, by the smallest
+and largest sums of the other cells alone. The first is the default: on
+tarek's 42 hard killers it needs fewer branch nodes and less CPU time
+(``benchmarks/interactive_solver/README.md``)."""
+
+
+def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     """:class:`Tables` of a variant: the layout's tables with the groups,
     domains, pair relations and linear sums of ``rules.lowered`` (see the
     module docstring), plus the sums :func:`.sum_rules.derived_sums` finds
-    (innies and outies of killer cages). Classic rules give :func:`build`'s
-    tables. Raises :class:`KernelRulesError` for a side above
-    :data:`MAX_SIDE`."""
+    (innies and outies of killer cages). ``cage_rule``: one of
+    :data:`CAGE_RULES`. Classic rules give :func:`build`'s tables. Raises
+    :class:`KernelRulesError` for a side above :data:`MAX_SIDE` or an
+    unknown ``cage_rule``."""
+    if cage_rule not in CAGE_RULES:
+        raise KernelRulesError(f"cage_rule must be one of {', '.join(CAGE_RULES)}, got "
+                               f"{cage_rule!r}")
     layout = rules.layout
     if rules.classic:
         return build(layout)
@@ -239,7 +254,8 @@ def build_rules(rules: Rules) -> Tables:
     head = (peers, np.ascontiguousarray(houses), _padded(cell_houses),
             np.int64((1 << side) - 1), np.int64(0), identity)
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
-               *_sums([*lowered.sums, *sum_rules.derived_sums(rules)], matrix, side))
+               *_sums([*lowered.sums, *sum_rules.derived_sums(rules)], matrix, side,
+                      cage_rule == "sets"))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -294,10 +310,11 @@ def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> 
     return found if extend(1, size, total, 0) else None
 
 
-def _sums(sums, matrix: np.ndarray, side: int) -> tuple:
-    """``SUM_CELLS`` .. ``COMBOS`` of the linear sums; a sum gets its
-    combinations when its cells must all differ (pairwise peers in
-    ``matrix``) and every coefficient is 1."""
+def _sums(sums, matrix: np.ndarray, side: int, sets: bool = True) -> tuple:
+    """``SUM_CELLS`` .. ``COMBOS`` of the linear sums; with ``sets``, a sum
+    gets its combinations when its cells must all differ (pairwise peers in
+    ``matrix``) and every coefficient is 1 (without, every sum has its
+    bounds only)."""
     cells, coefs, totals, offsets, combos = [], [], [], [0], []
     for linear in sums:
         members = list(linear.cells)
@@ -306,7 +323,7 @@ def _sums(sums, matrix: np.ndarray, side: int) -> tuple:
         totals.append(linear.total)
         distinct = all(matrix[a, b] for i, a in enumerate(members) for b in members[i + 1:])
         found = None
-        if distinct and set(linear.coefficients) == {1}:
+        if sets and distinct and set(linear.coefficients) == {1}:
             found = combinations_of(len(members), linear.total, side)
         combos.extend(found or [])
         offsets.append(len(combos))

@@ -1,0 +1,177 @@
+"""Does pruning a cage by its admissible digit sets beat pruning it by its
+sum bounds in the counter, on the hard killers the Interactive Sudoku
+Solver is measured on (issue 33)?
+
+The puzzles are tarek's 42 hard killers, the ``TAREK_ALL`` list of sigh's
+Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver,
+``data/collections.js``, MIT; from tarek's thread on the rcbroughton.co.uk
+Sudoku forum), in the short killer format the toolkit reads
+(:func:`sudoku_models.iss.from_short_killer`). They are not shipped: the
+script downloads ``collections.js`` into a temporary folder at run time
+(``--collections FILE`` reads a copy instead).
+
+For each puzzle the general kernel counts to two solutions (the proof that
+the answer is unique, as ``solve(p, "backtracking")`` does) once per cage
+rule (:data:`sudoku_models.counter.kernel_tables.CAGE_RULES`), the rules in
+alternating order from puzzle to puzzle, ``--repeat`` times; each row holds
+the CPU seconds of that count (``time.process_time``; the tables are built
+before, the kernel compiled before the first timed count), its branch
+nodes, the count and whether the answer passes ``sudoku_models.verify``.
+Both rules must give the same count and answer. Rows go to
+``results/tarek_killers.csv`` beside this script.
+
+``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
+also runs its own benchmark, ``node tools/perf/benchmark_puzzles.js
+--max-backtracks none --puzzles TAREK_ALL --solutions 2 --json``, with the
+same ``--repeat``, and writes its rows to ``results/tarek_killers_iss.csv``:
+per puzzle the best and the median wall time of its solves as it reports
+them (JavaScript gives no per-solve CPU time: wall seconds, on the same
+loaded machine), its guesses (branch points) and its status.
+
+Usage::
+
+    python benchmarks/interactive_solver/tarek_killers.py [--collections FILE] [--repeat 3] \
+        [--iss DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "results" / "tarek_killers.csv"
+SOURCE = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
+          "e373f98/data/collections.js")
+TAREK = 42
+COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load")
+ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "best_wall_s",
+               "median_wall_s", "repeat", "load")
+
+
+def tarek_killers(text: str) -> list[str]:
+    """The first :data:`TAREK` short-format killers of ``TAREK_ALL`` in the
+    text of ``collections.js`` (the list's entries 1 to 42 are tarek's
+    thread's; it goes on with other killers)."""
+    block = re.search(r"TAREK_ALL\s*=\s*new PuzzleCollection\((.*?)\]\s*,?\s*\)", text, re.S)
+    if block is None:
+        raise SystemExit("no TAREK_ALL list in the collections file")
+    return re.findall(r"'([^']{81})'", block[1])[:TAREK]
+
+
+def read_source(path: str | None) -> str:
+    if path:
+        return Path(path).read_text()
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "collections.js"
+        urllib.request.urlretrieve(SOURCE, target)
+        return target.read_text()
+
+
+def count_two(puzzle, tables, work):
+    """``(count, solution, branch nodes, CPU seconds)`` of a count to two."""
+    from sudoku_models.counter import kernel
+    from sudoku_models.counter.core import NO_LIMIT, NODES, new_control
+
+    control = new_control()
+    solution = np.zeros(tables.cells, np.int32)
+    clues = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int32)
+    started = time.process_time()
+    found = kernel.count(clues, 2, NO_LIMIT, tables.identity, control, solution, tables.locked, work)
+    cpu = time.process_time() - started
+    return int(found), solution, int(control[NODES]), cpu
+
+
+def run_iss(folder: str, repeat: int, out: Path) -> None:
+    """The Interactive Sudoku Solver's own benchmark of TAREK_ALL (module docstring)."""
+    import json
+    import subprocess
+
+    text = subprocess.run(
+        ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
+         "TAREK_ALL", "--solutions", "2", "--repeat", str(repeat), "--json"],
+        cwd=folder, check=True, capture_output=True, text=True).stdout
+    rows = [dict(index=i, puzzle=row["puzzle"], status=row["status"],
+                 solutions=row["solutions"], guesses=row["guesses"],
+                 best_wall_s=f"{row['ms'] / 1000:.6f}",
+                 median_wall_s=f"{row.get('msMedian', row['ms']) / 1000:.6f}", repeat=repeat,
+                 load=f"{os.getloadavg()[0]:.2f}")
+            for i, row in enumerate(json.loads(text[text.index("["):]), start=1)]
+    with open(out, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, ISS_COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    best = np.array([float(r["best_wall_s"]) for r in rows])
+    print(f"Interactive Sudoku Solver: mean {best.mean():.3f} s, median {np.median(best):.3f} s, "
+          f"max {best.max():.3f} s wall (best of {repeat}) over {len(rows)} puzzles")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
+    parser.add_argument("--repeat", type=int, default=1, help="counts per puzzle and rule")
+    parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--iss", metavar="DIR",
+                        help="a checkout of the Interactive Sudoku Solver: time it too (Node.js)")
+    parser.add_argument("--iss-only", action="store_true", help="time only the solver of --iss")
+    args = parser.parse_args(argv)
+    if args.iss:
+        run_iss(args.iss, args.repeat, Path(args.out).with_name("tarek_killers_iss.csv"))
+        if args.iss_only:
+            return 0
+    sys.path.insert(0, str(HERE.parents[1]))
+    from sudoku_models import verify
+    from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
+    from sudoku_models.puzzle import read_puzzle
+
+    puzzles = [read_puzzle(text, name=f"tarek {i}")
+               for i, text in enumerate(tarek_killers(read_source(args.collections)), start=1)]
+    built = {rule: [build_rules(p.rules, rule) for p in puzzles] for rule in CAGE_RULES}
+    for rule in CAGE_RULES:  # compile (and warm) outside every timing
+        count_two(puzzles[0], built[rule][0], built[rule][0].workspace())
+    rows = []
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", newline="") as handle:  # row by row: a long run keeps what it did
+        writer = csv.DictWriter(handle, COLUMNS)
+        writer.writeheader()
+        for index, puzzle in enumerate(puzzles):
+            answers = set()
+            for repeat in range(args.repeat):
+                order = CAGE_RULES if (index + repeat) % 2 == 0 else CAGE_RULES[::-1]
+                for rule in order:
+                    tables = built[rule][index]
+                    found, solution, nodes, cpu = count_two(puzzle, tables, tables.workspace())
+                    answers.add((found, solution.tobytes()))
+                    answer = solution.reshape(puzzle.grid.shape)
+                    rows.append(dict(index=index + 1, cage_rule=rule, repeat=repeat,
+                                     solutions=found, verified=bool(verify(puzzle, answer)),
+                                     branches=nodes, cpu_s=f"{cpu:.6f}",
+                                     load=f"{os.getloadavg()[0]:.2f}"))
+                    writer.writerow(rows[-1])
+            handle.flush()
+            if len(answers) != 1:
+                raise SystemExit(f"tarek {index + 1}: the cage rules disagree")
+            print(f"tarek {index + 1}: " + ", ".join(
+                f"{r['cage_rule']} {r['cpu_s']} s {r['branches']} nodes" for r in rows[-2:]),
+                flush=True)
+    for rule in CAGE_RULES:
+        mine = [r for r in rows if r["cage_rule"] == rule]
+        cpu = np.array([float(r["cpu_s"]) for r in mine])
+        print(f"{rule}: mean {cpu.mean():.3f} s, median {np.median(cpu):.3f} s, max "
+              f"{cpu.max():.3f} s CPU; mean branch nodes "
+              f"{np.mean([r['branches'] for r in mine]):.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

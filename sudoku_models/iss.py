@@ -1,0 +1,338 @@
+"""The Interactive Sudoku Solver's constraint string, read and written, and
+the short killer format it reads.
+
+The Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver,
+MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
+``Type~arg~arg...``: ``.~R1C1_8~R2C3_3`` gives clues (cell ``_`` value),
+``.Cage~15~R1C1~R1C2`` a killer cage, ``.Thermo~R1C1~R1C2~R1C3``,
+``.Arrow~R4C4~R4C5`` (the circle first), ``.WhiteDot``/``.BlackDot``/``.X``/
+``.V``/``.GreaterThan`` on adjacent cells, ``.Diagonal~1`` (the ``/``
+diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
+``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
+``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
+``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
+region character per cell>``, ``.NoBoxes`` (a Latin square) and
+``.Shape~6x6`` for another side. Cells are ``R<row>C<column>`` with rows
+and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
+several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
+the even values are read as a parity constraint, other sets as
+candidate givens.
+Any other type (little killer, whispers, ``Or``...) is a
+:class:`~sudoku_models.errors.PuzzleFormatError` naming it.
+
+The short killer format (81 characters, from the enjoysudoku forum's
+"understandable snarfable killer cages"): each cell holds its cage's total
+(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for cells in no
+cage) if it is the cage's head, else an arrow toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and
+diagonals ``` ` ``, ``'``, ``,``, ``.``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import PuzzleFormatError, RulesError
+from .geometry import Layout, LayoutError
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
+                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
+
+MAX_SIDE = 16
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
+           "StrictXV": XVNegative}
+_PAIRS = {"WhiteDot": lambda a, b: Kropki((a, b), "white"),
+          "BlackDot": lambda a, b: Kropki((a, b), "black"),
+          "X": lambda a, b: XV((a, b), 10), "V": lambda a, b: XV((a, b), 5),
+          "GreaterThan": lambda a, b: GreaterThan((a, b))}
+
+
+def _fail(where: str, message: str):
+    raise PuzzleFormatError(f"{where}: {message}")
+
+
+def _cell(name: str, side: int, where: str) -> int:
+    """Flat index of an ISS cell id ``R1C1`` (base-36 row and column)."""
+    if len(name) != 4 or name[0] not in "Rr" or name[2] not in "Cc":
+        _fail(where, f"{name!r} is not a cell such as R1C1")
+    row, col = _DIGITS.find(name[1].lower()), _DIGITS.find(name[3].lower())
+    if not (1 <= row <= side and 1 <= col <= side):
+        _fail(where, f"cell {name} is outside the {side}x{side} grid")
+    return (row - 1) * side + col - 1
+
+
+def _cell_id(cell: int, side: int) -> str:
+    row, col = divmod(cell, side)
+    return f"R{_DIGITS[row + 1]}C{_DIGITS[col + 1]}"
+
+
+def _adjacent(a: int, b: int, side: int) -> bool:
+    return abs(a // side - b // side) + abs(a % side - b % side) == 1
+
+
+def _shape(items: list[tuple[str, list[str]]]) -> int:
+    sides = [args for kind, args in items if kind == "Shape"]
+    if not sides:
+        return 9
+    spec = sides[0][0] if sides[0] else ""
+    rows, _, cols = spec.partition("x")
+    if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
+                       f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
+    return int(rows)
+
+
+def from_iss(text: str, where: str = "constraint string"):
+    """``(grid, rules)`` of an Interactive Sudoku Solver constraint string
+    (see the module docstring); :class:`PuzzleFormatError` naming the item
+    that is wrong or not supported."""
+    parts = "".join(text.split()).split(".")
+    if parts[0] != "":
+        _fail(where, "a constraint string starts with '.'")
+    items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
+    side = _shape(items)
+    cells_of = {}
+    grid = np.zeros(side * side, dtype=np.int64)
+    layout = Layout.for_side(side)
+    constraints = []
+    odd = [v for v in range(1, side + 1) if v % 2]
+    even = [v for v in range(1, side + 1) if not v % 2]
+    parity = {"odd": [], "even": []}
+    for number, (kind, args) in enumerate(items, start=1):
+        here = f"{where}, item {number} ({kind or 'given'})"
+
+        def cells(names, count=None):
+            found = tuple(_cell(name, side, here) for name in names)
+            if not found or (count is not None and len(found) != count):
+                _fail(here, f"needs {count or 'some'} cells, got {len(found)}")
+            return found
+
+        if kind == "":
+            for arg in args:
+                name, *values = arg.split("_")
+                if not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= side
+                                         for v in values):
+                    _fail(here, f"{arg!r} is not a cell and its values in 1..{side} "
+                                "(such as R1C1_8)")
+                cell = _cell(name, side, here)
+                wanted = sorted(set(map(int, values)))
+                if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
+                    grid[cell] = wanted[0]
+                elif wanted in (odd, even):
+                    parity["odd" if wanted == odd else "even"].append(cell)
+                else:
+                    constraints.append((here, Candidates((cell,), tuple(wanted))))
+        elif kind == "Shape":
+            continue
+        elif kind == "NoBoxes":
+            layout = Layout.latin(side)
+        elif kind == "Jigsaw":
+            spec = args[-1] if args else ""
+            if len(spec) != side * side:
+                _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
+            try:
+                layout = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
+                                                 for c in spec]).reshape(side, side))
+            except LayoutError as error:
+                _fail(here, str(error))
+        elif kind == "Cage":
+            if not args:
+                _fail(here, "needs a total and cells")
+            total = args[0]
+            if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
+                _fail(here, f"total {total!r} is not a whole number")
+            constraints.append((here, Cage(cells(args[1:]), int(total) if total else None)))
+        elif kind == "Thermo":
+            constraints.append((here, Thermometer(cells(args))))
+        elif kind == "Whisper":
+            gap = 5
+            if args and args[0].isascii() and args[0].isdigit():
+                gap, args = int(args[0]), args[1:]
+            constraints.append((here, Whispers(cells(args), gap)))
+        elif kind in ("Renban", "Palindrome"):
+            constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
+        elif kind == "Arrow":
+            found = cells(args)
+            constraints.append((here, Arrow(found[0], found[1:])))
+        elif kind == "AllDifferent":
+            constraints.append((here, Region(cells(args))))
+        elif kind in _PAIRS:
+            found = cells(args)
+            if len(found) < 2:
+                _fail(here, "needs two or more adjacent cells")
+            pairs = [(a, b) for i, a in enumerate(found) for b in found[i + 1:]
+                     if _adjacent(a, b, side)]
+            if not pairs:
+                _fail(here, "no two of its cells are orthogonal neighbours")
+            constraints += [(here, _PAIRS[kind](a, b)) for a, b in pairs]
+        elif kind == "Diagonal":
+            if args not in (["1"], ["-1"]):
+                _fail(here, f"direction must be 1 or -1, got {'~'.join(args)!r}")
+            cells_of[f"Diagonal~{args[0]}"] = (here, "1" if args == ["1"] else "-1")
+        elif kind in ("Windoku", "DisjointSets", "StrictKropki") or kind in _GLOBAL:
+            cells_of[kind] = (here, None)
+        else:
+            _fail(here, f"constraint type {kind!r} is not supported")
+    found = list(constraints)
+    for key, (here, direction) in cells_of.items():
+        try:
+            if key.startswith("Diagonal"):
+                found.append((here, diagonals(layout)[1 if direction == "1" else 0]))
+            elif key == "Windoku":
+                found += [(here, region) for region in windoku(layout)]
+            elif key == "DisjointSets":
+                found += [(here, region) for region in disjoint_groups(layout)]
+            elif key == "StrictKropki":
+                found.append((here, KropkiNegative()))
+            else:
+                found.append((here, _GLOBAL[key]()))
+        except RulesError as error:
+            _fail(here, str(error))
+    for kind_, picked in parity.items():
+        if picked:
+            found.append((f"{where}, {kind_} candidates", Parity(tuple(picked), kind_)))
+    for here, constraint in found:
+        try:
+            constraint.validate(layout)
+        except RulesError as error:
+            _fail(here, str(error))
+    try:
+        rules = Rules(layout, tuple(c for _, c in found))
+    except RulesError as error:
+        _fail(where, str(error))
+    return grid.reshape(side, side), rules
+
+
+def to_iss(grid: np.ndarray, rules: Rules) -> str:
+    """The constraint string of a puzzle's clues (``(N, N)`` ints, 0 empty)
+    and rules; :func:`from_iss` reads it back to the same puzzle. Raises
+    :class:`PuzzleFormatError` for what the string has no item for (a
+    Kropki dot of another value, one colour of negative dots, a ``greater``
+    between cells that do not touch, a side over 16)."""
+    layout = rules.layout
+    side = layout.side
+    if side > MAX_SIDE:
+        _fail("constraint string", f"the Interactive Sudoku Solver takes grids up to "
+                                   f"{MAX_SIDE}x{MAX_SIDE}, not {side}x{side}")
+    out = [] if side == 9 else [f".Shape~{side}x{side}"]
+    if layout.kind == "latin":
+        out.append(".NoBoxes")
+    elif layout != Layout.for_side(side):
+        labels, spec = {}, ""
+        for label in layout.regions.ravel():
+            spec += labels.setdefault(int(label), _DIGITS[len(labels)])
+        out.append(f".Jigsaw~{spec}")
+    flat = np.asarray(grid).ravel()
+    givens = [f"{_cell_id(c, side)}_{flat[c]}" for c in np.flatnonzero(flat)]
+    if givens:
+        out.append(".~" + "~".join(givens))
+
+    def ids(cells):
+        return "~".join(_cell_id(c, side) for c in cells)
+
+    specials = {region: f".Diagonal~{direction}"
+                for region, direction in zip(diagonals(layout), ("-1", "1"))}
+    done = set()
+    windows = set(windoku(layout)) if layout.box_shape else set()
+    groups = set(disjoint_groups(layout)) if layout.box_shape else set()
+    names = {AntiKnight: ".AntiKnight", AntiKing: ".AntiKing", NonConsecutive: ".AntiConsecutive",
+             XVNegative: ".StrictXV"}
+    for constraint in rules.constraints:
+        kind = type(constraint)
+        if constraint in specials:
+            out.append(specials[constraint])
+        elif windows and constraint in windows:
+            done.add(".Windoku")
+        elif groups and constraint in groups:
+            done.add(".DisjointSets")
+        elif kind in names:
+            out.append(names[kind])
+        elif kind is Region:
+            out.append(f".AllDifferent~{ids(constraint.cells)}")
+        elif kind is Cage:
+            total = "" if constraint.total is None else constraint.total
+            out.append(f".Cage~{total}~{ids(constraint.cells)}")
+        elif kind is Thermometer:
+            out.append(f".Thermo~{ids(constraint.cells)}")
+        elif kind is Arrow:
+            out.append(f".Arrow~{ids((constraint.circle, *constraint.cells))}")
+        elif kind is Kropki and constraint.value in (None, constraint.amount) and \
+                constraint.amount == (1 if constraint.color == "white" else 2):
+            name = "WhiteDot" if constraint.color == "white" else "BlackDot"
+            out.append(f".{name}~{ids(constraint.cells)}")
+        elif kind is XV:
+            out.append(f".{'X' if constraint.total == 10 else 'V'}~{ids(constraint.cells)}")
+        elif kind is GreaterThan and _adjacent(*constraint.cells, side):
+            out.append(f".GreaterThan~{ids(constraint.cells)}")
+        elif kind is KropkiNegative and set(constraint.colors) == {"white", "black"}:
+            out.append(".StrictKropki")
+        elif kind is Whispers:
+            out.append(f".Whisper~{constraint.gap}~{ids(constraint.cells)}")
+        elif kind in (Renban, Palindrome):
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Candidates:
+            values = "_".join(map(str, sorted(set(constraint.values))))
+            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))
+        elif kind is Parity:
+            values = "_".join(str(v) for v in range(1, side + 1)
+                              if v % 2 == (constraint.parity == "odd"))
+            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))
+        else:
+            _fail("constraint string", f"{constraint.label(layout)} has no Interactive Sudoku "
+                                       "Solver form")
+    return "".join(out + sorted(done))
+
+
+_ARROWS = {"<": (0, -1), ">": (0, 1), "^": (-1, 0), "v": (1, 0), "`": (-1, -1), "'": (-1, 1),
+           ",": (1, -1), ".": (1, 1)}
+
+
+def is_short_killer(text: str) -> bool:
+    """Whether ``text`` is 81 characters of the short killer format (with
+    at least one arrow other than ``.``, which the line format uses for an
+    empty cell)."""
+    return len(text) == 81 and any(c in _ARROWS and c != "." for c in text) and all(
+        c in _ARROWS or c.isascii() and c.isalnum() and c not in "klmnopqrstuwxyz" for c in text)
+
+
+def from_short_killer(text: str, where: str = "killer"):
+    """``(grid, rules)`` of a killer in the short format (module docstring):
+    an empty 9x9 grid and its cages. :class:`PuzzleFormatError` for an
+    arrow that leaves the grid, a loop, a head that is not a total, or
+    cages that break the rules."""
+    text = text.strip()
+    if not is_short_killer(text):
+        _fail(where, "the short killer format has 81 characters: totals and arrows <>^v`',.")
+    side = 9
+    head = []
+    for cell, char in enumerate(text):
+        step = _ARROWS.get(char)
+        if step is None:
+            head.append(cell)
+            continue
+        row, col = divmod(cell, side)
+        row, col = row + step[0], col + step[1]
+        if not (0 <= row < side and 0 <= col < side):
+            _fail(where, f"the arrow {char!r} at {_cell_id(cell, side)} points outside the grid")
+        head.append(row * side + col)
+    cages: dict[int, list[int]] = {}
+    for cell in range(side * side):
+        at, steps = cell, 0
+        while head[at] != at:
+            at, steps = head[at], steps + 1
+            if steps > side * side:
+                _fail(where, f"the arrows from {_cell_id(cell, side)} go round in a loop")
+        cages.setdefault(at, []).append(cell)
+    constraints = []
+    for top, members in cages.items():
+        char = text[top]
+        total = int(char) if char.isdigit() else (
+            10 + ord(char) - ord("A") if char.isupper() else 36 + ord(char) - ord("a"))
+        if total == 0:
+            continue  # cells in no cage
+        constraints.append(Cage(tuple(members), total))
+    try:
+        rules = Rules(Layout.for_side(side), tuple(constraints))
+    except RulesError as error:
+        _fail(where, str(error))
+    return np.zeros((side, side), dtype=np.int64), rules

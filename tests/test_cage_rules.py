@@ -1,0 +1,96 @@
+"""The counter's two cage rules (kernel_tables.CAGE_RULES: admissible digit
+sets, sum bounds) count the same solutions as brute force over every 4x4
+grid, and as CP-SAT on 6x6 killers; an unknown rule is named."""
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, count_solutions, verify
+from sudoku_models.counter import kernel
+from sudoku_models.counter.core import NO_LIMIT, new_control
+from sudoku_models.counter.kernel_tables import CAGE_RULES, KernelRulesError, build_rules
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Cage, Rules
+
+from .test_rules import _full_grid
+
+
+def _all_4x4_grids() -> list[np.ndarray]:
+    """Every 4x4 Sudoku grid (288), by brute force over row permutations."""
+    rows = list(itertools.permutations(range(1, 5)))
+    layout = Layout.square(2)
+    found = []
+    for picked in itertools.product(rows, repeat=4):
+        grid = np.array(picked)
+        if all(len(set(grid.ravel()[h])) == 4 for h in layout.houses):
+            found.append(grid)
+    return found
+
+
+GRIDS_4 = _all_4x4_grids()
+
+
+def _count(puzzle: Puzzle, rule: str, limit=NO_LIMIT) -> tuple[int, np.ndarray]:
+    tables = build_rules(puzzle.rules, rule)
+    solution = np.zeros(tables.cells, np.int32)
+    found = kernel.count(np.ascontiguousarray(puzzle.grid.ravel(), np.int32), limit, NO_LIMIT,
+                         tables.identity, new_control(), solution, tables.locked,
+                         tables.workspace())
+    return int(found), solution
+
+
+def _random_killer(layout: Layout, rng, clue_share: float) -> Puzzle:
+    """Cages grown at random over a random full grid, totals from it, a few clues."""
+    values = _full_grid(layout, rng).ravel()
+    side = layout.side
+    free = set(range(layout.cells))
+    cages = []
+    while free:
+        start = int(rng.choice(sorted(free)))
+        cells = [start]
+        free.discard(start)
+        for _ in range(int(rng.integers(0, 4))):
+            row, col = divmod(cells[-1], side)
+            nexts = [(row + dr) * side + col + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                     if 0 <= row + dr < side and 0 <= col + dc < side]
+            nexts = [c for c in nexts if c in free and values[c] not in values[cells]]
+            if not nexts:
+                break
+            cells.append(int(rng.choice(nexts)))
+            free.discard(cells[-1])
+        total = int(values[cells].sum()) if rng.random() < 0.8 else None
+        cages.append(Cage(tuple(cells), total))
+    grid = np.where(rng.random(layout.cells) < clue_share, values, 0).reshape(side, side)
+    return Puzzle(grid, Rules(layout, tuple(cages)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_both_cage_rules_count_what_brute_force_counts_on_4x4(seed):
+    puzzle = _random_killer(Layout.square(2), np.random.default_rng(seed), 0.1)
+    expected = sum(1 for grid in GRIDS_4 if verify(puzzle, grid))
+    for rule in CAGE_RULES:
+        found, solution = _count(puzzle, rule)
+        assert found == expected, rule
+        if found:
+            assert verify(puzzle, solution.reshape(4, 4))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_both_cage_rules_agree_with_cp_sat_on_6x6(seed):
+    puzzle = _random_killer(Layout.boxes(2, 3), np.random.default_rng(seed), 0.15)
+    expected = count_solutions(puzzle, "cp", limit=50)
+    for rule in CAGE_RULES:
+        assert _count(puzzle, rule, 50)[0] == expected, rule
+
+
+def test_an_unknown_cage_rule_is_named():
+    rules = Rules(Layout.square(2), (Cage((0, 1), 3),))
+    with pytest.raises(KernelRulesError, match="cage_rule must be one of sets, bounds"):
+        build_rules(rules, "table")
+

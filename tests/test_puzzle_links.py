@@ -1,0 +1,230 @@
+"""Puzzles as people share them: SudokuPad and f-puzzles links and bare
+lz-string payloads (both forms), SudokuPad's own format, the Interactive
+Sudoku Solver's constraint string and the short killer format, read by
+read_puzzle, the CLI's PUZZLE and --file; written back by to_fpuzzles,
+sudokupad_link and to_iss; decoration keys ignored with one warning."""
+
+import json
+import warnings
+
+import lzstring
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, PuzzleFormatError, solve, verify
+from sudoku_models.drawing import _DRAW
+from sudoku_models.files import read_puzzles
+from sudoku_models.geometry import Layout
+from sudoku_models.iss import from_short_killer
+from sudoku_models.puzzle import read_puzzle
+from sudoku_models.puzzle_json import DecorationIgnored
+from sudoku_models.rules import (KINDS, Candidates, Constraint, GreaterThan, KropkiNegative,
+                                 Parity, Whispers)
+
+from .test_input_edges import cli
+from .test_puzzle_json import _fpuzzles, random_constraints
+from .test_rules import _full_grid
+
+LZ = lzstring.LZString()
+HARD = ".~R1C1_8~R2C3_3~R2C4_6~R3C2_7~R3C5_9~R3C7_2~R4C2_5~R4C6_7~R5C5_4~R5C6_5~R5C7_7~R6C4_1" \
+       "~R6C8_3~R7C3_1~R7C8_6~R7C9_8~R8C3_8~R8C4_5~R8C8_1~R9C2_9~R9C7_4"
+HARD_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+
+
+def _meaning(puzzle: Puzzle) -> tuple:
+    """What a puzzle says, independent of how a format groups it: the values
+    clues, parity and candidate givens leave each cell, negative dots per
+    colour, duplicates merged."""
+    items = set()
+    allowed = {}  # cell -> the values parity and candidate givens leave it
+    for c in puzzle.constraints:
+        if isinstance(c, (Parity, Candidates)):
+            values = set(c.values) if isinstance(c, Candidates) else {
+                v for v in range(1, puzzle.side + 1) if v % 2 == (c.parity == "odd")}
+            for cell in c.cells:
+                allowed[cell] = allowed.get(cell, values) & values
+        elif isinstance(c, KropkiNegative):
+            items |= {("no dot", color) for color in c.colors}
+        else:
+            items.add(c)
+    for cell in np.flatnonzero(puzzle.grid.ravel()):  # a clue is a cell's one candidate
+        value = {int(puzzle.grid.ravel()[cell])}
+        allowed[int(cell)] = allowed.get(int(cell), value) & value
+    items |= {("allowed", cell, frozenset(values)) for cell, values in allowed.items()}
+    return puzzle.layout, frozenset(items)
+
+
+def _random_puzzle(box, seed, skip):
+    rng = np.random.default_rng(seed)
+    layout = Layout.boxes(*box)
+    values = _full_grid(layout, rng)
+    constraints = random_constraints(layout, values, rng, skip)
+    grid = np.where(rng.random(values.shape) < 0.3, values, 0)
+    return Puzzle(grid, layout, constraints=tuple(constraints))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (2, 4)]), st.integers(0, 2**32 - 1))
+def test_f_puzzles_and_sudokupad_links_round_trip_every_kind_they_have(box, seed):
+    puzzle = _random_puzzle(box, seed, lambda c, layout: isinstance(c, GreaterThan) or (
+        isinstance(c, Whispers) and c.gap != 5))
+    data = puzzle.to_fpuzzles()
+    assert _meaning(Puzzle.from_fpuzzles(data)) == _meaning(puzzle)
+    link = puzzle.sudokupad_link()
+    assert link.startswith("https://sudokupad.app/fpuzzles")
+    assert _meaning(read_puzzle(link)) == _meaning(puzzle)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (2, 4)]), st.integers(0, 2**32 - 1))
+def test_the_constraint_string_round_trips_every_kind_it_has(box, seed):
+    def skip(c, layout):
+        side = layout.side
+        return (isinstance(c, KropkiNegative) and len(c.colors) == 1) or (
+            isinstance(c, GreaterThan) and abs(c.cells[0] // side - c.cells[1] // side)
+            + abs(c.cells[0] % side - c.cells[1] % side) != 1)
+
+    puzzle = _random_puzzle(box, seed, skip)
+    text = puzzle.to_iss()
+    assert _meaning(Puzzle.from_iss(text)) == _meaning(puzzle)
+    assert _meaning(read_puzzle(text)) == _meaning(puzzle)
+
+
+def test_the_interactive_solvers_example_reads_and_solves_to_its_published_answer():
+    puzzle = read_puzzle(HARD)
+    assert puzzle.num_clues == 21
+    assert "".join(map(str, solve(puzzle, "backtracking").grid.ravel())) == HARD_SOLUTION
+
+
+def test_a_constraint_string_for_another_shape_and_a_jigsaw():
+    regions = np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 3, 3, 3], [2, 2, 2, 3]])
+    puzzle = Puzzle(np.zeros((4, 4), int), Layout.jigsaw(regions))
+    text = puzzle.to_iss()
+    assert text.startswith(".Shape~4x4.Jigsaw~0011001123332223")
+    assert Puzzle.from_iss(text) == puzzle
+
+
+@pytest.mark.parametrize("text, message", [
+    (".Zipper~R1C1~R1C2", "constraint type 'Zipper' is not supported"),
+    (".Or.Cage~3~R1C1~R1C2.End", "constraint type 'Or' is not supported"),
+    (".~R1C1_10", "is not a cell and its values in 1..9"),
+    (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
+    (".Cage~3~R1C1~R1C1", "appears twice"),
+    (".Shape~6x7", "square grids up to 16x16"),
+    (".WhiteDot~R1C1~R3C3", "no two of its cells are orthogonal neighbours"),
+    (".Thermo~R0C1~R1C2", "outside the 9x9 grid"),
+    (".Diagonal~2", "direction must be 1 or -1"),
+])
+def test_a_constraint_string_names_the_item_it_cannot_read(text, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        read_puzzle(text)
+
+
+def test_the_short_killer_format_reads_tareks_cages():
+    grid, rules = from_short_killer(TAREK_1)
+    cages = rules.constraints
+    assert not grid.any() and sum(c.total for c in cages) == 405  # 9 rows of 45
+    assert sorted(cell for c in cages for cell in c.cells) == list(range(81))
+    first = next(c for c in cages if 0 in c.cells)
+    assert sorted(first.cells) == [0, 1, 2, 9] and first.total == 16  # 'G' = 16 at r1c1
+    assert read_puzzle(TAREK_1).rules == rules
+
+
+def test_a_short_killer_arrow_off_the_grid_is_named():
+    with pytest.raises(PuzzleFormatError, match="points outside the grid"):
+        from_short_killer("^" + "1" * 80)
+
+
+@pytest.mark.parametrize("form", ["base64", "uri"])
+def test_a_bare_payload_in_either_lz_string_form_reads(form):
+    text = json.dumps(_fpuzzles())
+    payload = LZ.compressToBase64(text) if form == "base64" else \
+        LZ.compressToEncodedURIComponent(text)
+    expected = Puzzle.from_fpuzzles(_fpuzzles())
+    assert read_puzzle(payload) == expected
+    assert read_puzzle("fpuzzles" + payload) == expected
+    assert read_puzzle(f"https://sudokupad.app/?puzzle=fpuzzles{payload}") == expected
+
+
+def test_sudokupads_own_format_reads_givens_regions_and_killer_cages():
+    zipped = ("{id:'x',ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:'2'}]],"
+              "ca:[{v:'title: tiny'},{ce:[[0,1],[0,2]],v:5},{ce:[[3,0],[3,1]]}],"
+              "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],"
+              "[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}")
+    puzzle = read_puzzle("https://sudokupad.app/scl" + LZ.compressToBase64(zipped))
+    assert puzzle.name == "tiny" and puzzle.layout == Layout.square(2)
+    assert puzzle.grid[0, 0] == 1 and puzzle.grid[3, 3] == 2 and puzzle.num_clues == 2
+    [cage] = puzzle.constraints
+    assert cage.cells == (1, 2) and cage.total == 5  # the cage without a value is an outline
+    answer = solve(puzzle, "backtracking").grid
+    assert verify(puzzle, answer) and answer[0, 1] + answer[0, 2] == 5
+
+
+def test_sudokupad_lines_are_named_not_dropped():
+    zipped = "{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],[0.5,1.5]]}]}"
+    with pytest.raises(PuzzleFormatError, match="lines draw rules"):
+        read_puzzle("scl" + LZ.compressToBase64(zipped))
+
+
+def test_decoration_is_ignored_with_one_warning_naming_it():
+    plain = _fpuzzles()
+    decorated = dict(plain, disabledlogic=["Naked Single"], line=[{"lines": [["R1C1", "R1C2"]]}],
+                     text=[{"cells": ["R1C1"], "value": "hi"}], cage=[{"cells": ["R6C6"]}],
+                     truecandidatesoptions=["colored"])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        puzzle = Puzzle.from_fpuzzles(decorated)
+    assert puzzle == Puzzle.from_fpuzzles(plain)
+    [warning] = [w for w in caught if issubclass(w.category, DecorationIgnored)]
+    assert "cage, disabledlogic, line, text, truecandidatesoptions" in str(warning.message)
+
+
+@pytest.mark.parametrize("key, value", [("betweenline", [{"lines": [["R1C1", "R1C2"]]}]),
+                                        ("cage", [{"cells": ["R1C1"], "value": "5"}]),
+                                        ("littlekillersum", [{"cell": "R0C1", "value": "5"}])])
+def test_a_rule_the_toolkit_does_not_model_is_named(key, value):
+    with pytest.raises(PuzzleFormatError, match=f"'{key}' is not supported"):
+        Puzzle.from_fpuzzles(dict(_fpuzzles(), **{key: value}))
+
+
+def test_short_links_to_a_server_say_so():
+    for link in ("https://sudokupad.app/t4fevoplnv", "https://www.f-puzzles.com/?id=abc"):
+        with pytest.raises(PuzzleFormatError, match="stored on its server"):
+            read_puzzle(link)
+
+
+def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
+    puzzle = read_puzzle(HARD)
+    forms = [json.dumps(puzzle.to_json()), json.dumps(puzzle.to_fpuzzles()),
+             puzzle.sudokupad_link(), LZ.compressToBase64(json.dumps(puzzle.to_fpuzzles())),
+             puzzle.to_iss()]
+    for form in forms:
+        code, out, err = cli(["solve", form, "--method", "backtracking"])
+        assert code == 0, err
+        assert "796|318|452" in out.replace(" ", "")  # the last row of the one answer
+    path = tmp_path / "shared.txt"
+    path.write_text("# as people share them\n" + "\n".join(forms[2:]) + "\n")
+    assert [p.grid.tobytes() for p in read_puzzles(path)] == [puzzle.grid.tobytes()] * 3
+    code, _, err = cli(["solve", "https://sudokupad.app/fpuzzles!!!", "--method", "cp"])
+    assert code == 2 and err.count("\n") == 1
+
+
+NOT_DRAWN_YET = {"candidates", "whispers", "renban", "palindrome"}
+"""Kinds drawing.py has no mark for yet (drawing.py is the lead's): when one
+gets its mark, this test says to take it out of this set."""
+
+
+def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
+    """Every kind: its own violations (the checker), a JSON form (the
+    round trip above and test_puzzle_json), and a mark in drawing._DRAW
+    unless it is a rule on the whole grid (no cells to draw on)."""
+    global_kinds = {"anti-knight", "anti-king", "non-consecutive", "kropki-negative",
+                    "xv-negative"}
+    for kind, cls in KINDS.items():
+        assert cls.violations is not Constraint.violations, kind
+        has_cells = "cells" in cls.__dataclass_fields__
+        assert (cls in _DRAW) == (has_cells and kind not in NOT_DRAWN_YET), kind
+        assert has_cells or kind in global_kinds, kind
