@@ -13,7 +13,7 @@ from sudoku_models.arguments import seconds, seed, whole_number
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
 from sudoku_models.files import check_output
-from sudoku_models.logic.rating import LEVELS
+from sudoku_models.logic.grading import LEVELS
 
 
 def add_parser(commands) -> None:

@@ -13,7 +13,7 @@ from sudoku_models.cli import main as _cli
 from sudoku_models.counter import count_solutions, solve
 from sudoku_models.logic import LEVELS, UnsolvablePuzzle, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates
-from sudoku_models.logic.rating import SCORES, SEARCH_CELL_SCORE, level_of
+from sudoku_models.logic.grading import SCORES, SEARCH_CELL_SCORE, level_of
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.logic.techniques import TECHNIQUES, jellyfish
 

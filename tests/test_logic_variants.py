@@ -20,8 +20,8 @@ from sudoku_models import Puzzle, verify
 from sudoku_models.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates, tables
-from sudoku_models.logic.killer import cage_fillings
-from sudoku_models.logic.rating import SCORES, SEARCH_CELL_SCORE
+from sudoku_models.logic.cage_sums import cage_fillings
+from sudoku_models.logic.grading import SCORES, SEARCH_CELL_SCORE
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
                                  NonConsecutive, Parity, Region, Thermometer, diagonals, windoku)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..logic.rating import LEVELS
+from ..logic.grading import LEVELS
 from . import register_command
 from .common import add_source, source_puzzles
 from .exits import EXIT_OK, fail
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     about, exits 2; in a file it is reported (``no solution``, ``not rated``)
     and the others are rated."""
     from ..logic.candidates import UnsolvablePuzzle, UnsupportedRules
-    from ..logic.rating import rate
+    from ..logic.grading import rate
 
     for puzzle in source_puzzles(args):
         try:

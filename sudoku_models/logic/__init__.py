@@ -7,8 +7,8 @@ jigsaw, Latin square), the all-different variants (extra regions,
 anti-knight, anti-king, parity) and killer cages."""
 
 from .candidates import UnsolvablePuzzle, UnsupportedRules
-from .explain import explain, hint
-from .rating import LEVELS, Rating, rate
+from .human_solver import explain, hint
+from .grading import LEVELS, Rating, rate
 from .step import Step
 
 __all__ = ["LEVELS", "Rating", "Step", "UnsolvablePuzzle", "UnsupportedRules", "explain", "hint",

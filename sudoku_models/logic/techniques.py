@@ -14,7 +14,7 @@ anti-knight and anti-king moves add peers (wings, colour traps). Fish stay
 on rows and columns. Subsets and fish go up to size 4 (quads, Jellyfish);
 the one chain family is Simple Colors (Color Trap and Color Wrap on the
 conjugate pairs of one value). The cage-sum techniques of killer puzzles
-are in :mod:`~sudoku_models.logic.killer`; :data:`TECHNIQUES` lists them all.
+are in :mod:`~sudoku_models.logic.cage_sums`; :data:`TECHNIQUES` lists them all.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from itertools import combinations
 
 from ..counter.core import popcount as _popcount
 from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
-from .killer import cage_combinations, innies_and_outies
+from .cage_sums import cage_combinations, innies_and_outies
 from .step import Step
 
 
@@ -376,7 +376,7 @@ def simple_colors(grid: Candidates) -> Step | None:
 
 # Techniques in the order they are tried (easiest first) with their HoDoKu
 # default scores; ties keep HoDoKu's order. The cage-sum techniques of
-# killer puzzles (logic/killer.py), which HoDoKu lacks, take the score of
+# killer puzzles (logic/cage_sums.py), which HoDoKu lacks, take the score of
 # the technique of like difficulty beside which they are tried.
 TECHNIQUES = (
     ("Full House", full_house, 4),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from ..logic.rating import rate
+from ..logic.grading import rate
 
 # solver configurations measured: label -> (method, presolve); with
 # presolve (the default) HiGHS and CP-SAT settle every 9x9 puzzle tried

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .explain import solve_steps
+from .human_solver import solve_steps
 from .step import NEEDS_SEARCH
 from .techniques import TECHNIQUES
 

@@ -62,7 +62,7 @@ def explain(puzzle) -> list[Step]:
     boxes, jigsaw, Latin square) and side 4 to 36, with extra all-different
     regions, killer cages, anti-knight, anti-king and parity constraints
     (see :mod:`~sudoku_models.logic.techniques` and
-    :mod:`~sudoku_models.logic.killer`; houses are named ``r3``, ``c1``,
+    :mod:`~sudoku_models.logic.cage_sums`; houses are named ``r3``, ``c1``,
     ``b9`` and extra regions by their names). At every step the
     easiest technique that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
