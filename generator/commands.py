@@ -14,7 +14,7 @@ from sudoku_models.arguments import seconds, seed, whole_number
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
 from sudoku_models.files import check_output
-from sudoku_models.logic.rating import LEVELS
+from sudoku_models.logic.ladder import LEVELS
 
 
 def add_parser(commands) -> None:
@@ -40,6 +40,9 @@ def add_parser(commands) -> None:
     generate.add_argument("--clues", type=lambda t: whole_number(t, 0, 10_000),
                           help="clues per puzzle")
     generate.add_argument("--difficulty", choices=LEVELS, help="the rating level to reach")
+    generate.add_argument("--se", type=se_range, metavar="LOW-HIGH",
+                          help="a range of Sudoku Explainer ratings the puzzle's ER lies in "
+                          "(e.g. 7.0-8.0, or one rating such as 7.2)")
     generate.add_argument("--minimal", action="store_true",
                           help="only minimal puzzles: removing any clue loses uniqueness")
     generate.add_argument("--count", type=lambda t: whole_number(t, 1, 1_000_000), default=1,
@@ -136,6 +139,7 @@ def _check_request(args: argparse.Namespace) -> None:
             raise UsageError("--killer needs --cages N or --cages LOW-HIGH")
         extra = [name for name, given in (("--clues", args.clues is not None),
                                           ("--difficulty", args.difficulty),
+                                          ("--se", args.se),
                                           ("--minimal", args.minimal),
                                           ("--symmetry", args.symmetry)) if given]
         if extra:
@@ -144,9 +148,11 @@ def _check_request(args: argparse.Namespace) -> None:
         return
     if args.cages is not None or args.givens or args.max_cage is not None:
         raise UsageError("--cages, --givens and --max-cage go with --killer")
-    if args.clues is None and args.difficulty is None and not args.minimal:
-        raise UsageError("say what to generate: --clues N, --difficulty LEVEL and/or --minimal "
-                         "(or --killer --cages N)")
+    if args.difficulty and args.se:
+        raise UsageError("give --difficulty or --se, not both")
+    if args.clues is None and args.difficulty is None and args.se is None and not args.minimal:
+        raise UsageError("say what to generate: --clues N, --difficulty LEVEL, --se LOW-HIGH "
+                         "and/or --minimal (or --killer --cages N)")
     if args.layout is not None and args.layout[0] == "jigsaw" and args.clues is not None:
         from generator.puzzles import fewest_possible_clues, most_minimal_clues
         from sudoku_models.geometry import Layout
@@ -189,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 puzzle = generate(args.clues, seed=rng, symmetry=args.symmetry,
                                   time_limit=left, difficulty=args.difficulty,
-                                  minimal=args.minimal, layout=layout)
+                                  minimal=args.minimal, layout=layout, se=args.se)
             puzzles.append(puzzle)
     except (GenerationError, JigsawError) as exc:
         raise UsageError(str(exc)) from None
@@ -199,7 +205,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         wanted = ", ".join(filter(None, [
             f"{args.clues} clues" if args.clues is not None else "",
-            args.difficulty or "", "minimal" if args.minimal else ""]))
+            args.difficulty or "", f"SE {_se_text(args.se)}" if args.se else "",
+            "minimal" if args.minimal else ""]))
         lines = [f"# {args.count} puzzles, order {args.order or 3}, {wanted}, unique solution; "
                  f"{command}", *(p.to_string() for p in puzzles)]
     text = "\n".join(lines) + "\n"
@@ -238,6 +245,8 @@ def reproducing_command(args: argparse.Namespace, seed: int) -> str:
         words += ["--clues", str(args.clues)]
     if args.difficulty:
         words += ["--difficulty", args.difficulty]
+    if args.se:
+        words += ["--se", _se_text(args.se)]
     if args.minimal:
         words.append("--minimal")
     if args.killer:
@@ -259,6 +268,26 @@ def reproducing_command(args: argparse.Namespace, seed: int) -> str:
     if args.time_limit != DEFAULT_TIME_LIMIT:
         words += ["--time-limit", str(args.time_limit)]
     return shlex.join(words)
+
+
+def se_range(text: str) -> tuple[float, float]:
+    """``"7.0-8.0"`` -> ``(7.0, 8.0)``, ``"7.2"`` -> ``(7.2, 7.2)``: a range
+    of Sudoku Explainer ratings from 1.0 to 12.0, low first."""
+    try:
+        parts = [float(p) for p in text.split("-")]
+    except ValueError:
+        parts = []
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2 or not 1.0 <= parts[0] <= parts[1] <= 12.0:
+        raise argparse.ArgumentTypeError(
+            f"expected a rating or a range LOW-HIGH of Sudoku Explainer ratings from 1.0 to "
+            f"12.0, low first (e.g. 7.0-8.0), got {text!r}")
+    return parts[0], parts[1]
+
+
+def _se_text(se: tuple[float, float]) -> str:
+    return f"{se[0]:g}" if se[0] == se[1] else f"{se[0]:g}-{se[1]:g}"
 
 
 register_command("generate", add_parser)

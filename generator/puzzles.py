@@ -109,7 +109,7 @@ def most_minimal_clues(order: int | Layout) -> int:
     return side * side - side
 
 
-def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> None:
+def _check_request(clues, order, symmetry, time_limit, difficulty, minimal, se=None) -> None:
     """Raise :class:`GenerationError` for a request that is malformed or can
     be proven impossible, so that no search starts for it."""
     if isinstance(order, Layout):
@@ -154,6 +154,14 @@ def _check_request(clues, order, symmetry, time_limit, difficulty, minimal) -> N
     if difficulty is not None and difficulty not in LEVELS:
         raise GenerationError(f"difficulty must be one of {', '.join(LEVELS)} or None, got "
                               f"{difficulty!r}")
+    if se is not None:
+        if difficulty is not None:
+            raise GenerationError("give a difficulty level or an SE range, not both")
+        ok = (isinstance(se, (tuple, list)) and len(se) == 2
+              and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in se))
+        if not ok or not 1.0 <= se[0] <= se[1] <= 12.0:
+            raise GenerationError(f"se must be a range (low, high) of Sudoku Explainer ratings "
+                                  f"with 1.0 <= low <= high <= 12.0, got {se!r}")
     if not isinstance(minimal, bool):
         raise GenerationError(f"minimal must be True or False, got {minimal!r}")
     if clues is not None and minimal and clues > most_minimal_clues(order):
@@ -205,11 +213,12 @@ class _Generator:
     compiled removal pass, run in a worker thread so a deadline or Ctrl-C
     can stop it (see :func:`generate`)."""
 
-    def __init__(self, clues, order, rng, symmetry, difficulty, minimal, control):
+    def __init__(self, clues, order, rng, symmetry, difficulty, minimal, control, se=None):
         self.clues = clues
         self.order = order
         self.rng = rng
         self.difficulty = difficulty
+        self.se = se
         self.minimal = minimal
         self.control = control
         self.tables = tables(order)
@@ -228,7 +237,7 @@ class _Generator:
         self.spare = search.new_record(witnesses, self.tables.cells)
         self.fewest = _side(order) ** 2
         self.levels_seen: dict[str, int] = {}
-        self.levels: dict[bytes, str] = {}
+        self.ratings: dict[bytes, object] = {}
         self.rejected: dict[str, int] = {}
         self.reached: set[int] = set()  # clue counts of the puzzles passes ended with
         self.undecided = 0
@@ -308,7 +317,7 @@ class _Generator:
             ("minimality", lambda: not self.minimal or search.removable_orbit(
                 puzzle, solution, self.groups, 0, self.control, self.found, self.record[0],
                 t.fastest, self.work, self.work9) == -1),
-            ("level", lambda: self.difficulty is None or self.level(puzzle) == self.difficulty),
+            ("level", lambda: not self.rated() or self.rank(puzzle) == self.target()),
         ]
         for name, check in checks:
             if not (check() if callable(check) else check) or self.stopped():
@@ -353,22 +362,43 @@ class _Generator:
             self.reach(count)
         if self.minimal and not decided:
             return None
-        if self.difficulty is None:
+        if not self.rated():
             return puzzle
         return self.with_difficulty(puzzle, solution)
 
-    def level(self, puzzle: np.ndarray) -> str:
-        """The rater's level of ``puzzle`` (remembered: the final check asks
-        again for the puzzle it returns)."""
+    def rated(self) -> bool:
+        """Whether the request has a difficulty (a level or an SE range)."""
+        return self.difficulty is not None or self.se is not None
+
+    def rating(self, puzzle: np.ndarray):
+        """The rater's :class:`~sudoku_models.logic.Rating` of ``puzzle``
+        (remembered: the final check asks again for the puzzle it returns)."""
         from sudoku_models.logic import rate
 
         key = puzzle.tobytes()
-        if key not in self.levels:
+        if key not in self.ratings:
             side = _side(self.order)
-            level = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order)).level
-            self.levels_seen[level] = self.levels_seen.get(level, 0) + 1
-            self.levels[key] = level
-        return self.levels[key]
+            rating = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order))
+            seen = rating.level if self.se is None else (
+                "ER unknown" if rating.se.er is None else f"ER {rating.se.er:.1f}")
+            self.levels_seen[seen] = self.levels_seen.get(seen, 0) + 1
+            self.ratings[key] = rating
+        return self.ratings[key]
+
+    def rank(self, puzzle: np.ndarray) -> int:
+        """How hard ``puzzle`` rates on the request's scale: the index of its
+        level in LEVELS; for an SE range 0 below it, 1 in it, 2 above it or
+        not finished by the ladder (ER unknown)."""
+        rating = self.rating(puzzle)
+        if self.se is None:
+            return LEVELS.index(rating.level)
+        er = rating.se.er
+        if er is None or er > self.se[1]:
+            return 2
+        return 0 if er < self.se[0] else 1
+
+    def target(self) -> int:
+        return 1 if self.se is not None else LEVELS.index(self.difficulty)
 
     def with_difficulty(self, puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray | None:
         """``puzzle`` if it rates at the target level; without a clue count
@@ -376,8 +406,8 @@ class _Generator:
         among ``puzzle`` plus its removed orbits put back one by one (more
         clues never make a puzzle harder for the rater, so a bisection
         finds it); None if neither rates at the target."""
-        target = LEVELS.index(self.difficulty)
-        level = LEVELS.index(self.level(puzzle))
+        target = self.target()
+        level = self.rank(puzzle)
         if level == target:
             return puzzle
         if level < target or self.clues is not None or self.minimal:
@@ -394,17 +424,18 @@ class _Generator:
         easy_enough, too_hard = len(removed), 0  # with all back: the full grid, "easy"
         while easy_enough - too_hard > 1 and not self.stopped():
             middle = (easy_enough + too_hard) // 2
-            if LEVELS.index(self.level(with_back(middle))) <= target:
+            if self.rank(with_back(middle)) <= target:
                 easy_enough = middle
             else:
                 too_hard = middle
         best = with_back(easy_enough)
-        return best if LEVELS.index(self.level(best)) == target else None
+        return best if self.rank(best) == target else None
 
 
 def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str | None = None,
              time_limit: float | None = DEFAULT_TIME_LIMIT, difficulty: str | None = None,
-             minimal: bool = False, layout: Layout | None = None) -> Puzzle:
+             minimal: bool = False, layout: Layout | None = None,
+             se: tuple[float, float] | None = None) -> Puzzle:
     """A puzzle with exactly one solution.
 
     ``clues``: the exact number of clues, or None for as few as one removal
@@ -424,7 +455,10 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     :class:`~sudoku_models.geometry.Layout` to generate for instead of the
     square grid of ``order`` (rectangular boxes such as
     ``Layout.boxes(2, 3)``, a jigsaw such as :func:`generator.random_jigsaw`
-    gives, a Latin square; side up to 36).
+    gives, a Latin square; side up to 36); ``se``: None or ``(low, high)``,
+    a range of Sudoku Explainer ratings: the puzzle's ER (the rating of its
+    hardest step, :func:`sudoku_models.logic.rate`) lies in it (not with
+    ``difficulty``).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
     clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
@@ -437,8 +471,8 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         if not isinstance(layout, Layout):
             raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
         order = layout
-    _check_request(clues, order, symmetry, time_limit, difficulty, minimal)
-    if difficulty is not None:
+    _check_request(clues, order, symmetry, time_limit, difficulty, minimal, se)
+    if difficulty is not None or se is not None:
         from sudoku_models.logic import rate  # noqa: F401  (fail now if the rater is missing)
     try:
         rng = as_generator(seed)
@@ -446,7 +480,8 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         raise GenerationError(str(error)) from None
     load_kernels(order)
     control = new_control()
-    request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control)
+    request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control,
+                         None if se is None else (float(se[0]), float(se[1])))
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
     if reason == "interrupted":
@@ -457,6 +492,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"
     wanted += ", minimal" if minimal else ""
     wanted += f", rated {difficulty!r}" if difficulty else ""
+    wanted += f", SE {se[0]}-{se[1]}" if se is not None else ""
     message = f"no {side}x{side} puzzle ({wanted}) found within {time_limit:g} s; "
     if not request.reached:
         message += "no removal pass had finished"
@@ -468,7 +504,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     if request.rejected:
         message += "; failed the final check: " + ", ".join(
             f"{name} ({n})" for name, n in request.rejected.items())
-    if difficulty:
+    if difficulty or se is not None:
         seen = ", ".join(f"{level} ({n})" for level, n in request.levels_seen.items()) or "none"
-        message += f"; levels rated: {seen}"
+        message += f"; {'levels' if se is None else 'ratings'} rated: {seen}"
     raise GenerationError(message)

@@ -92,3 +92,40 @@ def replay(puzzle, solution) -> list:
     if not steps or steps[-1].technique != NEEDS_SEARCH:
         assert np.array_equal(grid, solution)
     return steps
+
+
+def impossible(puzzle, cand, cell: int, value: int, present: bool = True) -> bool:
+    """Whether no completion of a position has ``value`` in ``cell`` (with
+    ``present=False``: has anything else there). The position is
+    ``puzzle``'s clues and rules with each empty cell restricted to the
+    candidates in its bitmask ``cand[cell]`` (bit ``v - 1`` for ``v``); decided
+    by CP-SAT on the layout's houses, independently of the rater. An
+    elimination is valid when this holds; a placement when it holds with
+    ``present=False``."""
+    layout, side = puzzle.layout, puzzle.side
+    model = cp_model.CpModel()
+    x = [model.NewIntVar(1, side, f"x{c}") for c in range(side * side)]
+    for c, v in enumerate(puzzle.grid.ravel().tolist()):
+        if v:
+            model.Add(x[c] == v)
+        else:
+            allowed = [w for w in range(1, side + 1) if cand[c] >> (w - 1) & 1]
+            model.AddAllowedAssignments([x[c]], [(w,) for w in allowed])
+    for house in layout.houses.tolist():
+        model.AddAllDifferent([x[c] for c in house])
+    model.Add(x[cell] == value) if present else model.Add(x[cell] != value)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    return solver.Solve(model) == cp_model.INFEASIBLE
+
+
+def check_sound(puzzle, cand, step) -> None:
+    """Every elimination and placement of ``step``, found on the position
+    ``cand`` of ``puzzle``, holds in every completion of the position
+    (:func:`impossible`)."""
+    assert step.eliminations or step.placements, step.text
+    for cell, value in step.eliminations:
+        assert cand[cell] >> (value - 1) & 1, step.text
+        assert impossible(puzzle, cand, cell, value), f"{step.text}: {cell}<>{value} is wrong"
+    for cell, value in step.placements:
+        assert impossible(puzzle, cand, cell, value, present=False), step.text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from sudoku_models.logic.rating import rate
+from sudoku_models.logic.grading import rate
 
 # solver configurations measured: label -> (method, presolve); with
 # presolve (the default) HiGHS and CP-SAT settle every 9x9 puzzle tried

@@ -37,7 +37,7 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the steps; exit 0, or 2 for a puzzle with contradictory clues."""
     from ..logic.candidates import UnsolvablePuzzle
-    from ..logic.explain import solve_steps
+    from ..logic.human_solver import solve_steps
     from ..puzzle import Puzzle
 
     puzzle = command_line_puzzle(args.puzzle)

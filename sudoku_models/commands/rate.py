@@ -1,12 +1,13 @@
 """``sudoku-models rate``: the difficulty of a puzzle or of every puzzle of
-a file, by the hardest human technique it needs (:mod:`sudoku_models.logic`)."""
+a file, on Sudoku Explainer's scale (ER, EP, ED) or its five levels, by the
+human techniques it needs (:mod:`sudoku_models.logic`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from ..logic.rating import LEVELS
+from ..logic.ladder import LEVELS
 from . import register_command
 from .common import add_source, source_puzzles
 from .exits import EXIT_OK, fail
@@ -17,11 +18,15 @@ def add_parser(commands) -> None:
     parser = commands.add_parser(
         "rate",
         help="rate the difficulty of a puzzle or of every puzzle in a file",
-        description="Rate puzzles by the hardest human technique they need: "
-        f"{', '.join(LEVELS)}; the score is the sum of HoDoKu's technique scores over "
-        "the steps (see README, 'Explaining and rating puzzles').",
+        description="Rate puzzles by the human techniques they need, on Sudoku Explainer's "
+        "scale (ER: the hardest step, EP: the hardest up to the first placement, ED: the "
+        f"first step) and its five bands: {', '.join(LEVELS)} (see README, 'Explaining and "
+        "rating puzzles').",
     )
     add_source(parser, file_help="file of puzzles, as for solve")
+    parser.add_argument("--scale", choices=("levels", "se"), default="levels",
+                        help="levels: the level and the hardest technique (default); se: "
+                        "ER/EP/ED on Sudoku Explainer's scale")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     parser.set_defaults(handler=run)
 
@@ -32,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     about, exits 2; in a file it is reported (``no solution``, ``not rated``)
     and the others are rated."""
     from ..logic.candidates import UnsolvablePuzzle, UnsupportedRules
-    from ..logic.rating import rate
+    from ..logic.grading import rate
 
     for puzzle in source_puzzles(args):
         try:
@@ -48,8 +53,14 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"puzzle": puzzle.name, **rating.to_dict()}))
         else:
             steps = ", ".join(f"{name} {n}" for name, n in rating.steps.items())
-            print(f"{puzzle.name}  {rating.level}  score {rating.score}  hardest: "
-                  f"{rating.hardest}  ({steps})")
+            if args.scale == "se":
+                er, ep, ed = (f"{x:.1f}" if x is not None else "?" for x in rating.se)
+                left = f"  (stopped with {rating.cells_left} cells left)" if rating.se.er is None \
+                    else ""
+                print(f"{puzzle.name}  ER {er}/{ep}/{ed}  {rating.hardest}{left}")
+            else:
+                print(f"{puzzle.name}  {rating.level}  ER {rating.se.er}  hardest: "
+                      f"{rating.hardest}  ({steps})")
     return EXIT_OK
 
 

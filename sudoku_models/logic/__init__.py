@@ -1,5 +1,6 @@
 """Human-style solving: explain a puzzle step by step with named techniques
-(:func:`explain`, :func:`hint`) and rate its difficulty (:func:`rate`).
+(:func:`explain`, :func:`hint`) and rate its difficulty on Sudoku
+Explainer's scale (:func:`rate`: ER, EP, ED and five levels).
 
 Pure Python on bitmask candidates (no numba, no solver), so importing it is
 cheap and it works for every order 2 to 6, every layout (rectangular boxes,
@@ -7,9 +8,10 @@ jigsaw, Latin square), the all-different variants (extra regions,
 anti-knight, anti-king, parity) and killer cages."""
 
 from .candidates import UnsolvablePuzzle, UnsupportedRules
-from .explain import explain, hint
-from .rating import LEVELS, Rating, rate
+from .grading import Rating, SERating, rate
+from .human_solver import explain, hint
+from .ladder import LEVELS
 from .step import Step
 
-__all__ = ["LEVELS", "Rating", "Step", "UnsolvablePuzzle", "UnsupportedRules", "explain", "hint",
-           "rate"]
+__all__ = ["LEVELS", "Rating", "SERating", "Step", "UnsolvablePuzzle", "UnsupportedRules",
+           "explain", "hint", "rate"]

@@ -25,7 +25,7 @@ EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity")
 
 
 @dataclass(frozen=True)
-class Tables:
+class TechniqueTables:
     """A puzzle's rules as the Python tuples the pure-Python techniques walk
     fastest:
 
@@ -82,8 +82,8 @@ def _refuse(rules: Rules) -> None:
 
 
 @lru_cache(maxsize=32)  # one entry serves every classic puzzle of a layout
-def tables(rules: Rules | Layout) -> Tables:
-    """The :class:`Tables` of a puzzle's rules (or of a bare layout),
+def tables(rules: Rules | Layout) -> TechniqueTables:
+    """The :class:`TechniqueTables` of a puzzle's rules (or of a bare layout),
     converted once. Raises :class:`UnsupportedRules` for constraint kinds
     the techniques cannot explain."""
     if isinstance(rules, Layout):
@@ -124,7 +124,7 @@ def tables(rules: Rules | Layout) -> Tables:
                       for cell in cells} for base, cells in enumerate(houses))
     cages = tuple((tuple(sorted(c.cells)), c.total, c.label(layout)) for c in rules.constraints
                   if isinstance(c, Cage) and c.total is not None)
-    return Tables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
+    return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
                   house_sets, crossing, peers, tuple(frozenset(p) for p in peers), domains,
                   cages, _units(houses, labels, side) if cages else ())
 
@@ -168,7 +168,7 @@ class Candidates:
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.rules.Rules` (or a bare
     :class:`~sudoku_models.geometry.Layout`); ``tables`` holds its houses,
-    their labels and the peers as tuples (:class:`Tables`).
+    their labels and the peers as tuples (:class:`TechniqueTables`).
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
     clues break a rule and :class:`UnsupportedRules` for constraints the

@@ -25,6 +25,11 @@ class Step:
       ``"Locked Candidates Type 1 (Pointing): 4 in b1 is confined to r2, so
       r2c5<>4, r2c8<>4"``.
     * ``side``: cells per row (9 for a 9x9), to name cells.
+    * ``rating``: its Sudoku Explainer rating (1.0 to 9.x; None for a
+      ``"Needs search"`` step), see :mod:`~sudoku_models.logic.ladder`.
+    * ``chains``: for a chain technique, its chains as tuples of
+      potentials (see :mod:`~sudoku_models.logic.chains`), written in
+      Eureka notation in ``text``; empty otherwise.
     """
 
     technique: str
@@ -34,6 +39,8 @@ class Step:
     eliminations: tuple
     text: str
     side: int
+    rating: float | None = None
+    chains: tuple = ()
 
     def to_dict(self) -> dict:
         """A JSON-ready dict: technique, text, cells as ``"r4c7"`` names,
@@ -42,6 +49,7 @@ class Step:
         side = self.side
         return {
             "technique": self.technique,
+            "rating": self.rating,
             "text": self.text,
             "cells": [cell_name(c, side) for c in self.cells],
             "values": list(self.values),

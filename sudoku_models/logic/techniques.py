@@ -8,13 +8,14 @@ any layout and order (square or rectangular boxes, jigsaw regions, a Latin
 square's rows and columns), so a 16x16 gets the same deductions as a 9x9.
 Houses are houses: the extra regions of ``N`` cells (X diagonals, windoku
 windows, disjoint groups) take part in every technique on houses (singles,
-subsets, Locked Candidates between any two intersecting houses, the
-conjugate pairs of Simple Colors); smaller all-different groups and the
-anti-knight and anti-king moves add peers (wings, colour traps). Fish stay
-on rows and columns. Subsets and fish go up to size 4 (quads, Jellyfish);
-the one chain family is Simple Colors (Color Trap and Color Wrap on the
-conjugate pairs of one value). The cage-sum techniques of killer puzzles
-are in :mod:`~sudoku_models.logic.killer`; :data:`TECHNIQUES` lists them all.
+subsets, Locked Candidates between any two intersecting houses); smaller
+all-different groups and the anti-knight and anti-king moves add peers
+(wings). Fish stay on rows and columns. Subsets and fish go up to size 4
+(quads, Jellyfish). Chains are in :mod:`~sudoku_models.logic.chains`, the
+uniqueness techniques in :mod:`~sudoku_models.logic.deadly_patterns`, the
+cage-sum techniques of killer puzzles in
+:mod:`~sudoku_models.logic.cage_sums`; :data:`~sudoku_models.logic.ladder.TECHNIQUES`
+lists them all with their Sudoku Explainer ratings.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from itertools import combinations
 
 from ..counter.core import popcount as _popcount
 from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
-from .killer import cage_combinations, innies_and_outies
 from .step import Step
 
 
@@ -61,10 +61,10 @@ def naked_single(grid: Candidates) -> Step | None:
     return None
 
 
-def hidden_single(grid: Candidates) -> Step | None:
-    """A value with one place left in a house goes there."""
+def _hidden_single(grid: Candidates, houses) -> Step | None:
     side, cand = grid.side, grid.cand
-    for index, cells in enumerate(grid.tables.houses):
+    for index in houses:
+        cells = grid.tables.houses[index]
         once = twice = 0
         for c in cells:
             m = cand[c]
@@ -79,6 +79,19 @@ def hidden_single(grid: Candidates) -> Step | None:
                          f"Hidden Single: {cell_name(cell, side)}={value} (the only place for "
                          f"{value} in {grid.tables.labels[index]})")
     return None
+
+
+def hidden_single_box(grid: Candidates) -> Step | None:
+    """A value with one place left in a box (or a jigsaw region, or an
+    extra region) goes there (SE 1.2)."""
+    return _hidden_single(grid, range(grid.tables.lines, len(grid.tables.houses)))
+
+
+def hidden_single_line(grid: Candidates) -> Step | None:
+    """A value with one place left in a row or a column goes there (SE 1.5;
+    columns first, as SE)."""
+    side = grid.side
+    return _hidden_single(grid, [*range(side, 2 * side), *range(side)])
 
 
 # -- intersections ---------------------------------------------------------
@@ -315,87 +328,3 @@ def xyz_wing(grid: Candidates) -> Step | None:
                              f"{_describe(a, grid)}, {_describe(b, grid)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
-
-
-# -- chains: simple colouring ----------------------------------------------
-
-
-def simple_colors(grid: Candidates) -> Step | None:
-    """Simple Colors on one value: colour the chains of conjugate pairs (the
-    value's only two places in a house) in two alternating colours; one
-    colour is true. Color Wrap: two cells of one colour see each other, so
-    that colour is false everywhere. Color Trap: a cell outside the chain
-    seeing both colours loses the value."""
-    side, cand, houses, peer_sets = grid.side, grid.cand, grid.tables.houses, grid.tables.peer_sets
-    for value in range(1, side + 1):
-        bit = 1 << (value - 1)
-        links: dict[int, list[int]] = {}
-        for cells in houses:
-            where = [c for c in cells if cand[c] & bit]
-            if len(where) == 2:
-                a, b = where
-                links.setdefault(a, []).append(b)
-                links.setdefault(b, []).append(a)
-        colour: dict[int, int] = {}
-        for start in sorted(links):
-            if start in colour:
-                continue
-            colour[start] = 0
-            stack, component = [start], [start]
-            while stack:
-                cell = stack.pop()
-                for other in links[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        component.append(other)
-                        stack.append(other)
-            if len(component) < 3:
-                continue
-            sides = [sorted(c for c in component if colour[c] == k) for k in (0, 1)]
-            text_sides = " / ".join(cells_text(s, side) for s in sides)
-            for k in (0, 1):
-                clash = next(((a, b) for a, b in combinations(sides[k], 2)
-                              if b in peer_sets[a]), None)
-                if clash:
-                    elims = [(c, value) for c in sides[k]]
-                    return _step(grid, "Simple Colors", sorted(component), [value], [], elims,
-                                 f"Simple Colors (Color Wrap): {value} coloured {text_sides}; "
-                                 f"{cell_name(clash[0], side)} and {cell_name(clash[1], side)} "
-                                 f"share a colour and see each other, so "
-                                 f"{eliminations_text(sorted(elims), side)}")
-            members = set(component)
-            elims = [(c, value) for c in range(side * side)
-                     if cand[c] & bit and c not in members
-                     and peer_sets[c] & set(sides[0]) and peer_sets[c] & set(sides[1])]
-            if elims:
-                return _step(grid, "Simple Colors", sorted(component), [value], [], elims,
-                             f"Simple Colors (Color Trap): {value} coloured {text_sides}; "
-                             f"one colour is true, so {eliminations_text(sorted(elims), side)}")
-    return None
-
-
-# Techniques in the order they are tried (easiest first) with their HoDoKu
-# default scores; ties keep HoDoKu's order. The cage-sum techniques of
-# killer puzzles (logic/killer.py), which HoDoKu lacks, take the score of
-# the technique of like difficulty beside which they are tried.
-TECHNIQUES = (
-    ("Full House", full_house, 4),
-    ("Naked Single", naked_single, 4),
-    ("Hidden Single", hidden_single, 14),
-    ("Cage Combinations", cage_combinations, 14),
-    ("Locked Candidates Type 1 (Pointing)", pointing, 50),
-    ("Locked Candidates Type 2 (Claiming)", claiming, 50),
-    ("Innies and Outies", innies_and_outies, 50),
-    ("Naked Pair", naked_pair, 60),
-    ("Hidden Pair", hidden_pair, 70),
-    ("Naked Triple", naked_triple, 80),
-    ("Hidden Triple", hidden_triple, 100),
-    ("Naked Quadruple", naked_quadruple, 120),
-    ("X-Wing", x_wing, 140),
-    ("Hidden Quadruple", hidden_quadruple, 150),
-    ("Swordfish", swordfish, 150),
-    ("Simple Colors", simple_colors, 150),
-    ("Jellyfish", jellyfish, 160),
-    ("XY-Wing", xy_wing, 160),
-    ("XYZ-Wing", xyz_wing, 180),
-)

@@ -19,7 +19,7 @@ once for a puzzle without cage totals).
 
 Names after the killer-solving literature (SudokuWiki's killer solver,
 "Innies and Outies", "Cage combinations"); HoDoKu and Sudoku Explainer have
-no killer techniques. Scores: see :mod:`~sudoku_models.logic.rating`.
+no killer techniques. Ratings: see :mod:`~sudoku_models.logic.ladder`.
 """
 
 from __future__ import annotations

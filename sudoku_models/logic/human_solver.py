@@ -3,10 +3,12 @@ lists the steps, ``hint(puzzle)`` gives the next one."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..puzzle import as_puzzle
 from .candidates import Candidates, UnsolvablePuzzle, UnsupportedRules, bits, cell_name
+from .ladder import TECHNIQUES
 from .step import NEEDS_SEARCH, Step
-from .techniques import TECHNIQUES
 
 
 def apply(grid: Candidates, step: Step) -> None:
@@ -18,11 +20,12 @@ def apply(grid: Candidates, step: Step) -> None:
 
 
 def next_step(grid: Candidates) -> Step | None:
-    """The first deduction of the easiest technique that applies, or None."""
-    for _, find, _ in TECHNIQUES:
+    """The first deduction of the first technique of the ladder that
+    applies, with its SE rating, or None."""
+    for _, find, rating in TECHNIQUES:
         step = find(grid)
         if step is not None:
-            return step
+            return step if step.rating is not None else replace(step, rating=rating)
     return None
 
 
@@ -54,7 +57,7 @@ def solve_steps(puzzle) -> tuple[list[Step], Candidates]:
 
 
 def explain(puzzle) -> list[Step]:
-    """Solve ``puzzle`` with human techniques, easiest first, and return the
+    """Solve ``puzzle`` with human techniques, in the order of Sudoku Explainer's ladder, and return the
     steps.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle`, a puzzle string or an
@@ -62,13 +65,16 @@ def explain(puzzle) -> list[Step]:
     boxes, jigsaw, Latin square) and side 4 to 36, with extra all-different
     regions, killer cages, anti-knight, anti-king and parity constraints
     (see :mod:`~sudoku_models.logic.techniques` and
-    :mod:`~sudoku_models.logic.killer`; houses are named ``r3``, ``c1``,
+    :mod:`~sudoku_models.logic.cage_sums`; houses are named ``r3``, ``c1``,
     ``b9`` and extra regions by their names). At every step the
-    easiest technique that applies is used (Full House, Naked Single, Hidden
+    first technique of the ladder that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
-    Swordfish, Jellyfish, Simple Colors, XY-Wing, XYZ-Wing, and for killer
-    cages Cage Combinations and Innies and Outies; see
-    :data:`~sudoku_models.logic.techniques.TECHNIQUES`). When none applies
+    Swordfish, Jellyfish, XY-Wing, XYZ-Wing, Unique Rectangles, BUG+1,
+    Aligned Pair Exclusion, cycles and forcing chains, Nishio, cell, region
+    and dynamic forcing chains, and for killer cages Cage Combinations and
+    Innies and Outies, in Sudoku Explainer's order; see
+    :data:`~sudoku_models.logic.ladder.TECHNIQUES`). Each step carries its
+    SE rating; chains are written in Eureka notation. When none applies
     before the grid is full, the last step is a ``"Needs search"`` step (no
     placements or eliminations) naming the cells left: the rest needs trial
     and error. A puzzle with several solutions also ends there.

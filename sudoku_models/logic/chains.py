@@ -1,0 +1,537 @@
+"""Chains on candidates, as Sudoku Explainer (SE) finds and rates them:
+bidirectional cycles and forcing chains (X, Y and XY), Nishio, cell and
+region forcing chains (multiple), and dynamic forcing chains.
+
+The objects are *potentials*: a candidate ``(cell, value)`` assumed true
+("on") or false ("off"). One potential implies others:
+
+* on -> off: the cell's other candidates (a *cell* link, used with Y links)
+  and the value in every peer (a *house* link, always);
+* off -> on: the cell's other candidate when the cell has two (Y link) and
+  the value's other place in a house where it has two (X link).
+
+A *static* chain uses these implications on the grid as it is; a
+*dynamic* one applies every "off" it reaches to a copy of the grid, so
+later implications see the cells and houses emptied by it (and an "on"
+reached that way has the removed candidates as extra parents).
+
+Search and rating rules learnt from Sukaku Explainer's source
+(github.com/SudokuMonster/SukakuExplainer, ``diuf/sudoku/solver/rules/
+chaining/Chaining.java`` and the ``*Hint.java`` beside it, LGPL; written
+anew here, nothing copied):
+
+* a rating is a base plus a length modifier: 6.5 for a cycle on X links
+  only or Y links only, 7.0 on both; 6.6 for a forcing chain on X links
+  only, 7.0 on both; 7.5 Nishio; 8.0 cell and region forcing chains on
+  static chains; 8.5 dynamic forcing chains (``Chaining.getDifficulty``,
+  ``CycleHint``, ``ForcingChainHint``);
+* the length modifier adds 0.1 for each step of the ladder 4, 6, 8, 12, 16,
+  24, 32, ... (alternately x3/2 and x4/3) that the chain's complexity
+  minus 2 exceeds; the complexity is the number of distinct potentials the
+  conclusion rests on (all its ancestors, itself included), summed over
+  the branches of a multiple chain (``ChainingHint.getLengthDifficulty``,
+  ``getAncestorCount``, ``getFlatComplexity``);
+* of all the hints one family finds, the easiest is taken: lowest rating,
+  then lowest complexity (``Chaining.getHintList``);
+* cycles and forcing chains start from every candidate of a cell with two
+  or more (Y-only cycles from cells with two); Nishio assumes each
+  candidate on without Y links and looks for a contradiction; cell forcing
+  chains start from cells with three or more candidates (two or more when
+  dynamic), region forcing chains from a value with two or more places in a
+  house, met from its first place; dynamic forcing chains also draw a
+  conclusion common to a candidate's "on" and "off" (cells of three or
+  more) and a contradiction from either.
+
+Every technique here works on any layout the rater takes (houses and
+peers come from :class:`~sudoku_models.logic.candidates.TechniqueTables`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..counter.core import popcount as _popcount
+from .candidates import Candidates, bits, cell_name
+from .step import Step
+
+# -- potentials ------------------------------------------------------------
+# A potential is an int: ((cell * side + value - 1) << 1) | on.
+
+
+def _key(cell: int, value: int, on: int, side: int) -> int:
+    return ((cell * side + value - 1) << 1) | on
+
+
+def _split(key: int, side: int) -> tuple[int, int, int]:
+    cv, on = divmod(key, 2)
+    cell, v = divmod(cv, side)
+    return cell, v + 1, on
+
+
+def length_modifier(complexity: int) -> float:
+    """SE's rating added for a chain's complexity (distinct potentials it
+    rests on): 0.1 for each step of 4, 6, 8, 12, 16, 24, ... that
+    ``complexity - 2`` exceeds (``ChainingHint.getLengthDifficulty``)."""
+    added, ceil, odd, length = 0, 4, False, complexity - 2
+    while length > ceil:
+        added += 1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return added / 10
+
+
+def _ancestors(target: int, parents: dict) -> int:
+    seen = {target}
+    todo = [target]
+    while todo:
+        for p in parents[todo.pop()]:
+            if p not in seen:
+                seen.add(p)
+                todo.append(p)
+    return len(seen)
+
+
+def _path(target: int, parents: dict) -> list[int]:
+    """The first-parent path from the assumption to ``target``."""
+    path = [target]
+    while parents[path[-1]]:
+        path.append(parents[path[-1]][0])
+        if len(path) > 4096:  # a cycle's start is its end
+            break
+    return path[::-1]
+
+
+def eureka(path: list[int], side: int) -> str:
+    """The chain ``path`` (potentials, assumption first) in Eureka notation:
+    ``(5)r1c2-r1c5=(5-3)r2c5=...``; ``-`` an on->off (weak) link, ``=`` an
+    off->on (strong) link, links inside one cell written in its brackets,
+    the value left out where it repeats the previous cell's."""
+    groups = []  # [cell, [values], [ops inside]]
+    ops = []
+    previous_on = None
+    for number, key in enumerate(path):
+        cell, value, on = _split(key, side)
+        op = "" if number == 0 else ("-" if previous_on else "=")
+        previous_on = on
+        if groups and groups[-1][0] == cell:
+            groups[-1][1].append(value)
+            groups[-1][2].append(op)
+        else:
+            groups.append([cell, [value], []])
+            ops.append(op)
+    out = []
+    last_value = None
+    for (cell, values, inner), op in zip(groups, ops):
+        if len(values) == 1 and values[0] == last_value:
+            text = cell_name(cell, side)
+        else:
+            text = f"({values[0]}{''.join(o + str(v) for o, v in zip(inner, values[1:]))})"
+            text += cell_name(cell, side)
+        out.append(op + text)
+        last_value = values[-1]
+    return "".join(out)
+
+
+# -- implications ----------------------------------------------------------
+
+
+class _Implications:
+    """The implications of one grid state (``cand``: bitmask per cell)."""
+
+    __slots__ = ("cand", "side", "tables")
+
+    def __init__(self, grid: Candidates, cand: list[int]) -> None:
+        self.side, self.tables, self.cand = grid.side, grid.tables, cand
+
+    def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
+        cand = self.cand
+        out = []
+        if y:
+            out = [(cell, w) for w in bits(cand[cell] & ~(1 << (value - 1)))]
+        bit = 1 << (value - 1)
+        out += [(p, value) for p in self.tables.peers[cell] if cand[p] & bit]
+        return out
+
+    def off_to_on(self, cell: int, value: int, y: bool, x: bool):
+        """``[(cell', value', cause)]``: cause ``None`` for the cell rule,
+        else the house index of the X link."""
+        cand, tables = self.cand, self.tables
+        out = []
+        if y:
+            mask = cand[cell]
+            if _popcount(mask) == 2 and mask >> (value - 1) & 1:
+                out.append((cell, (mask & ~(1 << (value - 1))).bit_length(), None))
+        if x:
+            bit = 1 << (value - 1)
+            for h in tables.cell_houses[cell]:
+                other = -1
+                for c in tables.houses[h]:
+                    if c != cell and cand[c] & bit:
+                        if other >= 0:
+                            other = -2
+                            break
+                        other = c
+                if other >= 0 and not any(o[0] == other and o[1] == value for o in out):
+                    out.append((other, value, h))
+        return out
+
+
+def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool):
+    """SE's ``doChaining``: every potential implied by assuming ``on`` and
+    ``off`` (potential keys). Returns ``(parents, contradiction)``:
+    ``parents`` maps each potential reached to the tuple of potentials it
+    follows from (first: the chain's own link; then, when dynamic, the
+    offs that emptied the cell or house); ``contradiction`` is None or the
+    pair ``(on_key, off_key)`` of one candidate reached both ways."""
+    side = grid.side
+    source = grid.cand
+    cand = list(source) if dynamic else source
+    imp = _Implications(grid, cand)
+    parents = {k: () for k in on + off}
+    pending_on, pending_off = deque(on), deque(off)
+    while pending_on or pending_off:
+        if pending_on:
+            key = pending_on.popleft()
+            cell, value, _ = _split(key, side)
+            for c, v in imp.on_to_off(cell, value, y):
+                k = _key(c, v, 0, side)
+                if k | 1 in parents:
+                    parents.setdefault(k, (key,))
+                    return parents, (k | 1, k)
+                if k not in parents:
+                    parents[k] = (key,)
+                    pending_off.append(k)
+            continue
+        key = pending_off.popleft()
+        cell, value, _ = _split(key, side)
+        made = imp.off_to_on(cell, value, y, True)
+        if dynamic:
+            cand[cell] &= ~(1 << (value - 1))
+        for c, v, house in made:
+            k = _key(c, v, 1, side)
+            if k ^ 1 in parents:
+                parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
+                return parents, (k, k ^ 1)
+            if k not in parents:
+                parents[k] = (key,) + (_hidden(c, v, house, source, cand, side, grid)
+                                       if dynamic else ())
+                pending_on.append(k)
+    return parents, None
+
+
+def _hidden(cell, value, house, source, cand, side, grid) -> tuple:
+    """The offs that emptied ``cell`` (cell rule) or ``house`` for ``value``
+    in a dynamic chain: extra parents of the "on" they force."""
+    if house is None:
+        return tuple(_key(cell, w, 0, side) for w in bits(source[cell] & ~cand[cell]))
+    bit = 1 << (value - 1)
+    return tuple(_key(c, value, 0, side) for c in grid.tables.houses[house]
+                 if source[c] & bit and not cand[c] & bit)
+
+
+# -- hints -----------------------------------------------------------------
+
+
+class _Hint:
+    __slots__ = ("branches", "complexity", "eliminations", "name", "rating", "source", "sort")
+
+    def __init__(self, name, base, complexity, eliminations, branches, source, sort=0):
+        self.name, self.complexity, self.eliminations = name, complexity, eliminations
+        self.rating = round(base + length_modifier(complexity), 1)
+        self.branches, self.source, self.sort = branches, source, sort
+
+    def order(self):
+        return (self.rating, self.complexity, self.sort)
+
+
+def _target_eliminations(grid: Candidates, key: int) -> list[tuple[int, int]]:
+    """What a forced potential removes: an off its candidate, an on the
+    cell's other candidates."""
+    cell, value, on = _split(key, grid.side)
+    if on:
+        return [(cell, w) for w in bits(grid.cand[cell] & ~(1 << (value - 1)))]
+    return [(cell, value)] if grid.cand[cell] >> (value - 1) & 1 else []
+
+
+def _to_step(grid: Candidates, hint: _Hint, intro: str) -> Step:
+    side = grid.side
+    elims = sorted(set(hint.eliminations))
+    cells = sorted({_split(k, side)[0] for branch in hint.branches for k in branch})
+    values = sorted({_split(k, side)[1] for branch in hint.branches for k in branch})
+    chains = "; ".join(eureka(b, side) for b in hint.branches)
+    removed = ", ".join(f"{cell_name(c, side)}<>{v}" for c, v in elims)
+    return Step(hint.name, tuple(cells), tuple(values), (), tuple(elims),
+                f"{hint.name}: {intro}{chains} => {removed}", side, hint.rating,
+                tuple(tuple(b) for b in hint.branches))
+
+
+def _candidates(grid: Candidates, least: int = 2):
+    side, cand = grid.side, grid.cand
+    for cell in range(side * side):
+        if _popcount(cand[cell]) >= least:
+            for value in bits(cand[cell]):
+                yield cell, value
+
+
+# -- bidirectional cycles and forcing chains -------------------------------
+
+
+def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list) -> None:
+    """Cycles through ``(cell, value)`` on and forcing chains from it on and
+    off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
+    links if ``x``)."""
+    side, cand = grid.side, grid.cand
+    if not x and _popcount(cand[cell]) > 2:
+        return
+    imp = _Implications(grid, cand)
+    start = _key(cell, value, 1, side)
+    kind = "XY" if x and y else ("X" if x else "Y")
+    # cycles: breadth first, an off may be reached again by another path
+    nodes = [(start, -1)]  # (key, parent node index)
+    on_seen = {start}
+    layer_on, layer_off = [0], []
+    length = 0
+    while layer_on or layer_off:
+        length += 1
+        for n in layer_on:
+            key = nodes[n][0]
+            c, v, _ = _split(key, side)
+            for oc, ov in imp.on_to_off(c, v, y):
+                k = _key(oc, ov, 0, side)
+                if not _on_path(nodes, n, k):
+                    nodes.append((k, n))
+                    layer_off.append(len(nodes) - 1)
+        layer_on = []
+        length += 1
+        for n in layer_off:
+            c, v, _ = _split(nodes[n][0], side)
+            for oc, ov, _h in imp.off_to_on(c, v, y, x):
+                k = _key(oc, ov, 1, side)
+                if length >= 4 and k == start:
+                    path = _node_path(nodes, n) + [start]
+                    _cycle(grid, path, kind, found)
+                if k not in on_seen:
+                    on_seen.add(k)
+                    nodes.append((k, n))
+                    layer_on.append(len(nodes) - 1)
+        layer_off = []
+    if not x:
+        return  # a forcing chain on Y links alone cannot exist (odd and even at once)
+    for assume in (start, start ^ 1):
+        parents = {assume: ()}
+        pending_on = deque([assume] if assume & 1 else [])
+        pending_off = deque([] if assume & 1 else [assume])
+        while pending_on or pending_off:
+            while pending_on:
+                key = pending_on.popleft()
+                c, v, _ = _split(key, side)
+                for oc, ov in imp.on_to_off(c, v, y):
+                    k = _key(oc, ov, 0, side)
+                    if k == start ^ 1 and assume == start and k not in parents:
+                        parents[k] = (key,)
+                        _forcing(grid, k, parents, kind, found)
+                    if k not in parents:
+                        parents[k] = (key,)
+                        pending_off.append(k)
+            while pending_off:
+                key = pending_off.popleft()
+                c, v, _ = _split(key, side)
+                for oc, ov, _h in imp.off_to_on(c, v, y, True):
+                    k = _key(oc, ov, 1, side)
+                    if k == start and assume != start and k not in parents:
+                        parents[k] = (key,)
+                        _forcing(grid, k, parents, kind, found)
+                    if k not in parents:
+                        parents[k] = (key,)
+                        pending_on.append(k)
+
+
+def _on_path(nodes, n: int, key: int) -> bool:
+    while n >= 0:
+        if nodes[n][0] == key:
+            return True
+        n = nodes[n][1]
+    return False
+
+
+def _node_path(nodes, n: int) -> list[int]:
+    out = []
+    while n >= 0:
+        out.append(nodes[n][0])
+        n = nodes[n][1]
+    return out[::-1]
+
+
+_CYCLE_NAMES = {"X": "Bidirectional X-Cycle", "Y": "Bidirectional Y-Cycle",
+                "XY": "Bidirectional Cycle"}
+_FORCING_NAMES = {"X": "Forcing X-Chain", "XY": "Forcing Chain"}
+
+
+def _cycle(grid: Candidates, path: list[int], kind: str, found: list) -> None:
+    """A cycle's eliminations: a candidate outside the loop's cells that
+    sees an "on" and an "off" of its value on the loop (one of them holds
+    whichever way the loop goes; SE's ``createCycleHint``)."""
+    side, cand, peers = grid.side, grid.cand, grid.tables.peers
+    in_loop = {_split(k, side)[0] for k in path}
+    forward, backward = set(), set()
+    for key in path[1:]:
+        c, v, on = _split(key, side)
+        bit = 1 << (v - 1)
+        for p in peers[c]:
+            if p not in in_loop and cand[p] & bit:
+                (forward if on else backward).add((p, v))
+    elims = sorted(forward & backward)
+    if elims:
+        found.append(_Hint(_CYCLE_NAMES[kind], 7.0 if kind == "XY" else 6.5,
+                           len(set(path)), elims, [path], path[0]))
+
+
+def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: list) -> None:
+    elims = _target_eliminations(grid, target)
+    if elims:
+        found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
+                           _ancestors(target, parents), elims, [_path(target, parents)],
+                           target))
+
+
+def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
+    """Bidirectional cycles (X, Y, XY) and forcing chains (X, XY) on static
+    links: a cycle of alternating links removes a value from cells that see
+    both ends of one of its weak links; a chain from a candidate back to
+    its own negation settles it (SE 6.5-7.x: X-Cycle 6.5, Y-Cycle 6.5,
+    Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
+    found: list[_Hint] = []
+    for y, x in ((False, True), (True, False), (True, True)):
+        for cell, value in _candidates(grid):
+            _unary(grid, cell, value, y, x, found)
+    if not found:
+        return None
+    best = min(found, key=_Hint.order)
+    side = grid.side
+    cell, value, on = _split(best.source, side)
+    if best.name in _CYCLE_NAMES.values():
+        intro = "loop "
+    else:
+        intro = f"if {cell_name(cell, side)}{'=' if not on else '<>'}{value}: "
+    return _to_step(grid, best, intro)
+
+
+# -- Nishio, cell and region forcing chains, dynamic forcing chains ---------
+
+
+def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
+    """SE's ``doBinaryChaining``: assume ``(cell, value)`` on, then off;
+    a contradiction settles it the other way; with ``double``, a potential
+    reached both ways holds. Returns the "on" run's parents."""
+    side = grid.side
+    k_on = _key(cell, value, 1, side)
+    base, label = name_base
+    y = not nishio
+    on_parents, bad = _propagate(grid, [k_on], [], y, dynamic)
+    if bad and (dynamic or nishio):
+        a, b = bad
+        elims = [(cell, value)]
+        found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
+                           base, _ancestors(a, on_parents) + _ancestors(b, on_parents),
+                           elims, [_path(a, on_parents), _path(b, on_parents)], k_on, 7))
+    if not (dynamic or nishio):
+        return on_parents
+    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)
+    if bad:
+        a, b = bad
+        elims = _target_eliminations(grid, k_on)
+        if elims:
+            found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
+                               base, _ancestors(a, off_parents) + _ancestors(b, off_parents),
+                               elims, [_path(a, off_parents), _path(b, off_parents)], k_on ^ 1, 7))
+    if double:
+        for k in on_parents:
+            if k in off_parents and k >> 1 != k_on >> 1:
+                elims = _target_eliminations(grid, k)
+                if elims:
+                    found.append(_Hint(label + " Double Forcing Chains", base,
+                                       _ancestors(k, on_parents) + _ancestors(k, off_parents),
+                                       elims, [_path(k, on_parents), _path(k, off_parents)],
+                                       k_on, 1))
+    return on_parents
+
+
+def _common(grid, runs, found, name, base, source) -> None:
+    """Potentials reached from every branch of a cell or a house."""
+    common = set(runs[0])
+    for parents in runs[1:]:
+        common &= parents.keys()
+    for k in common:
+        if any(not parents[k] for parents in runs):
+            continue  # an assumption itself
+        elims = _target_eliminations(grid, k)
+        if elims:
+            found.append(_Hint(name, base, sum(_ancestors(k, p) for p in runs), elims,
+                               [_path(k, p) for p in runs], source, 5))
+
+
+def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
+    side, cand, tables = grid.side, grid.cand, grid.tables
+    if nishio:
+        base, label = 7.5, "Nishio Forcing Chains"
+    elif dynamic:
+        base, label = 8.5, "Dynamic"
+    else:
+        base, label = 8.0, ""
+    found: list[_Hint] = []
+    least = 2 if dynamic else 3
+    for cell in range(side * side):
+        count = _popcount(cand[cell])
+        if count < least:
+            continue
+        runs = {}
+        for value in bits(cand[cell]):
+            runs[value] = _binary(grid, cell, value, dynamic, nishio,
+                                  dynamic and not nishio and count >= 3, found, (base, label))
+            if nishio:
+                continue
+            bit = 1 << (value - 1)
+            for h in tables.cell_houses[cell]:
+                places = [c for c in tables.houses[h] if cand[c] & bit]
+                if len(places) < 2 or places[0] != cell:
+                    continue
+                branch = [runs[value]] + [
+                    _propagate(grid, [_key(c, value, 1, side)], [], True, dynamic)[0]
+                    for c in places[1:]]
+                _common(grid, branch, found,
+                        f"{label} Region Forcing Chains".strip(), base, _key(cell, value, 1, side))
+        if not nishio:
+            _common(grid, list(runs.values()), found, f"{label} Cell Forcing Chains".strip(),
+                    base, _key(cell, bits(cand[cell])[0], 1, side))
+    return found
+
+
+def _best_step(grid: Candidates, found: list[_Hint]) -> Step | None:
+    if not found:
+        return None
+    best = min(found, key=_Hint.order)
+    side = grid.side
+    cell, value, on = _split(best.source, side)
+    return _to_step(grid, best, f"from {cell_name(cell, side)}{'=' if on else '<>'}{value}: ")
+
+
+def nishio_forcing_chains(grid: Candidates) -> Step | None:
+    """Nishio: assume a candidate true, follow X links and peers only
+    (dynamic), and remove it when that reaches a contradiction (SE 7.5
+    plus length)."""
+    return _best_step(grid, _multiple(grid, dynamic=True, nishio=True))
+
+
+def multiple_forcing_chains(grid: Candidates) -> Step | None:
+    """Cell and region forcing chains on static links: every candidate of a
+    cell (three or more), or every place of a value in a house, leads to
+    the same conclusion, which therefore holds (SE 8.0 plus length)."""
+    return _best_step(grid, _multiple(grid, dynamic=False, nishio=False))
+
+
+def dynamic_forcing_chains(grid: Candidates) -> Step | None:
+    """Dynamic forcing chains: as cell and region forcing chains, plus a
+    candidate whose truth or falsity leads to a contradiction or whose two
+    cases agree, all on chains that see the grid emptied by their own
+    eliminations (SE 8.5 plus length)."""
+    return _best_step(grid, _multiple(grid, dynamic=True, nishio=False))

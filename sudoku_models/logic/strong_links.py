@@ -1,0 +1,159 @@
+"""Strong-linked fishes: short X-chains on one value, as Sukaku Explainer
+names and rates them (Skyscraper, 2-String Kite, Turbot Fish for two
+strong links; three and four strong links).
+
+A *strong link* is a value's two only places in a house; ``n`` of them
+chained by weak links (the end of one sees the start of the next) prove
+that the chain's first or last cell holds the value, so every cell seeing
+both loses it.
+
+Rating (Sukaku Explainer's ``StrongLinksHint.getDifficulty``,
+github.com/SudokuMonster/SukakuExplainer, LGPL; learnt, not copied): a base
+by the number of links, 4.0 for two, 5.4 for three, 5.8 for four; plus 0.1
+when a link lies in a box or the links lie in lines of both kinds, 0.2 when
+both; links all in parallel lines (skyscrapers) add nothing. A pair that is
+the only two places in a line and in a box counts as a box link (as the
+published ratings show SE does). A *grouped* link is an empty rectangle: a
+value's places in a box all on one row and one column of it, so that the
+value is on the row part or on the column part; a chain with one adds 0.3.
+Any layout (boxes are the houses after the rows and columns; empty
+rectangles on square and rectangular boxes of the classic layouts).
+"""
+
+from __future__ import annotations
+
+from .candidates import Candidates, cell_name, eliminations_text
+from .step import Step
+
+BASE = {2: 4.0, 3: 5.4, 4: 5.8}
+_NAMES = {2: "Turbot Fish", 3: "3 Strong-Linked Fishes", 4: "4 Strong-Linked Fishes"}
+
+
+def _links(grid: Candidates, value: int) -> list[tuple[tuple, tuple, int]]:
+    """``(a, b, kind)`` both ways round for each strong link of ``value``;
+    ``a`` and ``b`` are tuples of cells (one cell, or the row part and the
+    column part of an empty rectangle); kind 0 a box, 1 a row, 2 a column,
+    3 an empty rectangle (a pair that is the only two places in a line and
+    in a box is a box link)."""
+    side, cand, tables = grid.side, grid.cand, grid.tables
+    bit = 1 << (value - 1)
+    best: dict[tuple, int] = {}
+    for h, cells in enumerate(tables.houses):
+        where = [c for c in cells if cand[c] & bit]
+        if len(where) == 2:
+            kind = 1 if h < side else (2 if h < 2 * side else 0)
+            pair = ((min(where),), (max(where),))
+            if pair not in best or kind == 0:
+                best[pair] = kind
+        elif len(where) > 2 and h >= 2 * side and h < 3 * side:
+            for a, b in _empty_rectangles(grid, where):
+                best[(a, b)] = 3
+    out = []
+    for (a, b), kind in best.items():
+        out += [(a, b, kind), (b, a, kind)]
+    return out
+
+
+def _empty_rectangles(grid: Candidates, where: list[int]):
+    """The (row part, column part) of each cross of one row and one column
+    of a box that holds all of a value's places ``where`` in it (three or
+    more), each part non-empty and not all of them: the value is in one
+    part or the other (the crossing cell, if a place, is in both)."""
+    side = grid.side
+    rows = sorted({c // side for c in where})
+    columns = sorted({c % side for c in where})
+    for r in rows:
+        for col in columns:
+            if all(c // side == r or c % side == col for c in where):
+                a = tuple(c for c in where if c // side == r)
+                b = tuple(c for c in where if c % side == col)
+                if len(a) < len(where) and len(b) < len(where):
+                    yield a, b
+
+
+def _rating(n: int, kinds) -> float:
+    if 3 in kinds:
+        return round(BASE[n] + 0.3, 1)
+    box = 0 in kinds
+    both_lines = 1 in kinds and 2 in kinds
+    return round(BASE[n] + (0.2 if box and both_lines else 0.1 if box or both_lines else 0), 1)
+
+
+def _name(n: int, kinds) -> str:
+    if 3 in kinds:
+        return "Grouped " + _name(n, [0 if k == 3 else k for k in kinds])
+    if 0 not in kinds and not (1 in kinds and 2 in kinds):
+        return "Skyscraper" if n == 2 else f"{n} Skyscrapers"
+    if 0 not in kinds and n < 4:
+        return f"{n}-String Kite"
+    return _NAMES[n]
+
+
+def _node(cells, side: int) -> str:
+    if len(cells) == 1:
+        return cell_name(cells[0], side)
+    rows = sorted({c // side + 1 for c in cells})
+    columns = sorted({c % side + 1 for c in cells})
+    return f"r{''.join(map(str, rows))}c{''.join(map(str, columns))}"
+
+
+def strong_links(grid: Candidates, n: int) -> Step | None:
+    """The easiest chain of ``n`` strong links on one value that removes a
+    candidate (lowest rating, then most eliminations), as a Step."""
+    side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
+    best = None
+    for value in range(1, side + 1):
+        bit = 1 << (value - 1)
+        links = _links(grid, value)
+
+        def seen_by(node):
+            common = set(peer_sets[node[0]])
+            for c in node[1:]:
+                common &= peer_sets[c]
+            return common
+
+        def extend(chain, used):
+            nonlocal best
+            if len(chain) == n:
+                kinds = [k for _, _, k in chain]
+                rating = _rating(n, kinds)
+                if best is not None and rating > best[0]:
+                    return
+                common = seen_by(chain[0][0] + chain[-1][1])
+                elims = [(c, value) for c in common if c not in used and cand[c] & bit]
+                if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
+                    best = (rating, chain, sorted(elims), value, kinds)
+                return
+            reach = seen_by(chain[-1][1])
+            for link in links:
+                a, b, _ = link
+                if all(c in reach for c in a) and not used.intersection(a + b):
+                    extend(chain + [link], used | set(a) | set(b))
+
+        for link in links:
+            extend([link], set(link[0]) | set(link[1]))
+    if best is None:
+        return None
+    rating, chain, elims, value, kinds = best
+    name = _name(n, kinds)
+    text = "-".join(f"{_node(a, side)}={_node(b, side)}" for a, b, _ in chain)
+    cells = sorted({c for a, b, _ in chain for c in a + b})
+    return Step(name, tuple(cells), (value,), (), tuple(elims),
+                f"{name}: ({value}){text}: one end holds {value}, so "
+                f"{eliminations_text(elims, side)}", side, rating)
+
+
+def two_strong_links(grid: Candidates) -> Step | None:
+    """Skyscraper, 2-String Kite, Turbot Fish (SE 4.0-4.2): two strong links
+    of one value joined by a weak link."""
+    return strong_links(grid, 2)
+
+
+def three_strong_links(grid: Candidates) -> Step | None:
+    """Three strong links of one value chained (SE 5.4-5.6)."""
+    return strong_links(grid, 3)
+
+
+def four_strong_links(grid: Candidates) -> Step | None:
+    """Four strong links of one value chained (SE 5.8-6.0)."""
+    return strong_links(grid, 4)
