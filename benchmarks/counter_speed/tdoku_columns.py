@@ -26,6 +26,14 @@ candidates costs tdoku 1 guess and us 2 nodes; "% without guessing" is
 the share of puzzles with 0 guesses (0 branch nodes), the same on both
 sides. Every count must be 1 and every solution of ours valid.
 
+``--all-cores`` adds, per collection and round, the wall seconds of the
+public batch call on every core (``count_solutions_many(grids, 2,
+workers=None)``) beside tdoku's one-thread loop over the same puzzles
+(wall seconds too: CPU seconds would add the cores up), alternating which
+goes first; the table gives the median over rounds and our time over
+tdoku's. On a machine loaded by other jobs this figure says little: the
+other cores are not ours.
+
 Collections: 17clue and top1465 (tdoku's own benchmark sets) and top95
 (the hard set here; tdoku's forum_hardest_1905 is not licensed for
 redistribution with this project, see ``benchmarks/datasets/SOURCES.md``).
@@ -159,6 +167,37 @@ def race(lib, name: str, grids: np.ndarray, block: int, rounds: int) -> list[dic
     return rows
 
 
+def all_cores(lib, name: str, grids: np.ndarray, rounds: int) -> list[dict]:
+    """One row per run: collection, round, side (every core / tdoku),
+    wall_seconds, load."""
+    from sudoku_models.counter import count_solutions_many
+
+    text = tdoku_text(grids)
+    sides = [("every core", lambda: count_solutions_many(grids, 2, workers=None)),
+             ("tdoku", lambda: run_tdoku(lib, text, len(grids)))]
+    rows = []
+    for r in range(rounds):
+        for side, action in (sides if r % 2 == 0 else sides[::-1]):
+            load = os.getloadavg()[0]
+            start = time.perf_counter()
+            action()
+            rows.append({"collection": name, "round": r, "side": side, "puzzles": len(grids),
+                         "wall_seconds": time.perf_counter() - start, "load": round(load, 2)})
+    return rows
+
+
+def cores_table(rows) -> str:
+    import pandas as pd
+
+    med = pd.DataFrame(rows).groupby(["collection", "side"]).wall_seconds.median()
+    lines = [f"| collection | every core ({os.cpu_count()}) ms | tdoku, one thread ms | ratio |",
+             "| --- | ---: | ---: | ---: |"]
+    for name in dict.fromkeys(r["collection"] for r in rows):
+        ours, theirs = med[(name, "every core")], med[(name, "tdoku")]
+        lines.append(f"| {name} | {1e3 * ours:.1f} | {1e3 * theirs:.1f} | {ours / theirs:.2f}x |")
+    return "\n".join(lines)
+
+
 def table(rows, effort: dict) -> str:
     """The Markdown table: per collection and side, puzzles/s from the sum
     over blocks of each block's median CPU seconds, the effort columns, and
@@ -191,6 +230,9 @@ def main() -> None:
     parser.add_argument("--collections", nargs="+", default=list(COLLECTIONS), choices=COLLECTIONS)
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "tdoku_columns.csv",
                         help="where to record every run")
+    parser.add_argument("--all-cores", type=Path, metavar="CSV",
+                        help="also race the batch call on every core against tdoku's one "
+                             "thread (wall seconds) and record those runs in CSV")
     args = parser.parse_args()
     import numba
     import pandas as pd
@@ -199,7 +241,7 @@ def main() -> None:
     from sudoku_models.counter import warm_up
 
     warm_up()
-    rows, effort = [], {}
+    rows, effort, cores = [], {}, []
     with tempfile.TemporaryDirectory() as work:
         lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))
         for name in args.collections:
@@ -210,6 +252,8 @@ def main() -> None:
             effort[(name, "tdoku")] = guesses.astype(np.int64)
             effort[(name, "ours")] = our_nodes(grids)
             rows += race(lib, name, grids, args.block, args.rounds)
+            if args.all_cores:
+                cores += all_cores(lib, name, grids, args.rounds)
             print(f"{name}: done", file=sys.stderr, flush=True)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     frame = pd.DataFrame(rows).assign(machine=f"{machine}; numba {numba.__version__}",
@@ -220,6 +264,9 @@ def main() -> None:
     pd.DataFrame(effort_rows).to_csv(args.csv.with_name(args.csv.stem + "_effort.csv"),
                                      index=False)
     print(table(rows, effort))
+    if cores:
+        pd.DataFrame(cores).assign(tdoku=tdoku_version).to_csv(args.all_cores, index=False)
+        print("\n" + cores_table(cores))
     print(f"\nload average during the runs: median {statistics.median(r['load'] for r in rows):.2f}")
 
 
