@@ -230,12 +230,26 @@ def main() -> None:
     parser.add_argument("--collections", nargs="+", default=list(COLLECTIONS), choices=COLLECTIONS)
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "tdoku_columns.csv",
                         help="where to record every run")
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the runs recorded in --csv (and its "
+                             "_effort.csv)")
     parser.add_argument("--all-cores", type=Path, metavar="CSV",
                         help="also race the batch call on every core against tdoku's one "
-                             "thread (wall seconds) and record those runs in CSV")
+                             "thread (wall seconds) and record those runs in CSV (with "
+                             "--report: print their table)")
     args = parser.parse_args()
     import numba
     import pandas as pd
+
+    effort_csv = args.csv.with_name(args.csv.stem + "_effort.csv")
+    if args.report:
+        runs = pd.read_csv(args.csv).to_dict("records")
+        recorded = pd.read_csv(effort_csv)
+        print(table(runs, {key: group.guesses.to_numpy()
+                           for key, group in recorded.groupby(["collection", "side"])}))
+        if args.all_cores:
+            print("\n" + cores_table(pd.read_csv(args.all_cores).to_dict("records")))
+        return
 
     from sudoku_models import read_grids
     from sudoku_models.counter import warm_up
@@ -261,8 +275,7 @@ def main() -> None:
     frame.to_csv(args.csv, index=False)
     effort_rows = [{"collection": c, "side": s, "puzzle": i, "guesses": int(g)}
                    for (c, s), values in effort.items() for i, g in enumerate(values)]
-    pd.DataFrame(effort_rows).to_csv(args.csv.with_name(args.csv.stem + "_effort.csv"),
-                                     index=False)
+    pd.DataFrame(effort_rows).to_csv(effort_csv, index=False)
     print(table(rows, effort))
     if cores:
         pd.DataFrame(cores).assign(tdoku=tdoku_version).to_csv(args.all_cores, index=False)

@@ -366,17 +366,29 @@ def _write_solution(state, solution) -> None:
 @numba.njit(cache=True, inline="always")
 def _start(state, clues) -> bool:
     """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
-    propagated; False on a contradiction."""
-    for band in range(3):
-        for value in range(9):
-            state[3 * value + band] = FULL
-        state[27 + band] = 0
-    state[30:] = -1  # no value checked yet
+    propagated; False on a contradiction. The clues are placed together:
+    the same state as placing them one by one, in one pass over the value
+    boards instead of one per clue (``state[30:]`` holds, meanwhile, the
+    cells each value's clues see)."""
+    state[:] = 0
     for cell in range(81):
         value = clues[cell]
         if value:
-            if not _place(state, value - 1, cell // 27, cell % 27):
-                return False
+            value -= 1
+            band = cell // 27
+            bit = np.int64(1) << (cell % 27)
+            state[3 * value + band] |= bit
+            state[27 + band] |= bit
+            for b in range(3):
+                state[30 + 3 * value + b] |= PEERS[cell, b]
+    for value in range(9):
+        for band in range(3):
+            placed = state[3 * value + band]
+            seen = state[30 + 3 * value + band]
+            if placed & seen:
+                return False  # two clues of the value see each other
+            state[3 * value + band] = (FULL & ~seen & ~state[27 + band]) | placed
+    state[30:] = -1  # no value checked yet
     return _propagate(state)
 
 
