@@ -66,9 +66,14 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20, help="calls per figure (median)")
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "batch_split.csv")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the runs recorded in --csv")
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.repeats)))
+        return
+    if args.report:
+        print(report(args.csv))
         return
     import pandas as pd
 
@@ -84,21 +89,27 @@ def main() -> None:
             rows += [{"tree": label, "round": r, "load": round(load, 2), **row}
                      for row in json.loads(out.splitlines()[-1])]
         print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
-    frame = pd.DataFrame(rows)
-    frame.to_csv(args.csv, index=False)
-    med = frame.groupby(["tree", "puzzles", "workers"])[["wall_seconds", "cpu_seconds"]].median()
-    print("| tree | puzzles | 1 worker ms (wall) | every core ms (wall) | CPU ms | speed-up |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    many = os.cpu_count()
-    for label, _ in trees:
-        for size in SIZES:
-            one = med.loc[(label, size, 1)]
-            all_ = med.loc[(label, size, many)]
-            print(f"| {label} | {size} | {1e3 * one.wall_seconds:.3f} | "
-                  f"{1e3 * all_.wall_seconds:.3f} | {1e3 * all_.cpu_seconds:.3f} | "
-                  f"{one.wall_seconds / all_.wall_seconds:.2f} |")
-    print(f"\nload average: median {frame.load.median():.2f}; {many} cores")
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(report(args.csv))
 
+
+def report(csv: Path) -> str:
+    """The table of the runs recorded in ``csv``."""
+    import pandas as pd
+
+    frame = pd.read_csv(csv)
+    med = frame.groupby(["tree", "puzzles", "workers"])[["wall_seconds", "cpu_seconds"]].median()
+    many = frame.workers.max()
+    lines = ["| tree | puzzles | 1 worker ms (wall) | every core ms (wall) | CPU ms | speed-up |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for label in dict.fromkeys(frame.tree):
+        for size in sorted(set(frame.puzzles)):
+            one, all_ = med.loc[(label, size, 1)], med.loc[(label, size, many)]
+            lines.append(f"| {label} | {size} | {1e3 * one.wall_seconds:.3f} | "
+                         f"{1e3 * all_.wall_seconds:.3f} | {1e3 * all_.cpu_seconds:.3f} | "
+                         f"{one.wall_seconds / all_.wall_seconds:.2f} |")
+    lines.append(f"\nload average: median {frame.load.median():.2f}; {many} cores")
+    return "\n".join(lines)
 
 if __name__ == "__main__":
     main()

@@ -42,7 +42,12 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=20, help="batches per side (default 20)")
     parser.add_argument("--batch", type=int, default=50, help="puzzles per batch (default 50)")
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "minimal_vs_tdoku.csv")
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the runs recorded in --csv")
     args = parser.parse_args()
+    if args.report:
+        print(report(args.csv))
+        return
     import pandas as pd
 
     from generator import generate
@@ -84,19 +89,24 @@ def main() -> None:
                              "load": round(load, 2), "tdoku": version})
                 if b == 0:  # every puzzle proper
                     assert all(count_solutions(Puzzle.from_string(p), 2) == 1 for p in made)
-    frame = pd.DataFrame(rows)
-    frame.to_csv(args.csv, index=False)
-    per = frame.assign(ms=1000 * frame.cpu_seconds / frame.puzzles).groupby("side")
-    ms = per.ms.median()
-    print("| 9x9 minimal puzzles | CPU ms per puzzle (median of batches) | mean clues |")
-    print("| --- | ---: | ---: |")
-    print(f"| ours, generate(minimal=True) | {ms['ours']:.3f} | "
-          f"{per.mean_clues.mean()['ours']:.1f} |")
-    print(f"| tdoku, TdokuConstrain + TdokuMinimize | {ms['tdoku']:.3f} | "
-          f"{per.mean_clues.mean()['tdoku']:.1f} |")
-    print(f"| ratio ours / tdoku | {ms['ours'] / ms['tdoku']:.2f}x | |")
-    print(f"\nload average: median {frame.load.median():.2f}")
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(report(args.csv))
 
+
+def report(csv: Path) -> str:
+    """The table of the runs recorded in ``csv``."""
+    import pandas as pd
+
+    frame = pd.read_csv(csv)
+    per = frame.assign(ms=1000 * frame.cpu_seconds / frame.puzzles).groupby("side")
+    ms, clues = per.ms.median(), per.mean_clues.mean()
+    return "\n".join([
+        "| 9x9 minimal puzzles | CPU ms per puzzle (median of batches) | mean clues |",
+        "| --- | ---: | ---: |",
+        f"| ours, generate(minimal=True) | {ms['ours']:.3f} | {clues['ours']:.1f} |",
+        f"| tdoku, TdokuConstrain + TdokuMinimize | {ms['tdoku']:.3f} | {clues['tdoku']:.1f} |",
+        f"| ratio ours / tdoku | {ms['ours'] / ms['tdoku']:.2f}x | |",
+        f"\nload average: median {frame.load.median():.2f}"])
 
 if __name__ == "__main__":
     main()
