@@ -64,7 +64,7 @@ def step_frames(puzzle) -> list[Frame]:
     :class:`~sudoku_models.logic.candidates.UnsolvablePuzzle` for
     contradictory clues."""
     from .logic.candidates import Candidates
-    from .logic.explain import apply, solve_steps
+    from .logic.human_solver import apply, solve_steps
 
     puzzle = as_puzzle(puzzle)
     steps, _ = solve_steps(puzzle)

@@ -6,6 +6,7 @@ one of its names.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -379,11 +380,23 @@ def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
     return np.ascontiguousarray(array, dtype=np.int32), Layout.square(order)
 
 
+# A batch on several workers is first worked through in the calling thread,
+# in chunks doubling in size, for PROBE_SECONDS of its CPU time; what is left
+# goes to a pool of threads only when, at the rate seen, it would take more
+# than POOL_SECONDS (starting the pool and handing chunks over costs about
+# 0.1-0.3 ms: a batch of a few milliseconds is done sooner without it), in
+# chunks of at least CHUNK_SECONDS each.
+PROBE_SECONDS = 0.001
+POOL_SECONDS = 0.002
+CHUNK_SECONDS = 0.0005
+
+
 def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None,
               keep: bool = True):
     """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 (``(0,
-    N)`` unless ``keep``) of a batch, and its layout; chunks spread over
-    ``workers`` threads."""
+    N)`` unless ``keep``) of a batch, and its layout; in the calling thread,
+    or, for a batch of more than ``POOL_SECONDS`` of work, spread over
+    ``workers`` threads after the first ``PROBE_SECONDS``."""
     validation.time_limit(time_limit)
     grids, layout = _as_batch(puzzles)
     if workers is None:
@@ -396,8 +409,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
     counts = np.full(count, -2, dtype=np.int64)
     solutions = np.zeros(grids.shape if keep or not nine else (0, grids.shape[1]), np.int32)
     control = new_control()
-    size = max(1, min(2048, count // (8 * workers)))
-    chunks = [slice(i, min(i + size, count)) for i in range(0, count, size)]
+    deadline = _deadline(time_limit)
 
     def work(chunk: slice) -> None:
         if control[STOP]:
@@ -413,15 +425,32 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
                 counts[i] = -2
                 return
 
-    if workers == 1:  # in this thread, watched: no pool, no hand-over per chunk
-        _, reason = call_stoppable(lambda: work(slice(0, count)), _stop(control),
-                                   _deadline(time_limit))
-    else:
+    def probe() -> tuple[int, float]:
+        """Puzzles from the first on, in this thread, until done, stopped,
+        or (with other workers) past ``PROBE_SECONDS`` with more than
+        ``POOL_SECONDS`` left at the rate seen: ``(puzzles done, CPU
+        seconds)``."""
+        done, size, start = 0, 1, time.thread_time()
+        while done < count and not control[STOPPED]:
+            spent = time.thread_time() - start
+            if workers > 1 and done and spent >= PROBE_SECONDS and spent * (count - done) >= \
+                    POOL_SECONDS * done:
+                return done, spent
+            work(slice(done, min(count, done + size)))
+            done, size = min(count, done + size), 2 * size
+        return done, time.thread_time() - start
+
+    (done, spent), reason = call_stoppable(probe, _stop(control), deadline)
+    if done < count and not control[STOPPED]:
+        rest = count - done
+        per_puzzle = spent / done  # seconds; done > 0 here
+        size = max(math.ceil(CHUNK_SECONDS / per_puzzle), rest // (8 * workers), 1)
+        size = min(size, math.ceil(rest / workers))
+        chunks = [slice(i, min(i + size, count)) for i in range(done, count, size)]
         futures = []
-        with ThreadPoolExecutor(max_workers=workers) as pool:
+        with ThreadPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
             reason = wait_stoppable(
-                lambda timeout: _all_done(futures, timeout), _stop(control),
-                _deadline(time_limit),
+                lambda timeout: _all_done(futures, timeout), _stop(control), deadline,
                 start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
         for future in futures:
             future.result()

@@ -1,0 +1,115 @@
+"""Does a small batch pay for a pool of threads? ``count_solutions_many``
+on every core against one worker, by batch size.
+
+Usage::
+
+    python benchmarks/counter_speed/batch_split.py [--base DIR] [--rounds 5]
+        [--csv benchmarks/counter_speed/results/batch_split.csv]
+
+For batches of 1 to 1,465 puzzles of top1465 (count to 2; the first P
+puzzles) each round times, in a fresh process per tree and round,
+``count_solutions_many(batch, 2, workers=W)`` for W = 1 and W = every
+core: the median wall seconds of ``--repeats`` calls and the process's CPU
+seconds over them. With ``--base DIR`` (a checkout of another commit) the
+same runs are made on that tree, alternating which tree goes first, so a
+change of the batch splitting is measured before and after in one run.
+The table gives, per tree and batch size, the median over rounds of each
+figure and the speed-up of every core over one worker (above 1: faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SIZES = (1, 3, 10, 30, 100, 300, 1465)
+
+
+def measure(repeats: int) -> list[dict]:
+    """This tree's figures, one row per batch size and worker count."""
+    import numpy as np
+
+    from sudoku_models import read_grids
+    from sudoku_models.counter import count_solutions_many, warm_up
+
+    warm_up()
+    grids = read_grids(HERE.parent / "datasets" / "top1465.txt").grids.reshape(-1, 81)
+    rows = []
+    for size in SIZES:
+        batch = np.ascontiguousarray(grids[:size], dtype=np.int32)
+        for workers in (1, os.cpu_count()):
+            count_solutions_many(batch, 2, workers=workers)
+            walls = []
+            cpu = time.process_time()
+            for _ in range(repeats):
+                start = time.perf_counter()
+                counts = count_solutions_many(batch, 2, workers=workers)
+                walls.append(time.perf_counter() - start)
+            cpu = (time.process_time() - cpu) / repeats
+            assert (counts == 1).all()
+            rows.append({"puzzles": size, "workers": workers,
+                         "wall_seconds": statistics.median(walls), "cpu_seconds": cpu})
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", type=Path, help="a checkout of another commit to compare")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=20, help="calls per figure (median)")
+    parser.add_argument("--csv", type=Path, default=HERE / "results" / "batch_split.csv")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the runs recorded in --csv")
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.repeats)))
+        return
+    if args.report:
+        print(report(args.csv))
+        return
+    import pandas as pd
+
+    trees = [("this tree", str(HERE.parents[1]))] + ([("base", str(args.base))] if args.base
+                                                    else [])
+    rows = []
+    for r in range(args.rounds):
+        for label, path in (trees if r % 2 == 0 else trees[::-1]):
+            load = os.getloadavg()[0]
+            out = subprocess.run([sys.executable, __file__, "--measure", "--repeats",
+                                  str(args.repeats)], env={**os.environ, "PYTHONPATH": path},
+                                 check=True, capture_output=True, text=True).stdout
+            rows += [{"tree": label, "round": r, "load": round(load, 2), **row}
+                     for row in json.loads(out.splitlines()[-1])]
+        print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
+    pd.DataFrame(rows).to_csv(args.csv, index=False)
+    print(report(args.csv))
+
+
+def report(csv: Path) -> str:
+    """The table of the runs recorded in ``csv``."""
+    import pandas as pd
+
+    frame = pd.read_csv(csv)
+    med = frame.groupby(["tree", "puzzles", "workers"])[["wall_seconds", "cpu_seconds"]].median()
+    many = frame.workers.max()
+    lines = ["| tree | puzzles | 1 worker ms (wall) | every core ms (wall) | CPU ms | speed-up |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for label in dict.fromkeys(frame.tree):
+        for size in sorted(set(frame.puzzles)):
+            one, all_ = med.loc[(label, size, 1)], med.loc[(label, size, many)]
+            lines.append(f"| {label} | {size} | {1e3 * one.wall_seconds:.3f} | "
+                         f"{1e3 * all_.wall_seconds:.3f} | {1e3 * all_.cpu_seconds:.3f} | "
+                         f"{one.wall_seconds / all_.wall_seconds:.2f} |")
+    lines.append(f"\nload average: median {frame.load.median():.2f}; {many} cores")
+    return "\n".join(lines)
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""The 9x9 bitboard kernel's propagation, and the counter's batch call: small
+batches stay in the calling thread, long ones go to a pool, the answers the
+same either way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_models import Puzzle, read_grids, verify
+from sudoku_models.counter import (api, count_solutions, count_solutions_many, run_search,
+                                   run_search9, solve_many)
+from sudoku_models.counter.core import NODES, new_control
+
+DATASETS = Path(__file__).resolve().parents[1] / "benchmarks" / "datasets"
+
+
+def test_a_value_placed_fewer_than_nine_times_with_no_candidate_left_is_a_contradiction():
+    # digit 1 in rows 1 to 8 (where a solved grid has it); r9c2 = 2 takes its last place
+    # in row 9, so every 1 left is placed and row 9 has none: no solution, found by
+    # propagation alone (it used to branch 8,659 times before seeing it)
+    grid = np.zeros((9, 9), np.int32)
+    for r in range(8):
+        grid[r, -(3 * (r % 3) + r // 3) % 9] = 1
+    grid[8, 1] = 2
+    control = new_control()
+    assert run_search9(grid.ravel(), 2, control=control)[0] == 0
+    assert control[NODES] == 0
+    assert run_search(grid.ravel(), 3, 2)[0] == 0  # the general kernel agrees
+
+
+@pytest.fixture
+def pools(monkeypatch):
+    """The worker counts of every thread pool the batch call starts."""
+    started = []
+    real = api.ThreadPoolExecutor
+
+    def counting(max_workers):
+        started.append(max_workers)
+        return real(max_workers=max_workers)
+
+    monkeypatch.setattr(api, "ThreadPoolExecutor", counting)
+    return started
+
+
+def _top1465() -> np.ndarray:
+    return read_grids(DATASETS / "top1465.txt").grids.reshape(-1, 81).astype(np.int32)
+
+
+def test_a_batch_of_little_work_runs_without_a_pool(pools):
+    grids = _top1465()[:3]
+    grids[2, :2] = 5  # no solution
+    counts = count_solutions_many(grids, 2, workers=2)
+    assert counts.tolist() == [count_solutions(g.reshape(9, 9), 2) for g in grids] == [1, 1, 0]
+    solutions = solve_many(grids, workers=2)
+    assert all(verify(Puzzle.from_grid(g.reshape(9, 9)), s) for g, s in zip(grids[:2], solutions))
+    assert not solutions[2].any()
+    assert pools == []
+
+
+def test_a_long_batch_goes_to_a_pool_with_the_same_answers(pools):
+    grids = np.concatenate([_top1465()] * 2)  # about 50 ms of CPU time
+    grids[::97, :2] = 7  # some without solution
+    counts = count_solutions_many(grids, 2, workers=2)
+    assert pools == [2]
+    assert counts.tolist() == count_solutions_many(grids, 2, workers=1).tolist()
+    assert set(counts.tolist()) == {0, 1}
+    solutions = solve_many(grids, workers=2)
+    for grid, solution, count in list(zip(grids, solutions, counts))[::37]:
+        assert verify(Puzzle.from_grid(grid.reshape(9, 9)), solution) if count \
+            else not solution.any()
