@@ -8,12 +8,15 @@ import argparse
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..arguments import file_name, method_list, one_method
-from ..files import PuzzleGrids, read_any
-from ..puzzle import Puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
+
+if TYPE_CHECKING:  # the readers import numpy: loaded when a command reads, not for --help
+    from ..files import PuzzleGrids
+    from ..puzzle import Puzzle
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -70,6 +73,8 @@ def add_source(parser, puzzle_help: str = "the puzzle as one line",
 
 def command_line_puzzle(text: str) -> Puzzle:
     """The puzzle given as PUZZLE, named by its own line."""
+    from ..puzzle import Puzzle
+
     puzzle = Puzzle.from_string(text, where="PUZZLE")
     return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.to_string())
 
@@ -78,6 +83,8 @@ def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
     a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
     included); :class:`UsageError` when it holds none."""
+    from ..files import read_any
+
     found = read_any(path)
     if not len(found):
         raise UsageError(f"{path}: no puzzle in the file")
