@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -58,6 +59,7 @@ compile_cache.configure()  # before numba compiles or loads the kernel below
 
 ORDERS = (2, 3)  # the orders whose essentially different grids are counted
 _KEY = types.UniTuple(types.int64, 5)  # memo key: depth, then 27 house masks in 4 words
+MEMO_ENTRIES = 1 << 21  # counts remembered at most (about 200 MB), then forgotten
 
 
 @dataclass(frozen=True)
@@ -294,6 +296,8 @@ def _completions(order, cycle_cells, starts, allowed, inverse, powers, grid, row
             entering = True
             continue
         found = below[depth]
+        if len(memo) >= MEMO_ENTRIES:  # bounded memory: start afresh
+            memo.clear()
         memo[(keys[depth, 0], keys[depth, 1], keys[depth, 2], keys[depth, 3],
               keys[depth, 4])] = found
 
@@ -418,3 +422,15 @@ def fixed_grids(order: int, cells: np.ndarray) -> int:
                     steps[k] |= 1 << (j - i)
     relabels = relabellings(side, _order_of(cells))
     return int(_fixed_grids(cycle_cells, starts, steps, relabels, order))
+
+
+def essentially_different_grids(order: int, workers: int = 1) -> int:
+    """The number of essentially different full grids of the
+    ``order``-``order`` square layout by Burnside's lemma (module
+    docstring): 2 for 4x4, 5,472,730,538 for 9x9 (Russell and Jarvis 2006);
+    an exact int. The classes are counted on ``workers`` threads. Raises
+    ``ValueError`` for an order other than 2 or 3."""
+    classes = symmetry_classes(order)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        fixed = list(pool.map(lambda c: fixed_grids(order, c.cells), classes))
+    return sum(c.size * f for c, f in zip(classes, fixed)) // sum(c.size for c in classes)

@@ -81,6 +81,12 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             help="local worker processes, one solver thread each (default 1)")
     run_parser.add_argument("--scheduler", metavar="ADDRESS",
                             help="run on an existing Dask cluster (tcp://host:port) instead")
+    run_parser.add_argument("--executor", choices=("local", "slurm"), default="local",
+                            help="slurm: from a login node, one SLURM job array through "
+                            "submitit, a chunk per task; the command waits for the rows "
+                            "(default local: --workers processes)")
+    run_parser.add_argument("--slurm-partition", metavar="NAME",
+                            help="--executor slurm: the partition to submit to")
     run_parser.add_argument("--out", default="results.csv",
                             help="results CSV (default results.csv); a run with other settings "
                             "appends its own rows")
@@ -91,6 +97,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``bench run``."""
     from ..bench.runner import methods, run_benchmark
+    from ..bench.slurm import slurm_executor
 
     names = list(methods()) if args.methods == "all" else [
         m.strip() for m in args.methods.split(",") if m.strip()]
@@ -102,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
             time_limit=args.time_limit, seed=args.seed, workers=args.workers,
             scheduler=args.scheduler, objective=args.objective, solver_seed=args.solver_seed,
-            options=dict(args.options), overwrite=args.overwrite)
+            options=dict(args.options), overwrite=args.overwrite,
+            **({"slurm": slurm_executor(args.slurm_partition)} if args.executor == "slurm"
+               else {}))
     except KeyboardInterrupt:
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED
