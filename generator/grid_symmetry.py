@@ -60,6 +60,7 @@ compile_cache.configure()  # before numba compiles or loads the kernel below
 ORDERS = (2, 3)  # the orders whose essentially different grids are counted
 _KEY = types.UniTuple(types.int64, 5)  # memo key: depth, then 27 house masks in 4 words
 MEMO_ENTRIES = 1 << 21  # counts remembered at most (about 200 MB), then forgotten
+PROBE = 1 << 14  # counts remembered at a depth before judging whether they come back
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,9 @@ def _completions(order, cycle_cells, starts, allowed, inverse, powers, grid, row
     left = np.zeros(len(order), np.int64)  # values still to try at each depth
     below = np.zeros(len(order), np.int64)  # completions counted so far at each depth
     keys = np.zeros((len(order), 5), np.int64)
-    words = np.zeros(4, np.int64)
+    remember = np.ones(len(order), np.bool_)  # whether counts at a depth are remembered
+    stored = np.zeros(len(order), np.int64)
+    reused = np.zeros(len(order), np.int64)
     depth = 0
     entering = True
     found = 0
@@ -247,25 +250,25 @@ def _completions(order, cycle_cells, starts, allowed, inverse, powers, grid, row
                     found += 1
                 known = True
             else:
-                words[:] = 0
-                for house in range(3 * side):
-                    if (alive[depth] >> house) & 1:
-                        if house < side:
-                            used = rows[house]
-                        elif house < 2 * side:
-                            used = cols[house - side]
-                        else:
-                            used = boxes[house - 2 * side]
-                        words[house // per_word] |= used << (side * (house % per_word))
-                key = (depth, words[0], words[1], words[2], words[3])
-                if key in memo:
-                    found = memo[key]
-                    known = True
-                else:
+                left[depth] = mask
+                below[depth] = 0
+                if remember[depth]:
                     keys[depth, 0] = depth
-                    keys[depth, 1:] = words
-                    left[depth] = mask
-                    below[depth] = 0
+                    keys[depth, 1:] = 0
+                    for house in range(3 * side):
+                        if (alive[depth] >> house) & 1:
+                            if house < side:
+                                used = rows[house]
+                            elif house < 2 * side:
+                                used = cols[house - side]
+                            else:
+                                used = boxes[house - 2 * side]
+                            keys[depth, 1 + house // per_word] |= used << (side * (house % per_word))
+                    key = (depth, keys[depth, 1], keys[depth, 2], keys[depth, 3], keys[depth, 4])
+                    if key in memo:
+                        found = memo[key]
+                        reused[depth] += 1
+                        known = True
             if not known:  # place the first value and go down
                 mask = left[depth]
                 v = 0
@@ -296,10 +299,14 @@ def _completions(order, cycle_cells, starts, allowed, inverse, powers, grid, row
             entering = True
             continue
         found = below[depth]
-        if len(memo) >= MEMO_ENTRIES:  # bounded memory: start afresh
-            memo.clear()
-        memo[(keys[depth, 0], keys[depth, 1], keys[depth, 2], keys[depth, 3],
-              keys[depth, 4])] = found
+        if remember[depth]:
+            stored[depth] += 1
+            if stored[depth] >= PROBE and reused[depth] * 8 < stored[depth]:
+                remember[depth] = False  # states at this depth seldom come back
+            if len(memo) >= MEMO_ENTRIES:  # bounded memory: start afresh
+                memo.clear()
+            memo[(keys[depth, 0], keys[depth, 1], keys[depth, 2], keys[depth, 3],
+                  keys[depth, 4])] = found
 
 
 @numba.njit(cache=True, nogil=True)
