@@ -431,13 +431,22 @@ def fixed_grids(order: int, cells: np.ndarray) -> int:
     return int(_fixed_grids(cycle_cells, starts, steps, relabels, order))
 
 
+def burnside_table(order: int, workers: int = 1) -> list[tuple[SymmetryClass, int]]:
+    """Every conjugacy class of the position group of the ``order``-``order``
+    square layout (:func:`symmetry_classes`) with the grids one of its
+    elements fixes up to relabelling (:func:`fixed_grids`), counted on
+    ``workers`` threads. Raises ``ValueError`` for an order other than 2 or 3."""
+    classes = symmetry_classes(order)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(zip(classes, pool.map(lambda c: fixed_grids(order, c.cells), classes)))
+
+
 def essentially_different_grids(order: int, workers: int = 1) -> int:
     """The number of essentially different full grids of the
     ``order``-``order`` square layout by Burnside's lemma (module
     docstring): 2 for 4x4, 5,472,730,538 for 9x9 (Russell and Jarvis 2006);
-    an exact int. The classes are counted on ``workers`` threads. Raises
-    ``ValueError`` for an order other than 2 or 3."""
-    classes = symmetry_classes(order)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        fixed = list(pool.map(lambda c: fixed_grids(order, c.cells), classes))
-    return sum(c.size * f for c, f in zip(classes, fixed)) // sum(c.size for c in classes)
+    an exact int. The classes are counted on ``workers`` threads
+    (:func:`burnside_table`). Raises ``ValueError`` for an order other than
+    2 or 3."""
+    table = burnside_table(order, workers)
+    return sum(c.size * fixed for c, fixed in table) // sum(c.size for c, _ in table)
