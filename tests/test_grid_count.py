@@ -3,8 +3,11 @@ generator.bands) against the published counts: Sudoku 4x4 288, 6x6
 28,200,960, 8x8 (2x4 boxes) 29,136,487,207,403,520 and 9x9
 6,670,903,752,021,072,936,960 (OEIS A107739; Felgenhauer and Jarvis 2005),
 Latin squares 576, 161,280 (OEIS A002860); the
-band machinery against brute force on small bands."""
+band machinery against brute force on small bands. Essentially different
+grids (generator.grid_symmetry): 4x4 against orbits enumerated by brute
+force, 9x9 against Russell and Jarvis (2006)."""
 
+import itertools
 import math
 from collections import Counter
 
@@ -13,6 +16,7 @@ import pytest
 
 from generator import count_grids
 from generator.bands import bands_with_columns, count_by_bands
+from generator.grid_symmetry import burnside_table, fixed_grids, symmetry_classes
 from sudoku_models.geometry import Layout
 
 
@@ -147,3 +151,103 @@ def test_bad_worker_counts_raise():
         count_grids(2, workers=0)
     with pytest.raises(ValueError, match="workers must be"):
         count_grids(3, workers=-1)
+
+
+def _all_grids_4x4():
+    """The 288 full 4x4 grids, cell by cell in plain Python (tuples of 16)."""
+    grids = []
+
+    def fill(cells, i):
+        if i == 16:
+            grids.append(tuple(cells))
+            return
+        r, c = divmod(i, 4)
+        peers = {cells[r * 4 + j] for j in range(c)} | {cells[k * 4 + c] for k in range(r)}
+        peers |= {cells[rr * 4 + cc] for rr in range(r // 2 * 2, r) for cc in
+                  range(c // 2 * 2, c // 2 * 2 + 2)}
+        for v in range(4):
+            if v not in peers:
+                cells[i] = v
+                fill(cells, i + 1)
+
+    fill([0] * 16, 0)
+    return grids
+
+
+def _position_group_4x4():
+    """Every cell permutation of the 4x4 position group (128), written out:
+    rows and columns each permuted keeping bands (stacks) together, then
+    transposed or not; as tuples ``g`` with cell ``i`` going to ``g[i]``."""
+    lines = [p for p in itertools.permutations(range(4)) if {p[0] // 2, p[1] // 2} in ({0}, {1})]
+    group = set()
+    for r, c, transpose in itertools.product(lines, lines, (False, True)):
+        group.add(tuple(c[j] * 4 + r[i] if transpose else r[i] * 4 + c[j]
+                        for i in range(4) for j in range(4)))
+    return group
+
+
+def _relabelled_first_seen(grid):
+    first = {}
+    return tuple(first.setdefault(v, len(first)) for v in grid)
+
+
+def test_4x4_essentially_different_grids_match_orbits_enumerated():
+    grids = _all_grids_4x4()
+    group = _position_group_4x4()
+    assert len(grids) == 288 and len(group) == 128
+    # orbits under positions x relabellings: the least image of each grid names its orbit
+    orbits = set()
+    for grid in grids:
+        images = []
+        for g in group:
+            moved = [0] * 16
+            for cell, value in enumerate(grid):
+                moved[g[cell]] = value
+            images.append(_relabelled_first_seen(moved))
+        orbits.add(min(images))
+    assert len(orbits) == 2 == count_grids(2, up_to_symmetry=True)
+    assert count_grids(Layout.square(2), workers=1, up_to_symmetry=True) == 2
+
+
+def test_4x4_fixed_grids_of_each_class_match_brute_force():
+    grids = _all_grids_4x4()
+    group = _position_group_4x4()
+    classes = symmetry_classes(2)
+    assert len(classes) == 20 and sum(c.size for c in classes) == 128
+    for symmetry in classes:
+        g = tuple(int(x) for x in symmetry.cells)
+        assert g in group
+        # grids X with X(g(c)) = s(X(c)) for one relabelling s, over the 4! relabellings
+        fixed = sum(len({(a, grid[g[c]]) for c, a in enumerate(grid)}) == 4 for grid in grids)
+        assert fixed_grids(2, symmetry.cells) == fixed // math.factorial(4)
+
+
+@pytest.mark.parametrize("layout", [Layout.boxes(2, 3), Layout.latin(4), 4,
+                                    Layout.jigsaw([[0, 0, 1, 1], [0, 2, 1, 1], [0, 2, 3, 3],
+                                                   [2, 2, 3, 3]])])
+def test_essentially_different_grids_only_for_4x4_and_9x9(layout):
+    with pytest.raises(ValueError, match="4x4 and 9x9 square layouts"):
+        count_grids(layout, up_to_symmetry=True)
+    with pytest.raises(ValueError, match="orders 2, 3"):
+        symmetry_classes(4)
+
+
+# Russell and Jarvis (2006), table of the 27 classes of the position group that
+# fix a grid up to relabelling: (class size, grids fixed up to relabelling)
+RUSSELL_JARVIS = sorted([
+    (1, 18_383_222_420_692_992), (96, 21_233_664), (16, 107_495_424), (192, 4_204_224),
+    (64, 2_508_084), (5184, 323_928), (20736, 162), (20736, 288), (144, 14_837_760),
+    (1728, 2592), (288, 5184), (864, 2_085_120), (3456, 1296), (1728, 294_912), (2304, 648),
+    (1152, 6_342_480), (1296, 30_258_432), (10368, 1854), (93312, 288), (2916, 155_492_352),
+    (69984, 13_056), (972, 449_445_888), (3888, 27_648), (31104, 6480), (15552, 1728),
+    (15552, 3456), (7776, 13_824)])
+
+
+@pytest.mark.slow
+def test_9x9_essentially_different_grids():
+    # what count_grids(3, up_to_symmetry=True) sums, class by class (its code path is
+    # the 4x4 one above)
+    table = burnside_table(3, workers=2)
+    assert len(table) == 275 and sum(c.size for c, _ in table) == 3_359_232
+    assert sorted((c.size, fixed) for c, fixed in table if fixed) == RUSSELL_JARVIS
+    assert sum(c.size * fixed for c, fixed in table) == 5_472_730_538 * 3_359_232

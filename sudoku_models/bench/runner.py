@@ -5,7 +5,8 @@ A run (:class:`RunSpec`) is planned (:mod:`.plan`: each method's options,
 chunks of up to ``chunk`` puzzles of one dataset, method and repetition,
 the rows a results file already holds skipped), then executed by
 supervised local worker processes (:mod:`.local`, hard time limits, one
-core each) or the threads of a Dask cluster (:mod:`.cluster`). Each puzzle
+core each), the threads of a Dask cluster (:mod:`.cluster`) or the tasks of
+a SLURM job array (:mod:`.slurm`). Each puzzle
 becomes one row (:mod:`.results`), written as soon as it arrives, so the
 same command resumes where a run stopped.
 """
@@ -26,6 +27,7 @@ from .local import run_local
 from ..solving import option_values
 from .plan import RunError, check_extra, interleaved, methods, plan
 from .results import ResultsFile
+from .slurm import run_slurm
 
 @dataclass(frozen=True)
 class RunSpec:
@@ -57,7 +59,9 @@ class RunSpec:
     the next puzzle (chunks of one puzzle, the methods' order rotated from
     puzzle to puzzle), so that a change in the machine's load falls on
     every method alike (paired comparisons; see
-    :func:`~sudoku_models.bench.plan.interleaved`).
+    :func:`~sudoku_models.bench.plan.interleaved`); ``slurm``: a
+    ``submitit`` executor (:func:`~sudoku_models.bench.slurm.slurm_executor`)
+    to run the chunks as a SLURM job array instead of local workers.
     """
 
     methods: Sequence[str]
@@ -80,6 +84,7 @@ class RunSpec:
     log: bool = False
     progress: bool = True
     interleave: bool = False
+    slurm: object | None = None
 
 
 @dataclass
@@ -136,7 +141,9 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     loaded = [_load(d, spec.sample, spec.seed, spec.first) for d in datasets]
     reading = tuple(path for path in (dataset_file(name) for name, _ in loaded) if path)
     executor, client = "local", None
-    if spec.scheduler:
+    if spec.slurm is not None:
+        executor = "slurm"
+    elif spec.scheduler:
         client = connect_dask(spec.scheduler)
         workers = sum(client.nthreads().values())
         executor = f"dask {client.scheduler.address}"
@@ -169,7 +176,9 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
                 if bar is not None:
                     bar.update()
 
-            if client is not None:
+            if spec.slurm is not None:
+                run_slurm(chunks, spec.slurm, emit)
+            elif client is not None:
                 run_dask(chunks, client, emit)
             else:
                 run_local(chunks, workers, emit)

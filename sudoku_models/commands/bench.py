@@ -115,6 +115,12 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             "%(default)s here)")
     run_parser.add_argument("--scheduler", metavar="ADDRESS",
                             help="run on an existing Dask cluster (tcp://host:port) instead")
+    run_parser.add_argument("--executor", choices=("local", "slurm"), default="local",
+                            help="slurm: from a login node, one SLURM job array through "
+                            "submitit, a chunk per task; the command waits for the rows "
+                            "(default local: --workers processes)")
+    run_parser.add_argument("--slurm-partition", metavar="NAME",
+                            help="--executor slurm: the partition to submit to")
     run_parser.add_argument("--out", default="results.csv",
                             help="results CSV (default results.csv); a run with other settings "
                             "appends its own rows")
@@ -125,6 +131,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``bench run``."""
     from ..bench.runner import RunSpec, methods, run_benchmark
+    from ..bench.slurm import slurm_executor
     from ..solving import option_value
 
     if args.quick:
@@ -144,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
             solver_seed=args.solver_seed,
             options={key: option_value(text) for key, text in args.options},
-            overwrite=args.overwrite))
+            overwrite=args.overwrite,
+            slurm=slurm_executor(args.slurm_partition) if args.executor == "slurm" else None))
     except KeyboardInterrupt:
         say_how_to_resume(args.out)
         return EXIT_INTERRUPTED

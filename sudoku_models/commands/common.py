@@ -8,12 +8,15 @@ import argparse
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..arguments import file_name, method_list, one_method
-from ..files import PuzzleGrids, read_any
-from ..puzzle import Puzzle, read_puzzle
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
+
+if TYPE_CHECKING:  # the readers import numpy: loaded when a command reads, not for --help
+    from ..files import PuzzleGrids
+    from ..puzzle import Puzzle
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -72,6 +75,8 @@ def add_source(parser, puzzle_help: str = "the puzzle: a line, JSON, a SudokuPad
 def command_line_puzzle(text: str) -> Puzzle:
     """The puzzle given as PUZZLE in any format :func:`read_puzzle` reads,
     named by its title or its clues' line."""
+    from ..puzzle import Puzzle, read_puzzle
+
     puzzle = read_puzzle(text, where="PUZZLE")
     return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.name or puzzle.to_string())
 
@@ -80,6 +85,8 @@ def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
     a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
     included); :class:`UsageError` when it holds none."""
+    from ..files import read_any
+
     found = read_any(path)
     if not len(found):
         raise UsageError(f"{path}: no puzzle in the file")

@@ -1,0 +1,42 @@
+"""Start-up (issue 35): the help of the command line and of every
+sub-command, and every error about arguments, are answered before a
+compiler, a solver or a data library is imported. Checked in a fresh
+interpreter through ``sys.modules`` after the parse (no timing in a test).
+
+numpy is not in the list yet: ``sudoku_models.registry`` imports
+``sudoku_models.rules`` (numpy) for the constraint kinds, and the parsers of
+solve, export, bench, rate and generate import modules that import numpy;
+see the branch notes (issue 35) for the changes that remove them."""
+
+import subprocess
+import sys
+
+HEAVY = ("numba", "pyomo", "ortools", "highspy", "pysat", "pyscipopt", "pandas", "scipy",
+         "matplotlib", "distributed", "submitit")
+
+ARGUMENTS = ["--help", "--version", "solve --help", "count --help", "export --help",
+             "methods --help", "explain --help", "rate --help", "bench --help",
+             "bench run --help", "bench report --help", "generate --help", "solve --bogus",
+             "count --limit -3 1234", "generate --order 9 --clues 20",
+             "generate --layout boxes:9x9", "bench run --executor pbs", "no-such-command"]
+
+
+def test_help_and_argument_errors_import_no_solver_or_compiler():
+    code = (
+        "import contextlib, io, sys\n"
+        "from sudoku_models.cli import build_parser\n"
+        f"for words in {[a.split() for a in ARGUMENTS]!r}:\n"
+        "    out, err = io.StringIO(), io.StringIO()\n"
+        "    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):\n"
+        "        try:\n"
+        "            build_parser().parse_args(words)\n"
+        "            raise AssertionError(f'{words} parsed')\n"
+        "        except SystemExit as exc:\n"
+        "            assert exc.code == (0 if words[-1] in ('--help', '--version') else 2), words\n"
+        "            assert out.getvalue() or err.getvalue(), words\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
