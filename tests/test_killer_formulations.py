@@ -11,9 +11,10 @@ import pytest
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 
-from .helpers import DATASETS, benchmark_script
+import benchmarks.killer_formulations.run as RUN
 
-RUN = benchmark_script("killer_formulations/run")
+from .helpers import DATASETS
+
 # TAREK #1 and its solution, as the Interactive Sudoku Solver's data/killers.js lists them
 TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
 SOLUTION_1 = "432851769786239415159467823263974581971583642548612397397148256614725938825396174"
