@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudoku_models import Puzzle, read_grids, verify
+from sudoku_models import CountIncomplete, Puzzle, read_grids, verify
 from sudoku_models.counter import (api, count_solutions, count_solutions_many, run_search,
                                    run_search9, solve_many)
 from sudoku_models.counter.core import NODES, new_control
-from sudoku_models.counting import CountIncomplete
+
 
 DATASETS = Path(__file__).resolve().parents[1] / "benchmarks" / "datasets"
 
