@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudoku_models import Puzzle, read_grids, verify
+from sudoku_models import CountIncomplete, Puzzle, read_grids, verify
 from sudoku_models.counter import (api, count_solutions, count_solutions_many, run_search,
                                    run_search9, solve_many)
 from sudoku_models.counter.core import NODES, new_control
+
 
 DATASETS = Path(__file__).resolve().parents[1] / "benchmarks" / "datasets"
 
@@ -71,3 +72,13 @@ def test_a_long_batch_goes_to_a_pool_with_the_same_answers(pools):
     for grid, solution, count in list(zip(grids, solutions, counts))[::37]:
         assert verify(Puzzle.from_grid(grid.reshape(9, 9)), solution) if count \
             else not solution.any()
+
+
+def test_a_time_limit_stops_the_pool_and_keeps_the_counts_finished(pools):
+    grids = np.concatenate([_top1465()[:400], np.zeros((2, 81), np.int32)])
+    with pytest.raises(CountIncomplete) as stopped:
+        count_solutions_many(grids, None, workers=2, time_limit=0.5)
+    assert pools == [2] and stopped.value.reason == "time limit"
+    counts = stopped.value.counts
+    assert (counts[-2:] == -1).all()  # the empty grids: not finished
+    assert (counts[:-2] == 1).all()  # every chunk ahead of them ran to its end

@@ -18,7 +18,8 @@ least 8); every round runs every block through both solvers, alternating
 which goes first, and records the CPU seconds of this process
 (:func:`time.process_time`) for each run in ``--csv``. A block's time is
 its median over the rounds; a collection's time the sum over its blocks.
-The guess columns are counted once, outside the timing: tdoku's ``guesses``
+The guess columns are counted once, outside the timing (recorded in
+``*_effort.csv`` as the number of puzzles with each count): tdoku's ``guesses``
 (one per binary decision: a band configuration assumed, its negation
 follows without a count), and our branch nodes (one per value tried at a
 branching cell, :mod:`sudoku_models.counter.core`), so a cell of two
@@ -245,7 +246,7 @@ def main() -> None:
     if args.report:
         runs = pd.read_csv(args.csv).to_dict("records")
         recorded = pd.read_csv(effort_csv)
-        print(table(runs, {key: group.guesses.to_numpy()
+        print(table(runs, {key: np.repeat(group.guesses.to_numpy(), group.puzzles.to_numpy())
                            for key, group in recorded.groupby(["collection", "side"])}))
         if args.all_cores:
             print("\n" + cores_table(pd.read_csv(args.all_cores).to_dict("records")))
@@ -273,8 +274,9 @@ def main() -> None:
     frame = pd.DataFrame(rows).assign(machine=f"{machine}; numba {numba.__version__}",
                                       tdoku=tdoku_version)
     frame.to_csv(args.csv, index=False)
-    effort_rows = [{"collection": c, "side": s, "puzzle": i, "guesses": int(g)}
-                   for (c, s), values in effort.items() for i, g in enumerate(values)]
+    effort_rows = [{"collection": c, "side": s, "guesses": int(g), "puzzles": int(n)}
+                   for (c, s), values in effort.items()
+                   for g, n in zip(*np.unique(values, return_counts=True))]
     pd.DataFrame(effort_rows).to_csv(effort_csv, index=False)
     print(table(rows, effort))
     if cores:

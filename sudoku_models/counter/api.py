@@ -474,7 +474,10 @@ def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = N
     square order, or a list of :class:`~sudoku_models.Puzzle` of one layout
     (without constraints beyond its houses). Returns a ``(P,)`` int64
     array. 9x9 batches run in compiled loops over chunks of puzzles (no
-    Python per puzzle); other layouts per puzzle. ``time_limit`` (seconds,
+    Python per puzzle); other layouts per puzzle. A batch of a few
+    milliseconds of work runs in the calling thread whatever ``workers``
+    says: threads are started only when, after ``PROBE_SECONDS`` of CPU
+    time, more than ``POOL_SECONDS`` of work is left at the rate seen. ``time_limit`` (seconds,
     whole batch) or Ctrl-C raise
     :class:`~sudoku_models.errors.CountIncomplete` whose ``counts``
     attribute holds the finished counts and -1 for the others.

@@ -158,6 +158,18 @@ def _place(state, value, band, index) -> bool:
     return True
 
 
+@numba.njit(cache=True, inline="always")
+def _place_each(state, value, band, cells) -> bool:
+    """:func:`_place` of ``value`` in every cell of the 27-bit ``cells`` of
+    ``band``; False on a contradiction."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        if not _place(state, value, band, _bit_index(bit)):
+            return False
+    return True
+
+
 @numba.njit(cache=True)
 def _propagate(state) -> bool:
     """Naked singles, hidden singles, locked candidates to a fixed point;
@@ -229,10 +241,8 @@ def _propagate(state) -> bool:
                     if in_box & (in_box - 1) == 0:
                         singles |= in_box
                 singles &= open_
-                while singles:
-                    bit = singles & -singles
-                    singles ^= bit
-                    if not _place(state, value, band, _bit_index(bit)):
+                if singles:
+                    if not _place_each(state, value, band, singles):
                         return False
                     changed = True
             b0 = state[3 * value]
@@ -252,10 +262,8 @@ def _propagate(state) -> bool:
                     x = state[3 * value + band]
                     hits = (x | (x >> 9) | (x >> 18)) & single
                     hits = ((hits | (hits << 9) | (hits << 18)) & x) & ~state[27 + band]
-                    while hits:
-                        bit = hits & -hits
-                        hits ^= bit
-                        if not _place(state, value, band, _bit_index(bit)):
+                    if hits:
+                        if not _place_each(state, value, band, hits):
                             return False
                         changed = True
             # locked candidates between the rows and boxes of a band
