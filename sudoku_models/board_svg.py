@@ -182,8 +182,8 @@ def _wrap(text: str, width: int) -> list[str]:
 
 def _candidates(cell, mask, side, unit, corner, struck, symbol) -> list[str]:
     per_row = math.isqrt(side - 1) + 1
-    step = unit / per_row
-    x0, y0 = corner
+    step = 0.8 * unit / per_row  # inside a cage's dashed outline
+    x0, y0 = corner[0] + 0.1 * unit, corner[1] + 0.1 * unit
     out = []
     for value in range(1, side + 1):
         if not mask >> (value - 1) & 1:
