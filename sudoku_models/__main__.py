@@ -4,4 +4,5 @@ import sys
 
 from .console import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a tool imports every module
+    sys.exit(main())

@@ -62,6 +62,7 @@ def board_svg(layout: Layout, values, *, givens=None, constraints=(), candidates
     placed = dict(placements)
     struck = {(int(c), int(v)) for c, v in eliminations}
     used = {int(c) for c in cells}
+    totals = {min(c.cells) for c in constraints if isinstance(c, Cage) and c.total is not None}
 
     def xy(cell: int) -> tuple[float, float]:
         r, c = divmod(int(cell), side)
@@ -160,7 +161,7 @@ def board_svg(layout: Layout, values, *, givens=None, constraints=(), candidates
                        f'dominant-baseline="central">{escape(symbol(placed[cell]))}</text>')
         elif candidates is not None:
             out.extend(_candidates(cell, int(candidates[cell]), side, unit, xy(cell), struck,
-                                   symbol))
+                                   symbol, below_total=cell in totals))
     if caption_lines:
         for i, line in enumerate(caption_lines):
             out.append(f'<text class="caption" x="{pad}" y="{width + 13 + 18 * i}" '
@@ -180,10 +181,14 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
-def _candidates(cell, mask, side, unit, corner, struck, symbol) -> list[str]:
+def _candidates(cell, mask, side, unit, corner, struck, symbol,
+                below_total: bool = False) -> list[str]:
+    """The candidates of ``cell`` small, in a block inside a cage's dashed
+    outline (and below a cage total in the cell's corner)."""
     per_row = math.isqrt(side - 1) + 1
-    step = unit / per_row
-    x0, y0 = corner
+    top = 0.3 if below_total else 0.1
+    step = (0.9 - top) * unit / per_row
+    x0, y0 = corner[0] + (unit - per_row * step) / 2, corner[1] + top * unit
     out = []
     for value in range(1, side + 1):
         if not mask >> (value - 1) & 1:

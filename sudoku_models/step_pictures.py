@@ -89,10 +89,14 @@ def frame_svg(puzzle: Puzzle, frame: Frame) -> str:
 def write_step_pictures(puzzle, target) -> list[Path]:
     """Every step of ``puzzle`` as a picture: ``target`` ending in ``.pdf``
     is one PDF with a page per step; anything else is a folder (made if
-    need be) of ``step-001.svg``, ... Returns the files written."""
+    need be) of ``step-001.svg``, ... Returns the files written. Raises
+    ``ValueError`` for a target with another suffix (``steps.png``)."""
+    target = Path(target)
+    if target.suffix and target.suffix.lower() != ".pdf" and not target.is_dir():
+        raise ValueError(f"--plot {target}: give a .pdf file (a page per step) or a folder "
+                         f"(an SVG per step), not a {target.suffix} file")
     puzzle = as_puzzle(puzzle)
     frames = step_frames(puzzle)
-    target = Path(target)
     if target.suffix.lower() == ".pdf":
         _write_pdf(puzzle, frames, target)
         return [target]

@@ -84,7 +84,8 @@ def view_data(puzzle, methods=DEFAULT_METHODS, time_limit: float = 10.0) -> dict
     shares = lp_relaxation(puzzle)
     fractional = int(((shares > 1e-6) & (shares < 1 - 1e-6)).any(axis=2).sum())
     text = ("the LP relaxation alone decides every cell" if not fractional else
-            f"{fractional} cells stay fractional in the LP relaxation: branching is needed")
+            f"{fractional} cells stay fractional in the root LP relaxation: the LP alone does "
+            f"not decide the puzzle (a MILP solver goes on with presolve, cuts or branching)")
     return {"puzzle": puzzle.to_string(), "frames": frames, "results": results,
             "lp": {"svg": heat_svg(puzzle.layout, shares, SYMBOLS), "fractional": fractional,
                    "text": text}}

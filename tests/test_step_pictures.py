@@ -81,6 +81,8 @@ def test_explain_plot_writes_a_pdf_page_per_step_and_a_folder_of_svgs(tmp_path, 
     written = write_step_pictures(TOUR, tmp_path / "svgs")
     assert len(written) == steps and written[0].name == "step-001.svg"
     svg(written[-1].read_text())  # well-formed
+    assert main(["explain", TOUR, "--plot", str(tmp_path / "steps.png")]) == 2
+    assert "give a .pdf file" in capsys.readouterr().err
 
 
 def test_a_pdf_page_marks_what_the_svg_marks():

@@ -61,42 +61,45 @@ def is_compiled(cache_dir: Path, source: Path) -> bool:
     return any((cache_dir / subpath).glob(f"{Path(source).stem}.*.nbi"))
 
 
-_state = {"noticed": False, "seconds": 0.0}
+class _Compiles:
+    """What this process knows of its compiles: whether the notice was
+    printed, the seconds of finished compiles, and the depth and start of
+    the compile under way (numba compiles the functions a kernel calls
+    inside its compile, one compile at a time: its compiler lock)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.noticed = False
+        self.installed = False
+        self.seconds = 0.0
+        self.depth = 0
+        self.start = 0.0
+
+
+_compiles = _Compiles()
+_OURS = ("sudoku_models.", "generator.")  # the packages whose kernels are watched
 
 
 def notice(cache_dir: Path, what: str = "its kernels") -> None:
     """The one-line stderr notice printed before the first compilation of
     the process (later calls print nothing): ``what`` is being compiled."""
-    if _state["noticed"]:
+    if _compiles.noticed:
         return
-    _state["noticed"] = True
+    _compiles.noticed = True
     print(f"sudoku-models: compiling the counter ({what}) for this machine, once per user "
-          f"(about 10-60 s, more on a busy machine; cache in {cache_dir})", file=sys.stderr, flush=True)
+          f"(about 10-60 s, more on a busy machine; cache in {cache_dir})", file=sys.stderr,
+          flush=True)
 
 
 def compile_seconds() -> float:
-    """Seconds this process has spent compiling numba kernels (real
-    compiles, not loads from the cache) since :func:`watch` was installed;
-    a compile under way counts up to now. Take the difference around a call
-    to know what it spent compiling."""
-    with _lock:
-        running = time.perf_counter() - _watch.start if _watch.depth else 0.0
-        return _state["seconds"] + running
-
-
-_lock = threading.Lock()
-_OURS = ("sudoku_models.", "generator.")  # the packages whose kernels are watched
-
-
-class _Watch:
-    """Depth and start of the compile under way (numba compiles nested
-    functions inside an outer compile, one at a time: its compiler lock)."""
-
-    depth = 0
-    start = 0.0
-
-
-_watch = _Watch()
+    """Seconds this process has spent compiling the kernels of
+    ``sudoku_models`` and ``generator`` (real compiles, not loads from the
+    cache) since :func:`watch` was installed; a compile under way counts up
+    to now. Take the difference around a call to know what it spent
+    compiling."""
+    with _compiles.lock:
+        running = time.perf_counter() - _compiles.start if _compiles.depth else 0.0
+        return _compiles.seconds + running
 
 
 def watch(cache_dir: Path) -> None:
@@ -104,33 +107,31 @@ def watch(cache_dir: Path) -> None:
     imports numba) for the kernels of ``sudoku_models`` and ``generator``:
     the first compile prints :func:`notice` naming the function, and every
     compile's seconds (with the functions it compiles inside) add to
-    :func:`compile_seconds`."""
-    if getattr(_watch, "installed", False):
+    :func:`compile_seconds`. A user's own numba functions are not counted."""
+    if _compiles.installed:
         return
     from numba.core import event
 
     class Listener(event.Listener):
-        """Our kernels' compiles only (not a user's own numba functions)."""
-
         def on_start(self, ev):
             function = getattr((ev.data or {}).get("dispatcher"), "py_func", None)
             module = getattr(function, "__module__", "") or ""
-            if not _watch.depth and not module.startswith(_OURS):
+            if not _compiles.depth and not module.startswith(_OURS):
                 return
-            with _lock:
-                if not _watch.depth:
-                    _watch.start = time.perf_counter()
-                _watch.depth += 1
-            notice(cache_dir, f"{module.removeprefix('sudoku_models.')}."
-                              f"{function.__qualname__} first")
+            with _compiles.lock:
+                if not _compiles.depth:
+                    _compiles.start = time.perf_counter()
+                _compiles.depth += 1
+            name = getattr(function, "__qualname__", "a kernel")
+            notice(cache_dir, f"{module.removeprefix('sudoku_models.')}.{name} first")
 
         def on_end(self, ev):
-            if not _watch.depth:
-                return
-            with _lock:
-                _watch.depth -= 1
-                if not _watch.depth:
-                    _state["seconds"] += time.perf_counter() - _watch.start
+            with _compiles.lock:
+                if not _compiles.depth:
+                    return
+                _compiles.depth -= 1
+                if not _compiles.depth:
+                    _compiles.seconds += time.perf_counter() - _compiles.start
 
     event.register("numba:compile", Listener())
-    _watch.installed = True
+    _compiles.installed = True
