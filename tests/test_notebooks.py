@@ -12,7 +12,7 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("
 
 def test_there_are_notebooks():
     assert {p.stem for p in NOTEBOOKS} == {"milp_vs_cp", "solver_based_milp", "bipartite_matching",
-                                           "benchmark_results", "difficulty", "phase_transition",
+                                           "benchmark_results", "difficulty", "phase_transition", "teaching",
                                            "counting_grids", "variants"}
 
 

@@ -25,15 +25,13 @@ import argparse
 import ctypes
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from benchmarks.counter_speed.tdoku_columns import build_tdoku
 
-from tdoku_columns import build_tdoku  # noqa: E402  (this folder's script)
+HERE = Path(__file__).resolve().parent
 
 
 def main() -> None:
