@@ -3,8 +3,8 @@ difficulty; for any layout: square, rectangular boxes, random jigsaws,
 Latin squares), killer puzzles (:func:`generate_killer`), random full
 grids, the exact count of all full grids of a layout (up to 9x9), and
 hole-pattern instance families, built on
-the compiled counter of :mod:`sudoku_models.counter` (re-exported here as
-``count_solutions`` and ``solve``, the names this package has always had).
+the compiled counter of :mod:`sudoku_models.counter` (``backtrack_count``,
+``backtrack_solve``: count and solve there).
 
 The compiled parts load on first use, so importing the package (as the
 command line does for ``sudoku-models generate --help``) is fast.
@@ -15,8 +15,6 @@ import importlib
 from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
 
 _LAZY = {
-    "count_solutions": "sudoku_models.counter",
-    "solve": "sudoku_models.counter",
     "SeedError": "generator.generation_errors",
     "random_full_grid": "generator.full_grid",
     "PATTERNS": "generator.holes",

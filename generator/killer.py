@@ -35,7 +35,7 @@ import time
 import numpy as np
 
 from sudoku_models import Puzzle, validation
-from sudoku_models.counter import count_solutions, load_kernels, run_search, solve
+from sudoku_models.counter import backtrack_count, load_kernels, run_search, backtrack_solve
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.geometry import Layout
@@ -177,10 +177,10 @@ def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
     if puzzle.rules.violations(solution):
         return "; ".join(puzzle.rules.violations(solution))
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.1)
-    count = count_solutions(puzzle, limit=2, time_limit=left)
+    count = backtrack_count(puzzle, limit=2, time_limit=left)
     if count != 1:
         return f"{count} solutions"
-    if not np.array_equal(solve(puzzle).ravel(), solution):
+    if not np.array_equal(backtrack_solve(puzzle).ravel(), solution):
         return "its solution is not the grid it was drawn from"
     return None
 

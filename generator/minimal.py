@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.counter import count_solutions, kernel9, run_search, tables
+from sudoku_models.counter import backtrack_count, kernel9, run_search, tables
 from sudoku_models.counter.core import new_control
 from sudoku_models.geometry import Layout
 from sudoku_models.puzzle import as_puzzle
@@ -23,11 +23,11 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
     than the known one with this cell emptied" of the search core
     (:func:`generator.search.removable_orbit`, no node budget); for a
     puzzle of another layout or with a variant's constraints, one count to 2
-    per clue on the counter (:func:`sudoku_models.counter.count_solutions`).
+    per clue on the counter (:func:`sudoku_models.counter.backtrack_count`).
     ``puzzle``: a :class:`~sudoku_models.Puzzle` or anything
     :func:`~sudoku_models.puzzle.as_puzzle` takes."""
     puzzle = as_puzzle(puzzle)
-    count = count_solutions(puzzle, limit=2)
+    count = backtrack_count(puzzle, limit=2)
     if count != 1:
         raise ValueError(f"the puzzle has {'no' if count == 0 else 'more than one'} solution; "
                          "minimality is defined for unique-solution puzzles")
@@ -37,7 +37,7 @@ def removable_clues(puzzle: Puzzle) -> list[tuple[int, int]]:
             row, column = divmod(int(cell), puzzle.side)
             grid = puzzle.grid.copy()
             grid[row, column] = 0
-            if count_solutions(Puzzle(grid, puzzle.rules), limit=2) == 1:
+            if backtrack_count(Puzzle(grid, puzzle.rules), limit=2) == 1:
                 removable.append((row, column))
         return removable
     count, solution = run_search(puzzle.grid.ravel(), puzzle.order, 2)

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from generator import random_full_grid
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles, verify
-from sudoku_models.counter import (compile_cache, count_solutions, count_solutions_many,
-                                   load_kernels, run_search, run_search9, solve, solve_many)
+from sudoku_models.counter import (backtrack_count, backtrack_count_many, backtrack_solve,
+                                   backtrack_solve_many, compile_cache, load_kernels, run_search,
+                                   run_search9)
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.formulations.cp.integer import CpFormulation
 
@@ -51,22 +52,22 @@ def partial_grids(draw, order, low=0.3):
 @settings(max_examples=60, deadline=None)
 @given(partial_grids(order=2))
 def test_counts_of_4x4_agree_with_cp_sat_enumeration(puzzle):
-    assert count_solutions(puzzle, limit=None) == cp_count(puzzle)
+    assert backtrack_count(puzzle, limit=None) == cp_count(puzzle)
 
 
 @settings(max_examples=60, deadline=None)
 @given(partial_grids(order=3))
 def test_counts_of_9x9_agree_with_cp_sat_enumeration(puzzle):
-    assert count_solutions(puzzle, limit=LIMIT) == cp_count(puzzle, limit=LIMIT)
+    assert backtrack_count(puzzle, limit=LIMIT) == cp_count(puzzle, limit=LIMIT)
 
 
 @settings(max_examples=25, deadline=None)
 @given(partial_grids(order=3, low=0.35))
 def test_many_solutions_of_9x9_agree_with_cp_sat_enumeration(puzzle):
-    count = count_solutions(puzzle, limit=None) if puzzle.num_clues >= 45 else None
+    count = backtrack_count(puzzle, limit=None) if puzzle.num_clues >= 45 else None
     if count is not None and count <= 3000:
         assert count == cp_count(puzzle)
-    assert count_solutions(puzzle, limit=500) == cp_count(puzzle, limit=500)
+    assert backtrack_count(puzzle, limit=500) == cp_count(puzzle, limit=500)
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,7 +83,7 @@ def test_the_9x9_kernel_agrees_with_the_general_kernel(puzzle, limit):
 
 
 def test_empty_4x4_has_288_solutions():
-    assert count_solutions(np.zeros((4, 4), dtype=int), limit=None) == 288
+    assert backtrack_count(np.zeros((4, 4), dtype=int), limit=None) == 288
 
 
 def test_order_4_counts_agree_with_cp_sat():
@@ -90,14 +91,14 @@ def test_order_4_counts_agree_with_cp_sat():
     rng = np.random.default_rng(5)
     for share in (0.45, 0.55, 0.7):
         puzzle = Puzzle.from_grid(np.where(rng.random(grid.shape) < share, grid, 0))
-        assert count_solutions(puzzle, limit=30) == cp_count(puzzle, limit=30)
+        assert backtrack_count(puzzle, limit=30) == cp_count(puzzle, limit=30)
 
 
 def test_a_sample_of_17_clue_puzzles_each_count_exactly_one():
     puzzles = read_puzzles(DATASETS / "17clue.txt")
     sample = [puzzles[i] for i in np.random.default_rng(17).choice(len(puzzles), 300, replace=False)]
-    assert [count_solutions(p) for p in sample] == [1] * 300
-    assert [count_solutions(p, limit=None) for p in sample[:50]] == [1] * 50
+    assert [backtrack_count(p) for p in sample] == [1] * 300
+    assert [backtrack_count(p, limit=None) for p in sample[:50]] == [1] * 50
     assert all(cp_count(p, limit=2) == 1 for p in sample[:20])
     flat = [p.grid.ravel() for p in sample]
     assert [run_search(g, 3, 2)[0] for g in flat] == [1] * 300  # the general kernel too
@@ -105,22 +106,22 @@ def test_a_sample_of_17_clue_puzzles_each_count_exactly_one():
 
 def test_solve_returns_verified_grids_or_none():
     for puzzle in read_puzzles(DATASETS / "top95.txt"):
-        assert verify(puzzle, solve(puzzle))
-    assert solve(Puzzle.from_string("5...5" + "." * 76)) is None
-    assert solve(Puzzle.from_string("12345678." + "........9" + "." * 63)) is None
-    assert verify(Puzzle.from_grid(np.zeros((16, 16), int)), solve(np.zeros((16, 16), int)))
+        assert verify(puzzle, backtrack_solve(puzzle))
+    assert backtrack_solve(Puzzle.from_string("5...5" + "." * 76)) is None
+    assert backtrack_solve(Puzzle.from_string("12345678." + "........9" + "." * 63)) is None
+    assert verify(Puzzle.from_grid(np.zeros((16, 16), int)), backtrack_solve(np.zeros((16, 16), int)))
 
 
 def test_limit_stops_the_count_and_bad_limits_raise():
     empty = Puzzle.from_grid(np.zeros((9, 9), dtype=int))
-    assert count_solutions(empty, limit=7) == 7
+    assert backtrack_count(empty, limit=7) == 7
     for bad in (0, -1, 2.5, True):
         with pytest.raises(ValueError, match="limit must be a whole number"):
-            count_solutions(empty, limit=bad)
+            backtrack_count(empty, limit=bad)
         with pytest.raises(ValueError, match="limit must be a whole number"):
-            count_solutions_many(np.zeros((2, 81), int), limit=bad)
+            backtrack_count_many(np.zeros((2, 81), int), limit=bad)
     with pytest.raises(PuzzleFormatError):
-        count_solutions([[1, 2], [3]])
+        backtrack_count([[1, 2], [3]])
 
 
 def _collection(name):
@@ -136,10 +137,10 @@ def test_batch_counts_and_solutions_match_one_at_a_time(workers):
     partial[::7, 0] = partial[::7, 1] = 5  # some without solution
     batch = np.concatenate([hard, partial])
     for limit in (1, 2, 100):
-        counts = count_solutions_many(batch, limit=limit, workers=workers)
-        assert counts.tolist() == [count_solutions(Puzzle.from_grid(g.reshape(9, 9)), limit=limit)
+        counts = backtrack_count_many(batch, limit=limit, workers=workers)
+        assert counts.tolist() == [backtrack_count(Puzzle.from_grid(g.reshape(9, 9)), limit=limit)
                                    for g in batch]
-    solutions = solve_many(batch.reshape(-1, 9, 9), workers=workers)
+    solutions = backtrack_solve_many(batch.reshape(-1, 9, 9), workers=workers)
     for grid, solution, count in zip(batch, solutions, counts):
         puzzle = Puzzle.from_grid(grid.reshape(9, 9))
         assert verify(puzzle, solution) if count else not solution.any()
@@ -148,8 +149,8 @@ def test_batch_counts_and_solutions_match_one_at_a_time(workers):
 def test_batch_of_other_orders_and_of_puzzle_objects():
     puzzles = [Puzzle.from_grid(np.where(np.random.default_rng(s).random((4, 4)) < 0.3,
                                          random_full_grid(2, seed=s), 0)) for s in range(30)]
-    assert count_solutions_many(puzzles, limit=None).tolist() == [cp_count(p) for p in puzzles]
-    for puzzle, solution in zip(puzzles, solve_many(puzzles)):
+    assert backtrack_count_many(puzzles, limit=None).tolist() == [cp_count(p) for p in puzzles]
+    for puzzle, solution in zip(puzzles, backtrack_solve_many(puzzles)):
         assert verify(puzzle, solution)
 
 
@@ -163,19 +164,19 @@ def test_batch_of_other_orders_and_of_puzzle_objects():
 ])
 def test_bad_batches_raise_naming_the_fault(bad, message):
     with pytest.raises(PuzzleFormatError, match=message):
-        count_solutions_many(bad)
+        backtrack_count_many(bad)
 
 
 def test_bad_worker_counts_raise():
     for bad in (0, -2, 1.5, True):
         with pytest.raises(ValueError, match="workers must be"):
-            count_solutions_many(np.zeros((1, 81), int), workers=bad)
+            backtrack_count_many(np.zeros((1, 81), int), workers=bad)
 
 
 def test_a_9x9_batch_loads_only_its_kernel_and_unknown_kernels_raise():
     script = ("import numpy as np\n"
               "from sudoku_models.counter import api as counter\n"
-              "print(counter.count_solutions_many(np.zeros((2, 81), int), limit=3).tolist(),"
+              "print(counter.backtrack_count_many(np.zeros((2, 81), int), limit=3).tolist(),"
               " sorted(counter._loaded))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout
@@ -187,11 +188,11 @@ def test_a_9x9_batch_loads_only_its_kernel_and_unknown_kernels_raise():
 def test_time_limit_on_an_empty_grid_raises_with_a_lower_bound():
     start = time.monotonic()
     with pytest.raises(CountIncomplete) as stopped:
-        count_solutions(np.zeros((9, 9), int), limit=None, time_limit=0.3)
+        backtrack_count(np.zeros((9, 9), int), limit=None, time_limit=0.3)
     assert time.monotonic() - start < 0.3 + 1.0
     assert stopped.value.reason == "time limit" and stopped.value.lower_bound > 0
     with pytest.raises(CountIncomplete) as stopped:
-        count_solutions_many(np.zeros((4, 81), int), limit=None, workers=2, time_limit=0.3)
+        backtrack_count_many(np.zeros((4, 81), int), limit=None, workers=2, time_limit=0.3)
     assert time.monotonic() - start < 0.6 + 2.0
     assert stopped.value.reason == "time limit" and (stopped.value.counts == -1).all()
 
@@ -199,12 +200,12 @@ def test_time_limit_on_an_empty_grid_raises_with_a_lower_bound():
 def test_ctrl_c_stops_a_count_without_printing_a_count():
     script = (
         "import sys, numpy as np\n"
-        "from sudoku_models.counter import count_solutions, warm_up\n"
+        "from sudoku_models.counter import backtrack_count, warm_up\n"
         "from sudoku_models.errors import CountIncomplete\n"
         "warm_up()\n"
         "print('ready', flush=True)\n"
         "try:\n"
-        "    print('count', count_solutions(np.zeros((9, 9), int), limit=None))\n"
+        "    print('count', backtrack_count(np.zeros((9, 9), int), limit=None))\n"
         "except CountIncomplete as stopped:\n"
         "    print(stopped)\n"
         "    sys.exit(130)\n"
@@ -265,9 +266,9 @@ def test_first_use_compiles_once_with_a_notice(tmp_path):
 @pytest.mark.parametrize("name", ["17clue.txt", "top1465.txt", "top95.txt"])
 def test_every_puzzle_of_the_collections_has_exactly_one_solution(name):
     grids = _collection(name)
-    assert (count_solutions_many(grids, limit=2) == 1).all()
-    assert (count_solutions_many(grids, limit=None) == 1).all()
-    solutions = solve_many(grids)
+    assert (backtrack_count_many(grids, limit=2) == 1).all()
+    assert (backtrack_count_many(grids, limit=None) == 1).all()
+    solutions = backtrack_solve_many(grids)
     given_ = grids.reshape(-1, 9, 9) > 0
     assert (solutions[given_] == grids.reshape(-1, 9, 9)[given_]).all()
     for solution in solutions:  # rows, columns and boxes hold 1..9
@@ -288,24 +289,24 @@ def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     puzzle = read_puzzles(DATASETS / "top95.txt")[0]
     grid = puzzle.grid
     for form in (puzzle, puzzle.to_string(), grid.tolist(), grid, grid.astype(np.int32)):
-        assert count_solutions(form) == 1
-        assert verify(puzzle, solve(form))
+        assert backtrack_count(form) == 1
+        assert verify(puzzle, backtrack_solve(form))
     six = Puzzle(np.zeros((6, 6), int), Layout.boxes(2, 3))
-    assert count_solutions(six, limit=1000) == 1000
-    assert verify(six, solve(six))
+    assert backtrack_count(six, limit=1000) == 1000
+    assert verify(six, backtrack_solve(six))
     latin = Puzzle(np.zeros((5, 5), int), Layout.latin(5))
-    assert count_solutions(latin, limit=None) == 161_280
+    assert backtrack_count(latin, limit=None) == 161_280
     with pytest.raises(PuzzleFormatError):
-        count_solutions(np.full((9, 9), 10))
+        backtrack_count(np.full((9, 9), 10))
     with pytest.raises(TypeError):
-        count_solutions(None)
+        backtrack_count(None)
     diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
     rows = list(itertools.permutations(range(1, 5)))
     grids = [np.array(g) for g in itertools.product(rows, repeat=4)]
     sudoku = [g for g in grids if all(len(set(g[:, c])) == 4 for c in range(4))
               and all(len(set(g[r:r + 2, c:c + 2].ravel())) == 4 for r in (0, 2) for c in (0, 2))]
     assert len(sudoku) == 288
-    assert count_solutions(diagonal, limit=None) == sum(len(set(np.diag(g))) == 4 for g in sudoku)
+    assert backtrack_count(diagonal, limit=None) == sum(len(set(np.diag(g))) == 4 for g in sudoku)
 
 
 def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():
@@ -315,18 +316,18 @@ def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():
     puzzle = read_puzzles(DATASETS / "top95.txt")[3]
     for dtype in (np.int64, np.int32, np.int16, np.uint8, np.int8, np.uint64, np.uint32):
         grid = puzzle.grid.astype(dtype)
-        assert count_solutions(grid) == 1
-        assert verify(puzzle, solve(grid))
+        assert backtrack_count(grid) == 1
+        assert verify(puzzle, backtrack_solve(grid))
     for bad, dtype in ((10, np.int64), (2**32 + 5, np.int64), (-1, np.int32), (10, np.uint8),
                        (2**40, np.uint64), (-3, np.int8)):
         grid = puzzle.grid.astype(dtype)
         grid[4, 7] = bad
         with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
-            count_solutions(grid)
+            backtrack_count(grid)
         with pytest.raises(PuzzleFormatError, match="row 5, column 8"):
-            solve(grid)
-    first = solve(puzzle)  # a solution handed out is the caller's, not a scratch array
-    solve(read_puzzles(DATASETS / "top95.txt")[4])
+            backtrack_solve(grid)
+    first = backtrack_solve(puzzle)  # a solution handed out is the caller's, not a scratch array
+    backtrack_solve(read_puzzles(DATASETS / "top95.txt")[4])
     assert verify(puzzle, first)
 
 
@@ -336,19 +337,19 @@ def test_batches_of_puzzles_of_any_layout_and_what_a_batch_refuses():
 
     rng = np.random.default_rng(2)
     six = Layout.boxes(2, 3)
-    full = solve(Puzzle(np.zeros((6, 6), int), six))
+    full = backtrack_solve(Puzzle(np.zeros((6, 6), int), six))
     puzzles = [Puzzle(np.where(rng.random((6, 6)) < 0.35, full, 0), six) for _ in range(12)]
-    assert count_solutions_many(puzzles, limit=50).tolist() == [
-        count_solutions(p, limit=50) for p in puzzles]
-    for puzzle, solution in zip(puzzles, solve_many(puzzles)):
+    assert backtrack_count_many(puzzles, limit=50).tolist() == [
+        backtrack_count(p, limit=50) for p in puzzles]
+    for puzzle, solution in zip(puzzles, backtrack_solve_many(puzzles)):
         assert verify(puzzle, solution)
     square = Puzzle(np.zeros((4, 4), int), 2)
     with pytest.raises(PuzzleFormatError, match="puzzle 1 is 4x4"):
-        count_solutions_many([puzzles[0], square])
+        backtrack_count_many([puzzles[0], square])
     with pytest.raises(PuzzleFormatError, match="puzzle 2 is a str"):
-        count_solutions_many([square, square, "1..."])
+        backtrack_count_many([square, square, "1..."])
     diagonal = Puzzle(np.zeros((4, 4), int), 2, constraints=[Region((0, 5, 10, 15))])
     with pytest.raises(PuzzleFormatError, match="other constraints"):
-        count_solutions_many([square, diagonal])
+        backtrack_count_many([square, diagonal])
     with pytest.raises(ValueError, match="further constraint"):
-        count_solutions_many([diagonal, diagonal])
+        backtrack_count_many([diagonal, diagonal])

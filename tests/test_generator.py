@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 import generator
-from generator import GenerationError, count_solutions, generate, random_full_grid
+from generator import GenerationError, generate, random_full_grid
 from sudoku_models import Puzzle, verify
+from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.logic import rate
 from sudoku_models.formulations.cp.integer import CpFormulation
 
@@ -87,10 +88,10 @@ def test_two_absent_values_give_a_second_solution():
     """The reason behind the side - 1 bound: swap two values absent from the
     clues in the solution and the clues still hold."""
     puzzle = generate(30, seed=2)
-    solution = generator.solve(puzzle)
+    solution = backtrack_solve(puzzle)
     present = set(puzzle.grid[puzzle.grid > 0].tolist())
     grid = np.where(puzzle.grid == 1, 0, np.where(puzzle.grid == 2, 0, puzzle.grid))
-    assert present >= {1, 2} and count_solutions(Puzzle.from_grid(grid)) == 2
+    assert present >= {1, 2} and backtrack_count(Puzzle.from_grid(grid)) == 2
     swapped = np.where(solution == 1, 2, np.where(solution == 2, 1, solution))
     assert verify(Puzzle.from_grid(grid), swapped) and verify(Puzzle.from_grid(grid), solution)
 
@@ -153,9 +154,9 @@ def test_a_pass_cut_short_gives_no_candidate_and_the_final_check_refuses_what_fa
     assert not request.meets(solution.copy(), solution)  # a full grid is not minimal
     assert request.rejected == {"minimality": 1}
     minimal = generate(minimal=True, seed=3).grid.ravel().astype(np.int32)
-    assert request.meets(minimal, generator.solve(generate(minimal=True, seed=3)).ravel())
+    assert request.meets(minimal, backtrack_solve(generate(minimal=True, seed=3)).ravel())
     request.clues = 30
-    assert not request.meets(minimal, generator.solve(generate(minimal=True, seed=3)).ravel())
+    assert not request.meets(minimal, backtrack_solve(generate(minimal=True, seed=3)).ravel())
     assert request.rejected["clue count"] == 1
 
 
@@ -205,7 +206,7 @@ def test_the_minimality_check_takes_a_recorded_solution_only_where_it_proves_the
         assert found >= 0
         without = denser.copy()
         without[found] = 0
-        assert count_solutions(without.reshape(9, 9), 2) == 1
+        assert backtrack_count(without.reshape(9, 9), 2) == 1
 
 
 def test_unreached_minimal_count_names_the_minimal_counts_reached():
@@ -257,7 +258,7 @@ def test_holes_puzzles_have_exact_balanced_holes_and_are_satisfiable(order, frac
         per_line = np.sort(lines.sum(axis=1))
         np.testing.assert_array_equal(per_line, [q] * (side - r) + [q + 1] * r)
     if order <= 4:
-        solution = generator.solve(puzzle)
+        solution = backtrack_solve(puzzle)
         assert solution is not None and verify(puzzle, solution)
     else:  # the clues come from a full grid: no clue conflicts with another
         assert puzzle.conflicts() == []
@@ -387,7 +388,7 @@ def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
 def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
     """removable_clues / is_minimal take any layout and anything as_puzzle
     takes; each clue's verdict is checked by CP-SAT counting to 2."""
-    from sudoku_models import count_solutions as count_by_method
+    from sudoku_models import backtrack_count as count_by_method
     from sudoku_models.geometry import Layout
     from generator import is_minimal, removable_clues
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from sudoku_models import CountIncomplete, Puzzle, read_grids, verify
-from sudoku_models.counter import (api, count_solutions, count_solutions_many, run_search,
-                                   run_search9, solve_many)
+from sudoku_models.counter import (api, backtrack_count, backtrack_count_many, run_search,
+                                   run_search9, backtrack_solve_many)
 from sudoku_models.counter.core import NODES, new_control
 
 
@@ -53,9 +53,9 @@ def _top1465() -> np.ndarray:
 def test_a_batch_of_little_work_runs_without_a_pool(pools):
     grids = _top1465()[:3]
     grids[2, :2] = 5  # no solution
-    counts = count_solutions_many(grids, 2, workers=2)
-    assert counts.tolist() == [count_solutions(g.reshape(9, 9), 2) for g in grids] == [1, 1, 0]
-    solutions = solve_many(grids, workers=2)
+    counts = backtrack_count_many(grids, 2, workers=2)
+    assert counts.tolist() == [backtrack_count(g.reshape(9, 9), 2) for g in grids] == [1, 1, 0]
+    solutions = backtrack_solve_many(grids, workers=2)
     assert all(verify(Puzzle.from_grid(g.reshape(9, 9)), s) for g, s in zip(grids[:2], solutions))
     assert not solutions[2].any()
     assert pools == []
@@ -64,11 +64,11 @@ def test_a_batch_of_little_work_runs_without_a_pool(pools):
 def test_a_long_batch_goes_to_a_pool_with_the_same_answers(pools):
     grids = np.concatenate([_top1465()] * 2)  # about 50 ms of CPU time
     grids[::97, :2] = 7  # some without solution
-    counts = count_solutions_many(grids, 2, workers=2)
+    counts = backtrack_count_many(grids, 2, workers=2)
     assert pools == [2]
-    assert counts.tolist() == count_solutions_many(grids, 2, workers=1).tolist()
+    assert counts.tolist() == backtrack_count_many(grids, 2, workers=1).tolist()
     assert set(counts.tolist()) == {0, 1}
-    solutions = solve_many(grids, workers=2)
+    solutions = backtrack_solve_many(grids, workers=2)
     for grid, solution, count in list(zip(grids, solutions, counts))[::37]:
         assert verify(Puzzle.from_grid(grid.reshape(9, 9)), solution) if count \
             else not solution.any()
@@ -77,7 +77,7 @@ def test_a_long_batch_goes_to_a_pool_with_the_same_answers(pools):
 def test_a_time_limit_stops_the_pool_and_keeps_the_counts_finished(pools):
     grids = np.concatenate([_top1465()[:400], np.zeros((2, 81), np.int32)])
     with pytest.raises(CountIncomplete) as stopped:
-        count_solutions_many(grids, None, workers=2, time_limit=0.5)
+        backtrack_count_many(grids, None, workers=2, time_limit=0.5)
     assert pools == [2] and stopped.value.reason == "time limit"
     counts = stopped.value.counts
     assert (counts[-2:] == -1).all()  # the empty grids: not finished

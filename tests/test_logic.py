@@ -10,7 +10,7 @@ import pytest
 from generator import generate
 from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
 from sudoku_models.cli import main as _cli
-from sudoku_models.counter import count_solutions, solve
+from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.logic import LEVELS, UnsolvablePuzzle, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates
 from sudoku_models.logic.human_solver import apply
@@ -25,8 +25,8 @@ from .logic_checks import replay as checked_replay
 def replay(puzzle: Puzzle) -> list:
     """Explain ``puzzle`` and check every step against its unique solution,
     found by the compiled backtracking counter (see logic_checks.replay)."""
-    assert count_solutions(puzzle) == 1
-    return checked_replay(puzzle, solve(puzzle))
+    assert backtrack_count(puzzle) == 1
+    return checked_replay(puzzle, backtrack_solve(puzzle))
 
 
 def test_top95_steps_replay_against_the_solution():
@@ -108,7 +108,7 @@ def test_jellyfish_on_a_puzzle_that_has_one():
     # top1465: a Jellyfish on the candidates of the clues alone
     puzzle = Puzzle.from_string(
         ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
-    solution = solve(puzzle).ravel()
+    solution = backtrack_solve(puzzle).ravel()
     step = jellyfish(Candidates.from_puzzle(puzzle))
     assert step.technique == "Jellyfish" and step.values == (1,)
     assert step.text.startswith("Jellyfish: 1 in r2,r3,r5,r7 is confined to c2,c3,c6,c8, so ")
@@ -126,7 +126,7 @@ def test_pointing_text_in_the_field_notation():
 def test_hint_is_the_first_step_and_none_on_a_full_grid():
     text = TECHNIQUE_PUZZLES["X-Wing"]
     assert hint(text) == explain(text)[0]
-    full = solve(Puzzle.from_string(text))
+    full = backtrack_solve(Puzzle.from_string(text))
     assert hint(full) is None
     assert explain(full) == []
 
@@ -154,7 +154,7 @@ def test_contradiction_found_while_solving_names_the_cell():
     # r1c3 sees 1, 2 in its row and 3, 4 in its column
     with pytest.raises(UnsolvablePuzzle, match="r1c3 has no candidate left"):
         explain("12....3...4.....")
-    assert count_solutions(Puzzle.from_string("12....3...4.....")) == 0
+    assert backtrack_count(Puzzle.from_string("12....3...4.....")) == 0
 
 
 def test_malformed_puzzle_raises_format_error():

@@ -11,7 +11,7 @@ from sudoku_models.bench.plan import Chunk
 from sudoku_models.bench.runner import RunError
 from sudoku_models.bench.worker import run_chunk
 from sudoku_models.cli import main
-from sudoku_models.counter import count_solutions
+from sudoku_models.counter import backtrack_count
 from sudoku_models.formulations.sat import time_slices
 from sudoku_models.solving import make_method
 from sudoku_models.checking import verify
@@ -53,7 +53,7 @@ def test_bench_cli_takes_option_and_solver_seed(tmp_path, capsys):
 
 def test_backtracking_reports_branch_nodes_and_two_solutions(tmp_path):
     holes = holes_puzzle(4, 0.7, seed=5)  # many solutions
-    assert count_solutions(holes, limit=2) == 2
+    assert backtrack_count(holes, limit=2) == 2
     result = make_method("backtracking", 4, time_limit=10).solve(holes)
     assert result.stats["solutions"] == 2 and result.stats["branches"] > 0
     assert verify(holes, result.grid)

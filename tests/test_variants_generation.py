@@ -13,7 +13,7 @@ import pytest
 from generator import GenerationError, generate_killer, killer_nodes
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.cli import main
-from sudoku_models.counter import count_solutions
+from sudoku_models.counter import backtrack_count
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage
 
@@ -44,7 +44,7 @@ def _check_killer(puzzle: Puzzle, low: int, high: int, givens: int, max_cage: in
     found = solutions(puzzle, limit=2)  # the second method: CP-SAT, written in the tests
     assert len(found) == 1
     assert puzzle.rules.violations(found[0]) == []
-    assert count_solutions(puzzle, limit=None) == 1
+    assert backtrack_count(puzzle, limit=None) == 1
 
 
 @pytest.mark.parametrize("layout, cages, givens, max_cage", [
@@ -183,7 +183,7 @@ def test_collections_read_with_their_layouts_and_are_unique_for_the_counter(name
     for puzzle in puzzles:
         assert puzzle.side == side and puzzle.layout.kind == kind
         assert bool(puzzle.constraints) == killer
-        assert count_solutions(puzzle, limit=2) == 1
+        assert backtrack_count(puzzle, limit=2) == 1
     if kind == "jigsaw":
         assert len({p.layout for p in puzzles}) == 50
 
@@ -213,7 +213,7 @@ def _unique_by_sat(puzzles):
     """The second method at 16x16 killers: the SAT encoding (CP-SAT's plain
     killer model cannot prove some of them unique within minutes)."""
     from sudoku_models import verify
-    from sudoku_models.solving import count_solutions as count_any
+    from sudoku_models.solving import backtrack_count as count_any
     from sudoku_models.solving import solve
 
     for puzzle in puzzles:

@@ -37,7 +37,7 @@ def measure(repeats: int) -> list[dict]:
     import numpy as np
 
     from sudoku_models import read_grids
-    from sudoku_models.counter import count_solutions_many, warm_up
+    from sudoku_models.counter import backtrack_count_many, warm_up
 
     warm_up()
     grids = read_grids(HERE.parent / "datasets" / "top1465.txt").grids.reshape(-1, 81)
@@ -45,12 +45,12 @@ def measure(repeats: int) -> list[dict]:
     for size in SIZES:
         batch = np.ascontiguousarray(grids[:size], dtype=np.int32)
         for workers in (1, os.cpu_count()):
-            count_solutions_many(batch, 2, workers=workers)
+            backtrack_count_many(batch, 2, workers=workers)
             walls = []
             cpu = time.process_time()
             for _ in range(repeats):
                 start = time.perf_counter()
-                counts = count_solutions_many(batch, 2, workers=workers)
+                counts = backtrack_count_many(batch, 2, workers=workers)
                 walls.append(time.perf_counter() - start)
             cpu = (time.process_time() - cpu) / repeats
             assert (counts == 1).all()

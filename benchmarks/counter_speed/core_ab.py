@@ -130,7 +130,7 @@ def _kernel_loop(grids: np.ndarray, limit: int):
 
 def task(name: str) -> dict[str, float]:
     """Figures of one task (microseconds or milliseconds per item)."""
-    from sudoku_models.counter import count_solutions, count_solutions_many, warm_up
+    from sudoku_models.counter import backtrack_count, backtrack_count_many, warm_up
 
     warm_up()
     out = {}
@@ -140,13 +140,13 @@ def task(name: str) -> dict[str, float]:
         if coll == "17clue":
             grids = grids[:10000]
         action = (_kernel_loop(grids, 2) if kind == "kernel"
-                  else lambda: count_solutions_many(grids, 2, workers=1))
+                  else lambda: backtrack_count_many(grids, 2, workers=1))
         out[name + " us/puzzle"] = 1e6 * _best(5, action) / len(grids)
     elif name == "single":
         grids = collection("17clue")[:2000]
         puzzles = [g.reshape(9, 9) for g in grids]
         out["count_solutions(grid) 17clue us/puzzle"] = 1e6 * _best(
-            3, lambda: [count_solutions(p, 2) for p in puzzles]) / len(grids)
+            3, lambda: [backtrack_count(p, 2) for p in puzzles]) / len(grids)
     elif name.startswith("generate"):
         from generator import generate
 

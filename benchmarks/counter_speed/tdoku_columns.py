@@ -171,10 +171,10 @@ def race(lib, name: str, grids: np.ndarray, block: int, rounds: int) -> list[dic
 def all_cores(lib, name: str, grids: np.ndarray, rounds: int) -> list[dict]:
     """One row per run: collection, round, side (every core / tdoku),
     wall_seconds, load."""
-    from sudoku_models.counter import count_solutions_many
+    from sudoku_models.counter import backtrack_count_many
 
     text = tdoku_text(grids)
-    sides = [("every core", lambda: count_solutions_many(grids, 2, workers=None)),
+    sides = [("every core", lambda: backtrack_count_many(grids, 2, workers=None)),
              ("tdoku", lambda: run_tdoku(lib, text, len(grids)))]
     rows = []
     for r in range(rounds):

@@ -44,8 +44,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from generator import count_solutions, generate, solve
+from generator import generate
 from sudoku_models import Puzzle, read_puzzles
+from sudoku_models.counter import backtrack_count, backtrack_solve
 
 HERE = Path(__file__).resolve().parent
 
@@ -88,9 +89,9 @@ def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[float
     """Wall times of ``repeat`` whole Python processes that reads the puzzles
     QQWing is given from a file and counts (interpreter start, imports,
     parsing, counting)."""
-    call = "solve(p)" if limit == "solve" else f"count_solutions(p, limit={limit})"
+    call = "backtrack_solve(p)" if limit == "solve" else f"backtrack_count(p, limit={limit})"
     code = (
-        "import sys\nfrom generator import count_solutions, solve\n"
+        "import sys\nfrom sudoku_models.counter import backtrack_count, backtrack_solve\n"
         "from sudoku_models import read_puzzles\n"
         f"[{call} for p in read_puzzles(sys.argv[1])]\n"
     )
@@ -107,7 +108,8 @@ def compile_seconds() -> tuple[float, float]:
     code = (
         "import time; t = time.perf_counter()\n"
         "import numpy as np, generator\n"
-        "generator.count_solutions(np.zeros((9, 9), dtype=int), limit=2)\n"
+        "from sudoku_models.counter import backtrack_count\n"
+        "backtrack_count(np.zeros((9, 9), dtype=int), limit=2)\n"
         "generator.generate(30, seed=0)\n"
         "print(time.perf_counter() - t)\n"
     )
@@ -147,7 +149,7 @@ def main() -> None:
     print(f"Compilation (fresh process, empty numba cache): {cold:.2f} s; "
           f"with the cache written: {warm:.2f} s (imports included)\n")
 
-    count_solutions(Puzzle.from_string("." * 81), limit=2)  # load the compiled kernels
+    backtrack_count(Puzzle.from_string("." * 81), limit=2)  # load the compiled kernels
     seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
     top1465 = read_puzzles(DATASETS / "top1465.txt")
     solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
@@ -160,9 +162,9 @@ def main() -> None:
     ]:
         lines = [p.to_string() for p in puzzles]
         if limit == "solve":
-            ours = rounds(args.repeat, lambda: [solve(p) for p in puzzles])
+            ours = rounds(args.repeat, lambda: [backtrack_solve(p) for p in puzzles])
         else:
-            ours = rounds(args.repeat, lambda: [count_solutions(p, limit=limit) for p in puzzles])
+            ours = rounds(args.repeat, lambda: [backtrack_count(p, limit=limit) for p in puzzles])
         record("counter", label, "ours in process", ours, len(puzzles))
         record("counter", label, "ours whole process",
                our_process_seconds(lines, "solve" if limit == "solve" else repr(limit), args.repeat),

@@ -45,7 +45,7 @@ import numpy as np
 
 from benchmarks.studykit.benchtools import DATASETS, machine
 from sudoku_models import read_grids
-from sudoku_models.counter import count_solutions_many, kernel9, warm_up
+from sudoku_models.counter import backtrack_count_many, kernel9, warm_up
 from sudoku_models.counter.core import new_control
 from benchmarks.counter_speed.tables import KERNEL, TDOKU
 
@@ -179,7 +179,7 @@ def api_runs(lib, rounds: int, single: int) -> list[dict]:
     round to round; one row per run. Single-puzzle calls run on the first
     ``single`` puzzles of a collection (timed per puzzle like the rest)."""
     from sudoku_models import Puzzle
-    from sudoku_models.counter import count_solutions, solve_many
+    from sudoku_models.counter import backtrack_count, backtrack_solve_many
 
     rows = []
     for name in ("17clue", "top1465", "top95"):
@@ -196,16 +196,16 @@ def api_runs(lib, rounds: int, single: int) -> list[dict]:
         calls = {
             KERNEL: (1, len(grids), lambda: checked(ours(grids, 2)[0])),
             "count_solutions_many(array)": (1, len(grids), lambda: checked(
-                count_solutions_many(grids, 2, workers=1))),
+                backtrack_count_many(grids, 2, workers=1))),
             "count_solutions_many(list of Puzzle)": (1, len(grids), lambda: checked(
-                count_solutions_many(puzzles, 2, workers=1))),
-            "solve_many(array)": (1, len(grids), lambda: solve_many(grids, workers=1)),
+                backtrack_count_many(puzzles, 2, workers=1))),
+            "solve_many(array)": (1, len(grids), lambda: backtrack_solve_many(grids, workers=1)),
             "count_solutions(Puzzle), one call each": (1, len(few), lambda: checked(
-                [count_solutions(p, 2) for p in few])),
+                [backtrack_count(p, 2) for p in few])),
             "count_solutions(array), one call each": (1, len(few), lambda: checked(
-                [count_solutions(a, 2) for a in arrays])),
+                [backtrack_count(a, 2) for a in arrays])),
             "count_solutions_many(array), every core": (os.cpu_count(), len(grids), lambda: checked(
-                count_solutions_many(grids, 2, workers=None))),
+                backtrack_count_many(grids, 2, workers=None))),
             TDOKU: (1, len(grids), lambda: checked(tdoku(lib, text, len(grids), 2)[0])),
         }
         names = list(calls)

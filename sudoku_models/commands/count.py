@@ -91,13 +91,13 @@ def _count_each(puzzles, args) -> tuple[list[tuple[int, str]], bool]:
 def _count_batch(grids, order: int, args) -> tuple[list[tuple[int, str]], bool]:
     """Count ``grids`` (``(P, order**4)`` ints, 0 = empty) in one call
     of the compiled counter on every core
-    (:func:`sudoku_models.counter.count_solutions_many`): ``(count or lower
+    (:func:`sudoku_models.counter.backtrack_count_many`): ``(count or lower
     bound, "" or why it is a bound)`` each, and whether Ctrl-C stopped it."""
     from ..errors import CountIncomplete
 
-    count_solutions_many = _load_counter(order)
+    backtrack_count_many = _load_counter(order)
     try:
-        found = count_solutions_many(grids, args.limit).tolist()
+        found = backtrack_count_many(grids, args.limit).tolist()
         return [(n, AT_LIMIT if n == args.limit else "") for n in found], False
     except CountIncomplete as exc:  # -1: not finished, at least 0 solutions
         counts = [(n, AT_LIMIT if n == args.limit else "") if n >= 0 else (0, exc.reason)
@@ -108,7 +108,7 @@ def _count_batch(grids, order: int, args) -> tuple[list[tuple[int, str]], bool]:
 def _load_counter(order: int):
     """Import the compiled counter and load its batch kernel for ``order``
     (:func:`sudoku_models.counter.load_kernels`) the quick way for this
-    short process; returns :func:`~sudoku_models.counter.count_solutions_many`.
+    short process; returns :func:`~sudoku_models.counter.backtrack_count_many`.
 
     Meanwhile the garbage collector is paused, and what was built is then
     frozen (``gc.freeze``): with numba's set-up the process holds about 140,000
@@ -129,7 +129,7 @@ def _load_counter(order: int):
     gc.disable()
     try:
         with ctrl_c_deferred():
-            from ..counter import count_solutions_many, load_kernels
+            from ..counter import backtrack_count_many, load_kernels
 
         load_kernels("count9_many" if order == 3 else "count")
     finally:
@@ -137,7 +137,7 @@ def _load_counter(order: int):
             del sys.modules["scipy.linalg"]
         gc.freeze()
         gc.enable()
-    return count_solutions_many
+    return backtrack_count_many
 
 
 register_command("count", add_parser)

@@ -1,4 +1,4 @@
-"""The counter's Python interface: count and solve one puzzle or a batch
+"""The counter's Python interface: count and backtrack_solve one puzzle or a batch
 (on every core), with time limits and Ctrl-C, over the compiled search core
 (:mod:`.core`). Imported by :mod:`sudoku_models.counter` on first use of
 one of its names.
@@ -300,7 +300,7 @@ def _one(puzzle, limit: int, time_limit: float | None) -> tuple[int, np.ndarray]
     return run_stoppable(clues, layout, limit, time_limit)
 
 
-def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
+def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, with any
@@ -328,9 +328,9 @@ def count_solutions(puzzle, limit: int | None = 2, time_limit: float | None = No
     return _one(puzzle, ALL if limit is None else limit, time_limit)[0]
 
 
-def solve(puzzle) -> np.ndarray | None:
+def backtrack_solve(puzzle) -> np.ndarray | None:
     """A solution of ``puzzle`` as an ``(N, N)`` int array, or None when
-    it has none. Arguments and errors as :func:`count_solutions`."""
+    it has none. Arguments and errors as :func:`backtrack_count`."""
     count, solution = _one(puzzle, 1, None)
     if not count:
         return None
@@ -358,7 +358,7 @@ def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
         if rules.constraints:
             raise ValueError("the backtracking counter takes houses only; these puzzles have "
                              f"{len(rules.constraints)} further constraint(s): count them one at a "
-                             "time with count_solutions")
+                             "time with backtrack_count")
         grids = np.array([p.grid for p in puzzles], dtype=np.int32)
         return grids.reshape(len(puzzles), -1), rules.layout
     array = np.asarray(puzzles)
@@ -465,7 +465,7 @@ def _all_done(futures, timeout: float) -> bool:
     return not wait(futures, timeout=timeout).not_done
 
 
-def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = None,
+def backtrack_count_many(puzzles, limit: int | None = 2, workers: int | None = None,
                          time_limit: float | None = None) -> np.ndarray:
     """Solutions of every puzzle of a batch, each count stopping at ``limit``
     (None: all), in one call on ``workers`` threads (None: every core).
@@ -490,10 +490,10 @@ def count_solutions_many(puzzles, limit: int | None = 2, workers: int | None = N
                      keep=False)[0]
 
 
-def solve_many(puzzles, workers: int | None = None, time_limit: float | None = None) -> np.ndarray:
+def backtrack_solve_many(puzzles, workers: int | None = None, time_limit: float | None = None) -> np.ndarray:
     """A solution of every puzzle of a batch: ``(P, s, s)`` int array, all
     zeros for a puzzle without solution. Arguments and errors as
-    :func:`count_solutions_many` (search stops at the first solution)."""
+    :func:`backtrack_count_many` (search stops at the first solution)."""
     counts, solutions, layout = _run_many(puzzles, 1, workers, time_limit)
     solutions[counts == 0] = 0
     return solutions.reshape(-1, layout.side, layout.side).astype(np.int64)

@@ -13,7 +13,7 @@ from ..geometry import Layout
 from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..errors import CountIncomplete
-from . import count_solutions, run_search, run_search9, run_stoppable, warm_up
+from . import backtrack_count, run_search, run_search9, run_stoppable, warm_up
 from .api import load_kernels_for
 from .compile_cache import compile_seconds
 
@@ -117,8 +117,8 @@ class BacktrackingMethod(Formulation):
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
                         time_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all);
-        ``time_limit`` in seconds (see :func:`sudoku_models.counter.count_solutions`)."""
-        return count_solutions(puzzle, limit=limit, time_limit=time_limit)
+        ``time_limit`` in seconds (see :func:`sudoku_models.counter.backtrack_count`)."""
+        return backtrack_count(puzzle, limit=limit, time_limit=time_limit)
 
     def size(self) -> ModelSize:
         """Cells as variables; houses, extra groups, sums and cell relations
