@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from sudoku_models.arguments import seconds, seed, whole_number
+from sudoku_models.arguments import seconds_text, seed, whole_number_text
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
 from sudoku_models.files import check_output
@@ -37,7 +37,7 @@ def add_parser(commands) -> None:
         epilog="examples: generate --clues 24 --count 5 | generate --layout boxes:2x3 --clues 12 "
         "| generate --layout jigsaw:9 --clues 30 | generate --killer --cages 17-25 --count 3",
     )
-    generate.add_argument("--clues", type=lambda t: whole_number(t, 0, 10_000),
+    generate.add_argument("--clues", type=lambda t: whole_number_text(t, 0, 10_000),
                           help="clues per puzzle")
     generate.add_argument("--difficulty", choices=LEVELS, help="the rating level to reach")
     generate.add_argument("--se", type=se_range, metavar="LOW-HIGH",
@@ -45,9 +45,9 @@ def add_parser(commands) -> None:
                           "(e.g. 7.0-8.0, or one rating such as 7.2)")
     generate.add_argument("--minimal", action="store_true",
                           help="only minimal puzzles: removing any clue loses uniqueness")
-    generate.add_argument("--count", type=lambda t: whole_number(t, 1, 1_000_000), default=1,
+    generate.add_argument("--count", type=lambda t: whole_number_text(t, 1, 1_000_000), default=1,
                           help="how many (default 1)")
-    generate.add_argument("--order", type=lambda t: whole_number(t, 2, 6),
+    generate.add_argument("--order", type=lambda t: whole_number_text(t, 2, 6),
                           help="box size n: 2 for 4x4, 3 for 9x9 (default), 4 for 16x16, ... 6")
     generate.add_argument("--layout", type=layout_spec, metavar="SPEC",
                           help="instead of --order: boxes:RxC (rectangular boxes of R rows and C "
@@ -58,15 +58,15 @@ def add_parser(commands) -> None:
                           "merged while the solution stays unique (needs --cages)")
     generate.add_argument("--cages", type=cage_range, metavar="N|LOW-HIGH",
                           help="--killer: the number of cages, or a range (e.g. 17-25)")
-    generate.add_argument("--givens", type=lambda t: whole_number(t, 0, 10_000), default=0,
+    generate.add_argument("--givens", type=lambda t: whole_number_text(t, 0, 10_000), default=0,
                           metavar="N", help="--killer: digits given beside the cages (default 0)")
-    generate.add_argument("--max-cage", type=lambda t: whole_number(t, 1, 36),
+    generate.add_argument("--max-cage", type=lambda t: whole_number_text(t, 1, 36),
                           metavar="N", help="--killer: the most cells a cage may have (default the side)")
     generate.add_argument("--seed", type=seed, help="random seed, for reproducible puzzles "
                           "(default: one drawn at random, printed in the header line or the JSON "
                           "'source' field)")
     generate.add_argument("--symmetry", choices=SYMMETRIES, help="place the clues symmetrically")
-    generate.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+    generate.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                           default=DEFAULT_TIME_LIMIT,
                           help=f"give up on a puzzle after this long (default {DEFAULT_TIME_LIMIT:g})")
     generate.add_argument("--out", "-o", help="write the puzzles to this file (default: stdout); "
@@ -106,7 +106,7 @@ def cage_range(text: str) -> tuple[int, int]:
     """A ``--cages`` value: ``N`` or ``LOW-HIGH``."""
     low, dash, high = text.partition("-")
     try:
-        pair = (whole_number(low, 1, 1296), whole_number(high if dash else low, 1, 1296))
+        pair = (whole_number_text(low, 1, 1296), whole_number_text(high if dash else low, 1, 1296))
     except argparse.ArgumentTypeError:
         pair = (1, 0)
     if pair[0] > pair[1]:

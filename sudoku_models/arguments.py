@@ -13,7 +13,7 @@ from pathlib import Path
 MAX_COUNT = 10**15  # larger whole numbers are "all" in practice, and fit the compiled code
 
 
-def whole_number(text: str, minimum: int = 1, maximum: int = MAX_COUNT) -> int:
+def whole_number_text(text: str, minimum: int = 1, maximum: int = MAX_COUNT) -> int:
     """``text`` as a whole number in ``minimum..maximum`` (ASCII digits only)."""
     if not (text.isascii() and text.isdigit()) or not minimum <= int(text) <= maximum:
         raise argparse.ArgumentTypeError(
@@ -23,20 +23,20 @@ def whole_number(text: str, minimum: int = 1, maximum: int = MAX_COUNT) -> int:
 
 def positive_int(text: str) -> int:
     """A whole number >= 1."""
-    return whole_number(text, 1)
+    return whole_number_text(text, 1)
 
 
 def non_negative_int(text: str) -> int:
     """A whole number >= 0."""
-    return whole_number(text, 0)
+    return whole_number_text(text, 0)
 
 
 def seed(text: str) -> int:
     """A random seed, 0 to 2**63 - 1."""
-    return whole_number(text, 0, 2**63 - 1)
+    return whole_number_text(text, 0, 2**63 - 1)
 
 
-def seconds(text: str) -> float:
+def seconds_text(text: str) -> float:
     """A positive, finite number of seconds (ASCII digits: ``float`` would
     also read ``'٥'`` or ``'1_0'``)."""
     try:

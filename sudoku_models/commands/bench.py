@@ -12,7 +12,7 @@ import argparse
 
 import os
 
-from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds, seed
+from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds_text, seed
 from ..registry import OBJECTIVES
 from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume
@@ -86,7 +86,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
     run_parser.add_argument("--warmup", type=non_negative_int, default=0,
                             help="untimed solves per chunk before timing (default 0: the "
                             "compiled search core is compiled before any timing anyway)")
-    run_parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+    run_parser.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                             help="per puzzle and method, model build included (default "
                             f"{DEFAULT_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
                             "workers are stopped from outside 2 s + 10%% after it")

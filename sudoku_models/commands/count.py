@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..arguments import count_limit, seconds
+from ..arguments import count_limit, seconds_text
 from ..registry import counting_methods
 from . import register_command
 from .common import add_method_option, add_source, read_file, source_puzzles
@@ -28,7 +28,7 @@ def add_parser(commands) -> None:
     add_source(count, file_help="file of puzzles, as for solve")
     count.add_argument("--limit", type=count_limit, default=1000,
                        help="stop counting at this many solutions, or 'all' (default 1000)")
-    count.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+    count.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                        help="stop each count after this long and report a lower bound")
     add_method_option(count, "backtracking", counting_methods, many=False,
                       what="counting methods")

@@ -22,7 +22,7 @@ import math
 import sys
 from typing import TYPE_CHECKING
 
-from ..arguments import key_value, plot_file, positive_int, seconds
+from ..arguments import key_value, plot_file, positive_int, seconds_text
 from ..registry import OBJECTIVES
 from ..geometry import Layout
 from ..puzzle import Puzzle
@@ -50,7 +50,7 @@ def add_parser(commands) -> None:
     )
     add_source(solve, puzzle_help="the puzzle as one line (see README for 16x16)")
     add_method_option(solve, list(DEFAULT_METHODS))
-    solve.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+    solve.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                        help="per-puzzle time limit of each solver (the solver's own: "
                        "'bench run' also stops a worker from outside)")
     solve.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
