@@ -226,6 +226,16 @@ def _title(dataset, order) -> str:
     return f"{dataset} ({order * order}x{order * order})"
 
 
+def _finish(fig, axes, ylabel: str, title: str, colours, labels, path: Path | None):
+    """The y label on the first panel of each row, the figure's title and
+    its legend, then the figure saved (:func:`_save`)."""
+    for ax in axes[:: min(4, len(axes))]:
+        ax.set_ylabel(ylabel)
+    _suptitle(fig, title)
+    _legend(fig, colours, labels)
+    return _save(fig, path)
+
+
 def plot_distribution(frame, colours, path: Path | None = None):
     """Small multiples, one panel per (dataset, order): time per solved puzzle
     per method, box and dots, on one shared log axis in ms. ``frame``: a
@@ -258,11 +268,8 @@ def plot_distribution(frame, colours, path: Path | None = None):
         plain_log_axis(ax, "y")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(axis="y", which="both", alpha=0.3)
-    for ax in axes[:: min(4, len(axes))]:
-        ax.set_ylabel("time per puzzle (ms)\nbuild + solve, log scale")
-    _suptitle(fig, "Time per solved puzzle, by dataset and method")
-    _legend(fig, colours, labels)
-    return _save(fig, path)
+    return _finish(fig, axes, "time per puzzle (ms)\nbuild + solve, log scale",
+                   "Time per solved puzzle, by dataset and method", colours, labels, path)
 
 
 def plot_cactus(frame, colours, path: Path | None = None):
@@ -288,11 +295,8 @@ def plot_cactus(frame, colours, path: Path | None = None):
         ax.set_xlabel("puzzles solved")
         ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles", fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    for ax in axes[:: min(4, len(axes))]:
-        ax.set_ylabel("time per puzzle (ms), log scale")
-    _suptitle(fig, "Cactus plot: puzzles solved within a time per puzzle")
-    _legend(fig, colours, labels)
-    return _save(fig, path)
+    return _finish(fig, axes, "time per puzzle (ms), log scale",
+                   "Cactus plot: puzzles solved within a time per puzzle", colours, labels, path)
 
 
 def plot_profile(frame, colours, path: Path | None = None):
@@ -324,11 +328,8 @@ def plot_profile(frame, colours, path: Path | None = None):
         ax.set_xlabel("tau: time within this factor\nof the fastest")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    for ax in axes[:: min(4, len(axes))]:
-        ax.set_ylabel("share of puzzles")
-    _suptitle(fig, "Performance profile (Dolan-More), per dataset")
-    _legend(fig, colours, labels)
-    return _save(fig, path)
+    return _finish(fig, axes, "share of puzzles", "Performance profile (Dolan-More), per dataset",
+                   colours, labels, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
