@@ -35,7 +35,8 @@ Jarvis 2005) in seconds, and the 8x8 grids with 2x4 boxes
 (29,136,487,207,403,520, as OEIS A107739 lists) by transposing them to 4x2
 boxes, whose grids are two bands. Exact Python ints throughout. (Russell
 and Jarvis, "Mathematics of Sudoku II", 2006, went on to the 5,472,730,538
-essentially different 9x9 grids by Burnside's lemma; not done here.)
+essentially different 9x9 grids by Burnside's lemma: see
+:mod:`generator.grid_symmetry`.)
 """
 
 from __future__ import annotations

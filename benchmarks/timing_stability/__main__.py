@@ -12,10 +12,11 @@ time slices: its wall time grows, its CPU time should not. Rows land in
 per instance and method where the effort (branches, conflicts, B&B nodes)
 is identical and writes the table of this folder's README.
 
-Usage (from the repository root, the machine otherwise quiet)::
+Usage (from the repository root)::
 
-    python -m benchmarks.timing_stability run            # both runs, about 10 min
-    python -m benchmarks.timing_stability compare        # the table from the CSVs
+    python -m benchmarks.timing_stability loaded         # beside a neighbour, about 5 min
+    python -m benchmarks.timing_stability quiet          # the machine otherwise idle
+    python -m benchmarks.timing_stability compare        # the table from the two CSVs
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def record(name: str, neighbours: int, sample: int, time_limit: float) -> Path:
                 for _ in range(neighbours)]
     for spinner in spinners:
         spinner.start()
+    OUT.mkdir(exist_ok=True)
     out = OUT / f"{name}.csv"
     try:
         run_benchmark(RunSpec(list(METHODS), list(DATASETS), out, sample=sample,
@@ -96,16 +98,17 @@ def compare_table(quiet, loaded) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.timing_stability",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=("run", "compare"))
+    parser.add_argument("step", choices=("quiet", "loaded", "compare"))
     parser.add_argument("--sample", type=int, default=10, help="instances per dataset")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--neighbours", type=int, default=1,
                         help="busy processes on the worker's core in the loaded run")
     args = parser.parse_args(argv)
-    if args.step == "run":
-        record("quiet", 0, args.sample, args.time_limit)
-        record("loaded", args.neighbours, args.sample, args.time_limit)
-    print(compare_table(OUT / "quiet.csv", OUT / "loaded.csv"))
+    if args.step != "compare":
+        record(args.step, args.neighbours if args.step == "loaded" else 0, args.sample,
+               args.time_limit)
+    if (OUT / "quiet.csv").exists() and (OUT / "loaded.csv").exists():
+        print(compare_table(OUT / "quiet.csv", OUT / "loaded.csv"))
     return 0
 
 

@@ -18,7 +18,6 @@ as processes on this machine.
 
 from __future__ import annotations
 
-import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -54,13 +53,6 @@ def slurm_executor(partition: str | None, folder: str | Path = DEFAULT_FOLDER, *
     return executor
 
 
-def run_task(chunk: Chunk) -> list[dict]:
-    """One array task: :func:`~sudoku_models.bench.worker.run_chunk`, each
-    row with the ``host`` that ran it."""
-    host = socket.gethostname()
-    return [{**row, "host": host} for row in run_chunk(chunk)]
-
-
 def run_slurm(chunks: list[Chunk], executor, emit: Callable[[dict], None]) -> None:
     """Run ``chunks`` as one job array of ``executor`` (from
     :func:`slurm_executor`), one chunk per task, handing every row to
@@ -70,7 +62,7 @@ def run_slurm(chunks: list[Chunk], executor, emit: Callable[[dict], None]) -> No
     time): their chunks are left for the next run to resume."""
     if not chunks:
         return
-    jobs = executor.map_array(run_task, chunks)
+    jobs = executor.map_array(run_chunk, chunks)  # each row names its host (worker.environment)
     pending = dict(zip(jobs, chunks))
     lost: list[tuple[object, str]] = []
     while pending:
