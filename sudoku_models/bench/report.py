@@ -53,7 +53,7 @@ SIZE_COLUMNS = ("variables", "constraints", "nonzeros")
 
 def _model_size(method: str, order):
     """The :class:`~sudoku_models.result.ModelSize` of ``method`` (default
-    options) built for an empty grid of ``order``, as the README's size
+    options) built for an empty grid of ``order``, as docs/design.md's size
     table (:func:`sudoku_models.sizes.model_sizes`); None for a method not
     registered or a puzzle with no order."""
     from ..registry import METHODS
