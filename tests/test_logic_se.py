@@ -16,25 +16,17 @@ from sudoku_models.geometry import Layout
 from sudoku_models.logic import LEVELS, SERating, explain, rate
 from sudoku_models.logic.candidates import Candidates
 from sudoku_models.logic.chains import eureka, length_modifier
-from sudoku_models.logic.deadly_patterns import bug_plus_one, unique_rectangle
+from sudoku_models.logic.deadly_patterns import bivalue_universal_grave, unique_rectangle
 from sudoku_models.logic.human_solver import apply, next_step
 from sudoku_models.logic.ladder import TECHNIQUES, level_of
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.logic.strong_links import two_strong_links
 
-from .helpers import DATASETS
+from .helpers import benchmark_script
 from .logic_checks import check_sound
 
-SAMPLE = DATASETS / "se-rated-diabolical.txt"
-
-
-def published() -> list[tuple[str, float]]:
-    rows = []
-    for line in SAMPLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            text, rating = line.split()
-            rows.append((text, float(rating)))
-    return rows
+#: ``[(puzzle, published SE rating)]`` of benchmarks/datasets/se-rated-diabolical.txt
+published = benchmark_script("se_agreement/se_agreement").read_sample
 
 
 # The first puzzle of the shipped SE sample (then top95, top1465) where the
@@ -154,7 +146,7 @@ def test_a_hand_made_unique_rectangle_type_1_and_bug():
     step = unique_rectangle(grid)
     assert step.technique == "Unique Rectangle Type 1" and step.rating == 4.5
     assert step.eliminations == ((12, 1), (12, 2))
-    assert bug_plus_one(grid) is None  # most cells are far from bivalue
+    assert bivalue_universal_grave(grid) is None  # most cells are far from bivalue
 
 
 def test_the_length_rule_of_chains():

@@ -136,14 +136,36 @@ def eureka(path: list[int], side: int) -> str:
 
 
 class _Implications:
-    """The implications of one grid state (``cand``: bitmask per cell)."""
+    """The implications of one grid state (``cand``: bitmask per cell);
+    with ``memo`` (a static grid, which does not change while chains are
+    followed) each is worked out once."""
 
-    __slots__ = ("cand", "side", "tables")
+    __slots__ = ("cand", "memo", "side", "tables")
 
-    def __init__(self, grid: Candidates, cand: list[int]) -> None:
-        self.side, self.tables, self.cand = grid.side, grid.tables, cand
+    def __init__(self, grid: Candidates, cand: list[int], memo: dict | None = None) -> None:
+        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
 
     def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
+        memo = self.memo
+        if memo is not None:
+            key = (cell, value, y)
+            if key not in memo:
+                memo[key] = self._on_to_off(cell, value, y)
+            return memo[key]
+        return self._on_to_off(cell, value, y)
+
+    def off_to_on(self, cell: int, value: int, y: bool, x: bool):
+        """``[(cell', value', cause)]``: cause ``None`` for the cell rule,
+        else the house index of the X link."""
+        memo = self.memo
+        if memo is not None:
+            key = (cell, value, y, x, 0)
+            if key not in memo:
+                memo[key] = self._off_to_on(cell, value, y, x)
+            return memo[key]
+        return self._off_to_on(cell, value, y, x)
+
+    def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
         cand = self.cand
         out = []
         if y:
@@ -152,9 +174,7 @@ class _Implications:
         out += [(p, value) for p in self.tables.peers[cell] if cand[p] & bit]
         return out
 
-    def off_to_on(self, cell: int, value: int, y: bool, x: bool):
-        """``[(cell', value', cause)]``: cause ``None`` for the cell rule,
-        else the house index of the X link."""
+    def _off_to_on(self, cell: int, value: int, y: bool, x: bool):
         cand, tables = self.cand, self.tables
         out = []
         if y:
@@ -176,17 +196,19 @@ class _Implications:
         return out
 
 
-def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool):
+def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool,
+               static: _Implications | None = None):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
     ``off`` (potential keys). Returns ``(parents, contradiction)``:
     ``parents`` maps each potential reached to the tuple of potentials it
     follows from (first: the chain's own link; then, when dynamic, the
     offs that emptied the cell or house); ``contradiction`` is None or the
-    pair ``(on_key, off_key)`` of one candidate reached both ways."""
+    pair ``(on_key, off_key)`` of one candidate reached both ways.
+    ``static``: the memoised implications of the grid, for a static run."""
     side = grid.side
     source = grid.cand
     cand = list(source) if dynamic else source
-    imp = _Implications(grid, cand)
+    imp = _Implications(grid, cand) if dynamic or static is None else static
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
     while pending_on or pending_off:
@@ -276,14 +298,14 @@ def _candidates(grid: Candidates, least: int = 2):
 # -- bidirectional cycles and forcing chains -------------------------------
 
 
-def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list) -> None:
+def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list,
+           imp: _Implications) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
     links if ``x``)."""
     side, cand = grid.side, grid.cand
     if not x and _popcount(cand[cell]) > 2:
         return
-    imp = _Implications(grid, cand)
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
     # cycles: breadth first, an off may be reached again by another path
@@ -401,9 +423,10 @@ def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
     its own negation settles it (SE 6.5-7.x: X-Cycle 6.5, Y-Cycle 6.5,
     Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
     found: list[_Hint] = []
+    imp = _Implications(grid, grid.cand, {})
     for y, x in ((False, True), (True, False), (True, True)):
         for cell, value in _candidates(grid):
-            _unary(grid, cell, value, y, x, found)
+            _unary(grid, cell, value, y, x, found, imp)
     if not found:
         return None
     best = min(found, key=_Hint.order)
@@ -419,7 +442,17 @@ def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
 # -- Nishio, cell and region forcing chains, dynamic forcing chains ---------
 
 
-def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
+def _on_run(grid, key, y, dynamic, cache):
+    """``_propagate`` from one "on" potential, remembered in ``cache`` (a
+    candidate's run serves its cell's chains and each house's); the
+    static implications are remembered there too."""
+    if key not in cache:
+        static = cache.setdefault("static", _Implications(grid, grid.cand, {}))
+        cache[key] = _propagate(grid, [key], [], y, dynamic, static)
+    return cache[key]
+
+
+def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache):
     """SE's ``doBinaryChaining``: assume ``(cell, value)`` on, then off;
     a contradiction settles it the other way; with ``double``, a potential
     reached both ways holds. Returns the "on" run's parents."""
@@ -427,7 +460,7 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
     k_on = _key(cell, value, 1, side)
     base, label = name_base
     y = not nishio
-    on_parents, bad = _propagate(grid, [k_on], [], y, dynamic)
+    on_parents, bad = _on_run(grid, k_on, y, dynamic, cache)
     if bad and (dynamic or nishio):
         a, b = bad
         elims = [(cell, value)]
@@ -436,7 +469,7 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
                            elims, [_path(a, on_parents), _path(b, on_parents)], k_on, 7))
     if not (dynamic or nishio):
         return on_parents
-    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)
+    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)  # dynamic: no memo
     if bad:
         a, b = bad
         elims = _target_eliminations(grid, k_on)
@@ -479,6 +512,7 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
     else:
         base, label = 8.0, ""
     found: list[_Hint] = []
+    cache: dict = {}
     least = 2 if dynamic else 3
     for cell in range(side * side):
         count = _popcount(cand[cell])
@@ -487,7 +521,8 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
         runs = {}
         for value in bits(cand[cell]):
             runs[value] = _binary(grid, cell, value, dynamic, nishio,
-                                  dynamic and not nishio and count >= 3, found, (base, label))
+                                  dynamic and not nishio and count >= 3, found, (base, label),
+                                  cache)
             if nishio:
                 continue
             bit = 1 << (value - 1)
@@ -496,7 +531,7 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
                 if len(places) < 2 or places[0] != cell:
                     continue
                 branch = [runs[value]] + [
-                    _propagate(grid, [_key(c, value, 1, side)], [], True, dynamic)[0]
+                    _on_run(grid, _key(c, value, 1, side), True, dynamic, cache)[0]
                     for c in places[1:]]
                 _common(grid, branch, found,
                         f"{label} Region Forcing Chains".strip(), base, _key(cell, value, 1, side))
