@@ -145,25 +145,31 @@ class _Implications:
     def __init__(self, grid: Candidates, cand: list[int], memo: dict | None = None) -> None:
         self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
 
-    def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
+    def offs(self, key: int, y: bool) -> list[int]:
+        """The "off" potentials an "on" potential ``key`` implies."""
         memo = self.memo
+        if memo is not None and (key, y) in memo:
+            return memo[key, y]
+        side = self.side
+        cell, value, _ = _split(key, side)
+        out = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
         if memo is not None:
-            key = (cell, value, y)
-            if key not in memo:
-                memo[key] = self._on_to_off(cell, value, y)
-            return memo[key]
-        return self._on_to_off(cell, value, y)
+            memo[key, y] = out
+        return out
 
-    def off_to_on(self, cell: int, value: int, y: bool, x: bool):
-        """``[(cell', value', cause)]``: cause ``None`` for the cell rule,
-        else the house index of the X link."""
+    def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int | None]]:
+        """``[(on key, cell, value, house)]`` an "off" potential ``key``
+        implies: house ``None`` for the cell rule, else the house of the X
+        link."""
         memo = self.memo
+        if memo is not None and (key, y, x) in memo:
+            return memo[key, y, x]
+        side = self.side
+        cell, value, _ = _split(key, side)
+        out = [(_key(c, v, 1, side), c, v, h) for c, v, h in self._off_to_on(cell, value, y, x)]
         if memo is not None:
-            key = (cell, value, y, x, 0)
-            if key not in memo:
-                memo[key] = self._off_to_on(cell, value, y, x)
-            return memo[key]
-        return self._off_to_on(cell, value, y, x)
+            memo[key, y, x] = out
+        return out
 
     def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
         cand = self.cand
@@ -214,9 +220,7 @@ def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic
     while pending_on or pending_off:
         if pending_on:
             key = pending_on.popleft()
-            cell, value, _ = _split(key, side)
-            for c, v in imp.on_to_off(cell, value, y):
-                k = _key(c, v, 0, side)
+            for k in imp.offs(key, y):
                 if k | 1 in parents:
                     parents.setdefault(k, (key,))
                     return parents, (k | 1, k)
@@ -225,12 +229,11 @@ def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic
                     pending_off.append(k)
             continue
         key = pending_off.popleft()
-        cell, value, _ = _split(key, side)
-        made = imp.off_to_on(cell, value, y, True)
+        made = imp.ons(key, y, True)
         if dynamic:
+            cell, value, _ = _split(key, side)
             cand[cell] &= ~(1 << (value - 1))
-        for c, v, house in made:
-            k = _key(c, v, 1, side)
+        for k, c, v, house in made:
             if k ^ 1 in parents:
                 parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
                 return parents, (k, k ^ 1)
@@ -316,19 +319,14 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
     while layer_on or layer_off:
         length += 1
         for n in layer_on:
-            key = nodes[n][0]
-            c, v, _ = _split(key, side)
-            for oc, ov in imp.on_to_off(c, v, y):
-                k = _key(oc, ov, 0, side)
+            for k in imp.offs(nodes[n][0], y):
                 if not _on_path(nodes, n, k):
                     nodes.append((k, n))
                     layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
-            c, v, _ = _split(nodes[n][0], side)
-            for oc, ov, _h in imp.off_to_on(c, v, y, x):
-                k = _key(oc, ov, 1, side)
+            for k, *_ in imp.ons(nodes[n][0], y, x):
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
                     _cycle(grid, path, kind, found)
@@ -346,9 +344,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
         while pending_on or pending_off:
             while pending_on:
                 key = pending_on.popleft()
-                c, v, _ = _split(key, side)
-                for oc, ov in imp.on_to_off(c, v, y):
-                    k = _key(oc, ov, 0, side)
+                for k in imp.offs(key, y):
                     if k == start ^ 1 and assume == start and k not in parents:
                         parents[k] = (key,)
                         _forcing(grid, k, parents, kind, found)
@@ -357,9 +353,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
                         pending_off.append(k)
             while pending_off:
                 key = pending_off.popleft()
-                c, v, _ = _split(key, side)
-                for oc, ov, _h in imp.off_to_on(c, v, y, True):
-                    k = _key(oc, ov, 1, side)
+                for k, *_ in imp.ons(key, y, True):
                     if k == start and assume != start and k not in parents:
                         parents[k] = (key,)
                         _forcing(grid, k, parents, kind, found)
