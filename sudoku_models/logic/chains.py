@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cell_name
+from .candidates import Candidates, bits, cell_name, cells_text, values_text
 from .step import Step
 
 # -- potentials ------------------------------------------------------------
@@ -258,12 +258,16 @@ def _hidden(cell, value, house, source, cand, side, grid) -> tuple:
 
 
 class _Hint:
-    __slots__ = ("branches", "complexity", "eliminations", "name", "rating", "source", "sort")
+    """A chain deduction found: its name, rating (base plus length), the
+    complexity it rests on, eliminations, branches (first-parent paths) and
+    ``intro``, the assumption in words."""
 
-    def __init__(self, name, base, complexity, eliminations, branches, source, sort=0):
+    __slots__ = ("branches", "complexity", "eliminations", "intro", "name", "rating", "sort")
+
+    def __init__(self, name, base, complexity, eliminations, branches, intro, sort=0):
         self.name, self.complexity, self.eliminations = name, complexity, eliminations
         self.rating = round(base + length_modifier(complexity), 1)
-        self.branches, self.source, self.sort = branches, source, sort
+        self.branches, self.intro, self.sort = branches, intro, sort
 
     def order(self):
         return (self.rating, self.complexity, self.sort)
@@ -278,7 +282,13 @@ def _target_eliminations(grid: Candidates, key: int) -> list[tuple[int, int]]:
     return [(cell, value)] if grid.cand[cell] >> (value - 1) & 1 else []
 
 
-def _to_step(grid: Candidates, hint: _Hint, intro: str) -> Step:
+def _assume(key: int, side: int) -> str:
+    """``r1c2=5`` or ``r1c2<>5``: a potential as an assumption."""
+    cell, value, on = _split(key, side)
+    return f"{cell_name(cell, side)}{'=' if on else '<>'}{value}"
+
+
+def _to_step(grid: Candidates, hint: _Hint) -> Step:
     side = grid.side
     elims = sorted(set(hint.eliminations))
     cells = sorted({_split(k, side)[0] for branch in hint.branches for k in branch})
@@ -286,7 +296,7 @@ def _to_step(grid: Candidates, hint: _Hint, intro: str) -> Step:
     chains = "; ".join(eureka(b, side) for b in hint.branches)
     removed = ", ".join(f"{cell_name(c, side)}<>{v}" for c, v in elims)
     return Step(hint.name, tuple(cells), tuple(values), (), tuple(elims),
-                f"{hint.name}: {intro}{chains} => {removed}", side, hint.rating,
+                f"{hint.name}: {hint.intro}{chains} => {removed}", side, hint.rating,
                 tuple(tuple(b) for b in hint.branches))
 
 
@@ -399,7 +409,7 @@ def _cycle(grid: Candidates, path: list[int], kind: str, found: list) -> None:
     elims = sorted(forward & backward)
     if elims:
         found.append(_Hint(_CYCLE_NAMES[kind], 7.0 if kind == "XY" else 6.5,
-                           len(set(path)), elims, [path], path[0]))
+                           len(set(path)), elims, [path], "loop "))
 
 
 def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: list) -> None:
@@ -407,7 +417,7 @@ def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: lis
     if elims:
         found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
                            _ancestors(target, parents), elims, [_path(target, parents)],
-                           target))
+                           f"if {_assume(target ^ 1, grid.side)}: "))
 
 
 def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
@@ -423,14 +433,7 @@ def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
             _unary(grid, cell, value, y, x, found, imp)
     if not found:
         return None
-    best = min(found, key=_Hint.order)
-    side = grid.side
-    cell, value, on = _split(best.source, side)
-    if best.name in _CYCLE_NAMES.values():
-        intro = "loop "
-    else:
-        intro = f"if {cell_name(cell, side)}{'=' if not on else '<>'}{value}: "
-    return _to_step(grid, best, intro)
+    return _to_step(grid, min(found, key=_Hint.order))
 
 
 # -- Nishio, cell and region forcing chains, dynamic forcing chains ---------
@@ -460,7 +463,8 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache)
         elims = [(cell, value)]
         found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
                            base, _ancestors(a, on_parents) + _ancestors(b, on_parents),
-                           elims, [_path(a, on_parents), _path(b, on_parents)], k_on, 7))
+                           elims, [_path(a, on_parents), _path(b, on_parents)],
+                           f"if {_assume(k_on, side)}: ", 7))
     if not (dynamic or nishio):
         return on_parents
     off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)  # dynamic: no memo
@@ -470,7 +474,8 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache)
         if elims:
             found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
                                base, _ancestors(a, off_parents) + _ancestors(b, off_parents),
-                               elims, [_path(a, off_parents), _path(b, off_parents)], k_on ^ 1, 7))
+                               elims, [_path(a, off_parents), _path(b, off_parents)],
+                               f"if {_assume(k_on ^ 1, side)}: ", 7))
     if double:
         for k in on_parents:
             if k in off_parents and k >> 1 != k_on >> 1:
@@ -479,11 +484,11 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache)
                     found.append(_Hint(label + " Double Forcing Chains", base,
                                        _ancestors(k, on_parents) + _ancestors(k, off_parents),
                                        elims, [_path(k, on_parents), _path(k, off_parents)],
-                                       k_on, 1))
+                                       f"{_assume(k_on, side)} or <>{value}: ", 1))
     return on_parents
 
 
-def _common(grid, runs, found, name, base, source) -> None:
+def _common(grid, runs, found, name, base, intro) -> None:
     """Potentials reached from every branch of a cell or a house."""
     common = set(runs[0])
     for parents in runs[1:]:
@@ -494,7 +499,7 @@ def _common(grid, runs, found, name, base, source) -> None:
         elims = _target_eliminations(grid, k)
         if elims:
             found.append(_Hint(name, base, sum(_ancestors(k, p) for p in runs), elims,
-                               [_path(k, p) for p in runs], source, 5))
+                               [_path(k, p) for p in runs], intro, 5))
 
 
 def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
@@ -527,21 +532,18 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
                 branch = [runs[value]] + [
                     _on_run(grid, _key(c, value, 1, side), True, dynamic, cache)[0]
                     for c in places[1:]]
-                _common(grid, branch, found,
-                        f"{label} Region Forcing Chains".strip(), base, _key(cell, value, 1, side))
+                _common(grid, branch, found, f"{label} Region Forcing Chains".strip(), base,
+                        f"{value} in {tables.labels[h]} at {cells_text(places, side)}: ")
         if not nishio:
             _common(grid, list(runs.values()), found, f"{label} Cell Forcing Chains".strip(),
-                    base, _key(cell, bits(cand[cell])[0], 1, side))
+                    base, f"{cell_name(cell, side)} holds {values_text(bits(cand[cell]))}: ")
     return found
 
 
 def _best_step(grid: Candidates, found: list[_Hint]) -> Step | None:
     if not found:
         return None
-    best = min(found, key=_Hint.order)
-    side = grid.side
-    cell, value, on = _split(best.source, side)
-    return _to_step(grid, best, f"from {cell_name(cell, side)}{'=' if on else '<>'}{value}: ")
+    return _to_step(grid, min(found, key=_Hint.order))
 
 
 def nishio_forcing_chains(grid: Candidates) -> Step | None:
