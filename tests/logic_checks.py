@@ -15,17 +15,20 @@ from sudoku_models.rules import AntiKing, AntiKnight, Cage, Parity, Region
 _MOVES = {AntiKnight: [(1, 2), (2, 1), (1, -2), (2, -1)], AntiKing: [(1, 1), (1, -1)]}
 
 
-def solutions(puzzle, limit: int = 2) -> list[np.ndarray]:
-    """Up to ``limit`` solutions of ``puzzle`` as ``(N, N)`` arrays, found by
-    CP-SAT (one worker) with a no-good after each. Supports the layout's
-    houses, regions, cages (with or without totals), anti-knight, anti-king
-    and parity; raises ``NotImplementedError`` for other kinds."""
+def _model(puzzle, cand=None):
+    """The CP-SAT model of ``puzzle`` (its clues, houses and the constraint
+    kinds :func:`solutions` names) and its cell variables; with ``cand``
+    (a bitmask per cell, bit ``v - 1`` for ``v``) each empty cell keeps only
+    those values."""
     layout, side = puzzle.layout, puzzle.side
     model = cp_model.CpModel()
     x = [model.NewIntVar(1, side, f"x{c}") for c in range(side * side)]
     for cell, value in enumerate(puzzle.grid.ravel().tolist()):
         if value:
             model.Add(x[cell] == value)
+        elif cand is not None:
+            allowed = [w for w in range(1, side + 1) if cand[cell] >> (w - 1) & 1]
+            model.AddAllowedAssignments([x[cell]], [(w,) for w in allowed])
     for house in layout.houses.tolist():
         model.AddAllDifferent([x[c] for c in house])
     for constraint in puzzle.constraints:
@@ -45,6 +48,16 @@ def solutions(puzzle, limit: int = 2) -> list[np.ndarray]:
                 model.Add(x[cell] == 2 * half + (1 if constraint.parity == "odd" else 0))
         else:
             raise NotImplementedError(constraint.kind)
+    return model, x
+
+
+def solutions(puzzle, limit: int = 2) -> list[np.ndarray]:
+    """Up to ``limit`` solutions of ``puzzle`` as ``(N, N)`` arrays, found by
+    CP-SAT (one worker) with a no-good after each. Supports the layout's
+    houses, regions, cages (with or without totals), anti-knight, anti-king
+    and parity; raises ``NotImplementedError`` for other kinds."""
+    side = puzzle.side
+    model, x = _model(puzzle)
     found = []
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -99,20 +112,10 @@ def impossible(puzzle, cand, cell: int, value: int, present: bool = True) -> boo
     ``present=False``: has anything else there). The position is
     ``puzzle``'s clues and rules with each empty cell restricted to the
     candidates in its bitmask ``cand[cell]`` (bit ``v - 1`` for ``v``); decided
-    by CP-SAT on the layout's houses, independently of the rater. An
-    elimination is valid when this holds; a placement when it holds with
-    ``present=False``."""
-    layout, side = puzzle.layout, puzzle.side
-    model = cp_model.CpModel()
-    x = [model.NewIntVar(1, side, f"x{c}") for c in range(side * side)]
-    for c, v in enumerate(puzzle.grid.ravel().tolist()):
-        if v:
-            model.Add(x[c] == v)
-        else:
-            allowed = [w for w in range(1, side + 1) if cand[c] >> (w - 1) & 1]
-            model.AddAllowedAssignments([x[c]], [(w,) for w in allowed])
-    for house in layout.houses.tolist():
-        model.AddAllDifferent([x[c] for c in house])
+    by CP-SAT on the rules' own definitions (:func:`_model`), independently
+    of the rater. An elimination is valid when this holds; a placement when
+    it holds with ``present=False``."""
+    model, x = _model(puzzle, cand)
     model.Add(x[cell] == value) if present else model.Add(x[cell] != value)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1

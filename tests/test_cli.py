@@ -709,7 +709,7 @@ def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path,
     assert main(["rate", "--file", str(path)]) == 0
     first, second = capsys.readouterr().out.splitlines()
     assert first.startswith("mixed.jsonl:1  not rated: ") and "thermometer" in first
-    assert second.startswith("mixed.jsonl:2  ") and "score" in second
+    assert second.startswith("mixed.jsonl:2  ") and " ER " in second
     single = tmp_path / "one.jsonl"
     single.write_text(_json.dumps(thermo.to_json()) + "\n")
     assert main(["rate", "--file", str(single), "--json"]) == 0

@@ -349,7 +349,9 @@ def test_minimal_with_a_clue_count():
     assert puzzle.num_clues == 24 and generator.is_minimal(puzzle)
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert", "needs search"])
+# "needs search" at 9x9 would need a puzzle beyond dynamic forcing chains (ER
+# 9.0 and up): at 16x16, where the ladder stops before the chains, below
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
 def test_generated_puzzles_rate_at_the_asked_difficulty(difficulty):
     logic = pytest.importorskip("sudoku_models.logic")
     assert tuple(logic.LEVELS) == generator.LEVELS
@@ -366,7 +368,8 @@ def test_difficulty_with_a_clue_count_and_an_unreachable_target():
         generate(60, seed=1, difficulty="expert", time_limit=1)
 
 
-@pytest.mark.parametrize("order, difficulty", [(2, "easy"), (4, "easy"), (4, "medium")])
+@pytest.mark.parametrize("order, difficulty", [(2, "easy"), (4, "easy"), (4, "medium"),
+                                               (4, "needs search")])
 def test_generated_puzzles_of_other_orders_rate_at_the_asked_difficulty(order, difficulty):
     logic = pytest.importorskip("sudoku_models.logic")
     puzzle = generate(order=order, seed=1, difficulty=difficulty, time_limit=60)

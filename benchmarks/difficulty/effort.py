@@ -115,7 +115,7 @@ def measure(puzzles, methods=None) -> list[dict]:
     for puzzle in puzzles:
         rating = rate(puzzle)
         row = {"name": puzzle.name, "puzzle": puzzle.to_string(), "clues": puzzle.num_clues,
-               "level": rating.level, "score": rating.score, "hardest": rating.hardest,
+               "level": rating.level, "er": rating.se.er, "hardest": rating.hardest,
                "cells_left": rating.cells_left}
         for label in methods:
             key = (label, puzzle.order)

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cell_name
+from .candidates import Candidates, bits, cell_name, cells_text, values_text
 from .step import Step
 
 # -- potentials ------------------------------------------------------------
@@ -136,14 +136,42 @@ def eureka(path: list[int], side: int) -> str:
 
 
 class _Implications:
-    """The implications of one grid state (``cand``: bitmask per cell)."""
+    """The implications of one grid state (``cand``: bitmask per cell);
+    with ``memo`` (a static grid, which does not change while chains are
+    followed) each is worked out once."""
 
-    __slots__ = ("cand", "side", "tables")
+    __slots__ = ("cand", "memo", "side", "tables")
 
-    def __init__(self, grid: Candidates, cand: list[int]) -> None:
-        self.side, self.tables, self.cand = grid.side, grid.tables, cand
+    def __init__(self, grid: Candidates, cand: list[int], memo: dict | None = None) -> None:
+        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
 
-    def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
+    def offs(self, key: int, y: bool) -> list[int]:
+        """The "off" potentials an "on" potential ``key`` implies."""
+        memo = self.memo
+        if memo is not None and (key, y) in memo:
+            return memo[key, y]
+        side = self.side
+        cell, value, _ = _split(key, side)
+        out = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
+        if memo is not None:
+            memo[key, y] = out
+        return out
+
+    def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int | None]]:
+        """``[(on key, cell, value, house)]`` an "off" potential ``key``
+        implies: house ``None`` for the cell rule, else the house of the X
+        link."""
+        memo = self.memo
+        if memo is not None and (key, y, x) in memo:
+            return memo[key, y, x]
+        side = self.side
+        cell, value, _ = _split(key, side)
+        out = [(_key(c, v, 1, side), c, v, h) for c, v, h in self._off_to_on(cell, value, y, x)]
+        if memo is not None:
+            memo[key, y, x] = out
+        return out
+
+    def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
         cand = self.cand
         out = []
         if y:
@@ -152,9 +180,7 @@ class _Implications:
         out += [(p, value) for p in self.tables.peers[cell] if cand[p] & bit]
         return out
 
-    def off_to_on(self, cell: int, value: int, y: bool, x: bool):
-        """``[(cell', value', cause)]``: cause ``None`` for the cell rule,
-        else the house index of the X link."""
+    def _off_to_on(self, cell: int, value: int, y: bool, x: bool):
         cand, tables = self.cand, self.tables
         out = []
         if y:
@@ -176,25 +202,25 @@ class _Implications:
         return out
 
 
-def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool):
+def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool,
+               static: _Implications | None = None):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
     ``off`` (potential keys). Returns ``(parents, contradiction)``:
     ``parents`` maps each potential reached to the tuple of potentials it
     follows from (first: the chain's own link; then, when dynamic, the
     offs that emptied the cell or house); ``contradiction`` is None or the
-    pair ``(on_key, off_key)`` of one candidate reached both ways."""
+    pair ``(on_key, off_key)`` of one candidate reached both ways.
+    ``static``: the memoised implications of the grid, for a static run."""
     side = grid.side
     source = grid.cand
     cand = list(source) if dynamic else source
-    imp = _Implications(grid, cand)
+    imp = _Implications(grid, cand) if dynamic or static is None else static
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
     while pending_on or pending_off:
         if pending_on:
             key = pending_on.popleft()
-            cell, value, _ = _split(key, side)
-            for c, v in imp.on_to_off(cell, value, y):
-                k = _key(c, v, 0, side)
+            for k in imp.offs(key, y):
                 if k | 1 in parents:
                     parents.setdefault(k, (key,))
                     return parents, (k | 1, k)
@@ -203,12 +229,11 @@ def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic
                     pending_off.append(k)
             continue
         key = pending_off.popleft()
-        cell, value, _ = _split(key, side)
-        made = imp.off_to_on(cell, value, y, True)
+        made = imp.ons(key, y, True)
         if dynamic:
+            cell, value, _ = _split(key, side)
             cand[cell] &= ~(1 << (value - 1))
-        for c, v, house in made:
-            k = _key(c, v, 1, side)
+        for k, c, v, house in made:
             if k ^ 1 in parents:
                 parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
                 return parents, (k, k ^ 1)
@@ -233,12 +258,16 @@ def _hidden(cell, value, house, source, cand, side, grid) -> tuple:
 
 
 class _Hint:
-    __slots__ = ("branches", "complexity", "eliminations", "name", "rating", "source", "sort")
+    """A chain deduction found: its name, rating (base plus length), the
+    complexity it rests on, eliminations, branches (first-parent paths) and
+    ``intro``, the assumption in words."""
 
-    def __init__(self, name, base, complexity, eliminations, branches, source, sort=0):
+    __slots__ = ("branches", "complexity", "eliminations", "intro", "name", "rating", "sort")
+
+    def __init__(self, name, base, complexity, eliminations, branches, intro, sort=0):
         self.name, self.complexity, self.eliminations = name, complexity, eliminations
         self.rating = round(base + length_modifier(complexity), 1)
-        self.branches, self.source, self.sort = branches, source, sort
+        self.branches, self.intro, self.sort = branches, intro, sort
 
     def order(self):
         return (self.rating, self.complexity, self.sort)
@@ -253,7 +282,13 @@ def _target_eliminations(grid: Candidates, key: int) -> list[tuple[int, int]]:
     return [(cell, value)] if grid.cand[cell] >> (value - 1) & 1 else []
 
 
-def _to_step(grid: Candidates, hint: _Hint, intro: str) -> Step:
+def _assume(key: int, side: int) -> str:
+    """``r1c2=5`` or ``r1c2<>5``: a potential as an assumption."""
+    cell, value, on = _split(key, side)
+    return f"{cell_name(cell, side)}{'=' if on else '<>'}{value}"
+
+
+def _to_step(grid: Candidates, hint: _Hint) -> Step:
     side = grid.side
     elims = sorted(set(hint.eliminations))
     cells = sorted({_split(k, side)[0] for branch in hint.branches for k in branch})
@@ -261,7 +296,7 @@ def _to_step(grid: Candidates, hint: _Hint, intro: str) -> Step:
     chains = "; ".join(eureka(b, side) for b in hint.branches)
     removed = ", ".join(f"{cell_name(c, side)}<>{v}" for c, v in elims)
     return Step(hint.name, tuple(cells), tuple(values), (), tuple(elims),
-                f"{hint.name}: {intro}{chains} => {removed}", side, hint.rating,
+                f"{hint.name}: {hint.intro}{chains} => {removed}", side, hint.rating,
                 tuple(tuple(b) for b in hint.branches))
 
 
@@ -276,14 +311,14 @@ def _candidates(grid: Candidates, least: int = 2):
 # -- bidirectional cycles and forcing chains -------------------------------
 
 
-def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list) -> None:
+def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list,
+           imp: _Implications) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
     links if ``x``)."""
     side, cand = grid.side, grid.cand
     if not x and _popcount(cand[cell]) > 2:
         return
-    imp = _Implications(grid, cand)
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
     # cycles: breadth first, an off may be reached again by another path
@@ -294,19 +329,14 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
     while layer_on or layer_off:
         length += 1
         for n in layer_on:
-            key = nodes[n][0]
-            c, v, _ = _split(key, side)
-            for oc, ov in imp.on_to_off(c, v, y):
-                k = _key(oc, ov, 0, side)
+            for k in imp.offs(nodes[n][0], y):
                 if not _on_path(nodes, n, k):
                     nodes.append((k, n))
                     layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
-            c, v, _ = _split(nodes[n][0], side)
-            for oc, ov, _h in imp.off_to_on(c, v, y, x):
-                k = _key(oc, ov, 1, side)
+            for k, *_ in imp.ons(nodes[n][0], y, x):
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
                     _cycle(grid, path, kind, found)
@@ -324,9 +354,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
         while pending_on or pending_off:
             while pending_on:
                 key = pending_on.popleft()
-                c, v, _ = _split(key, side)
-                for oc, ov in imp.on_to_off(c, v, y):
-                    k = _key(oc, ov, 0, side)
+                for k in imp.offs(key, y):
                     if k == start ^ 1 and assume == start and k not in parents:
                         parents[k] = (key,)
                         _forcing(grid, k, parents, kind, found)
@@ -335,9 +363,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
                         pending_off.append(k)
             while pending_off:
                 key = pending_off.popleft()
-                c, v, _ = _split(key, side)
-                for oc, ov, _h in imp.off_to_on(c, v, y, True):
-                    k = _key(oc, ov, 1, side)
+                for k, *_ in imp.ons(key, y, True):
                     if k == start and assume != start and k not in parents:
                         parents[k] = (key,)
                         _forcing(grid, k, parents, kind, found)
@@ -383,7 +409,7 @@ def _cycle(grid: Candidates, path: list[int], kind: str, found: list) -> None:
     elims = sorted(forward & backward)
     if elims:
         found.append(_Hint(_CYCLE_NAMES[kind], 7.0 if kind == "XY" else 6.5,
-                           len(set(path)), elims, [path], path[0]))
+                           len(set(path)), elims, [path], "loop "))
 
 
 def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: list) -> None:
@@ -391,7 +417,7 @@ def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: lis
     if elims:
         found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
                            _ancestors(target, parents), elims, [_path(target, parents)],
-                           target))
+                           f"if {_assume(target ^ 1, grid.side)}: "))
 
 
 def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
@@ -401,25 +427,29 @@ def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
     its own negation settles it (SE 6.5-7.x: X-Cycle 6.5, Y-Cycle 6.5,
     Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
     found: list[_Hint] = []
+    imp = _Implications(grid, grid.cand, {})
     for y, x in ((False, True), (True, False), (True, True)):
         for cell, value in _candidates(grid):
-            _unary(grid, cell, value, y, x, found)
+            _unary(grid, cell, value, y, x, found, imp)
     if not found:
         return None
-    best = min(found, key=_Hint.order)
-    side = grid.side
-    cell, value, on = _split(best.source, side)
-    if best.name in _CYCLE_NAMES.values():
-        intro = "loop "
-    else:
-        intro = f"if {cell_name(cell, side)}{'=' if not on else '<>'}{value}: "
-    return _to_step(grid, best, intro)
+    return _to_step(grid, min(found, key=_Hint.order))
 
 
 # -- Nishio, cell and region forcing chains, dynamic forcing chains ---------
 
 
-def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
+def _on_run(grid, key, y, dynamic, cache):
+    """``_propagate`` from one "on" potential, remembered in ``cache`` (a
+    candidate's run serves its cell's chains and each house's); the
+    static implications are remembered there too."""
+    if key not in cache:
+        static = cache.setdefault("static", _Implications(grid, grid.cand, {}))
+        cache[key] = _propagate(grid, [key], [], y, dynamic, static)
+    return cache[key]
+
+
+def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache):
     """SE's ``doBinaryChaining``: assume ``(cell, value)`` on, then off;
     a contradiction settles it the other way; with ``double``, a potential
     reached both ways holds. Returns the "on" run's parents."""
@@ -427,23 +457,25 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
     k_on = _key(cell, value, 1, side)
     base, label = name_base
     y = not nishio
-    on_parents, bad = _propagate(grid, [k_on], [], y, dynamic)
+    on_parents, bad = _on_run(grid, k_on, y, dynamic, cache)
     if bad and (dynamic or nishio):
         a, b = bad
         elims = [(cell, value)]
         found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
                            base, _ancestors(a, on_parents) + _ancestors(b, on_parents),
-                           elims, [_path(a, on_parents), _path(b, on_parents)], k_on, 7))
+                           elims, [_path(a, on_parents), _path(b, on_parents)],
+                           f"if {_assume(k_on, side)}: ", 7))
     if not (dynamic or nishio):
         return on_parents
-    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)
+    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)  # dynamic: no memo
     if bad:
         a, b = bad
         elims = _target_eliminations(grid, k_on)
         if elims:
             found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
                                base, _ancestors(a, off_parents) + _ancestors(b, off_parents),
-                               elims, [_path(a, off_parents), _path(b, off_parents)], k_on ^ 1, 7))
+                               elims, [_path(a, off_parents), _path(b, off_parents)],
+                               f"if {_assume(k_on ^ 1, side)}: ", 7))
     if double:
         for k in on_parents:
             if k in off_parents and k >> 1 != k_on >> 1:
@@ -452,11 +484,11 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base):
                     found.append(_Hint(label + " Double Forcing Chains", base,
                                        _ancestors(k, on_parents) + _ancestors(k, off_parents),
                                        elims, [_path(k, on_parents), _path(k, off_parents)],
-                                       k_on, 1))
+                                       f"{_assume(k_on, side)} or <>{value}: ", 1))
     return on_parents
 
 
-def _common(grid, runs, found, name, base, source) -> None:
+def _common(grid, runs, found, name, base, intro) -> None:
     """Potentials reached from every branch of a cell or a house."""
     common = set(runs[0])
     for parents in runs[1:]:
@@ -467,7 +499,7 @@ def _common(grid, runs, found, name, base, source) -> None:
         elims = _target_eliminations(grid, k)
         if elims:
             found.append(_Hint(name, base, sum(_ancestors(k, p) for p in runs), elims,
-                               [_path(k, p) for p in runs], source, 5))
+                               [_path(k, p) for p in runs], intro, 5))
 
 
 def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
@@ -479,6 +511,7 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
     else:
         base, label = 8.0, ""
     found: list[_Hint] = []
+    cache: dict = {}
     least = 2 if dynamic else 3
     for cell in range(side * side):
         count = _popcount(cand[cell])
@@ -487,7 +520,8 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
         runs = {}
         for value in bits(cand[cell]):
             runs[value] = _binary(grid, cell, value, dynamic, nishio,
-                                  dynamic and not nishio and count >= 3, found, (base, label))
+                                  dynamic and not nishio and count >= 3, found, (base, label),
+                                  cache)
             if nishio:
                 continue
             bit = 1 << (value - 1)
@@ -496,23 +530,20 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
                 if len(places) < 2 or places[0] != cell:
                     continue
                 branch = [runs[value]] + [
-                    _propagate(grid, [_key(c, value, 1, side)], [], True, dynamic)[0]
+                    _on_run(grid, _key(c, value, 1, side), True, dynamic, cache)[0]
                     for c in places[1:]]
-                _common(grid, branch, found,
-                        f"{label} Region Forcing Chains".strip(), base, _key(cell, value, 1, side))
+                _common(grid, branch, found, f"{label} Region Forcing Chains".strip(), base,
+                        f"{value} in {tables.labels[h]} at {cells_text(places, side)}: ")
         if not nishio:
             _common(grid, list(runs.values()), found, f"{label} Cell Forcing Chains".strip(),
-                    base, _key(cell, bits(cand[cell])[0], 1, side))
+                    base, f"{cell_name(cell, side)} holds {values_text(bits(cand[cell]))}: ")
     return found
 
 
 def _best_step(grid: Candidates, found: list[_Hint]) -> Step | None:
     if not found:
         return None
-    best = min(found, key=_Hint.order)
-    side = grid.side
-    cell, value, on = _split(best.source, side)
-    return _to_step(grid, best, f"from {cell_name(cell, side)}{'=' if on else '<>'}{value}: ")
+    return _to_step(grid, min(found, key=_Hint.order))
 
 
 def nishio_forcing_chains(grid: Candidates) -> Step | None:

@@ -4,14 +4,15 @@ would complete one is false.
 
 * Unique Rectangle types 1-4: four empty cells on two rows, two columns and
   two boxes sharing two candidates ``{a, b}``;
-* BUG+1 (Bivalue Universal Grave, type 1): every empty cell has two
-  candidates but one, and every value has two places in every house but
-  one value in that cell's houses: that value is the cell's.
+* Bivalue Universal Grave types 1 (BUG+1) and 2: the candidates beyond a
+  grid of bivalue cells with every value twice in every house (see
+  :func:`bivalue_universal_grave`).
 
 Ratings are Sudoku Explainer's (Sukaku Explainer's source,
 ``diuf/sudoku/solver/rules/unique/UniqueLoopHint.java`` and the ``Type*``
-and ``Bug1Hint`` beside it; learnt, not copied): a rectangle 4.5, type 3
-plus 0.1 for each value of its naked set beyond one; BUG+1 5.6. They
+and ``Bug1Hint``, ``Bug2Hint``, ``BivalueUniversalGrave`` beside it; learnt,
+not copied): a rectangle 4.5, type 3 plus 0.1 for each value of its naked
+set beyond one; BUG type 1 5.6, type 2 5.7. They
 apply to puzzles without variant constraints (any layout), and
 assume the puzzle has one solution, as SE does (a puzzle with several
 solutions can be mis-explained by them; :func:`~sudoku_models.logic.rate`
@@ -115,38 +116,57 @@ def unique_rectangle(grid: Candidates) -> Step | None:
     return None
 
 
-def bug_plus_one(grid: Candidates) -> Step | None:
-    """BUG+1 (SE 5.6): all empty cells bivalue but one cell with three
-    candidates; the value of that cell that has three places in its houses
-    is its value (else the grid would be a deadly bivalue pattern), so its
-    other candidates go."""
+def bivalue_universal_grave(grid: Candidates) -> Step | None:
+    """Bivalue Universal Grave types 1 and 2 (SE 5.6 and 5.7): the *BUG
+    cells* are the cells with three or more candidates holding a value that
+    has other than two places in one of their houses (and the only such cell
+    there); without those values (the *BUG values*) every empty cell would
+    be bivalue with each value twice in every house, a deadly pattern, so
+    some BUG cell holds one of its BUG values. Type 1 (BUG+1), one BUG cell:
+    it loses its other candidates. Type 2, every BUG cell with the same one
+    BUG value: cells seeing them all lose it. As SE's
+    ``BivalueUniversalGrave`` finds them."""
     if not grid.rules.classic:
         return None  # a swap can break a variant rule: no deadly pattern
     side, cand, tables = grid.side, grid.cand, grid.tables
-    odd = None
-    for cell in range(side * side):
-        n = _popcount(cand[cell])
-        if n > 2:
-            if odd is not None or n != 3:
-                return None
-            odd = cell
-    if odd is None:
-        return None
-    keep = 0
-    for h, cells in enumerate(tables.houses):
+    left = list(cand)
+    extra: dict[int, int] = {}
+    for cells in tables.houses:
         for v in range(1, side + 1):
             bit = 1 << (v - 1)
-            count = sum(1 for c in cells if cand[c] & bit)
-            if count in (0, 2):
+            places = [c for c in cells if cand[c] & bit]
+            if len(places) in (0, 2):
                 continue
-            if count == 3 and odd in tables.house_sets[h] and cand[odd] & bit:
-                keep |= bit
-                continue
-            return None
-    if _popcount(keep) != 1:
+            big = [c for c in places if _popcount(cand[c]) >= 3]
+            if not big:
+                return None
+            if len(big) == 1:
+                extra[big[0]] = extra.get(big[0], 0) | bit
+                left[big[0]] &= ~bit
+    if not extra or any(m and _popcount(m) != 2 for m in left):
         return None
-    elims = [(odd, v) for v in bits(cand[odd] & ~keep)]
-    return Step("Bivalue Universal Grave + 1", (odd,), tuple(bits(keep)), (), tuple(elims),
-                f"Bivalue Universal Grave + 1: every other cell is bivalue and "
-                f"{bits(keep)[0]} has three places in the houses of {cells_text([odd], side)}, "
-                f"so {eliminations_text(elims, side)}", side, BUG_RATING)
+    for cells in tables.houses:
+        for v in range(1, side + 1):
+            if sum(1 for c in cells if left[c] >> (v - 1) & 1) not in (0, 2):
+                return None
+    bug = sorted(extra)
+    values = 0
+    for mask in extra.values():
+        values |= mask
+    if len(bug) == 1:
+        odd = bug[0]
+        elims = [(odd, v) for v in bits(cand[odd] & ~values)]
+        name, rating = "Bivalue Universal Grave + 1", BUG_RATING
+        why = (f"{cells_text(bug, side)} is the one cell beyond a bivalue grave, so it holds "
+               f"{'/'.join(map(str, bits(values)))}")
+    elif _popcount(values) == 1:
+        common = set.intersection(*(set(tables.peer_sets[c]) for c in bug)) - set(bug)
+        elims = sorted((c, values.bit_length()) for c in common if cand[c] & values)
+        name, rating = "Bivalue Universal Grave Type 2", round(BUG_RATING + 0.1, 1)
+        why = f"one of {cells_text(bug, side)} holds {values.bit_length()}"
+    else:
+        return None
+    if not elims:
+        return None
+    return Step(name, tuple(bug), tuple(bits(values)), (), tuple(elims),
+                f"{name}: {why}, so {eliminations_text(elims, side)}", side, rating)

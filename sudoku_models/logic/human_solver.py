@@ -69,7 +69,8 @@ def explain(puzzle) -> list[Step]:
     ``b9`` and extra regions by their names). At every step the
     first technique of the ladder that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
-    Swordfish, Jellyfish, XY-Wing, XYZ-Wing, Unique Rectangles, BUG+1,
+    Swordfish, Jellyfish, strong links, XY-, XYZ-, WXYZ- and VWXYZ-Wings,
+    Unique Rectangles, Bivalue Universal Grave,
     Aligned Pair Exclusion, cycles and forcing chains, Nishio, cell, region
     and dynamic forcing chains, and for killer cages Cage Combinations and
     Innies and Outies, in Sudoku Explainer's order; see

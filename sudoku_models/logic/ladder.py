@@ -21,11 +21,11 @@ Pointing, Claiming                      2.6 2.8 ``LockingHint``
 Naked Pair, Triple, Quadruple           3.0 3.6 5.0  ``NakedSetHint``
 X-Wing, Swordfish, Jellyfish            3.2 3.8 5.2  ``LockingHint`` (fish)
 Hidden Pair, Triple, Quadruple          3.4 4.0 5.4  ``HiddenSetHint``
-2, 3, 4 strong links (Skyscraper, ...)  4.0 5.4 5.8  ``StrongLinksHint`` (+0.1, +0.2)
+2, 3, 4 strong links (Skyscraper, ...)  4.0 5.4 5.8  ``StrongLinksHint`` (+0.1 to +0.3)
 XY-Wing, XYZ-Wing                       4.2 4.4 ``XYWingHint``
 Unique Rectangle types 1-4              4.5+    ``UniqueLoopHint`` and types
 WXYZ-, VWXYZ-Wing                       5.5 6.2 ``WXYZWingHint``, ``VWXYZWingHint`` (+)
-Bivalue Universal Grave + 1             5.6     ``Bug1Hint``
+Bivalue Universal Grave types 1, 2      5.6 5.7 ``Bug1Hint``, ``Bug2Hint``
 Aligned Pair Exclusion                  6.2     ``AlignedExclusionHint``
 cycles and forcing chains (X, Y, XY)    6.5+    ``CycleHint``, ``ForcingChainHint``
 Nishio Forcing Chains                   7.5+    ``Chaining.getDifficulty``
@@ -37,8 +37,8 @@ Not in this ladder (a puzzle that needs them ends in a "Needs search"
 step, or is rated through a harder technique): SE's direct techniques
 (Direct Pointing 1.7, Direct Claiming 1.9, Direct Hidden Pair 2.0, Direct
 Hidden Triple 2.5, which only name a single found after an intersection or
-a subset: here the intersection or subset is rated), grouped strong links
-(empty rectangles), unique loops longer than a rectangle, BUG types 2-4,
+a subset: here the intersection or subset is rated), unique loops longer
+than a rectangle, BUG types 3 and 4,
 Aligned Triple Exclusion (7.5) and the nested forcing chains (9.0 and up).
 Sukaku Explainer's additions to SE that it uses by default (strong-linked
 fishes, WXYZ- and VWXYZ-Wings) are in, since the published ratings this
@@ -47,7 +47,7 @@ not, since those ratings come from a build without them (see
 :mod:`~sudoku_models.logic.als_wings`).
 
 On grids larger than 9x9 the ladder stops after the unique rectangles,
-BUG+1 and 2 strong links (see ``_up_to_9x9``); the uniqueness techniques
+BUG and 2 strong links (see ``_up_to_9x9``); the uniqueness techniques
 apply to puzzles without variant constraints only (swapping two values in
 a rectangle can break a cage total, a diagonal or an anti-knight rule).
 
@@ -62,7 +62,7 @@ from .als_wings import vwxyz_wing, wxyz_wing
 from .cage_sums import cage_combinations, innies_and_outies
 from .chains import (dynamic_forcing_chains, forcing_chains_and_cycles, multiple_forcing_chains,
                      nishio_forcing_chains)
-from .deadly_patterns import bug_plus_one, unique_rectangle
+from .deadly_patterns import bivalue_universal_grave, unique_rectangle
 from .exclusion import aligned_pair_exclusion
 from .strong_links import four_strong_links, three_strong_links, two_strong_links
 from .techniques import (claiming, full_house, hidden_pair, hidden_quadruple, hidden_single_box,
@@ -108,7 +108,7 @@ TECHNIQUES = (
     ("Hidden Quadruple", hidden_quadruple, 5.4),
     ("3 Strong-Linked Fishes", _up_to_9x9(three_strong_links), 5.4),
     ("WXYZ-Wing", _up_to_9x9(wxyz_wing), 5.5),
-    ("Bivalue Universal Grave + 1", bug_plus_one, 5.6),
+    ("Bivalue Universal Grave", bivalue_universal_grave, 5.6),
     ("4 Strong-Linked Fishes", _up_to_9x9(four_strong_links), 5.8),
     ("VWXYZ-Wing", _up_to_9x9(vwxyz_wing), 6.2),
     ("Aligned Pair Exclusion", _up_to_9x9(aligned_pair_exclusion), 6.2),
@@ -128,7 +128,7 @@ def level_of(er: float | None) -> str:
     """The level of a puzzle whose hardest step rates ``er`` on SE's scale
     (None: the ladder could not finish it): easy up to 2.3 (singles),
     medium up to 4.0 (intersections, pairs, triples, X-Wing, Swordfish),
-    hard up to 6.4 (wings, unique rectangles, quadruples, Jellyfish, BUG+1,
+    hard up to 6.4 (wings, unique rectangles, quadruples, Jellyfish, BUG,
     Aligned Pair Exclusion), expert from 6.5 (chains and forcing chains),
     ``"needs search"`` for None."""
     if er is None:

@@ -14,10 +14,12 @@ when a link lies in a box or the links lie in lines of both kinds, 0.2 when
 both; links all in parallel lines (skyscrapers) add nothing. A pair that is
 the only two places in a line and in a box counts as a box link (as the
 published ratings show SE does). A *grouped* link is an empty rectangle: a
-value's places in a box all on one row and one column of it, so that the
-value is on the row part or on the column part; a chain with one adds 0.3.
-Any layout (boxes are the houses after the rows and columns; empty
-rectangles on square and rectangular boxes of the classic layouts).
+value's places in a house split into two groups that each lie in one
+box and one line (the parts of a line in two boxes, the parts of a box in
+two rows or two columns, or the row and column parts of an empty
+rectangle), so that the value is in one part or the other; a chain with
+one adds 0.3. Any layout (boxes are the houses after the rows and
+columns).
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ def _links(grid: Candidates, value: int) -> list[tuple[tuple, tuple, int]]:
             pair = ((min(where),), (max(where),))
             if pair not in best or kind == 0:
                 best[pair] = kind
-        elif len(where) > 2 and h >= 2 * side and h < 3 * side:
-            for a, b in _empty_rectangles(grid, where):
+        elif len(where) > 2 and h < 3 * side:
+            for a, b in _groups(grid, h, where):
                 best[(a, b)] = 3
     out = []
     for (a, b), kind in best.items():
@@ -54,12 +56,27 @@ def _links(grid: Candidates, value: int) -> list[tuple[tuple, tuple, int]]:
     return out
 
 
-def _empty_rectangles(grid: Candidates, where: list[int]):
-    """The (row part, column part) of each cross of one row and one column
-    of a box that holds all of a value's places ``where`` in it (three or
-    more), each part non-empty and not all of them: the value is in one
-    part or the other (the crossing cell, if a place, is in both)."""
-    side = grid.side
+def _groups(grid: Candidates, house: int, where: list[int]):
+    """Grouped strong links of a value with places ``where`` (three or more)
+    in ``house``: in a line, the parts in two boxes when they are all its
+    places; in a box, the parts in two rows (or two columns), and the row
+    part and the column part of each cross of one row and one column that
+    holds all its places (an empty rectangle; the crossing cell, if a
+    place, is in both parts). The value is in one part or the other."""
+    side, cell_houses = grid.side, grid.tables.cell_houses
+    if house < 2 * side:
+        parts: dict[int, list] = {}
+        for c in where:
+            parts.setdefault(cell_houses[c][2], []).append(c)
+        if len(parts) == 2:
+            yield tuple(tuple(p) for p in parts.values())
+        return
+    for key in (lambda c: c // side, lambda c: c % side):
+        parts = {}
+        for c in where:
+            parts.setdefault(key(c), []).append(c)
+        if len(parts) == 2:
+            yield tuple(tuple(p) for p in parts.values())
     rows = sorted({c // side for c in where})
     columns = sorted({c % side for c in where})
     for r in rows:
