@@ -20,8 +20,8 @@ from sudoku_models.geometry import Layout
 from sudoku_models.iss import from_short_killer
 from sudoku_models.puzzle import read_puzzle
 from sudoku_models.puzzle_json import DecorationIgnored
-from sudoku_models.rules import (KINDS, Candidates, Constraint, GreaterThan, KropkiNegative,
-                                 Parity, Whispers)
+from sudoku_models.rules import (KINDS, Candidates, Clone, Constraint, Fortress, GreaterThan,
+                                 KropkiNegative, Parity, Whispers)
 
 from .test_input_edges import cli
 from .test_puzzle_json import _fpuzzles, random_constraints
@@ -36,8 +36,8 @@ TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^
 
 def _meaning(puzzle: Puzzle) -> tuple:
     """What a puzzle says, independent of how a format groups it: the values
-    clues, parity and candidate givens leave each cell, negative dots per
-    colour, duplicates merged."""
+    clues, parity and candidate givens leave each cell, fortress cells and
+    negative dots one by one, duplicates merged."""
     items = set()
     allowed = {}  # cell -> the values parity and candidate givens leave it
     for c in puzzle.constraints:
@@ -46,6 +46,8 @@ def _meaning(puzzle: Puzzle) -> tuple:
                 v for v in range(1, puzzle.side + 1) if v % 2 == (c.parity == "odd")}
             for cell in c.cells:
                 allowed[cell] = allowed.get(cell, values) & values
+        elif isinstance(c, Fortress):
+            items |= {("fortress", c.extreme, cell) for cell in c.cells}
         elif isinstance(c, KropkiNegative):
             items |= {("no dot", color) for color in c.colors}
         else:
@@ -71,7 +73,11 @@ def _random_puzzle(box, seed, skip):
 def test_f_puzzles_and_sudokupad_links_round_trip_every_kind_they_have(box, seed):
     puzzle = _random_puzzle(box, seed, lambda c, layout: isinstance(c, GreaterThan) or (
         isinstance(c, Whispers) and c.gap != 5))
-    data = puzzle.to_fpuzzles()
+    try:
+        data = puzzle.to_fpuzzles()
+    except PuzzleFormatError as error:  # contradictory candidate givens: the one refusal
+        assert "leave it no value" in str(error)
+        return
     assert _meaning(Puzzle.from_fpuzzles(data)) == _meaning(puzzle)
     link = puzzle.sudokupad_link()
     assert link.startswith("https://sudokupad.app/fpuzzles")
@@ -83,7 +89,8 @@ def test_f_puzzles_and_sudokupad_links_round_trip_every_kind_they_have(box, seed
 def test_the_constraint_string_round_trips_every_kind_it_has(box, seed):
     def skip(c, layout):
         side = layout.side
-        return (isinstance(c, KropkiNegative) and len(c.colors) == 1) or (
+        return isinstance(c, (Fortress, Clone)) or (
+            isinstance(c, KropkiNegative) and len(c.colors) == 1) or (
             isinstance(c, GreaterThan) and abs(c.cells[0] // side - c.cells[1] // side)
             + abs(c.cells[0] % side - c.cells[1] % side) != 1)
 
@@ -212,7 +219,7 @@ def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
     assert code == 2 and err.count("\n") == 1
 
 
-NOT_DRAWN_YET = {"candidates", "whispers", "renban", "palindrome"}
+NOT_DRAWN_YET = {"candidates", "whispers", "renban", "palindrome", "fortress", "clone"}
 """Kinds drawing.py has no mark for yet (drawing.py is the lead's): when one
 gets its mark, this test says to take it out of this set."""
 
