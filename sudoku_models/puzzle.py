@@ -16,6 +16,10 @@ every order round-trips:
   0 for an empty cell, for example ``"1,0,0,4,..."``. A line that holds a
   comma is read this way. Numbers are ASCII decimal digits ``0-9`` only.
 
+Any other format the toolkit reads (JSON, SudokuPad and f-puzzles links,
+lz-string payloads, the Interactive Sudoku Solver's constraint string, short
+killers) goes through :func:`read_puzzle`, which tells them apart.
+
 Only these ASCII characters are accepted: any other character (a Unicode
 digit such as ``'１'`` or ``'٣'``, a letter such as the dotless ``'ı'``, a
 control character) is a :class:`PuzzleFormatError` naming it, its row and

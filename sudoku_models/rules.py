@@ -52,7 +52,9 @@ models each kind natively from the kind itself or from these families.
 
 Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
 names), cpmpy's examples (killer, thermo, Kropki), Sudoku Explainer's
-variants (X, Windoku, anti-king, anti-knight, non-consecutive).
+variants (X, Windoku, anti-king, anti-knight, non-consecutive), the
+Interactive Sudoku Solver's constraint types (whispers, renban,
+palindrome, candidate givens; github.com/sigh/Interactive-Sudoku-Solver).
 """
 
 from __future__ import annotations
