@@ -38,7 +38,7 @@ kind               rule
 ``palindrome``     the line reads the same from both ends
 ``fortress``       each cell holds more (``maximum``) or less (``minimum``)
                    than every orthogonal neighbour
-``clone``          ``cells[i]`` holds what ``clones[i]`` holds
+``clones``         a clone: ``cells[i]`` holds what ``clones[i]`` holds
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -755,7 +755,7 @@ class Clone(Constraint):
     """Two shapes of cells hold the same values: ``cells[i]`` holds what
     ``clones[i]`` holds."""
 
-    kind: ClassVar[str] = "clone"
+    kind: ClassVar[str] = "clones"  # not "clone": the Pyomo model names blocks by kind
     cells: tuple[int, ...]
     clones: tuple[int, ...]
 

@@ -174,7 +174,7 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
                 return Fortress((cell,), "maximum")
             if values[cell] < min(around):
                 return Fortress((cell,), "minimum")
-    if kind == "clone":
+    if kind == "clones":
         a, b = (int(c) for c in rng.choice(cells, 2, False))
         twins = [np.flatnonzero((values == values[x]) & (np.arange(cells) != x)) for x in (a, b)]
         pick = [int(rng.choice([t for t in twin if t not in (a, b)])) for twin in twins]
