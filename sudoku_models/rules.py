@@ -634,14 +634,17 @@ class _Line(Constraint):
 @dataclass(frozen=True)
 class Whispers(_Line):
     """German whispers (``gap`` 5, the default) or Dutch whispers (4):
-    neighbours along the line differ by at least ``gap``."""
+    neighbours along the line differ by at least ``gap``. The line may
+    cross itself or close a loop (a cell listed twice)."""
 
     kind: ClassVar[str] = "whispers"
     cells: tuple[int, ...]
     gap: int = 5
 
-    def _check(self, layout):
-        super()._check(layout)
+    def _check(self, layout):  # a whisper line may cross itself or close a loop
+        if len(self.cells) < 2 or any(a == b for a, b in zip(self.cells, self.cells[1:])):
+            raise RulesError(f"{self.label(layout)}: a line of 2 or more cells, none next to "
+                             f"itself")
         if not 1 <= self.gap < layout.side:
             raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
                              f"got {self.gap}")

@@ -273,3 +273,22 @@ def test_clue_conflicts_include_cages_and_extra_regions():
     assert [c.house for c in puzzle.conflicts()] == ["region 'main diagonal'"]
     caged = Puzzle(grid, layout, constraints=(Cage((0, 80)),))
     assert [(c.house, c.cells) for c in caged.conflicts()] == [("cage r1c1", ((1, 1), (9, 9)))]
+
+
+def test_a_whisper_line_may_close_a_loop():
+    """The closing pair counts too: closing the line r1c1 r1c2 r1c3 r2c3
+    r2c2 r2c1 back to r1c1 leaves no grid of the 8 the open line allows,
+    and the counter agrees with brute force on both."""
+    from sudoku_models import Puzzle, count_solutions
+
+    from .variant_puzzles import brute_count
+
+    counts = []
+    for cells in ((0, 1, 2, 6, 5, 4), (0, 1, 2, 6, 5, 4, 0)):
+        puzzle = Puzzle(np.zeros((4, 4), int), 2, constraints=(Whispers(cells, 2),))
+        assert len(puzzle.rules.lowered.pairs) == len(cells) - 1
+        counts.append(count_solutions(puzzle, "backtracking", limit=None))
+        assert counts[-1] == brute_count(puzzle)
+    assert counts == [8, 0]
+    with pytest.raises(RulesError, match="none next to itself"):
+        Whispers((0, 0, 1), 2).validate(Layout.square(2))
