@@ -1,5 +1,6 @@
 """The Interactive Sudoku Solver's constraint string, read and written, and
-the short killer format it reads.
+the killer and pencil-mark formats it reads (short and long killers:
+:func:`from_short_killer`, :func:`from_long_killer`; :func:`from_pencilmarks`).
 
 The Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver,
 MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
@@ -336,3 +337,69 @@ def from_short_killer(text: str, where: str = "killer"):
     except RulesError as error:
         _fail(where, str(error))
     return np.zeros((side, side), dtype=np.int64), rules
+
+
+def is_pencilmarks(text: str) -> bool:
+    """Whether ``text`` is the pencil-mark format: ``N`` characters per cell
+    (``N**3`` in all, ``N`` 4 to 9), each a digit or ``.``."""
+    return len(text) in _PENCIL_SIDES and all(c in "0123456789." for c in text)
+
+
+_PENCIL_SIDES = {side ** 3: side for side in range(4, 10)}
+
+
+def from_pencilmarks(text: str, where: str = "pencil marks"):
+    """``(grid, rules)`` of the pencil-mark format the Interactive Sudoku
+    Solver reads: for each cell row by row, ``N`` characters, the digits it
+    may hold (``.`` elsewhere). A cell with one digit is a clue, with some
+    a :class:`~sudoku_models.rules.Candidates` constraint, with none a
+    :class:`PuzzleFormatError`."""
+    text = text.strip()
+    if not is_pencilmarks(text):
+        _fail(where, "the pencil-mark format has N*N*N digits and dots (729 for 9x9)")
+    side = _PENCIL_SIDES[len(text)]
+    grid = np.zeros(side * side, dtype=np.int64)
+    constraints = []
+    for cell in range(side * side):
+        marks = sorted({int(c) for c in text[cell * side:(cell + 1) * side] if c != "."})
+        if not marks or marks[0] < 1 or marks[-1] > side:
+            _fail(where, f"{_cell_id(cell, side)} has no value in 1..{side}")
+        if len(marks) == 1:
+            grid[cell] = marks[0]
+        elif len(marks) < side:
+            constraints.append(Candidates((cell,), tuple(marks)))
+    return grid.reshape(side, side), Rules(Layout.for_side(side), tuple(constraints))
+
+
+def is_long_killer(text: str) -> bool:
+    """Whether ``text`` is SudoCue's long killer format (``3x3:d:k:...``)."""
+    return text.startswith("3x3:") and text.split(":")[2:3] == ["k"]
+
+
+def from_long_killer(text: str, where: str = "killer"):
+    """``(grid, rules)`` of a killer in SudoCue's long format (read by the
+    Interactive Sudoku Solver): ``3x3:<d or nothing>:k:`` then 81 numbers
+    ``total * 256 + cage``, a cage number per cell with its total (0: a
+    cell in no cage); ``d`` adds the two diagonals."""
+    parts = text.strip().split(":")
+    if not is_long_killer(text.strip()) or len(parts) != 84:
+        _fail(where, "the long killer format is 3x3::k: and 81 numbers separated by ':'")
+    cages: dict[int, list[int]] = {}
+    totals: dict[int, int] = {}
+    for cell, part in enumerate(parts[3:]):
+        if not (part.isascii() and part.isdigit() and len(part) <= 6):
+            _fail(where, f"{_cell_id(cell, 9)}: {part[:20]!r} is not a whole number")
+        total, cage = divmod(int(part), 256)
+        if total:
+            cages.setdefault(cage, []).append(cell)
+            if totals.setdefault(cage, total) != total:
+                _fail(where, f"cage {cage} has two totals, {totals[cage]} and {total}")
+    layout = Layout.for_side(9)
+    constraints = [Cage(tuple(cells), totals[cage]) for cage, cells in cages.items()]
+    if parts[1] == "d":
+        constraints += list(diagonals(layout))
+    try:
+        rules = Rules(layout, tuple(constraints))
+    except RulesError as error:
+        _fail(where, str(error))
+    return np.zeros((9, 9), dtype=np.int64), rules

@@ -570,7 +570,10 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
     * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
       ``.Cage~15~...``): :meth:`Puzzle.from_iss`;
     * the short killer format (81 characters of totals and arrows):
-      :func:`sudoku_models.iss.from_short_killer`;
+      :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
+      format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
+      the pencil-mark format (``N**3`` digits and dots):
+      :func:`~sudoku_models.iss.from_pencilmarks`;
     * else the line format (:meth:`Puzzle.from_string`), whose error is the
       one raised when nothing fits.
 
@@ -590,8 +593,11 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
     elif stripped.startswith(".") and ("~" in stripped or stripped[1:2].isupper()):
         puzzle = Puzzle.from_iss(stripped, where=where)
     elif iss.is_short_killer(stripped):
-        grid, rules = iss.from_short_killer(stripped, where or "killer")
-        puzzle = Puzzle(grid, rules)
+        puzzle = Puzzle(*iss.from_short_killer(stripped, where or "killer"))
+    elif iss.is_long_killer(stripped):
+        puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
+    elif iss.is_pencilmarks(stripped):
+        puzzle = Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks"))
     else:
         try:
             puzzle = Puzzle.from_string(text, where=where)

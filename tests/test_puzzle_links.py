@@ -31,6 +31,11 @@ LZ = lzstring.LZString()
 HARD = ".~R1C1_8~R2C3_3~R2C4_6~R3C2_7~R3C5_9~R3C7_2~R4C2_5~R4C6_7~R5C5_4~R5C6_5~R5C7_7~R6C4_1" \
        "~R6C8_3~R7C3_1~R7C8_6~R7C9_8~R8C3_8~R8C4_5~R8C8_1~R9C2_9~R9C7_4"
 HARD_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+PENCILMARK = (".~R1C1_1_2~R2C2_1_2_9~R2C4_1_3~R1C5_1_4_6~R2C5_8_9~R4C2_2_3~R5C2_7_9~R9C1_2_3~R7C3_8_9~R"
+              "8C3_1_2_3_8_9~R6C3_6_7~R3C3_5_6_9~R4C4_3_4_5~R4C5_4_9~R5C5_6_7_8~R8C5_1_2~R7C4_4_6~R9C5_"
+              "5_6~R1C6_6_9~R3C6_5_7~R4C6_6_9~R6C6_1_4_7~R8C6_1_8~R9C9_3_4_5~R8C8_2_8_9~R7C7_6_7_8~R6C8"
+              "_4_8~R5C9_4_6~R4C7_5_6~R3C7_7_9~R2C8_1_2_3_5_8_9~R1C8_1_9~R1C9_1_3")
+PENCILMARK_SOLUTION = "278569413916384752435127968123496587894275136567831249759643821642718395381952674"
 TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
 
 
@@ -138,6 +143,32 @@ def test_the_short_killer_format_reads_tareks_cages():
     first = next(c for c in cages if 0 in c.cells)
     assert sorted(first.cells) == [0, 1, 2, 9] and first.total == 16  # 'G' = 16 at r1c1
     assert read_puzzle(TAREK_1).rules == rules
+
+
+def test_candidate_givens_read_as_a_string_and_as_pencil_marks_solve_to_the_published_answer():
+    """The Interactive Sudoku Solver's 'Pencilmark sudoku' example, as its
+    constraint string and in the 729-character pencil-mark format."""
+    puzzle = read_puzzle(PENCILMARK)
+    answer = solve(puzzle, "backtracking").grid
+    assert "".join(map(str, answer.ravel())) == PENCILMARK_SOLUTION
+    allowed = [set(range(1, 10)) for _ in range(81)]
+    for c in puzzle.constraints:
+        for cell in c.cells:
+            allowed[cell] &= set(c.values)
+    marks = "".join("".join(str(v) if v in a else "." for v in range(1, 10)) for a in allowed)
+    assert _meaning(read_puzzle(marks)) == _meaning(puzzle)
+    with pytest.raises(PuzzleFormatError, match="R1C1 has no value"):
+        read_puzzle("." * 9 + marks[9:])
+
+
+def test_the_long_killer_format_reads_the_same_cages_as_the_short_one():
+    short = read_puzzle(TAREK_1)
+    number = {cell: index for index, cage in enumerate(short.constraints) for cell in cage.cells}
+    total = {index: cage.total for index, cage in enumerate(short.constraints)}
+    codes = [str(total[number[cell]] * 256 + number[cell]) for cell in range(81)]
+    assert read_puzzle("3x3::k:" + ":".join(codes)).rules == short.rules
+    diagonal = read_puzzle("3x3:d:k:" + ":".join(codes))
+    assert len(diagonal.constraints) == len(short.constraints) + 2
 
 
 def test_a_short_killer_arrow_off_the_grid_is_named():
