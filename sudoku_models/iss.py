@@ -12,8 +12,10 @@ diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 ``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
 ``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
 ``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
-region character per cell>``, ``.NoBoxes`` (a Latin square) and
-``.Shape~6x6`` for another side. Cells are ``R<row>C<column>`` with rows
+region character per cell>`` (regions beside the boxes, or instead of them
+after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
+``.Shape~6x6`` for another side (values 1..N only). A cage total of 0
+means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
@@ -23,9 +25,10 @@ Any other type (little killer, whispers, ``Or``...) is a
 
 The short killer format (81 characters, from the enjoysudoku forum's
 "understandable snarfable killer cages"): each cell holds its cage's total
-(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for cells in no
-cage) if it is the cage's head, else an arrow toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and
-diagonals ``` ` ``, ``'``, ``,``, ``.``).
+(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for a cage of any
+sum, its cells all different) if it is the cage's head, else an arrow
+toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and diagonals
+``` ` ``, ``'``, ``,``, ``.``).
 """
 
 from __future__ import annotations
@@ -80,6 +83,9 @@ def _shape(items: list[tuple[str, list[str]]]) -> int:
     if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
+    if sides[0][1:] not in ([], [rows], [f"1-{rows}"]):
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} of a "
+                       f"{rows}x{rows} grid only (no other value range or grid type)")
     return int(rows)
 
 
@@ -99,6 +105,7 @@ def from_iss(text: str, where: str = "constraint string"):
     odd = [v for v in range(1, side + 1) if v % 2]
     even = [v for v in range(1, side + 1) if not v % 2]
     parity = {"odd": [], "even": []}
+    jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
     for number, (kind, args) in enumerate(items, start=1):
         here = f"{where}, item {number} ({kind or 'given'})"
 
@@ -126,13 +133,13 @@ def from_iss(text: str, where: str = "constraint string"):
         elif kind == "Shape":
             continue
         elif kind == "NoBoxes":
-            layout = Layout.latin(side)
+            no_boxes = True
         elif kind == "Jigsaw":
             spec = args[-1] if args else ""
             if len(spec) != side * side:
                 _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
             try:
-                layout = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
+                jigsaw = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
                                                  for c in spec]).reshape(side, side))
             except LayoutError as error:
                 _fail(here, str(error))
@@ -142,7 +149,8 @@ def from_iss(text: str, where: str = "constraint string"):
             total = args[0]
             if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
                 _fail(here, f"total {total!r} is not a whole number")
-            constraints.append((here, Cage(cells(args[1:]), int(total) if total else None)))
+            any_sum = not total or int(total) == 0  # 0: any sum, as no total
+            constraints.append((here, Cage(cells(args[1:]), None if any_sum else int(total))))
         elif kind == "Thermo":
             constraints.append((here, Thermometer(cells(args))))
         elif kind == "Whisper":
@@ -174,6 +182,11 @@ def from_iss(text: str, where: str = "constraint string"):
             cells_of[kind] = (here, None)
         else:
             _fail(here, f"constraint type {kind!r} is not supported")
+    if no_boxes:
+        layout = jigsaw if jigsaw is not None else Layout.latin(side)
+    elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
+        constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
+                        for cells in jigsaw.houses[2 * side:]]
     found = list(constraints)
     for key, (here, direction) in cells_of.items():
         try:
@@ -222,7 +235,7 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         labels, spec = {}, ""
         for label in layout.regions.ravel():
             spec += labels.setdefault(int(label), _DIGITS[len(labels)])
-        out.append(f".Jigsaw~{spec}")
+        out.append(f".NoBoxes.Jigsaw~{spec}")
     flat = np.asarray(grid).ravel()
     givens = [f"{_cell_id(c, side)}_{flat[c]}" for c in np.flatnonzero(flat)]
     if givens:
@@ -329,8 +342,9 @@ def from_short_killer(text: str, where: str = "killer"):
         char = text[top]
         total = int(char) if char.isdigit() else (
             10 + ord(char) - ord("A") if char.isupper() else 36 + ord(char) - ord("a"))
-        if total == 0:
-            continue  # cells in no cage
+        if total == 0:  # any sum: all different only (the solver's reading)
+            constraints.append(Cage(tuple(members), None))
+            continue
         constraints.append(Cage(tuple(members), total))
     try:
         rules = Rules(Layout.for_side(side), tuple(constraints))

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_models import Puzzle, PuzzleFormatError, solve, verify
+from sudoku_models import Puzzle, PuzzleFormatError, count_solutions, solve, verify
 from sudoku_models.drawing import _DRAW
 from sudoku_models.files import read_puzzles
 from sudoku_models.geometry import Layout
@@ -115,8 +115,27 @@ def test_a_constraint_string_for_another_shape_and_a_jigsaw():
     regions = np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 3, 3, 3], [2, 2, 2, 3]])
     puzzle = Puzzle(np.zeros((4, 4), int), Layout.jigsaw(regions))
     text = puzzle.to_iss()
-    assert text.startswith(".Shape~4x4.Jigsaw~0011001123332223")
+    assert text.startswith(".Shape~4x4.NoBoxes.Jigsaw~0011001123332223")
     assert Puzzle.from_iss(text) == puzzle
+
+
+def test_a_jigsaw_without_noboxes_keeps_the_boxes_as_the_solver_does():
+    """The solver's 'Jigsaw boxes, disconnected': its regions beside the
+    boxes give its published answer (the regions alone give several)."""
+    text = (".Jigsaw~00112222200010333210014333211114333250444446257774888857774866857776866655555"
+            "8866.~R1C1_4~R1C9_7~R3C1_1~R3C2_5~R3C9_4~R4C3_3~R4C7_7~R5C1_9~R5C3_1~R5C7_8~R5C9_6"
+            "~R6C3_8~R6C7_4~R7C1_2~R7C9_8~R9C1_7~R9C9_9")
+    puzzle = read_puzzle(text)
+    assert puzzle.layout == Layout.square(3) and len(puzzle.constraints) == 9
+    answer = "".join(map(str, solve(puzzle, "backtracking").grid.ravel()))
+    assert answer.startswith("432659187869714253157823964543968712")
+    alone = read_puzzle(".NoBoxes" + text)
+    assert alone.layout.kind == "jigsaw" and count_solutions(alone, "backtracking", limit=2) == 2
+
+
+def test_a_cage_total_of_zero_means_any_sum():
+    [cage] = read_puzzle(".Cage~0~R1C1~R1C2").constraints
+    assert cage.total is None and cage.cells == (0, 1)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -126,6 +145,7 @@ def test_a_constraint_string_for_another_shape_and_a_jigsaw():
     (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
     (".Cage~3~R1C1~R1C1", "appears twice"),
     (".Shape~6x7", "square grids up to 16x16"),
+    (".Shape~9x9~0-8.Cage~3~R1C1~R2C1", "the values 1..9 of a 9x9 grid only"),
     (".WhiteDot~R1C1~R3C3", "no two of its cells are orthogonal neighbours"),
     (".Thermo~R0C1~R1C2", "outside the 9x9 grid"),
     (".Diagonal~2", "direction must be 1 or -1"),
