@@ -393,14 +393,14 @@ def is_long_killer(text: str) -> bool:
 def from_long_killer(text: str, where: str = "killer"):
     """``(grid, rules)`` of a killer in SudoCue's long format (read by the
     Interactive Sudoku Solver): ``3x3:<d or nothing>:k:`` then 81 numbers
-    ``total * 256 + cage``, a cage number per cell with its total (0: a
+    each followed by ``:``, ``total * 256 + cage``, a cage number per cell with its total (0: a
     cell in no cage); ``d`` adds the two diagonals."""
     parts = text.strip().split(":")
-    if not is_long_killer(text.strip()) or len(parts) != 84:
-        _fail(where, "the long killer format is 3x3::k: and 81 numbers separated by ':'")
+    if not is_long_killer(text.strip()) or len(parts) != 85:
+        _fail(where, "the long killer format is 3x3::k: and 81 numbers, each followed by ':'")
     cages: dict[int, list[int]] = {}
     totals: dict[int, int] = {}
-    for cell, part in enumerate(parts[3:]):
+    for cell, part in enumerate(parts[3:84]):
         if not (part.isascii() and part.isdigit() and len(part) <= 6):
             _fail(where, f"{_cell_id(cell, 9)}: {part[:20]!r} is not a whole number")
         total, cage = divmod(int(part), 256)

@@ -186,8 +186,8 @@ def test_the_long_killer_format_reads_the_same_cages_as_the_short_one():
     number = {cell: index for index, cage in enumerate(short.constraints) for cell in cage.cells}
     total = {index: cage.total for index, cage in enumerate(short.constraints)}
     codes = [str(total[number[cell]] * 256 + number[cell]) for cell in range(81)]
-    assert read_puzzle("3x3::k:" + ":".join(codes)).rules == short.rules
-    diagonal = read_puzzle("3x3:d:k:" + ":".join(codes))
+    assert read_puzzle("3x3::k:" + ":".join(codes) + ":").rules == short.rules
+    diagonal = read_puzzle("3x3:d:k:" + ":".join(codes) + ":")
     assert len(diagonal.constraints) == len(short.constraints) + 2
 
 

@@ -6,7 +6,8 @@ The puzzles are every ``input`` of ``data/example_puzzles.js`` and
 ``data/collections.js`` of sigh's Interactive Sudoku Solver
 (github.com/sigh/Interactive-Sudoku-Solver, MIT), and every bare puzzle
 string of the collections' lists (killers in the short format), each
-distinct text once. They are not shipped: the script downloads the two
+distinct text once (inputs that name one of the solver's JavaScript scripts
+are left out: no puzzle). They are not shipped: the script downloads the two
 files into a temporary folder at run time (``--data DIR`` reads a copy).
 
 Each text goes through :func:`sudoku_models.puzzle.read_puzzle`. A puzzle
@@ -53,8 +54,10 @@ def entries(name: str, text: str) -> list[tuple[str, str, str]]:
         before, after = text[:match.start()], text[match.end():match.end() + 400]
         names = re.findall(r"name:\s*" + _STRING, before)
         solution = re.match(r"\s*,?\s*solution:\s*" + _STRING, after)
-        found.append((names[-1] if names else f"{name}@{match.start()}",
-                      "".join(re.findall(_STRING, match[1])), solution[1] if solution else ""))
+        source = "".join(re.findall(_STRING, match[1]))
+        if not source.startswith("/data/scripts/"):  # a script of the solver's, no puzzle
+            found.append((names[-1] if names else f"{name}@{match.start()}", source,
+                          solution[1] if solution else ""))
     for block in re.finditer(r"export const (\w+) = new PuzzleCollection\((.*?)\n\);", text,
                              re.S):
         bare = re.findall(r"^\s*" + _STRING + r",?\s*$", block[2], re.M)
