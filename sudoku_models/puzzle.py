@@ -557,6 +557,7 @@ def _layout_name(layout) -> str:
 
 
 _LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
+_ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
 
 
 def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzle:
@@ -590,7 +591,7 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         puzzle = Puzzle.from_json(stripped, where=where)
     elif links.is_link(stripped):
         puzzle = _from_payload(stripped, where)
-    elif stripped.startswith(".") and ("~" in stripped or stripped[1:2].isupper()):
+    elif stripped.startswith(".") and "~" in stripped:
         puzzle = Puzzle.from_iss(stripped, where=where)
     elif iss.is_short_killer(stripped):
         puzzle = Puzzle(*iss.from_short_killer(stripped, where or "killer"))
@@ -602,6 +603,8 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         try:
             puzzle = Puzzle.from_string(text, where=where)
         except PuzzleFormatError:
+            if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
+                return Puzzle.from_iss(stripped, where=where, name=name)
             unpacked = None
             if _LZ_ALPHABET.fullmatch(stripped):
                 try:

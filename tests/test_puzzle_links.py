@@ -286,3 +286,9 @@ def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
         has_cells = "cells" in cls.__dataclass_fields__
         assert (cls in _DRAW) == (has_cells and kind not in NOT_DRAWN_YET), kind
         assert has_cells or kind in global_kinds, kind
+
+
+def test_a_16x16_line_that_starts_like_a_constraint_string_is_a_line():
+    line = ".G" + "." * 254  # 16 at r1c2: the line format, though it starts with '.' and a capital
+    assert read_puzzle(line).grid[0, 1] == 16
+    assert read_puzzle(".NoBoxes.AntiKnight").layout.kind == "latin"  # flags only: a string
