@@ -1,5 +1,6 @@
 """The Interactive Sudoku Solver's constraint string, read and written, and
-the short killer format it reads.
+the killer and pencil-mark formats it reads (short and long killers:
+:func:`from_short_killer`, :func:`from_long_killer`; :func:`from_pencilmarks`).
 
 The Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver,
 MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
@@ -11,8 +12,10 @@ diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 ``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
 ``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
 ``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
-region character per cell>``, ``.NoBoxes`` (a Latin square) and
-``.Shape~6x6`` for another side. Cells are ``R<row>C<column>`` with rows
+region character per cell>`` (regions beside the boxes, or instead of them
+after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
+``.Shape~6x6`` for another side (values 1..N only). A cage total of 0
+means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
@@ -22,9 +25,10 @@ Any other type (little killer, whispers, ``Or``...) is a
 
 The short killer format (81 characters, from the enjoysudoku forum's
 "understandable snarfable killer cages"): each cell holds its cage's total
-(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for cells in no
-cage) if it is the cage's head, else an arrow toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and
-diagonals ``` ` ``, ``'``, ``,``, ``.``).
+(``1-9``, ``A-Z`` for 10-35, ``a-j`` for 36-45; ``0`` for a cage of any
+sum, its cells all different) if it is the cage's head, else an arrow
+toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and diagonals
+``` ` ``, ``'``, ``,``, ``.``).
 """
 
 from __future__ import annotations
@@ -79,6 +83,9 @@ def _shape(items: list[tuple[str, list[str]]]) -> int:
     if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
+    if sides[0][1:] not in ([], [rows], [f"1-{rows}"]):
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} of a "
+                       f"{rows}x{rows} grid only (no other value range or grid type)")
     return int(rows)
 
 
@@ -98,6 +105,7 @@ def from_iss(text: str, where: str = "constraint string"):
     odd = [v for v in range(1, side + 1) if v % 2]
     even = [v for v in range(1, side + 1) if not v % 2]
     parity = {"odd": [], "even": []}
+    jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
     for number, (kind, args) in enumerate(items, start=1):
         here = f"{where}, item {number} ({kind or 'given'})"
 
@@ -125,13 +133,13 @@ def from_iss(text: str, where: str = "constraint string"):
         elif kind == "Shape":
             continue
         elif kind == "NoBoxes":
-            layout = Layout.latin(side)
+            no_boxes = True
         elif kind == "Jigsaw":
             spec = args[-1] if args else ""
             if len(spec) != side * side:
                 _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
             try:
-                layout = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
+                jigsaw = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
                                                  for c in spec]).reshape(side, side))
             except LayoutError as error:
                 _fail(here, str(error))
@@ -141,7 +149,8 @@ def from_iss(text: str, where: str = "constraint string"):
             total = args[0]
             if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
                 _fail(here, f"total {total!r} is not a whole number")
-            constraints.append((here, Cage(cells(args[1:]), int(total) if total else None)))
+            any_sum = not total or int(total) == 0  # 0: any sum, as no total
+            constraints.append((here, Cage(cells(args[1:]), None if any_sum else int(total))))
         elif kind == "Thermo":
             constraints.append((here, Thermometer(cells(args))))
         elif kind == "Whisper":
@@ -173,6 +182,11 @@ def from_iss(text: str, where: str = "constraint string"):
             cells_of[kind] = (here, None)
         else:
             _fail(here, f"constraint type {kind!r} is not supported")
+    if no_boxes:
+        layout = jigsaw if jigsaw is not None else Layout.latin(side)
+    elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
+        constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
+                        for cells in jigsaw.houses[2 * side:]]
     found = list(constraints)
     for key, (here, direction) in cells_of.items():
         try:
@@ -221,7 +235,7 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         labels, spec = {}, ""
         for label in layout.regions.ravel():
             spec += labels.setdefault(int(label), _DIGITS[len(labels)])
-        out.append(f".Jigsaw~{spec}")
+        out.append(f".NoBoxes.Jigsaw~{spec}")
     flat = np.asarray(grid).ravel()
     givens = [f"{_cell_id(c, side)}_{flat[c]}" for c in np.flatnonzero(flat)]
     if givens:
@@ -328,11 +342,78 @@ def from_short_killer(text: str, where: str = "killer"):
         char = text[top]
         total = int(char) if char.isdigit() else (
             10 + ord(char) - ord("A") if char.isupper() else 36 + ord(char) - ord("a"))
-        if total == 0:
-            continue  # cells in no cage
+        if total == 0:  # any sum: all different only (the solver's reading)
+            constraints.append(Cage(tuple(members), None))
+            continue
         constraints.append(Cage(tuple(members), total))
     try:
         rules = Rules(Layout.for_side(side), tuple(constraints))
     except RulesError as error:
         _fail(where, str(error))
     return np.zeros((side, side), dtype=np.int64), rules
+
+
+def is_pencilmarks(text: str) -> bool:
+    """Whether ``text`` is the pencil-mark format: ``N`` characters per cell
+    (``N**3`` in all, ``N`` 4 to 9), each a digit or ``.``."""
+    return len(text) in _PENCIL_SIDES and all(c in "0123456789." for c in text)
+
+
+_PENCIL_SIDES = {side ** 3: side for side in range(4, 10)}
+
+
+def from_pencilmarks(text: str, where: str = "pencil marks"):
+    """``(grid, rules)`` of the pencil-mark format the Interactive Sudoku
+    Solver reads: for each cell row by row, ``N`` characters, the digits it
+    may hold (``.`` elsewhere). A cell with one digit is a clue, with some
+    a :class:`~sudoku_models.rules.Candidates` constraint, with none a
+    :class:`PuzzleFormatError`."""
+    text = text.strip()
+    if not is_pencilmarks(text):
+        _fail(where, "the pencil-mark format has N*N*N digits and dots (729 for 9x9)")
+    side = _PENCIL_SIDES[len(text)]
+    grid = np.zeros(side * side, dtype=np.int64)
+    constraints = []
+    for cell in range(side * side):
+        marks = sorted({int(c) for c in text[cell * side:(cell + 1) * side] if c != "."})
+        if not marks or marks[0] < 1 or marks[-1] > side:
+            _fail(where, f"{_cell_id(cell, side)} has no value in 1..{side}")
+        if len(marks) == 1:
+            grid[cell] = marks[0]
+        elif len(marks) < side:
+            constraints.append(Candidates((cell,), tuple(marks)))
+    return grid.reshape(side, side), Rules(Layout.for_side(side), tuple(constraints))
+
+
+def is_long_killer(text: str) -> bool:
+    """Whether ``text`` is SudoCue's long killer format (``3x3:d:k:...``)."""
+    return text.startswith("3x3:") and text.split(":")[2:3] == ["k"]
+
+
+def from_long_killer(text: str, where: str = "killer"):
+    """``(grid, rules)`` of a killer in SudoCue's long format (read by the
+    Interactive Sudoku Solver): ``3x3:<d or nothing>:k:`` then 81 numbers
+    each followed by ``:``, ``total * 256 + cage``, a cage number per cell with its total (0: a
+    cell in no cage); ``d`` adds the two diagonals."""
+    parts = text.strip().split(":")
+    if not is_long_killer(text.strip()) or len(parts) != 85:
+        _fail(where, "the long killer format is 3x3::k: and 81 numbers, each followed by ':'")
+    cages: dict[int, list[int]] = {}
+    totals: dict[int, int] = {}
+    for cell, part in enumerate(parts[3:84]):
+        if not (part.isascii() and part.isdigit() and len(part) <= 6):
+            _fail(where, f"{_cell_id(cell, 9)}: {part[:20]!r} is not a whole number")
+        total, cage = divmod(int(part), 256)
+        if total:
+            cages.setdefault(cage, []).append(cell)
+            if totals.setdefault(cage, total) != total:
+                _fail(where, f"cage {cage} has two totals, {totals[cage]} and {total}")
+    layout = Layout.for_side(9)
+    constraints = [Cage(tuple(cells), totals[cage]) for cage, cells in cages.items()]
+    if parts[1] == "d":
+        constraints += list(diagonals(layout))
+    try:
+        rules = Rules(layout, tuple(constraints))
+    except RulesError as error:
+        _fail(where, str(error))
+    return np.zeros((9, 9), dtype=np.int64), rules

@@ -16,6 +16,10 @@ every order round-trips:
   0 for an empty cell, for example ``"1,0,0,4,..."``. A line that holds a
   comma is read this way. Numbers are ASCII decimal digits ``0-9`` only.
 
+Any other format the toolkit reads (JSON, SudokuPad and f-puzzles links,
+lz-string payloads, the Interactive Sudoku Solver's constraint string, short
+killers) goes through :func:`read_puzzle`, which tells them apart.
+
 Only these ASCII characters are accepted: any other character (a Unicode
 digit such as ``'１'`` or ``'٣'``, a letter such as the dotless ``'ı'``, a
 control character) is a :class:`PuzzleFormatError` naming it, its row and
@@ -562,6 +566,7 @@ def _layout_name(layout) -> str:
 
 
 _LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
+_ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
 
 
 def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzle:
@@ -575,7 +580,10 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
     * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
       ``.Cage~15~...``): :meth:`Puzzle.from_iss`;
     * the short killer format (81 characters of totals and arrows):
-      :func:`sudoku_models.iss.from_short_killer`;
+      :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
+      format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
+      the pencil-mark format (``N**3`` digits and dots):
+      :func:`~sudoku_models.iss.from_pencilmarks`;
     * else the line format (:meth:`Puzzle.from_string`), whose error is the
       one raised when nothing fits.
 
@@ -592,15 +600,20 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         puzzle = Puzzle.from_json(stripped, where=where)
     elif links.is_link(stripped):
         puzzle = _from_payload(stripped, where)
-    elif stripped.startswith(".") and ("~" in stripped or stripped[1:2].isupper()):
+    elif stripped.startswith(".") and "~" in stripped:
         puzzle = Puzzle.from_iss(stripped, where=where)
     elif iss.is_short_killer(stripped):
-        grid, rules = iss.from_short_killer(stripped, where or "killer")
-        puzzle = Puzzle(grid, rules)
+        puzzle = Puzzle(*iss.from_short_killer(stripped, where or "killer"))
+    elif iss.is_long_killer(stripped):
+        puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
+    elif iss.is_pencilmarks(stripped):
+        puzzle = Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks"))
     else:
         try:
             puzzle = Puzzle.from_string(text, where=where)
         except PuzzleFormatError:
+            if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
+                return Puzzle.from_iss(stripped, where=where, name=name)
             unpacked = None
             if _LZ_ALPHABET.fullmatch(stripped):
                 try:

@@ -26,8 +26,9 @@ object per line::
 
 Cells are named ``r1c1`` (1-based row and column, either case). Each
 constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
-(``cells``, ``circle``, ``total``, ``color``, ``value``, ``colors``, ``name``,
-``parity``); ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
+(``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
+``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``);
+``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
 f-puzzles (``size``, ``grid`` of ``{"value", "given", "region"}``,
@@ -57,14 +58,15 @@ import numpy as np
 from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Kropki,
-                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
-                    RulesError, Thermometer, Whispers, XVNegative, diagonals, disjoint_groups,
-                    windoku)
+from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+                    Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban,
+                    Rules, RulesError, Thermometer, Whispers, XVNegative, diagonals,
+                    disjoint_groups, windoku)
 
 FORMAT = "sudoku-models/1"
 _MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
 _CELL = re.compile(r"[rR]([0-9]{1,3})[cC]([0-9]{1,3})")  # ASCII digits, whole name
+_CELL_LISTS = ("cells", "clones")  # fields that hold cells, named r1c1 in JSON
 _SHORTHANDS = {"diagonals": diagonals, "windoku": windoku, "disjoint-groups": disjoint_groups}
 
 
@@ -87,9 +89,9 @@ def cell_index(name, side: int, where: str = "") -> int:
     return (row - 1) * side + col - 1
 
 
-def _cells(names, side: int, where: str) -> tuple[int, ...]:
+def _cells(names, side: int, where: str, key: str = "cells") -> tuple[int, ...]:
     if not isinstance(names, list) or not names:
-        _fail(where, f"'cells' must be a non-empty list of cell names, got {names!r}")
+        _fail(where, f"'{key}' must be a non-empty list of cell names, got {names!r}"[:200])
     return tuple(cell_index(name, side, where) for name in names)
 
 
@@ -139,8 +141,8 @@ def constraint_to_json(constraint, side: int) -> dict:
     out = {"kind": constraint.kind}
     for f in dataclasses.fields(constraint):
         value = getattr(constraint, f.name)
-        if f.name == "cells":
-            out["cells"] = [_name(c, side) for c in value]
+        if f.name in _CELL_LISTS:
+            out[f.name] = [_name(c, side) for c in value]
         elif f.name == "circle":
             out["circle"] = _name(value, side)
         elif value is not None and value != f.default:
@@ -203,8 +205,8 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
                 if f.default is dataclasses.MISSING:
                     _fail(here, f"{kind} needs '{key}'")
                 continue
-            if key == "cells":
-                values[key] = _cells(item[key], layout.side, here)
+            if key in _CELL_LISTS:
+                values[key] = _cells(item[key], layout.side, here, key)
             elif key == "circle":
                 values[key] = cell_index(item[key], layout.side, here)
             else:
@@ -309,7 +311,8 @@ _FPUZZLES_META = {"size", "grid", "title", "author", "ruleset", "solution", "ver
 _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
                    "nonconsecutive"}
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
-                   "xv", "odd", "even", "negative", "whispers", "renban", "palindrome"}
+                   "xv", "odd", "even", "negative", "whispers", "renban", "palindrome",
+                   "minimum", "maximum", "clone"}
 _FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
 FPUZZLES_DECORATION = frozenset({
     "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
@@ -501,11 +504,16 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
             _fail(here, f"xv mark {mark!r} is neither X nor V"[:200])
         found.append((here, XV(_fp_cells(item, "cells", side, here, 2),
                                10 if mark.upper() == "X" else 5)))
-    for key in ("odd", "even"):
-        picked = tuple(_fp_cells({"cell": [item.get("cell")]}, "cell", side, here)[0]
-                       for here, item in _fp_entries(data, key, where))
+    for here, item in _fp_entries(data, "clone", where):
+        found.append((here, Clone(_fp_cells(item, "cells", side, here),
+                                  _fp_cells(item, "cloneCells", side, here))))
+    for key in ("odd", "even", "minimum", "maximum"):
+        picked = tuple(dict.fromkeys(  # each cell once, in order
+            _fp_cells({"cell": [item.get("cell")]}, "cell", side, here)[0]
+            for here, item in _fp_entries(data, key, where)))
         if picked:
-            found.append((f"{where}, {key}", Parity(picked, key)))
+            found.append((f"{where}, {key}", Parity(picked, key) if key in ("odd", "even")
+                           else Fortress(picked, key)))
     for here, constraint in found:
         try:
             constraint.validate(layout)
@@ -547,7 +555,8 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
     object (what an f-puzzles or SudokuPad link carries, compressed);
     :func:`from_fpuzzles` reads it back to the same puzzle. Raises
     :class:`PuzzleFormatError` for a kind f-puzzles has no key for
-    (``greater``, whispers of another gap than 5)."""
+    (``greater``, whispers of another gap than 5) and for candidate givens
+    that leave a cell no value."""
     layout = rules.layout
     side = layout.side
     default = Layout.for_side(side)
@@ -603,11 +612,20 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
         elif isinstance(constraint, Parity):
             for cell in constraint.cells:
                 add(constraint.parity, {"cell": _fp_name(cell, side)})
+        elif isinstance(constraint, Fortress):
+            for cell in constraint.cells:
+                add(constraint.extreme, {"cell": _fp_name(cell, side)})
+        elif isinstance(constraint, Clone):
+            add("clone", {"cells": names(constraint.cells),
+                          "cloneCells": names(constraint.clones)})
         elif isinstance(constraint, Candidates):
             for cell in constraint.cells:
                 target = cells[cell // side][cell % side]
                 marks = set(target.get("givenPencilMarks", constraint.values))
                 target["givenPencilMarks"] = sorted(marks & set(constraint.values))
+                if not target["givenPencilMarks"]:
+                    _fail("f-puzzles", f"the candidate givens of {_name(cell, side)} leave it "
+                                       "no value, which f-puzzles cannot say")
         elif isinstance(constraint, Whispers) and constraint.gap == 5:
             add("whispers", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, (Renban, Palindrome)):

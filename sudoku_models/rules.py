@@ -36,6 +36,9 @@ kind               rule
                    the line differ by at least ``gap``
 ``renban``         the line holds consecutive values, each once, any order
 ``palindrome``     the line reads the same from both ends
+``fortress``       each cell holds more (``maximum``) or less (``minimum``)
+                   than every orthogonal neighbour
+``clones``         a clone: ``cells[i]`` holds what ``clones[i]`` holds
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -49,7 +52,9 @@ models each kind natively from the kind itself or from these families.
 
 Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
 names), cpmpy's examples (killer, thermo, Kropki), Sudoku Explainer's
-variants (X, Windoku, anti-king, anti-knight, non-consecutive).
+variants (X, Windoku, anti-king, anti-knight, non-consecutive), the
+Interactive Sudoku Solver's constraint types (whispers, renban,
+palindrome, candidate givens; github.com/sigh/Interactive-Sudoku-Solver).
 """
 
 from __future__ import annotations
@@ -629,14 +634,17 @@ class _Line(Constraint):
 @dataclass(frozen=True)
 class Whispers(_Line):
     """German whispers (``gap`` 5, the default) or Dutch whispers (4):
-    neighbours along the line differ by at least ``gap``."""
+    neighbours along the line differ by at least ``gap``. The line may
+    cross itself or close a loop (a cell listed twice)."""
 
     kind: ClassVar[str] = "whispers"
     cells: tuple[int, ...]
     gap: int = 5
 
-    def _check(self, layout):
-        super()._check(layout)
+    def _check(self, layout):  # a whisper line may cross itself or close a loop
+        if len(self.cells) < 2 or any(a == b for a, b in zip(self.cells, self.cells[1:])):
+            raise RulesError(f"{self.label(layout)}: a line of 2 or more cells, none next to "
+                             f"itself")
         if not 1 <= self.gap < layout.side:
             raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
                              f"got {self.gap}")
@@ -702,10 +710,82 @@ class Palindrome(_Line):
                 for a, b in zip(self.cells[:half], self.cells[::-1][:half])]
 
 
+@dataclass(frozen=True)
+class Fortress(Constraint):
+    """Fortress cells (f-puzzles' maximum and minimum): each of ``cells``
+    holds a larger (``"maximum"``) or smaller (``"minimum"``) value than every
+    orthogonal neighbour."""
+
+    kind: ClassVar[str] = "fortress"
+    cells: tuple[int, ...]
+    extreme: str = "maximum"
+
+    def label(self, layout):
+        return f"{self.extreme} {_name_cells(self.cells, layout.side)}"
+
+    def _check(self, layout):
+        if self.extreme not in ("maximum", "minimum"):
+            raise RulesError(f"fortress: extreme must be maximum or minimum, got "
+                             f"{self.extreme!r}")
+        if not self.cells:
+            raise RulesError("fortress: no cells")
+        _distinct(self, layout, list(self.cells))
+
+    def _neighbours(self, layout):
+        side = layout.side
+        for cell in self.cells:
+            r, c = divmod(cell, side)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < side and 0 <= cc < side:
+                    yield cell, rr * side + cc
+
+    def violations(self, values, layout, context):
+        sign = 1 if self.extreme == "maximum" else -1
+        return [f"{self.label(layout)}: {cell_name(a, layout.side)} holds {values[a]}, "
+                f"{cell_name(b, layout.side)} {values[b]}"
+                for a, b in self._neighbours(layout) if sign * (int(values[a]) - int(values[b])) <= 0]
+
+    def pairs(self, layout, context):
+        if self.extreme == "maximum":
+            table = _table(layout.side, lambda u, v: u > v)
+        else:
+            table = _table(layout.side, lambda u, v: u < v)
+        return [PairRelation(a, b, table, self.label(layout)) for a, b in self._neighbours(layout)]
+
+
+@dataclass(frozen=True)
+class Clone(Constraint):
+    """Two shapes of cells hold the same values: ``cells[i]`` holds what
+    ``clones[i]`` holds."""
+
+    kind: ClassVar[str] = "clones"  # not "clone": the Pyomo model names blocks by kind
+    cells: tuple[int, ...]
+    clones: tuple[int, ...]
+
+    def _cells(self):
+        return (*self.cells, *self.clones)
+
+    def _check(self, layout):
+        if not self.cells or len(self.cells) != len(self.clones):
+            raise RulesError(f"{self.label(layout)}: a clone pairs as many cells as clones, got "
+                             f"{len(self.cells)} and {len(self.clones)}")
+        _distinct(self, layout, [*self.cells, *self.clones])
+
+    def violations(self, values, layout, context):
+        return [f"{self.label(layout)}: {cell_name(a, layout.side)} holds {values[a]}, its clone "
+                f"{cell_name(b, layout.side)} {values[b]}"
+                for a, b in zip(self.cells, self.clones) if values[a] != values[b]]
+
+    def pairs(self, layout, context):
+        table = _table(layout.side, lambda u, v: u == v)
+        return [PairRelation(a, b, table, self.label(layout))
+                for a, b in zip(self.cells, self.clones)]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
-                              Parity, Candidates, Whispers, Renban, Palindrome)
+                              Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone)
 }
 
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates,
-                                 GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
+                                 Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
                                  Parity, Region, Renban, Rules, RulesError, Thermometer, Whispers,
                                  XVNegative)
 
@@ -164,6 +164,22 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         others = np.flatnonzero((values == values[a]) & (np.arange(cells) != a))
         middle = int(rng.choice([c for c in range(cells) if c != a and c not in others]))
         return Palindrome((a, middle, int(rng.choice(others))))
+    if kind == "fortress":
+        for cell in rng.permutation(cells).tolist():
+            r, c = divmod(cell, side)
+            around = [values[rr * side + cc] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1),
+                                                            (r, c + 1))
+                      if 0 <= rr < side and 0 <= cc < side]
+            if values[cell] > max(around):
+                return Fortress((cell,), "maximum")
+            if values[cell] < min(around):
+                return Fortress((cell,), "minimum")
+    if kind == "clones":
+        a, b = (int(c) for c in rng.choice(cells, 2, False))
+        twins = [np.flatnonzero((values == values[x]) & (np.arange(cells) != x)) for x in (a, b)]
+        pick = [int(rng.choice([t for t in twin if t not in (a, b)])) for twin in twins]
+        if len(set(pick)) == 2:
+            return Clone((a, b), tuple(pick))
     raise ValueError(f"no holding {kind} found")
 
 

@@ -113,7 +113,7 @@ def main(argv=None) -> int:
         theirs = qqwing_ratings(puzzles)
         for puzzle, ours, (level, guesses) in zip(puzzles, ratings, theirs):
             rows.append({"set": set_name, "name": puzzle.name, "puzzle": puzzle.to_string(),
-                         "level": ours.level, "score": ours.score, "hardest": ours.hardest,
+                         "level": ours.level, "er": ours.se.er, "hardest": ours.hardest,
                          "cells_left": ours.cells_left, "qqwing": level,
                          "qqwing guesses": guesses, "rate ms": 1000 * seconds / len(puzzles)})
     frame = pd.DataFrame(rows)
