@@ -14,6 +14,10 @@
 * thermometers as a bulb and a thick rounded line, arrows as a circle with a
   line ending in an arrowhead; odd cells a grey circle, even cells a grey
   square;
+* lines in SudokuPad's colours: German whispers green (Dutch whispers
+  orange), renban purple, palindrome grey; fortress cells shaded, a small
+  ``>`` (maximum) or ``<`` (minimum) in the corner; clones as matching light
+  squares; candidate givens as small digits at the top of the cell;
 * anti-knight, anti-king, non-consecutive and the negative constraints
   (all dots / all X and V given) named in a line under the grid;
 * clues bold black, solution digits blue.
@@ -26,8 +30,9 @@ from __future__ import annotations
 import numpy as np
 
 from .puzzle import SYMBOLS, as_puzzle
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan, Kropki, KropkiNegative,
-                    NonConsecutive, Parity, Region, Thermometer, XVNegative)
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+                    GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
+                    Region, Renban, Thermometer, Whispers, XVNegative)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -368,5 +373,60 @@ def _parity(canvas: _Canvas, parity: Parity, puzzle) -> None:
         canvas.ax.add_patch(shape)
 
 
+LINE_COLOURS = {"whispers": "#5cb85c", "dutch": "#f0a04b", "renban": "#b57edc",
+                "palindrome": "#a0a0a0"}
+
+
+def _line(canvas: _Canvas, cells, colour: str, gid: str) -> None:
+    points = [canvas.centre(c) for c in cells]
+    canvas.ax.plot(*zip(*points), color=colour, linewidth=canvas.width(0.16, 1.5),
+                   solid_capstyle="round", solid_joinstyle="round", zorder=1.4, alpha=0.85,
+                   gid=gid)
+
+
+def _whispers(canvas: _Canvas, line: Whispers, puzzle) -> None:
+    _line(canvas, line.cells, LINE_COLOURS["whispers" if line.gap >= 5 else "dutch"], "whispers")
+
+
+def _renban(canvas: _Canvas, line: Renban, puzzle) -> None:
+    _line(canvas, line.cells, LINE_COLOURS["renban"], "renban")
+
+
+def _palindrome(canvas: _Canvas, line: Palindrome, puzzle) -> None:
+    _line(canvas, line.cells, LINE_COLOURS["palindrome"], "palindrome")
+
+
+def _fortress(canvas: _Canvas, fortress: Fortress, puzzle) -> None:
+    from matplotlib.patches import Rectangle
+
+    for cell in fortress.cells:
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor="#e8e8e8",
+                                      edgecolor="none", zorder=0.5, gid="fortress"))
+        canvas.ax.text(x + 0.38, y + 0.36, ">" if fortress.extreme == "maximum" else "<",
+                       ha="right", va="top", fontsize=max(3.0, 0.2 * canvas.pt), zorder=6,
+                       gid="fortress")
+
+
+def _clones(canvas: _Canvas, clones: Clone, puzzle) -> None:
+    from matplotlib.patches import Rectangle
+
+    colour = REGION_COLOURS[(clones.cells[0] + clones.clones[0]) % len(REGION_COLOURS)]
+    for cell in (*clones.cells, *clones.clones):
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, facecolor=colour,
+                                      edgecolor="none", zorder=0.6, gid="clones"))
+
+
+def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
+    text = "".join(_symbol(v, canvas.side) for v in given.values)
+    for cell in given.cells:
+        x, y = canvas.centre(cell)
+        canvas.ax.text(x, y + 0.38, text, ha="center", va="top", color="#555555",
+                       fontsize=max(3.0, 0.16 * canvas.pt), zorder=6, gid="candidates")
+
+
 _DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
-         Thermometer: _thermometer, Arrow: _arrow, Parity: _parity}
+         Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
+         Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
+         Candidates: _candidates}

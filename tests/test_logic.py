@@ -89,7 +89,7 @@ TECHNIQUE_PUZZLES = {
 @pytest.mark.parametrize("technique", sorted(TECHNIQUE_PUZZLES))
 def test_each_technique_fires_on_a_puzzle_that_needs_it(technique):
     puzzle = Puzzle.from_string(TECHNIQUE_PUZZLES[technique])
-    solution = solve(puzzle).ravel()
+    solution = backtrack_solve(puzzle).ravel()
     grid = Candidates.from_puzzle(puzzle)
     while True:  # the steps up to its first use, each against the solution
         step = next_step(grid)

@@ -270,9 +270,6 @@ def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
     assert code == 2 and err.count("\n") == 1
 
 
-NOT_DRAWN_YET = {"candidates", "whispers", "renban", "palindrome", "fortress", "clones"}
-"""Kinds drawing.py has no mark for yet (drawing.py is the lead's): when one
-gets its mark, this test says to take it out of this set."""
 
 
 def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
@@ -284,7 +281,7 @@ def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
     for kind, cls in KINDS.items():
         assert cls.violations is not Constraint.violations, kind
         has_cells = "cells" in cls.__dataclass_fields__
-        assert (cls in _DRAW) == (has_cells and kind not in NOT_DRAWN_YET), kind
+        assert (cls in _DRAW) == has_cells, kind
         assert has_cells or kind in global_kinds, kind
 
 
