@@ -20,7 +20,7 @@ Rows go to ``results/read_and_solve.csv`` beside this script.
 
 Usage::
 
-    python benchmarks/interactive_solver/read_and_solve.py [--data DIR] [--time-limit 10]
+    python -m benchmarks.interactive_solver read-and-solve [--data DIR] [--time-limit 10]
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ import argparse
 import csv
 import os
 import re
-import sys
 import tempfile
 import urllib.request
 import warnings
@@ -81,7 +80,6 @@ def main(argv=None) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(HERE.parents[1]))
     from sudoku_models import solve, verify
     from sudoku_models.errors import PuzzleFormatError
     from sudoku_models.puzzle import read_puzzle

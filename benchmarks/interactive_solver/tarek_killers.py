@@ -30,7 +30,7 @@ loaded machine), its guesses (branch points) and its status.
 
 Usage::
 
-    python benchmarks/interactive_solver/tarek_killers.py [--collections FILE] [--repeat 3] \
+    python -m benchmarks.interactive_solver tarek-killers [--collections FILE] [--repeat 3] \
         [--iss DIR]
 """
 
@@ -40,7 +40,6 @@ import argparse
 import csv
 import os
 import re
-import sys
 import tempfile
 import time
 import urllib.request
@@ -128,7 +127,6 @@ def main(argv=None) -> int:
         run_iss(args.iss, args.repeat, Path(args.out).with_name("tarek_killers_iss.csv"))
         if args.iss_only:
             return 0
-    sys.path.insert(0, str(HERE.parents[1]))
     from sudoku_models import verify
     from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
     from sudoku_models.puzzle import read_puzzle

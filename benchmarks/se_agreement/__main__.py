@@ -4,8 +4,8 @@ the rating Sukaku Explainer published for them) and record, per puzzle,
 the published rating, our ER, EP, ED, the technique that set ER and the
 CPU seconds it took (one process, one core).
 
-    python benchmarks/se_agreement/se_agreement.py --out benchmarks/se_agreement/results/diabolical.csv
-    python benchmarks/se_agreement/se_agreement.py --summary benchmarks/se_agreement/results/diabolical.csv
+    python -m benchmarks.se_agreement --out benchmarks/se_agreement/results/diabolical.csv
+    python -m benchmarks.se_agreement --summary benchmarks/se_agreement/results/diabolical.csv
 
 The summary gives the share of puzzles with ER equal to the published
 rating, within 0.1, 0.2 and 0.5, the disagreements by the technique that

@@ -1,0 +1,17 @@
+"""Against the Interactive Sudoku Solver (sigh/Interactive-Sudoku-Solver, MIT):
+``python -m benchmarks.interactive_solver STEP``. Its puzzles are
+downloaded by each step into a temporary folder at run time, never kept."""
+
+import sys
+
+from benchmarks.studykit.steps import run_step
+
+STEPS = {
+    "tarek-killers": ("tarek_killers", "TAREK's 42 hard killers: the counter's cage rules "
+                                       "(and the solver itself with --iss)"),
+    "read-and-solve": ("read_and_solve", "its example and collection puzzles: read, solved, "
+                                         "right, unique"),
+}
+
+if __name__ == "__main__":
+    sys.exit(run_step("benchmarks.interactive_solver", STEPS))
