@@ -22,11 +22,12 @@ from sudoku_models.logic.ladder import TECHNIQUES, level_of
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.logic.strong_links import two_strong_links
 
-from .helpers import benchmark_script
+import benchmarks.se_agreement.__main__ as se_agreement
+
 from .logic_checks import check_sound
 
 #: ``[(puzzle, published SE rating)]`` of benchmarks/datasets/se-rated-diabolical.txt
-published = benchmark_script("se_agreement/se_agreement").read_sample
+published = se_agreement.read_sample
 
 
 # The first puzzle of the shipped SE sample (then top1465) where the ladder
