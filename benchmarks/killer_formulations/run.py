@@ -2,7 +2,7 @@
 (``cage="sets"``, the extended formulation), paired on TAREK's killers.
 
 Usage: python benchmarks/killer_formulations/run.py [--first 10] [--cpu-limit 30]
-       [--wall-limit 600] [--method milp] [--collection PATH_OR_URL] [--out CSV]
+       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL] [--out CSV]
        python benchmarks/killer_formulations/run.py --table results/tarek.csv
 
 The instances: the first ``--first`` killers of TAREK's collection (no
@@ -61,7 +61,7 @@ COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Sol
 FORMS = ("sum", "sets")
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
-          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit")
+          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed")
 _STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 
 
@@ -137,7 +137,7 @@ def random_costs(seed: int) -> np.ndarray:
 
 
 def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
-        out: Path) -> list[dict]:
+        out: Path, seed: int = 0) -> list[dict]:
     rows = []
     for index, puzzle in enumerate(puzzles):
         forms = FORMS if index % 2 == 0 else FORMS[::-1]
@@ -145,7 +145,7 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
         grid = None
         for order, form in enumerate(forms):
             model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1,
-                                cage=form)
+                                seed=seed, cage=form)
             load = os.getloadavg()[0]
             cpu = time.process_time()
             with cpu_budget(model, cpu_limit):
@@ -160,7 +160,7 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
                          "nodes": result.stats.get("B&B nodes"),
                          "lp_iterations": result.stats.get("LP iterations"),
                          "load": round(load, 2), "solver": result.solver,
-                         "cpu_limit": cpu_limit, "wall_limit": wall_limit})
+                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed})
             print(f"#{index + 1} {form}: {result.status.name} {cpu:.1f} CPU s "
                   f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
                   f"{rows[-1]['nodes']} nodes", flush=True)
@@ -226,6 +226,7 @@ def main(argv=None) -> int:
     parser.add_argument("--wall-limit", type=float, default=600.0,
                         help="wall seconds per solve, a safety net (default 600)")
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
+    parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
     parser.add_argument("--table", type=Path, metavar="CSV",
@@ -235,7 +236,7 @@ def main(argv=None) -> int:
         print(table(args.table))
         return 0
     puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
-    run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out)
+    run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out, args.seed)
     print(f"wrote {args.out}")
     return 0
 

@@ -1,7 +1,11 @@
-"""The formulations: one module each, with the same interface
-(:class:`~.base.Formulation`). Which name maps to which class, and what each
-can do, is in :mod:`sudoku_models.registry`; this package imports no solver
-until a formulation module is imported."""
+"""The formulations, by paradigm, with the same interface
+(:class:`~.base.Formulation`): :mod:`.milp` (the binary model and its rows,
+the Pyomo and matrix models, the GDP all-different, the MILP back-ends),
+:mod:`.cp` (CP-SAT), :mod:`.sat` (CNF encodings apart from the PySAT
+solving), :mod:`.matching`; :mod:`.TEMPLATE` is the recipe for a new method
+or MILP back-end. Which name maps to which class, what each can do and the
+option vocabularies are in :mod:`sudoku_models.registry`; this package
+imports no solver until a formulation module is imported."""
 
 from .base import Formulation
 

@@ -206,7 +206,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
                             np.concatenate([cells * side + k, holding[k]]),
                             np.concatenate([np.ones(len(cells), np.int64),
                                             -np.ones(len(holding[k]), np.int64)]), 0, 0))
-        return chosen
+        return n, chosen
 
     for constraint in rules.constraints:
         kind = constraint.kind

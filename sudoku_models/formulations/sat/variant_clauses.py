@@ -27,7 +27,13 @@ one of two forms (``cage``), the combinatorial and the arithmetic one:
   Bailleux and Y. Boufkhad, "Efficient CNF encoding of Boolean cardinality
   constraints", CP 2003). A pseudo-Boolean encoder (``pysat.pb``) needs
   pypblib, which does not install here; the unit weights of the order
-  encoding make a cardinality encoder enough.
+  encoding make a cardinality encoder enough. Unit propagation on the
+  totalizer keeps the sum's bounds consistent (a cell's value is cut to
+  what the others' bounds leave), the arithmetic reasoning of a linear
+  constraint; the selectors of ``"sets"`` reason on combinations instead (a
+  digit no cell can hold any more rules out every set that holds it, and
+  with it the set's other digits), the stronger propagation for small
+  cages, at the price of one selector per set.
 
 ``prune=True`` (default) adds a unit clause ``-x[c, k]`` for each digit
 ``k`` that no digit set of the cage holds
