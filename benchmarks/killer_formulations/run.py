@@ -1,9 +1,9 @@
 """Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
 (``cage="sets"``, the extended formulation), paired on TAREK's killers.
 
-Usage: python benchmarks/killer_formulations/run.py [--first 10] [--cpu-limit 30]
+Usage: python -m benchmarks.killer_formulations [--first 10] [--cpu-limit 30]
        [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL] [--out CSV]
-       python benchmarks/killer_formulations/run.py --table results/tarek.csv
+       python -m benchmarks.killer_formulations --table results/tarek.csv
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
