@@ -129,11 +129,13 @@ def within_limit(result: SolveResult, time_limit: float | None) -> SolveResult:
     ``time_limit`` seconds, the same result as TIME_LIMIT without a grid,
     with ``"after the limit"`` holding the status it had: an answer that
     came after the limit is never reported as within it, whatever the
-    method (a limit covers the build, and a solver's own limit may be
-    overrun while it returns)."""
-    if time_limit is None or not result.status.solved or result.total_seconds <= time_limit:
+    method (the rule of :meth:`~sudoku_models.formulations.base.Formulation.solve`,
+    applied here to every method, those with a solve of their own too)."""
+    if (time_limit is None or result.status not in (Status.OPTIMAL, Status.FEASIBLE,
+                                                      Status.INFEASIBLE)
+            or result.total_seconds <= time_limit):
         return result
-    return replace(result, status=Status.TIME_LIMIT, grid=None,
+    return replace(result, status=Status.TIME_LIMIT, grid=None, objective=None,
                    stats={**result.stats, "after the limit": result.status.value})
 
 

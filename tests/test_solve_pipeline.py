@@ -89,7 +89,8 @@ def test_an_answer_after_the_limit_is_never_within_it():
     assert cut.stats == {"branches": 3, "after the limit": "OPTIMAL"}
     assert within_limit(late, 2.0) is late and within_limit(late, None) is late
     infeasible = SolveResult("x", Status.INFEASIBLE, None, 3.0, 3.0, ModelSize(1, 1, 1))
-    assert within_limit(infeasible, 1.0) is infeasible  # a proof stays a proof
+    assert within_limit(infeasible, 1.0).status is Status.TIME_LIMIT  # one rule, as Formulation's
+    assert within_limit(infeasible, 7.0) is infeasible
 
 
 def test_a_method_that_raises_is_a_solved_with_its_error(monkeypatch):

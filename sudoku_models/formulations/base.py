@@ -201,6 +201,7 @@ class Formulation(ABC):
             stats=stats,
             solver=self.solver_name(),
             objective=objective,
+            puzzle=puzzle,
         )
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
