@@ -126,3 +126,25 @@ def test_formulation_options_reach_the_methods_from_the_command_line(tmp_path, c
     assert main(["solve", "--file", str(killer), "--method", "milp", "--option", "cage=bogus"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cage must be one of" in err and "'bogus'" in err
+
+
+def test_export_gives_the_puzzle_as_people_share_it(tmp_path, capsys):
+    """`export --format sudokupad|fpuzzles|iss` prints the puzzle in that
+    form, which reads back to the same puzzle; a model without -o is one
+    line, exit 2."""
+    from sudoku_models.puzzle import read_puzzle
+
+    killer = (DATASETS / "killer-9x9.jsonl").read_text().splitlines()[0]
+    original = read_puzzle(killer)
+    for form in ("sudokupad", "fpuzzles", "iss"):
+        assert main(["export", killer, "--format", form]) == 0
+        text = capsys.readouterr().out.strip()
+        back = read_puzzle(text)
+        assert (back.grid == original.grid).all() and back.rules == original.rules, form
+    out = tmp_path / "link.txt"
+    assert main(["export", SEED_STRING, "--format", "sudokupad", "-o", str(out)]) == 0
+    assert read_puzzle(out.read_text().strip()).to_string() == Puzzle.from_string(SEED_STRING).to_string()
+    capsys.readouterr()
+    assert main(["export", SEED_STRING]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "-o FILE" in err

@@ -1,4 +1,6 @@
-"""``sudoku-models export``: a method's model of a puzzle written to a file."""
+"""``sudoku-models export``: a method's model of a puzzle written to a file,
+or the puzzle itself as people share it (a SudokuPad link, f-puzzles JSON,
+the Interactive Sudoku Solver's constraint string)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from ..registry import OBJECTIVES
 from ..registry import exporting_methods
 from . import register_command
 from .common import add_method_option, command_line_puzzle
-from .exits import EXIT_OK
+from .exits import EXIT_OK, UsageError
 
 
 def add_parser(commands) -> None:
@@ -23,24 +25,57 @@ def add_parser(commands) -> None:
         description="Write the model a method builds for PUZZLE: 'lp' and 'mps' (HiGHS's "
         "writer; milp, matrix, milp-alldiff) with readable 1-based names such as x_r1_c2_v4 "
         "and cell_r1_c2; 'pbtxt' (the CP-SAT CpModelProto as protobuf text; cp, cp-bool). "
-        "The format comes from --format or the suffix of -o.",
+        "The format comes from --format or the suffix of -o. The puzzle itself: "
+        "'sudokupad' (a link that opens it in SudokuPad), 'fpuzzles' (f-puzzles JSON), "
+        "'iss' (the Interactive Sudoku Solver's constraint string), to -o or the terminal.",
     )
-    export.add_argument("puzzle", help="the puzzle as one line")
+    export.add_argument("puzzle", help="the puzzle in any format the toolkit reads (a line, "
+                        "JSON, a SudokuPad or f-puzzles link, ...)")
     add_method_option(export, "milp", exporting_methods, many=False, what="methods that export")
-    export.add_argument("--format", choices=sorted(set(SUFFIXES.values())),
+    export.add_argument("--format", choices=sorted({*SUFFIXES.values(), *PUZZLE_FORMATS}),
                         help="file format (default: from the suffix of -o)")
     export.add_argument("--objective", choices=OBJECTIVES, help="MILP objective (milp, matrix)")
-    export.add_argument("-o", "--out", required=True, type=file_name, help="the file to write")
+    export.add_argument("-o", "--out", type=file_name,
+                        help="the file to write (a model needs one; a puzzle format without "
+                        "-o is printed)")
     export.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Write the model; one line on standard error says where."""
-    from ..model_files import export
-    from ..files import check_output
+PUZZLE_FORMATS = ("sudokupad", "fpuzzles", "iss")
+"""The puzzle's own forms (no method's model): ``--format`` values."""
 
-    check_output(args.out, option="-o")
+
+def _puzzle_text(puzzle, format: str) -> str:
+    import json
+
+    if format == "sudokupad":
+        return puzzle.sudokupad_link()
+    if format == "fpuzzles":
+        return json.dumps(puzzle.to_fpuzzles())
+    return puzzle.to_iss()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the model (one line on standard error says where), or the
+    puzzle in a shared format (printed without ``-o``)."""
+    from ..files import check_output
+    from ..model_files import export
+
+    if args.out is not None:
+        check_output(args.out, option="-o")
     puzzle = command_line_puzzle(args.puzzle)
+    if args.format in PUZZLE_FORMATS:
+        text = _puzzle_text(puzzle, args.format)
+        if args.out is None:
+            print(text)
+        else:
+            with open(args.out, "w") as handle:
+                handle.write(text + "\n")
+            print(f"wrote the puzzle as {args.format} to {args.out}", file=sys.stderr)
+        return EXIT_OK
+    if args.out is None:
+        raise UsageError("-o FILE is needed to export a model (or --format sudokupad, "
+                         "fpuzzles or iss for the puzzle itself)")
     options = {"objective": args.objective} if args.objective else {}
     path = export(puzzle, args.method, args.out, format=args.format, **options)
     print(f"wrote the {args.method} model of the puzzle to {path}", file=sys.stderr)
