@@ -148,3 +148,20 @@ def test_export_gives_the_puzzle_as_people_share_it(tmp_path, capsys):
     assert main(["export", SEED_STRING]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "-o FILE" in err
+
+
+def test_solve_format_json_prints_one_object_per_puzzle_and_method(capsys):
+    import json
+
+    top95 = str(DATASETS / "top95.txt")
+    assert main(["solve", "--file", top95, "--first", "2", "--method", "cp,backtracking",
+                 "--format", "json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["method"], r["index"]) for r in records] == [("cp", 1), ("cp", 2),
+                                                            ("backtracking", 1), ("backtracking", 2)]
+    puzzles = read_puzzles(top95)[:2]
+    for record in records:
+        solution = Puzzle.from_string(record["solution"]).grid
+        assert record["status"] == "OPTIMAL" and record["verified"]
+        assert verify(puzzles[record["index"] - 1], solution)
+        assert record["cpu_s"] >= 0 and isinstance(record["stats"], dict)

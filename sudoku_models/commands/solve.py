@@ -69,6 +69,10 @@ def add_parser(commands) -> None:
                        help="a method option for every chosen method that takes it, e.g. "
                        "cage=sets, order=cumulative, prune=False, rule45=True (see "
                        "'sudoku-models methods'); repeatable")
+    solve.add_argument("--format", choices=("table", "json"), default="table",
+                       help="table: the side-by-side view or the summary (default); json: one "
+                       "JSON line per puzzle and method as it is solved (puzzle, index, method, "
+                       "status, verified, solution, seconds, CPU seconds, solver, statistics)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=positive_int, metavar="N",
                        help="with --file: only the first N puzzles")
@@ -122,7 +126,7 @@ class _Collected:
     row only for ``--plot`` of a file."""
 
     def __init__(self, dataset: str, first_method: str, one_puzzle: bool,
-                 keep_rows: bool) -> None:
+                 keep_rows: bool, json_lines: bool = False) -> None:
         from ..bench.summary import Summary
 
         self.dataset = dataset
@@ -134,6 +138,7 @@ class _Collected:
         self.solutions: dict[int, str] = {}
         self.results: dict[str, Solved] = {}
         self.first_error: dict[str, str] = {}  # per method: the first ERROR's message
+        self.json_lines = json_lines
 
     def __call__(self, solved: Solved, options: str) -> None:
         """One puzzle solved by one method, whose options read ``options``."""
@@ -149,6 +154,8 @@ class _Collected:
             self.results[solved.method] = solved
         if solved.error is not None:
             self.first_error.setdefault(solved.method, f"{solved.puzzle.name}: {solved.error}")
+        if self.json_lines:
+            print(_json_line(solved, options), flush=True)
 
     def count(self, row: dict) -> None:
         """A row for the summary, the verification check and ``--plot``
@@ -213,6 +220,22 @@ class _Recorder:
         self.written += 1
 
 
+def _json_line(solved: Solved, options: str) -> str:
+    """One JSON object (a line) for ``solve --format json``."""
+    import json
+
+    result = solved.result
+    record = {"puzzle": solved.puzzle.name, "index": solved.index, "method": solved.method,
+              "options": options, "status": solved.status, "verified": solved.verified,
+              "solution": None if result is None or not result.status.solved
+              else _solution_line(result, solved.status),
+              "build_s": None if result is None else result.build_seconds,
+              "solve_s": None if result is None else result.solve_seconds,
+              "cpu_s": solved.cpu_seconds, "solver": None if result is None else result.solver,
+              "stats": {} if result is None else result.stats, "error": solved.error}
+    return json.dumps(record, default=str)
+
+
 def _solution_line(result, status: str) -> str:
     """A solution in the puzzle format (any layout: the grid's values, one
     line), or the status when there is none."""
@@ -248,7 +271,8 @@ def run(args: argparse.Namespace) -> int:
     for method, values in options.items():
         METHODS[method].check_options(values)
     collected = _Collected(dataset, args.method[0], one_puzzle=args.file is None,
-                           keep_rows=bool(args.plot) and args.file is not None)
+                           keep_rows=bool(args.plot) and args.file is not None,
+                           json_lines=args.format == "json")
     recorder = _Recorder(args, dataset, options) if args.out else None
     try:
         _solve_all(puzzles, options, args, collected, recorder)
@@ -260,7 +284,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if recorder is not None:
             recorder.file.close()
-    if args.file is None:
+    if args.format == "json":
+        if args.out:
+            print(f"wrote {recorder.written} rows to {args.out}", file=sys.stderr)
+    elif args.file is None:
         _print_one(puzzles[0], args.method, collected.results)
     else:
         _print_summary(collected.summary.lines(), args.file, len(puzzles))
