@@ -31,7 +31,7 @@ def fill(order: int, rng: np.random.Generator, work: tuple | None = None) -> np.
     independent random order. A fill that needs more than ``4 * N`` branch
     nodes (rare up to order 6, common at order 7) starts again with new
     random orders (a restart strategy against heavy-tailed backtracking).
-    Times per order: ``benchmarks/generation_speed.py``."""
+    Times per order: ``python -m benchmarks.counter_speed generation``."""
     t = tables(order)
     work = t.workspace() if work is None else work
     solution = np.zeros(t.cells, np.int32)

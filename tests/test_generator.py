@@ -391,7 +391,7 @@ def test_the_pool_search_finds_distinct_unique_low_clue_puzzles():
 def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
     """removable_clues / is_minimal take any layout and anything as_puzzle
     takes; each clue's verdict is checked by CP-SAT counting to 2."""
-    from sudoku_models import backtrack_count as count_by_method
+    from sudoku_models import count_solutions as count_by_method
     from sudoku_models.geometry import Layout
     from generator import is_minimal, removable_clues
 

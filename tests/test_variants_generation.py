@@ -213,7 +213,7 @@ def _unique_by_sat(puzzles):
     """The second method at 16x16 killers: the SAT encoding (CP-SAT's plain
     killer model cannot prove some of them unique within minutes)."""
     from sudoku_models import verify
-    from sudoku_models.solving import backtrack_count as count_any
+    from sudoku_models.solving import count_solutions as count_any
     from sudoku_models.solving import solve
 
     for puzzle in puzzles:
@@ -242,18 +242,18 @@ def test_a_shipped_collection_is_what_its_command_makes(name, lines, tmp_path):
     assert out.read_text().splitlines() == shipped
 
 
-# -- benchmarks/variants.py -----------------------------------------------------
+# -- python -m benchmarks.variants ------------------------------------------------
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "variants.py"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_variants_benchmark_pairs_methods_per_puzzle_and_records_refusals(tmp_path):
     import pandas as pd
 
-    run = subprocess.run([sys.executable, str(BENCH), "--datasets", "boxes-6x6,killer-9x9",
-                          "--first", "2", "--methods", "backtracking,cp,matching",
-                          "--time-limit", "5", "--out", str(tmp_path)],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-m", "benchmarks.variants", "--datasets",
+                          "boxes-6x6,killer-9x9", "--first", "2", "--methods",
+                          "backtracking,cp,matching", "--time-limit", "5", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     six = pd.read_csv(tmp_path / "boxes-6x6.csv")
     labels = ["backtracking", "cp", "cp [cage=table]", "cp [rule45=True]", "matching"]
@@ -272,11 +272,8 @@ def test_the_variants_benchmark_pairs_methods_per_puzzle_and_records_refusals(tm
 
 
 def test_the_short_killer_format_reads_back_a_generated_killer(tmp_path):
-    sys.path.insert(0, str(BENCH.parent))
-    try:
-        from variants import sigh_killer
-    finally:
-        sys.path.remove(str(BENCH.parent))
+    from benchmarks.variants.__main__ import sigh_killer
+
     puzzle = generate_killer((24, 28), seed=9)
     text = ["?"] * 81
     for cage in puzzle.constraints:  # head at the first cell, the others point along a BFS tree

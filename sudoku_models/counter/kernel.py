@@ -535,7 +535,7 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     Sais, "Boosting systematic search by weighting constraints", ECAI
     2004) and the conflict scores of sigh's Interactive Sudoku Solver
     (``js/solver/SOLVER_ENGINE.md``). On tarek's 42 hard killers (read by
-    ``benchmarks/variants.py --sigh-killers``; recorded in
+    ``python -m benchmarks.variants --sigh-killers``; recorded in
     ``benchmarks/variants/results/tarek_killers.csv``) the count to two
     takes 0.175 s per puzzle on average; the fewest candidates first with
     the weights as a tie-break took about 1.0 s (measured when this rule
