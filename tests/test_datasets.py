@@ -3,6 +3,8 @@ both methods in one command, every solution verified."""
 
 import csv
 
+import pytest
+
 from sudoku_models import read_puzzles
 from sudoku_models.cli import main
 
@@ -26,6 +28,7 @@ def test_all_of_top95_with_both_methods(tmp_path):
     _check(_solve_file("top95.txt", None, tmp_path), read_puzzles(DATASETS / "top95.txt"))
 
 
+@pytest.mark.slow
 def test_first_500_seventeen_clue_puzzles_with_both_methods(tmp_path):
     puzzles = read_puzzles(DATASETS / "17clue.txt")[:500]
     _check(_solve_file("17clue.txt", 500, tmp_path), puzzles)

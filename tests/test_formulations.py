@@ -122,7 +122,8 @@ def test_time_limit_is_a_status(method):
     assert result.status is Status.TIME_LIMIT and result.grid is None
 
 
-@pytest.mark.parametrize("method", list(METHODS))
+@pytest.mark.parametrize("method", [pytest.param(m, marks=pytest.mark.slow) if METHODS[m].slow else m
+                                    for m in METHODS])
 def test_batch_mode_matches_fresh_builds_on_real_puzzles(method, seventeen_sample, monkeypatch):
     # 17-clue and top95 samples; an infeasible puzzle in the middle checks
     # that its clues are cleared.

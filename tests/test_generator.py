@@ -214,6 +214,7 @@ def test_unreached_minimal_count_names_the_minimal_counts_reached():
         generate(40, minimal=True, seed=1, time_limit=0.5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order, clues", [(5, 250), (6, 500)])
 def test_time_limit_bounds_wall_time_at_large_orders(order, clues):
     generate(30, seed=0)  # compile outside the timing

@@ -34,6 +34,7 @@ def test_top95_steps_replay_against_the_solution():
         replay(puzzle)
 
 
+@pytest.mark.slow
 def test_top1465_sample_steps_replay_against_the_solution():
     # every 60th: a third of them need forcing chains (about 1 s each)
     for puzzle in read_puzzles(DATASETS / "top1465.txt")[::60]:

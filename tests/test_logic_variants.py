@@ -60,6 +60,7 @@ def test_steps_replay_against_the_cp_sat_solution(puzzle):
     assert (rating.level == "needs search") == (steps[-1].technique == NEEDS_SEARCH)
 
 
+@pytest.mark.slow
 def test_the_collection_covers_the_layouts_and_is_explained_to_the_end_where_it_can():
     kinds = {p.layout.kind for p in PUZZLES}
     assert kinds == {"boxes", "jigsaw", "latin"}
