@@ -417,6 +417,7 @@ def test_a_killed_dask_worker_costs_no_row(tmp_path):
     assert not psutil.pid_exists(pids[0]) or psutil.Process(pids[0]).status() == "zombie"
 
 
+@pytest.mark.slow
 def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, capsys):
     import socket
 

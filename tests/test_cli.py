@@ -42,6 +42,7 @@ def test_file_summary_and_csv(tmp_path, capsys):
     assert rows[0]["puzzle"] == "top95.txt:2"
 
 
+@pytest.mark.slow
 def test_method_all_runs_every_formulation(tmp_path, capsys):
     out_csv = tmp_path / "all.csv"
     assert main(["solve", "--file", TOP95, "--first", "2", "--method", "all", "--out", str(out_csv)]) == 0

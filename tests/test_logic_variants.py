@@ -48,7 +48,11 @@ def _unique_solution(puzzle: Puzzle) -> np.ndarray:
     return found[0]
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+SLOW_REPLAYS = {"x seed 4"}  # over 10 s on 2 cores: run with -m slow
+
+
+@pytest.mark.parametrize("puzzle", [pytest.param(p, marks=pytest.mark.slow) if p.name in SLOW_REPLAYS
+                                    else p for p in PUZZLES], ids=[p.name for p in PUZZLES])
 def test_steps_replay_against_the_cp_sat_solution(puzzle):
     steps = replay(puzzle, _unique_solution(puzzle))
     assert steps

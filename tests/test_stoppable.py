@@ -178,6 +178,7 @@ def test_a_long_solve_stops_on_ctrl_c_and_the_model_serves_on(method, order, fra
     assert verify(easy, model.solve(easy).grid)
 
 
+@pytest.mark.slow
 def test_a_sat_solver_pysat_jumped_out_of_is_abandoned_not_freed():
     """In the main thread PySAT takes Ctrl-C over and jumps out of the solver
     (longjmp); freeing that solver afterwards crashed the process once in
