@@ -55,7 +55,8 @@ def main() -> None:
     generate(minimal=True, seed=0)  # kernels loaded before timing
     rows = []
     with tempfile.TemporaryDirectory() as work:
-        loop, version = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        loop, compiler = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        version = f"tdoku (peers copy, commit af426180), {compiler}, -O3 -march=native"
         lib = ctypes.CDLL(str(Path(work) / "tdoku" / "build" / "libtdoku_shared.so"))
         lib.TdokuConstrain.argtypes = [ctypes.c_bool, ctypes.c_char_p]
         lib.TdokuMinimize.argtypes = [ctypes.c_bool, ctypes.c_bool, ctypes.c_char_p]

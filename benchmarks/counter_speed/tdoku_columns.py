@@ -73,9 +73,12 @@ void tdoku_loop(const char *puzzles, size_t n, size_t limit, size_t *counts, siz
 """
 
 
-def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
-    """tdoku's shared library and the C loop, built in ``work`` from a copy
-    of ``source``; returns the loop library and a line naming the build."""
+def build_tdoku(source: Path, work: Path, loop_c: str = LOOP_C,
+                last_argument=ctypes.c_void_p) -> tuple[ctypes.CDLL, str]:
+    """tdoku's shared library and a C loop over it (``loop_c``, defining
+    ``tdoku_loop(puzzles, n, limit, counts, last)``, whose last argument has
+    the ctypes type ``last_argument``), built in ``work`` from a copy of
+    ``source``; returns the loop library and the compiler's version line."""
     tree = work / "tdoku"
     shutil.copytree(source, tree)
     build = tree / "build"
@@ -84,7 +87,7 @@ def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
     compilers = ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_CXX_COMPILER=clang++"] if clang else []
     subprocess.run(["cmake", "..", *compilers], cwd=build, check=True, capture_output=True)
     subprocess.run(["make", "tdoku_shared"], cwd=build, check=True, capture_output=True)
-    (build / "loop.c").write_text(LOOP_C)
+    (build / "loop.c").write_text(loop_c)
     cc = "clang" if clang else "cc"
     subprocess.run([cc, "-O2", "-shared", "-fPIC", str(build / "loop.c"), "-o",
                     str(build / "libloop.so"), f"-L{build}", "-ltdoku_shared",
@@ -93,9 +96,9 @@ def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
     lib = ctypes.CDLL(str(build / "libloop.so"))
     lib.tdoku_loop.restype = None
     lib.tdoku_loop.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t,
-                               ctypes.c_void_p, ctypes.c_void_p]
+                               ctypes.c_void_p, last_argument]
     version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
-    return lib, f"tdoku (peers copy, commit af426180), {version.splitlines()[0]}, -O3 -march=native"
+    return lib, version.splitlines()[0]
 
 
 def tdoku_text(grids: np.ndarray) -> bytes:
@@ -258,7 +261,8 @@ def main() -> None:
     warm_up()
     rows, effort, cores = [], {}, []
     with tempfile.TemporaryDirectory() as work:
-        lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        lib, compiler = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        tdoku_version = f"tdoku (peers copy, commit af426180), {compiler}, -O3 -march=native"
         for name in args.collections:
             grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
             counts, solutions = run_ours(grids)

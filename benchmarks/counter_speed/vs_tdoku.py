@@ -34,7 +34,6 @@ import argparse
 import ctypes
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,6 +47,7 @@ from sudoku_models import read_grids
 from sudoku_models.counter import backtrack_count_many, kernel9, warm_up
 from sudoku_models.counter.core import new_control
 from benchmarks.counter_speed.tables import KERNEL, TDOKU
+from benchmarks.counter_speed.tdoku_columns import build_tdoku, tdoku_text
 
 HERE = Path(__file__).resolve().parent
 
@@ -66,35 +66,18 @@ void tdoku_loop(const char *puzzles, size_t n, size_t limit, size_t *counts, cha
 """
 
 
-def build_tdoku(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
-    """Build tdoku from ``source`` in ``work``; returns the loop library and
-    a description (source commit if known, compiler)."""
-    tree = work / "tdoku"
-    shutil.copytree(source, tree)
-    build = tree / "build"
-    build.mkdir()
-    clang = shutil.which("clang") and shutil.which("clang++")
-    compilers = ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_CXX_COMPILER=clang++"] if clang else []
-    subprocess.run(["cmake", "..", *compilers], cwd=build, check=True, capture_output=True)
-    subprocess.run(["make", "tdoku_shared"], cwd=build, check=True, capture_output=True)
-    loop = build / "loop.c"
-    loop.write_text(LOOP_C)
-    cc = "clang" if clang else "cc"
-    subprocess.run([cc, "-O2", "-shared", "-fPIC", str(loop), "-o", str(build / "libloop.so"),
-                    f"-L{build}", "-ltdoku_shared", f"-Wl,-rpath,{build}"], check=True)
-    ctypes.CDLL(str(build / "libtdoku_shared.so"), mode=ctypes.RTLD_GLOBAL)
-    lib = ctypes.CDLL(str(build / "libloop.so"))
-    lib.tdoku_loop.restype = None
-    lib.tdoku_loop.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t,
-                               ctypes.c_void_p, ctypes.c_char_p]
-    version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+def tdoku_build(source: Path, work: Path) -> tuple[ctypes.CDLL, str]:
+    """:func:`~benchmarks.counter_speed.tdoku_columns.build_tdoku` with this
+    script's loop (solutions out); returns the library and a description
+    (source commit if known, compiler)."""
+    lib, compiler = build_tdoku(source, work, LOOP_C, ctypes.c_char_p)
     commit = subprocess.run(["git", "-C", str(source), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
     readme = (source.parent / "README.md")
     if not commit and readme.exists():
         found = re.search(r"commit (\w{7,40})", readme.read_text())
         commit = found.group(1) if found else ""
-    return lib, f"tdoku {commit or '(commit unknown)'}, {version.splitlines()[0]}, -O3 -march=native"
+    return lib, f"tdoku {commit or '(commit unknown)'}, {compiler}, -O3 -march=native"
 
 
 def ours(grids: np.ndarray, limit: int):
@@ -102,13 +85,6 @@ def ours(grids: np.ndarray, limit: int):
     solutions = np.zeros(grids.shape, dtype=np.int32)
     kernel9.count9_many(grids, limit, counts, solutions, new_control())
     return counts, solutions
-
-
-def tdoku_text(grids: np.ndarray) -> bytes:
-    """``(P, 81)`` grids (0 = empty) as tdoku reads them: 81 characters,
-    ``.`` for an empty cell, each puzzle NUL-terminated."""
-    return b"".join(bytes("".join(str(v) if v else "." for v in g), "ascii") + b"\0"
-                    for g in grids)
 
 
 def tdoku(lib, text: bytes, n: int, limit: int):
@@ -244,7 +220,7 @@ def main() -> None:
     from benchmarks.counter_speed.tables import api_table, race_table
 
     with tempfile.TemporaryDirectory() as work:
-        lib, tdoku_version = build_tdoku(args.tdoku_source.resolve(), Path(work))
+        lib, tdoku_version = tdoku_build(args.tdoku_source.resolve(), Path(work))
         if args.api:
             pd.DataFrame(api_runs(lib, args.rounds, args.single)).to_csv(args.api, index=False)
             print(api_table(str(args.api)))
