@@ -74,8 +74,8 @@ def test_puzzle_is_immutable():
 
 
 @pytest.mark.parametrize(
-    "text, message",
-    [
+    "read, text, message",
+    [(Puzzle.from_string, text, message) for text, message in [
         (SEED_STRING[:-1], "got 80"),
         (SEED_STRING + "1", "got 82"),
         (SEED_STRING[:10] + "x" + SEED_STRING[11:], "row 2, column 2: 'x' is not a value"),
@@ -84,17 +84,7 @@ def test_puzzle_is_immutable():
         ("1,2,x" + ",0" * 13, "row 1, column 3: 'x' is not a number"),
         ("1,2,3", "got 3"),
         ("1,2,3,5" + ",0" * 12, "row 1, column 4: value 5 is not an integer in 0..4"),
-    ],
-)
-def test_malformed_strings_name_what_and_where(text, message):
-    with pytest.raises(PuzzleFormatError) as info:
-        Puzzle.from_string(text)
-    assert message in str(info.value)
-
-
-@pytest.mark.parametrize(
-    "grid, message",
-    [
+    ]] + [(Puzzle.from_grid, grid, message) for grid, message in [
         ([[1, 2], [3, 4]], "shape (2, 2)"),
         ([[0] * 9] * 8, "shape (8, 9)"),
         ([[0] * 4, [0] * 4, [0, 0, 7, 0], [0] * 4], "row 3, column 3: value 7"),
@@ -102,11 +92,11 @@ def test_malformed_strings_name_what_and_where(text, message):
         ([[0] * 4, [0] * 4, [0] * 4, [0, -1, 0, 0]], "row 4, column 2: value -1"),
         ([[0] * 4, [0] * 4, [0] * 3, [0] * 4], "not rectangular"),
         (np.full((4, 4), "1"), "must be numbers"),
-    ],
+    ]],
 )
-def test_malformed_grids_name_what_and_where(grid, message):
+def test_malformed_strings_and_grids_name_what_and_where(read, text, message):
     with pytest.raises(PuzzleFormatError) as info:
-        Puzzle.from_grid(grid)
+        read(text)
     assert message in str(info.value)
 
 
