@@ -71,10 +71,10 @@ def main(argv: list[str] | None = None) -> int:
            if key not in ("PYTHONPATH", "VIRTUAL_ENV", "NUMBA_CACHE_DIR")}
     env["XDG_CACHE_HOME"] = str(work / "cache")  # an empty numba cache
     python, shell_lines = tour_blocks((clone / "README.md").read_text())
-    (work / "tour.py").write_text(python)
+    (clone / "tour.py").write_text(python)
     steps = [("install", "python3 -m venv .venv && . .venv/bin/activate && pip install -q -e ."),
              ("warm-up", "sudoku-models warm-up"),
-             ("tour.py", f"python {work / 'tour.py'}")]
+             ("tour.py", "python tour.py")]
     steps += [(f"tour.sh:{i}", line) for i, line in enumerate(shell_lines, 1)]
     steps += [("quick", "sudoku-models bench run --quick --out quick.csv")]
     rows = []
