@@ -1,8 +1,18 @@
 """The step-by-step view (issue 32): its data checked against explain, the
 solvers and the LP's own constraints; the widget's re-solve; the static
-page driven in a real browser (headless Chromium through Playwright)."""
+page and the widget in a notebook served by JupyterLab, each driven in a
+real browser (headless Chromium through Playwright)."""
 
+import contextlib
+import os
+import secrets
 import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +24,7 @@ from sudoku_models.widget import _fixed, export_html, lp_relaxation, teaching_wi
 TOUR = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 # Arto Inkala's "world's hardest sudoku" (2012): the LP relaxation leaves cells fractional
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -67,46 +78,147 @@ def test_the_widget_re_solves_after_a_cell_is_fixed():
     assert "contradicts" in widget.message and widget.data["puzzle"][1] == "1"
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium: install Debian's chromium package "
-                    "(apt-get install -y chromium) to run the browser test")
-def test_the_static_page_steps_forward_in_a_real_browser(tmp_path):
-    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    page_path = export_html(TOUR, tmp_path / "view.html", methods=("cp", "backtracking"))
-    expected = view_data(TOUR, methods=("backtracking",))["frames"]
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        page.goto(page_path.resolve().as_uri())
-        assert page.inner_text(".sm-count") == f"step 1 of {len(expected)}"
-        for _ in range(3):
-            page.click(".sm-next")
-        assert page.inner_text(".sm-count") == f"step 4 of {len(expected)}"
-        used = page.eval_on_selector_all(".sm-board rect.used", "els => els.map(e => e.dataset.cell)")
-        assert sorted(used) == sorted(expected[3]["cells"]) and used
-        assert page.text_content(".sm-board .caption").startswith("4.")
-        size = [int(page.get_attribute(".sm-board svg", k)) for k in ("width", "height")]
-        shot = tmp_path / "board.png"
-        page.locator(".sm-board svg").screenshot(path=str(shot))
-        screen = tmp_path / "page.png"
-        page.screenshot(path=str(screen))
-        cells = {}
-        for name in (used[0], "r9c5"):  # a used cell, and one the step does not touch
-            cells[name] = tmp_path / f"{name}.png"
-            page.locator(f'.sm-board rect[data-cell="{name}"]').screenshot(path=str(cells[name]))
-        page.click(".sm-resolve")  # no kernel: says so, breaks nothing
-        assert "needs the notebook" in page.inner_text(".sm-message")
-        browser.close()
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium: install Debian's chromium package "
+    "(apt-get install -y chromium) to run the browser tests")
+
+
+def check_step_four(page, tmp_path, frames) -> None:
+    """The view in ``page`` stands at step 4 of ``frames``: the step's cells,
+    and no others, are highlighted (their drawn background is tinted yellow,
+    an untouched cell's white), the caption is the step's, and the board's
+    screenshot has the SVG's size (40 px cells, 4 px margins)."""
     from PIL import Image
 
-    with Image.open(shot) as board, Image.open(screen) as whole:
-        assert size[0] == 9 * 40 + 8  # 40 px cells, 4 px margins
+    assert page.inner_text(".sm-count") == f"step 4 of {len(frames)}"
+    used = page.eval_on_selector_all(".sm-board rect.used", "els => els.map(e => e.dataset.cell)")
+    assert sorted(used) == sorted(frames[3]["cells"]) and used
+    assert page.text_content(".sm-board .caption").startswith("4.")
+    size = [int(page.get_attribute(".sm-board svg", k)) for k in ("width", "height")]
+    assert size[0] == 9 * 40 + 8
+    shot = tmp_path / "board.png"
+    page.locator(".sm-board svg").screenshot(path=str(shot))
+    with Image.open(shot) as board:
         assert all(abs(a - b) <= 1 for a, b in zip(board.size, size))  # to a pixel's rounding
-        assert whole.size == (1200, 900)
-    # the used cell's background (its median colour) is tinted yellow, the other's white
-    for name, path in cells.items():
+    for name in (used[0], "r9c5"):  # a used cell, and one the step does not touch
+        path = tmp_path / f"{name}.png"
+        page.locator(f'.sm-board rect[data-cell="{name}"]').screenshot(path=str(path))
         with Image.open(path) as cell:
             red, green, blue = np.median(np.asarray(cell.convert("RGB")).reshape(-1, 3), axis=0)
         if name == used[0]:
             assert red > blue + 20 and green > blue + 20, (name, red, green, blue)
         else:
             assert min(red, green, blue) > 245, (name, red, green, blue)
+
+
+def check_page_size(page, tmp_path) -> None:
+    from PIL import Image
+
+    screen = tmp_path / "page.png"
+    page.screenshot(path=str(screen))
+    with Image.open(screen) as whole:
+        assert whole.size == (1200, 900)
+
+
+@needs_chromium
+def test_the_static_page_steps_forward_in_a_real_browser(tmp_path):
+    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    page_path = export_html(TOUR, tmp_path / "view.html", methods=("cp", "backtracking"))
+    frames = view_data(TOUR, methods=("backtracking",))["frames"]
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(page_path.resolve().as_uri())
+        assert page.inner_text(".sm-count") == f"step 1 of {len(frames)}"
+        for _ in range(3):
+            page.click(".sm-next")
+        check_step_four(page, tmp_path, frames)
+        check_page_size(page, tmp_path)
+        page.click(".sm-resolve")  # no kernel: says so, breaks nothing
+        assert "needs the notebook" in page.inner_text(".sm-message")
+        browser.close()
+
+
+@contextlib.contextmanager
+def jupyter_lab(root: Path):
+    """A JupyterLab server on a free local port with a random token, serving
+    ``root``, its settings and runtime files in ``root`` too; yields its base
+    URL and token, and stops the server (and so its kernels) on leaving."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    token = secrets.token_hex(16)
+    # no "Would you like to get notified about official Jupyter news?" toast over the page
+    news = root / ".lab" / "settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, PYTHONPATH=path,
+               JUPYTER_CONFIG_DIR=str(root / ".lab" / "config"),
+               JUPYTER_RUNTIME_DIR=str(root / ".lab" / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(root / ".lab" / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(root / ".lab" / "workspaces"))
+    log = (root / ".lab" / "server.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={root}", "--allow-root", "--LabApp.expose_app_in_browser=True"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("the Jupyter server did not start:\n"
+                                + (root / ".lab" / "server.log").read_text()[-2000:])
+                time.sleep(0.3)
+        yield base, token
+    finally:
+        server.terminate()
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@needs_chromium
+def test_the_widget_steps_forward_in_a_notebook_served_by_jupyter(tmp_path):
+    """JupyterLab serves a notebook whose cell makes the widget; headless
+    Chromium opens it, runs the cell, steps forward three times and checks
+    the board; a second cell reads the step back in the kernel."""
+    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    pytest.importorskip("jupyterlab", reason='pip install jupyterlab (in ".[test]")')
+    nbformat = pytest.importorskip("nbformat")
+    notebook = nbformat.v4.new_notebook(metadata={"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}})
+    notebook.cells = [
+        nbformat.v4.new_code_cell("from sudoku_models.widget import teaching_widget\n"
+                                  f'view = teaching_widget("{TOUR}", methods=("backtracking",))\nview'),
+        nbformat.v4.new_code_cell('print("kernel at step", view.step + 1)')]
+    nbformat.write(notebook, tmp_path / "view.ipynb")
+    frames = view_data(TOUR, methods=("backtracking",))["frames"]
+    wait = 120_000  # ms; a loaded 2-core machine starts the server, lab and kernel slowly
+    with jupyter_lab(tmp_path) as (base, token), playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(f"{base}/lab/tree/view.ipynb?token={token}")
+        page.wait_for_selector(".jp-StatusBar-TextItem:has-text('| Idle')", timeout=wait)  # the kernel
+        run_cell = """async index => { const app = window.jupyterapp;
+            app.shell.currentWidget.content.activeCellIndex = index;
+            await app.commands.execute("notebook:run-cell"); }"""
+        page.evaluate(run_cell, 0)
+        page.wait_for_selector(".sm-teach .sm-count", timeout=wait)
+        assert page.inner_text(".sm-count") == f"step 1 of {len(frames)}"
+        for _ in range(3):
+            page.click(".sm-next")
+        check_step_four(page, tmp_path, frames)
+        page.evaluate(run_cell, 1)
+        page.wait_for_selector("text=kernel at step 4", timeout=wait)  # the click reached Python
+        check_page_size(page, tmp_path)
+        browser.close()

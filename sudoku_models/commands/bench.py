@@ -91,7 +91,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             f"{DEFAULT_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
                             "workers are stopped from outside 2 s + 10%% after it")
     run_parser.add_argument("--quick", action="store_true",
-                            help=f"a first comparison in about a minute: every method on the "
+                            help=f"a first comparison in under a minute: every method on the "
                             f"first {QUICK_PUZZLES} puzzles of each dataset with a "
                             f"{QUICK_TIME_LIMIT:g} s limit (unless --methods, --first or "
                             "--time-limit say otherwise)")
