@@ -13,6 +13,7 @@ import time
 from sudoku_models.arguments import seconds_text, seed, whole_number_text
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
+from sudoku_models.commands.warm_up import register_warm_up
 from sudoku_models.files import check_output
 from sudoku_models.logic.ladder import LEVELS
 
@@ -290,4 +291,15 @@ def _se_text(se: tuple[float, float]) -> str:
     return f"{se[0]:g}" if se[0] == se[1] else f"{se[0]:g}-{se[1]:g}"
 
 
+def _warm_up_generator() -> None:
+    """What the first ``generate`` compiles: two seeded, untimed 9x9
+    generations, one by removal alone and one with a clue count (the fill,
+    the removal pass, the search for N clues and their uniqueness checks)."""
+    from generator.puzzles import generate
+
+    generate(seed=0, time_limit=None)
+    generate(clues=30, seed=0, time_limit=None)
+
+
 register_command("generate", add_parser)
+register_warm_up("the generator's kernels", _warm_up_generator)

@@ -5,17 +5,30 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 from . import register_command
 from .exits import EXIT_OK
+
+# (what, load): kernels of extensions that warm-up compiles after the counter's
+_EXTENSION_KERNELS: list[tuple[str, Callable[[], None]]] = []
+
+
+def register_warm_up(what: str, load: Callable[[], None]) -> None:
+    """Have ``warm-up`` also compile (or load) an extension's kernels:
+    ``load()`` runs after the counter's kernels and ``what`` names them in
+    its line of output (the generator registers its own this way, so that
+    the first ``generate`` holds no compile either)."""
+    _EXTENSION_KERNELS.append((what, load))
 
 
 def add_parser(commands) -> None:
     """The ``warm-up`` sub-command."""
     parser = commands.add_parser(
-        "warm-up", help="compile the counter's kernels now (once per user; about 10-60 s)",
-        description="Compile the compiled counter's kernels (numba) into the per-user cache, or "
-        "load them when they are there already, so that the first solve, count or generate "
+        "warm-up", help="compile the search kernels now (once per user; about 20-90 s)",
+        description="Compile the compiled counter's and the generator's kernels (numba) into the "
+        "per-user cache, or load them when they are there already, so that the first solve, "
+        "count or generate "
         "holds no compile. Every command does this on first use anyway, with a one-line "
         "notice; this does it ahead (the set-up command runs it). The cache is "
         "$NUMBA_CACHE_DIR when set, else a per-user cache directory.")
@@ -23,15 +36,17 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load or compile every counter kernel; print what it took."""
+    """Load or compile every counter kernel, then every extension's; print
+    what each took."""
     from ..counter import _CACHE_DIR, compile_cache, warm_up
 
-    start = time.perf_counter()
-    warm_up()
-    compiled = compile_cache.compile_seconds()
-    took = time.perf_counter() - start
-    what = f"compiled in {compiled:.1f} s" if compiled else "loaded from the cache"
-    print(f"the counter's kernels are ready: {what} ({took:.1f} s in all; cache in {_CACHE_DIR})")
+    for what, load in [("the counter's kernels", warm_up), *_EXTENSION_KERNELS]:
+        start, before = time.perf_counter(), compile_cache.compile_seconds()
+        load()
+        compiled = compile_cache.compile_seconds() - before
+        took = time.perf_counter() - start
+        how = f"compiled in {compiled:.1f} s" if compiled else "loaded from the cache"
+        print(f"{what} are ready: {how} ({took:.1f} s in all; cache in {_CACHE_DIR})")
     return EXIT_OK
 
 
