@@ -196,11 +196,19 @@ def _load_variants() -> None:
     run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
 
 
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, not writable: a :class:`~sudoku_models.Puzzle`'s grid is
+    read-only, and numba compiles a kernel apart for read-only arrays."""
+    array.setflags(write=False)
+    return array
+
+
 # kernel name -> a call that compiles or loads it
 _KERNELS = {
     "count9_many": _load_count9_many,
     "count9": lambda: (run_search9(np.zeros(81, dtype=np.int32), 1),
-                       *(_quick9(np.zeros(81, t), 1) for t in _COMPILED_TYPES)),
+                       *(_quick9(clues, 1) for t in _COMPILED_TYPES
+                         for clues in (np.zeros(81, t), _read_only(np.zeros(81, t))))),
     "count": lambda: run_search(np.zeros(16, dtype=np.int32), 2, 1),
     "variants": _load_variants,
 }
