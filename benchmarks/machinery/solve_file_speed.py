@@ -14,7 +14,10 @@ command of another checkout (``PYTHONPATH=CHECKOUT``), e.g. the code before
 issue 20. Runs are interleaved (each repetition runs every program once, the
 order rotating), so load on the shared machine hits all alike; each row of
 the CSV records its wall time, its CPU time (user + system, less sensitive
-to the load) and the 1-minute load average before it. ``--table`` prints
+to the load) and the 1-minute load average before it. One round runs first
+and is not recorded, with Python allowed to write its bytecode caches
+(``PYTHONDONTWRITEBYTECODE`` removed from the environment), so every program
+starts as an installed package does: from compiled bytecode, not from source. ``--table`` prints
 the markdown table of ``benchmarks/README.md`` from the CSV: medians and the
 ratios of the medians.
 """
@@ -53,21 +56,25 @@ def programs(before: str | None) -> dict[str, list[str]]:
 
 
 def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int) -> list[dict]:
+    """Repetition 0 is the warm-up round, left out of the rows."""
     rows = []
     names = list(commands)
-    for repetition in range(1, repeat + 1):
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for repetition in range(repeat + 1):
         for case, path in cases.items():
             shift = repetition % len(names)
             for name in names[shift:] + names[:shift]:
                 load = os.getloadavg()[0]
                 start = time.perf_counter()
-                process = subprocess.Popen([*commands[name], str(path)],
+                process = subprocess.Popen([*commands[name], str(path)], env=environment,
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 _, status, usage = os.wait4(process.pid, 0)
                 wall = time.perf_counter() - start
                 process.returncode = os.waitstatus_to_exitcode(status)
                 if process.returncode:
                     raise SystemExit(f"{name} on {path} exited with {process.returncode}")
+                if not repetition:
+                    continue
                 rows.append({"case": case, "program": name, "repetition": repetition,
                              "seconds": round(wall, 4),
                              "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 4),
