@@ -37,6 +37,7 @@ importing the solver only then. A new back-end: see
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from abc import ABC, abstractmethod
@@ -48,7 +49,7 @@ import numpy as np
 
 from ...result import Status
 from ...registry import MILP_BACKENDS
-from ..parameters import Value
+from ..parameters import Value, as_bool, as_number, check_not_reserved
 
 
 
@@ -150,6 +151,8 @@ class Backend(ABC):
 
     name: ClassVar[str]
     """The ``solver`` option value that picks this back-end."""
+    SOLVER: ClassVar[str]
+    """The solver's own name (``"HiGHS"``), in versions and messages."""
     RESERVED: ClassVar[dict[str, str]] = {}
     """Native parameters the toolkit sets on every run -> the option to use instead."""
 
@@ -159,17 +162,57 @@ class Backend(ABC):
         self.nonzeros = problem.A.nnz
 
     @classmethod
-    @abstractmethod
+    @functools.cache
     def version(cls) -> str:
-        """Solver and version, e.g. ``"HiGHS 1.14.0"``."""
+        """Solver and version, e.g. ``"HiGHS 1.14.0"`` (asked once)."""
+        return f"{cls.SOLVER} {cls._release()}"
+
+    @classmethod
+    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
+        """``options`` (native parameter names to values, strings allowed)
+        checked against the solver, each set on a scratch model of it
+        (:meth:`_scratch`), and converted to the parameters' types. Raises
+        :class:`~..parameters.SolverOptionError` naming the first unknown,
+        reserved or refused one."""
+        scratch = cls._scratch()
+        typed = {}
+        for name, value in options.items():
+            check_not_reserved(cls.SOLVER, name, cls.RESERVED)
+            kind = cls._parameter_type(scratch, name)
+            if kind is bool:
+                value = as_bool(cls.SOLVER, name, value)
+            elif kind in (int, float):
+                value = as_number(cls.SOLVER, name, value, kind)
+            else:
+                value = str(value)
+            cls._try_parameter(scratch, name, value)
+            typed[name] = value
+        return typed
 
     @classmethod
     @abstractmethod
-    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
-        """``options`` (native parameter names to values, strings allowed)
-        checked against the solver and converted to the parameters' types.
-        Raises :class:`~..parameters.SolverOptionError` naming the first
-        unknown, reserved or refused one."""
+    def _release(cls) -> str:
+        """The installed solver's version number."""
+
+    @classmethod
+    @abstractmethod
+    def _scratch(cls) -> Any:
+        """A new, quiet solver object to try parameters on."""
+
+    @classmethod
+    @abstractmethod
+    def _parameter_type(cls, scratch, name: str) -> type:
+        """``bool``, ``int``, ``float`` or ``str``: the type of the
+        parameter ``name``. Raises
+        :class:`~..parameters.SolverOptionError` (with the closest names)
+        if the solver has no such parameter."""
+
+    @classmethod
+    @abstractmethod
+    def _try_parameter(cls, scratch, name: str, value: Value) -> None:
+        """Set ``name`` to ``value`` on ``scratch``. Raises
+        :class:`~..parameters.SolverOptionError`, with the solver's own
+        reason, if the solver refuses it."""
 
     @property
     @abstractmethod
