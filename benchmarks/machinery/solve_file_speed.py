@@ -37,6 +37,7 @@ from pathlib import Path
 from benchmarks.studykit.benchtools import DATASETS, machine
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]  # the checkout whose package is timed
 
 OUT = HERE / "results" / "solve_file_speed" / "timings.csv"  # not a results file of bench run
 FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
@@ -44,14 +45,15 @@ FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
 
 def programs(before: str | None) -> dict[str, list[str]]:
     """The command of each program, to be followed by the file's path."""
-    ours = [sys.executable, "-c", "import sys; from sudoku_models.console import main; "
-            "sys.exit(main())", "solve", "--method", "milp", "--file"]
-    found = {"sudoku-models": ours,
+    command = [sys.executable, "-P", "-c", "import sys; from sudoku_models.console import main; "
+               "sys.exit(main())", "solve", "--method", "milp", "--file"]
+    found = {"sudoku-models": ["env", f"PYTHONPATH={ROOT}", *command],
              "raw highspy": [sys.executable, str(HERE / "raw_highspy_solve.py")],
              "import of the milp method alone": [
-                 sys.executable, "-c", "import sudoku_models.formulations.milp.pyomo_binary"]}
-    if before:
-        found["before"] = ["env", f"PYTHONPATH={before}", *ours]
+                 "env", f"PYTHONPATH={ROOT}", sys.executable, "-P", "-c",
+                 "import sudoku_models.formulations.milp.pyomo_binary"]}
+    if before:  # -P: the package comes from PYTHONPATH, not from the working directory
+        found["before"] = ["env", f"PYTHONPATH={Path(before).resolve()}", *command]
     return found
 
 
