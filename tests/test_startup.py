@@ -3,10 +3,11 @@ sub-command, and every error about arguments, are answered before a
 compiler, a solver or a data library is imported. Checked in a fresh
 interpreter through ``sys.modules`` after the parse (no timing in a test).
 
-numpy is not in the list yet: ``sudoku_models.registry`` imports
-``sudoku_models.rules`` (numpy) for the constraint kinds, and the parsers of
-solve, export, bench, rate and generate import modules that import numpy;
-see the branch notes (issue 35) for the changes that remove them."""
+numpy is not in the list yet: the registry no longer needs it (the kind
+names come from :mod:`sudoku_models.constraint_kinds`), but the modules of
+solve (``geometry``, ``puzzle``), rate and generate (``logic.ladder``'s
+levels, ``files``) import modules that import numpy at their top; see
+notes/scale.md (issue 35) for the changes that remove them."""
 
 import subprocess
 import sys
