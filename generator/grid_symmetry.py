@@ -46,9 +46,18 @@ move keeps every row in its band, the counts below a filled band come back
 and 449,445,888 fixed grids take 2 s. The class of the 180-degree rotation
 (155,492,352) pairs the rows of two bands, so few states come back and its
 grids are reached nearly one by one: more than 8 minutes, and about 1% of
-its count per 8 s in a sampled run (some 20 minutes). Counting the bands of
-such moves by column signatures, as :mod:`generator.bands` does for the
-identity, is the next step.
+its count per 8 s in a sampled run (some 20 minutes). :func:`burnside_table`
+cuts each class's relabellings into pieces that every worker thread takes
+from, so on 2 cores the whole table should take about half its CPU time
+(the 180-degree class no longer runs on one thread while the other idles).
+Counting the bands of such moves by column signatures, as
+:mod:`generator.bands` does for the identity, is the next step: with a
+representative that fixes row 0 and column 0 (conjugate in the group to
+the 180-degree rotation: rows ``(1 2)(3 6)(4 7)(5 8)``, columns alike) the
+relabelling is fixed by the first row, band 1 maps to itself, band 3 is the
+image of band 2 and is a valid band whenever band 2 is, so the count is a
+sum over band 1 of the bands 2 whose column sets meet one condition per
+column orbit.
 """
 
 from __future__ import annotations
