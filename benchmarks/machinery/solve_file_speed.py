@@ -18,7 +18,7 @@ to the load) and the 1-minute load average before it. One round runs first
 and is not recorded, with Python allowed to write its bytecode caches
 (``PYTHONDONTWRITEBYTECODE`` removed from the environment), so every program
 starts as an installed package does: from compiled bytecode, not from source. ``--table`` prints
-the markdown table of ``benchmarks/README.md`` from the CSV: medians and the
+the markdown table of ``benchmarks/machinery/README.md`` from the CSV: medians and the
 ratios of the medians.
 """
 
