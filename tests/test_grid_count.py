@@ -220,6 +220,11 @@ def test_4x4_fixed_grids_of_each_class_match_brute_force():
         # grids X with X(g(c)) = s(X(c)) for one relabelling s, over the 4! relabellings
         fixed = sum(len({(a, grid[g[c]]) for c, a in enumerate(grid)}) == 4 for grid in grids)
         assert fixed_grids(2, symmetry.cells) == fixed // math.factorial(4)
+    # the relabellings cut into pieces of one, on two threads: the same counts
+    from generator.grid_symmetry import _run_tasks, _tasks
+
+    pieces = _run_tasks(_tasks(2, classes, chunk=1), 2, len(classes))
+    assert pieces[1:] == [fixed_grids(2, c.cells) for c in classes[1:]]
 
 
 @pytest.mark.parametrize("layout", [Layout.boxes(2, 3), Layout.latin(4), 4,
