@@ -46,9 +46,18 @@ move keeps every row in its band, the counts below a filled band come back
 and 449,445,888 fixed grids take 2 s. The class of the 180-degree rotation
 (155,492,352) pairs the rows of two bands, so few states come back and its
 grids are reached nearly one by one: more than 8 minutes, and about 1% of
-its count per 8 s in a sampled run (some 20 minutes). Counting the bands of
-such moves by column signatures, as :mod:`generator.bands` does for the
-identity, is the next step.
+its count per 8 s in a sampled run (some 20 minutes). :func:`burnside_table`
+cuts each class's relabellings into pieces that every worker thread takes
+from, so on 2 cores the whole table should take about half its CPU time
+(the 180-degree class no longer runs on one thread while the other idles).
+Counting the bands of such moves by column signatures, as
+:mod:`generator.bands` does for the identity, is the next step: with a
+representative that fixes row 0 and column 0 (conjugate in the group to
+the 180-degree rotation: rows ``(1 2)(3 6)(4 7)(5 8)``, columns alike) the
+relabelling is fixed by the first row, band 1 maps to itself, band 3 is the
+image of band 2 and is a valid band whenever band 2 is, so the count is a
+sum over band 1 of the bands 2 whose column sets meet one condition per
+column orbit.
 """
 
 from __future__ import annotations
@@ -415,20 +424,10 @@ def _fixed_grids(cycle_cells, starts, steps, relabels, n):  # pragma: no cover -
     return total
 
 
-def fixed_grids(order: int, cells: np.ndarray) -> int:
-    """``Fix(g)``: how many relabelling classes of full grids of the
-    ``order``-``order`` square layout the cell permutation ``cells`` (a
-    :attr:`SymmetryClass.cells`, ``(N*N,)``) maps to themselves; an exact
-    int. Counted by enumeration (module docstring), except the identity:
-    every grid over ``N!``. Raises ``ValueError`` for an order other than
-    2 or 3."""
-    _check_order(order)
+def _search_arrays(order: int, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The cycles of ``cells`` (:func:`_cycles`) and, per cycle, the steps
+    ``d`` at which two of its cells share a house (bit ``d``)."""
     side = order * order
-    cells = np.asarray(cells, np.int64)
-    if (cells == np.arange(side * side)).all():
-        from .grid_count import count_grids
-
-        return count_grids(order) // math.factorial(side)
     cycle_cells, starts = _cycles(cells)
     steps = np.zeros(len(starts) - 1, np.int64)
     row, column = np.divmod(cycle_cells, side)
@@ -438,18 +437,71 @@ def fixed_grids(order: int, cells: np.ndarray) -> int:
             for j in range(i + 1, starts[k + 1]):
                 if row[i] == row[j] or column[i] == column[j] or box[i] == box[j]:
                     steps[k] |= 1 << (j - i)
-    relabels = relabellings(side, _order_of(cells))
-    return int(_fixed_grids(cycle_cells, starts, steps, relabels, order))
+    return cycle_cells, starts, steps
+
+
+def _tasks(order: int, classes: list[SymmetryClass], chunk: int) -> list[tuple[int, tuple]]:
+    """The searches behind :func:`fixed_grids` of each class (its index
+    first) but the identity's, the relabellings cut into pieces of at most
+    ``chunk`` so that threads share one class's work."""
+    side = order * order
+    tasks = []
+    for index, c in enumerate(classes):
+        cells = np.asarray(c.cells, np.int64)
+        if (cells == np.arange(side * side)).all():
+            continue
+        arrays = _search_arrays(order, cells)
+        relabels = relabellings(side, c.order)
+        for start in range(0, len(relabels), chunk):
+            tasks.append((index, (*arrays, relabels[start:start + chunk], order)))
+    return tasks
+
+
+def _identity_fixed(order: int) -> int:
+    from .grid_count import count_grids
+
+    return count_grids(order) // math.factorial(order * order)
+
+
+def fixed_grids(order: int, cells: np.ndarray, workers: int = 1) -> int:
+    """``Fix(g)``: how many relabelling classes of full grids of the
+    ``order``-``order`` square layout the cell permutation ``cells`` (a
+    :attr:`SymmetryClass.cells`, ``(N*N,)``) maps to themselves; an exact
+    int. Counted by enumeration (module docstring), the relabellings shared
+    out between ``workers`` threads, except the identity: every grid over
+    ``N!``. Raises ``ValueError`` for an order other than 2 or 3."""
+    _check_order(order)
+    cells = np.asarray(cells, np.int64)
+    one = SymmetryClass(cells, 1, False, _order_of(cells))
+    if (cells == np.arange(len(cells))).all():
+        return _identity_fixed(order)
+    return sum(_run_tasks(_tasks(order, [one], _CHUNK), workers, 1))
+
+
+_CHUNK = 64  # relabellings per task: 2,620 of order 2 make 41 tasks at 9x9
+
+
+def _run_tasks(tasks: list[tuple[int, tuple]], workers: int, classes: int) -> list[int]:
+    """Each class's fixed grids summed over its tasks, run on ``workers`` threads."""
+    totals = [0] * classes
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for (index, _), found in zip(tasks, pool.map(lambda t: int(_fixed_grids(*t[1])),
+                                                     tasks)):
+            totals[index] += found
+    return totals
 
 
 def burnside_table(order: int, workers: int = 1) -> list[tuple[SymmetryClass, int]]:
     """Every conjugacy class of the position group of the ``order``-``order``
     square layout (:func:`symmetry_classes`) with the grids one of its
     elements fixes up to relabelling (:func:`fixed_grids`), counted on
-    ``workers`` threads. Raises ``ValueError`` for an order other than 2 or 3."""
+    ``workers`` threads (each class's relabellings in pieces, so that the
+    threads share the long classes). Raises ``ValueError`` for an order
+    other than 2 or 3."""
     classes = symmetry_classes(order)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(zip(classes, pool.map(lambda c: fixed_grids(order, c.cells), classes)))
+    totals = _run_tasks(_tasks(order, classes, _CHUNK), workers, len(classes))
+    totals[0] = _identity_fixed(order)  # symmetry_classes puts the identity first
+    return list(zip(classes, totals))
 
 
 def essentially_different_grids(order: int, workers: int = 1) -> int:

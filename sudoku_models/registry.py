@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-from .rules import KINDS, Cage
+from .constraint_kinds import KIND_NAMES
 from .stoppable import ctrl_c_deferred
 
 
@@ -141,7 +141,7 @@ LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
 """The kinds of :class:`~sudoku_models.geometry.Layout` a method may take:
 square boxes of an order (the classic grids), rectangular boxes (6x6 as
 2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
-CONSTRAINT_KINDS = (*KINDS, "cage-total")
+CONSTRAINT_KINDS = (*KIND_NAMES, "cage-total")
 """The constraint kinds of variants a method may model (``kinds``): the kinds
 of :mod:`sudoku_models.rules`, with a killer cage in two parts: ``cage``, its
 cells all different (all a cage without a total needs), and ``cage-total``,
@@ -200,7 +200,7 @@ def needed_kinds(rules) -> tuple[str, ...]:
     :class:`~sudoku_models.rules.Rules`), in that order; empty for classic
     rules."""
     kinds = {c.kind for c in rules.constraints}
-    if any(isinstance(c, Cage) and c.total is not None for c in rules.constraints):
+    if any(c.kind == "cage" and c.total is not None for c in rules.constraints):
         kinds.add("cage-total")
     return tuple(kind for kind in CONSTRAINT_KINDS if kind in kinds)
 

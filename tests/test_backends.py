@@ -229,3 +229,58 @@ def test_solve_many_applies_the_limit_to_each_puzzle():
     puzzles = [Puzzle.from_string(SEED_STRING)] * 3
     results = list(solve_many(puzzles, "milp", time_limit=5))
     assert all(r.status is Status.OPTIMAL and r.total_seconds < 5 for r in results)
+
+
+# -- the Pyomo model compiled without scipy ------------------------------------
+
+
+def _compiled_by_pyomo(model):
+    """Pyomo's own standard-form compiler's rows of ``model``, as the
+    problem ``standard_form`` should give: ``(A as a dense array, lower,
+    upper, columns' names)``."""
+    from pyomo.repn.plugins.standard_form import LinearStandardFormCompiler
+
+    form = LinearStandardFormCompiler().write(model, mixed_form=True, set_sense=None)
+    kinds = np.array([row.bound_type for row in form.rows])
+    rhs = np.asarray(form.rhs, dtype=float)
+    return (form.A.toarray(), np.where(kinds == 1, -np.inf, rhs),
+            np.where(kinds == -1, np.inf, rhs), [v.name for v in form.columns])
+
+
+@pytest.mark.parametrize("method, options, kind", [
+    ("milp", {}, None), ("milp", {"objective": "tiebreak"}, None),
+    ("milp", {}, "cage"), ("milp", {"cage": "sets"}, "cage"),
+    ("milp", {"order": "cumulative"}, "thermometer"), ("milp", {}, "kropki"),
+    ("milp", {"arrow": "sets"}, "arrow"), ("milp", {}, "parity"),
+    ("milp-alldiff", {}, None), ("milp-alldiff", {"transformation": "hull"}, None)])
+def test_standard_form_is_pyomos_standard_form_compiler(method, options, kind):
+    """The model a Pyomo formulation hands its back-end is the one Pyomo's
+    standard-form compiler makes of it: the same rows, columns, bounds and
+    costs in the same order (so HiGHS sees the model it saw before the
+    compile went to numpy arrays)."""
+    from sudoku_models.formulations.milp.pyomo_model import standard_form
+    from sudoku_models.geometry import Layout
+
+    from .variant_puzzles import variant_puzzle
+
+    if kind:
+        puzzle = variant_puzzle(kind, Layout.square(2), seed=3)
+    else:  # r1c2 = 2 in both; the GDP models of 9x9 take seconds (hull: 40 s)
+        puzzle = Puzzle.from_string(SEED_STRING if method == "milp" else "12..34..........")
+    model = method_class(method)(puzzle.rules, **options).build(puzzle)
+    form = standard_form(model)
+    A, lower, upper, names = _compiled_by_pyomo(model)
+    problem = form.problem
+    ours = np.zeros(problem.shape)
+    ours[np.repeat(np.arange(problem.shape[0]), np.diff(problem.A.indptr)),
+         problem.A.indices] = problem.A.data
+    assert [v.name for v in form.columns] == names
+    np.testing.assert_array_equal(ours, A)
+    np.testing.assert_array_equal(problem.row_lower, lower)
+    np.testing.assert_array_equal(problem.row_upper, upper)
+    assert all(np.all(np.diff(problem.A.indices[a:b]) > 0)
+               for a, b in zip(problem.A.indptr[:-1], problem.A.indptr[1:]))
+    clue = model.x[0, 1, 1] if method == "milp" else model.y[1]  # the seed's r1c2 = 2
+    if kind is None:
+        column = [v is clue for v in form.columns].index(True)
+        assert problem.col_lower[column] == (1 if method == "milp" else 2)

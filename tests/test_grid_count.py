@@ -220,6 +220,11 @@ def test_4x4_fixed_grids_of_each_class_match_brute_force():
         # grids X with X(g(c)) = s(X(c)) for one relabelling s, over the 4! relabellings
         fixed = sum(len({(a, grid[g[c]]) for c, a in enumerate(grid)}) == 4 for grid in grids)
         assert fixed_grids(2, symmetry.cells) == fixed // math.factorial(4)
+    # the relabellings cut into pieces of one, on two threads: the same counts
+    from generator.grid_symmetry import _run_tasks, _tasks
+
+    pieces = _run_tasks(_tasks(2, classes, chunk=1), 2, len(classes))
+    assert pieces[1:] == [fixed_grids(2, c.cells) for c in classes[1:]]
 
 
 @pytest.mark.parametrize("layout", [Layout.boxes(2, 3), Layout.latin(4), 4,
@@ -246,7 +251,11 @@ RUSSELL_JARVIS = sorted([
 @pytest.mark.slow
 def test_9x9_essentially_different_grids():
     # what count_grids(3, up_to_symmetry=True) sums, class by class (its code path is
-    # the 4x4 one above)
+    # the 4x4 one above). Time on 2 cores, estimated from the classes measured one by
+    # one (generator/grid_symmetry.py): 274 classes 81 s of CPU, the 180-degree class
+    # 13-20 minutes, both threads sharing each class's relabellings: some 8-11 minutes.
+    # Not run to the end in issue 35's round: at a load average of 20 the run had
+    # 3 minutes of CPU after 19 minutes and was stopped.
     table = burnside_table(3, workers=2)
     assert len(table) == 275 and sum(c.size for c, _ in table) == 3_359_232
     assert sorted((c.size, fixed) for c, fixed in table if fixed) == RUSSELL_JARVIS

@@ -1,4 +1,4 @@
-"""The baseline of ``benchmarks/solve_file_speed.py``: the ``milp`` model of
+"""The baseline of ``benchmarks/machinery/solve_file_speed.py``: the ``milp`` model of
 sudoku-models written straight in highspy, as a hand-written script would.
 
 Usage: python benchmarks/machinery/raw_highspy_solve.py FILE [--first N]

@@ -14,8 +14,11 @@ command of another checkout (``PYTHONPATH=CHECKOUT``), e.g. the code before
 issue 20. Runs are interleaved (each repetition runs every program once, the
 order rotating), so load on the shared machine hits all alike; each row of
 the CSV records its wall time, its CPU time (user + system, less sensitive
-to the load) and the 1-minute load average before it. ``--table`` prints
-the markdown table of ``benchmarks/README.md`` from the CSV: medians and the
+to the load) and the 1-minute load average before it. One round runs first
+and is not recorded, with Python allowed to write its bytecode caches
+(``PYTHONDONTWRITEBYTECODE`` removed from the environment), so every program
+starts as an installed package does: from compiled bytecode, not from source. ``--table`` prints
+the markdown table of ``benchmarks/machinery/README.md`` from the CSV: medians and the
 ratios of the medians.
 """
 
@@ -34,6 +37,7 @@ from pathlib import Path
 from benchmarks.studykit.benchtools import DATASETS, machine
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]  # the checkout whose package is timed
 
 OUT = HERE / "results" / "solve_file_speed" / "timings.csv"  # not a results file of bench run
 FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
@@ -41,33 +45,38 @@ FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
 
 def programs(before: str | None) -> dict[str, list[str]]:
     """The command of each program, to be followed by the file's path."""
-    ours = [sys.executable, "-c", "import sys; from sudoku_models.console import main; "
-            "sys.exit(main())", "solve", "--method", "milp", "--file"]
-    found = {"sudoku-models": ours,
+    command = [sys.executable, "-P", "-c", "import sys; from sudoku_models.console import main; "
+               "sys.exit(main())", "solve", "--method", "milp", "--file"]
+    found = {"sudoku-models": ["env", f"PYTHONPATH={ROOT}", *command],
              "raw highspy": [sys.executable, str(HERE / "raw_highspy_solve.py")],
              "import of the milp method alone": [
-                 sys.executable, "-c", "import sudoku_models.formulations.milp.pyomo_binary"]}
-    if before:
-        found["before"] = ["env", f"PYTHONPATH={before}", *ours]
+                 "env", f"PYTHONPATH={ROOT}", sys.executable, "-P", "-c",
+                 "import sudoku_models.formulations.milp.pyomo_binary"]}
+    if before:  # -P: the package comes from PYTHONPATH, not from the working directory
+        found["before"] = ["env", f"PYTHONPATH={Path(before).resolve()}", *command]
     return found
 
 
 def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int) -> list[dict]:
+    """Repetition 0 is the warm-up round, left out of the rows."""
     rows = []
     names = list(commands)
-    for repetition in range(1, repeat + 1):
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for repetition in range(repeat + 1):
         for case, path in cases.items():
             shift = repetition % len(names)
             for name in names[shift:] + names[:shift]:
                 load = os.getloadavg()[0]
                 start = time.perf_counter()
-                process = subprocess.Popen([*commands[name], str(path)],
+                process = subprocess.Popen([*commands[name], str(path)], env=environment,
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 _, status, usage = os.wait4(process.pid, 0)
                 wall = time.perf_counter() - start
                 process.returncode = os.waitstatus_to_exitcode(status)
                 if process.returncode:
                     raise SystemExit(f"{name} on {path} exited with {process.returncode}")
+                if not repetition:
+                    continue
                 rows.append({"case": case, "program": name, "repetition": repetition,
                              "seconds": round(wall, 4),
                              "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 4),

@@ -44,8 +44,9 @@ A new MILP back-end (a solver the ``solver`` option can name)
 
 1. One module in ``milp/`` (as :mod:`.milp.highs`, :mod:`.milp.scip`) with a
    :class:`.milp.backends.Backend` subclass: ``name`` (the ``solver`` value),
-   ``version``, ``parameters`` (the solver's own, checked:
-   :mod:`.parameters` has the helpers), ``native``, ``set_bounds``, ``run``
+   ``SOLVER`` and ``_release`` (its version), ``_scratch``,
+   ``_parameter_type`` and ``_try_parameter`` (the solver's own parameters,
+   checked by ``Backend.parameters``), ``native``, ``set_bounds``, ``run``
    (an :class:`.milp.backends.Outcome`, ``B&B nodes`` and ``LP iterations``
    in its statistics), ``write`` (LP and MPS), ``add_no_good`` and
    ``remove_no_goods``. Import the solver at the top of that module only:

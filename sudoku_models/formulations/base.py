@@ -312,11 +312,6 @@ class Formulation(ABC):
         ``n**4`` cell values (row-major) when solved, statistics, objective
         value."""
 
-    def _clue_cells(self, puzzle: Puzzle) -> set[tuple[int, int, int]]:
-        """The clues as 0-based ``(row, column, value - 1)`` triples."""
-        rows, cols = np.nonzero(puzzle.grid)
-        return {(int(r), int(c), int(puzzle.grid[r, c]) - 1) for r, c in zip(rows, cols)}
-
 
 def _rules_name(rules: Rules) -> str:
     """``"4x4 (2x2 boxes) with 3 constraints (cage, parity)"`` for messages."""

@@ -86,15 +86,10 @@ class MilpAllDiffFormulation(PyomoFormulation):
         self._model = m
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        changed = []
-        for cell, value in enumerate(puzzle.grid.ravel()):
-            bounds = (value, value) if value else (1, self.side)
-            y = self._model.y[cell]
-            if (y.lb, y.ub) != bounds:
-                y.setlb(bounds[0])
-                y.setub(bounds[1])
-                changed.append(y)
-        self._send_bounds(changed)
+        """A clue fixes its cell's ``y`` by both bounds; another cell's are 1 and n*n."""
+        grid = puzzle.grid.ravel().astype(float)
+        self._set_bounds(self._model.y, np.where(grid > 0, grid, 1.0),
+                         np.where(grid > 0, grid, float(self.side)))
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
         if "y" not in self._cache:

@@ -37,6 +37,7 @@ importing the solver only then. A new back-end: see
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from abc import ABC, abstractmethod
@@ -45,12 +46,59 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
-import scipy.sparse as sp
 
 from ...result import Status
 from ...registry import MILP_BACKENDS
-from ..parameters import Value
+from ..parameters import Value, as_bool, as_number, check_not_reserved
 
+
+
+class SparseRows(NamedTuple):
+    """An ``(m, n)`` matrix in compressed sparse row form as plain numpy
+    arrays, the fields of scipy's CSR matrix: row ``i`` has the values
+    ``data[indptr[i]:indptr[i + 1]]`` (float) in the columns
+    ``indices[indptr[i]:indptr[i + 1]]`` (int32, increasing). Kept apart
+    from scipy on purpose: once Pyomo is imported, any import of scipy makes
+    Pyomo import ``scipy.stats`` too (its deferred-import callback), about
+    0.8 s of CPU that a ``solve --file`` with ``milp`` would pay for nothing."""
+
+    data: np.ndarray
+    indices: np.ndarray
+    indptr: np.ndarray
+    shape: tuple[int, int]
+
+    @property
+    def nnz(self) -> int:
+        """The number of stored nonzeros."""
+        return len(self.data)
+
+    @classmethod
+    def from_entries(cls, rows, columns, values, shape: tuple[int, int]) -> SparseRows:
+        """The matrix with ``values[e]`` at ``(rows[e], columns[e])``
+        (equal-length int, int and float arrays): entries at the same place
+        are added, zeros dropped."""
+        rows, columns = np.asarray(rows, np.int64), np.asarray(columns, np.int64)
+        values = np.asarray(values, float)
+        place = rows * shape[1] + columns
+        place, where = np.unique(place, return_inverse=True)
+        summed = np.zeros(len(place))
+        np.add.at(summed, where, values)
+        kept = summed != 0
+        place, summed = place[kept], summed[kept]
+        indptr = np.zeros(shape[0] + 1, np.int32)
+        np.cumsum(np.bincount(place // shape[1], minlength=shape[0]), out=indptr[1:])
+        return cls(summed, (place % shape[1]).astype(np.int32), indptr, tuple(shape))
+
+    @classmethod
+    def of(cls, matrix) -> SparseRows:
+        """``matrix`` as :class:`SparseRows`: itself, or a copy of a scipy
+        sparse matrix or array in any format."""
+        if isinstance(matrix, cls):
+            return matrix
+        csr = matrix.tocsr(copy=True)
+        csr.sum_duplicates()  # sorts the columns of each row too
+        return cls(csr.data.astype(float), csr.indices.astype(np.int32),
+                   csr.indptr.astype(np.int32), tuple(csr.shape))
 
 
 @dataclass
@@ -58,13 +106,14 @@ class LinearProblem:
     """``min cost @ x`` s.t. ``row_lower <= A @ x <= row_upper``,
     ``col_lower <= x <= col_upper``, ``x[j]`` integral where ``integer[j]``.
 
-    ``A``: ``(m, n)`` scipy CSR matrix; ``row_lower``, ``row_upper``: ``(m,)``
-    float arrays; ``col_lower``, ``col_upper``, ``cost``: ``(n,)`` float
-    arrays; ``integer``: ``(n,)`` bool array. Infinite bounds are
-    ``±inf``. Always a minimisation (a maximising model negates ``cost``).
+    ``A``: ``(m, n)`` :class:`SparseRows` (a scipy sparse matrix given here
+    is converted); ``row_lower``, ``row_upper``: ``(m,)`` float arrays;
+    ``col_lower``, ``col_upper``, ``cost``: ``(n,)`` float arrays;
+    ``integer``: ``(n,)`` bool array. Infinite bounds are ``±inf``. Always
+    a minimisation (a maximising model negates ``cost``).
     """
 
-    A: sp.csr_matrix
+    A: SparseRows
     row_lower: np.ndarray
     row_upper: np.ndarray
     col_lower: np.ndarray
@@ -73,7 +122,7 @@ class LinearProblem:
     integer: np.ndarray
 
     def __post_init__(self) -> None:
-        self.A = sp.csr_matrix(self.A)
+        self.A = SparseRows.of(self.A)
         for name in ("row_lower", "row_upper", "col_lower", "col_upper", "cost"):
             setattr(self, name, np.asarray(getattr(self, name), dtype=float))
         self.integer = np.asarray(self.integer, dtype=bool)
@@ -102,6 +151,8 @@ class Backend(ABC):
 
     name: ClassVar[str]
     """The ``solver`` option value that picks this back-end."""
+    SOLVER: ClassVar[str]
+    """The solver's own name (``"HiGHS"``), in versions and messages."""
     RESERVED: ClassVar[dict[str, str]] = {}
     """Native parameters the toolkit sets on every run -> the option to use instead."""
 
@@ -111,17 +162,57 @@ class Backend(ABC):
         self.nonzeros = problem.A.nnz
 
     @classmethod
-    @abstractmethod
+    @functools.cache
     def version(cls) -> str:
-        """Solver and version, e.g. ``"HiGHS 1.14.0"``."""
+        """Solver and version, e.g. ``"HiGHS 1.14.0"`` (asked once)."""
+        return f"{cls.SOLVER} {cls._release()}"
+
+    @classmethod
+    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
+        """``options`` (native parameter names to values, strings allowed)
+        checked against the solver, each set on a scratch model of it
+        (:meth:`_scratch`), and converted to the parameters' types. Raises
+        :class:`~..parameters.SolverOptionError` naming the first unknown,
+        reserved or refused one."""
+        scratch = cls._scratch()
+        typed = {}
+        for name, value in options.items():
+            check_not_reserved(cls.SOLVER, name, cls.RESERVED)
+            kind = cls._parameter_type(scratch, name)
+            if kind is bool:
+                value = as_bool(cls.SOLVER, name, value)
+            elif kind in (int, float):
+                value = as_number(cls.SOLVER, name, value, kind)
+            else:
+                value = str(value)
+            cls._try_parameter(scratch, name, value)
+            typed[name] = value
+        return typed
 
     @classmethod
     @abstractmethod
-    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
-        """``options`` (native parameter names to values, strings allowed)
-        checked against the solver and converted to the parameters' types.
-        Raises :class:`~..parameters.SolverOptionError` naming the first
-        unknown, reserved or refused one."""
+    def _release(cls) -> str:
+        """The installed solver's version number."""
+
+    @classmethod
+    @abstractmethod
+    def _scratch(cls) -> Any:
+        """A new, quiet solver object to try parameters on."""
+
+    @classmethod
+    @abstractmethod
+    def _parameter_type(cls, scratch, name: str) -> type:
+        """``bool``, ``int``, ``float`` or ``str``: the type of the
+        parameter ``name``. Raises
+        :class:`~..parameters.SolverOptionError` (with the closest names)
+        if the solver has no such parameter."""
+
+    @classmethod
+    @abstractmethod
+    def _try_parameter(cls, scratch, name: str, value: Value) -> None:
+        """Set ``name`` to ``value`` on ``scratch``. Raises
+        :class:`~..parameters.SolverOptionError`, with the solver's own
+        reason, if the solver refuses it."""
 
     @property
     @abstractmethod

@@ -34,8 +34,7 @@ import numpy as np
 
 from ...result import Status
 from ...stoppable import call_stoppable, ctrl_c_can_reach_python
-from ..parameters import (SolverOptionError, Value, as_bool, as_number, check_not_reserved,
-                          unknown)
+from ..parameters import SolverOptionError, Value, unknown
 from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {
@@ -56,6 +55,7 @@ class HighsBackend(Backend):
     users who want HiGHS itself: options set on it stay set."""
 
     name = "highs"
+    SOLVER = "HiGHS"
     RESERVED = {"time_limit": "time_limit", "threads": "threads", "random_seed": "seed",
                 "output_flag": "log", "log_to_console": "log"}
 
@@ -96,39 +96,35 @@ class HighsBackend(Backend):
         self._following = False
 
     @classmethod
-    @functools.cache
-    def version(cls) -> str:
-        return f"HiGHS {highspy.Highs().version()}"
+    def _release(cls) -> str:
+        return highspy.Highs().version()
 
     @classmethod
-    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
-        """HiGHS options by name ("Options" in the HiGHS docs), each set on a
-        scratch ``Highs`` to check it; a refused value's error carries HiGHS's
-        own message (the allowed values or range)."""
-        scratch = highspy.Highs()
-        scratch.setOptionValue("log_to_console", False)
-        said: list[str] = []
-        scratch.cbLogging.subscribe(lambda event: said.append(event.message.strip()))
-        typed = {}
-        for name, value in options.items():
-            check_not_reserved("HiGHS", name, cls.RESERVED)
-            status, kind = scratch.getOptionType(name)
-            if status != highspy.HighsStatus.kOk:
-                raise unknown("HiGHS", name, _option_names())
-            if kind == highspy.HighsOptionType.kBool:
-                value = as_bool("HiGHS", name, value)
-            elif kind == highspy.HighsOptionType.kInt:
-                value = as_number("HiGHS", name, value, int)
-            elif kind == highspy.HighsOptionType.kDouble:
-                value = as_number("HiGHS", name, value, float)
-            else:
-                value = str(value)
-            said.clear()
-            if scratch.setOptionValue(name, value) != highspy.HighsStatus.kOk:
-                reason = f": {said[-1].removeprefix('WARNING:').strip()}" if said else ""
-                raise SolverOptionError(f"HiGHS option {name!r} refuses {value!r}{reason}")
-            typed[name] = value
-        return typed
+    def _scratch(cls) -> tuple[highspy.Highs, list[str]]:
+        """HiGHS options by name ("Options" in the HiGHS docs) are tried on
+        a ``Highs`` whose log lines are kept in the list beside it, so that
+        a refused value's error carries HiGHS's own message (the allowed
+        values or range)."""
+        highs, said = highspy.Highs(), []
+        highs.setOptionValue("log_to_console", False)
+        highs.cbLogging.subscribe(lambda event: said.append(event.message.strip()))
+        return highs, said
+
+    @classmethod
+    def _parameter_type(cls, scratch, name: str) -> type:
+        status, kind = scratch[0].getOptionType(name)
+        if status != highspy.HighsStatus.kOk:
+            raise unknown("HiGHS", name, _option_names())
+        return {highspy.HighsOptionType.kBool: bool, highspy.HighsOptionType.kInt: int,
+                highspy.HighsOptionType.kDouble: float}.get(kind, str)
+
+    @classmethod
+    def _try_parameter(cls, scratch, name: str, value: Value) -> None:
+        highs, said = scratch
+        said.clear()
+        if highs.setOptionValue(name, value) != highspy.HighsStatus.kOk:
+            reason = f": {said[-1].removeprefix('WARNING:').strip()}" if said else ""
+            raise SolverOptionError(f"HiGHS option {name!r} refuses {value!r}{reason}")
 
     @property
     def native(self) -> highspy.Highs:

@@ -137,7 +137,7 @@ class LinearFormulation(Formulation):
             objective, sense = np.zeros(problem.shape[1]), 1
             objective[self._x_columns().ravel()] = np.asarray(cost, float).ravel()
         lower, upper = self.backend.column_bounds()
-        A = problem.A
+        A = sp.csr_matrix((problem.A.data, problem.A.indices, problem.A.indptr), problem.A.shape)
         equal = problem.row_lower == problem.row_upper
         below = ~equal & np.isfinite(problem.row_upper)
         above = ~equal & np.isfinite(problem.row_lower)

@@ -32,15 +32,15 @@ dot its forbidden value pairs as clique rows, parity and pruned cage
 candidates (``prune=True``) fixed zeros. :mod:`.binary_rules` gives each
 form's source and what it strengthens.
 
-The model is compiled once by Pyomo and loaded into the back-end (HiGHS,
+The model is compiled once from Pyomo and loaded into the back-end (HiGHS,
 or SCIP with ``solver="scip"``); for each new puzzle only the changed clue
-bounds are sent (see :mod:`.pyomo_model`).
+bounds are sent, straight to the back-end's model (see :mod:`.pyomo_model`).
 """
 
 from __future__ import annotations
 
 import numpy as np
-import pyomo.environ as pyo
+import pyomo.core as pyo  # not pyomo.environ: its solver plugins cost 0.2 s of start-up
 
 from .binary_model import binary_model
 from ...puzzle import Puzzle
@@ -78,7 +78,7 @@ class MilpFormulation(PyomoFormulation):
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
         self.forms = form_options(self, cage, order, arrow, prune)
-        self._clues: set[tuple[int, int, int]] = set()
+        self._x_upper: np.ndarray | None = None  # the upper bounds of x as built
         self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
         self._extra_names: tuple[str, ...] = ()  # of m.y, the digit-set binaries
 
@@ -139,12 +139,15 @@ class MilpFormulation(PyomoFormulation):
             x[v].setub(0)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
-        clues = self._clue_cells(puzzle)
-        changed = clues ^ self._clues
-        for key in changed:
-            self._model.x[key].setlb(1 if key in clues else 0)
-        self._send_bounds([self._model.x[key] for key in changed])
-        self._clues = clues
+        """Clues as lower bounds of 1 on ``x`` (the upper bounds as built:
+        1, or 0 for a pruned candidate), set by :meth:`_set_bounds`."""
+        if self._x_upper is None:
+            self._x_upper = np.array([v.ub for v in self._model.x.values()], dtype=float)
+        grid = puzzle.grid.ravel()
+        cells = np.flatnonzero(grid)
+        lower = np.zeros(len(self._x_upper))
+        lower[cells * self.side + grid[cells] - 1] = 1
+        self._set_bounds(self._model.x, lower, self._x_upper)
 
     def _binary_columns(self) -> np.ndarray:
         return self._x_columns().ravel()

@@ -20,7 +20,6 @@ the SCIP parameter list for the native parameters (``lp/initalgorithm``,
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import tempfile
@@ -32,8 +31,7 @@ import numpy as np
 
 from ...result import Status
 from ...stoppable import call_stoppable
-from ..parameters import (CTRL_C, SolverOptionError, Value, as_bool, as_number,
-                          check_not_reserved, unknown)
+from ..parameters import CTRL_C, SolverOptionError, Value, unknown
 from .backends import Backend, LinearProblem, Outcome
 
 _STATUS = {"optimal": Status.OPTIMAL, "infeasible": Status.INFEASIBLE,
@@ -58,6 +56,7 @@ class ScipBackend(Backend):
     is missing."""
 
     name = "scip"
+    SOLVER = "SCIP"
     RESERVED = {"limits/time": "time_limit", "lp/threads": "threads",
                 "parallel/maxnthreads": "threads", "randomization/randomseedshift": "seed",
                 "display/verblevel": "log", "misc/catchctrlc": CTRL_C}
@@ -73,38 +72,34 @@ class ScipBackend(Backend):
         self._cuts: list = []
 
     @classmethod
-    @functools.cache
-    def version(cls) -> str:
-        """``"SCIP <version>"`` of the SCIP inside the installed pyscipopt."""
-        return f"SCIP {_pyscipopt().Model().version()}"
+    def _release(cls) -> str:
+        """The version of the SCIP inside the installed pyscipopt."""
+        return str(_pyscipopt().Model().version())
 
     @classmethod
-    def parameters(cls, options: Mapping[str, Value]) -> dict[str, Value]:
-        """SCIP parameters by path (``"lp/initalgorithm"``), each set on a
-        scratch model to check it."""
+    def _scratch(cls):
+        """SCIP parameters by path (``"lp/initalgorithm"``) are tried on this model."""
         scratch = _pyscipopt().Model()
         scratch.hideOutput()
-        typed = {}
-        for name, value in options.items():
-            check_not_reserved("SCIP", name, cls.RESERVED)
-            try:
-                current = scratch.getParam(name)
-            except KeyError:
-                raise unknown("SCIP", name, scratch.getParams()) from None
-            if isinstance(current, bool):
-                value = as_bool("SCIP", name, value)
-            elif isinstance(current, (int, float)):
-                value = as_number("SCIP", name, value, type(current))
-            else:
-                value = str(value)
-            try:
-                with _quiet_stderr():  # SCIP prints its refusal in C before raising
-                    scratch.setParam(name, value)
-            except (ValueError, TypeError, LookupError) as error:
-                raise SolverOptionError(f"SCIP parameter {name!r} refuses {value!r}: "
-                                        f"{error}") from None
-            typed[name] = value
-        return typed
+        return scratch
+
+    @classmethod
+    def _parameter_type(cls, scratch, name: str) -> type:
+        try:
+            current = scratch.getParam(name)
+        except KeyError:
+            raise unknown("SCIP", name, scratch.getParams()) from None
+        return bool if isinstance(current, bool) else \
+            type(current) if isinstance(current, (int, float)) else str
+
+    @classmethod
+    def _try_parameter(cls, scratch, name: str, value: Value) -> None:
+        try:
+            with _quiet_stderr():  # SCIP prints its refusal in C before raising
+                scratch.setParam(name, value)
+        except (ValueError, TypeError, LookupError) as error:
+            raise SolverOptionError(f"SCIP parameter {name!r} refuses {value!r}: "
+                                    f"{error}") from None
 
     @property
     def native(self):
