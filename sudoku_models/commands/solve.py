@@ -23,16 +23,14 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..arguments import key_value, plot_file, positive_int, seconds_text
-from ..registry import OBJECTIVES
-from ..geometry import Layout
-from ..puzzle import Puzzle
-from ..registry import METHODS
+from ..registry import METHODS, OBJECTIVES
 from . import register_command
 from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
                      read_file, say_how_to_resume, text_table)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_WRONG_ANSWER, UsageError
 
 if TYPE_CHECKING:
+    from ..puzzle import Puzzle
     from ..solving import Solved
 
 DEFAULT_METHODS = ("milp", "cp")
@@ -240,6 +238,9 @@ def _solution_line(result, status: str) -> str:
     """A solution in the puzzle format (any layout: the grid's values, one
     line), or the status when there is none."""
     if result is not None and result.status.solved:
+        from ..geometry import Layout
+        from ..puzzle import Puzzle
+
         return Puzzle(result.grid, Layout.latin(len(result.grid))).to_string()
     return status
 
@@ -411,6 +412,8 @@ def _print_one(puzzle: Puzzle, methods: list[str], results: dict[str, Solved]) -
     """The puzzle and each method's grid side by side, then a table of
     status, verification, model size, times and solver statistics."""
     import numpy as np
+
+    from ..puzzle import Puzzle
 
     columns = [("puzzle", str(puzzle).splitlines())]
     for method in methods:
