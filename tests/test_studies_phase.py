@@ -275,6 +275,13 @@ def test_survival_curves_end_where_the_data_end():
     assert "0/4" in lines["2"].get_label() and set(lines["2"].get_ydata()) == {1.0}
     assert "no run solved" in milp.texts[0].get_text()
     plt.close(figure)
+    # named by where each instance came from, where the caller knows it
+    named = plot_survival(frame.assign(puzzle_hash=["a"] * 4 + ["b"] * 4 + ["a"] * 2),
+                          names={"a": "holes:6:0.55:balanced #6"})
+    labels = [line.get_label() for line in named.axes[0].get_lines()
+              if not line.get_label().startswith("_")]
+    assert labels == ["holes:6:0.55:balanced #6: 3/4", "2: 0/4"]
+    plt.close(named)
 
 
 def test_survival_draws_one_panel_per_order_and_method_with_runs():

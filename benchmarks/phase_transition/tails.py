@@ -122,10 +122,11 @@ def tail_table(path) -> str:
 
 
 def _instance_name(rows, names) -> str:
-    """The label of one instance's rows: ``names[puzzle_hash]`` when given,
-    else its puzzle file and line (``tails_cp.txt:1``)."""
-    key = rows["puzzle_hash"].iloc[0]
-    return names[key] if names and key in names else rows["puzzle"].iloc[0]
+    """The label of one instance's rows: ``names[puzzle_hash]`` when given
+    and known, else the line of its puzzle file (``1`` for ``tails_cp.txt:1``)."""
+    if names and rows["puzzle_hash"].iloc[0] in names:
+        return names[rows["puzzle_hash"].iloc[0]]
+    return rows["puzzle"].iloc[0].split(":")[-1]
 
 
 def plot_survival(frame, path: Path | None = None, names=None):
@@ -135,7 +136,7 @@ def plot_survival(frame, path: Path | None = None, names=None):
     floor (a curve ends where its data end); a panel whose runs all hit the
     cap says so. ``names``: ``{puzzle_hash: label}`` naming each instance
     in the legend (e.g. the dataset spec and index it was drawn from);
-    else the line of its puzzle file."""
+    else the line of its puzzle file (:func:`_instance_name`)."""
     import matplotlib.pyplot as plt
     import numpy as np
     from matplotlib.ticker import FormatStrFormatter, LogLocator
