@@ -400,18 +400,24 @@ def _legend(fig, curve):
     fig.legend(handles=handles, loc="lower center", ncol=min(5, len(handles)), frameon=False)
 
 
+def _order_rows(curve, columns: int, legend_height: float):
+    """A figure with a row of ``columns`` panels per order of ``curve``
+    (x shared along a row): ``(fig, axes, orders, colours)``."""
+    import matplotlib.pyplot as plt
+
+    orders = sorted(curve["order"].unique())
+    fig, axes = plt.subplots(len(orders), columns, squeeze=False, sharex="row",
+                             figsize=(4.2 * columns, 2.9 * len(orders) + legend_height))
+    return fig, axes, orders, method_colours(curve["method"].unique())
+
+
 def plot_hardness(curve, path: Path | None = None):
     """Median time (s, build included) against the fraction of holes: one
     row of panels per order, one column per pattern, one colour per method,
     log scale; bounded medians as open triangles, not joined; the limit as
     a grey line."""
-    import matplotlib.pyplot as plt
-
-    orders = sorted(curve["order"].unique())
     patterns = [p for p in PATTERN_STYLES if p in set(curve["pattern"])]
-    colours = method_colours(curve["method"].unique())
-    fig, axes = plt.subplots(len(orders), len(patterns), squeeze=False, sharex="row",
-                             figsize=(4.2 * len(patterns), 2.9 * len(orders) + 1.2))
+    fig, axes, orders, colours = _order_rows(curve, len(patterns), 1.2)
     for row, order in zip(axes, orders):
         for ax, pattern in zip(row, patterns):
             data = curve[(curve["order"] == order) & (curve["pattern"] == pattern)]
@@ -446,15 +452,11 @@ def plot_effort(curve, path: Path | None = None):
     the limit) is an open triangle at its bound, never joined; a bound of 0
     (runs stopped before they counted anything) says nothing and is left
     out, with their number in the panel's title."""
-    import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
     units = list(dict.fromkeys(name for _, name in EFFORT.values()))
     units = [u for u in units if u in set(curve["effort_name"])]
-    orders = sorted(curve["order"].unique())
-    colours = method_colours(curve["method"].unique())
-    fig, axes = plt.subplots(len(orders), len(units), squeeze=False, sharex="row",
-                             figsize=(4.2 * len(units), 2.9 * len(orders) + 1.4))
+    fig, axes, orders, colours = _order_rows(curve, len(units), 1.4)
     for row, order in zip(axes, orders):
         for ax, unit in zip(row, units):
             data = curve[(curve["order"] == order) & (curve["effort_name"] == unit)]
