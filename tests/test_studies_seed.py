@@ -102,4 +102,4 @@ def test_a_build_is_measured_with_its_gdp_transformation_and_sized_by_the_peer_p
         writer.writerow({"order": 5, "model": "hull", "status": "CAP", "cap_s": 60})
     lines = build_table(path).splitlines()
     assert f"{16 + 2 * pairs:,} (16 int + {2 * pairs:,} bin)" in lines[2]
-    assert "not built in 60 s (wall)" in lines[3]
+    assert "not built in 60 CPU s" in lines[3]

@@ -17,9 +17,9 @@ process (``time.process_time``):
 - the model's columns (integer and binary), rows and nonzeros as built,
   before presolve (clues are bounds, so the size does not depend on them).
 
-A process still running after ``--cap`` seconds of wall time is stopped
-and recorded as ``status=CAP`` (its build took at least that long in wall
-time; ``model_s`` is left empty). Rows go to ``results/builds.csv``
+A process that has used ``--cap`` CPU seconds without finishing is
+stopped and recorded as ``status=CAP`` (its build takes more than that;
+``model_s`` is left empty). Rows go to ``results/builds.csv``
 (one row per order and model; a re-run replaces them).
 """
 
@@ -93,10 +93,28 @@ def _child(order: int, model: str, queue) -> None:
     queue.put(measure(order, model))
 
 
+def _finished_within(child, cap: float) -> bool:
+    """Wait for ``child`` (a started process) until it ends (True) or has
+    used ``cap`` CPU seconds (False, and it is killed)."""
+    import psutil
+
+    watched = psutil.Process(child.pid)
+    while child.is_alive():
+        try:
+            if sum(watched.cpu_times()[:2]) > cap:
+                child.kill()
+                child.join()
+                return False
+        except psutil.NoSuchProcess:
+            break
+        child.join(1.0)
+    return True
+
+
 def record(orders, models, cap: float, out: Path = OUT) -> Path:
     """Measure each (order, model) in a fresh process stopped after ``cap``
-    seconds of wall time, and write the rows into ``out`` (replacing rows
-    of the same order and model)."""
+    CPU seconds, and write the rows into ``out`` (replacing rows of the
+    same order and model)."""
     kept = []
     if out.exists():
         with out.open() as handle:
@@ -111,15 +129,15 @@ def record(orders, models, cap: float, out: Path = OUT) -> Path:
             child = context.Process(target=_child, args=(order, model, queue))
             load = os.getloadavg()[0]
             child.start()
-            child.join(cap)
+            finished = _finished_within(child, cap)
             row = {"order": order, "model": model, "cap_s": cap, "load_1min": f"{load:.2f}",
                    "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())}
-            if child.is_alive():
-                child.kill()
-                child.join()
+            if not finished:
                 row.update(status="CAP")
-            else:
-                row.update(status="BUILT", **queue.get())
+            elif child.exitcode == 0:
+                row.update(status="BUILT", **queue.get(timeout=60))
+            else:  # the build raised (its traceback is on stderr) or was killed
+                row.update(status=f"ERROR (exit code {child.exitcode})")
             print(row, file=sys.stderr, flush=True)
             rows.append(row)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -135,8 +153,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--orders", default="2,3,4,5", help="comma-separated orders")
     parser.add_argument("--models", default=",".join(MODELS), help="of " + ", ".join(MODELS))
-    parser.add_argument("--cap", type=float, default=900.0,
-                        help="wall seconds per (order, model) process")
+    parser.add_argument("--cap", type=float, default=600.0,
+                        help="CPU seconds per (order, model) process")
     args = parser.parse_args(argv)
     models = args.models.split(",")
     unknown = [m for m in models if m not in MODELS]
