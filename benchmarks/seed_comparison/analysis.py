@@ -97,7 +97,7 @@ def verdict_table(path) -> str:
 def build_table(path) -> str:
     """Per order and model, from ``builds.csv``
     (:mod:`benchmarks.seed_comparison.builds`): the model's columns
-    (integer + binary), rows and nonzeros as built, and its build in CPU
+    (integer + binary + continuous), rows and nonzeros as built, and its build in CPU
     seconds: the Pyomo model with the GDP transformation (the build a
     first solve pays before the solver starts), the transformation alone,
     and the compile into HiGHS's arrays; a process stopped at its cap reads
@@ -117,9 +117,11 @@ def build_table(path) -> str:
             record["build CPU s (model + GDP)"] = f"not built in {row.cap_s:g} CPU s"
             rows.append(record)
             continue
+        continuous = int(row.columns - row.integer - row.binary)  # the hull's copies
         record.update({
             "columns": f"{int(row.columns):,} ({int(row.integer):,} int + "
-                       f"{int(row.binary):,} bin)",
+                       f"{int(row.binary):,} bin"
+                       + (f" + {continuous:,} cont)" if continuous else ")"),
             "rows": f"{int(row.rows):,}", "nonzeros": f"{int(row.nonzeros):,}",
             "build CPU s (model + GDP)": f"{row.model_s:.3g}",
             "of which GDP transformation": f"{row.transformation_s:.3g}" if row.model != "milp"
