@@ -465,8 +465,9 @@ def plot_effort(curve, path: Path | None = None):
                 line = line.sort_values("fraction")
                 known = ~((line["effort low"] == 0) & (line["effort high"] > 0))
                 unknown += int((~known).sum())
-                _draw_intervals(ax, line["fraction"][known], line["effort low"][known],
-                                line["effort high"][known], colours[method],
+                # an unknown point breaks its line and is not drawn (NaN)
+                _draw_intervals(ax, line["fraction"], line["effort low"].where(known),
+                                line["effort high"].where(known), colours[method],
                                 style=PATTERN_STYLES[pattern])
             ax.set_yscale("symlog", linthresh=1)
             ax.set_ylim(0, max(ax.get_ylim()[1], 10))
