@@ -16,7 +16,7 @@ from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, medi
                                              outcome, ratio_bounds, value_bounds)
 from benchmarks.phase_transition.analysis import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
-                                         paired, plot_peaks, solution_counts,
+                                         paired, plot_effort, plot_peaks, solution_counts,
                                          write_phase_report)
 from benchmarks.phase_transition.tails import fit_tails, plot_survival
 
@@ -275,6 +275,13 @@ def test_survival_curves_end_where_the_data_end():
     assert "0/4" in lines["2"].get_label() and set(lines["2"].get_ydata()) == {1.0}
     assert "no run solved" in milp.texts[0].get_text()
     plt.close(figure)
+    # named by where each instance came from, where the caller knows it
+    named = plot_survival(frame.assign(puzzle_hash=["a"] * 4 + ["b"] * 4 + ["a"] * 2),
+                          names={"a": "holes:6:0.55:balanced #6"})
+    labels = [line.get_label() for line in named.axes[0].get_lines()
+              if not line.get_label().startswith("_")]
+    assert labels == ["holes:6:0.55:balanced #6: 3/4", "2: 0/4"]
+    plt.close(named)
 
 
 def test_survival_draws_one_panel_per_order_and_method_with_runs():
@@ -344,3 +351,27 @@ def test_tail_instances_come_from_the_largest_sample_of_their_point():
             for i, sample, effort in ((1, 5, 1), (7, 10, 50), (8, 10, 2))]
     lines = module.tail_instances(pd.DataFrame(rows), "cp", 3, [0.6], 0.9, hardest=1)
     assert lines == [puzzles[7].to_string()]
+
+
+def test_effort_figure_has_a_panel_per_unit_and_draws_no_bound_of_zero():
+    """cp counts conflicts, milp LP iterations: two panels, never one axis;
+    a median bounded below by 0 (runs stopped before counting) is not drawn
+    at all, a bounded one is a triangle at its bound."""
+    import math
+
+    curve = pd.DataFrame([
+        {"order": 5, "pattern": "random", "fraction": f, "method": m, "effort_name": name,
+         "effort low": low, "effort high": high}
+        for m, name, points in (
+            ("cp", "conflicts", [(0.5, 10, 10), (0.6, 500, math.inf)]),
+            ("milp", "LP iterations", [(0.5, 0, 0), (0.6, 0, math.inf), (0.7, 20, 20)]))
+        for f, low, high in points])
+    figure = plot_effort(curve)
+    cp, milp = figure.axes
+    assert cp.get_title().endswith("conflicts") and "LP iterations" in milp.get_title()
+    assert "(1 point stopped before counting" in milp.get_title()
+    drawn = [[y for y in line.get_ydata() if y == y] for line in milp.get_lines()]
+    assert [d for d in drawn if d] == [[0], [20]]  # not drawn, and no line across it
+    bound = [line for line in cp.get_lines() if line.get_marker() == "^"]
+    assert [list(line.get_ydata()) for line in bound] == [[500]]
+    plt.close(figure)

@@ -5,8 +5,10 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from sudoku_models.bench import RunSpec, run_benchmark
-from benchmarks.milp_sweep.tables import CONFIGURATIONS, configuration, sweep_table
-from benchmarks.seed_comparison.analysis import load_seed_results, verdict_table, write_seed_report
+from benchmarks.milp_sweep.tables import CONFIGURATIONS, configuration, cp_table, sweep_table
+from benchmarks.seed_comparison.analysis import (build_table, load_seed_results, verdict_table,
+                                                 write_seed_report)
+from benchmarks.seed_comparison.builds import FIELDS, measure
 
 
 def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
@@ -25,6 +27,13 @@ def test_the_verdict_table_pairs_the_models_on_the_same_instances(tmp_path):
     rows = [line.split(" | ") for line in lines[2:]]
     assert {r[1] for r in rows} == {"60% given (root)", "50% holes, balanced"}
     assert all(r[3] == "2/2" for r in rows)
+    # B&B nodes and LP iterations beside every ratio: the medians of the rows
+    header = lines[0].strip("| ").split(" | ")
+    column = header.index("milp-alldiff nodes / LP it.")
+    for row, (dataset, group) in zip(rows, frame.groupby("dataset", sort=False)):
+        big_m = group[group["model"] == "big-M"]
+        expected = f"{big_m['bb_nodes'].median():g} / {big_m['lp_iterations'].median():g}"
+        assert row[column].strip("| ") == expected
     summary = write_seed_report(tmp_path).read_text()
     assert text in summary
     assert plt.imread(tmp_path / "seed_comparison.png").shape[0] > 300
@@ -55,3 +64,42 @@ def test_the_sweep_table_reads_each_configuration_and_its_statistics(tmp_path):
     for row in rows:  # solved well within 10 s, so within every limit, with its statistics
         assert row[2] == row[3] == row[4] != "-" and row[5] == "OPTIMAL"
         assert int(row[6].replace(",", "")) >= 0 and row[-1] != ""
+    # CP-SAT's own run beside the sweep's fastest configuration, no ratio
+    cp = tmp_path / "cp_runs.csv"
+    run_benchmark(RunSpec(["cp"], ["holes:3:0.6:balanced"], cp, sample=1, time_limit=60,
+                  progress=False))
+    frame = pd.read_csv(out)
+    fastest = frame.loc[(frame["build_s"] + frame["solve_s"]).idxmin()]
+    cp_row = pd.read_csv(cp).iloc[0]
+    lines = cp_table(out, cp).splitlines()
+    assert "ratio" not in lines[0] and "/" not in lines[0]
+    (row,) = [line.strip("| ").split(" | ") for line in lines[2:]]
+    assert row[:3] == ["holes:3:0.6:balanced #1", "OPTIMAL", f"{cp_row['cpu_s']:.2f}"]
+    assert row[6] == configuration(fastest["options"])
+    assert row[7] == f"{fastest['build_s'] + fastest['solve_s']:.1f}"
+
+
+def test_a_build_is_measured_with_its_gdp_transformation_and_sized_by_the_peer_pairs(tmp_path):
+    import csv
+    from itertools import combinations
+
+    def peers(a, b):
+        (r1, c1), (r2, c2) = divmod(a, 4), divmod(b, 4)
+        return r1 == r2 or c1 == c2 or (r1 // 2, c1 // 2) == (r2 // 2, c2 // 2)
+
+    pairs = sum(peers(a, b) for a, b in combinations(range(16), 2))  # 56 at order 2
+    row = measure(2, "big-M")
+    assert (row["integer"], row["binary"]) == (16, 2 * pairs)  # a cell each; 2 per disjunction
+    assert row["columns"] == 16 + 2 * pairs
+    assert 0 < row["transformation_s"] < row["model_s"] and row["compile_s"] > 0
+    assert measure(2, "milp")["transformation_s"] == 0
+    path = tmp_path / "builds.csv"
+    with path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, FIELDS, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerow({"order": 2, "model": "big-M", "status": "BUILT", "cap_s": 60, **row,
+                         "load_1min": 1.0})
+        writer.writerow({"order": 5, "model": "hull", "status": "CAP", "cap_s": 60})
+    lines = build_table(path).splitlines()
+    assert f"{16 + 2 * pairs:,} (16 int + {2 * pairs:,} bin)" in lines[2]
+    assert "not built in 60 CPU s" in lines[3]

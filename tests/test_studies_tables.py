@@ -6,6 +6,8 @@ import pandas as pd
 import benchmarks.difficulty.effort_tables as difficulty
 import benchmarks.sat_encodings.tables as encodings
 import benchmarks.difficulty.rating_tables as rating
+import benchmarks.formulation_strength.tables as strength
+from benchmarks.formulation_strength.counting import record
 
 
 def test_sat_tables_count_solves_search_and_propagation(tmp_path):
@@ -46,3 +48,16 @@ def test_rating_agreement_on_the_matching_scale(tmp_path):
     table = rating.rank_agreement(path)
     assert "| a | 2 | 50.0% |" in table and "| all | 3 | 66.7% |" in table
     assert "| easy | 0 | 1 | 0 | 0 | 1 |" in rating.agreement(path)
+
+
+def test_the_empty_4x4_is_counted_by_each_paradigm_in_interleaved_rounds(tmp_path):
+    from sudoku_models import count_solutions
+
+    path = record(2, tmp_path / "counting.csv", labels=("backtracking", "cp"))
+    rows = pd.read_csv(path)
+    # order reversed in the second round; every count the counter's own
+    assert rows["label"].tolist() == ["backtracking", "cp", "cp", "backtracking"]
+    assert set(rows["count"]) == {count_solutions("." * 16, "backtracking", limit=None)}
+    table = strength.counting_table(path).splitlines()
+    assert table[0].startswith("| method | solutions | rounds | CPU s, median (min-max) |")
+    assert table[2].startswith("| backtracking | 288 | 2 |")

@@ -2,7 +2,8 @@
 
 The recorded runs of this question are ``sudoku-models bench run`` files
 (their commands are in this folder's README); ``sizes`` rewrites the model
-size table of docs/design.md."""
+size table of docs/design.md; ``counting`` records the counts of the
+empty 4x4 grid."""
 
 import sys
 
@@ -10,6 +11,8 @@ from benchmarks.studykit.steps import run_step
 
 STEPS = {
     "sizes": ("model_sizes", "the model-size table of docs/design.md (--write to rewrite it)"),
+    "counting": ("counting", "the 288 solutions of the empty 4x4 grid counted by each "
+                             "paradigm (results/counting_empty4x4.csv)"),
 }
 
 if __name__ == "__main__":

@@ -127,3 +127,24 @@ def wins(path, dataset: str) -> str:
             row[f"`{b}`"] = "" if both is None else f"{(both[a] < both[b]).mean():.0%}"
         rows.append(row)
     return _right(markdown(pd.DataFrame(rows)))
+
+
+def counting_table(path) -> str:
+    """Counting the empty 4x4 grid (``counting_empty4x4.csv`` of
+    :mod:`benchmarks.formulation_strength.counting`): per method, the
+    count, the rounds, the median CPU seconds with their range, the median
+    wall seconds, the load average at the counts' starts; the methods
+    interleaved in one process, so the CPU seconds pair within the run."""
+    import pandas as pd
+
+    frame = pd.read_csv(path)
+    rows = []
+    for label, group in frame.groupby("label", sort=False):
+        rows.append({"method": label, "solutions": ", ".join(map(str, sorted(set(group["count"])))),
+                     "rounds": len(group),
+                     "CPU s, median (min-max)": f"{group['cpu_s'].median():.3g} "
+                                                f"({group['cpu_s'].min():.3g}-"
+                                                f"{group['cpu_s'].max():.3g})",
+                     "wall s, median": f"{group['wall_s'].median():.3g}",
+                     "load": f"{group['load_1min'].min():.1f}-{group['load_1min'].max():.1f}"})
+    return markdown(pd.DataFrame(rows))

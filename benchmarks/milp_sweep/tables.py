@@ -62,3 +62,37 @@ SECONDS = ("root_lp_s", "first_solution_s")
 
 def _whole(value: float) -> str:
     return f"{value:,.0f}"
+
+
+def cp_table(sweep, cp_runs) -> str:
+    """CP-SAT on the sweep's instances (``cp_runs``, the ``cp`` step)
+    beside the sweep's fastest MILP configuration (``sweep``): per
+    instance, CP-SAT's status, CPU seconds (build included; what carries
+    across runs on a loaded machine), wall seconds, conflicts and the load
+    at its start; the MILP's best wall time of the sweep (``>= 300``: no
+    configuration solved it). Two separate runs with different clocks (the
+    sweep's rows predate CPU seconds, and its 300 s runs are not repeated):
+    the table gives no ratio, and a reading of it holds only where the gap
+    is orders of magnitude."""
+    import pandas as pd
+
+    from sudoku_models.bench import load_results
+
+    milp = outcome(load_results(sweep))
+    milp["configuration"] = milp["options"].fillna("").map(configuration)
+    cp = outcome(load_results(cp_runs))
+    rows = []
+    for row in cp.sort_values(["dataset", "index"]).itertuples():
+        runs = milp[(milp["dataset"] == row.dataset) & (milp["index"] == row.index)]
+        record = {"instance": f"{row.dataset} #{row.index}",
+                  "CP-SAT": row.status if row.solved else f"not solved in {row.censored_s:g} s",
+                  "CP-SAT CPU s": f"{row.cpu_s:.2f}", "CP-SAT wall s": f"{row.total_s:.2f}",
+                  "conflicts": f"{row.conflicts:,.0f}", "load": f"{row.load_1min:.1f}"}
+        if len(runs):
+            best = runs.sort_values("censored_s").iloc[0]
+            record.update({
+                "best MILP of the sweep": best["configuration"] if best["solved"] else "none",
+                "MILP wall s (sweep)": (f"{best['censored_s']:.1f}" if best["solved"]
+                                        else f">= {best['censored_s']:g}")})
+        rows.append(record)
+    return markdown(pd.DataFrame(rows).fillna(""))

@@ -61,6 +61,10 @@ PAIRS = [("milp", "cp"), ("cp-bool", "cp"), ("sat-extended", "cp"),
          ("matching", "cp"), ("backtracking", "cp")]
 """The paired comparisons of the report (a against b, time ratio a / b)."""
 
+RUN_NAMES = {"runs.csv": "first grid (not interleaved)",
+             "effort_grid.csv": "effort grid (interleaved)"}
+"""How the paired figure names the run of each results file."""
+
 QWH_EXPONENT = 1.55
 """The peak's number of holes grows like ``N^1.55`` for quasigroups with
 holes (Achlioptas et al. 2000)."""
@@ -396,30 +400,33 @@ def _legend(fig, curve):
     fig.legend(handles=handles, loc="lower center", ncol=min(5, len(handles)), frameon=False)
 
 
-def plot_hardness(curve, path: Path | None = None, value: str = "time"):
-    """Median time (``value="time"``) or median effort (``"effort"``) against
-    the fraction of holes: one row of panels per order, one column per
-    pattern, one colour per method, log scale; bounded medians as open
-    triangles, not joined."""
+def _order_rows(curve, columns: int, legend_height: float):
+    """A figure with a row of ``columns`` panels per order of ``curve``
+    (x shared along a row): ``(fig, axes, orders, colours)``."""
     import matplotlib.pyplot as plt
 
     orders = sorted(curve["order"].unique())
+    fig, axes = plt.subplots(len(orders), columns, squeeze=False, sharex="row",
+                             figsize=(4.2 * columns, 2.9 * len(orders) + legend_height))
+    return fig, axes, orders, method_colours(curve["method"].unique())
+
+
+def plot_hardness(curve, path: Path | None = None):
+    """Median time (s, build included) against the fraction of holes: one
+    row of panels per order, one column per pattern, one colour per method,
+    log scale; bounded medians as open triangles, not joined; the limit as
+    a grey line."""
     patterns = [p for p in PATTERN_STYLES if p in set(curve["pattern"])]
-    colours = method_colours(curve["method"].unique())
-    fig, axes = plt.subplots(len(orders), len(patterns), squeeze=False, sharex="row",
-                             figsize=(4.2 * len(patterns), 2.9 * len(orders) + 1.2))
+    fig, axes, orders, colours = _order_rows(curve, len(patterns), 1.2)
     for row, order in zip(axes, orders):
         for ax, pattern in zip(row, patterns):
             data = curve[(curve["order"] == order) & (curve["pattern"] == pattern)]
             methods = sorted(data["method"].unique())
             for k, (method, line) in enumerate(data.groupby("method", sort=True)):
                 line = line.sort_values("fraction")
-                low, high = line[f"{value} low"], line[f"{value} high"]
-                if value == "effort":
-                    low, high = low + 1, high + 1
-                _draw_intervals(ax, line["fraction"], low, high, colours[method],
-                                shift=0.006 * (k - (len(methods) - 1) / 2))
-            if value == "time" and len(data):
+                _draw_intervals(ax, line["fraction"], line["time low"], line["time high"],
+                                colours[method], shift=0.006 * (k - (len(methods) - 1) / 2))
+            if len(data):
                 ax.axhline(data["time limit s"].max(), color="grey", linewidth=0.8)
             ax.set_yscale("log")
             side = order * order
@@ -427,14 +434,62 @@ def plot_hardness(curve, path: Path | None = None, value: str = "time"):
             ax.grid(which="both", alpha=0.3)
             if not len(data):
                 ax.set_visible(False)  # this pattern was not run at this order
-        row[0].set_ylabel("median s (log)" if value == "time" else "median effort + 1 (log)")
+        row[0].set_ylabel("median s (log)")
     for ax in axes[-1]:
         ax.set_xlabel("fraction of cells emptied")
     _legend(fig, curve)
-    what = ("median time, build included (grey: the limit)" if value == "time" else
-            "median effort: each method's own count (branch nodes, conflicts, LP iterations)")
-    fig.suptitle(f"Sudoku with holes: {what}")
+    fig.suptitle("Sudoku with holes: median time, build included (grey: the limit)")
     fig.tight_layout(rect=(0, 0.06, 1, 0.97))
+    return save_figure(fig, path)
+
+
+def plot_effort(curve, path: Path | None = None):
+    """Median effort against the fraction of holes: one row of panels per
+    order, one column per effort unit (:data:`EFFORT`: the counter's branch
+    nodes, the matching search's, conflicts, LP iterations), a colour per
+    method and a line style per pattern, on a symmetric log scale (0 at
+    0). A median that is only bounded below (half or more runs stopped at
+    the limit) is an open triangle at its bound, never joined; a bound of 0
+    (runs stopped before they counted anything) says nothing and is left
+    out, with their number in the panel's title."""
+    from matplotlib.lines import Line2D
+
+    units = list(dict.fromkeys(name for _, name in EFFORT.values()))
+    units = [u for u in units if u in set(curve["effort_name"])]
+    fig, axes, orders, colours = _order_rows(curve, len(units), 1.4)
+    for row, order in zip(axes, orders):
+        for ax, unit in zip(row, units):
+            data = curve[(curve["order"] == order) & (curve["effort_name"] == unit)]
+            unknown = 0
+            for (method, pattern), line in data.groupby(["method", "pattern"], sort=True):
+                line = line.sort_values("fraction")
+                known = ~((line["effort low"] == 0) & (line["effort high"] > 0))
+                unknown += int((~known).sum())
+                # an unknown point breaks its line and is not drawn (NaN)
+                _draw_intervals(ax, line["fraction"], line["effort low"].where(known),
+                                line["effort high"].where(known), colours[method],
+                                style=PATTERN_STYLES[pattern])
+            ax.set_yscale("symlog", linthresh=1)
+            ax.set_ylim(0, max(ax.get_ylim()[1], 10))
+            side = order * order
+            ax.set_title(f"order {order} ({side}x{side}): {unit}"
+                         + (f"\n({unknown} point{'s' * (unknown > 1)} stopped before counting: not drawn)"
+                            if unknown else ""), fontsize=9)
+            ax.grid(which="both", alpha=0.3)
+            if not len(data):
+                ax.set_visible(False)
+        row[0].set_ylabel("median effort (symlog)")
+    for ax in axes[-1]:
+        ax.set_xlabel("fraction of cells emptied")
+    handles = [Line2D([], [], color=c, label=m) for m, c in colours.items()]
+    handles += [Line2D([], [], color="black", linestyle=style, label=f"{pattern} holes")
+                for pattern, style in PATTERN_STYLES.items()
+                if pattern in set(curve["pattern"])]
+    handles.append(Line2D([], [], color="grey", linestyle="none", label="median only bounded "
+                          "below (half or more stopped at the limit)", **CENSORED_MARKER))
+    fig.legend(handles=handles, loc="lower center", ncol=6, frameon=False)
+    fig.suptitle("Sudoku with holes: median effort, one panel per unit (each method's own count)")
+    fig.tight_layout(rect=(0, 0.07, 1, 0.97))
     return save_figure(fig, path)
 
 
@@ -567,12 +622,14 @@ def plot_peaks(peaks, path: Path | None = None, exponent: float = QWH_EXPONENT):
     return save_figure(fig, path)
 
 
-def plot_paired(frame, a: str, b: str, path: Path | None = None):
-    """Per instance, the time ratio ``a / b`` against the fraction of holes
-    (pairs within one run: :func:`same_run`), one panel per (order,
+def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None):
+    """Per instance, the wall-time ratio ``a / b`` against the fraction of
+    holes (pairs within one run: :func:`same_run`), one panel per (order,
     pattern): points where both solved, triangles up (ratio at least this)
     where only ``b`` solved, down (at most) where only ``a`` did; instances
-    neither solved are counted in the title."""
+    neither solved have no ratio: their number is written under each
+    fraction (``?k``) and in the title. ``run_names``: a label per results
+    file (the ``run`` column), shown in each panel's title."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -580,12 +637,12 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
 
     rows = same_run(frame, a, b)
     wide = rows.pivot_table(index=["order", "pattern", "fraction", "index"], columns="method",
-                            values=["censored_s", "solved", "time_limit_s"],
+                            values=["censored_s", "solved", "time_limit_s", "run"],
                             aggfunc="first").dropna().reset_index()
     orders = sorted(wide["order"].unique())
     patterns = [p for p in PATTERN_STYLES if p in set(wide["pattern"])]
     fig, axes = plt.subplots(len(orders), len(patterns), squeeze=False,
-                             figsize=(4.2 * len(patterns), 2.8 * len(orders) + 1.0))
+                             figsize=(4.2 * len(patterns), 3.1 * len(orders) + 1.2))
     rng = np.random.default_rng(0)
     colours = method_colours([a, b])
     for row, order in zip(axes, orders):
@@ -606,13 +663,20 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
                        edgecolors=colours[b])
             ax.scatter(x[only_a], high[only_a], marker="v", s=22, facecolors="none",
                        edgecolors=colours[a])
-            neither = int((~data["solved"][a].astype(bool) & ~data["solved"][b].astype(bool)).sum())
             ax.axhline(1, color="grey", linewidth=0.8)
             ax.set_yscale("log")
-            ax.set_title(f"order {order}, {pattern}" + (f" ({neither} unsolved by both)"
-                                                         if neither else ""), fontsize=9)
+            neither = ~data["solved"][a].astype(bool) & ~data["solved"][b].astype(bool)
+            for fraction, count in data[neither.to_numpy()].groupby("fraction").size().items():
+                ax.annotate(f"?{count}", (fraction, 0), xycoords=("data", "axes fraction"),
+                            xytext=(0, 3), textcoords="offset points", ha="center",
+                            fontsize=8, color="grey")
+            runs = sorted(int(r) for r in data["run"][a].unique())
+            source = (", ".join(run_names[r] for r in runs) if run_names else "")
+            ax.set_title(f"order {order}, {pattern}" + (f"\n{source}" if source else "")
+                         + (f"\n?k: {int(neither.sum())} unsolved by both, no ratio"
+                            if neither.any() else ""), fontsize=8)
             ax.grid(which="both", alpha=0.3)
-        row[0].set_ylabel(f"time {a} / {b} (log)")
+        row[0].set_ylabel(f"wall time {a} / {b} (log)")
     for ax in axes[-1]:
         ax.set_xlabel("fraction of cells emptied")
     from matplotlib.lines import Line2D
@@ -624,7 +688,8 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None):
         Line2D([], [], marker="v", color=colours[a], fillstyle="none", linestyle="none",
                label=f"only {a} solved: ratio at most")],
         loc="lower center", ncol=3, frameon=False)
-    fig.suptitle(f"Paired per instance: {a} time / {b} time (below 1: {a} faster)")
+    fig.suptitle(f"Paired per instance within one run: {a} / {b}, wall seconds with the build "
+                 f"(below 1: {a} faster)")
     fig.tight_layout(rect=(0, 0.05, 1, 0.97))
     return save_figure(fig, path)
 
@@ -741,12 +806,13 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     frame = load_phase_results(*paths)
     curve = hardness_curve(frame)
     peaks = effort_peaks(frame)
-    plot_hardness(curve, out_dir / "hardness.png", "time")
-    plot_hardness(curve, out_dir / "effort.png", "effort")
+    plot_hardness(curve, out_dir / "hardness.png")
+    plot_effort(curve, out_dir / "effort.png")
     plot_scaling(curve, peaks, path=out_dir / "scaling.png")
     plot_peaks(peaks, out_dir / "peaks.png")
     every_run = load_phase_results(*paths, every_run=True)
-    plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png")
+    plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png",
+                [RUN_NAMES.get(p.name, p.name) for p in paths])
     uniqueness = solution_counts(frame)
     curve_text = curve.assign(
         time=[Interval(low, high).text(".3g")
@@ -780,7 +846,9 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     if tails is not None:
         from benchmarks.phase_transition.tails import load_tail_results, plot_survival, tail_table
 
-        plot_survival(load_tail_results(tails), out_dir / "survival.png")
+        origin = every_run.drop_duplicates("puzzle_hash")
+        names = {row.puzzle_hash: f"{row.dataset} #{row.index}" for row in origin.itertuples()}
+        plot_survival(load_tail_results(tails), out_dir / "survival.png", names)
         lines += [f"## Run-time tails over solver seeds ({tails.name})", "", tail_table(tails),
                   "", "![survival](survival.png)", ""]
     summary = out_dir / "summary.md"

@@ -121,12 +121,22 @@ def tail_table(path) -> str:
                                                  "p (Vuong)": ".2f"})
 
 
-def plot_survival(frame, path: Path | None = None):
+def _instance_name(rows, names) -> str:
+    """The label of one instance's rows: ``names[puzzle_hash]`` when given
+    and known, else the line of its puzzle file (``1`` for ``tails_cp.txt:1``)."""
+    if names and rows["puzzle_hash"].iloc[0] in names:
+        return names[rows["puzzle_hash"].iloc[0]]
+    return rows["puzzle"].iloc[0].split(":")[-1]
+
+
+def plot_survival(frame, path: Path | None = None, names=None):
     """Kaplan-Meier survival P(T > t) over seeds, one panel per (order,
     method) that has runs (at most three a row, no empty panels), one step
     curve per instance, log-log; censored runs as ticks on the curve; no
     floor (a curve ends where its data end); a panel whose runs all hit the
-    cap says so."""
+    cap says so. ``names``: ``{puzzle_hash: label}`` naming each instance
+    in the legend (e.g. the dataset spec and index it was drawn from);
+    else the line of its puzzle file (:func:`_instance_name`)."""
     import matplotlib.pyplot as plt
     import numpy as np
     from matplotlib.ticker import FormatStrFormatter, LogLocator
@@ -156,7 +166,8 @@ def plot_survival(frame, path: Path | None = None):
             keep = s > 0  # the last step to 0 (every run finished) ends the curve
             ax.step(t[keep], s[keep], where="post", color=colour[method],
                     linestyle=styles[k % len(styles)],
-                    label=f"{instance.split(':')[-1]}: {int(rows['solved'].sum())}/{len(rows)}")
+                    label=f"{_instance_name(rows, names)}: "
+                          f"{int(rows['solved'].sum())}/{len(rows)}")
             cut = rows.loc[~rows["solved"], "censored_s"].to_numpy()
             if len(cut):
                 level = s[np.searchsorted(t, cut, side="right") - 1]
@@ -170,7 +181,8 @@ def plot_survival(frame, path: Path | None = None):
             axis.set_minor_formatter(FormatStrFormatter("%g"))
         ax.tick_params(which="minor", labelsize=7)
         ax.grid(which="both", alpha=0.3)
-        ax.legend(fontsize=6, loc="lower left", title="instance: solved", title_fontsize=6)
+        ax.legend(fontsize=6, loc="lower left", title="instance: runs solved",
+                  title_fontsize=6)
         ax.set_xlabel("run time t (s, log)")
     for row in axes:
         row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")

@@ -16,6 +16,7 @@ Steps (each resumable; the same command again writes only missing rows)::
 
     python -m benchmarks.seed_comparison run        # about 1 hour on one core
     python -m benchmarks.seed_comparison report     # tables (benchmarks/README.md) and figure
+    python -m benchmarks.seed_comparison builds     # build times and model sizes per order
 
 Results: ``benchmarks/seed_comparison/results/runs.csv`` with ``chunks.jsonl``
 and ``load.csv`` beside it (:mod:`benchmarks.studykit.runs`).
@@ -89,6 +90,11 @@ def report(out: Path) -> str:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["builds"]:  # build times and model sizes (benchmarks.seed_comparison.builds)
+        from benchmarks.seed_comparison.builds import main as builds
+
+        return builds(argv[1:])
     return study_main(__doc__, OUT, run, report, argv)
 
 if __name__ == "__main__":

@@ -53,14 +53,17 @@ def verdict_table(path) -> str:
     within the limit and the median time (s; ``>= 60`` = half or more not
     solved); the paired median ratio of each alldiff model's time to
     ``milp``'s on the same instances (an interval where censoring leaves
-    one); and ``milp``'s median B&B nodes (0: decided at the root)."""
+    one); and each model's median B&B nodes and LP iterations (``0 / 0``:
+    decided in presolve; ``>=`` where a run stopped at the limit, whose
+    counts are lower bounds; a run stopped from outside has none, and the
+    medians are over the runs that report them, marked ``(k of n)``)."""
     import pandas as pd
 
     frame = load_seed_results(path)
     rows = []
     for (order, dataset), group in frame.groupby(["order", "dataset"], sort=False):
         wide = group.pivot_table(index="index", columns="model",
-                                 values=["censored_s", "solved", "time_limit_s", "bb_nodes"],
+                                 values=["censored_s", "solved", "time_limit_s"],
                                  aggfunc="first")
         row = {"order": int(order), "instances": _kind(dataset),
                "n": int(group["index"].nunique())}
@@ -81,15 +84,65 @@ def verdict_table(path) -> str:
                                  wide["solved"]["milp"][both].astype(bool),
                                  wide["time_limit_s"]["milp"][both])
                 row[f"{LABELS[model]} / milp"] = result.median.text(".3g")
-        nodes = group.loc[group["model"] == "milp", "bb_nodes"].dropna()
-        row["milp B&B nodes"] = f"{nodes.median():g}" if len(nodes) else ""
+            row[f"{LABELS[model]} nodes / LP it."] = _effort(group[group["model"] == model])
         rows.append(row)
     table = pd.DataFrame(rows).sort_values("order", kind="stable")
     columns = ["order", "instances", "n"] + [c for m in MODELS for c in
                                               (f"{LABELS[m]} solved", f"{LABELS[m]} median s",
-                                               f"{LABELS[m]} / milp") if c in table]
-    columns.append("milp B&B nodes")
+                                               f"{LABELS[m]} / milp",
+                                               f"{LABELS[m]} nodes / LP it.") if c in table]
     return markdown(table[[c for c in columns if c in table]].fillna(""))
+
+
+def build_table(path) -> str:
+    """Per order and model, from ``builds.csv``
+    (:mod:`benchmarks.seed_comparison.builds`): the model's columns
+    (integer + binary + continuous), rows and nonzeros as built, and its build in CPU
+    seconds: the Pyomo model with the GDP transformation (the build a
+    first solve pays before the solver starts), the transformation alone,
+    and the compile into HiGHS's arrays; a process stopped at its cap reads
+    ``not built in N CPU s``."""
+    import pandas as pd
+
+    frame = pd.read_csv(path)
+    rows = []
+    for row in frame.itertuples():
+        side = row.order ** 2
+        record = {"order": row.order, "grid": f"{side}x{side}", "model": LABELS[row.model]}
+        if row.status.startswith("ERROR"):
+            record["build CPU s (model + GDP)"] = row.status
+            rows.append(record)
+            continue
+        if row.status != "BUILT":
+            record["build CPU s (model + GDP)"] = f"not built in {row.cap_s:g} CPU s"
+            rows.append(record)
+            continue
+        continuous = int(row.columns - row.integer - row.binary)  # the hull's copies
+        record.update({
+            "columns": f"{int(row.columns):,} ({int(row.integer):,} int + "
+                       f"{int(row.binary):,} bin"
+                       + (f" + {continuous:,} cont)" if continuous else ")"),
+            "rows": f"{int(row.rows):,}", "nonzeros": f"{int(row.nonzeros):,}",
+            "build CPU s (model + GDP)": f"{row.model_s:.3g}",
+            "of which GDP transformation": f"{row.transformation_s:.3g}" if row.model != "milp"
+            else "",
+            "compile for HiGHS, CPU s": f"{row.compile_s:.3g}",
+            "load": f"{row.load_1min:.1f}"})
+        rows.append(record)
+    return markdown(pd.DataFrame(rows).fillna(""))
+
+
+def _effort(rows) -> str:
+    """Median B&B nodes and LP iterations of ``rows`` as ``nodes / LP it.``,
+    over the rows that report them (``(k of n)`` when some do not: a run
+    stopped from outside reports nothing), ``>=`` before it when one of
+    them stopped at the limit; empty when none reports them."""
+    reported = rows.dropna(subset=["bb_nodes", "lp_iterations"])
+    if reported.empty:
+        return ""
+    text = (f"{'>= ' if not reported['solved'].all() else ''}"
+            f"{reported['bb_nodes'].median():g} / {reported['lp_iterations'].median():g}")
+    return text if len(reported) == len(rows) else f"{text} ({len(reported)} of {len(rows)})"
 
 
 def plot_seed(frame, path: Path | None = None):

@@ -223,7 +223,8 @@ def _panels(frame):
 
 
 def _title(dataset, order) -> str:
-    return f"{dataset} ({order * order}x{order * order})"
+    name = "the 17-clue collection" if dataset == "gen:17" else dataset  # not generated
+    return f"{name} ({order * order}x{order * order})"
 
 
 def _finish(fig, axes, ylabel: str, title: str, colours, labels, path: Path | None):
