@@ -132,6 +132,21 @@ def eureka(path: list[int], side: int) -> str:
     return "".join(out)
 
 
+def chain_links(chains, side: int) -> tuple:
+    """The links of a step's ``chains`` (:attr:`~sudoku_models.logic.Step.chains`,
+    branches of potentials) as ``((cell, value), (cell, value), strong)``,
+    each once, in order: ``strong`` True for an off->on link (``=`` in
+    Eureka notation, "if not this, then that"), False for an on->off link
+    (``-``, "if this, then not that")."""
+    found = {}
+    for branch in chains:
+        for a, b in zip(branch, branch[1:]):
+            ca, va, on = _split(a, side)
+            cb, vb, _ = _split(b, side)
+            found.setdefault(((ca, va), (cb, vb), not on), None)
+    return tuple(found)
+
+
 # -- implications ----------------------------------------------------------
 
 
