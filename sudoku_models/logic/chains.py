@@ -369,7 +369,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
-    cycle_base, forcing_base = (7.0, 7.0) if kind == "XY" else (6.5, 6.6)
+    cycle_base = 7.0 if kind == "XY" else 6.5
     # cycles: breadth first, an off may be reached again by another path
     # (never one already on its own path: ``offs_before`` of an "on" node)
     nodes = [(start, -1)]  # (key, parent node index)
@@ -402,37 +402,41 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
     if not x:
         return  # a forcing chain on Y links alone cannot exist (odd and even at once)
     for assume in (start, start ^ 1):
-        parents = {assume: ()}
-        pending_on = deque([assume] if assume & 1 else [])
-        pending_off = deque([] if assume & 1 else [assume])
-        depth = 0  # of the layer being expanded: its children rest on depth + 2
-        while pending_on or pending_off:
-            if pending_on:
-                if not bound.can_beat(forcing_base, depth + 2):
-                    break
-                while pending_on:
-                    key = pending_on.popleft()
-                    for k in imp.offs(key, y):
-                        if k == start ^ 1 and assume == start and k not in parents:
-                            parents[k] = (key,)
-                            _forcing(grid, k, parents, kind, found)
-                        if k not in parents:
-                            parents[k] = (key,)
-                            pending_off.append(k)
-                depth += 1
-            if pending_off:
-                if not bound.can_beat(forcing_base, depth + 2):
-                    break
-                while pending_off:
-                    key = pending_off.popleft()
-                    for k in imp.on_keys(key, y, True):
-                        if k == start and assume != start and k not in parents:
-                            parents[k] = (key,)
-                            _forcing(grid, k, parents, kind, found)
-                        if k not in parents:
-                            parents[k] = (key,)
-                            pending_on.append(k)
-                depth += 1
+        _forcing_search(grid, start, assume, y, kind, found, imp, bound)
+
+
+def _forcing_search(grid: Candidates, start: int, assume: int, y: bool, kind: str, found: list,
+                    imp: _Implications, bound: _Bound) -> None:
+    """Forcing chains from ``assume`` (``start`` on or off) back to the
+    opposite of ``start``, breadth first, layer by layer (the "on" layer's
+    offs, then the "off" layer's ons), until no hint can beat the easiest
+    found (a layer at depth ``d`` makes hints resting on ``d + 2``
+    potentials)."""
+    forcing_base = 7.0 if kind == "XY" else 6.6
+    parents = {assume: ()}
+    pending_on = deque([assume] if assume & 1 else [])
+    pending_off = deque([] if assume & 1 else [assume])
+    phases = ((pending_on, pending_off, lambda key: imp.offs(key, y), start ^ 1,
+               assume == start),
+              (pending_off, pending_on, lambda key: imp.on_keys(key, y, True), start,
+               assume != start))
+    depth = 0
+    while pending_on or pending_off:
+        for queue, after, follow, goal, aimed in phases:
+            if not queue:
+                continue
+            if not bound.can_beat(forcing_base, depth + 2):
+                return
+            while queue:
+                key = queue.popleft()
+                for k in follow(key):
+                    if aimed and k == goal and k not in parents:
+                        parents[k] = (key,)
+                        _forcing(grid, k, parents, kind, found)
+                    if k not in parents:
+                        parents[k] = (key,)
+                        after.append(k)
+            depth += 1
 
 
 def _node_path(nodes, n: int) -> list[int]:
