@@ -10,18 +10,22 @@ eliminations marked and the step's text as the caption.
   marks), or into a folder of SVG files.
 
 The marks follow HoDoKu's step display: used cells tinted, eliminated
-candidates red, placed values green.
+candidates red, placed values green, and a chain's links as arcs between
+its candidates: strong links (off->on, ``=`` in Eureka notation) solid,
+weak links (on->off, ``-``) dashed.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board_svg import ELIMINATED, HOUSE, PLACED, USED, board_svg
+from .board_svg import CELL, ELIMINATED, HOUSE, PLACED, USED, board_svg
 from .puzzle import SYMBOLS, Puzzle, as_puzzle
 
+LINK = "#7b3294"  # the arcs of a chain's links
 # r3, c1 or b9 standing alone (not the r4 and c7 of a cell name r4c7)
 _HOUSE_NAME = re.compile(r"(?<![\w])([rcb])(\d+)(?![\dc])")
 
@@ -32,8 +36,10 @@ class Frame:
     ``candidates`` (bitmasks, bit ``v - 1`` for ``v``) before the step;
     ``cells`` it uses, ``houses`` it names (house numbers of
     :attr:`~sudoku_models.geometry.Layout.houses`), its ``placements`` and
-    ``eliminations`` (``(cell, value)``), and ``caption`` (``"4. Hidden
-    Single: r6c2=4 (...)"``)."""
+    ``eliminations`` (``(cell, value)``), ``caption`` (``"4. Hidden
+    Single: r6c2=4 (...)"``) and, for a chain, its ``links``
+    ``((cell, value), (cell, value), strong)``
+    (:func:`~sudoku_models.logic.chains.chain_links`)."""
 
     values: tuple
     candidates: tuple
@@ -42,6 +48,7 @@ class Frame:
     placements: tuple
     eliminations: tuple
     caption: str
+    links: tuple = ()
 
 
 def named_houses(text: str, layout) -> tuple[int, ...]:
@@ -64,6 +71,7 @@ def step_frames(puzzle) -> list[Frame]:
     :class:`~sudoku_models.logic.candidates.UnsolvablePuzzle` for
     contradictory clues."""
     from .logic.candidates import Candidates
+    from .logic.chains import chain_links
     from .logic.human_solver import apply, solve_steps
 
     puzzle = as_puzzle(puzzle)
@@ -73,17 +81,71 @@ def step_frames(puzzle) -> list[Frame]:
     for number, step in enumerate(steps, start=1):
         frames.append(Frame(tuple(grid.values), tuple(grid.cand), tuple(step.cells),
                             named_houses(step.text, puzzle.layout), tuple(step.placements),
-                            tuple(step.eliminations), f"{number}. {step.text}"))
+                            tuple(step.eliminations), f"{number}. {step.text}",
+                            chain_links(step.chains, puzzle.side)))
         apply(grid, step)
     return frames
 
 
 def frame_svg(puzzle: Puzzle, frame: Frame) -> str:
-    """``frame`` of ``puzzle`` as SVG text, the caption under the board."""
-    return board_svg(puzzle.layout, frame.values, givens=puzzle.grid.ravel(),
-                     constraints=puzzle.constraints, candidates=frame.candidates,
-                     cells=frame.cells, houses=frame.houses, placements=frame.placements,
-                     eliminations=frame.eliminations, symbols=SYMBOLS, caption=frame.caption)
+    """``frame`` of ``puzzle`` as SVG text, the caption under the board, a
+    chain's links as arcs (``<path class="link strong">``, solid, or
+    ``"link weak"``, dashed, with ``data-from`` and ``data-to`` such as
+    ``"r1c2 5"``) between the candidates they join."""
+    board = board_svg(puzzle.layout, frame.values, givens=puzzle.grid.ravel(),
+                      constraints=puzzle.constraints, candidates=frame.candidates,
+                      cells=frame.cells, houses=frame.houses, placements=frame.placements,
+                      eliminations=frame.eliminations, symbols=SYMBOLS, caption=frame.caption)
+    if not frame.links:
+        return board
+    arcs = _svg_arcs(puzzle, frame.links)
+    return board[:board.rindex("</svg>")] + "\n".join(arcs) + "\n</svg>"
+
+
+def _svg_candidate(puzzle: Puzzle, cell: int, value: int) -> tuple[float, float]:
+    """Where :func:`~sudoku_models.board_svg.board_svg` puts candidate
+    ``value`` of ``cell``: a block of ``ceil(sqrt(N))`` per row, lower in a
+    cell holding a cage total."""
+    from .rules import Cage
+
+    side = puzzle.side
+    unit, pad = (CELL if side <= 9 else max(16, 360 // side)), 4
+    per_row = math.isqrt(side - 1) + 1
+    totals = {min(c.cells) for c in puzzle.constraints if isinstance(c, Cage) and c.total}
+    top = 0.3 if cell in totals else 0.1
+    step = (0.9 - top) * unit / per_row
+    r, c = divmod(cell, side)
+    row, col = divmod(value - 1, per_row)
+    return (pad + c * unit + (unit - per_row * step) / 2 + (col + 0.5) * step,
+            pad + r * unit + top * unit + (row + 0.5) * step)
+
+
+def _bend(a, b) -> tuple[float, float]:
+    """The control point of an arc from ``a`` to ``b``: off the straight
+    line by a quarter of its length (at least a few units), to its left."""
+    (xa, ya), (xb, yb) = a, b
+    dx, dy = xb - xa, yb - ya
+    length = math.hypot(dx, dy) or 1.0
+    off = max(0.25 * length, 0.12)
+    return (xa + xb) / 2 - dy / length * off, (ya + yb) / 2 + dx / length * off
+
+
+def _svg_arcs(puzzle: Puzzle, links) -> list[str]:
+    side = puzzle.side
+    out = []
+    for (ca, va), (cb, vb), strong in links:
+        a, b = _svg_candidate(puzzle, ca, va), _svg_candidate(puzzle, cb, vb)
+        qx, qy = _bend(a, b)
+        dash = "" if strong else ' stroke-dasharray="4 3"'
+        out.append(f'<path class="link {"strong" if strong else "weak"}" '
+                   f'data-from="{_cell(ca, side)} {va}" data-to="{_cell(cb, side)} {vb}" '
+                   f'd="M {a[0]:.1f} {a[1]:.1f} Q {qx:.1f} {qy:.1f} {b[0]:.1f} {b[1]:.1f}" '
+                   f'fill="none" stroke="{LINK}" stroke-width="1.5"{dash}/>')
+    return out
+
+
+def _cell(cell: int, side: int) -> str:
+    return f"r{cell // side + 1}c{cell % side + 1}"
 
 
 def write_step_pictures(puzzle, target) -> list[Path]:
@@ -132,9 +194,10 @@ def _write_pdf(puzzle: Puzzle, frames: list[Frame], path: Path) -> None:
 def draw_frame(puzzle: Puzzle, frame: Frame, ax) -> None:
     """``frame`` on matplotlib axes: :func:`~sudoku_models.drawing.draw_sudoku`
     of the values so far, with the step's marks (gids ``"used"``,
-    ``"house"``, ``"candidate"``, ``"eliminated"``, ``"placed"``)."""
+    ``"house"``, ``"candidate"``, ``"eliminated"``, ``"placed"``, and a
+    chain's arcs ``"strong-link"``, solid, and ``"weak-link"``, dashed)."""
     import numpy as np
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import FancyArrowPatch, Rectangle
 
     from .drawing import draw_sudoku
 
@@ -158,6 +221,16 @@ def draw_frame(puzzle: Puzzle, frame: Frame, ax) -> None:
     def symbol(value: int) -> str:
         return SYMBOLS[value - 1] if side <= len(SYMBOLS) else str(value)
 
+    def spot(cell: int, value: int) -> tuple[float, float]:
+        x, y = corner(cell)
+        row, col = divmod(value - 1, per_row)
+        return x + (col + 0.5) / per_row, y + 1 - (row + 0.5) / per_row
+
+    for (ca, va), (cb, vb), strong in frame.links:
+        ax.add_patch(FancyArrowPatch(spot(ca, va), spot(cb, vb), arrowstyle="-",
+                                     connectionstyle="arc3,rad=0.25", color=LINK, lw=1.2,
+                                     linestyle="-" if strong else "--", zorder=8,
+                                     gid="strong-link" if strong else "weak-link"))
     struck = set(frame.eliminations)
     placed = dict(frame.placements)
     for cell, mask in enumerate(frame.candidates):
@@ -170,10 +243,8 @@ def draw_frame(puzzle: Puzzle, frame: Frame, ax) -> None:
             continue
         for value in range(1, side + 1):
             if mask >> (value - 1) & 1:
-                row, col = divmod(value - 1, per_row)
                 gone = (cell, value) in struck
-                ax.text(x + (col + 0.5) / per_row, y + 1 - (row + 0.5) / per_row,
-                        symbol(value), ha="center", va="center",
+                ax.text(*spot(cell, value), symbol(value), ha="center", va="center",
                         fontsize=0.6 * pt / per_row, color=ELIMINATED if gone else "#555555",
                         fontweight="bold" if gone else "normal", zorder=7,
                         gid="eliminated" if gone else "candidate")

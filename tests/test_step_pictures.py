@@ -125,3 +125,39 @@ def test_a_variant_shows_its_cages_dots_and_lines():
     assert result.status.name == "OPTIMAL"
     assert "class=\"cage\"" in result._repr_html_()
     assert np.array_equal(result.puzzle.grid, killer.grid)
+
+
+CHAINED = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
+
+
+def test_a_chain_is_drawn_as_arcs_between_its_candidates():
+    import matplotlib.pyplot as plt
+
+    puzzle = Puzzle.from_string(CHAINED)
+    frame = next(f for f in step_frames(puzzle) if f.links)
+    chain = frame.caption.split(": ", 1)[1].split(": ", 1)[1].split(" => ")[0]
+    assert ";" not in chain  # one branch: its links are the Eureka links in order
+    strong = [link for link in frame.links if link[2]]
+    assert len(strong) == chain.count("=") and len(frame.links) - len(strong) == chain.count("-")
+    root = svg(frame_svg(puzzle, frame))
+    arcs = elements(root, "path", "link")
+    assert len(arcs) == len(frame.links)
+    spots = {(e.get("x"), e.get("y")): e for e in elements(root, "text", "candidate")}
+    for arc, ((ca, va), (cb, vb), is_strong) in zip(arcs, frame.links):
+        assert ("strong" in arc.get("class")) == is_strong
+        assert (arc.get("stroke-dasharray") is None) == is_strong  # strong solid, weak dashed
+        numbers = arc.get("d").replace("M", "").replace("Q", "").split()
+        for (x, y), cell, value in (((numbers[0], numbers[1]), ca, va),
+                                    ((numbers[4], numbers[5]), cb, vb)):
+            shown = spots[x, y]  # the arc ends on a candidate drawn there
+            assert shown.text == str(value)
+            assert divmod(int((float(x) - 4) // 40) + 9 * int((float(y) - 4) // 40), 9) == \
+                divmod(cell, 9)
+        assert arc.get("data-from") == f"r{ca // 9 + 1}c{ca % 9 + 1} {va}"
+    fig, ax = plt.subplots()
+    draw_frame(puzzle, frame, ax)
+    gids = [a.get_gid() for a in ax.get_children()]
+    assert gids.count("strong-link") == len(strong)
+    assert gids.count("weak-link") == len(frame.links) - len(strong)
+    plt.close(fig)
+    assert not any(f.links for f in step_frames(puzzle) if "Chain" not in f.caption)

@@ -17,11 +17,13 @@ def add_parser(commands) -> None:
     parser = commands.add_parser(
         "explain",
         help="solve a puzzle step by step with named human techniques",
-        description="Solve a puzzle with human techniques, easiest first (Full House, singles, "
-        "Locked Candidates, Pairs/Triples/Quadruples, X-Wing, Swordfish, Jellyfish, Simple "
-        "Colors, XY-Wing, XYZ-Wing), and print each step in the usual notation (r4c7 is row 4, "
-        "column 7; r2c5<>4 removes candidate 4). If no technique applies before the grid is "
-        "full, the last step says the rest needs search. Any order (4x4 to 36x36).",
+        description="Solve a puzzle with human techniques in Sudoku Explainer's order (singles, "
+        "Locked Candidates, subsets, fish, wings, uniqueness, chains and forcing chains; for "
+        "variants also killer cage sums and the rules between two cells: Kropki, XV, "
+        "thermometers, ...), and print each step in the usual notation (r4c7 is row 4, column "
+        "7; r2c5<>4 removes candidate 4; chains in Eureka notation) with its SE rating. If no "
+        "technique applies before the grid is full, the last step says the rest needs search. "
+        "Any order (4x4 to 36x36).",
     )
     parser.add_argument("puzzle", help="the puzzle as one line ('.' or '0' empty)")
     parser.add_argument("--json", action="store_true",
@@ -29,8 +31,9 @@ def add_parser(commands) -> None:
     parser.add_argument("--plot", metavar="PDF_OR_FOLDER",
                         help="also draw every step: a .pdf file gets a page per step, anything "
                         "else is a folder of step-001.svg, ... (candidates, the cells and houses "
-                        "the step uses highlighted, placements green, eliminations red, the "
-                        "step's text as caption)")
+                        "the step uses highlighted, placements green, eliminations red, a "
+                        "chain's links as arcs, strong solid and weak dashed, the step's text "
+                        "as caption)")
     parser.set_defaults(handler=run)
 
 

@@ -13,15 +13,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..geometry import Layout, cell_name, house_label
-from ..rules import AntiKing, AntiKnight, Cage, Parity, Region, Rules
+from ..rules import Cage, Region, Rules
 from ..errors import UnsolvablePuzzle, UnsupportedRules
 
 #: The constraint kinds the techniques understand: extra all-different
 #: regions (a house when they have ``N`` cells, peers otherwise), killer
 #: cages (the same, and their totals for the cage-sum techniques),
-#: anti-knight and anti-king (peers) and parity (the cells' starting
-#: candidates).
-EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity")
+#: anti-knight and anti-king (peers), parity and candidate givens (the
+#: cells' starting candidates), and the kinds whose rule binds two cells
+#: at a time (:mod:`~sudoku_models.logic.relations`: Kropki, XV,
+#: non-consecutive, the negative constraints, greater-than, thermometers,
+#: whispers, renban, palindromes, fortress cells, clones). Arrows (a sum
+#: of any length against its circle) are refused.
+EXPLAINED_KINDS = ("region", "cage", "anti-knight", "anti-king", "parity", "candidates",
+                   "kropki", "kropki-negative", "xv", "xv-negative", "non-consecutive",
+                   "greater", "thermometer", "whispers", "renban", "palindrome", "fortress",
+                   "clones")
 
 
 @dataclass(frozen=True)
@@ -48,8 +55,8 @@ class TechniqueTables:
     * ``peers`` (sorted) and ``peer_sets``: the cells each cell must differ
       from: its houses' cells, the other cells of its smaller all-different
       groups, its anti-knight and anti-king neighbours;
-    * ``domains``: each cell's starting candidates as a bitmask (parity), or
-      None when every value is allowed everywhere;
+    * ``domains``: each cell's starting candidates as a bitmask (parity,
+      candidate givens), or None when every value is allowed everywhere;
     * ``cages``: the killer cages with a total, as ``(cells, total, label)``
       (cells sorted, label ``cage r1c1 (15)``); empty for other puzzles;
     * ``units``: where the cage-sum techniques apply the rule of 45 (every
@@ -69,16 +76,16 @@ class TechniqueTables:
     domains: tuple | None
     cages: tuple
     units: tuple
+    relations: tuple
 
 
 def _refuse(rules: Rules) -> None:
-    kinds = sorted({c.kind for c in rules.constraints
-                    if not isinstance(c, (Region, Cage, AntiKnight, AntiKing, Parity))})
+    kinds = sorted({c.kind for c in rules.constraints if c.kind not in EXPLAINED_KINDS})
     if kinds:
         raise UnsupportedRules(
-            f"the human techniques cannot explain {', '.join(kinds)} constraints; they "
-            f"explain houses and {', '.join(EXPLAINED_KINDS)} (solve such a puzzle with a "
-            f"method instead)")
+            f"the human techniques cannot explain {', '.join(kinds)} constraints (a sum along "
+            f"a line is not a rule between two cells); they explain houses and "
+            f"{', '.join(EXPLAINED_KINDS)} (solve such a puzzle with a method instead)")
 
 
 @lru_cache(maxsize=32)  # one entry serves every classic puzzle of a layout
@@ -115,7 +122,7 @@ def tables(rules: Rules | Layout) -> TechniqueTables:
             for cell in group:
                 seen[cell].update(group)
         peers = [sorted(s - {cell}) for cell, s in enumerate(seen)]
-        if any(isinstance(c, Parity) for c in rules.constraints):
+        if any(c.domain(layout) for c in rules.constraints):
             domains = tuple(rules.lowered.domains.tolist())
     peers = tuple(map(tuple, peers))
     house_sets = tuple(map(frozenset, houses))
@@ -124,9 +131,13 @@ def tables(rules: Rules | Layout) -> TechniqueTables:
                       for cell in cells} for base, cells in enumerate(houses))
     cages = tuple((tuple(sorted(c.cells)), c.total, c.label(layout)) for c in rules.constraints
                   if isinstance(c, Cage) and c.total is not None)
+    peer_sets = tuple(frozenset(p) for p in peers)
+    from .relations import relation_groups  # it reads the grid this module defines
+
     return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
-                  house_sets, crossing, peers, tuple(frozenset(p) for p in peers), domains,
-                  cages, _units(houses, labels, side) if cages else ())
+                  house_sets, crossing, peers, peer_sets, domains,
+                  cages, _units(houses, labels, side) if cages else (),
+                  relation_groups(rules, peer_sets))
 
 
 def _units(houses, labels, side: int) -> tuple:
@@ -214,8 +225,9 @@ class Candidates:
 
     def _check_clues(self) -> None:
         """The clue conflicts :meth:`Puzzle.conflicts` does not see: equal
-        clues an anti-knight or anti-king move apart, a clue of the wrong
-        parity."""
+        clues an anti-knight or anti-king move apart, a clue outside its
+        cell's given candidates (parity, candidate givens), two clues a
+        relation forbids (a Kropki dot, a thermometer, ...)."""
         values, side, domains = self.values, self.side, self.tables.domains
         for cell, value in enumerate(values):
             if not value:
@@ -229,10 +241,21 @@ class Candidates:
                     f"both hold {value}, which {' and '.join(kinds) or 'the rules'} forbid"
                     f"{'s' if len(kinds) == 1 else ''}, so the puzzle has no solution")
             if domains is not None and not domains[cell] >> (value - 1) & 1:
+                why = next((c.label(self.layout) for c in self.rules.constraints
+                            if any(d == cell and not m >> (value - 1) & 1
+                                   for d, m in c.domain(self.layout))), "its candidates")
                 raise UnsolvablePuzzle(
-                    f"contradictory clues: {cell_name(cell, side)} holds {value} but is "
-                    f"{'an even' if value % 2 else 'an odd'} cell, so the puzzle has no "
-                    f"solution")
+                    f"contradictory clues: {cell_name(cell, side)} holds {value}, which "
+                    f"{why} forbids, so the puzzle has no solution")
+        self._check_relations("contradictory clues")
+
+    def _check_relations(self, what: str) -> None:
+        from .relations import broken_relation
+
+        broken = broken_relation(self) if self.tables.relations else None
+        if broken:
+            raise UnsolvablePuzzle(f"{what}: {broken} break the rule, so the puzzle has no "
+                                   f"solution")
 
     def place(self, cell: int, value: int) -> None:
         """Fill ``cell`` with ``value`` and remove it from the peers' candidates."""
@@ -250,8 +273,9 @@ class Candidates:
         return 0 not in self.values
 
     def check(self) -> None:
-        """Raise :class:`UnsolvablePuzzle` when an empty cell has no candidate
-        or a missing value has no place left in a house."""
+        """Raise :class:`UnsolvablePuzzle` when an empty cell has no candidate,
+        a missing value has no place left in a house or two filled cells
+        break a relation (a Kropki dot, a thermometer, ...)."""
         values, cand, side = self.values, self.cand, self.side
         for cell in range(side * side):
             if not values[cell] and not cand[cell]:
@@ -270,3 +294,4 @@ class Candidates:
                 raise UnsolvablePuzzle(
                     f"{bits(missing)[0]} has no place left in {self.tables.labels[index]}, so the "
                     f"puzzle has no solution")
+        self._check_relations("the deductions reach a contradiction")

@@ -132,6 +132,21 @@ def eureka(path: list[int], side: int) -> str:
     return "".join(out)
 
 
+def chain_links(chains, side: int) -> tuple:
+    """The links of a step's ``chains`` (:attr:`~sudoku_models.logic.Step.chains`,
+    branches of potentials) as ``((cell, value), (cell, value), strong)``,
+    each once, in order: ``strong`` True for an off->on link (``=`` in
+    Eureka notation, "if not this, then that"), False for an on->off link
+    (``-``, "if this, then not that")."""
+    found = {}
+    for branch in chains:
+        for a, b in zip(branch, branch[1:]):
+            ca, va, on = _split(a, side)
+            cb, vb, _ = _split(b, side)
+            found.setdefault(((ca, va), (cb, vb), not on), None)
+    return tuple(found)
+
+
 # -- implications ----------------------------------------------------------
 
 
@@ -171,6 +186,17 @@ class _Implications:
             memo[key, y, x] = out
         return out
 
+    def on_keys(self, key: int, y: bool, x: bool) -> list[int]:
+        """The "on" potentials an "off" potential ``key`` implies (the keys
+        of :meth:`ons`)."""
+        memo = self.memo
+        if memo is not None and (key, y, x, 0) in memo:
+            return memo[key, y, x, 0]
+        out = [k for k, *_ in self.ons(key, y, x)]
+        if memo is not None:
+            memo[key, y, x, 0] = out
+        return out
+
     def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
         cand = self.cand
         out = []
@@ -189,16 +215,13 @@ class _Implications:
                 out.append((cell, (mask & ~(1 << (value - 1))).bit_length(), None))
         if x:
             bit = 1 << (value - 1)
+            houses = tables.houses
             for h in tables.cell_houses[cell]:
-                other = -1
-                for c in tables.houses[h]:
-                    if c != cell and cand[c] & bit:
-                        if other >= 0:
-                            other = -2
-                            break
-                        other = c
-                if other >= 0 and not any(o[0] == other and o[1] == value for o in out):
-                    out.append((other, value, h))
+                places = [c for c in houses[h] if cand[c] & bit and c != cell]
+                if len(places) == 1:
+                    other = places[0]
+                    if not any(o[0] == other and o[1] == value for o in out):
+                        out.append((other, value, h))
         return out
 
 
@@ -311,32 +334,62 @@ def _candidates(grid: Candidates, least: int = 2):
 # -- bidirectional cycles and forcing chains -------------------------------
 
 
+class _Bound:
+    """The easiest hint of ``found`` so far (by :meth:`_Hint.order`), to stop
+    a breadth-first search once every hint it could still find is harder:
+    the hint taken is the first of the easiest, so cutting what cannot
+    beat it changes no answer."""
+
+    __slots__ = ("best", "found", "seen")
+
+    def __init__(self, found: list) -> None:
+        self.found, self.seen, self.best = found, 0, None
+
+    def can_beat(self, base: float, complexity: int) -> bool:
+        """Whether a hint of rating ``base`` (plus length) resting on
+        ``complexity`` potentials or more could be taken before the best."""
+        found = self.found
+        if len(found) > self.seen:
+            new = min(h.order() for h in found[self.seen:])
+            self.best = new if self.best is None or new < self.best else self.best
+            self.seen = len(found)
+        return self.best is None or (
+            round(base + length_modifier(complexity), 1), complexity, 0) < self.best
+
+
 def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list,
-           imp: _Implications) -> None:
+           imp: _Implications, bound: _Bound) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
-    links if ``x``)."""
+    links if ``x``). Both searches are breadth first, so a hint found at
+    depth ``d`` rests on ``d + 1`` potentials: they stop at the depth where
+    ``bound`` says no hint can beat the easiest found."""
     side, cand = grid.side, grid.cand
     if not x and _popcount(cand[cell]) > 2:
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
+    cycle_base = 7.0 if kind == "XY" else 6.5
     # cycles: breadth first, an off may be reached again by another path
+    # (never one already on its own path: ``offs_before`` of an "on" node)
     nodes = [(start, -1)]  # (key, parent node index)
+    offs_before = {0: frozenset()}
     on_seen = {start}
     layer_on, layer_off = [0], []
     length = 0
-    while layer_on or layer_off:
+    while (layer_on or layer_off) and bound.can_beat(cycle_base, length + 2):
         length += 1
         for n in layer_on:
+            before = offs_before[n]
             for k in imp.offs(nodes[n][0], y):
-                if not _on_path(nodes, n, k):
+                if k not in before:
                     nodes.append((k, n))
                     layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
-            for k, *_ in imp.ons(nodes[n][0], y, x):
+            off, parent = nodes[n]
+            for k in imp.on_keys(off, y, x):
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
                     _cycle(grid, path, kind, found)
@@ -344,40 +397,46 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
                     on_seen.add(k)
                     nodes.append((k, n))
                     layer_on.append(len(nodes) - 1)
+                    offs_before[len(nodes) - 1] = offs_before[parent] | {off}
         layer_off = []
     if not x:
         return  # a forcing chain on Y links alone cannot exist (odd and even at once)
     for assume in (start, start ^ 1):
-        parents = {assume: ()}
-        pending_on = deque([assume] if assume & 1 else [])
-        pending_off = deque([] if assume & 1 else [assume])
-        while pending_on or pending_off:
-            while pending_on:
-                key = pending_on.popleft()
-                for k in imp.offs(key, y):
-                    if k == start ^ 1 and assume == start and k not in parents:
+        _forcing_search(grid, start, assume, y, kind, found, imp, bound)
+
+
+def _forcing_search(grid: Candidates, start: int, assume: int, y: bool, kind: str, found: list,
+                    imp: _Implications, bound: _Bound) -> None:
+    """Forcing chains from ``assume`` (``start`` on or off) back to the
+    opposite of ``start``, breadth first, layer by layer (the "on" layer's
+    offs, then the "off" layer's ons), until no hint can beat the easiest
+    found (a layer at depth ``d`` makes hints resting on ``d + 2``
+    potentials)."""
+    forcing_base = 7.0 if kind == "XY" else 6.6
+    parents = {assume: ()}
+    pending_on = deque([assume] if assume & 1 else [])
+    pending_off = deque([] if assume & 1 else [assume])
+    phases = ((pending_on, pending_off, lambda key: imp.offs(key, y), start ^ 1,
+               assume == start),
+              (pending_off, pending_on, lambda key: imp.on_keys(key, y, True), start,
+               assume != start))
+    depth = 0
+    while pending_on or pending_off:
+        for queue, after, follow, goal, aimed in phases:
+            if not queue:
+                continue
+            if not bound.can_beat(forcing_base, depth + 2):
+                return
+            while queue:
+                key = queue.popleft()
+                for k in follow(key):
+                    if aimed and k == goal and k not in parents:
                         parents[k] = (key,)
                         _forcing(grid, k, parents, kind, found)
                     if k not in parents:
                         parents[k] = (key,)
-                        pending_off.append(k)
-            while pending_off:
-                key = pending_off.popleft()
-                for k, *_ in imp.ons(key, y, True):
-                    if k == start and assume != start and k not in parents:
-                        parents[k] = (key,)
-                        _forcing(grid, k, parents, kind, found)
-                    if k not in parents:
-                        parents[k] = (key,)
-                        pending_on.append(k)
-
-
-def _on_path(nodes, n: int, key: int) -> bool:
-    while n >= 0:
-        if nodes[n][0] == key:
-            return True
-        n = nodes[n][1]
-    return False
+                        after.append(k)
+            depth += 1
 
 
 def _node_path(nodes, n: int) -> list[int]:
@@ -428,9 +487,10 @@ def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
     Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
     found: list[_Hint] = []
     imp = _Implications(grid, grid.cand, {})
+    bound = _Bound(found)
     for y, x in ((False, True), (True, False), (True, True)):
         for cell, value in _candidates(grid):
-            _unary(grid, cell, value, y, x, found, imp)
+            _unary(grid, cell, value, y, x, found, imp, bound)
     if not found:
         return None
     return _to_step(grid, min(found, key=_Hint.order))

@@ -63,17 +63,22 @@ def explain(puzzle) -> list[Step]:
     ``puzzle``: a :class:`~sudoku_models.Puzzle`, a puzzle string or an
     ``(N, N)`` int grid (0 = empty), any layout (square or rectangular
     boxes, jigsaw, Latin square) and side 4 to 36, with extra all-different
-    regions, killer cages, anti-knight, anti-king and parity constraints
-    (see :mod:`~sudoku_models.logic.techniques` and
-    :mod:`~sudoku_models.logic.cage_sums`; houses are named ``r3``, ``c1``,
+    regions, killer cages, anti-knight, anti-king, parity and candidate
+    givens, and the relations between two cells (Kropki, XV,
+    non-consecutive, the negative constraints, greater-than, thermometers,
+    whispers, renban, palindromes, fortress cells, clones)
+    (see :mod:`~sudoku_models.logic.techniques`,
+    :mod:`~sudoku_models.logic.cage_sums` and
+    :mod:`~sudoku_models.logic.relations`; houses are named ``r3``, ``c1``,
     ``b9`` and extra regions by their names). At every step the
     first technique of the ladder that applies is used (Full House, Naked Single, Hidden
     Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
     Swordfish, Jellyfish, strong links, XY-, XYZ-, WXYZ- and VWXYZ-Wings,
     Unique Rectangles, Bivalue Universal Grave,
     Aligned Pair Exclusion, cycles and forcing chains, Nishio, cell, region
-    and dynamic forcing chains, and for killer cages Cage Combinations and
-    Innies and Outies, in Sudoku Explainer's order; see
+    and dynamic forcing chains, for killer cages Cage Combinations and
+    Innies and Outies, and for the relations one technique per kind
+    (Kropki Dot, XV, Thermometer, ...), in Sudoku Explainer's order; see
     :data:`~sudoku_models.logic.ladder.TECHNIQUES`). Each step carries its
     SE rating; chains are written in Eureka notation. When none applies
     before the grid is full, the last step is a ``"Needs search"`` step (no
@@ -84,8 +89,8 @@ def explain(puzzle) -> list[Step]:
     a rule, or when the deductions reach a cell without candidates or a
     value without a place (the puzzle has no solution),
     :class:`UnsupportedRules` (a ``ValueError``) naming the constraint kinds
-    the techniques cannot reason about (Kropki, XV, thermometers, arrows,
-    greater-than, non-consecutive and the negative constraints),
+    the techniques cannot reason about (arrows: a sum, not a rule between
+    two cells),
     :class:`~sudoku_models.PuzzleFormatError` for a malformed puzzle and
     ``TypeError`` for something that is not a puzzle.
     """

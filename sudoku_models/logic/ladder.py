@@ -53,7 +53,13 @@ a rectangle can break a cage total, a diagonal or an anti-knight rule).
 
 The cage-sum techniques of killer puzzles, which SE lacks, rate as the
 technique of like difficulty they sit beside: Cage Combinations 1.5 (a
-hidden single in a line), Innies and Outies 2.8 (Claiming).
+hidden single in a line), Innies and Outies 2.8 (Claiming). So do the
+eliminations of the variants' relations between two cells (Kropki dots,
+XV, non-consecutive, the negative constraints, greater-than,
+thermometers, whispers, renban, palindromes, fortress cells, clones; one
+technique per kind, named as setters name it, see
+:mod:`~sudoku_models.logic.relations`): 1.5, beside Cage Combinations, a
+rule read off one constraint.
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ from .chains import (dynamic_forcing_chains, forcing_chains_and_cycles, multiple
                      nishio_forcing_chains)
 from .deadly_patterns import bivalue_universal_grave, unique_rectangle
 from .exclusion import aligned_pair_exclusion
+from .relations import relation_eliminations
 from .strong_links import four_strong_links, three_strong_links, two_strong_links
 from .techniques import (claiming, full_house, hidden_pair, hidden_quadruple, hidden_single_box,
                          hidden_single_line, hidden_triple, jellyfish, naked_pair,
@@ -89,6 +96,7 @@ TECHNIQUES = (
     ("Hidden Single (box)", hidden_single_box, 1.2),
     ("Hidden Single (line)", hidden_single_line, 1.5),
     ("Cage Combinations", cage_combinations, 1.5),
+    ("Kropki Dot, XV, Thermometer, ... (variant relations)", relation_eliminations, 1.5),
     ("Naked Single", naked_single, 2.3),
     ("Locked Candidates Type 1 (Pointing)", pointing, 2.6),
     ("Locked Candidates Type 2 (Claiming)", claiming, 2.8),

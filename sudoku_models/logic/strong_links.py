@@ -121,34 +121,38 @@ def strong_links(grid: Candidates, n: int) -> Step | None:
     best = None
     for value in range(1, side + 1):
         bit = 1 << (value - 1)
-        links = _links(grid, value)
+        # each link with its first end and both ends as sets, for C-speed subset tests
+        links = [(a, b, kind, frozenset(a), frozenset(a + b))
+                 for a, b, kind in _links(grid, value)]
+        seen: dict[tuple, frozenset] = {}
 
         def seen_by(node):
-            common = set(peer_sets[node[0]])
-            for c in node[1:]:
-                common &= peer_sets[c]
-            return common
+            if node not in seen:
+                common = set(peer_sets[node[0]])
+                for c in node[1:]:
+                    common &= peer_sets[c]
+                seen[node] = frozenset(common)
+            return seen[node]
 
         def extend(chain, used):
             nonlocal best
+            kinds = [link[2] for link in chain]
+            if best is not None and _rating(n, kinds) > best[0]:
+                return  # the rating only grows with the links still to come
             if len(chain) == n:
-                kinds = [k for _, _, k in chain]
                 rating = _rating(n, kinds)
-                if best is not None and rating > best[0]:
-                    return
-                common = seen_by(chain[0][0] + chain[-1][1])
+                common = seen_by(chain[0][0]) & seen_by(chain[-1][1])
                 elims = [(c, value) for c in common if c not in used and cand[c] & bit]
                 if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
-                    best = (rating, chain, sorted(elims), value, kinds)
+                    best = (rating, [link[:3] for link in chain], sorted(elims), value, kinds)
                 return
             reach = seen_by(chain[-1][1])
             for link in links:
-                a, b, _ = link
-                if all(c in reach for c in a) and not used.intersection(a + b):
-                    extend(chain + [link], used | set(a) | set(b))
+                if link[3] <= reach and used.isdisjoint(link[4]):
+                    extend(chain + [link], used | link[4])
 
         for link in links:
-            extend([link], set(link[0]) | set(link[1]))
+            extend([link], set(link[4]))
     if best is None:
         return None
     rating, chain, elims, value, kinds = best

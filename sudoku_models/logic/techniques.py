@@ -209,21 +209,26 @@ def _hidden_subset(grid: Candidates, size: int) -> Step | None:
     return None
 
 
-def naked_pair(grid): return _naked_subset(grid, 2)
-def naked_triple(grid): return _naked_subset(grid, 3)
-def naked_quadruple(grid): return _naked_subset(grid, 4)
-def hidden_pair(grid): return _hidden_subset(grid, 2)
-def hidden_triple(grid): return _hidden_subset(grid, 3)
-def hidden_quadruple(grid): return _hidden_subset(grid, 4)
+def _sized(find, size: int, name: str, doc: str):
+    """The technique ``find(grid, size)`` as a ``find(grid)`` of its own
+    name (one per size of a subset or a fish, as the ladder lists them)."""
+    def technique(grid: Candidates) -> Step | None:
+        return find(grid, size)
+
+    technique.__name__ = technique.__qualname__ = name
+    technique.__doc__ = doc
+    return technique
 
 
-for _f, _doc in ((naked_pair, "n cells of a house holding only n values (n = 2, 3, 4) take them: "
-                  "remove those values from the house's other cells."),
-                 (hidden_pair, "n values (n = 2, 3, 4) confined to n cells of a house fill "
-                  "them: remove every other candidate from those cells.")):
-    _f.__doc__ = _doc
-naked_triple.__doc__ = naked_quadruple.__doc__ = naked_pair.__doc__
-hidden_triple.__doc__ = hidden_quadruple.__doc__ = hidden_pair.__doc__
+_NAKED_DOC = ("n cells of a house holding only n values (n = 2, 3, 4) take them: remove those "
+              "values from the house's other cells.")
+_HIDDEN_DOC = ("n values (n = 2, 3, 4) confined to n cells of a house fill them: remove every "
+               "other candidate from those cells.")
+naked_pair, naked_triple, naked_quadruple = (
+    _sized(_naked_subset, size, f"naked_{_SUBSET[size].lower()}", _NAKED_DOC) for size in (2, 3, 4))
+hidden_pair, hidden_triple, hidden_quadruple = (
+    _sized(_hidden_subset, size, f"hidden_{_SUBSET[size].lower()}", _HIDDEN_DOC)
+    for size in (2, 3, 4))
 
 
 # -- basic fish ------------------------------------------------------------
@@ -262,15 +267,11 @@ def _fish(grid: Candidates, size: int) -> Step | None:
     return None
 
 
-def x_wing(grid): return _fish(grid, 2)
-def swordfish(grid): return _fish(grid, 3)
-def jellyfish(grid): return _fish(grid, 4)
-
-
-x_wing.__doc__ = ("Basic fish of size n (X-Wing 2, Swordfish 3, Jellyfish 4): a value confined, "
-                  "in n rows, to n columns is removed from the rest of those columns (and with "
-                  "rows and columns swapped).")
-swordfish.__doc__ = jellyfish.__doc__ = x_wing.__doc__
+x_wing, swordfish, jellyfish = (
+    _sized(_fish, size, _FISH[size].lower().replace("-", "_"),
+           "Basic fish of size n (X-Wing 2, Swordfish 3, Jellyfish 4): a value confined, in n "
+           "rows, to n columns is removed from the rest of those columns (and with rows and "
+           "columns swapped).") for size in (2, 3, 4))
 
 
 # -- wings -----------------------------------------------------------------
