@@ -14,8 +14,7 @@ from sudoku_models.arguments import seconds_text, seed, whole_number_text
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
 from sudoku_models.commands.warm_up import register_warm_up
-from sudoku_models.files import check_output
-from sudoku_models.logic.ladder import LEVELS
+from sudoku_models.registry import LEVELS
 
 
 def add_parser(commands) -> None:
@@ -225,6 +224,8 @@ def _check_out(args: argparse.Namespace) -> None:
     wrote (its header line names the command) or, with ``--overwrite``,
     another regular file; never a directory, FIFO or device
     (:func:`~sudoku_models.files.check_output`)."""
+    from sudoku_models.files import check_output
+
     path = check_output(args.out)
     if path.exists() and path.stat().st_size and not args.overwrite:
         with open(path, "rb") as handle:

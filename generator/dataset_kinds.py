@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import math
 import zlib
+from typing import TYPE_CHECKING
 
 from sudoku_models.bench.datasets import DatasetError, load_dataset, register_dataset_kind
-from sudoku_models.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from sudoku_models.puzzle import Puzzle
 
 SCALING_SHARE = 0.6  # share of cells given in the order:N puzzles (36x36 at 50% takes minutes)
 TIME_LIMIT = 60.0  # seconds of generation per puzzle
@@ -34,6 +37,8 @@ def _generate(spec: str, order: int, clues: int, sample: int | None, seed: int) 
     if sample is None:
         raise DatasetError(f"{spec}: generated sets need --sample (how many puzzles)")
     import numpy as np
+
+    from sudoku_models.puzzle import Puzzle
 
     from . import GenerationError, generate
 
@@ -61,6 +66,8 @@ def load_gen(value: str, sample: int | None, seed: int) -> list[Puzzle]:
     if clues == 17:
         if sample is None:
             raise DatasetError(f"{spec}: generated sets need --sample (how many puzzles)")
+        from sudoku_models.puzzle import Puzzle
+
         return [Puzzle(p.grid, 3, name=p.name) for _, p in load_dataset("17clue", sample, seed)]
     return _generate(spec, 3, clues, sample, seed)
 
@@ -90,6 +97,8 @@ def load_holes(value: str, sample: int | None, seed: int) -> list[Puzzle]:
     if sample is None:
         raise DatasetError(f"{spec}: generated sets need --sample (how many puzzles)")
     import numpy as np
+
+    from sudoku_models.puzzle import Puzzle
 
     from . import HolesError, holes_puzzle
 

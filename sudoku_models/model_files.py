@@ -21,9 +21,12 @@ solves them, CP-SAT parses the proto and solves it, to the same verified grid.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .puzzle import Puzzle, as_puzzle
 from .registry import CapabilityError, exporting_methods, method_info
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
 
 SUFFIXES = {".lp": "lp", ".mps": "mps", ".pbtxt": "pbtxt", ".txt": "pbtxt", ".cnf": "cnf"}
 
@@ -39,6 +42,8 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
     cannot be written.
     """
     from .solving import make_method
+
+    from .puzzle import as_puzzle
 
     puzzle = as_puzzle(puzzle)
     info = method_info(method)

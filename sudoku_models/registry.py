@@ -122,6 +122,10 @@ MILP_SOLVERS = tuple(MILP_BACKENDS)
 """``solver`` of the Pyomo MILP models (``milp``, ``milp-alldiff``): the names of
 :data:`MILP_BACKENDS`."""
 STATS_LEVELS = ("basic", "detailed")
+#: The rater's five levels, easiest first (bands of Sudoku Explainer's ER:
+#: :data:`sudoku_models.logic.ladder.LEVEL_BANDS`); ``rate``, ``generate
+#: --difficulty`` and :func:`sudoku_models.logic.rate` use these names.
+LEVELS = ("easy", "medium", "hard", "expert", "needs search")
 """``stats`` of the MILP models: ``basic`` (B&B nodes, LP iterations) or
 ``detailed`` (also the presolved size, the root LP and the first solution;
 costs a few percent of a millisecond solve)."""

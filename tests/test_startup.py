@@ -1,18 +1,16 @@
 """Start-up (issue 35): the help of the command line and of every
 sub-command, and every error about arguments, are answered before a
-compiler, a solver or a data library is imported. Checked in a fresh
-interpreter through ``sys.modules`` after the parse (no timing in a test).
-
-numpy is not in the list yet: the registry no longer needs it (the kind
-names come from :mod:`sudoku_models.constraint_kinds`), but the modules of
-solve (``geometry``, ``puzzle``), rate and generate (``logic.ladder``'s
-levels, ``files``) import modules that import numpy at their top; see
-notes/scale.md (issue 35) for the changes that remove them."""
+compiler, a solver or a data library (numpy included) is imported.
+Checked in a fresh interpreter through ``sys.modules`` after the parse (no
+timing in a test). The registry names the constraint kinds
+(:mod:`sudoku_models.constraint_kinds`) and the rater's levels without
+numpy; the command modules import puzzles, files and the rater where they
+use them."""
 
 import subprocess
 import sys
 
-HEAVY = ("numba", "pyomo", "ortools", "highspy", "pysat", "pyscipopt", "pandas", "scipy",
+HEAVY = ("numpy", "numba", "pyomo", "ortools", "highspy", "pysat", "pyscipopt", "pandas", "scipy",
          "matplotlib", "distributed", "submitit")
 
 ARGUMENTS = ["--help", "--version", "solve --help", "count --help", "export --help",

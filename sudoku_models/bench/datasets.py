@@ -28,8 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..puzzle import Puzzle
+from typing import TYPE_CHECKING
+
 from ..errors import DatasetError
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt",
            **{name: f"{name}.jsonl" for name in ("killer-9x9", "killer-16x16", "jigsaw-9x9",
@@ -86,6 +90,8 @@ def puzzle_line(puzzle: Puzzle) -> str:
 
 def line_puzzle(line: str, name: str) -> Puzzle:
     """The puzzle of a :func:`puzzle_line`, named ``name``."""
+    from ..puzzle import Puzzle
+
     if line.startswith("{"):
         puzzle = Puzzle.from_json(line)
         return Puzzle(puzzle.grid, puzzle.rules, name)

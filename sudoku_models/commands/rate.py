@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..logic.ladder import LEVELS
+from ..registry import LEVELS
 from . import register_command
 from .common import add_source, source_puzzles
 from .exits import EXIT_OK, fail

@@ -11,7 +11,7 @@ cells (Kropki, XV, thermometers, ...; arrows are refused)."""
 from .candidates import UnsolvablePuzzle, UnsupportedRules
 from .grading import Rating, SERating, rate
 from .human_solver import explain, hint
-from .ladder import LEVELS
+from ..registry import LEVELS
 from .step import Step
 
 __all__ = ["LEVELS", "Rating", "SERating", "Step", "UnsolvablePuzzle", "UnsupportedRules",

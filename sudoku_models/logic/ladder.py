@@ -128,8 +128,9 @@ TECHNIQUES = (
 
 #: The rater's five levels as bands of SE's rating of the hardest step (ER):
 #: ``(highest ER, level)``; a puzzle the ladder cannot finish is "needs search".
+#: The names, :data:`sudoku_models.registry.LEVELS`, live in the registry so
+#: that the command line lists them without importing the rater.
 LEVEL_BANDS = ((2.3, "easy"), (4.0, "medium"), (6.4, "hard"), (99.0, "expert"))
-LEVELS = ("easy", "medium", "hard", "expert", "needs search")
 
 
 def level_of(er: float | None) -> str:
