@@ -26,12 +26,10 @@ def add_parser(commands) -> None:
     """The ``warm-up`` sub-command."""
     parser = commands.add_parser(
         "warm-up", help="compile the search kernels now (once per user; about 20-90 s)",
-        description="Compile the compiled counter's and the generator's kernels (numba) into the "
-        "per-user cache, or load them when they are there already, so that the first solve, "
-        "count or generate "
-        "holds no compile. Every command does this on first use anyway, with a one-line "
-        "notice; this does it ahead (the set-up command runs it). The cache is "
-        "$NUMBA_CACHE_DIR when set, else a per-user cache directory.")
+        description="Compile the counter's and the generator's kernels (numba) into the per-user "
+        "cache ($NUMBA_CACHE_DIR when set), or load them from it, so that no first solve, count "
+        "or generate holds a compile (each does it on first use, with a one-line notice; the "
+        "set-up command runs this ahead).")
     parser.set_defaults(handler=run)
 
 

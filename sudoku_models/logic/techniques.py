@@ -153,13 +153,19 @@ def claiming(grid: Candidates) -> Step | None:
 _SUBSET = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 
 
-def _naked_subset(grid: Candidates, size: int) -> Step | None:
-    side, cand, values = grid.side, grid.cand, grid.values
-    name = f"Naked {_SUBSET[size]}"
+def _houses_wider_than(grid: Candidates, size: int):
+    """``(index, cells, empty)`` for each house with more than ``size``
+    empty cells (a subset of ``size`` there can eliminate)."""
     for index, cells in enumerate(grid.tables.houses):
-        empty = [c for c in cells if not values[c]]
-        if len(empty) <= size:
-            continue
+        empty = [c for c in cells if not grid.values[c]]
+        if len(empty) > size:
+            yield index, cells, empty
+
+
+def _naked_subset(grid: Candidates, size: int) -> Step | None:
+    side, cand = grid.side, grid.cand
+    name = f"Naked {_SUBSET[size]}"
+    for index, cells, empty in _houses_wider_than(grid, size):
         small = [c for c in empty if 2 <= _popcount(cand[c]) <= size]
         for group in combinations(small, size):
             union = 0
@@ -177,25 +183,30 @@ def _naked_subset(grid: Candidates, size: int) -> Step | None:
     return None
 
 
+def _places_up_to(size: int, places: dict) -> dict:
+    """The entries of ``places`` (a value's or a line's cells) with 2 to
+    ``size`` cells: those a subset or fish of ``size`` can hold."""
+    return {key: cells for key, cells in places.items() if 2 <= len(cells) <= size}
+
+
+def _covering_exactly(places: dict, size: int, cover):
+    """``(group, covered)`` for each ``size`` keys of ``places`` whose cells
+    together cover exactly ``size`` things (``cover(cell)``: the cell itself
+    for a hidden subset, its cover line for a fish): the pigeonhole both
+    techniques rest on."""
+    for group in combinations(places, size):
+        covered = {cover(c) for key in group for c in places[key]}
+        if len(covered) == size:
+            yield group, covered
+
+
 def _hidden_subset(grid: Candidates, size: int) -> Step | None:
-    side, cand, values = grid.side, grid.cand, grid.values
+    side, cand = grid.side, grid.cand
     name = f"Hidden {_SUBSET[size]}"
-    for index, cells in enumerate(grid.tables.houses):
-        empty = [c for c in cells if not values[c]]
-        if len(empty) <= size:
-            continue
-        places = {}
-        for value in range(1, side + 1):
-            bit = 1 << (value - 1)
-            where = [c for c in empty if cand[c] & bit]
-            if 2 <= len(where) <= size:
-                places[value] = where
-        for group in combinations(places, size):
-            where = set()
-            for v in group:
-                where.update(places[v])
-            if len(where) != size:
-                continue
+    for index, cells, empty in _houses_wider_than(grid, size):
+        places = _places_up_to(size, {value: [c for c in empty if cand[c] & (1 << (value - 1))]
+                                      for value in range(1, side + 1)})
+        for group, where in _covering_exactly(places, size, lambda c: c):
             keep = 0
             for v in group:
                 keep |= 1 << (v - 1)
@@ -242,18 +253,11 @@ def _fish(grid: Candidates, size: int) -> Step | None:
     for value in range(1, side + 1):
         bit = 1 << (value - 1)
         for base_kind, cover_kind in ((0, 1), (1, 0)):
-            lines = {}
-            for line in range(side):
-                house = grid.tables.houses[base_kind * side + line]
-                where = [c for c in house if cand[c] & bit]
-                if 2 <= len(where) <= size:
-                    lines[line] = where
-            for group in combinations(lines, size):
-                covers = set()
-                for line in group:
-                    covers.update(grid.tables.cell_houses[c][cover_kind] for c in lines[line])
-                if len(covers) != size:
-                    continue
+            lines = _places_up_to(size, {
+                line: [c for c in grid.tables.houses[base_kind * side + line] if cand[c] & bit]
+                for line in range(side)})
+            cover_of = grid.tables.cell_houses
+            for group, covers in _covering_exactly(lines, size, lambda c: cover_of[c][cover_kind]):
                 base_cells = {c for line in group for c in lines[line]}
                 elims = [(c, value) for cover in sorted(covers)
                          for c in grid.tables.houses[cover]
