@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle, validation
-from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
+from sudoku_models.counter import kernel9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.errors import InvalidValueError
 from sudoku_models.geometry import Layout
@@ -226,6 +226,8 @@ class _Generator:
         self.work = self.tables.workspace()
         self.work9 = kernel9.workspace()
         self.found = np.zeros(self.tables.cells, np.int32)
+        self.first = np.zeros(self.tables.cells, np.int32)  # the final count's first solution
+        self.quiet = new_control()  # for the final count: bounded by UNIQUE_NODES, never stopped
         self.solution_work = self.tables.workspace()
         self.budget = NO_LIMIT if minimal else CHECK_NODES
         # What the removal passes of the puzzle at hand record for the final checks
@@ -293,9 +295,9 @@ class _Generator:
         what they cost, where a count to 2 from scratch (or the cases in
         cell order) can cost more than the whole pass at 25x25."""
         if self.order == 3:
-            count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+            count = kernel9.count9(puzzle, 2, UNIQUE_NODES, self.first, self.quiet, self.work9)
             if count >= 0:
-                return count == 1 and np.array_equal(first, solution)
+                return count == 1 and np.array_equal(self.first, solution)
         empty = np.flatnonzero(puzzle == 0)
         latest_first = empty[np.argsort(-self.record[1][empty], kind="stable")]
         return uniqueness.other_solution(

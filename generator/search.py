@@ -18,9 +18,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from sudoku_models.counter import kernel
+from sudoku_models.counter import kernel, kernel9
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, STOPPED_EARLY
-from sudoku_models.counter.kernel_tables import CELL_HOUSES, FULL, HOUSES, PEERS
+from sudoku_models.counter.kernel_tables import BITBOARD, CELL_HOUSES, FULL, HOUSES, IDENTITY, PEERS
 from sudoku_models.counter.uniqueness import other_solution
 
 
@@ -30,7 +30,9 @@ def fill_random(seed, max_nodes, control, solution, tables, work) -> int:
     an independent random order drawn from numba's generator seeded with
     ``seed``. Give it singles-only tables (locked candidates cost more than
     they save on an empty grid). Returns 1, or ``BUDGET`` after
-    ``max_nodes`` branch nodes."""
+    ``max_nodes`` branch nodes. The standard 9x9 grid's singles-only tables
+    go to :func:`~sudoku_models.counter.kernel9.fill9` (the same grid and
+    branch nodes, about three times faster)."""
     np.random.seed(seed)
     cells = solution.size
     side = tables[HOUSES].shape[1]
@@ -41,6 +43,8 @@ def fill_random(seed, max_nodes, control, solution, tables, work) -> int:
         for k in range(side - 1, 0, -1):
             j = np.random.randint(0, k + 1)
             value_order[cell, k], value_order[cell, j] = value_order[cell, j], value_order[cell, k]
+    if tables[BITBOARD] and len(tables) == IDENTITY + 1:
+        return kernel9.fill9(value_order, max_nodes, control, solution)
     return kernel.fill(value_order, max_nodes, control, solution, tables, work)
 
 
