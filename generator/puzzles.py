@@ -228,15 +228,15 @@ class _Generator:
         self.found = np.zeros(self.tables.cells, np.int32)
         self.first = np.zeros(self.tables.cells, np.int32)  # the final count's first solution
         self.quiet = new_control()  # for the final count: bounded by UNIQUE_NODES, never stopped
-        self.solution_work = self.tables.workspace()
         self.budget = NO_LIMIT if minimal else CHECK_NODES
         # What the removal passes of the puzzle at hand record for the final checks
         # (search.reduce): the other solutions that kept each orbit (for a minimal
         # request: the proof that each clue left is needed) and the order of removal.
         # A trial pass writes into the spare, which replaces it when the trial is kept.
-        witnesses = len(self.groups) if minimal else 0
-        self.record = search.new_record(witnesses, self.tables.cells)
-        self.spare = search.new_record(witnesses, self.tables.cells)
+        # (The spare is made at the first trial: a minimal request without a count has none.)
+        self.witnesses = len(self.groups) if minimal else 0
+        self.record = search.new_record(self.witnesses, self.tables.cells)
+        self.spare = None
         self.fewest = _side(order) ** 2
         self.levels_seen: dict[str, int] = {}
         self.ratings: dict[bytes, object] = {}
@@ -254,6 +254,8 @@ class _Generator:
         budget)."""
         record = self.record
         if trial:
+            if self.spare is None:
+                self.spare = search.new_record(self.witnesses, self.tables.cells)
             self.spare[1][:] = self.record[1]
             record = self.spare
         count, self.undecided = search.reduce(
@@ -278,7 +280,7 @@ class _Generator:
         """A flat puzzle meeting the request (checked by :meth:`meets`), or
         None when stopped first."""
         while not self.stopped():
-            solution = fill(self.order, self.rng, self.solution_work).copy()
+            solution = fill(self.order, self.rng, self.work)  # a fresh array
             found = self.candidate(solution)
             if found is not None and self.meets(found, solution):
                 return found
