@@ -94,6 +94,18 @@ def _forced(clues, cells, solution, tables) -> bool:
     return True
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _forced_here(clues, cells, solution, tables, boards, bitboard) -> bool:
+    """:func:`_forced` of ``cells``; on the 9x9 grid from the clues' boards
+    (:func:`~sudoku_models.counter.kernel9.forced9`, the same answer)."""
+    if not bitboard:
+        return _forced(clues, cells, solution, tables)
+    for cell in cells:
+        if cell >= 0 and not kernel9.forced9(boards, cell, solution[cell]):
+            return False
+    return True
+
+
 def new_record(orbit_count: int, cells: int) -> tuple[np.ndarray, np.ndarray]:
     """A fresh ``record`` for :func:`reduce`: ``(orbit_count, cells)``
     int32 witnesses (``orbit_count`` 0: none kept) and ``(cells,)`` int64
@@ -125,6 +137,10 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
     latest removed to the first repeats the removal checks' own cases (see
     :meth:`generator.puzzles._Generator.unique`)."""
     witnesses, removed_at = record
+    bitboard = tables[BITBOARD] != 0  # the forced test on the clues' boards, kept up to date
+    boards = np.empty(kernel9.CLUE_BOARDS, np.int64)
+    if bitboard:
+        kernel9.clue_boards(clues, boards)
     clock = 0
     for cell in range(removed_at.size):
         clock = max(clock, removed_at[cell])
@@ -146,7 +162,9 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
         for cell in orbit:
             if cell >= 0:
                 clues[cell] = 0
-        if _forced(clues, orbit, solution, tables):
+                if bitboard:
+                    kernel9.set_clue(boards, cell, solution[cell], False)
+        if _forced_here(clues, orbit, solution, tables, boards, bitboard):
             result = NONE
         else:
             result = other_solution(clues, orbit, solution, max_nodes, control, found, tables,
@@ -161,6 +179,8 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
             for cell in orbit:
                 if cell >= 0:
                     clues[cell] = solution[cell]
+                    if bitboard:
+                        kernel9.set_clue(boards, cell, solution[cell], True)
             if result < 0:
                 undecided += 1
             elif witnesses.shape[0]:

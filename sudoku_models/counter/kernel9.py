@@ -681,3 +681,75 @@ def fill9(value_order, max_nodes, control, solution) -> int:
     root[27:30] = 0
     root[30:] = -1
     return _search(np.int64(1), max_nodes, solution, control, work, value_order)
+
+
+# The clues' boards for the removal pass (:func:`clue_boards`): per value ``d``
+# and band ``b`` the clue cells ``boards[3*d + b]`` and the cells a clue of
+# ``d`` sees ``boards[27 + 3*d + b]``; ``boards[54 + b]`` every clue cell.
+CLUE_BOARDS = 57
+
+
+@numba.njit(cache=True, nogil=True)
+def clue_boards(clues, boards) -> None:
+    """Write the boards of ``clues`` ``(81,)`` (0 = empty) to ``boards``
+    ``(CLUE_BOARDS,)`` int64."""
+    boards[:] = 0
+    for cell in range(81):
+        if clues[cell]:
+            set_clue(boards, cell, clues[cell], True)
+
+
+@numba.njit(cache=True, nogil=True)
+def set_clue(boards, cell, value, present) -> None:
+    """Put the clue ``value`` (1-9) of ``cell`` in ``boards``
+    (:func:`clue_boards`), or take it out (``present`` False: the cells its
+    value's other clues see are gathered again)."""
+    v = value - 1
+    band = cell // 27
+    bit = np.int64(1) << (cell % 27)
+    if present:
+        boards[3 * v + band] |= bit
+        boards[54 + band] |= bit
+        for b in range(3):
+            boards[27 + 3 * v + b] |= PEERS[cell, b]
+        return
+    boards[3 * v + band] &= ~bit
+    boards[54 + band] &= ~bit
+    for b in range(3):
+        boards[27 + 3 * v + b] = 0
+    for source in range(3):
+        x = boards[3 * v + source]
+        while x:
+            low = x & -x
+            x ^= low
+            other = 27 * source + _bit_index(low)
+            for b in range(3):
+                boards[27 + 3 * v + b] |= PEERS[other, b]
+
+
+@numba.njit(cache=True, nogil=True)
+def forced9(boards, cell, value) -> bool:
+    """Whether the empty ``cell`` must hold ``value`` (1-9) by the clues of
+    ``boards`` (:func:`clue_boards`) alone: a naked single (a clue of every
+    other value among its peers) or a hidden single (every other empty cell
+    of its row, box or column sees a clue of ``value``). The answer of
+    :func:`generator.search._forced`, in word operations."""
+    v = value - 1
+    band = cell // 27
+    index = cell % 27
+    bit = np.int64(1) << index
+    naked = True
+    for u in range(9):
+        if u != v and not boards[27 + 3 * u + band] & bit:
+            naked = False
+            break
+    if naked:
+        return True
+    open_ = FULL & ~boards[54 + band] & ~boards[27 + 3 * v + band] & ~bit
+    if not open_ & ROW[index // 9] or not open_ & BOX[(index % 9) // 3]:
+        return True
+    column = np.int64(0x40201) << (index % 9)
+    for b in range(3):
+        if ~boards[54 + b] & ~boards[27 + 3 * v + b] & ~(bit if b == band else 0) & column:
+            return False
+    return True
