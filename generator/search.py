@@ -166,6 +166,9 @@ def reduce(solution, clues, orbits, orbit_order, target, max_nodes, control, fou
                     kernel9.set_clue(boards, cell, solution[cell], False)
         if _forced_here(clues, orbit, solution, tables, boards, bitboard):
             result = NONE
+        elif bitboard:
+            result = kernel9.other9_boards(boards, orbit, solution, max_nodes, control, found,
+                                           work9)
         else:
             result = other_solution(clues, orbit, solution, max_nodes, control, found, tables,
                                     work, work9)

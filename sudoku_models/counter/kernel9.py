@@ -471,19 +471,16 @@ def _start(state, clues) -> bool:
     """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
     propagated; False on a contradiction. The clues are placed together:
     the same state as placing them one by one, in one pass over the value
-    boards instead of one per clue (``state[30:]`` holds, meanwhile, the
-    cells each value's clues see)."""
-    state[:] = 0
-    for cell in range(81):
-        value = clues[cell]
-        if value:
-            value -= 1
-            band = cell // 27
-            bit = np.int64(1) << (cell % 27)
-            state[3 * value + band] |= bit
-            state[27 + band] |= bit
-            for b in range(3):
-                state[30 + 3 * value + b] |= PEERS[cell, b]
+    boards instead of one per clue (their boards, :func:`clue_boards`,
+    then :func:`_settle`)."""
+    clue_boards(clues, state)
+    return _settle(state)
+
+
+@numba.njit(cache=True, inline="always")
+def _settle(state) -> bool:
+    """The state of the clues whose boards (:func:`clue_boards`) ``state``
+    holds, every rule propagated; False on a contradiction."""
     for value in range(9):
         for band in range(3):
             placed = state[3 * value + band]
@@ -616,8 +613,24 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     out, the shared state, row 82 of ``work[STACK]``, growing by one
     placement per case).
     """
+    clue_boards(clues, work[STACK][82])
+    return _others(removed, solution, max_nodes, control, found, work)
+
+
+@numba.njit(cache=True, nogil=True)
+def other9_boards(boards, removed, solution, max_nodes, control, found, work) -> int:
+    """:func:`other9` of the clues whose boards (:func:`clue_boards`) are
+    ``boards``: the removal pass keeps them up to date across removals."""
+    work[STACK][82][:] = boards
+    return _others(removed, solution, max_nodes, control, found, work)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _others(removed, solution, max_nodes, control, found, work) -> int:
+    """The cases of :func:`other9` from the clues' boards in row 82 of
+    ``work[STACK]``."""
     base = work[STACK][82]
-    if not _start(base, clues):
+    if not _settle(base):
         return NONE
     for cell in removed:
         if cell < 0:
@@ -683,20 +696,28 @@ def fill9(value_order, max_nodes, control, solution) -> int:
     return _search(np.int64(1), max_nodes, solution, control, work, value_order)
 
 
-# The clues' boards for the removal pass (:func:`clue_boards`): per value ``d``
-# and band ``b`` the clue cells ``boards[3*d + b]`` and the cells a clue of
-# ``d`` sees ``boards[27 + 3*d + b]``; ``boards[54 + b]`` every clue cell.
-CLUE_BOARDS = 57
+# The clues' boards (:func:`clue_boards`), laid out as a state before it is
+# settled: per value ``d`` and band ``b`` the clue cells ``boards[3*d + b]``,
+# every clue cell ``boards[27 + b]``, the cells a clue of ``d`` sees
+# ``boards[30 + 3*d + b]``.
+CLUE_BOARDS = STATE
 
 
 @numba.njit(cache=True, nogil=True)
 def clue_boards(clues, boards) -> None:
     """Write the boards of ``clues`` ``(81,)`` (0 = empty) to ``boards``
-    ``(CLUE_BOARDS,)`` int64."""
+    ``(CLUE_BOARDS,)`` int64 (kept up to date by :func:`set_clue`)."""
     boards[:] = 0
     for cell in range(81):
-        if clues[cell]:
-            set_clue(boards, cell, clues[cell], True)
+        value = clues[cell]
+        if value:
+            value -= 1
+            band = cell // 27
+            bit = np.int64(1) << (cell % 27)
+            boards[3 * value + band] |= bit
+            boards[27 + band] |= bit
+            for b in range(3):
+                boards[30 + 3 * value + b] |= PEERS[cell, b]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -709,14 +730,14 @@ def set_clue(boards, cell, value, present) -> None:
     bit = np.int64(1) << (cell % 27)
     if present:
         boards[3 * v + band] |= bit
-        boards[54 + band] |= bit
+        boards[27 + band] |= bit
         for b in range(3):
-            boards[27 + 3 * v + b] |= PEERS[cell, b]
+            boards[30 + 3 * v + b] |= PEERS[cell, b]
         return
     boards[3 * v + band] &= ~bit
-    boards[54 + band] &= ~bit
+    boards[27 + band] &= ~bit
     for b in range(3):
-        boards[27 + 3 * v + b] = 0
+        boards[30 + 3 * v + b] = 0
     for source in range(3):
         x = boards[3 * v + source]
         while x:
@@ -724,7 +745,7 @@ def set_clue(boards, cell, value, present) -> None:
             x ^= low
             other = 27 * source + _bit_index(low)
             for b in range(3):
-                boards[27 + 3 * v + b] |= PEERS[other, b]
+                boards[30 + 3 * v + b] |= PEERS[other, b]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -740,16 +761,16 @@ def forced9(boards, cell, value) -> bool:
     bit = np.int64(1) << index
     naked = True
     for u in range(9):
-        if u != v and not boards[27 + 3 * u + band] & bit:
+        if u != v and not boards[30 + 3 * u + band] & bit:
             naked = False
             break
     if naked:
         return True
-    open_ = FULL & ~boards[54 + band] & ~boards[27 + 3 * v + band] & ~bit
+    open_ = FULL & ~boards[27 + band] & ~boards[30 + 3 * v + band] & ~bit
     if not open_ & ROW[index // 9] or not open_ & BOX[(index % 9) // 3]:
         return True
     column = np.int64(0x40201) << (index % 9)
     for b in range(3):
-        if ~boards[54 + b] & ~boards[27 + 3 * v + b] & ~(bit if b == band else 0) & column:
+        if ~boards[27 + b] & ~boards[30 + 3 * v + b] & ~(bit if b == band else 0) & column:
             return False
     return True
