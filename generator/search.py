@@ -7,7 +7,8 @@ known one" (:func:`sudoku_models.counter.uniqueness.other_solution`: the
 puzzle before the removal had exactly one solution, so any other solution
 differs from it in an emptied cell; on 9x9 the bitboard kernel answers).
 Emptied cells that are naked or hidden singles among the remaining clues
-need no search (:func:`_forced`). Every kernel polls the core's control
+need no search (:func:`_forced`; on 9x9 from the clues' bitboards, which the
+pass keeps up to date across removals and its checks start from). Every kernel polls the core's control
 array (stop request, stopped flag, branch nodes; :mod:`sudoku_models.counter.core`)
 every 1024 branch nodes and between removals. Compiled with numba
 (nopython, ``nogil``, cached on disk).

@@ -38,6 +38,12 @@ Branching: on a cell with exactly two candidates (found with "once / twice
 branch nodes on top1465 against taking the first), else on a cell with the
 fewest candidates. The depth-first search keeps
 one state (``STATE`` words) per level in a preallocated stack.
+
+For the generator: :func:`fill9` fills the empty grid as the general
+kernel's singles-only fill does (same rules, branching rule and value
+orders: the same grid and branch nodes), and the removal pass keeps the
+clues' boards (:func:`clue_boards`, :func:`set_clue`) across removals, for
+its forced test (:func:`forced9`) and its checks (:func:`other9_boards`).
 """
 
 from __future__ import annotations
