@@ -325,6 +325,38 @@ def _singles(state) -> bool:
     return _fixed_point(state, False)
 
 
+@numba.njit(cache=True, inline="always")
+def _pairs(state, band) -> int:
+    """The empty cells of ``band`` with exactly two candidates ("once /
+    twice / thrice" over the value boards)."""
+    once = np.int64(0)
+    twice = np.int64(0)
+    thrice = np.int64(0)
+    for value in range(9):
+        x = state[3 * value + band]
+        thrice |= twice & x
+        twice |= once & x
+        once |= x
+    return twice & ~thrice & ~state[27 + band]
+
+
+@numba.njit(cache=True, inline="always")
+def _fewest(state, band, cells, fewest, best) -> tuple:
+    """``(fewest, best)`` after the 27-bit ``cells`` of ``band`` in cell
+    order: a cell with fewer candidates than ``fewest`` becomes ``best``."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        count = 0
+        for value in range(9):
+            if state[3 * value + band] & bit:
+                count += 1
+        if count < fewest:
+            fewest = count
+            best = 27 * band + _bit_index(bit)
+    return fewest, best
+
+
 @numba.njit(cache=True)
 def _branch_cell(state) -> int:
     """A cell to branch on (0-80), -1 when every cell is solved: of the
@@ -340,15 +372,7 @@ def _branch_cell(state) -> int:
         open_ = FULL & ~state[27 + band]
         if not open_:
             continue
-        once = np.int64(0)
-        twice = np.int64(0)
-        thrice = np.int64(0)
-        for value in range(9):
-            x = state[3 * value + band]
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        pairs = twice & ~thrice & open_
+        pairs = _pairs(state, band)
         if band == 0:
             p0 = pairs
         elif band == 1:
@@ -357,16 +381,7 @@ def _branch_cell(state) -> int:
             p2 = pairs
         if p0 | p1 | p2:
             continue
-        while open_:
-            bit = open_ & -open_
-            open_ ^= bit
-            count = 0
-            for value in range(9):
-                if state[3 * value + band] & bit:
-                    count += 1
-            if count < fewest:
-                fewest = count
-                best = 27 * band + _bit_index(bit)
+        fewest, best = _fewest(state, band, open_, fewest, best)
     if p0 | p1 | p2:
         top = -1
         for band in range(3):
@@ -392,31 +407,13 @@ def _first_fewest(state) -> int:
     fixed point has two candidates or more, so the first cell with two is
     the answer when there is one."""
     for band in range(3):
-        once = np.int64(0)
-        twice = np.int64(0)
-        thrice = np.int64(0)
-        for value in range(9):
-            x = state[3 * value + band]
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        pairs = twice & ~thrice & ~state[27 + band]
+        pairs = _pairs(state, band)
         if pairs:
             return 27 * band + _bit_index(pairs & -pairs)
     best = -1
     fewest = 10
     for band in range(3):
-        open_ = FULL & ~state[27 + band]
-        while open_:
-            bit = open_ & -open_
-            open_ ^= bit
-            count = 0
-            for value in range(9):
-                if state[3 * value + band] & bit:
-                    count += 1
-            if count < fewest:
-                fewest = count
-                best = 27 * band + _bit_index(bit)
+        fewest, best = _fewest(state, band, FULL & ~state[27 + band], fewest, best)
     return best
 
 
@@ -434,31 +431,25 @@ def _value_for(value_order, cell, t):
     return lambda value_order, cell, t: value_order[cell, t] - 1
 
 
-def _rules(state, value_order):
-    """The rules to a fixed point: :func:`_propagate` when ``value_order``
-    is None, else :func:`_singles` (compiled by the overload below)."""
-    raise NotImplementedError("compiled only")
+def _by_order(counting, filling):
+    """A function ``(state, value_order)`` that calls ``counting(state)``
+    when ``value_order`` is None and ``filling(state)`` otherwise, chosen
+    when it is compiled (an overload)."""
+    def choose(state, value_order):
+        raise NotImplementedError("compiled only")
+
+    @overload(choose)
+    def _choose_for(state, value_order):
+        if isinstance(value_order, types.NoneType):
+            return lambda state, value_order: counting(state)
+        return lambda state, value_order: filling(state)
+    return choose
 
 
-@overload(_rules)
-def _rules_for(state, value_order):
-    if isinstance(value_order, types.NoneType):
-        return lambda state, value_order: _propagate(state)
-    return lambda state, value_order: _singles(state)
-
-
-def _branch(state, value_order):
-    """The branching rule: :func:`_branch_cell` when ``value_order`` is
-    None, else the general kernel's :func:`_first_fewest` (compiled by the
-    overload below)."""
-    raise NotImplementedError("compiled only")
-
-
-@overload(_branch)
-def _branch_for(state, value_order):
-    if isinstance(value_order, types.NoneType):
-        return lambda state, value_order: _branch_cell(state)
-    return lambda state, value_order: _first_fewest(state)
+# The rules to a fixed point and the branching rule of a count, or of the
+# general kernel's singles-only fill (fill9).
+_rules = _by_order(_propagate, _singles)
+_branch = _by_order(_branch_cell, _first_fewest)
 
 
 @numba.njit(cache=True)
@@ -509,19 +500,20 @@ def _search(limit, max_nodes, solution, control, work, value_order) -> int:
     every ``POLL + 1`` branch nodes), ``control[STOPPED] = 1`` and the
     solutions found so far. Uses rows 0 to 81 of the stack.
 
-    Why this is not :func:`.kernel.search`'s loop (issue 30): the two share
+    Why this is not :func:`.kernel.search`'s loop (issue 30; its lines
+    ``cell = ...`` to ``tried[depth] = 0`` stand there too): the two share
     their shape (depth first, one state per level copied from its parent,
-    the values of the branching cell tried in turn, the node budget and
-    the stop poll) but not one step inside it. Here a level is one row of
-    ``STATE`` words and the values go in increasing order; there a level is
-    two arrays (candidates and grid), the values go in a per-cell order (a
-    random one fills a random grid), and each failed branch is recorded
-    for that kernel's conflict-weighted branching. One loop for both would
-    take the state's copy, placement, propagation and branching as
-    arguments, the value order and the conflict record too; numba compiles
-    such a loop once per kernel, so the two compiled loops would stay, and
-    what is saved is about 40 lines of source against a loop whose every
-    step is an indirection (not measured).
+    the values of the branching cell tried in turn, the node budget and the
+    stop poll) but not one step inside it. Here a level is one row of
+    ``STATE`` words, the copy is one slice, placement and propagation work
+    on bitboards, and the value order and branching rule are compile-time
+    options (the overloads :func:`_value`, :func:`_branch`, :func:`_rules`);
+    there a level is two arrays (candidates and grid) and each failed
+    branch is recorded for a variant's conflict-weighted branching. One
+    loop for both would take the copy, placement, propagation, branching
+    and the conflict record as arguments; numba would still compile it once
+    per kernel, so about 40 lines of source would be saved and every step
+    would become an indirection (not measured).
     """
     stack = work[STACK]
     cells = work[CELLS]
