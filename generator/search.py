@@ -7,10 +7,11 @@ known one" (:func:`sudoku_models.counter.uniqueness.other_solution`: the
 puzzle before the removal had exactly one solution, so any other solution
 differs from it in an emptied cell; on 9x9 the bitboard kernel answers).
 Emptied cells that are naked or hidden singles among the remaining clues
-need no search (:func:`_forced`; on 9x9 from the clues' bitboards, which the
-pass keeps up to date across removals and its checks start from). Every kernel polls the core's control
-array (stop request, stopped flag, branch nodes; :mod:`sudoku_models.counter.core`)
-every 1024 branch nodes and between removals. Compiled with numba
+need no search (:func:`_forced`; on 9x9 from the clues' bitboards, which
+the pass keeps up to date across removals and its checks start from).
+Every kernel polls the core's control array (stop request, stopped flag,
+branch nodes; :mod:`sudoku_models.counter.core`) every 1024 branch nodes
+and between removals. Compiled with numba
 (nopython, ``nogil``, cached on disk).
 """
 
@@ -21,7 +22,8 @@ import numpy as np
 
 from sudoku_models.counter import kernel, kernel9
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, STOPPED_EARLY
-from sudoku_models.counter.kernel_tables import BITBOARD, CELL_HOUSES, FULL, HOUSES, IDENTITY, PEERS
+from sudoku_models.counter.kernel_tables import (BITBOARD, CELL_HOUSES, FULL, HOUSES, IDENTITY,
+                                                 PEERS)
 from sudoku_models.counter.uniqueness import other_solution
 
 
