@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 
 from sudoku_models import Puzzle, validation
-from sudoku_models.counter import kernel9, run_search9, tables, uniqueness
+from sudoku_models.counter import kernel9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
 from sudoku_models.errors import InvalidValueError
 from sudoku_models.geometry import Layout
@@ -226,15 +226,17 @@ class _Generator:
         self.work = self.tables.workspace()
         self.work9 = kernel9.workspace()
         self.found = np.zeros(self.tables.cells, np.int32)
-        self.solution_work = self.tables.workspace()
+        self.first = np.zeros(self.tables.cells, np.int32)  # the final count's first solution
+        self.quiet = new_control()  # for the final count: bounded by UNIQUE_NODES, never stopped
         self.budget = NO_LIMIT if minimal else CHECK_NODES
         # What the removal passes of the puzzle at hand record for the final checks
         # (search.reduce): the other solutions that kept each orbit (for a minimal
         # request: the proof that each clue left is needed) and the order of removal.
         # A trial pass writes into the spare, which replaces it when the trial is kept.
-        witnesses = len(self.groups) if minimal else 0
-        self.record = search.new_record(witnesses, self.tables.cells)
-        self.spare = search.new_record(witnesses, self.tables.cells)
+        # (The spare is made at the first trial: a minimal request without a count has none.)
+        self.witnesses = len(self.groups) if minimal else 0
+        self.record = search.new_record(self.witnesses, self.tables.cells)
+        self.spare = None
         self.fewest = _side(order) ** 2
         self.levels_seen: dict[str, int] = {}
         self.ratings: dict[bytes, object] = {}
@@ -252,6 +254,8 @@ class _Generator:
         budget)."""
         record = self.record
         if trial:
+            if self.spare is None:
+                self.spare = search.new_record(self.witnesses, self.tables.cells)
             self.spare[1][:] = self.record[1]
             record = self.spare
         count, self.undecided = search.reduce(
@@ -276,7 +280,7 @@ class _Generator:
         """A flat puzzle meeting the request (checked by :meth:`meets`), or
         None when stopped first."""
         while not self.stopped():
-            solution = fill(self.order, self.rng, self.solution_work).copy()
+            solution = fill(self.order, self.rng, self.work)  # a fresh array
             found = self.candidate(solution)
             if found is not None and self.meets(found, solution):
                 return found
@@ -293,9 +297,9 @@ class _Generator:
         what they cost, where a count to 2 from scratch (or the cases in
         cell order) can cost more than the whole pass at 25x25."""
         if self.order == 3:
-            count, first = run_search9(puzzle, 2, max_nodes=UNIQUE_NODES)
+            count = kernel9.count9(puzzle, 2, UNIQUE_NODES, self.first, self.quiet, self.work9)
             if count >= 0:
-                return count == 1 and np.array_equal(first, solution)
+                return count == 1 and np.array_equal(self.first, solution)
         empty = np.flatnonzero(puzzle == 0)
         latest_first = empty[np.argsort(-self.record[1][empty], kind="stable")]
         return uniqueness.other_solution(

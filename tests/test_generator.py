@@ -209,6 +209,38 @@ def test_the_minimality_check_takes_a_recorded_solution_only_where_it_proves_the
         assert backtrack_count(without.reshape(9, 9), 2) == 1
 
 
+def test_the_forced_test_on_the_clues_boards_agrees_with_the_one_on_the_grid():
+    # every empty cell of random puzzles from dense to sparse: naked or hidden single
+    # among the clues, answered on the grid (search._forced) and on the boards the
+    # removal pass keeps up to date (kernel9.forced9); a clue taken out and put back
+    # leaves the boards as built afresh
+    from generator import search
+    from sudoku_models.counter import kernel9, tables
+
+    t = tables(3)
+    rng = np.random.default_rng(3)
+    boards = np.zeros(kernel9.CLUE_BOARDS, np.int64)
+    answers = set()
+    for seed in range(40):
+        solution = random_full_grid(3, seed=seed).ravel().astype(np.int32)
+        for density in (0.9, 0.6, 0.4, 0.25):
+            clues = np.where(rng.random(81) < density, solution, 0).astype(np.int32)
+            kernel9.clue_boards(clues, boards)
+            for cell in np.flatnonzero(clues == 0):
+                forced = search._forced(clues, np.array([cell, -1]), solution, t.singles)
+                assert kernel9.forced9(boards, cell, solution[cell]) == forced
+                answers.add(bool(forced))
+            for cell in np.flatnonzero(clues)[:3]:
+                before = boards.copy()
+                kernel9.set_clue(boards, cell, clues[cell], False)
+                fresh = np.zeros_like(boards)
+                kernel9.clue_boards(np.where(np.arange(81) == cell, 0, clues), fresh)
+                assert np.array_equal(boards, fresh)
+                kernel9.set_clue(boards, cell, clues[cell], True)
+                assert np.array_equal(boards, before)
+    assert answers == {True, False}
+
+
 def test_unreached_minimal_count_names_the_minimal_counts_reached():
     with pytest.raises(GenerationError, match=r"the minimal puzzles reached had \d+ to \d+ clues"):
         generate(40, minimal=True, seed=1, time_limit=0.5)

@@ -1,6 +1,6 @@
-"""The 9x9 bitboard kernel's propagation, and the counter's batch call: small
-batches stay in the calling thread, long ones go to a pool, the answers the
-same either way."""
+"""The 9x9 bitboard kernel's propagation and its fill of a grid, and the
+counter's batch call: small batches stay in the calling thread, long ones go
+to a pool, the answers the same either way."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from sudoku_models import CountIncomplete, Puzzle, read_grids, verify
-from sudoku_models.counter import (api, backtrack_count, backtrack_count_many, run_search,
-                                   run_search9, backtrack_solve_many)
+from sudoku_models.counter import (api, backtrack_count, backtrack_count_many, kernel,
+                                   kernel9, run_search, run_search9, backtrack_solve_many, tables)
 from sudoku_models.counter.core import NODES, new_control
 
 
@@ -30,6 +30,27 @@ def test_a_value_placed_fewer_than_nine_times_with_no_candidate_left_is_a_contra
     assert run_search9(grid.ravel(), 2, control=control)[0] == 0
     assert control[NODES] == 0
     assert run_search(grid.ravel(), 3, 2)[0] == 0  # the general kernel agrees
+
+
+def test_the_bitboard_fill_gives_the_general_kernels_grid_and_branch_nodes():
+    # random value orders per cell, node budgets from none to plenty: the same answer
+    # (a grid, or BUDGET), the same grid, the same branch nodes
+    t = tables(3)
+    work = t.workspace()
+    rng = np.random.default_rng(7)
+    grids = set()
+    for budget in (0, 3, 10, 40, 120, 324, 10**6) * 25:
+        order = np.argsort(rng.random((81, 9)), axis=1).astype(np.int64) + 1
+        general, bitboard = new_control(), new_control()
+        grid, grid9 = np.zeros(81, np.int32), np.zeros(81, np.int32)
+        answer = kernel.fill(order, budget, general, grid, t.singles, work)
+        assert kernel9.fill9(order, budget, bitboard, grid9) == answer
+        assert bitboard[NODES] == general[NODES]
+        if answer == 1:
+            assert np.array_equal(grid9, grid)
+            assert verify(Puzzle(np.zeros((9, 9), np.int64), 3), grid.reshape(9, 9))
+            grids.add(grid.tobytes())
+    assert len(grids) > 50  # random grids, not one
 
 
 @pytest.fixture

@@ -225,15 +225,22 @@ def table(rows, effort: dict) -> str:
     return "\n".join(lines)
 
 
+def race_options(parser: argparse.ArgumentParser, csv: str) -> None:
+    """The options of both races against tdoku (this one and ``vs_tdoku``):
+    ``--rounds``, ``--block`` and ``--csv`` (default ``results/CSV`` here)."""
+    parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
+    parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
+    parser.add_argument("--csv", type=Path, default=HERE / "results" / csv,
+                        help=f"where to record every run (default "
+                             f"benchmarks/counter_speed/results/{csv})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tdoku-source", type=Path, default=Path("../shared/peers/tdoku"),
                         help="tdoku's source directory (default ../shared/peers/tdoku)")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
-    parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
+    race_options(parser, "tdoku_columns.csv")
     parser.add_argument("--collections", nargs="+", default=list(COLLECTIONS), choices=COLLECTIONS)
-    parser.add_argument("--csv", type=Path, default=HERE / "results" / "tdoku_columns.csv",
-                        help="where to record every run")
     parser.add_argument("--report", action="store_true",
                         help="only print the table of the runs recorded in --csv (and its "
                              "_effort.csv)")

@@ -47,9 +47,8 @@ from sudoku_models import read_grids
 from sudoku_models.counter import backtrack_count_many, kernel9, warm_up
 from sudoku_models.counter.core import new_control
 from benchmarks.counter_speed.tables import KERNEL, TDOKU
-from benchmarks.counter_speed.tdoku_columns import build_tdoku, tdoku_text
+from benchmarks.counter_speed.tdoku_columns import build_tdoku, race_options, tdoku_text
 
-HERE = Path(__file__).resolve().parent
 
 LOOP_C = r"""
 #include <stddef.h>
@@ -202,11 +201,7 @@ def api_runs(lib, rounds: int, single: int) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tdoku_source", type=Path, help="tdoku's source directory")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds over every block (default 5)")
-    parser.add_argument("--block", type=int, default=500, help="puzzles per timed block")
-    parser.add_argument("--csv", type=Path, default=HERE / "results" / "vs_tdoku.csv",
-                        help="where to record every run of the race (default "
-                             "benchmarks/counter_speed/results/vs_tdoku.csv)")
+    race_options(parser, "vs_tdoku.csv")
     parser.add_argument("--api", type=Path, metavar="CSV",
                         help="only race the public API, the compiled loop and tdoku (count to 2) "
                              "and record the runs in CSV (published with "

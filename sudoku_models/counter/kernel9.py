@@ -38,12 +38,20 @@ Branching: on a cell with exactly two candidates (found with "once / twice
 branch nodes on top1465 against taking the first), else on a cell with the
 fewest candidates. The depth-first search keeps
 one state (``STATE`` words) per level in a preallocated stack.
+
+For the generator: :func:`fill9` fills the empty grid as the general
+kernel's singles-only fill does (same rules, branching rule and value
+orders: the same grid and branch nodes), and the removal pass keeps the
+clues' boards (:func:`clue_boards`, :func:`set_clue`) across removals, for
+its forced test (:func:`forced9`) and its checks (:func:`other9_boards`).
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from .core import (BAD_VALUE, BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY,
                    popcount)
@@ -170,10 +178,11 @@ def _place_each(state, value, band, cells) -> bool:
     return True
 
 
-@numba.njit(cache=True)
-def _propagate(state) -> bool:
-    """Naked singles, hidden singles, locked candidates to a fixed point;
-    False on a contradiction."""
+@numba.njit(cache=True, inline="always")
+def _fixed_point(state, locked_candidates) -> bool:
+    """Naked singles, hidden singles and (when ``locked_candidates``)
+    locked candidates to a fixed point; False on a contradiction. Inlined
+    with a constant flag in :func:`_propagate` and :func:`_singles`."""
     row, box, shrink, locked, expand, spread = ROW, BOX, SHRINK, LOCKED, EXPAND, SPREAD
     while True:
         # naked singles, and cells without a candidate
@@ -266,6 +275,8 @@ def _propagate(state) -> bool:
                         if not _place_each(state, value, band, hits):
                             return False
                         changed = True
+            if not locked_candidates:
+                continue
             # locked candidates between the rows and boxes of a band
             for band in range(3):  # (a test for an unchanged band costs more than it saves)
                 x = state[3 * value + band]
@@ -302,6 +313,51 @@ def _propagate(state) -> bool:
 
 
 @numba.njit(cache=True)
+def _propagate(state) -> bool:
+    """This kernel's rules to a fixed point (:func:`_fixed_point`)."""
+    return _fixed_point(state, True)
+
+
+@numba.njit(cache=True)
+def _singles(state) -> bool:
+    """Naked and hidden singles alone to a fixed point (the general
+    kernel's singles-only rules, for :func:`fill9`)."""
+    return _fixed_point(state, False)
+
+
+@numba.njit(cache=True, inline="always")
+def _pairs(state, band) -> int:
+    """The empty cells of ``band`` with exactly two candidates ("once /
+    twice / thrice" over the value boards)."""
+    once = np.int64(0)
+    twice = np.int64(0)
+    thrice = np.int64(0)
+    for value in range(9):
+        x = state[3 * value + band]
+        thrice |= twice & x
+        twice |= once & x
+        once |= x
+    return twice & ~thrice & ~state[27 + band]
+
+
+@numba.njit(cache=True, inline="always")
+def _fewest(state, band, cells, fewest, best) -> tuple:
+    """``(fewest, best)`` after the 27-bit ``cells`` of ``band`` in cell
+    order: a cell with fewer candidates than ``fewest`` becomes ``best``."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        count = 0
+        for value in range(9):
+            if state[3 * value + band] & bit:
+                count += 1
+        if count < fewest:
+            fewest = count
+            best = 27 * band + _bit_index(bit)
+    return fewest, best
+
+
+@numba.njit(cache=True)
 def _branch_cell(state) -> int:
     """A cell to branch on (0-80), -1 when every cell is solved: of the
     cells with two candidates, one with the most such cells among its peers
@@ -316,15 +372,7 @@ def _branch_cell(state) -> int:
         open_ = FULL & ~state[27 + band]
         if not open_:
             continue
-        once = np.int64(0)
-        twice = np.int64(0)
-        thrice = np.int64(0)
-        for value in range(9):
-            x = state[3 * value + band]
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        pairs = twice & ~thrice & open_
+        pairs = _pairs(state, band)
         if band == 0:
             p0 = pairs
         elif band == 1:
@@ -333,16 +381,7 @@ def _branch_cell(state) -> int:
             p2 = pairs
         if p0 | p1 | p2:
             continue
-        while open_:
-            bit = open_ & -open_
-            open_ ^= bit
-            count = 0
-            for value in range(9):
-                if state[3 * value + band] & bit:
-                    count += 1
-            if count < fewest:
-                fewest = count
-                best = 27 * band + _bit_index(bit)
+        fewest, best = _fewest(state, band, open_, fewest, best)
     if p0 | p1 | p2:
         top = -1
         for band in range(3):
@@ -361,6 +400,59 @@ def _branch_cell(state) -> int:
 
 
 @numba.njit(cache=True)
+def _first_fewest(state) -> int:
+    """:func:`.kernel.branch_cell` on bitboards (the general kernel's rule,
+    kept by :func:`fill9`): the first empty cell in cell order with the
+    fewest candidates, -1 when every cell is solved. An empty cell at the
+    fixed point has two candidates or more, so the first cell with two is
+    the answer when there is one."""
+    for band in range(3):
+        pairs = _pairs(state, band)
+        if pairs:
+            return 27 * band + _bit_index(pairs & -pairs)
+    best = -1
+    fewest = 10
+    for band in range(3):
+        fewest, best = _fewest(state, band, FULL & ~state[27 + band], fewest, best)
+    return best
+
+
+def _value(value_order, cell, t):
+    """The ``t``-th value (0-8) the search tries in ``cell``: ``t`` when
+    ``value_order`` is None, else ``value_order[cell, t] - 1`` (compiled by
+    the overload below, so a count pays nothing for the option)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(_value)
+def _value_for(value_order, cell, t):
+    if isinstance(value_order, types.NoneType):
+        return lambda value_order, cell, t: t
+    return lambda value_order, cell, t: value_order[cell, t] - 1
+
+
+def _by_order(counting, filling):
+    """A function ``(state, value_order)`` that calls ``counting(state)``
+    when ``value_order`` is None and ``filling(state)`` otherwise, chosen
+    when it is compiled (an overload)."""
+    def choose(state, value_order):
+        raise NotImplementedError("compiled only")
+
+    @overload(choose)
+    def _choose_for(state, value_order):
+        if isinstance(value_order, types.NoneType):
+            return lambda state, value_order: counting(state)
+        return lambda state, value_order: filling(state)
+    return choose
+
+
+# The rules to a fixed point and the branching rule of a count, or of the
+# general kernel's singles-only fill (fill9).
+_rules = _by_order(_propagate, _singles)
+_branch = _by_order(_branch_cell, _first_fewest)
+
+
+@numba.njit(cache=True)
 def _write_solution(state, solution) -> None:
     for band in range(3):
         for value in range(9):
@@ -376,19 +468,16 @@ def _start(state, clues) -> bool:
     """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
     propagated; False on a contradiction. The clues are placed together:
     the same state as placing them one by one, in one pass over the value
-    boards instead of one per clue (``state[30:]`` holds, meanwhile, the
-    cells each value's clues see)."""
-    state[:] = 0
-    for cell in range(81):
-        value = clues[cell]
-        if value:
-            value -= 1
-            band = cell // 27
-            bit = np.int64(1) << (cell % 27)
-            state[3 * value + band] |= bit
-            state[27 + band] |= bit
-            for b in range(3):
-                state[30 + 3 * value + b] |= PEERS[cell, b]
+    boards instead of one per clue (their boards, :func:`clue_boards`,
+    then :func:`_settle`)."""
+    clue_boards(clues, state)
+    return _settle(state)
+
+
+@numba.njit(cache=True, inline="always")
+def _settle(state) -> bool:
+    """The state of the clues whose boards (:func:`clue_boards`) ``state``
+    holds, every rule propagated; False on a contradiction."""
     for value in range(9):
         for band in range(3):
             placed = state[3 * value + band]
@@ -401,31 +490,35 @@ def _start(state, clues) -> bool:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _search(limit, max_nodes, solution, control, work) -> int:
+def _search(limit, max_nodes, solution, control, work, value_order) -> int:
     """Depth-first search from the propagated state ``work[STACK][0]``: the
     solutions up to ``limit``, the first written to ``solution``;
+    ``value_order`` None: this kernel's rules, branching rule and values in
+    increasing order; an ``(81, 9)`` array (1-9 per cell): the general
+    kernel's singles-only fill (:func:`fill9`);
     ``BUDGET`` after ``max_nodes`` branch nodes; on a stop request (polled
     every ``POLL + 1`` branch nodes), ``control[STOPPED] = 1`` and the
     solutions found so far. Uses rows 0 to 81 of the stack.
 
-    Why this is not :func:`.kernel.search`'s loop (issue 30): the two share
+    Why this is not :func:`.kernel.search`'s loop (issue 30; its lines
+    ``cell = ...`` to ``tried[depth] = 0`` stand there too): the two share
     their shape (depth first, one state per level copied from its parent,
-    the values of the branching cell tried in turn, the node budget and
-    the stop poll) but not one step inside it. Here a level is one row of
-    ``STATE`` words and the values go in increasing order; there a level is
-    two arrays (candidates and grid), the values go in a per-cell order (a
-    random one fills a random grid), and each failed branch is recorded
-    for that kernel's conflict-weighted branching. One loop for both would
-    take the state's copy, placement, propagation and branching as
-    arguments, the value order and the conflict record too; numba compiles
-    such a loop once per kernel, so the two compiled loops would stay, and
-    what is saved is about 40 lines of source against a loop whose every
-    step is an indirection (not measured).
+    the values of the branching cell tried in turn, the node budget and the
+    stop poll) but not one step inside it. Here a level is one row of
+    ``STATE`` words, the copy is one slice, placement and propagation work
+    on bitboards, and the value order and branching rule are compile-time
+    options (the overloads :func:`_value`, :func:`_branch`, :func:`_rules`);
+    there a level is two arrays (candidates and grid) and each failed
+    branch is recorded for a variant's conflict-weighted branching. One
+    loop for both would take the copy, placement, propagation, branching
+    and the conflict record as arguments; numba would still compile it once
+    per kernel, so about 40 lines of source would be saved and every step
+    would become an indirection (not measured).
     """
     stack = work[STACK]
     cells = work[CELLS]
     tried = work[TRIED]
-    cell = _branch_cell(stack[0])
+    cell = _branch(stack[0], value_order)
     if cell < 0:
         _write_solution(stack[0], solution)
         return 1
@@ -440,14 +533,15 @@ def _search(limit, max_nodes, solution, control, work) -> int:
         index = cell % 27
         bit = np.int64(1) << index
         value = -1
-        for v in range(tried[depth], 9):
+        for t in range(tried[depth], 9):
+            v = _value(value_order, cell, t)
             if stack[depth, 3 * v + band] & bit:
                 value = v
+                tried[depth] = t + 1
                 break
         if value < 0:
             depth -= 1
             continue
-        tried[depth] = value + 1
         nodes += 1
         if nodes > max_nodes:
             return finish(control, nodes, BUDGET)
@@ -458,9 +552,9 @@ def _search(limit, max_nodes, solution, control, work) -> int:
         child[:] = stack[depth]
         if not _place(child, value, band, index):
             continue
-        if not _propagate(child):
+        if not _rules(child, value_order):
             continue
-        branch = _branch_cell(child)
+        branch = _branch(child, value_order)
         if branch < 0:
             if count == 0:
                 _write_solution(child, solution)
@@ -486,7 +580,7 @@ def count9(clues, limit, max_nodes, solution, control, work) -> int:
     """
     if not _start(work[STACK][0], clues):
         return 0
-    return _search(limit, max_nodes, solution, control, work)
+    return _search(limit, max_nodes, solution, control, work, None)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -517,8 +611,24 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     out, the shared state, row 82 of ``work[STACK]``, growing by one
     placement per case).
     """
+    clue_boards(clues, work[STACK][82])
+    return _others(removed, solution, max_nodes, control, found, work)
+
+
+@numba.njit(cache=True, nogil=True)
+def other9_boards(boards, removed, solution, max_nodes, control, found, work) -> int:
+    """:func:`other9` of the clues whose boards (:func:`clue_boards`) are
+    ``boards``: the removal pass keeps them up to date across removals."""
+    work[STACK][82][:] = boards
+    return _others(removed, solution, max_nodes, control, found, work)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _others(removed, solution, max_nodes, control, found, work) -> int:
+    """The cases of :func:`other9` from the clues' boards in row 82 of
+    ``work[STACK]``."""
     base = work[STACK][82]
-    if not _start(base, clues):
+    if not _settle(base):
         return NONE
     for cell in removed:
         if cell < 0:
@@ -531,7 +641,7 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
             root[:] = base
             root[3 * value + band] &= ~bit
             if _propagate(root):
-                result = _search(1, max_nodes, found, control, work)
+                result = _search(1, max_nodes, found, control, work, None)
                 if control[STOPPED]:
                     return STOPPED_EARLY
                 if result != 0:
@@ -562,3 +672,103 @@ def count9_many(puzzles, limit, counts, solutions, control) -> None:
         if control[STOPPED]:
             counts[i] = -2
             return
+
+
+@numba.njit(cache=True, nogil=True)
+def fill9(value_order, max_nodes, control, solution) -> int:
+    """:func:`.kernel.fill` of the 9x9 grid with the singles-only tables, on
+    bitboards: the first solution of the empty grid with each cell's values
+    tried in ``value_order`` ``(81, 9)`` (values 1-9), written to
+    ``solution`` ``(81,)``; 1, ``BUDGET`` after ``max_nodes`` branch nodes,
+    or 0 after a stop request. The same rules (naked and hidden singles,
+    whose fixed point does not depend on the order they run in), the same
+    branching rule (:func:`_first_fewest`) and value order, hence the same
+    grid and branch nodes as the general kernel (checked in
+    ``tests/test_kernel9.py``), in about a fifth of its time."""
+    work = (np.empty((83, STATE), np.int64), np.empty(82, np.int64), np.empty(82, np.int64),
+            np.empty(81, np.int32))
+    root = work[STACK][0]
+    root[:27] = FULL
+    root[27:30] = 0
+    root[30:] = -1
+    return _search(np.int64(1), max_nodes, solution, control, work, value_order)
+
+
+# The clues' boards (:func:`clue_boards`), laid out as a state before it is
+# settled: per value ``d`` and band ``b`` the clue cells ``boards[3*d + b]``,
+# every clue cell ``boards[27 + b]``, the cells a clue of ``d`` sees
+# ``boards[30 + 3*d + b]``.
+CLUE_BOARDS = STATE
+
+
+@numba.njit(cache=True, nogil=True)
+def clue_boards(clues, boards) -> None:
+    """Write the boards of ``clues`` ``(81,)`` (0 = empty) to ``boards``
+    ``(CLUE_BOARDS,)`` int64 (kept up to date by :func:`set_clue`)."""
+    boards[:] = 0
+    for cell in range(81):
+        value = clues[cell]
+        if value:
+            value -= 1
+            band = cell // 27
+            bit = np.int64(1) << (cell % 27)
+            boards[3 * value + band] |= bit
+            boards[27 + band] |= bit
+            for b in range(3):
+                boards[30 + 3 * value + b] |= PEERS[cell, b]
+
+
+@numba.njit(cache=True, nogil=True)
+def set_clue(boards, cell, value, present) -> None:
+    """Put the clue ``value`` (1-9) of ``cell`` in ``boards``
+    (:func:`clue_boards`), or take it out (``present`` False: the cells its
+    value's other clues see are gathered again)."""
+    v = value - 1
+    band = cell // 27
+    bit = np.int64(1) << (cell % 27)
+    if present:
+        boards[3 * v + band] |= bit
+        boards[27 + band] |= bit
+        for b in range(3):
+            boards[30 + 3 * v + b] |= PEERS[cell, b]
+        return
+    boards[3 * v + band] &= ~bit
+    boards[27 + band] &= ~bit
+    for b in range(3):
+        boards[30 + 3 * v + b] = 0
+    for source in range(3):
+        x = boards[3 * v + source]
+        while x:
+            low = x & -x
+            x ^= low
+            other = 27 * source + _bit_index(low)
+            for b in range(3):
+                boards[30 + 3 * v + b] |= PEERS[other, b]
+
+
+@numba.njit(cache=True, nogil=True)
+def forced9(boards, cell, value) -> bool:
+    """Whether the empty ``cell`` must hold ``value`` (1-9) by the clues of
+    ``boards`` (:func:`clue_boards`) alone: a naked single (a clue of every
+    other value among its peers) or a hidden single (every other empty cell
+    of its row, box or column sees a clue of ``value``). The answer of
+    :func:`generator.search._forced`, in word operations."""
+    v = value - 1
+    band = cell // 27
+    index = cell % 27
+    bit = np.int64(1) << index
+    naked = True
+    for u in range(9):
+        if u != v and not boards[30 + 3 * u + band] & bit:
+            naked = False
+            break
+    if naked:
+        return True
+    open_ = FULL & ~boards[27 + band] & ~boards[30 + 3 * v + band] & ~bit
+    if not open_ & ROW[index // 9] or not open_ & BOX[(index % 9) // 3]:
+        return True
+    column = np.int64(0x40201) << (index % 9)
+    for b in range(3):
+        if ~boards[27 + b] & ~boards[30 + 3 * v + b] & ~(bit if b == band else 0) & column:
+            return False
+    return True
