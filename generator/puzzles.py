@@ -205,6 +205,9 @@ def load_kernels(order: int | Layout) -> None:
                       grid.copy(), record, t.fastest, work, work9)
         search.removable_orbit(grid, grid, none, 0, control, grid.copy(), record[0], t.fastest,
                                work, work9)
+        # the uniqueness check's fallback (_Generator.unique past the quick count's budget)
+        uniqueness.other_solution(grid, np.flatnonzero(grid == 0), grid, NO_LIMIT, control,
+                                  grid.copy(), t.fastest, work, work9)
     _loaded.add(locked)
 
 

@@ -108,17 +108,19 @@ before = signatures()
 for request in [dict(clues=24), dict(minimal=True), dict(symmetry="rotational"),
                 dict(difficulty="easy")]:
     generator.generate(seed=3, **request)
+# the tour's command lines (a Puzzle's read-only grid; the generator's own random stream)
+main(["generate", "--clues", "24", "--seed", "3"])
+main(["count", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])
 after = signatures()
 print(sorted(name for name in after if after[name] != before.get(name, 0)))
 """
 
 
-def test_after_warm_up_a_generate_needs_no_new_kernel():
-    """The generator's kernels, for every signature a 9x9 generate uses,
-    are compiled (or loaded) by warm-up: in a fresh process, no numba
-    function of the counter or the generator gains a signature in the
-    tour's generate requests afterwards (compiled or loaded, so this holds
-    with a warm cache as with an empty one)."""
+def test_after_warm_up_the_tour_needs_no_new_kernel():
+    """Every signature the tour's 9x9 generate and count use is compiled
+    (or loaded) by warm-up: in a fresh process, no numba function of the
+    counter or the generator gains a signature afterwards (compiled or
+    loaded, so this holds with a warm cache as with an empty one)."""
     run = subprocess.run([sys.executable, "-c", AFTER_WARM_UP], capture_output=True,
                          text=True, check=True, timeout=600)
     assert run.stdout.strip().splitlines()[-1] == "[]"
