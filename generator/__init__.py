@@ -26,7 +26,7 @@ _LAZY = {
     "count_grids": "generator.grid_count",
     "low_clue_puzzles": "generator.low_clue",
     "GenerationError": "generator.generation_errors",
-    "fewest_possible_clues": "generator.puzzles",
+    "fewest_possible_clues": "generator.requests",
     "generate": "generator.puzzles",
     "JigsawError": "generator.jigsaw",
     "random_jigsaw": "generator.jigsaw",

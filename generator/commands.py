@@ -153,8 +153,17 @@ def _check_request(args: argparse.Namespace) -> None:
     if args.clues is None and args.difficulty is None and args.se is None and not args.minimal:
         raise UsageError("say what to generate: --clues N, --difficulty LEVEL, --se LOW-HIGH "
                          "and/or --minimal (or --killer --cages N)")
-    if args.layout is not None and args.layout[0] == "jigsaw" and args.clues is not None:
-        from generator.puzzles import fewest_possible_clues, most_minimal_clues
+    if args.layout is None:
+        from generator.generation_errors import GenerationError
+        from generator.requests import check_request
+
+        try:
+            check_request(args.clues, args.order or 3, args.symmetry, args.time_limit,
+                          args.difficulty, args.minimal, args.se)
+        except GenerationError as exc:
+            raise UsageError(str(exc)) from None
+    elif args.layout[0] == "jigsaw" and args.clues is not None:
+        from generator.requests import fewest_possible_clues, most_minimal_clues
         from sudoku_models.geometry import Layout
 
         side = args.layout[1][0]
@@ -167,7 +176,10 @@ def _check_request(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Generate ``args.count`` puzzles and print or write them."""
+    """Generate ``args.count`` puzzles and print or write them; a request
+    that cannot be met is refused before numpy and the compiled generator
+    load."""
+    _check_request(args)
     import json
     import secrets
 
@@ -176,7 +188,6 @@ def run(args: argparse.Namespace) -> int:
 
     from generator import GenerationError, JigsawError, generate, generate_killer
 
-    _check_request(args)
     if args.out:
         _check_out(args)
     seed = secrets.randbelow(2**63) if args.seed is None else args.seed

@@ -25,24 +25,18 @@ from functools import cache
 
 import numpy as np
 
-from sudoku_models import Puzzle, validation
+from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
-from sudoku_models.errors import InvalidValueError
 from sudoku_models.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
 from .generation_errors import GenerationError, SeedError
 from .full_grid import as_generator, fill
-from .options import DEFAULT_TIME_LIMIT, LEVELS, SYMMETRIES
+from .options import DEFAULT_TIME_LIMIT, LEVELS
+from .requests import check_request, grid_side
 
-ORDERS = range(2, 7)
-MAX_SIDE = 36  # a Layout's largest side (the methods' limit)
-# Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
-# 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
-# Every order needs at least side - 1: see _check_request.
-MINIMUM_CLUES = {2: 4, 3: 17}
 STALL_LIMIT = 200  # perturbations without progress before a restart
 # Branch nodes one case of a uniqueness check may use when a clue count is
 # the target; a check that needs more is "undecided" and the clue stays.
@@ -57,18 +51,13 @@ CHECK_NODES = 100
 UNIQUE_NODES = 2000
 
 
-def _side(order: int | Layout) -> int:
-    """The side of an order's square grid or of a layout."""
-    return order.side if isinstance(order, Layout) else order * order
-
-
 def orbits(order: int | Layout, symmetry: str | None) -> np.ndarray:
     """Groups of cells that are kept or removed together: ``(K, 2)`` int
     array of flat indices, -1 padded, for an order's grid or a
     :class:`~sudoku_models.geometry.Layout`. ``symmetry``: None (every cell
     alone), ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
     ``"diagonal"`` (main diagonal)."""
-    return _orbits(_side(order), symmetry)
+    return _orbits(grid_side(order), symmetry)
 
 
 @cache
@@ -87,95 +76,6 @@ def _orbits(side: int, symmetry: str | None) -> np.ndarray:
     padded = np.array([g + [-1] * (2 - len(g)) for g in groups.values()], dtype=np.int64)
     padded.setflags(write=False)
     return padded
-
-
-def fewest_possible_clues(order: int | Layout) -> int:
-    """A lower bound on the clues of any unique-solution puzzle of ``order``
-    (or of a :class:`~sudoku_models.geometry.Layout`): the known minimum (4
-    for 4x4, 17 for 9x9) or ``side - 1``. Why ``side - 1``: if two values
-    appear in no clue, swapping them in a solution gives another solution,
-    so at least ``side - 1`` distinct values, hence clues, must appear."""
-    known = order.order if isinstance(order, Layout) else order
-    return max(_side(order) - 1, MINIMUM_CLUES.get(known, 0))
-
-
-def most_minimal_clues(order: int | Layout) -> int:
-    """An upper bound on the clues of a minimal puzzle of ``order``: ``N*N -
-    N`` for side ``N``. Why: removing any clue of a minimal puzzle allows a
-    second solution; there the clue's cell holds another value, so the
-    clue's value sits in another cell of its row, which must be empty. So
-    every row (each holds a clue) has an empty cell."""
-    side = _side(order)
-    return side * side - side
-
-
-def _check_request(clues, order, symmetry, time_limit, difficulty, minimal, se=None) -> None:
-    """Raise :class:`GenerationError` for a request that is malformed or can
-    be proven impossible, so that no search starts for it."""
-    if isinstance(order, Layout):
-        if order.side > MAX_SIDE:
-            raise GenerationError(f"the generator takes grids up to {MAX_SIDE}x{MAX_SIDE}, got "
-                                  f"{order.name}")
-    elif isinstance(order, bool) or order not in ORDERS:
-        raise GenerationError(f"order must be 2..6, got {order!r}")
-    side = _side(order)
-    cells = side * side
-    if clues is not None:
-        if isinstance(clues, bool) or not isinstance(clues, (int, np.integer)):
-            raise GenerationError(f"clues must be a whole number or None, got {clues!r}")
-        if not 0 <= clues <= cells:
-            raise GenerationError(f"a {side}x{side} grid has {cells} cells: cannot place {clues} "
-                                  "clues")
-        minimum = fewest_possible_clues(order)
-        if clues < minimum:
-            if minimum > side - 1:  # a known minimum (4x4, 9x9)
-                source = " (McGuire, Tugemann and Civario 2012)" if side == 9 else ""
-                why = f"no {side}x{side} puzzle with fewer than {minimum} clues has a unique " \
-                      f"solution{source}"
-            else:
-                why = (f"a {side}x{side} puzzle needs at least {minimum} clues to be unique "
-                       "(with two values absent from the clues, swapping them gives a second "
-                       "solution)")
-            raise GenerationError(f"cannot generate {clues} clues: {why}; ask for at least "
-                                  f"{minimum}")
-    if symmetry is not None and symmetry not in SYMMETRIES:
-        raise GenerationError(f"symmetry must be one of {', '.join(SYMMETRIES)} or None, got "
-                              f"{symmetry!r}")
-    if symmetry is not None and clues is not None and clues % 2:
-        singles = int(np.count_nonzero(orbits(order, symmetry)[:, 1] < 0))
-        if singles == 0:
-            raise GenerationError(
-                f"cannot place {clues} clues with {symmetry} symmetry on a {side}x{side} grid: "
-                "the symmetry pairs every cell with another, so the clue count must be even")
-    try:
-        validation.time_limit(time_limit)
-    except InvalidValueError as error:  # the one rule for time limits; TypeError passes
-        raise GenerationError(str(error)) from None
-    if difficulty is not None and difficulty not in LEVELS:
-        raise GenerationError(f"difficulty must be one of {', '.join(LEVELS)} or None, got "
-                              f"{difficulty!r}")
-    if se is not None:
-        if difficulty is not None:
-            raise GenerationError("give a difficulty level or an SE range, not both")
-        ok = (isinstance(se, (tuple, list)) and len(se) == 2
-              and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in se))
-        if not ok or not 1.0 <= se[0] <= se[1] <= 12.0:
-            raise GenerationError(f"se must be a range (low, high) of Sudoku Explainer ratings "
-                                  f"with 1.0 <= low <= high <= 12.0, got {se!r}")
-    if not isinstance(minimal, bool):
-        raise GenerationError(f"minimal must be True or False, got {minimal!r}")
-    if clues is not None and minimal and clues > most_minimal_clues(order):
-        raise GenerationError(
-            f"cannot generate a minimal {side}x{side} puzzle with {clues} clues: a minimal "
-            f"puzzle has at most {most_minimal_clues(order)} (removing any clue must allow a "
-            "second solution, which moves that clue's value to another cell of its row, so "
-            f"every row needs an empty cell); ask for at most {most_minimal_clues(order)}")
-    if clues is not None and difficulty not in (None, LEVELS[0]) and clues > cells - 4:
-        raise GenerationError(
-            f"cannot generate a {difficulty!r} {side}x{side} puzzle with {clues} clues: with at "
-            "most 3 empty cells one of them is always alone in its row or column, so singles "
-            f"solve it and it rates {LEVELS[0]!r}; ask for at most {cells - 4} clues or "
-            f"difficulty {LEVELS[0]!r}")
 
 
 _loaded: set[bool] = set()
@@ -240,7 +140,7 @@ class _Generator:
         self.witnesses = len(self.groups) if minimal else 0
         self.record = search.new_record(self.witnesses, self.tables.cells)
         self.spare = None
-        self.fewest = _side(order) ** 2
+        self.fewest = grid_side(order) ** 2
         self.levels_seen: dict[str, int] = {}
         self.ratings: dict[bytes, object] = {}
         self.rejected: dict[str, int] = {}
@@ -384,7 +284,7 @@ class _Generator:
 
         key = puzzle.tobytes()
         if key not in self.ratings:
-            side = _side(self.order)
+            side = grid_side(self.order)
             rating = rate(Puzzle(puzzle.reshape(side, side).astype(np.int64), self.order))
             seen = rating.level if self.se is None else (
                 "ER unknown" if rating.se.er is None else f"ER {rating.se.er:.1f}")
@@ -468,7 +368,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     ``difficulty``).
 
     Raises :class:`GenerationError` at once for an impossible request (fewer
-    clues than :func:`fewest_possible_clues`, a bad seed, an odd count with
+    clues than :func:`~generator.requests.fewest_possible_clues`, a bad seed, an odd count with
     a symmetry that pairs every cell, more clues than cells, an unknown option), and
     when the time limit ends the search, naming the fewest clues (and, for a
     difficulty, the levels) it reached. ``KeyboardInterrupt`` stops it
@@ -478,7 +378,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         if not isinstance(layout, Layout):
             raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
         order = layout
-    _check_request(clues, order, symmetry, time_limit, difficulty, minimal, se)
+    check_request(clues, order, symmetry, time_limit, difficulty, minimal, se)
     if difficulty is not None or se is not None:
         from sudoku_models.logic import rate  # noqa: F401  (fail now if the rater is missing)
     try:
@@ -493,7 +393,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     result, reason = call_stoppable(request.run, lambda: control.__setitem__(STOP, 1), deadline)
     if reason == "interrupted":
         raise KeyboardInterrupt
-    side = _side(order)
+    side = grid_side(order)
     if result is not None:
         return Puzzle(result.reshape(side, side).astype(np.int64), order)
     wanted = f"{clues} clues" if clues is not None else "the fewest clues"

@@ -11,6 +11,7 @@ import pytest
 
 import generator
 from generator import GenerationError, generate, random_full_grid
+from generator.requests import most_minimal_clues
 from sudoku_models import Puzzle, verify
 from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.logic import rate
@@ -112,7 +113,7 @@ def test_the_minimal_bound_is_right_where_it_is_checked():
     for seed in range(5):
         puzzle = generate(minimal=True, seed=seed)
         assert (puzzle.grid == 0).any(axis=1).all()
-        assert puzzle.num_clues <= generator.puzzles.most_minimal_clues(3)
+        assert puzzle.num_clues <= most_minimal_clues(3)
 
 
 @pytest.mark.parametrize("limit", [1e-5, 1e-4, 1e-3, 3e-3, 0.01])

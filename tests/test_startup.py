@@ -72,3 +72,29 @@ def test_solve_file_with_milp_imports_no_scipy_and_verifies_every_answer(tmp_pat
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "0 []"
     assert any(line.split()[:3] == ["milp", "2", "2"] for line in lines)  # rows, verified
+
+
+IMPOSSIBLE = ["generate --clues 16", "generate --clues 80 --minimal",
+              "generate --order 4 --clues 5", "generate --clues 7 --symmetry rotational --order 2",
+              "generate --clues 14 --difficulty hard --order 2"]
+
+
+def test_impossible_generate_requests_are_refused_before_numpy():
+    """``generate`` proves these requests impossible (generator.requests)
+    before numpy or the compiled generator load: exit 2, one line naming
+    why."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from sudoku_models.cli import main\n"
+        f"for words in {[a.split() for a in IMPOSSIBLE]!r}:\n"
+        "    err = io.StringIO()\n"
+        "    with contextlib.redirect_stderr(err):\n"
+        "        assert main(words) == 2, words\n"
+        "    text = err.getvalue()\n"
+        "    assert text.startswith('sudoku-models: error: cannot') and text.count('\\n') == 1, text\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
