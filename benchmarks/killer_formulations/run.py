@@ -58,7 +58,9 @@ HERE = Path(__file__).resolve().parent
 COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
 COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
                   f"{COMMIT}/data/collections.js")
-FORMS = ("sum", "sets")
+FORMS = {"sum": {"cage": "sum"}, "sets": {"cage": "sets"},
+         "sets+rule45": {"cage": "sets", "rule45": True}}
+"""The forms compared: a label -> the options of ``--method``."""
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
           "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed")
@@ -136,22 +138,26 @@ def random_costs(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
 
 
-def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
+def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: float,
         out: Path, seed: int = 0) -> list[dict]:
+    """Solve each of ``puzzles`` (instance number -> puzzle) in every form
+    of :data:`FORMS`, the order rotated from one instance to the next;
+    write the rows to ``out`` after each instance."""
     rows = []
-    for index, puzzle in enumerate(puzzles):
-        forms = FORMS if index % 2 == 0 else FORMS[::-1]
-        cost = random_costs(index)
+    for index, puzzle in puzzles.items():
+        shift = (index - 1) % len(FORMS)
+        forms = list(FORMS)[shift:] + list(FORMS)[:shift]
+        cost = random_costs(index - 1)
         grid = None
         for order, form in enumerate(forms):
             model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1,
-                                seed=seed, cage=form)
+                                seed=seed, **FORMS[form])
             load = os.getloadavg()[0]
             cpu = time.process_time()
             with cpu_budget(model, cpu_limit):
                 result = model.solve(puzzle)
             cpu = time.process_time() - cpu
-            rows.append({"instance": index + 1, "cages": len(puzzle.rules.constraints),
+            rows.append({"instance": index, "cages": len(puzzle.rules.constraints),
                          "form": form, "order": order, "status": result.status.name,
                          "verified": bool(result.status.solved and verify(puzzle, result.grid)),
                          "cpu_seconds": round(cpu, 3),
@@ -161,7 +167,7 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
                          "lp_iterations": result.stats.get("LP iterations"),
                          "load": round(load, 2), "solver": result.solver,
                          "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed})
-            print(f"#{index + 1} {form}: {result.status.name} {cpu:.1f} CPU s "
+            print(f"#{index} {form}: {result.status.name} {cpu:.1f} CPU s "
                   f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
                   f"{rows[-1]['nodes']} nodes", flush=True)
             if rows[-1]["verified"]:
@@ -169,8 +175,8 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
         if grid is None:  # neither form solved it: the solution's cost from CP-SAT, untimed
             answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
             grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
-        for row in rows[-2:]:
-            model = make_method(method, puzzle.rules, cage=row["form"])
+        for row in rows[-len(forms):]:
+            model = make_method(method, puzzle.rules, **FORMS[row["form"]])
             row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
             row["lp_random_bound"] = round(model.lp_relaxation(puzzle, cost).bound, 3)
             if grid is not None:
@@ -188,14 +194,24 @@ def write(rows: list[dict], out: Path) -> None:
         writer.writerows(rows)
 
 
-def table(path: Path) -> str:
-    """The README's table from a recorded CSV: per instance and form, the
+def form_label(form: str) -> str:
+    """A form's options as a user writes them: ``cage="sets", rule45=True``."""
+    return ", ".join(f'{k}="{v}"' if isinstance(v, str) else f"{k}={v}"
+                     for k, v in FORMS[form].items())
+
+
+def table(*paths: Path) -> str:
+    """The README's table from recorded CSVs (their rows together, by
+    instance and in the order they ran): per instance and form, the
     status, CPU and wall seconds, B&B nodes, and the LP minimum of the
     random costs as the share of the gap to the solution's cost that the
     form closes over a zero bound; a time-out's CPU seconds are a bound
     (``>= 30``)."""
-    with path.open() as handle:
-        rows = list(csv.DictReader(handle))
+    rows = []
+    for path in paths:
+        with path.open() as handle:
+            rows += list(csv.DictReader(handle))
+    rows.sort(key=lambda row: (int(row["instance"]), int(row["order"])))
     lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
              "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
@@ -213,7 +229,9 @@ def table(path: Path) -> str:
                      if r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True")
         median = (f"median {np.median(won + [np.inf] * (len(runs) - len(won))):.1f} CPU s"
                   if len(won) * 2 > len(runs) else "median not reached (half or more censored)")
-        lines.append(f"\n`cage=\"{form}\"`: {len(won)} of {len(runs)} solved within the budget; "
+        if not runs:
+            continue
+        lines.append(f"\n`{form_label(form)}`: {len(won)} of {len(runs)} solved within the budget; "
                      f"{median}")
     return "\n".join(lines)
 
@@ -228,15 +246,20 @@ def main(argv=None) -> int:
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--part", default="0/1", metavar="K/N",
+                        help="run only the instances i with (i - 1) %% N == K, to run N "
+                             "processes side by side (default 0/1: all)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
-    parser.add_argument("--table", type=Path, metavar="CSV",
-                        help="print the README's table of a recorded CSV and stop")
+    parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
+                        help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
     if args.table:
-        print(table(args.table))
+        print(table(*args.table))
         return 0
-    puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
-    run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out, args.seed)
+    part, parts = map(int, args.part.split("/"))
+    texts = tarek_killers(collection_text(args.collection))[: args.first]
+    puzzles = {i: short_killer(text) for i, text in enumerate(texts, 1) if (i - 1) % parts == part}
+    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed)
     print(f"wrote {args.out}")
     return 0
 

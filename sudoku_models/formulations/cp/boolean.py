@@ -37,9 +37,9 @@ class CpBoolFormulation(CpSatFormulation):
     name = "cp-bool"
 
     def __init__(self, layout=3, *, cage: str = "sum", order: str = "values", arrow: str = "sum",
-                 prune: bool = True, **options) -> None:
+                 prune: bool = True, rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.x: np.ndarray | None = None
         self._clues: set[int] = set()
 

@@ -118,10 +118,10 @@ class MatrixFormulation(LinearFormulation):
 
     def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
                  order: str = "values", arrow: str = "sum", prune: bool = True,
-                 **options) -> None:
+                 rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)

@@ -74,10 +74,10 @@ class MilpFormulation(PyomoFormulation):
 
     def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
                  order: str = "values", arrow: str = "sum", prune: bool = True,
-                 **options) -> None:
+                 rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self._clues: set[tuple[int, int, int]] = set()
         self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
         self._extra_names: tuple[str, ...] = ()  # of m.y, the digit-set binaries
