@@ -47,6 +47,24 @@ How each kind is written, and why:
   the digits that no admissible set of a cage holds are fixed at 0 in its
   cells (:func:`~sudoku_models.sum_rules.cage_candidates`; a 2-cell 3 holds
   only 1 and 2): free, and what a solver's presolve need not find.
+* **the rule of 45** (``rule45=True``, off by default): each house, and
+  each run of consecutive rows or columns, holds every digit once per house,
+  so the cells it has outside the cages with totals lying inside it (the
+  *innies*) sum to the rest, and the cells that the cages sticking out of
+  it have outside (the *outies*) sum to those cages' totals less the
+  innies' sum (:func:`~sudoku_models.sum_rules.derived_sums`, sets of up to
+  9 cells). Where an innie or outie set's cells all differ (one house) it is
+  a virtual cage: its candidates are pruned as a cage's (``prune``) and,
+  with ``cage="sets"``, it gets its own digit-set rows (family
+  ``rule45-sets``, ``y_rule45_3_1_2``), which tighten the LP relaxation
+  (a sum row alone is a combination of the house and cage rows, so it
+  adds nothing to the LP: family ``rule45``, kept for the other sets and
+  with ``cage="sum"``, for presolve). On TAREK's killers (18-25 cages, no
+  givens) these rows let HiGHS decide most instances at the root or within
+  a few dozen B&B nodes (``benchmarks/killer_formulations``). Source: the
+  "45 rule" of killer solving (sudokuwiki.org, Killer Sudoku strategies:
+  innies and outies), written as the extended formulation of the derived
+  cages.
 * **an arrow as its digit sets** (``arrow="sets"``): where the rules make
   the shaft's cells all differ (one cell, or all in one house or group), the
   shaft holds one set ``S`` of distinct digits with ``sum(S) <= N``, written
@@ -151,7 +169,8 @@ def binary_rules(rules: Rules, *, cage: str = "sum", order: str = "values", arro
 
     ``cage``: ``"sum"`` or ``"sets"``; ``order``: ``"values"`` or
     ``"cumulative"``; ``arrow``: ``"sum"`` or ``"sets"``; ``prune``: fix at 0
-    the digits of a cage with a total that no admissible digit set holds.
+    the digits of a cage with a total that no admissible digit set holds;
+    ``rule45``: add the innie and outie sums of the rule of 45.
     Raises ``ValueError`` for another form."""
     for name, value, allowed in (("cage", cage, CAGE_FORMS), ("order", order, ORDER_FORMS),
                                  ("arrow", arrow, ARROW_FORMS)):

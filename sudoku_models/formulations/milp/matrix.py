@@ -103,7 +103,7 @@ class MatrixFormulation(LinearFormulation):
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
     ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog);
-    ``cage``, ``order``, ``arrow`` and ``prune``: the forms of a variant's
+    ``cage``, ``order``, ``arrow``, ``prune`` and ``rule45``: the forms of a variant's
     rows, as for :class:`~.pyomo_binary.MilpFormulation` (sources and what
     each strengthens: :mod:`.binary_rules`); ``solver_options`` and ``stats`` as
     :class:`~.linear.LinearFormulation` (the solver is HiGHS: this method

@@ -63,7 +63,9 @@ class MilpFormulation(PyomoFormulation):
     the values, or as the disaggregated rows per digit, whose LP relaxation
     is the hull of the step); ``arrow``: ``"sum"`` (default) or ``"sets"``
     (an arrow whose shaft's cells differ as its digit sets); ``prune``:
-    True (default) fixes at 0 the digits no digit set of a cage holds (the
+    True (default) fixes at 0 the digits no digit set of a cage holds;
+    ``rule45``: False (default) or True (the rule of 45's innies and
+    outies, as virtual cages in the cage form where their cells differ) (the
     forms, their sources and what each strengthens: :mod:`.binary_rules`);
     ``solver_options``, ``stats`` and the other options as
     :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for a value
