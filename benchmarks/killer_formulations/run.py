@@ -1,9 +1,12 @@
 """Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
-(``cage="sets"``, the extended formulation), paired on TAREK's killers.
+(``cage="sets"``, the extended formulation) and the digit sets with the rule
+of 45's virtual cages (``cage="sets", rule45=True``), paired on TAREK's
+killers.
 
 Usage: python -m benchmarks.killer_formulations [--first 10] [--cpu-limit 30]
-       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL] [--out CSV]
-       python -m benchmarks.killer_formulations --table results/tarek.csv
+       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL]
+       [--part K/N] [--out CSV]
+       python -m benchmarks.killer_formulations --table CSV [CSV ...]
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
@@ -13,8 +16,8 @@ The file is read from ``--collection`` (a path, or by default downloaded
 from the pinned commit into a temporary folder); nothing of it is kept.
 
 Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
-HiGHS, one thread) with ``cage="sum"`` and with ``cage="sets"``, one after
-the other, the order alternated from one instance to the next, each with
+HiGHS, one thread) in each form of :data:`FORMS`, one after the other in one
+process, the order rotated from one instance to the next, each with
 the same budget of ``--cpu-limit`` CPU seconds, build included (a watcher
 thread stops HiGHS through the back-end's ``stop()`` once the process has
 used that much CPU time in the solve; the run is then TIME_LIMIT, as at a
@@ -200,7 +203,7 @@ def form_label(form: str) -> str:
                      for k, v in FORMS[form].items())
 
 
-def table(*paths: Path) -> str:
+def table(*paths: Path | str) -> str:
     """The README's table from recorded CSVs (their rows together, by
     instance and in the order they ran): per instance and form, the
     status, CPU and wall seconds, B&B nodes, and the LP minimum of the
@@ -209,7 +212,7 @@ def table(*paths: Path) -> str:
     (``>= 30``)."""
     rows = []
     for path in paths:
-        with path.open() as handle:
+        with Path(path).open() as handle:
             rows += list(csv.DictReader(handle))
     rows.sort(key=lambda row: (int(row["instance"]), int(row["order"])))
     lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
