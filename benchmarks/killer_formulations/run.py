@@ -62,8 +62,13 @@ COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
 COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
                   f"{COMMIT}/data/collections.js")
 FORMS = {"sum": {"cage": "sum"}, "sets": {"cage": "sets"},
-         "sets+rule45": {"cage": "sets", "rule45": True}}
-"""The forms compared: a label -> the options of ``--method``."""
+         "sets+rule45": {"cage": "sets", "rule45": True},
+         "sets+rule45 no restart": {"cage": "sets", "rule45": True,
+                                    "solver_options": "mip_allow_restart=false"}}
+"""The forms that can be compared (``--forms``): a label -> the options of
+``--method``; the last adds a HiGHS setting a user can pass
+(``solver_options``: no restart of the root after presolve)."""
+DEFAULT_FORMS = ("sum", "sets", "sets+rule45")
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
           "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed")
@@ -142,14 +147,14 @@ def random_costs(seed: int) -> np.ndarray:
 
 
 def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: float,
-        out: Path, seed: int = 0) -> list[dict]:
+        out: Path, seed: int = 0, compared=DEFAULT_FORMS) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form
-    of :data:`FORMS`, the order rotated from one instance to the next;
-    write the rows to ``out`` after each instance."""
+    of ``compared`` (labels of :data:`FORMS`), the order rotated from one
+    instance to the next; write the rows to ``out`` after each instance."""
     rows = []
     for index, puzzle in puzzles.items():
-        shift = (index - 1) % len(FORMS)
-        forms = list(FORMS)[shift:] + list(FORMS)[:shift]
+        shift = (index - 1) % len(compared)
+        forms = list(compared)[shift:] + list(compared)[:shift]
         cost = random_costs(index - 1)
         grid = None
         for order, form in enumerate(forms):
@@ -249,6 +254,9 @@ def main(argv=None) -> int:
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--forms", default=",".join(DEFAULT_FORMS),
+                        help=f"the forms compared, of: {', '.join(FORMS)} "
+                             f"(default {','.join(DEFAULT_FORMS)})")
     parser.add_argument("--part", default="0/1", metavar="K/N",
                         help="run only the instances i with (i - 1) %% N == K, to run N "
                              "processes side by side (default 0/1: all)")
@@ -262,7 +270,11 @@ def main(argv=None) -> int:
     part, parts = map(int, args.part.split("/"))
     texts = tarek_killers(collection_text(args.collection))[: args.first]
     puzzles = {i: short_killer(text) for i, text in enumerate(texts, 1) if (i - 1) % parts == part}
-    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed)
+    compared = tuple(args.forms.split(","))
+    unknown = [form for form in compared if form not in FORMS]
+    if unknown:
+        parser.error(f"unknown form {unknown[0]!r}; choose from {', '.join(FORMS)}")
+    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed, compared)
     print(f"wrote {args.out}")
     return 0
 
