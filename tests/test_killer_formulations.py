@@ -66,3 +66,29 @@ def test_the_table_shows_time_outs_as_bounds_and_takes_the_median_over_all_runs(
     assert text.count(">= 30") == 3 and "| 4.0 |" in text and "| 2.0 |" in text
     assert '`cage="sets"`: 2 of 3 solved within the budget; median 8.0 CPU s' in text
     assert '`cage="sum"`: 1 of 3 solved within the budget; median not reached' in text
+
+
+def test_the_table_counts_paired_wins_against_the_first_form(tmp_path):
+    base = {"cages": 24, "wall_seconds": 1.0, "build_seconds": 0.5, "nodes": 3,
+            "lp_iterations": 9, "load": 1.0, "lp_fractional": 10, "lp_random_bound": 200.0,
+            "solution_random_cost": 390, "solver": "HiGHS", "cpu_limit": 30, "wall_limit": 600}
+    runs = {1: [("sum", "TIME_LIMIT", 30.1), ("sets", "OPTIMAL", 9.0),
+                ("sets+rule45", "OPTIMAL", 3.0)],
+            2: [("sets", "TIME_LIMIT", 30.0), ("sets+rule45", "OPTIMAL", 12.0),
+                ("sum", "OPTIMAL", 5.0)],
+            3: [("sets+rule45", "TIME_LIMIT", 30.2), ("sum", "TIME_LIMIT", 30.0),
+                ("sets", "OPTIMAL", 20.0)]}
+    rows = [{**base, "instance": i, "order": order, "form": form, "status": status,
+             "verified": status == "OPTIMAL", "cpu_seconds": cpu}
+            for i, forms in runs.items() for order, (form, status, cpu) in enumerate(forms)]
+    RUN.write(rows[:6], tmp_path / "a.csv")
+    RUN.write(rows[6:], tmp_path / "b.csv")
+    text = RUN.table(tmp_path / "a.csv", str(tmp_path / "b.csv"))
+    assert '`cage="sets"` used fewer CPU seconds than `cage="sum"` on 2 of 3 instances' in text
+    assert ('`cage="sets", rule45=True` used fewer CPU seconds than `cage="sum"` on 1 of 3 '
+            'instances') in text
+    assert '`cage="sets", rule45=True`: 2 of 3 solved within the budget; median 12.0 CPU s' \
+        in text
+    body = [line for line in text.splitlines() if line.startswith("| TAREK")]
+    assert [line.split("|")[1].strip() for line in body] == ["TAREK #1"] * 3 + \
+        ["TAREK #2"] * 3 + ["TAREK #3"] * 3

@@ -241,6 +241,17 @@ def table(*paths: Path | str) -> str:
             continue
         lines.append(f"\n`{form_label(form)}`: {len(won)} of {len(runs)} solved within the budget; "
                      f"{median}")
+    present = [form for form in FORMS if any(r["form"] == form for r in rows)]
+    cpu = {(r["instance"], r["form"]): float(r["cpu_seconds"]) if
+           r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True" else np.inf
+           for r in rows}
+    for form in present[1:]:
+        pairs = [(cpu[i, form], cpu[i, present[0]]) for i, f in cpu if f == form
+                 and (i, present[0]) in cpu]
+        faster = sum(mine < theirs for mine, theirs in pairs)
+        lines.append(f"\n`{form_label(form)}` used fewer CPU seconds than "
+                     f"`{form_label(present[0])}` on {faster} of {len(pairs)} instances "
+                     f"(a time-out counted as more than any solve, two as a tie).")
     return "\n".join(lines)
 
 
