@@ -92,3 +92,25 @@ def test_the_table_counts_paired_wins_against_the_first_form(tmp_path):
     body = [line for line in text.splitlines() if line.startswith("| TAREK")]
     assert [line.split("|")[1].strip() for line in body] == ["TAREK #1"] * 3 + \
         ["TAREK #2"] * 3 + ["TAREK #3"] * 3
+
+
+def test_the_unselected_killer_collection_is_as_its_sources_entry_says():
+    """50 killers, five groups of ten with the cages asked and no givens,
+    each unique by the counter (the generator's second method, CaDiCaL,
+    confirmed them when they were made; CP-SAT confirms the first of each
+    group here)."""
+    from sudoku_models import count_solutions
+    from sudoku_models.rules import Cage
+
+    from benchmarks.killer_formulations.collection import GROUPS, OUT, PER_GROUP
+
+    puzzles = read_puzzles(OUT)
+    assert len(puzzles) == len(GROUPS) * PER_GROUP
+    for group, ((low, high), _) in enumerate(GROUPS):
+        for k, puzzle in enumerate(puzzles[group * PER_GROUP:(group + 1) * PER_GROUP]):
+            cages = puzzle.rules.constraints
+            assert all(isinstance(c, Cage) and c.total for c in cages)
+            assert low <= len(cages) <= high and not puzzle.grid.any()
+            assert count_solutions(puzzle, "backtracking", limit=2) == 1
+            if k == 0:
+                assert count_solutions(puzzle, "cp", limit=2, rule45=True, time_limit=60) == 1
