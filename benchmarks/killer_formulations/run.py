@@ -52,7 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sudoku_models import Puzzle, verify
+from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage
 from sudoku_models.solving import make_method
@@ -71,7 +71,8 @@ FORMS = {"sum": {"cage": "sum"}, "sets": {"cage": "sets"},
 DEFAULT_FORMS = ("sum", "sets", "sets+rule45")
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
-          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed")
+          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed",
+          "collection")
 _STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 
 
@@ -147,7 +148,7 @@ def random_costs(seed: int) -> np.ndarray:
 
 
 def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: float,
-        out: Path, seed: int = 0, compared=DEFAULT_FORMS) -> list[dict]:
+        out: Path, seed: int = 0, compared=DEFAULT_FORMS, collection: str = "TAREK") -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form
     of ``compared`` (labels of :data:`FORMS`), the order rotated from one
     instance to the next; write the rows to ``out`` after each instance."""
@@ -174,7 +175,8 @@ def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: f
                          "nodes": result.stats.get("B&B nodes"),
                          "lp_iterations": result.stats.get("LP iterations"),
                          "load": round(load, 2), "solver": result.solver,
-                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed})
+                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed,
+                         "collection": collection})
             print(f"#{index} {form}: {result.status.name} {cpu:.1f} CPU s "
                   f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
                   f"{rows[-1]['nodes']} nodes", flush=True)
@@ -228,7 +230,8 @@ def table(*paths: Path | str) -> str:
         shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
         gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
                if row["solution_random_cost"] else f"{float(row['lp_random_bound']):.1f} / ?")
-        lines.append(f"| TAREK #{row['instance']} | {row['cages']} | `{row['form']}` | "
+        name = row.get("collection") or "TAREK"
+        lines.append(f"| {name} #{row['instance']} | {row['cages']} | `{row['form']}` | "
                      f"{row['status']} | {shown} | {float(row['wall_seconds']):.0f} | "
                      f"{row['nodes']} | {gap} | {row['load']} |")
     for form in FORMS:
@@ -265,6 +268,9 @@ def main(argv=None) -> int:
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--dataset", type=Path,
+                        help="solve the puzzles of this file instead of TAREK's (with --skip)")
+    parser.add_argument("--skip", type=int, default=0, help="with --dataset: puzzles skipped")
     parser.add_argument("--forms", default=",".join(DEFAULT_FORMS),
                         help=f"the forms compared, of: {', '.join(FORMS)} "
                              f"(default {','.join(DEFAULT_FORMS)})")
@@ -279,13 +285,20 @@ def main(argv=None) -> int:
         print(table(*args.table))
         return 0
     part, parts = map(int, args.part.split("/"))
-    texts = tarek_killers(collection_text(args.collection))[: args.first]
-    puzzles = {i: short_killer(text) for i, text in enumerate(texts, 1) if (i - 1) % parts == part}
+    if args.dataset:
+        chosen = read_puzzles(args.dataset)[args.skip: args.skip + args.first]
+        name = args.dataset.name.split(".")[0]
+    else:
+        chosen = [short_killer(t) for t in tarek_killers(collection_text(args.collection))]
+        chosen, name = chosen[: args.first], "TAREK"
+    puzzles = {i: p for i, p in enumerate(chosen, args.skip + 1 if args.dataset else 1)
+               if (i - 1) % parts == part}
     compared = tuple(args.forms.split(","))
     unknown = [form for form in compared if form not in FORMS]
     if unknown:
         parser.error(f"unknown form {unknown[0]!r}; choose from {', '.join(FORMS)}")
-    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed, compared)
+    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed, compared,
+        name)
     print(f"wrote {args.out}")
     return 0
 
