@@ -114,3 +114,16 @@ def test_the_unselected_killer_collection_is_as_its_sources_entry_says():
             assert count_solutions(puzzle, "backtracking", limit=2) == 1
             if k == 0:
                 assert count_solutions(puzzle, "cp", limit=2, rule45=True, time_limit=60) == 1
+
+
+def test_a_solve_past_the_cpu_budget_is_a_time_out_in_the_table(tmp_path):
+    row = {"instance": 1, "cages": 24, "order": 0, "form": "sum", "status": "OPTIMAL",
+           "verified": True, "cpu_seconds": 37.5, "wall_seconds": 200.0, "build_seconds": 0.1,
+           "nodes": 4987, "lp_iterations": 9, "load": 7.5, "lp_fractional": 10,
+           "lp_random_bound": 200.0, "solution_random_cost": 390, "solver": "HiGHS",
+           "cpu_limit": 10, "wall_limit": 600}
+    RUN.write([row, {**row, "form": "sets", "cpu_seconds": 6.2, "order": 1}], tmp_path / "a.csv")
+    text = RUN.table(tmp_path / "a.csv")
+    assert "| >= 10 |" in text and "| 6.2 |" in text
+    assert '`cage="sum"`: 0 of 1 solved within the budget' in text
+    assert '`cage="sets"` used fewer CPU seconds than `cage="sum"` on 1 of 1' in text

@@ -42,6 +42,7 @@ import argparse
 import csv
 import os
 import re
+import signal
 import sys
 import tempfile
 import threading
@@ -166,8 +167,9 @@ def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: f
             with cpu_budget(model, cpu_limit):
                 result = model.solve(puzzle)
             cpu = time.process_time() - cpu
+            status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name  # past the budget
             rows.append({"instance": index, "cages": len(puzzle.rules.constraints),
-                         "form": form, "order": order, "status": result.status.name,
+                         "form": form, "order": order, "status": status,
                          "verified": bool(result.status.solved and verify(puzzle, result.grid)),
                          "cpu_seconds": round(cpu, 3),
                          "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
@@ -204,6 +206,13 @@ def write(rows: list[dict], out: Path) -> None:
         writer.writerows(rows)
 
 
+def _solved(row: dict) -> bool:
+    """A recorded row solved within its budget: a verified answer found in
+    no more CPU seconds than the budget (a solve past it is a time-out)."""
+    return (row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+            and float(row["cpu_seconds"]) <= float(row["cpu_limit"]))
+
+
 def form_label(form: str) -> str:
     """A form's options as a user writes them: ``cage="sets", rule45=True``."""
     return ", ".join(f'{k}="{v}"' if isinstance(v, str) else f"{k}={v}"
@@ -225,7 +234,7 @@ def table(*paths: Path | str) -> str:
     lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
              "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
-        solved = row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+        solved = _solved(row)
         cpu = float(row["cpu_seconds"])
         shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
         gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
@@ -236,8 +245,7 @@ def table(*paths: Path | str) -> str:
                      f"{row['nodes']} | {gap} | {row['load']} |")
     for form in FORMS:
         runs = [r for r in rows if r["form"] == form]
-        won = sorted(float(r["cpu_seconds"]) for r in runs
-                     if r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True")
+        won = sorted(float(r["cpu_seconds"]) for r in runs if _solved(r))
         median = (f"median {np.median(won + [np.inf] * (len(runs) - len(won))):.1f} CPU s"
                   if len(won) * 2 > len(runs) else "median not reached (half or more censored)")
         if not runs:
@@ -245,8 +253,7 @@ def table(*paths: Path | str) -> str:
         lines.append(f"\n`{form_label(form)}`: {len(won)} of {len(runs)} solved within the budget; "
                      f"{median}")
     present = [form for form in FORMS if any(r["form"] == form for r in rows)]
-    cpu = {(r["instance"], r["form"]): float(r["cpu_seconds"]) if
-           r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True" else np.inf
+    cpu = {(r["instance"], r["form"]): float(r["cpu_seconds"]) if _solved(r) else np.inf
            for r in rows}
     for form in present[1:]:
         pairs = [(cpu[i, form], cpu[i, present[0]]) for i, f in cpu if f == form
@@ -281,6 +288,9 @@ def main(argv=None) -> int:
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
+    # HiGHS checks for stop() only where Ctrl-C can reach Python; a job started
+    # in the background has SIGINT ignored, so the CPU budget would not stop it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.table:
         print(table(*args.table))
         return 0
