@@ -10,8 +10,9 @@ whose union has at most ``max_cage`` cells, smallest unions first (ties in
 random order), and keep the merge when the compiled counter still finds
 exactly one solution (:func:`sudoku_models.counter.run_search` on the
 puzzle's :class:`~sudoku_models.rules.Rules`, within
-:data:`CHECK_NODES` branch nodes; a check that needs more counts as "not
-unique" and the merge is dropped). A merge that fails stays failed while
+:data:`CHECK_NODES` branch nodes, or within a number of seconds with
+``check_nodes=None``; a check that needs more counts as "not unique" and the
+merge is dropped). A merge that fails stays failed while
 no other merge touches its two cages (merging elsewhere only removes
 information), so each pair is tried once. Merging stops at a cage count
 drawn in the requested range; when every merge left fails above the range,
@@ -25,7 +26,9 @@ counter without a node budget (within what is left of the time limit), its
 one solution equal to the grid it was drawn from, every cage's values
 different and summing to its total, the cage count in the range. A limit
 reached is a :class:`~generator.generation_errors.GenerationError`, never a puzzle that
-fails a check.
+fails a check. With ``confirm`` a second, independent counting method
+(``sat-extended``: CaDiCaL on the CNF) must count one solution too, with
+only a time cap.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import time
 
 import numpy as np
 
-from sudoku_models import Puzzle, validation
+from sudoku_models import METHODS, Puzzle, count_solutions, validation
 from sudoku_models.counter import backtrack_count, load_kernels, run_search, backtrack_solve
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete
@@ -126,14 +129,23 @@ class _Cages:
         return found
 
 
-def _unique(grid: np.ndarray, rules: Rules, max_nodes: int) -> bool:
-    """Whether the counter proves one solution within ``max_nodes``."""
-    count, _ = run_search(grid, rules, 2, max_nodes=max_nodes)
-    return count == 1
+def _unique(grid: np.ndarray, rules: Rules, max_nodes: int | None, seconds: float) -> bool:
+    """Whether the counter proves one solution within ``max_nodes`` branch
+    nodes or, when ``max_nodes`` is None, within ``seconds``."""
+    if max_nodes is not None:
+        count, _ = run_search(grid, rules, 2, max_nodes=max_nodes)
+        return count == 1
+    side = rules.layout.side
+    try:
+        return backtrack_count(Puzzle(grid.reshape(side, side).astype(np.int64), rules),
+                               limit=2, time_limit=seconds) == 1
+    except CountIncomplete:
+        return False
 
 
 def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, givens: int,
-             max_cage: int, deadline: float | None, neighbours) -> tuple | None:
+             max_cage: int, deadline: float | None, neighbours, check_nodes: int | None,
+             check_seconds: float) -> tuple | None:
     """One grid's try: ``(clues, rules, solution)`` with a cage count in
     ``low..high``, or None when the merges stall above it or time is up."""
     solution = fill(layout, rng).astype(np.int64)
@@ -155,7 +167,9 @@ def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, give
             len(cages.cells[pairs[k][0]]) + len(cages.cells[pairs[k][1]]), ties[k]))
         for k in order:
             a, b = pairs[k]
-            if _unique(clues, cages.rules(layout, (a, b)), CHECK_NODES):
+            seconds = check_seconds if deadline is None else \
+                max(min(check_seconds, deadline - time.perf_counter()), 0.01)
+            if _unique(clues, cages.rules(layout, (a, b)), check_nodes, seconds):
                 cages.merge(a, b)
                 break
             failed.add((tuple(cages.cells[a]), tuple(cages.cells[b])))
@@ -169,7 +183,7 @@ def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, give
 
 
 def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
-           deadline: float | None) -> str | None:
+           deadline: float | None, confirm: str | None) -> str | None:
     """Why ``puzzle`` fails the final checks (module docstring), or None."""
     cages = [c for c in puzzle.constraints if isinstance(c, Cage)]
     if not low <= len(cages) <= high:
@@ -182,12 +196,22 @@ def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
         return f"{count} solutions"
     if not np.array_equal(backtrack_solve(puzzle).ravel(), solution):
         return "its solution is not the grid it was drawn from"
+    if confirm is not None:
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.1)
+        try:
+            count = count_solutions(puzzle, confirm, limit=2, time_limit=left)
+        except CountIncomplete:
+            return f"{confirm} did not finish its count"
+        if count != 1:
+            return f"{confirm} counts {count} solutions"
     return None
 
 
 def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=None,
                     max_cage: int | None = None,
-                    time_limit: float | None = DEFAULT_TIME_LIMIT) -> Puzzle:
+                    time_limit: float | None = DEFAULT_TIME_LIMIT,
+                    check_nodes: int | None = CHECK_NODES, check_seconds: float = 10.0,
+                    confirm: str | None = None) -> Puzzle:
     """A killer puzzle with exactly one solution (method: module docstring).
 
     ``cages``: the number of cages, or a ``(low, high)`` range (each
@@ -198,7 +222,14 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     or a ``numpy.random.Generator`` (the same seed gives the same puzzle);
     ``max_cage``: the most cells a cage may have (default the side);
     ``time_limit``: seconds (default :data:`DEFAULT_TIME_LIMIT`), None for
-    none.
+    none. ``check_nodes``: the branch nodes a merge's uniqueness check may
+    use (default :data:`CHECK_NODES`); None checks each merge within
+    ``check_seconds`` seconds instead (default 10), so that no node budget
+    of the counter selects the puzzles. ``confirm``: a second counting
+    method (``"sat-extended"``, ``"cp"``, ...) that must also count exactly
+    one solution, within what is left of the time limit, before a puzzle is
+    returned (default None: the counter alone): a collection that no one
+    method selected.
 
     Returns a :class:`~sudoku_models.Puzzle` whose rules are the layout and
     the cages (:class:`~sudoku_models.rules.Cage` with totals), its clues the
@@ -221,11 +252,18 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     if -(-layout.cells // max_cage) > high:
         raise GenerationError(f"{high} cages of at most {max_cage} cells cannot cover "
                               f"{layout.cells} cells")
-    if time_limit is not None:
-        try:
-            validation.time_limit(time_limit)
-        except ValueError as error:
-            raise GenerationError(str(error)) from None
+    if check_nodes is not None:
+        check_nodes = _whole(check_nodes, "check_nodes", 1, 2**62)
+    for value in (time_limit, check_seconds):
+        if value is not None:
+            try:
+                validation.time_limit(value)
+            except ValueError as error:
+                raise GenerationError(str(error)) from None
+    if confirm is not None and (confirm not in METHODS or not METHODS[confirm].can_count):
+        raise GenerationError(f"confirm must name a method that counts solutions "
+                              f"({', '.join(m for m, i in METHODS.items() if i.can_count)}), "
+                              f"got {confirm!r}")
     try:
         rng = as_generator(seed)
     except SeedError as error:
@@ -237,13 +275,14 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     attempts, rejected = 0, []
     while deadline is None or time.perf_counter() < deadline:
         attempts += 1
-        found = _attempt(layout, rng, low, high, givens, max_cage, deadline, neighbours)
+        found = _attempt(layout, rng, low, high, givens, max_cage, deadline, neighbours,
+                         check_nodes, check_seconds)
         if found is None:
             continue
         clues, rules, solution = found
         puzzle = Puzzle(clues.reshape(layout.side, layout.side).astype(np.int64), rules)
         try:
-            why = _check(puzzle, solution, low, high, deadline)
+            why = _check(puzzle, solution, low, high, deadline, confirm)
         except CountIncomplete:
             break
         if why is None:

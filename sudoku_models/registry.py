@@ -188,7 +188,8 @@ METHODS: dict[str, MethodInfo] = {}
 _F = "sudoku_models.formulations."
 _BINARY = "binary x[i,j,k]"
 _LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a MILP back-end
-_FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune": PRUNE}
+_FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune": PRUNE,
+          "rule45": (False, True)}
 """The options of the binary models (``milp``, ``matrix``, ``cp-bool``): the
 variant's rows in :mod:`sudoku_models.formulations.milp.binary_rules`."""
 

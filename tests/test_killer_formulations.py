@@ -66,3 +66,64 @@ def test_the_table_shows_time_outs_as_bounds_and_takes_the_median_over_all_runs(
     assert text.count(">= 30") == 3 and "| 4.0 |" in text and "| 2.0 |" in text
     assert '`cage="sets"`: 2 of 3 solved within the budget; median 8.0 CPU s' in text
     assert '`cage="sum"`: 1 of 3 solved within the budget; median not reached' in text
+
+
+def test_the_table_counts_paired_wins_against_the_first_form(tmp_path):
+    base = {"cages": 24, "wall_seconds": 1.0, "build_seconds": 0.5, "nodes": 3,
+            "lp_iterations": 9, "load": 1.0, "lp_fractional": 10, "lp_random_bound": 200.0,
+            "solution_random_cost": 390, "solver": "HiGHS", "cpu_limit": 30, "wall_limit": 600}
+    runs = {1: [("sum", "TIME_LIMIT", 30.1), ("sets", "OPTIMAL", 9.0),
+                ("sets+rule45", "OPTIMAL", 3.0)],
+            2: [("sets", "TIME_LIMIT", 30.0), ("sets+rule45", "OPTIMAL", 12.0),
+                ("sum", "OPTIMAL", 5.0)],
+            3: [("sets+rule45", "TIME_LIMIT", 30.2), ("sum", "TIME_LIMIT", 30.0),
+                ("sets", "OPTIMAL", 20.0)]}
+    rows = [{**base, "instance": i, "order": order, "form": form, "status": status,
+             "verified": status == "OPTIMAL", "cpu_seconds": cpu}
+            for i, forms in runs.items() for order, (form, status, cpu) in enumerate(forms)]
+    RUN.write(rows[:6], tmp_path / "a.csv")
+    RUN.write(rows[6:], tmp_path / "b.csv")
+    text = RUN.table(tmp_path / "a.csv", str(tmp_path / "b.csv"))
+    assert '`cage="sets"` used fewer CPU seconds than `cage="sum"` on 2 of 3 instances' in text
+    assert ('`cage="sets", rule45=True` used fewer CPU seconds than `cage="sum"` on 1 of 3 '
+            'instances') in text
+    assert '`cage="sets", rule45=True`: 2 of 3 solved within the budget; median 12.0 CPU s' \
+        in text
+    body = [line for line in text.splitlines() if line.startswith("| TAREK")]
+    assert [line.split("|")[1].strip() for line in body] == ["TAREK #1"] * 3 + \
+        ["TAREK #2"] * 3 + ["TAREK #3"] * 3
+
+
+def test_the_unselected_killer_collection_is_as_its_sources_entry_says():
+    """50 killers, five groups of ten with the cages asked and no givens,
+    each unique by the counter (the generator's second method, CaDiCaL,
+    confirmed them when they were made; CP-SAT confirms the first of each
+    group here)."""
+    from sudoku_models import count_solutions
+    from sudoku_models.rules import Cage
+
+    from benchmarks.killer_formulations.collection import GROUPS, OUT, PER_GROUP
+
+    puzzles = read_puzzles(OUT)
+    assert len(puzzles) == len(GROUPS) * PER_GROUP
+    for group, ((low, high), _) in enumerate(GROUPS):
+        for k, puzzle in enumerate(puzzles[group * PER_GROUP:(group + 1) * PER_GROUP]):
+            cages = puzzle.rules.constraints
+            assert all(isinstance(c, Cage) and c.total for c in cages)
+            assert low <= len(cages) <= high and not puzzle.grid.any()
+            assert count_solutions(puzzle, "backtracking", limit=2) == 1
+            if k == 0:
+                assert count_solutions(puzzle, "cp", limit=2, rule45=True, time_limit=60) == 1
+
+
+def test_a_solve_past_the_cpu_budget_is_a_time_out_in_the_table(tmp_path):
+    row = {"instance": 1, "cages": 24, "order": 0, "form": "sum", "status": "OPTIMAL",
+           "verified": True, "cpu_seconds": 37.5, "wall_seconds": 200.0, "build_seconds": 0.1,
+           "nodes": 4987, "lp_iterations": 9, "load": 7.5, "lp_fractional": 10,
+           "lp_random_bound": 200.0, "solution_random_cost": 390, "solver": "HiGHS",
+           "cpu_limit": 10, "wall_limit": 600}
+    RUN.write([row, {**row, "form": "sets", "cpu_seconds": 6.2, "order": 1}], tmp_path / "a.csv")
+    text = RUN.table(tmp_path / "a.csv")
+    assert "| >= 10 |" in text and "| 6.2 |" in text
+    assert '`cage="sum"`: 0 of 1 solved within the budget' in text
+    assert '`cage="sets"` used fewer CPU seconds than `cage="sum"` on 1 of 1' in text

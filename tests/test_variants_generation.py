@@ -89,10 +89,23 @@ def test_a_killer_reads_back_from_its_json():
     ({"cages": 20, "seed": -2}, "seed"),
     ({"cages": 20, "layout": 3}, "layout must be a Layout"),
     ({"cages": 20, "time_limit": -1}, "time"),
+    ({"cages": 20, "check_nodes": 0}, "check_nodes must be a whole number"),
+    ({"cages": 20, "check_seconds": -1}, "time"),
+    ({"cages": 20, "confirm": "matching"}, "confirm must name a method that counts"),
 ])
 def test_bad_requests_are_generation_errors_naming_what(kwargs, message):
     with pytest.raises(GenerationError, match=message):
         generate_killer(**kwargs)
+
+
+@pytest.mark.parametrize("confirm", ["sat-extended", "cp"])
+def test_killers_checked_by_time_and_confirmed_by_a_second_method_are_unique(confirm):
+    """No node budget and a second complete method: the puzzle is unique by
+    the tests' own CP-SAT model and by the counter, its cages as asked."""
+    layout = Layout.boxes(2, 3)
+    puzzle = generate_killer((9, 11), layout=layout, seed=4, check_nodes=None, check_seconds=5,
+                             confirm=confirm)
+    _check_killer(puzzle, 9, 11, 0, 6)
 
 
 def test_a_limit_is_an_error_never_a_puzzle_that_fails_a_check():

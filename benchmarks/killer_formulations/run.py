@@ -1,9 +1,12 @@
 """Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
-(``cage="sets"``, the extended formulation), paired on TAREK's killers.
+(``cage="sets"``, the extended formulation) and the digit sets with the rule
+of 45's virtual cages (``cage="sets", rule45=True``), paired on TAREK's
+killers.
 
 Usage: python -m benchmarks.killer_formulations [--first 10] [--cpu-limit 30]
-       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL] [--out CSV]
-       python -m benchmarks.killer_formulations --table results/tarek.csv
+       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL]
+       [--part K/N] [--out CSV]
+       python -m benchmarks.killer_formulations --table CSV [CSV ...]
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
@@ -13,8 +16,8 @@ The file is read from ``--collection`` (a path, or by default downloaded
 from the pinned commit into a temporary folder); nothing of it is kept.
 
 Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
-HiGHS, one thread) with ``cage="sum"`` and with ``cage="sets"``, one after
-the other, the order alternated from one instance to the next, each with
+HiGHS, one thread) in each form of :data:`FORMS`, one after the other in one
+process, the order rotated from one instance to the next, each with
 the same budget of ``--cpu-limit`` CPU seconds, build included (a watcher
 thread stops HiGHS through the back-end's ``stop()`` once the process has
 used that much CPU time in the solve; the run is then TIME_LIMIT, as at a
@@ -39,6 +42,7 @@ import argparse
 import csv
 import os
 import re
+import signal
 import sys
 import tempfile
 import threading
@@ -49,7 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sudoku_models import Puzzle, verify
+from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage
 from sudoku_models.solving import make_method
@@ -58,10 +62,18 @@ HERE = Path(__file__).resolve().parent
 COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
 COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
                   f"{COMMIT}/data/collections.js")
-FORMS = ("sum", "sets")
+FORMS = {"sum": {"cage": "sum"}, "sets": {"cage": "sets"},
+         "sets+rule45": {"cage": "sets", "rule45": True},
+         "sets+rule45 no restart": {"cage": "sets", "rule45": True,
+                                    "solver_options": "mip_allow_restart=false"}}
+"""The forms that can be compared (``--forms``): a label -> the options of
+``--method``; the last adds a HiGHS setting a user can pass
+(``solver_options``: no restart of the root after presolve)."""
+DEFAULT_FORMS = ("sum", "sets", "sets+rule45")
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
-          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed")
+          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed",
+          "collection")
 _STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 
 
@@ -136,23 +148,28 @@ def random_costs(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
 
 
-def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
-        out: Path, seed: int = 0) -> list[dict]:
+def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: float,
+        out: Path, seed: int = 0, compared=DEFAULT_FORMS, collection: str = "TAREK") -> list[dict]:
+    """Solve each of ``puzzles`` (instance number -> puzzle) in every form
+    of ``compared`` (labels of :data:`FORMS`), the order rotated from one
+    instance to the next; write the rows to ``out`` after each instance."""
     rows = []
-    for index, puzzle in enumerate(puzzles):
-        forms = FORMS if index % 2 == 0 else FORMS[::-1]
-        cost = random_costs(index)
+    for index, puzzle in puzzles.items():
+        shift = (index - 1) % len(compared)
+        forms = list(compared)[shift:] + list(compared)[:shift]
+        cost = random_costs(index - 1)
         grid = None
         for order, form in enumerate(forms):
             model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1,
-                                seed=seed, cage=form)
+                                seed=seed, **FORMS[form])
             load = os.getloadavg()[0]
             cpu = time.process_time()
             with cpu_budget(model, cpu_limit):
                 result = model.solve(puzzle)
             cpu = time.process_time() - cpu
-            rows.append({"instance": index + 1, "cages": len(puzzle.rules.constraints),
-                         "form": form, "order": order, "status": result.status.name,
+            status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name  # past the budget
+            rows.append({"instance": index, "cages": len(puzzle.rules.constraints),
+                         "form": form, "order": order, "status": status,
                          "verified": bool(result.status.solved and verify(puzzle, result.grid)),
                          "cpu_seconds": round(cpu, 3),
                          "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
@@ -160,8 +177,9 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
                          "nodes": result.stats.get("B&B nodes"),
                          "lp_iterations": result.stats.get("LP iterations"),
                          "load": round(load, 2), "solver": result.solver,
-                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed})
-            print(f"#{index + 1} {form}: {result.status.name} {cpu:.1f} CPU s "
+                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed,
+                         "collection": collection})
+            print(f"#{index} {form}: {result.status.name} {cpu:.1f} CPU s "
                   f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
                   f"{rows[-1]['nodes']} nodes", flush=True)
             if rows[-1]["verified"]:
@@ -169,8 +187,8 @@ def run(puzzles: list[Puzzle], method: str, cpu_limit: float, wall_limit: float,
         if grid is None:  # neither form solved it: the solution's cost from CP-SAT, untimed
             answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
             grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
-        for row in rows[-2:]:
-            model = make_method(method, puzzle.rules, cage=row["form"])
+        for row in rows[-len(forms):]:
+            model = make_method(method, puzzle.rules, **FORMS[row["form"]])
             row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
             row["lp_random_bound"] = round(model.lp_relaxation(puzzle, cost).bound, 3)
             if grid is not None:
@@ -188,33 +206,62 @@ def write(rows: list[dict], out: Path) -> None:
         writer.writerows(rows)
 
 
-def table(path: Path) -> str:
-    """The README's table from a recorded CSV: per instance and form, the
+def _solved(row: dict) -> bool:
+    """A recorded row solved within its budget: a verified answer found in
+    no more CPU seconds than the budget (a solve past it is a time-out)."""
+    return (row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+            and float(row["cpu_seconds"]) <= float(row["cpu_limit"]))
+
+
+def form_label(form: str) -> str:
+    """A form's options as a user writes them: ``cage="sets", rule45=True``."""
+    return ", ".join(f'{k}="{v}"' if isinstance(v, str) else f"{k}={v}"
+                     for k, v in FORMS[form].items())
+
+
+def table(*paths: Path | str) -> str:
+    """The README's table from recorded CSVs (their rows together, by
+    instance and in the order they ran): per instance and form, the
     status, CPU and wall seconds, B&B nodes, and the LP minimum of the
     random costs as the share of the gap to the solution's cost that the
     form closes over a zero bound; a time-out's CPU seconds are a bound
     (``>= 30``)."""
-    with path.open() as handle:
-        rows = list(csv.DictReader(handle))
+    rows = []
+    for path in paths:
+        with Path(path).open() as handle:
+            rows += list(csv.DictReader(handle))
+    rows.sort(key=lambda row: (int(row["instance"]), int(row["order"])))
     lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
              "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
-        solved = row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+        solved = _solved(row)
         cpu = float(row["cpu_seconds"])
         shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
         gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
                if row["solution_random_cost"] else f"{float(row['lp_random_bound']):.1f} / ?")
-        lines.append(f"| TAREK #{row['instance']} | {row['cages']} | `{row['form']}` | "
+        name = row.get("collection") or "TAREK"
+        lines.append(f"| {name} #{row['instance']} | {row['cages']} | `{row['form']}` | "
                      f"{row['status']} | {shown} | {float(row['wall_seconds']):.0f} | "
                      f"{row['nodes']} | {gap} | {row['load']} |")
     for form in FORMS:
         runs = [r for r in rows if r["form"] == form]
-        won = sorted(float(r["cpu_seconds"]) for r in runs
-                     if r["status"] in ("OPTIMAL", "FEASIBLE") and r["verified"] == "True")
+        won = sorted(float(r["cpu_seconds"]) for r in runs if _solved(r))
         median = (f"median {np.median(won + [np.inf] * (len(runs) - len(won))):.1f} CPU s"
                   if len(won) * 2 > len(runs) else "median not reached (half or more censored)")
-        lines.append(f"\n`cage=\"{form}\"`: {len(won)} of {len(runs)} solved within the budget; "
+        if not runs:
+            continue
+        lines.append(f"\n`{form_label(form)}`: {len(won)} of {len(runs)} solved within the budget; "
                      f"{median}")
+    present = [form for form in FORMS if any(r["form"] == form for r in rows)]
+    cpu = {(r["instance"], r["form"]): float(r["cpu_seconds"]) if _solved(r) else np.inf
+           for r in rows}
+    for form in present[1:]:
+        pairs = [(cpu[i, form], cpu[i, present[0]]) for i, f in cpu if f == form
+                 and (i, present[0]) in cpu]
+        faster = sum(mine < theirs for mine, theirs in pairs)
+        lines.append(f"\n`{form_label(form)}` used fewer CPU seconds than "
+                     f"`{form_label(present[0])}` on {faster} of {len(pairs)} instances "
+                     f"(a time-out counted as more than any solve, two as a tie).")
     return "\n".join(lines)
 
 
@@ -228,15 +275,40 @@ def main(argv=None) -> int:
     parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
+    parser.add_argument("--dataset", type=Path,
+                        help="solve the puzzles of this file instead of TAREK's (with --skip)")
+    parser.add_argument("--skip", type=int, default=0, help="with --dataset: puzzles skipped")
+    parser.add_argument("--forms", default=",".join(DEFAULT_FORMS),
+                        help=f"the forms compared, of: {', '.join(FORMS)} "
+                             f"(default {','.join(DEFAULT_FORMS)})")
+    parser.add_argument("--part", default="0/1", metavar="K/N",
+                        help="run only the instances i with (i - 1) %% N == K, to run N "
+                             "processes side by side (default 0/1: all)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
-    parser.add_argument("--table", type=Path, metavar="CSV",
-                        help="print the README's table of a recorded CSV and stop")
+    parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
+                        help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
+    # HiGHS checks for stop() only where Ctrl-C can reach Python; a job started
+    # in the background has SIGINT ignored, so the CPU budget would not stop it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.table:
-        print(table(args.table))
+        print(table(*args.table))
         return 0
-    puzzles = [short_killer(text) for text in tarek_killers(collection_text(args.collection))]
-    run(puzzles[: args.first], args.method, args.cpu_limit, args.wall_limit, args.out, args.seed)
+    part, parts = map(int, args.part.split("/"))
+    if args.dataset:
+        chosen = read_puzzles(args.dataset)[args.skip: args.skip + args.first]
+        name = args.dataset.name.split(".")[0]
+    else:
+        chosen = [short_killer(t) for t in tarek_killers(collection_text(args.collection))]
+        chosen, name = chosen[: args.first], "TAREK"
+    puzzles = {i: p for i, p in enumerate(chosen, args.skip + 1 if args.dataset else 1)
+               if (i - 1) % parts == part}
+    compared = tuple(args.forms.split(","))
+    unknown = [form for form in compared if form not in FORMS]
+    if unknown:
+        parser.error(f"unknown form {unknown[0]!r}; choose from {', '.join(FORMS)}")
+    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed, compared,
+        name)
     print(f"wrote {args.out}")
     return 0
 

@@ -35,12 +35,12 @@ def effort(group: pd.DataFrame) -> str:
 def method_table(csv: str) -> str:
     """Per configuration, in the order run: puzzles, how many were solved
     and verified, not modelled, stopped at the limit; median and mean
-    seconds per puzzle (build included) over the solved ones, and the
+    wall seconds per puzzle (build included) over the solved ones, and the
     median effort. Paired: every configuration ran on the same puzzles."""
     rows = load(csv)
     limit = rows["time_limit_s"].iloc[0]
     lines = ["| method | puzzles | solved, verified | not modelled | at the limit "
-             "| median s | mean s | median effort |",
+             "| median wall s | mean wall s | median effort |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for label, group in rows.groupby("label", sort=False):
         modelled = group[group["status"] != NOT_MODELLED]
@@ -53,18 +53,20 @@ def method_table(csv: str) -> str:
                      f"| {stopped} | {median} | {mean} | {effort(solved) if len(solved) else ''} |")
     lines.append("")
     lines.append(f"Time limit {limit:g} s per solve; {rows['threads'].iloc[0]} thread(s); load "
-                 f"average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}.")
+                 f"average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}; clock: wall "
+                 f"seconds of build and solve (these runs recorded no CPU seconds).")
     return "\n".join(lines)
 
 
 def counter_speed(csv: str) -> str:
     """The counter (``backtracking``, counting to two: the proof of
     uniqueness) on the killers of one CSV: puzzles, cages, median, mean and
-    largest seconds per puzzle, median branch nodes."""
+    largest wall seconds per puzzle, median branch nodes."""
     rows = load(csv)
     mine = rows[(rows["label"] == "backtracking") & (rows["status"] == "OPTIMAL")]
     seconds = mine["total_s"]
-    return (f"| puzzles | cages | unique | median s | mean s | largest s | median branch nodes |\n"
+    return (f"| puzzles | cages | unique | median wall s | mean wall s | largest wall s "
+            f"| median branch nodes |\n"
             f"| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
             f"| {len(mine)} | {mine['cages'].min()} to {mine['cages'].max()} "
             f"| {int((mine['solutions'] == 1).sum())} | {seconds.median():.3f} "

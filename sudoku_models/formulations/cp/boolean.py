@@ -28,7 +28,7 @@ class CpBoolFormulation(CpSatFormulation):
     After :meth:`build`, ``model`` is the ``CpModel`` and ``x`` the
     ``(n*n, n*n, n*n)`` object array of its ``BoolVar``s (variable number
     ``(i*s + j)*s + k`` in the proto; the digit-set Booleans follow).
-    ``cage``, ``order``, ``arrow`` and ``prune``: the forms of a variant's
+    ``cage``, ``order``, ``arrow``, ``prune`` and ``rule45``: the forms of a variant's
     rows, as for ``milp`` (:class:`~..milp.pyomo_binary.MilpFormulation`;
     sources and what each strengthens: :mod:`..milp.binary_rules`);
     ``solver_options`` as :class:`~.cpsat_base.CpSatFormulation`.
@@ -37,9 +37,9 @@ class CpBoolFormulation(CpSatFormulation):
     name = "cp-bool"
 
     def __init__(self, layout=3, *, cage: str = "sum", order: str = "values", arrow: str = "sum",
-                 prune: bool = True, **options) -> None:
+                 prune: bool = True, rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.x: np.ndarray | None = None
         self._clues: set[int] = set()
 

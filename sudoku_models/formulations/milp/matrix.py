@@ -103,7 +103,7 @@ class MatrixFormulation(LinearFormulation):
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
     ``f``; on the seed puzzle HiGHS reports 29565, as intlinprog);
-    ``cage``, ``order``, ``arrow`` and ``prune``: the forms of a variant's
+    ``cage``, ``order``, ``arrow``, ``prune`` and ``rule45``: the forms of a variant's
     rows, as for :class:`~.pyomo_binary.MilpFormulation` (sources and what
     each strengthens: :mod:`.binary_rules`); ``solver_options`` and ``stats`` as
     :class:`~.linear.LinearFormulation` (the solver is HiGHS: this method
@@ -118,10 +118,10 @@ class MatrixFormulation(LinearFormulation):
 
     def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
                  order: str = "values", arrow: str = "sum", prune: bool = True,
-                 **options) -> None:
+                 rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)

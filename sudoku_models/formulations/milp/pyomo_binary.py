@@ -63,7 +63,9 @@ class MilpFormulation(PyomoFormulation):
     the values, or as the disaggregated rows per digit, whose LP relaxation
     is the hull of the step); ``arrow``: ``"sum"`` (default) or ``"sets"``
     (an arrow whose shaft's cells differ as its digit sets); ``prune``:
-    True (default) fixes at 0 the digits no digit set of a cage holds (the
+    True (default) fixes at 0 the digits no digit set of a cage holds;
+    ``rule45``: False (default) or True (the rule of 45's innies and
+    outies, as virtual cages in the cage form where their cells differ) (the
     forms, their sources and what each strengthens: :mod:`.binary_rules`);
     ``solver_options``, ``stats`` and the other options as
     :class:`~.linear.LinearFormulation`. Raises ``ValueError`` for a value
@@ -74,10 +76,10 @@ class MilpFormulation(PyomoFormulation):
 
     def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
                  order: str = "values", arrow: str = "sum", prune: bool = True,
-                 **options) -> None:
+                 rule45: bool = False, **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune)
+        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self._x_upper: np.ndarray | None = None  # the upper bounds of x as built
         self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
         self._extra_names: tuple[str, ...] = ()  # of m.y, the digit-set binaries
