@@ -225,6 +225,17 @@ def table(rows, effort: dict) -> str:
     return "\n".join(lines)
 
 
+def recorded_table(runs_csv: Path, effort_csv: Path) -> str:
+    """:func:`table` of the runs recorded in ``runs_csv`` and the effort
+    histogram in ``effort_csv`` (guesses or nodes, puzzles per count)."""
+    import pandas as pd
+
+    recorded = pd.read_csv(effort_csv)
+    return table(pd.read_csv(runs_csv).to_dict("records"),
+                 {key: np.repeat(group.guesses.to_numpy(), group.puzzles.to_numpy())
+                  for key, group in recorded.groupby(["collection", "side"])})
+
+
 def race_options(parser: argparse.ArgumentParser, csv: str) -> None:
     """The options of both races against tdoku (this one and ``vs_tdoku``):
     ``--rounds``, ``--block`` and ``--csv`` (default ``results/CSV`` here)."""
@@ -254,10 +265,7 @@ def main() -> None:
 
     effort_csv = args.csv.with_name(args.csv.stem + "_effort.csv")
     if args.report:
-        runs = pd.read_csv(args.csv).to_dict("records")
-        recorded = pd.read_csv(effort_csv)
-        print(table(runs, {key: np.repeat(group.guesses.to_numpy(), group.puzzles.to_numpy())
-                           for key, group in recorded.groupby(["collection", "side"])}))
+        print(recorded_table(args.csv, effort_csv))
         if args.all_cores:
             print("\n" + cores_table(pd.read_csv(args.all_cores).to_dict("records")))
         return
