@@ -27,7 +27,9 @@ object per line::
 Cells are named ``r1c1`` (1-based row and column, either case). Each
 constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
 (``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
-``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``);
+``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
+line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
+triples with ``start`` and ``accepting``);
 ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
@@ -146,7 +148,8 @@ def constraint_to_json(constraint, side: int) -> dict:
         elif f.name == "circle":
             out["circle"] = _name(value, side)
         elif value is not None and value != f.default:
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = (json.loads(json.dumps(value)) if isinstance(value, tuple)
+                           else value)
     return out
 
 
@@ -167,8 +170,14 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[int, ...]" and isinstance(value, list) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return tuple(value)
+    if base == "tuple[tuple[int, int, int], ...]" and isinstance(value, list) and all(
+            isinstance(t, list) and len(t) == 3 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
+        return tuple(tuple(t) for t in value)
     wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
-              "tuple[int, ...]": "a list of whole numbers"}.get(base, base)
+              "tuple[int, ...]": "a list of whole numbers",
+              "tuple[tuple[int, int, int], ...]": "a list of [state, value, next state] "
+                                                   "triples"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 

@@ -39,33 +39,39 @@ kind               rule
 ``fortress``       each cell holds more (``maximum``) or less (``minimum``)
                    than every orthogonal neighbour
 ``clones``         a clone: ``cells[i]`` holds what ``clones[i]`` holds
+``regular``        the line's values spell a word of a regular language: a
+                   regular expression over digits (``pattern``) or a finite
+                   automaton (``transitions``, ``start``, ``accepting``)
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
 (:meth:`Constraint.violations`, the independent checker behind
 :func:`~sudoku_models.verify`), one validation against a layout (a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming what is wrong and
-where), and one lowering into four primitive families that models and
+where), and one lowering into five primitive families that models and
 searches can read (:class:`Lowered`): extra all-different groups, linear
-sums, allowed value pairs on two cells, and cell domains. Each formulation
+sums, allowed value pairs on two cells, cell domains, and lines spelling
+words of a regular language (:class:`~sudoku_models.automata.LineAutomaton`). Each formulation
 models each kind natively from the kind itself or from these families.
 
 Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
 names), cpmpy's examples (killer, thermo, Kropki), Sudoku Explainer's
 variants (X, Windoku, anti-king, anti-knight, non-consecutive), the
 Interactive Sudoku Solver's constraint types (whispers, renban,
-palindrome, candidate givens; github.com/sigh/Interactive-Sudoku-Solver).
+palindrome, candidate givens, regular expression lines;
+github.com/sigh/Interactive-Sudoku-Solver).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import ClassVar
 
 import numpy as np
 
+from .automata import Automaton, LineAutomaton, from_pattern, from_transitions
 from .errors import RulesError
 from .geometry import Layout, cell_name
 
@@ -97,7 +103,7 @@ class PairRelation:
 
 @dataclass(frozen=True, eq=False)
 class Lowered:
-    """A puzzle's constraints in four families (see the module docstring):
+    """A puzzle's constraints in five families (see the module docstring):
 
     * ``groups``: all-different cell groups beyond the layout's houses
       (extra regions, cages, anti-knight and anti-king pairs), each a sorted
@@ -108,6 +114,8 @@ class Lowered:
       thermometer steps, non-consecutive and the negative constraints).
     * ``domains``: ``(N*N,)`` int64 bitmasks, bit ``v - 1`` set when the cell
       may hold ``v`` (parity).
+    * ``lines``: :class:`~sudoku_models.automata.LineAutomaton` (regular
+      constraints).
     """
 
     groups: tuple[tuple[int, ...], ...]
@@ -115,6 +123,7 @@ class Lowered:
     sums: tuple[LinearSum, ...]
     pairs: tuple[PairRelation, ...]
     domains: np.ndarray
+    lines: tuple[LineAutomaton, ...] = ()
 
 
 # -- the constraint kinds ----------------------------------------------------
@@ -160,6 +169,9 @@ class Constraint:
 
     def domain(self, layout: Layout) -> list[tuple[int, int]]:
         """``(cell, allowed bitmask)`` restrictions."""
+        return []
+
+    def automata(self, layout: Layout) -> list[LineAutomaton]:
         return []
 
     def _cells(self) -> tuple[int, ...]:
@@ -782,10 +794,73 @@ class Clone(Constraint):
                 for a, b in zip(self.cells, self.clones)]
 
 
+@dataclass(frozen=True)
+class Regular(Constraint):
+    """The regular constraint (G. Pesant, CP 2004): the values along
+    ``cells`` (a cell may come twice) spell a word of a regular language,
+    given as a regular expression over digits (``pattern``, the syntax of
+    :mod:`sudoku_models.automata`) or as a finite automaton, possibly
+    non-deterministic: ``transitions``, ``(state, value, next state)``
+    triples, from ``start`` to one of the ``accepting`` states. Lowered as
+    one :class:`~sudoku_models.automata.LineAutomaton` and the values each
+    cell can take on an accepted word (a domain)."""
+
+    kind: ClassVar[str] = "regular"
+    cells: tuple[int, ...]
+    pattern: str = ""
+    transitions: tuple[tuple[int, int, int], ...] = ()
+    start: int = 0
+    accepting: tuple[int, ...] = ()
+
+    def label(self, layout):
+        shown = f" /{self.pattern}/" if self.pattern else ""
+        return f"{super().label(layout)}{shown}"
+
+    def _check(self, layout):
+        if not self.cells:
+            raise RulesError("regular: no cells")
+        if bool(self.pattern) == bool(self.transitions):
+            raise RulesError(f"{self.label(layout)}: give a pattern or transitions, one of them")
+        if self.transitions and not self.accepting:
+            raise RulesError(f"{self.label(layout)}: no accepting state")
+        self.automaton(layout.side)
+
+    def automaton(self, side: int) -> Automaton:
+        """The language as a deterministic automaton over ``1..side``."""
+        return _automaton(self.pattern, self.transitions, self.start, self.accepting, side)
+
+    def violations(self, values, layout, context):
+        word = [int(values[c]) for c in self.cells]
+        return [] if self.automaton(layout.side).accepts(word) else [
+            f"{self.label(layout)}: {''.join(map(str, word)) if layout.side <= 9 else word} "
+            f"is not a word of its language"]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+                              self.label(layout))]
+
+    def domain(self, layout):
+        return line_domains(self.automata(layout)[0])
+
+
+def line_domains(line: LineAutomaton) -> list[tuple[int, int]]:
+    """The ``(cell, bitmask)`` of the values each cell of ``line`` takes on
+    some accepted word (a cell on the line twice gets both masks)."""
+    return [(cell, sum(1 << (v - 1) for v in {v for _, v, _ in arcs}))
+            for cell, arcs in zip(line.cells, line.layers)]
+
+
+@lru_cache(maxsize=256)
+def _automaton(pattern, transitions, start, accepting, side) -> Automaton:
+    return (from_pattern(pattern, side) if pattern else
+            from_transitions(transitions, start, accepting, side))
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
-                              Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone)
+                              Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
+                              Regular)
 }
 
 
@@ -907,6 +982,7 @@ class Rules:
             sums=tuple(s for c in self.constraints for s in c.sums(layout)),
             pairs=tuple(p for c in self.constraints for p in c.pairs(layout, context)),
             domains=domains,
+            lines=tuple(a for c in self.constraints for a in c.automata(layout)),
         )
 
     @cached_property

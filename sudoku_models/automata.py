@@ -1,0 +1,350 @@
+"""Finite automata over cell values: the regular constraint's language.
+
+A line of cells must spell a word of a regular language (G. Pesant, "A
+regular language membership constraint for finite sequences of
+variables", CP 2004): the language is given as a regular expression over
+digits or as a (possibly non-deterministic) finite automaton, and is held
+here as a deterministic one (:class:`Automaton`, by the subset
+construction: M. O. Rabin and D. Scott, "Finite automata and their decision
+problems", 1959). Every method unrolls it along the line
+(:meth:`Automaton.layers`): the states reachable from the start after
+``i`` values that can still reach an accepting state in the values left.
+
+The regular expressions are those of the Interactive Sudoku Solver's
+``Regex`` line (github.com/sigh/Interactive-Sudoku-Solver, MIT): a digit
+``1``-``9`` is a value, ``.`` any value, ``[...]`` a class (ranges ``1-4``,
+``^`` to negate), ``(...)`` a group, ``|`` alternation, and the quantifiers
+``*``, ``+``, ``?``, ``{n}``, ``{n,}`` and ``{n,m}``; white space is
+ignored. Values above 9 have no digit of their own (``.`` and negated
+classes reach them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import RulesError
+
+MAX_STATES = 20_000
+"""The most states a deterministic automaton may have (subset construction)."""
+MAX_REPEAT = 100
+"""The largest count a ``{n,m}`` quantifier may give."""
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic finite automaton over the values ``1..side``:
+    ``states`` states numbered from 0, ``start`` the first, ``accepting``
+    the accepting ones, ``next[q][v - 1]`` the state after reading ``v`` in
+    state ``q`` (-1: no transition, the word is refused)."""
+
+    states: int
+    start: int
+    accepting: frozenset[int]
+    next: tuple[tuple[int, ...], ...]
+
+    @property
+    def side(self) -> int:
+        return len(self.next[0]) if self.next else 0
+
+    def accepts(self, word) -> bool:
+        """Whether the values ``word`` (each in ``1..side``) are a word of
+        the language."""
+        state = self.start
+        for value in word:
+            state = self.next[state][int(value) - 1]
+            if state < 0:
+                return False
+        return state in self.accepting
+
+    def layers(self, length: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """The live transitions of a line of ``length`` values: for each
+        position ``i``, the ``(state, value, next state)`` triples on some
+        accepted path (``state`` reachable from the start in ``i`` steps,
+        ``next state`` reaching an accepting state in the ``length - i - 1``
+        steps left). All empty when no word of that length is accepted."""
+        return self._layers(length)
+
+    def _layers(self, length: int):
+        reach = [{self.start}]
+        for _ in range(length):
+            reach.append({t for q in reach[-1] for t in self.next[q] if t >= 0})
+        alive = reach[length] & self.accepting
+        found = []
+        for i in range(length - 1, -1, -1):
+            arcs = tuple((q, v + 1, t) for q in sorted(reach[i])
+                         for v, t in enumerate(self.next[q]) if t in alive)
+            found.append(arcs)
+            alive = {q for q, _, _ in arcs}
+        if self.start not in alive:
+            return tuple(() for _ in range(length))
+        return tuple(reversed(found))
+
+
+def from_transitions(transitions, start: int, accepting, side: int) -> Automaton:
+    """The deterministic automaton of a finite automaton given as
+    ``(state, value, next state)`` triples (it may be non-deterministic:
+    several triples for one state and value), a ``start`` state and the
+    ``accepting`` states; states are any whole numbers. Raises
+    :class:`~sudoku_models.errors.RulesError` for a value outside
+    ``1..side`` or more than :data:`MAX_STATES` states."""
+    moves: dict[int, list[set[int]]] = {}
+    for state, value, target in transitions:
+        if not 1 <= value <= side:
+            raise RulesError(f"regular: transition {state} -{value}-> {target}: the value is "
+                             f"outside 1..{side}")
+        moves.setdefault(state, [set() for _ in range(side)])[value - 1].add(target)
+    accepting = frozenset(accepting)
+    return _determinize(frozenset([start]), lambda subset, v: frozenset(
+        t for q in subset if q in moves for t in moves[q][v]), lambda subset: bool(
+        subset & accepting), side)
+
+
+def _determinize(first: frozenset, step, accepts, side: int) -> Automaton:
+    """The subset construction from ``first``: ``step(subset, v)`` is the
+    subset after the value ``v + 1``; the empty subset is no state."""
+    number = {first: 0}
+    order = [first]
+    table = []
+    for subset in order:  # grows while it is read
+        row = []
+        for v in range(side):
+            target = step(subset, v)
+            if not target:
+                row.append(-1)
+                continue
+            if target not in number:
+                if len(order) >= MAX_STATES:
+                    raise RulesError(f"regular: more than {MAX_STATES:,} states in the "
+                                     f"deterministic automaton")
+                number[target] = len(order)
+                order.append(target)
+            row.append(number[target])
+        table.append(tuple(row))
+    accepting = frozenset(i for i, subset in enumerate(order) if accepts(subset))
+    return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
+
+
+def _minimized(automaton: Automaton) -> Automaton:
+    """The automaton with equivalent states merged (Moore's partition
+    refinement: E. F. Moore, "Gedanken-experiments on sequential machines",
+    1956), states numbered in order of first reach from the start."""
+    group = [int(q in automaton.accepting) for q in range(automaton.states)]
+    while True:
+        signatures = [(group[q], *(group[t] if t >= 0 else -1 for t in automaton.next[q]))
+                      for q in range(automaton.states)]
+        names = {sig: i for i, sig in enumerate(dict.fromkeys(signatures))}
+        refined = [names[sig] for sig in signatures]
+        if len(names) == len(set(group)):
+            break
+        group = refined
+    number = {refined[automaton.start]: 0}
+    order = [automaton.start]
+    for q in order:
+        for t in automaton.next[q]:
+            if t >= 0 and refined[t] not in number:
+                number[refined[t]] = len(order)
+                order.append(t)
+    table = tuple(tuple(number[refined[t]] if t >= 0 else -1 for t in automaton.next[q])
+                  for q in order)
+    accepting = frozenset(number[refined[q]] for q in order if q in automaton.accepting)
+    return Automaton(len(order), 0, accepting, table)
+
+
+# -- regular expressions -------------------------------------------------------
+
+
+class _Parser:
+    """A regular expression (module docstring) as a tree: ``("set",
+    values)``, ``("cat", parts)``, ``("alt", parts)``, ``("rep", part, low,
+    high)`` (``high`` None: no bound)."""
+
+    def __init__(self, pattern: str, side: int) -> None:
+        self.text = "".join(pattern.split())
+        self.at = 0
+        self.side = side
+
+    def fail(self, message: str):
+        raise RulesError(f"regular expression {self.text!r}: {message} at position "
+                         f"{self.at + 1}")
+
+    def peek(self) -> str:
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def parse(self):
+        tree = self.alternation()
+        if self.at < len(self.text):
+            self.fail(f"unexpected {self.peek()!r}")
+        return tree
+
+    def alternation(self):
+        parts = [self.sequence()]
+        while self.peek() == "|":
+            self.at += 1
+            parts.append(self.sequence())
+        return parts[0] if len(parts) == 1 else ("alt", parts)
+
+    def sequence(self):
+        parts = []
+        while self.peek() not in ("", "|", ")"):
+            parts.append(self.quantified(self.atom()))
+        return ("cat", parts)
+
+    def atom(self):
+        char = self.peek()
+        self.at += 1
+        if char == "(":
+            tree = self.alternation()
+            if self.peek() != ")":
+                self.fail("a '(' without its ')'")
+            self.at += 1
+            return tree
+        if char == ".":
+            return ("set", frozenset(range(1, self.side + 1)))
+        if char == "[":
+            return ("set", self.klass())
+        if char.isdigit() and char.isascii():
+            return ("set", frozenset({int(char)}) & frozenset(range(1, self.side + 1)))
+        self.at -= 1
+        self.fail(f"{char!r} is not a digit, '.', '[', or '('")
+
+    def klass(self) -> frozenset[int]:
+        negate = self.peek() == "^"
+        self.at += negate
+        values: set[int] = set()
+        while self.peek() != "]":
+            char = self.peek()
+            if not (char.isdigit() and char.isascii()):
+                self.fail("a class holds digits and ranges such as 1-4" if char else
+                          "a '[' without its ']'")
+            self.at += 1
+            low = high = int(char)
+            if self.peek() == "-" and self.at + 1 < len(self.text) and \
+                    self.text[self.at + 1].isdigit():
+                high = int(self.text[self.at + 1])
+                self.at += 2
+            values.update(range(low, high + 1))
+        self.at += 1
+        every = set(range(1, self.side + 1))
+        return frozenset(every - values if negate else every & values)
+
+    def quantified(self, tree):
+        while self.peek() in ("*", "+", "?", "{"):
+            char = self.peek()
+            self.at += 1
+            if char == "*":
+                tree = ("rep", tree, 0, None)
+            elif char == "+":
+                tree = ("rep", tree, 1, None)
+            elif char == "?":
+                tree = ("rep", tree, 0, 1)
+            else:
+                close = self.text.find("}", self.at)
+                body = self.text[self.at:close] if close >= 0 else ""
+                low, comma, high = body.partition(",")
+                if close < 0 or not low.isdigit() or (high and not high.isdigit()):
+                    self.fail("a count is {n}, {n,} or {n,m}")
+                low_n = int(low)
+                high_n = None if comma and not high else int(high or low)
+                if max(low_n, high_n or 0) > MAX_REPEAT or (high_n is not None and
+                                                            high_n < low_n):
+                    self.fail(f"a count from 0 to {MAX_REPEAT}, the first not above the second")
+                self.at = close + 1
+                tree = ("rep", tree, low_n, high_n)
+        return tree
+
+
+class _Nfa:
+    """Thompson's construction (K. Thompson, "Regular expression search
+    algorithm", CACM 11, 1968): states with empty moves and value moves."""
+
+    def __init__(self) -> None:
+        self.empty: list[list[int]] = []
+        self.moves: list[list[tuple[frozenset, int]]] = []
+
+    def state(self) -> int:
+        self.empty.append([])
+        self.moves.append([])
+        return len(self.empty) - 1
+
+    def build(self, tree) -> tuple[int, int]:
+        head = tree[0]
+        if head == "set":
+            a, b = self.state(), self.state()
+            self.moves[a].append((tree[1], b))
+            return a, b
+        if head == "cat":
+            a = b = self.state()
+            for part in tree[1]:
+                first, last = self.build(part)
+                self.empty[b].append(first)
+                b = last
+            return a, b
+        if head == "alt":
+            a, b = self.state(), self.state()
+            for part in tree[1]:
+                first, last = self.build(part)
+                self.empty[a].append(first)
+                self.empty[last].append(b)
+            return a, b
+        _, part, low, high = tree
+        a = b = self.state()
+        for _ in range(low):
+            first, last = self.build(part)
+            self.empty[b].append(first)
+            b = last
+        if high is None:  # a Kleene star after the low copies
+            loop = self.state()
+            self.empty[b].append(loop)
+            first, last = self.build(part)
+            self.empty[loop].append(first)
+            self.empty[last].append(loop)
+            return a, loop
+        end = self.state()
+        for _ in range(high - low):
+            self.empty[b].append(end)
+            first, last = self.build(part)
+            self.empty[b].append(first)
+            b = last
+        self.empty[b].append(end)
+        return a, end
+
+    def closure(self, states) -> frozenset[int]:
+        seen, todo = set(states), list(states)
+        while todo:
+            for nxt in self.empty[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return frozenset(seen)
+
+
+def from_pattern(pattern: str, side: int) -> Automaton:
+    """The deterministic automaton of a regular expression over the values
+    ``1..side`` (module docstring). Raises
+    :class:`~sudoku_models.errors.RulesError` naming the position of a
+    syntax error, or for more than :data:`MAX_STATES` states."""
+    tree = _Parser(pattern, side).parse()
+    nfa = _Nfa()
+    first, last = nfa.build(tree)
+
+    def step(subset, v):
+        return nfa.closure([t for q in subset for values, t in nfa.moves[q] if v + 1 in values])
+
+    return _determinize(nfa.closure([first]), step, lambda subset: last in subset, side)
+
+
+@dataclass(frozen=True, eq=False)
+class LineAutomaton:
+    """A line of ``cells`` (a cell may come twice) that must spell a word of
+    ``automaton``'s language; ``source`` names the constraint for messages."""
+
+    cells: tuple[int, ...]
+    automaton: Automaton
+    source: str
+
+    @cached_property
+    def layers(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """:meth:`Automaton.layers` of this line's length."""
+        return self.automaton.layers(len(self.cells))
