@@ -16,8 +16,9 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    while they strike something;
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
-   linear sums pruned by their bounds, and sums over cells that all differ
-   by their combinations;
+   linear sums pruned by their bounds, sums over cells that all differ
+   by their combinations, and regular lines by their automata's states
+   (:func:`_lines`);
 2. branch on an empty cell with the fewest candidates (most constrained
    first, :func:`branch_cell`), trying its values in the order given by
    ``value_order``.
@@ -38,7 +39,8 @@ from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
-                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_SEGMENTS, MASKS, NEXT,
+                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
+                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
                             SUM_KEYS, VARIANT, WEIGHTS)
@@ -391,6 +393,65 @@ def _combinations(cand, grid, cells, combos, first, last):
     return changed, needed
 
 
+@numba.njit(cache=True, nogil=True)
+def _lines(cand, line_cells, line_next, line_start, line_accept) -> int:
+    """Regular lines pruned by their automata's state sets along the line
+    (the filtering of G. Pesant's regular constraint, CP 2004): forward,
+    the states reachable from the start through the cells' candidates;
+    backward, those that still reach an accepting state; each cell keeps
+    the candidates read on some such path. -1 on a contradiction, 1 if a
+    candidate was struck, else 0."""
+    changed = 0
+    states = line_next.shape[1]
+    side = line_next.shape[2]
+    for k in range(line_cells.shape[0]):
+        cells = line_cells[k]
+        length = 0
+        while length < cells.size and cells[length] >= 0:
+            length += 1
+        reach = np.zeros((length + 1, states), np.bool_)
+        reach[0, line_start[k]] = True
+        for i in range(length):
+            mask = cand[cells[i]]
+            for q in range(states):
+                if reach[i, q]:
+                    for v in range(side):
+                        if mask >> v & 1:
+                            target = line_next[k, q, v]
+                            if target >= 0:
+                                reach[i + 1, target] = True
+        alive = np.zeros(states, np.bool_)
+        before = np.zeros(states, np.bool_)
+        for q in range(states):
+            alive[q] = reach[length, q] and line_accept[k, q] != 0
+        support = np.zeros(length, np.int64)
+        for i in range(length - 1, -1, -1):
+            mask = cand[cells[i]]
+            keep = np.int64(0)
+            for q in range(states):
+                before[q] = False
+                if reach[i, q]:
+                    for v in range(side):
+                        if mask >> v & 1:
+                            target = line_next[k, q, v]
+                            if target >= 0 and alive[target]:
+                                before[q] = True
+                                keep |= np.int64(1) << v
+            if keep == 0:
+                return -1
+            support[i] = keep
+            alive, before = before, alive
+        for i in range(length):
+            cell = cells[i]
+            if cand[cell] & ~support[i]:
+                rest = cand[cell] & support[i]
+                if rest == 0:
+                    return -1
+                cand[cell] = rest
+                changed = 1
+    return changed
+
+
 PLACED = np.int64(1) << 62  # beside a cell's candidates in a sum's key: the cell is filled
 
 
@@ -468,10 +529,15 @@ def _variant_for(cand, grid, tables, work):
         return lambda cand, grid, tables, work: 0
 
     def rule(cand, grid, tables, work):
-        return _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
-                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
-                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
-                              work[SUM_KEYS], work[WEIGHTS])
+        changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO],
+                                 tables[ARC_ALLOWED], tables[SUM_CELLS], tables[SUM_COEFS],
+                                 tables[SUM_TOTALS], tables[SUM_COMBOS], tables[COMBOS],
+                                 tables[SUM_SEEN], work[SUM_KEYS], work[WEIGHTS])
+        if changed < 0:
+            return -1
+        lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
+                       tables[LINE_ACCEPT])
+        return -1 if lines < 0 else changed | lines
     return rule
 
 

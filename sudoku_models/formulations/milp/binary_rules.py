@@ -77,6 +77,8 @@ How each kind is written, and why:
   shorter support form ``x[a, u] - sum_{v allowed with u} x[b, v] <= 0``,
   the same row over the cell's exactly-one (so the same LP relaxation).
 * **parity**: the forbidden values' variables fixed at 0 (upper bound 0).
+* **regular lines** (``regular``): the layered-graph flow formulation of
+  :mod:`.automaton_rows`, its arc variables among the auxiliary ones.
 
 Rows carry 1-based readable labels for export (``cage_3_v4``,
 ``cage_total_3``, ``cage_sets_3_v4``, ``thermometer_1_2``, ``thermometer_1_2_k5``,
@@ -265,6 +267,12 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
         elif not isinstance(constraint, (Cage, Arrow)):
             for relation in constraint.pairs(layout, context):
                 rows.extend(_pair_rows(kind, number(kind), relation, side))
+        for line in constraint.automata(layout):  # the flow rows of automaton_rows
+            from .automaton_rows import automaton_rows  # it imports Row from here
+
+            more, names = automaton_rows(line, kind, number(kind), side, side**3 + len(extra))
+            rows.extend(more)
+            extra.extend(names)
     return BinaryRules(tuple(rows), np.asarray(sorted(zeros), dtype=np.int64), tuple(extra))
 
 
