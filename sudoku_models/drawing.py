@@ -15,7 +15,9 @@
   line ending in an arrowhead; odd cells a grey circle, even cells a grey
   square;
 * lines in SudokuPad's colours: German whispers green (Dutch whispers
-  orange), renban purple, palindrome grey; fortress cells shaded, a small
+  orange), renban purple, palindrome grey, a regular line dashed dark grey
+  (the Interactive Sudoku Solver's custom line) with its pattern at its first
+  cell; fortress cells shaded, a small
   ``>`` (maximum) or ``<`` (minimum) in the corner; clones as matching light
   squares; candidate givens as small digits at the top of the cell;
 * anti-knight, anti-king, non-consecutive and the negative constraints
@@ -32,7 +34,7 @@ import numpy as np
 from .puzzle import SYMBOLS, as_puzzle
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
-                    Region, Renban, Thermometer, Whispers, XVNegative)
+                    Region, Regular, Renban, Thermometer, Whispers, XVNegative)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -374,7 +376,7 @@ def _parity(canvas: _Canvas, parity: Parity, puzzle) -> None:
 
 
 LINE_COLOURS = {"whispers": "#5cb85c", "dutch": "#f0a04b", "renban": "#b57edc",
-                "palindrome": "#a0a0a0"}
+                "palindrome": "#a0a0a0", "regular": "#606060"}
 
 
 def _line(canvas: _Canvas, cells, colour: str, gid: str) -> None:
@@ -394,6 +396,18 @@ def _renban(canvas: _Canvas, line: Renban, puzzle) -> None:
 
 def _palindrome(canvas: _Canvas, line: Palindrome, puzzle) -> None:
     _line(canvas, line.cells, LINE_COLOURS["palindrome"], "palindrome")
+
+
+def _regular(canvas: _Canvas, line: Regular, puzzle) -> None:
+    points = [canvas.centre(c) for c in line.cells]
+    canvas.ax.plot(*zip(*points), color=LINE_COLOURS["regular"],
+                   linewidth=canvas.width(0.06, 1.0), linestyle=(0, (1, 2)), marker="o",
+                   markersize=canvas.width(0.1, 2.0), markerfacecolor="white", zorder=1.4,
+                   gid="regular")
+    x, y = points[0]
+    canvas.ax.text(x - 0.45, y - 0.45, line.pattern or "automaton", ha="left", va="bottom",
+                   color=LINE_COLOURS["regular"], fontsize=max(3.0, 0.14 * canvas.pt), zorder=6,
+                   gid="regular")
 
 
 def _fortress(canvas: _Canvas, fortress: Fortress, puzzle) -> None:
@@ -429,4 +443,4 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
 _DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
-         Candidates: _candidates}
+         Candidates: _candidates, Regular: _regular}

@@ -11,7 +11,9 @@ MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
 diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 ``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
 ``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
-``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
+``.Renban~cells``, ``.Palindrome~cells``, ``.Regex~<pattern>~cells~~cells``
+(a regular expression line, the pattern in URL-safe base64 without
+padding, one line per run of cells between empty items), ``.Jigsaw~<one
 region character per cell>`` (regions beside the boxes, or instead of them
 after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
 ``.Shape~6x6`` for another side (values 1..N only). A cage total of 0
@@ -20,7 +22,7 @@ and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
 candidate givens.
-Any other type (little killer, whispers, ``Or``...) is a
+Any other type (``NFA``, ``Or``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
 The short killer format (81 characters, from the enjoysudoku forum's
@@ -33,12 +35,17 @@ toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and diagonals
 
 from __future__ import annotations
 
+import base64
+import binascii
+from urllib.parse import unquote
+
 import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
-                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Regular, Renban,
+                    Rules,
                     Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 MAX_SIDE = 16
@@ -160,6 +167,13 @@ def from_iss(text: str, where: str = "constraint string"):
             constraints.append((here, Whispers(cells(args), gap)))
         elif kind in ("Renban", "Palindrome"):
             constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
+        elif kind == "Regex":
+            pattern = _pattern(args[0] if args else "", here)
+            lines = "~".join(args[1:]).split("~~")
+            constraints += [(here, Regular(cells(line.split("~")), pattern=pattern))
+                            for line in lines if line]
+            if not any(lines):
+                cells([])
         elif kind == "Arrow":
             found = cells(args)
             constraints.append((here, Arrow(found[0], found[1:])))
@@ -215,6 +229,18 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _pattern(code: str, where: str) -> str:
+    """A ``Regex`` item's pattern: URL-safe base64 without padding (the
+    solver's ``Base64Codec.encodeString``), or percent-encoded text (its
+    older form, told by a ``%``)."""
+    if "%" in code:
+        return unquote(code)
+    try:
+        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        _fail(where, f"{code!r} is not a pattern in base64")
 
 
 def to_iss(grid: np.ndarray, rules: Rules) -> str:
@@ -284,6 +310,9 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             out.append(f".Whisper~{constraint.gap}~{ids(constraint.cells)}")
         elif kind in (Renban, Palindrome):
             out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Regular and constraint.pattern:
+            code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
+            out.append(f".Regex~{code}~{ids(constraint.cells)}")
         elif kind is Candidates:
             values = "_".join(map(str, sorted(set(constraint.values))))
             out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))

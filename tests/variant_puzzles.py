@@ -24,7 +24,7 @@ from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidat
                                  Parity, Region, Renban, Rules, RulesError, Thermometer, Whispers,
                                  XVNegative)
 
-from .test_rules import _full_grid, _neighbours, _random_constraint
+from .test_rules import _full_grid, _neighbours, _random_constraint, random_regular
 
 
 @cache
@@ -180,6 +180,9 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         pick = [int(rng.choice([t for t in twin if t not in (a, b)])) for twin in twins]
         if len(set(pick)) == 2:
             return Clone((a, b), tuple(pick))
+    if kind == "regular":
+        line = tuple(int(c) for c in rng.choice(cells, int(rng.integers(3, 5)), False))
+        return random_regular(line, side, values, rng)
     raise ValueError(f"no holding {kind} found")
 
 
