@@ -348,3 +348,91 @@ class LineAutomaton:
     def layers(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         """:meth:`Automaton.layers` of this line's length."""
         return self.automaton.layers(len(self.cells))
+
+
+# -- the automata of named kinds -------------------------------------------------
+
+
+def from_step(start, step, accepts, side: int) -> Automaton:
+    """The minimal deterministic automaton whose states are the values
+    reachable from ``start`` by ``step(state, value)`` (None: no
+    transition; states any hashable values), accepting where
+    ``accepts(state)``. Raises :class:`~sudoku_models.errors.RulesError`
+    past :data:`MAX_STATES` states."""
+    number = {start: 0}
+    order = [start]
+    table = []
+    for state in order:  # grows while it is read
+        row = []
+        for v in range(1, side + 1):
+            target = step(state, v)
+            if target is None:
+                row.append(-1)
+                continue
+            if target not in number:
+                if len(order) >= MAX_STATES:
+                    raise RulesError(f"more than {MAX_STATES:,} automaton states")
+                number[target] = len(order)
+                order.append(target)
+            row.append(number[target])
+        table.append(tuple(row))
+    accepting = frozenset(i for i, state in enumerate(order) if accepts(state))
+    return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
+
+
+def sum_automaton(total: int, side: int) -> Automaton:
+    """Values (repeats allowed) summing to ``total``: the state is the sum
+    so far."""
+    return from_step(0, lambda s, v: s + v if s + v <= total else None,
+                     lambda s: s == total, side)
+
+
+def sandwich_automaton(total: int, side: int) -> Automaton:
+    """A row or column (each value once) whose values between the 1 and
+    the ``side`` sum to ``total``: the state is ``"before"`` the first
+    crust, the sum inside, or ``"after"`` the second."""
+    crusts = (1, side)
+
+    def step(state, v):
+        if state == "before":
+            return 0 if v in crusts else "before"
+        if state == "after":
+            return None if v in crusts else "after"
+        if v in crusts:
+            return "after" if state == total else None
+        return state + v if state + v <= total else None
+
+    return from_step("before", step, lambda s: s == "after", side)
+
+
+def x_sum_automaton(total: int, side: int) -> Automaton:
+    """A row or column whose first ``X`` values sum to ``total``, ``X``
+    being the first value: the state is ``(X, values read, their sum)``
+    until the ``X``-th, then ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        if state == "start":
+            state = (v, 0, 0)
+        x, read, held = state
+        read, held = read + 1, held + v
+        if held > total:
+            return None
+        if read == x:
+            return "done" if held == total else None
+        return (x, read, held)
+
+    return from_step("start", step, lambda s: s == "done", side)
+
+
+def skyscraper_automaton(count: int, side: int) -> Automaton:
+    """Values seen from the line's start, a taller one hiding the smaller
+    behind it, ``count`` of them visible: the state is ``(tallest so far,
+    visible so far)``."""
+    def step(state, v):
+        tallest, seen = state
+        if v > tallest:
+            return (v, seen + 1) if seen < count else None
+        return state
+
+    return from_step((0, 0), step, lambda s: s[1] == count, side)

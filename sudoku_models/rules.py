@@ -42,6 +42,14 @@ kind               rule
 ``regular``        the line's values spell a word of a regular language: a
                    regular expression over digits (``pattern``) or a finite
                    automaton (``transitions``, ``start``, ``accepting``)
+``little-killer``  the values on a diagonal (``cells``, from the clue outside
+                   the grid) sum to ``total``; values may repeat
+``sandwich``       the values between the 1 and the ``N`` of a row or column
+                   sum to ``total``
+``x-sum``          the first ``X`` values of a row or column (``cells`` from
+                   the clue), ``X`` the first of them, sum to ``total``
+``skyscraper``     ``count`` values of a row or column are visible from the
+                   clue (``cells`` from it): those taller than all before
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -71,7 +79,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from .automata import Automaton, LineAutomaton, from_pattern, from_transitions
+from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
+                       sandwich_automaton, skyscraper_automaton, sum_automaton,
+                       x_sum_automaton)
 from .errors import RulesError
 from .geometry import Layout, cell_name
 
@@ -856,11 +866,153 @@ def _automaton(pattern, transitions, start, accepting, side) -> Automaton:
             from_transitions(transitions, start, accepting, side))
 
 
+def _straight(constraint: Constraint, layout: Layout, diagonal: bool) -> None:
+    """``RulesError`` unless the cells run in one straight line, step by
+    step: a diagonal (``diagonal``), else a whole row or column."""
+    side, cells = layout.side, constraint.cells
+    steps = {(b // side - a // side, b % side - a % side) for a, b in zip(cells, cells[1:])}
+    if diagonal:
+        ok = len(steps) <= 1 and all(abs(dr) == 1 == abs(dc) for dr, dc in steps)
+        shape = "a diagonal of cells, step by step"
+    else:
+        ok = len(cells) == side and len(steps) == 1 and sum(map(abs, next(iter(steps)))) == 1
+        shape = "a whole row or column in order from the clue"
+    if not cells or not ok:
+        raise RulesError(f"{constraint.label(layout)}: the cells must be {shape}")
+
+
+@dataclass(frozen=True)
+class LittleKiller(Constraint):
+    """A little killer: the values on the diagonal ``cells`` (from the
+    clue outside the grid) sum to ``total``, repeats allowed. Lowered as
+    one linear sum (and, for the SAT encodings, its partial sums as an
+    automaton: :func:`~sudoku_models.automata.sum_automaton`)."""
+
+    kind: ClassVar[str] = "little-killer"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"little killer {cell_name(self.cells[0], layout.side)} ({self.total})" \
+            if self.cells else "little killer"
+
+    def _check(self, layout):
+        _straight(self, layout, diagonal=True)
+        if not len(self.cells) <= self.total <= len(self.cells) * layout.side:
+            raise RulesError(f"{self.label(layout)}: {len(self.cells)} values in "
+                             f"1..{layout.side} sum to {len(self.cells)}.."
+                             f"{len(self.cells) * layout.side}, not {self.total}")
+
+    def violations(self, values, layout, context):
+        held = int(values[list(self.cells)].sum())
+        return [] if held == self.total else [f"{self.label(layout)} sums to {held}"]
+
+    def sums(self, layout):
+        return [LinearSum(tuple(self.cells), (1,) * len(self.cells), self.total,
+                          self.label(layout))]
+
+    def automaton(self, side: int) -> Automaton:
+        """The partial sums along the diagonal as an automaton."""
+        return sum_automaton(self.total, side)
+
+
+class _LineClue(Constraint):
+    """An outside clue on a whole row or column (``cells`` in order from
+    the clue), lowered to a regular line (:meth:`automaton`): the
+    automaton is its native form on every method."""
+
+    def _check(self, layout):
+        _straight(self, layout, diagonal=False)
+        self.automaton(layout.side)
+
+    def label(self, layout):
+        return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
+            if self.cells else self.kind
+
+    @property
+    def _clue(self) -> int:
+        return self.total
+
+    def automaton(self, side: int) -> Automaton:
+        raise NotImplementedError
+
+    def holds(self, word: list[int], side: int) -> bool:
+        raise NotImplementedError
+
+    def violations(self, values, layout, context):
+        word = [int(values[c]) for c in self.cells]
+        return [] if self.holds(word, layout.side) else [
+            f"{self.label(layout)}: {'/'.join(map(str, word))} breaks it"]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+                              self.label(layout))]
+
+    def domain(self, layout):
+        return line_domains(self.automata(layout)[0])
+
+
+@dataclass(frozen=True)
+class Sandwich(_LineClue):
+    """The values strictly between the 1 and the ``N`` of a row or column
+    sum to ``total`` (0: the two are neighbours)."""
+
+    kind: ClassVar[str] = "sandwich"
+    cells: tuple[int, ...]
+    total: int
+
+    def automaton(self, side):
+        return sandwich_automaton(self.total, side)
+
+    def holds(self, word, side):
+        if 1 not in word or side not in word:
+            return False
+        low, high = sorted((word.index(1), word.index(side)))
+        return sum(word[low + 1:high]) == self.total
+
+
+@dataclass(frozen=True)
+class XSum(_LineClue):
+    """The first ``X`` values of a row or column, counted from the clue
+    (``cells[0]``), sum to ``total``, where ``X`` is the value of
+    ``cells[0]``."""
+
+    kind: ClassVar[str] = "x-sum"
+    cells: tuple[int, ...]
+    total: int
+
+    def automaton(self, side):
+        return x_sum_automaton(self.total, side)
+
+    def holds(self, word, side):
+        return sum(word[:word[0]]) == self.total
+
+
+@dataclass(frozen=True)
+class Skyscraper(_LineClue):
+    """Seen from the clue (before ``cells[0]``), ``count`` values of the row
+    or column are visible: each value taller than all before it."""
+
+    kind: ClassVar[str] = "skyscraper"
+    cells: tuple[int, ...]
+    count: int
+
+    @property
+    def _clue(self):
+        return self.count
+
+    def automaton(self, side):
+        return skyscraper_automaton(self.count, side)
+
+    def holds(self, word, side):
+        return sum(v > max(word[:i], default=0) for i, v in enumerate(word)) == self.count
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
                               Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
-                              Regular)
+                              Regular, LittleKiller, Sandwich, XSum, Skyscraper)
 }
 
 
