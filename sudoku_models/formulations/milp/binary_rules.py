@@ -98,7 +98,8 @@ from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
 from ...rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
 from ...sum_rules import cage_candidates, cage_digit_sets
 
-SUM_KINDS = {"cage": "cage-total", "arrow": "arrow", "little-killer": "little-killer"}  # the families of the rules' LinearSum
+# the families of the rules' LinearSum
+SUM_KINDS = {"cage": "cage-total", "arrow": "arrow", "little-killer": "little-killer"}
 
 
 @dataclass(frozen=True, eq=False)
