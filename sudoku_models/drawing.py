@@ -20,6 +20,10 @@
   cell; fortress cells shaded, a small
   ``>`` (maximum) or ``<`` (minimum) in the corner; clones as matching light
   squares; candidate givens as small digits at the top of the cell;
+* outside clues beside the grid, before the first cell of their line: a
+  little killer's total with a small arrow along its diagonal, a
+  sandwich's total, an X-sum's in angle brackets, a skyscraper's count in
+  square brackets (the Interactive Sudoku Solver's marks);
 * anti-knight, anti-king, non-consecutive and the negative constraints
   (all dots / all X and V given) named in a line under the grid;
 * clues bold black, solution digits blue.
@@ -34,7 +38,8 @@ import numpy as np
 from .puzzle import SYMBOLS, as_puzzle
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
-                    Region, Regular, Renban, Thermometer, Whispers, XVNegative)
+                    LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
+                    Whispers, XSum, XVNegative)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -113,8 +118,9 @@ def draw_sudoku(puzzle, solution=None, ax=None, title: str | None = None):
         fig, ax = plt.subplots(figsize=(width, height))
         fig.subplots_adjust(left=0.1 / width, right=1 - 0.1 / width, bottom=bottom / height,
                             top=1 - top / height)
-    ax.set_xlim(0, side)
-    ax.set_ylim(0, side)
+    margin = 0.8 if any(isinstance(c, _OUTSIDE) for c in puzzle.constraints) else 0
+    ax.set_xlim(-margin, side + margin)
+    ax.set_ylim(-margin, side + margin)
     ax.set_aspect("equal")
     ax.axis("off")
     canvas = _Canvas(ax, side)
@@ -410,6 +416,25 @@ def _regular(canvas: _Canvas, line: Regular, puzzle) -> None:
                    gid="regular")
 
 
+_OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper)
+_CLUE_TEXT = {LittleKiller: "{}", Sandwich: "{}", XSum: "\u27e8{}\u27e9", Skyscraper: "[{}]"}
+
+
+def _outside(canvas: _Canvas, clue, puzzle) -> None:
+    """An outside clue one step before its line's first cell."""
+    (x0, y0), (x1, y1) = canvas.centre(clue.cells[0]), canvas.centre(clue.cells[1])
+    dx, dy = x1 - x0, y1 - y0
+    x, y = x0 - dx, y0 - dy
+    value = clue.count if isinstance(clue, Skyscraper) else clue.total
+    canvas.ax.text(x, y, _CLUE_TEXT[type(clue)].format(value), ha="center", va="center",
+                   fontsize=max(4.0, 0.3 * canvas.pt), zorder=6, gid=clue.kind)
+    if isinstance(clue, LittleKiller):
+        canvas.ax.annotate("", xy=(x + 0.45 * dx, y + 0.45 * dy),
+                           xytext=(x + 0.25 * dx, y + 0.25 * dy),
+                           arrowprops={"arrowstyle": "->", "lw": canvas.width(0.02, 0.6)},
+                           zorder=6, gid=clue.kind)
+
+
 def _fortress(canvas: _Canvas, fortress: Fortress, puzzle) -> None:
     from matplotlib.patches import Rectangle
 
@@ -443,4 +468,5 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
 _DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
-         Candidates: _candidates, Regular: _regular}
+         Candidates: _candidates, Regular: _regular,
+         **{kind: _outside for kind in _OUTSIDE}}

@@ -20,8 +20,9 @@ import numpy as np
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
-                                 Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
-                                 Parity, Region, Renban, Rules, RulesError, Thermometer, Whispers,
+                                 Fortress, GreaterThan, Kropki, KropkiNegative, LittleKiller,
+                                 NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                                 RulesError, Sandwich, Skyscraper, Thermometer, Whispers, XSum,
                                  XVNegative)
 
 from .test_rules import _full_grid, _neighbours, _random_constraint, random_regular
@@ -183,7 +184,32 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
     if kind == "regular":
         line = tuple(int(c) for c in rng.choice(cells, int(rng.integers(3, 5)), False))
         return random_regular(line, side, values, rng)
+    if kind == "little-killer":
+        row = int(rng.integers(side - 1))
+        diagonal = tuple((row + i) * side + i for i in range(side - row))
+        return LittleKiller(diagonal, int(values[list(diagonal)].sum()))
+    if kind in ("sandwich", "x-sum", "skyscraper"):
+        line = outside_line(side, rng)
+        held = [int(values[c]) for c in line]
+        if kind == "sandwich":
+            return Sandwich(line, _sandwich_total(held, side))
+        if kind == "x-sum":
+            return XSum(line, sum(held[:held[0]]))
+        return Skyscraper(line, sum(v > max(held[:i], default=0) for i, v in enumerate(held)))
     raise ValueError(f"no holding {kind} found")
+
+
+def outside_line(side: int, rng: np.random.Generator) -> tuple[int, ...]:
+    """A random row or column, from either end."""
+    index = int(rng.integers(side))
+    line = (tuple(index * side + c for c in range(side)) if rng.random() < 0.5 else
+            tuple(r * side + index for r in range(side)))
+    return line if rng.random() < 0.5 else line[::-1]
+
+
+def _sandwich_total(held: list[int], side: int) -> int:
+    low, high = sorted((held.index(1), held.index(side)))
+    return sum(held[low + 1:high])
 
 
 GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative")
