@@ -380,13 +380,6 @@ def from_step(start, step, accepts, side: int) -> Automaton:
     return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
 
 
-def sum_automaton(total: int, side: int) -> Automaton:
-    """Values (repeats allowed) summing to ``total``: the state is the sum
-    so far."""
-    return from_step(0, lambda s, v: s + v if s + v <= total else None,
-                     lambda s: s == total, side)
-
-
 def sandwich_automaton(total: int, side: int) -> Automaton:
     """A row or column (each value once) whose values between the 1 and
     the ``side`` sum to ``total``: the state is ``"before"`` the first
@@ -436,3 +429,86 @@ def skyscraper_automaton(count: int, side: int) -> Automaton:
         return state
 
     return from_step((0, 0), step, lambda s: s[1] == count, side)
+
+
+def linear_automaton(coefficients, total: int, side: int) -> Automaton:
+    """``sum(coefficients[i] * value_i) == total`` over a line of
+    ``len(coefficients)`` values: the state is ``(position, sum so far)``,
+    kept only while the terms left can still reach ``total``."""
+    size = len(coefficients)
+    low = [0] * (size + 1)
+    high = [0] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        a = coefficients[i]
+        low[i] = low[i + 1] + min(a, a * side)
+        high[i] = high[i + 1] + max(a, a * side)
+
+    def step(state, v):
+        i, held = state
+        if i == size:
+            return None
+        held += coefficients[i] * v
+        return (i + 1, held) if low[i + 1] <= total - held <= high[i + 1] else None
+
+    return from_step((0, 0), step, lambda s: s == (size, total), side)
+
+
+def sum_line_automaton(total: int, side: int) -> Automaton:
+    """A line cut into segments that each sum to ``total``: the state is
+    the sum of the segment so far (0 at a cut)."""
+    def step(held, v):
+        return None if held + v > total else (held + v) % total
+
+    return from_step(0, step, lambda held: held == 0, side)
+
+
+def numbered_room_automaton(clue: int, side: int) -> Automaton:
+    """The ``X``-th value from the clue is ``clue``, ``X`` the first value:
+    the state is ``(X, values read)`` until then, then ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        x, read = (v, 0) if state == "start" else state
+        read += 1
+        if read == x:
+            return "done" if v == clue else None
+        return (x, read)
+
+    return from_step("start", step, lambda s: s == "done", side)
+
+
+def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
+    """The first value smaller than one before it (the first hidden
+    skyscraper) is ``clue``: the state is the tallest so far, then
+    ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        if v < state:
+            return "done" if v == clue else None
+        return v
+
+    return from_step(0, step, lambda s: s == "done", side)
+
+
+def window_automaton(classes, width: int, side: int) -> Automaton:
+    """Every ``width`` consecutive values fall in different classes
+    (``classes[v - 1]``): the state is the classes of the last
+    ``width - 1`` values."""
+    def step(state, v):
+        kind = classes[v - 1]
+        return None if kind in state else (*state, kind)[len(state) + 2 - width:]
+
+    return from_step((), step, lambda s: True, side)
+
+
+def multiset_automaton(values, side: int) -> Automaton:
+    """The line holds every one of ``values`` (as often as listed): the
+    state is the values still missing."""
+    def step(state, v):
+        if v not in state:
+            return state
+        i = state.index(v)
+        return state[:i] + state[i + 1:]
+
+    return from_step(tuple(sorted(values)), step, lambda s: s == (), side)

@@ -23,7 +23,10 @@
 * outside clues beside the grid, before the first cell of their line: a
   little killer's total with a small arrow along its diagonal, a
   sandwich's total, an X-sum's in angle brackets, a skyscraper's count in
-  square brackets (the Interactive Sudoku Solver's marks);
+  square brackets, a numbered room's between colons, a hidden skyscraper's
+  between bars (the Interactive Sudoku Solver's marks); its generic lines
+  (sum, sum line, pill and double arrows, zipper, modular, entropic) in its
+  colours, a quadruple's values in a circle on the corner;
 * anti-knight, anti-king, non-consecutive and the negative constraints
   (all dots / all X and V given) named in a line under the grid;
 * clues bold black, solution digits blue.
@@ -39,7 +42,8 @@ from .puzzle import SYMBOLS, as_puzzle
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
-                    Whispers, XSum, XVNegative)
+                    Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
+                    Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -416,8 +420,9 @@ def _regular(canvas: _Canvas, line: Regular, puzzle) -> None:
                    gid="regular")
 
 
-_OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper)
-_CLUE_TEXT = {LittleKiller: "{}", Sandwich: "{}", XSum: "\u27e8{}\u27e9", Skyscraper: "[{}]"}
+_OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper, NumberedRoom, HiddenSkyscraper)
+_CLUE_TEXT = {LittleKiller: "{}", Sandwich: "{}", XSum: "\u27e8{}\u27e9", Skyscraper: "[{}]",
+              NumberedRoom: ":{}:", HiddenSkyscraper: "|{}|"}
 
 
 def _outside(canvas: _Canvas, clue, puzzle) -> None:
@@ -425,7 +430,7 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
     (x0, y0), (x1, y1) = canvas.centre(clue.cells[0]), canvas.centre(clue.cells[1])
     dx, dy = x1 - x0, y1 - y0
     x, y = x0 - dx, y0 - dy
-    value = clue.count if isinstance(clue, Skyscraper) else clue.total
+    value = clue.total if isinstance(clue, LittleKiller) else clue._clue
     canvas.ax.text(x, y, _CLUE_TEXT[type(clue)].format(value), ha="center", va="center",
                    fontsize=max(4.0, 0.3 * canvas.pt), zorder=6, gid=clue.kind)
     if isinstance(clue, LittleKiller):
@@ -433,6 +438,40 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
                            xytext=(x + 0.25 * dx, y + 0.25 * dy),
                            arrowprops={"arrowstyle": "->", "lw": canvas.width(0.02, 0.6)},
                            zorder=6, gid=clue.kind)
+
+
+_KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
+               Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff"}
+
+
+def _kind_line(canvas: _Canvas, line, puzzle) -> None:
+    """A line of the Interactive Sudoku Solver's generic kinds, in its
+    colour, with the pill of a pill arrow as circles and the total (if any)
+    at the first cell."""
+    cells = (*getattr(line, "pill", ()), *line.cells)
+    _line(canvas, cells, _KIND_LINES[type(line)], line.kind)
+    for cell in getattr(line, "pill", ()):
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(_circle(x, y))
+    number = getattr(line, "total", getattr(line, "modulus", None))
+    if number is not None:
+        x, y = canvas.centre(cells[0])
+        canvas.ax.text(x - 0.45, y + 0.45, str(number), ha="left", va="top", zorder=6,
+                       fontsize=max(3.0, 0.18 * canvas.pt), gid=line.kind)
+
+
+def _circle(x: float, y: float):
+    from matplotlib.patches import Circle
+
+    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid="pill")
+
+
+def _quadruple(canvas: _Canvas, quad: Quadruple, puzzle) -> None:
+    xs, ys = zip(*(canvas.centre(c) for c in quad.cells))
+    x, y = sum(xs) / 4, sum(ys) / 4
+    canvas.ax.add_patch(_circle(x, y))
+    canvas.ax.text(x, y, " ".join(map(str, quad.values)), ha="center", va="center", zorder=6,
+                   fontsize=max(3.0, 0.16 * canvas.pt), gid="quadruple")
 
 
 def _fortress(canvas: _Canvas, fortress: Fortress, puzzle) -> None:
@@ -469,4 +508,5 @@ _DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _g
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
          Candidates: _candidates, Regular: _regular,
-         **{kind: _outside for kind in _OUTSIDE}}
+         Quadruple: _quadruple, **{kind: _outside for kind in _OUTSIDE},
+         **{kind: _kind_line for kind in _KIND_LINES}}

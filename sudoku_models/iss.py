@@ -21,7 +21,11 @@ after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
 solver's own choice of direction for each edge cell), ``.Sandwich~18~C1``
 (a row ``R<n>`` or column ``C<n>``), ``.XSum~C1~25~23`` and
 ``.Skyscraper~C4~~3`` (the clue before the first cell, then the one after
-the last; empty for none). A cage total of 0
+the last; empty for none), and the same way ``.NumberedRoom`` and
+``.HiddenSkyscraper``. Lines and sums: ``.Sum~23~cells`` (repeats allowed),
+``.SumLine~10~cells``, ``.PillArrow~2~cells`` (the pill's cells first),
+``.DoubleArrow~cells``, ``.Zipper~cells``, ``.Modular~3~cells``,
+``.Entropic~cells``, ``.Quad~R1C1~1~2`` (the 2x2 square from that cell). A cage total of 0
 means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
@@ -50,13 +54,19 @@ from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
-                    Regular, Renban, Rules, Sandwich, Skyscraper, XSum,
+                    Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
+                    Entropic, HiddenSkyscraper, Modular, NumberedRoom, PillArrow, Quadruple,
+                    SumLine, Zipper,
                     Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
            "StrictXV": XVNegative}
+_DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
+                "HiddenSkyscraper": HiddenSkyscraper}
+_ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
+             SumLine: "SumLine", Modular: "Modular"}
 _PAIRS = {"WhiteDot": lambda a, b: Kropki((a, b), "white"),
           "BlackDot": lambda a, b: Kropki((a, b), "black"),
           "X": lambda a, b: XV((a, b), 10), "V": lambda a, b: XV((a, b), 5),
@@ -190,13 +200,33 @@ def from_iss(text: str, where: str = "constraint string"):
                 _fail(here, "needs a total and a row or column (R1, C1)")
             constraints.append((here, Sandwich(_full_line(args[1], side, here),
                                                _whole(args[0], here))))
-        elif kind in ("XSum", "Skyscraper"):
+        elif kind in _DOUBLE_LINE:
             if len(args) not in (2, 3):
                 _fail(here, "needs a row or column and one or two clues")
             line = _full_line(args[0], side, here)
-            make = XSum if kind == "XSum" else Skyscraper
+            make = _DOUBLE_LINE[kind]
             constraints += [(here, make(cells_, _whole(clue, here)))
                             for clue, cells_ in zip(args[1:], (line, line[::-1])) if clue]
+        elif kind in ("Sum", "SumLine", "Modular"):
+            if not args:
+                _fail(here, "needs a number and cells")
+            make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular}[kind]
+            lines = [a for a in args[1:] if a != "LOOP"]
+            constraints.append((here, make(cells(lines), _whole(args[0], here))))
+        elif kind == "PillArrow":
+            size = _whole(args[0] if args else "", here)
+            found = cells(args[1:])
+            constraints.append((here, PillArrow(found[:size], found[size:])))
+        elif kind in ("DoubleArrow", "Zipper", "Entropic"):
+            make = {"DoubleArrow": DoubleArrow, "Zipper": Zipper, "Entropic": Entropic}[kind]
+            constraints.append((here, make(cells(args))))
+        elif kind == "Quad":
+            corner = cells(args[:1], 1)[0]
+            if corner % side == side - 1 or corner // side == side - 1:
+                _fail(here, f"{args[0]} is not the top-left cell of a 2x2 square")
+            square = (corner, corner + 1, corner + side, corner + side + 1)
+            constraints.append((here, Quadruple(square, tuple(_whole(v, here)
+                                                              for v in args[1:]))))
         elif kind == "Arrow":
             found = cells(args)
             constraints.append((here, Arrow(found[0], found[1:])))
@@ -401,14 +431,25 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         elif kind is LittleKiller and _diagonal_key(constraint.cells, side) is not None:
             out.append(f".LittleKiller~{constraint.total}~"
                        f"{_cell_id(_diagonal_key(constraint.cells, side), side)}")
-        elif kind in (Sandwich, XSum, Skyscraper) and _line_name(constraint.cells, side):
+        elif kind in (Sandwich, *_DOUBLE_LINE.values()) and _line_name(constraint.cells, side):
             name, forward = _line_name(constraint.cells, side)
-            clue = constraint.count if kind is Skyscraper else constraint.total
+            clue = constraint._clue
             if kind is Sandwich:
                 out.append(f".Sandwich~{clue}~{name}")
             else:
-                out.append(f".{kind.__name__}~{name}~{clue if forward else ''}"
+                out.append(f".{_ISS_NAME[kind]}~{name}~{clue if forward else ''}"
                            f"{'' if forward else '~' + str(clue)}")
+        elif kind in (CellSum, SumLine, Modular):
+            number = constraint.modulus if kind is Modular else constraint.total
+            out.append(f".{_ISS_NAME[kind]}~{number}~{ids(constraint.cells)}")
+        elif kind is PillArrow:
+            out.append(f".PillArrow~{len(constraint.pill)}~"
+                       f"{ids((*constraint.pill, *constraint.cells))}")
+        elif kind in (DoubleArrow, Zipper, Entropic):
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Quadruple:
+            out.append(f".Quad~{_cell_id(min(constraint.cells), side)}~"
+                       f"{'~'.join(map(str, constraint.values))}")
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")

@@ -50,6 +50,24 @@ kind               rule
                    the clue), ``X`` the first of them, sum to ``total``
 ``skyscraper``     ``count`` values of a row or column are visible from the
                    clue (``cells`` from it): those taller than all before
+``hidden-skyscraper`` the first value of a row or column (from the clue)
+                   smaller than one before it is ``value``
+``numbered-room``  the ``X``-th value of a row or column (from the clue) is
+                   ``value``, ``X`` the first value
+``sum``            the values of ``cells`` sum to ``total`` (repeats allowed;
+                   a cell listed twice counts twice)
+``pill-arrow``     the ``pill`` cells, read as a number (digits in order),
+                   equal the sum of the arrow's ``cells``
+``double-arrow``   the two ends of the line sum to the values between them
+``zipper``         values the same distance from the middle of the line have
+                   one sum: the middle value (odd length) or a common one
+``sum-line``       the line cuts into segments that each sum to ``total``
+``modular``        every ``modulus`` consecutive values on the line differ
+                   modulo ``modulus``
+``entropic``       every 3 consecutive values on the line are one low, one
+                   middle, one high (1-3, 4-6, 7-9 on a 9x9)
+``quadruple``      the four cells of a 2x2 square hold every one of
+                   ``values`` (as often as listed)
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -80,8 +98,9 @@ from typing import ClassVar
 import numpy as np
 
 from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
-                       sandwich_automaton, skyscraper_automaton, sum_automaton,
-                       x_sum_automaton)
+                       hidden_skyscraper_automaton, multiset_automaton,
+                       numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
+                       sum_line_automaton, window_automaton, x_sum_automaton)
 from .errors import RulesError
 from .geometry import Layout, cell_name
 
@@ -885,8 +904,7 @@ def _straight(constraint: Constraint, layout: Layout, diagonal: bool) -> None:
 class LittleKiller(Constraint):
     """A little killer: the values on the diagonal ``cells`` (from the
     clue outside the grid) sum to ``total``, repeats allowed. Lowered as
-    one linear sum (and, for the SAT encodings, its partial sums as an
-    automaton: :func:`~sudoku_models.automata.sum_automaton`)."""
+    one linear sum."""
 
     kind: ClassVar[str] = "little-killer"
     cells: tuple[int, ...]
@@ -910,10 +928,6 @@ class LittleKiller(Constraint):
     def sums(self, layout):
         return [LinearSum(tuple(self.cells), (1,) * len(self.cells), self.total,
                           self.label(layout))]
-
-    def automaton(self, side: int) -> Automaton:
-        """The partial sums along the diagonal as an automaton."""
-        return sum_automaton(self.total, side)
 
 
 class _LineClue(Constraint):
@@ -1008,11 +1022,299 @@ class Skyscraper(_LineClue):
         return sum(v > max(word[:i], default=0) for i, v in enumerate(word)) == self.count
 
 
+@dataclass(frozen=True)
+class HiddenSkyscraper(_LineClue):
+    """Seen from the clue, the first value of the row or column smaller
+    than one before it (the first hidden skyscraper) is ``value``."""
+
+    kind: ClassVar[str] = "hidden-skyscraper"
+    cells: tuple[int, ...]
+    value: int
+
+    @property
+    def _clue(self):
+        return self.value
+
+    def automaton(self, side):
+        return hidden_skyscraper_automaton(self.value, side)
+
+    def holds(self, word, side):
+        hidden = [v for i, v in enumerate(word) if v < max(word[:i], default=0)]
+        return bool(hidden) and hidden[0] == self.value
+
+
+@dataclass(frozen=True)
+class NumberedRoom(_LineClue):
+    """The ``X``-th value of the row or column, counted from the clue, is
+    ``value``, where ``X`` is the first value."""
+
+    kind: ClassVar[str] = "numbered-room"
+    cells: tuple[int, ...]
+    value: int
+
+    @property
+    def _clue(self):
+        return self.value
+
+    def automaton(self, side):
+        return numbered_room_automaton(self.value, side)
+
+    def holds(self, word, side):
+        return word[word[0] - 1] == self.value
+
+
+class _SumRule(Constraint):
+    """A kind lowered to linear sums (:meth:`sums`), checked by them."""
+
+    def violations(self, values, layout, context):
+        found = []
+        for linear in self.sums(layout):
+            held = sum(a * int(values[c]) for c, a in zip(linear.cells, linear.coefficients))
+            if held != linear.total:
+                terms = " ".join(f"{'+' if a > 0 else '-'}{abs(a) if abs(a) != 1 else ''}"
+                                 f"{cell_name(c, layout.side)}"
+                                 for c, a in zip(linear.cells, linear.coefficients))
+                found.append(f"{self.label(layout)}: {terms.lstrip('+')} is {held}, not "
+                             f"{linear.total}")
+        return found
+
+    def _sum(self, layout, terms, total) -> LinearSum:
+        merged: dict[int, int] = {}
+        for cell, a in terms:
+            merged[cell] = merged.get(cell, 0) + a
+        cells = tuple(c for c, a in merged.items() if a)
+        return LinearSum(cells, tuple(merged[c] for c in cells), total, self.label(layout))
+
+
+@dataclass(frozen=True)
+class CellSum(_SumRule):
+    """The values of ``cells`` sum to ``total``; values may repeat and a
+    cell listed twice counts twice (the Interactive Sudoku Solver's
+    ``Sum``)."""
+
+    kind: ClassVar[str] = "sum"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"sum {cell_name(self.cells[0], layout.side)} ({self.total})" if self.cells \
+            else "sum"
+
+    def _check(self, layout):
+        if not self.cells:
+            raise RulesError("sum: no cells")
+
+    def sums(self, layout):
+        return [self._sum(layout, [(c, 1) for c in self.cells], self.total)]
+
+
+@dataclass(frozen=True)
+class PillArrow(_SumRule):
+    """An arrow whose circle is a pill of several cells: the ``pill``'s
+    digits, read in order as a number, equal the sum of the arrow's
+    ``cells`` (values 1..9 only)."""
+
+    kind: ClassVar[str] = "pill-arrow"
+    pill: tuple[int, ...]
+    cells: tuple[int, ...]
+
+    def _cells(self):
+        return (*self.pill, *self.cells)
+
+    def _check(self, layout):
+        _distinct(self, layout, [*self.pill, *self.cells])
+        if not self.pill or not self.cells:
+            raise RulesError(f"{self.label(layout)}: a pill and an arrow of one or more cells")
+        if len(self.pill) > 1 and layout.side > 9:
+            raise RulesError(f"{self.label(layout)}: a pill of digits needs values 1..9")
+
+    def sums(self, layout):
+        size = len(self.pill)
+        terms = [(c, -10 ** (size - 1 - i)) for i, c in enumerate(self.pill)]
+        return [self._sum(layout, terms + [(c, 1) for c in self.cells], 0)]
+
+
+@dataclass(frozen=True)
+class DoubleArrow(_SumRule):
+    """The values at the two ends of the line sum to the values between."""
+
+    kind: ClassVar[str] = "double-arrow"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 3:
+            raise RulesError(f"{self.label(layout)}: a double arrow has 3 or more cells")
+
+    def sums(self, layout):
+        ends = (self.cells[0], self.cells[-1])
+        return [self._sum(layout, [(c, 1) for c in ends] + [(c, -1) for c in self.cells[1:-1]],
+                          0)]
+
+
+@dataclass(frozen=True)
+class Zipper(_SumRule):
+    """Values the same distance from the middle of the line have one sum:
+    the middle value on a line of odd length, a common sum otherwise."""
+
+    kind: ClassVar[str] = "zipper"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a zipper has 2 or more cells")
+
+    def sums(self, layout):
+        cells, size = self.cells, len(self.cells)
+        pairs = [(cells[i], cells[size - 1 - i]) for i in range(size // 2)]
+        if size % 2:
+            middle = cells[size // 2]
+            return [self._sum(layout, [(a, 1), (b, 1), (middle, -1)], 0) for a, b in pairs]
+        (a0, b0), rest = pairs[0], pairs[1:]
+        return [self._sum(layout, [(a0, 1), (b0, 1), (a, -1), (b, -1)], 0) for a, b in rest]
+
+
+class _AutomatonLine(Constraint):
+    """A line kind whose rule is an automaton along it (:meth:`automaton`),
+    lowered to a regular line; checked by :meth:`holds`."""
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
+        self.automaton(layout.side)
+
+    def automaton(self, side: int) -> Automaton:
+        raise NotImplementedError
+
+    def holds(self, word: list[int], side: int) -> bool:
+        raise NotImplementedError
+
+    def violations(self, values, layout, context):
+        word = [int(values[c]) for c in self.cells]
+        return [] if self.holds(word, layout.side) else [
+            f"{self.label(layout)}: {'/'.join(map(str, word))} breaks it"]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+                              self.label(layout))]
+
+    def domain(self, layout):
+        return line_domains(self.automata(layout)[0])
+
+
+@dataclass(frozen=True)
+class SumLine(_AutomatonLine):
+    """The line cuts into segments (between cells) that each sum to
+    ``total``."""
+
+    kind: ClassVar[str] = "sum-line"
+    cells: tuple[int, ...]
+    total: int
+
+    def _check(self, layout):
+        if self.total < 1:
+            raise RulesError(f"{self.label(layout)}: the total must be 1 or more")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return sum_line_automaton(self.total, side)
+
+    def holds(self, word, side):
+        held = 0
+        for v in word:
+            held += v
+            if held == self.total:
+                held = 0
+        return held == 0
+
+
+def _window_holds(word, width: int, classes) -> bool:
+    return all(len({classes[v - 1] for v in word[i:i + width]}) == len(word[i:i + width])
+               for i in range(max(1, len(word) - width + 1)))
+
+
+@dataclass(frozen=True)
+class Modular(_AutomatonLine):
+    """Every ``modulus`` consecutive values on the line differ modulo
+    ``modulus`` (with 3: one of 1/4/7, one of 2/5/8, one of 3/6/9)."""
+
+    kind: ClassVar[str] = "modular"
+    cells: tuple[int, ...]
+    modulus: int = 3
+
+    def _check(self, layout):
+        if not 2 <= self.modulus <= layout.side:
+            raise RulesError(f"{self.label(layout)}: the modulus must be 2..{layout.side}")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return window_automaton([v % self.modulus for v in range(1, side + 1)], self.modulus, side)
+
+    def holds(self, word, side):
+        return _window_holds(word, self.modulus, [v % self.modulus for v in range(1, side + 1)])
+
+
+@dataclass(frozen=True)
+class Entropic(_AutomatonLine):
+    """Every 3 consecutive values on the line are one low, one middle and
+    one high (thirds of 1..N: 1-3, 4-6, 7-9 on a 9x9)."""
+
+    kind: ClassVar[str] = "entropic"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        if layout.side % 3:
+            raise RulesError(f"{self.label(layout)}: an entropic line needs a side divisible "
+                             f"by 3")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return window_automaton([(v - 1) // (side // 3) for v in range(1, side + 1)], 3, side)
+
+    def holds(self, word, side):
+        return _window_holds(word, 3, [(v - 1) // (side // 3) for v in range(1, side + 1)])
+
+
+@dataclass(frozen=True)
+class Quadruple(_AutomatonLine):
+    """The four cells of a 2x2 square (around a grid corner) hold every one
+    of ``values``, as often as listed."""
+
+    kind: ClassVar[str] = "quadruple"
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def label(self, layout):
+        return f"quadruple {cell_name(min(self.cells), layout.side)} " \
+               f"({','.join(map(str, self.values))})" if self.cells else "quadruple"
+
+    def _check(self, layout):
+        side = layout.side
+        rows = sorted({c // side for c in self.cells})
+        cols = sorted({c % side for c in self.cells})
+        if len(set(self.cells)) != 4 or len(rows) != 2 or len(cols) != 2 or \
+                rows[1] - rows[0] != 1 or cols[1] - cols[0] != 1:
+            raise RulesError(f"{self.label(layout)}: the cells must be the four of a 2x2 square")
+        if not 1 <= len(self.values) <= 4 or any(not 1 <= v <= side for v in self.values):
+            raise RulesError(f"{self.label(layout)}: 1 to 4 values in 1..{side}")
+        self.automaton(side)
+
+    def automaton(self, side):
+        return multiset_automaton(self.values, side)
+
+    def holds(self, word, side):
+        return all(word.count(v) >= list(self.values).count(v) for v in self.values)
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
                               Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
-                              Regular, LittleKiller, Sandwich, XSum, Skyscraper)
+                              Regular, LittleKiller, Sandwich, XSum, Skyscraper, HiddenSkyscraper,
+                              NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
+                              Modular, Entropic, Quadruple)
 }
 
 

@@ -99,7 +99,7 @@ from ...rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
 from ...sum_rules import cage_candidates, cage_digit_sets
 
 # the families of the rules' LinearSum
-SUM_KINDS = {"cage": "cage-total", "arrow": "arrow", "little-killer": "little-killer"}
+SUM_KINDS = {"cage": "cage-total"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -242,7 +242,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool) 
                 rows.append(Row(kind, f"{_name(kind)}_{n}_v{k + 1}", cells * side + k,
                                 np.ones(len(cells), np.int64), 1 if full else None, 1))
         for linear_sum in constraint.sums(layout):
-            family = SUM_KINDS[kind]
+            family = SUM_KINDS.get(kind, kind)
             linear(family, f"{_name(family)}_{number(family)}", linear_sum.cells,
                    linear_sum.coefficients, linear_sum.total, linear_sum.total)
         if isinstance(constraint, XV):

@@ -51,9 +51,9 @@ transitions ``s[i, q] & x[c_i, v] -> s[i + 1, next(q, v)]``, the dead ones
 it, a state needs a state and a value that lead to it and a state that it
 leads to. Unit propagation on these clauses keeps every cell's values and
 every position's states to those on an accepted path through the others'.
-A little killer's sum is written the same way, its automaton's states the
-partial sums along the diagonal
-(:func:`~sudoku_models.automata.sum_automaton`).
+Every other linear sum (a little killer, a pill arrow, a zipper...) is
+written the same way, its automaton's states the position and the partial
+sum (:func:`~sudoku_models.automata.linear_automaton`).
 
 An arrow is written by its value tuples, the way a CP solver's table
 constraint is: one selector per assignment of values
@@ -75,8 +75,8 @@ from itertools import combinations
 import numpy as np
 
 from ...registry import SAT_CAGE_FORMS
-from ...automata import LineAutomaton
-from ...rules import Arrow, Cage, LittleKiller
+from ...automata import LineAutomaton, linear_automaton
+from ...rules import Arrow, Cage
 from ...sum_rules import cage_candidates, cage_digit_sets
 
 MAX_ARROW_TUPLES = 200_000
@@ -145,8 +145,10 @@ def variant_clauses(rules, encoding: str, cage: str = "sets",
         if encoding == "extended":
             clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
                         for cell in cells for k in range(side)]
-    sums = [LineAutomaton(c.cells, c.automaton(side), c.label(rules.layout))
-            for c in rules.constraints if isinstance(c, LittleKiller)]
+    sums = [LineAutomaton(linear.cells, linear_automaton(linear.coefficients, linear.total, side),
+                          linear.source)
+            for c in rules.constraints if not isinstance(c, (Cage, Arrow))
+            for linear in c.sums(rules.layout)]
     for line in (*lowered.lines, *sums):
         more, top = line_clauses(line, literal, top)
         clauses += more
