@@ -497,7 +497,7 @@ def window_automaton(classes, width: int, side: int) -> Automaton:
     ``width - 1`` values."""
     def step(state, v):
         kind = classes[v - 1]
-        return None if kind in state else (*state, kind)[len(state) + 2 - width:]
+        return None if kind in state else (*state, kind)[max(0, len(state) + 2 - width):]
 
     return from_step((), step, lambda s: True, side)
 
