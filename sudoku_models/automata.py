@@ -22,7 +22,7 @@ classes reach them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .errors import RulesError
 
@@ -380,6 +380,7 @@ def from_step(start, step, accepts, side: int) -> Automaton:
     return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
 
 
+@lru_cache(maxsize=512)
 def sandwich_automaton(total: int, side: int) -> Automaton:
     """A row or column (each value once) whose values between the 1 and
     the ``side`` sum to ``total``: the state is ``"before"`` the first
@@ -398,6 +399,7 @@ def sandwich_automaton(total: int, side: int) -> Automaton:
     return from_step("before", step, lambda s: s == "after", side)
 
 
+@lru_cache(maxsize=512)
 def x_sum_automaton(total: int, side: int) -> Automaton:
     """A row or column whose first ``X`` values sum to ``total``, ``X``
     being the first value: the state is ``(X, values read, their sum)``
@@ -418,6 +420,7 @@ def x_sum_automaton(total: int, side: int) -> Automaton:
     return from_step("start", step, lambda s: s == "done", side)
 
 
+@lru_cache(maxsize=512)
 def skyscraper_automaton(count: int, side: int) -> Automaton:
     """Values seen from the line's start, a taller one hiding the smaller
     behind it, ``count`` of them visible: the state is ``(tallest so far,
@@ -431,6 +434,7 @@ def skyscraper_automaton(count: int, side: int) -> Automaton:
     return from_step((0, 0), step, lambda s: s[1] == count, side)
 
 
+@lru_cache(maxsize=512)
 def linear_automaton(coefficients, total: int, side: int) -> Automaton:
     """``sum(coefficients[i] * value_i) == total`` over a line of
     ``len(coefficients)`` values: the state is ``(position, sum so far)``,
@@ -453,6 +457,7 @@ def linear_automaton(coefficients, total: int, side: int) -> Automaton:
     return from_step((0, 0), step, lambda s: s == (size, total), side)
 
 
+@lru_cache(maxsize=512)
 def sum_line_automaton(total: int, side: int) -> Automaton:
     """A line cut into segments that each sum to ``total``: the state is
     the sum of the segment so far (0 at a cut)."""
@@ -462,6 +467,7 @@ def sum_line_automaton(total: int, side: int) -> Automaton:
     return from_step(0, step, lambda held: held == 0, side)
 
 
+@lru_cache(maxsize=512)
 def numbered_room_automaton(clue: int, side: int) -> Automaton:
     """The ``X``-th value from the clue is ``clue``, ``X`` the first value:
     the state is ``(X, values read)`` until then, then ``"done"``."""
@@ -477,6 +483,7 @@ def numbered_room_automaton(clue: int, side: int) -> Automaton:
     return from_step("start", step, lambda s: s == "done", side)
 
 
+@lru_cache(maxsize=512)
 def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
     """The first value smaller than one before it (the first hidden
     skyscraper) is ``clue``: the state is the tallest so far, then
@@ -491,6 +498,7 @@ def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
     return from_step(0, step, lambda s: s == "done", side)
 
 
+@lru_cache(maxsize=512)
 def window_automaton(classes, width: int, side: int) -> Automaton:
     """Every ``width`` consecutive values fall in different classes
     (``classes[v - 1]``): the state is the classes of the last
@@ -502,6 +510,7 @@ def window_automaton(classes, width: int, side: int) -> Automaton:
     return from_step((), step, lambda s: True, side)
 
 
+@lru_cache(maxsize=512)
 def multiset_automaton(values, side: int) -> Automaton:
     """The line holds every one of ``values`` (as often as listed): the
     state is the values still missing."""
@@ -512,3 +521,29 @@ def multiset_automaton(values, side: int) -> Automaton:
         return state[:i] + state[i + 1:]
 
     return from_step(tuple(sorted(values)), step, lambda s: s == (), side)
+
+
+@lru_cache(maxsize=512)
+def lunchbox_automaton(total: int, side: int) -> Automaton:
+    """Different values whose smallest and largest have values summing to
+    ``total`` between them (a lunchbox): run on a guess of the two ends'
+    values ``(low, high)``, the state is the set of guesses still alive,
+    each with its phase (0 before the first end, 1 between, 2 after) and
+    the sum between so far."""
+    def step(alive, v):
+        found = set()
+        for low, high, phase, held in alive:
+            if low < v < high:
+                if phase != 1:
+                    found.add((low, high, phase, held))
+                elif held + v <= total:
+                    found.add((low, high, 1, held + v))
+            elif v in (low, high) and phase == 0:
+                found.add((low, high, 1, 0))
+            elif v in (low, high) and phase == 1 and held == total:
+                found.add((low, high, 2, held))
+        return frozenset(found) or None
+
+    start = frozenset((low, high, 0, 0) for low in range(1, side + 1)
+                      for high in range(low + 1, side + 1))
+    return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side)

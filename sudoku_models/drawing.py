@@ -43,7 +43,7 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
-                    Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
+                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -441,7 +441,8 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
 
 
 _KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
-               Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff"}
+               Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff",
+               Lunchbox: "#a0a0a0"}
 
 
 def _kind_line(canvas: _Canvas, line, puzzle) -> None:

@@ -25,7 +25,8 @@ the last; empty for none), and the same way ``.NumberedRoom`` and
 ``.HiddenSkyscraper``. Lines and sums: ``.Sum~23~cells`` (repeats allowed),
 ``.SumLine~10~cells``, ``.PillArrow~2~cells`` (the pill's cells first),
 ``.DoubleArrow~cells``, ``.Zipper~cells``, ``.Modular~3~cells``,
-``.Entropic~cells``, ``.Quad~R1C1~1~2`` (the 2x2 square from that cell). A cage total of 0
+``.Entropic~cells``, ``.Lunchbox~12~cells``, ``.Quad~R1C1~1~2`` (the 2x2
+square from that cell). A cage total of 0
 means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
@@ -55,7 +56,7 @@ from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
-                    Entropic, HiddenSkyscraper, Modular, NumberedRoom, PillArrow, Quadruple,
+                    Entropic, HiddenSkyscraper, Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
                     SumLine, Zipper,
                     Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
@@ -66,7 +67,7 @@ _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": No
 _DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
                 "HiddenSkyscraper": HiddenSkyscraper}
 _ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
-             SumLine: "SumLine", Modular: "Modular"}
+             SumLine: "SumLine", Modular: "Modular", Lunchbox: "Lunchbox"}
 _PAIRS = {"WhiteDot": lambda a, b: Kropki((a, b), "white"),
           "BlackDot": lambda a, b: Kropki((a, b), "black"),
           "X": lambda a, b: XV((a, b), 10), "V": lambda a, b: XV((a, b), 5),
@@ -207,10 +208,11 @@ def from_iss(text: str, where: str = "constraint string"):
             make = _DOUBLE_LINE[kind]
             constraints += [(here, make(cells_, _whole(clue, here)))
                             for clue, cells_ in zip(args[1:], (line, line[::-1])) if clue]
-        elif kind in ("Sum", "SumLine", "Modular"):
+        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox"):
             if not args:
                 _fail(here, "needs a number and cells")
-            make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular}[kind]
+            make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular,
+                    "Lunchbox": Lunchbox}[kind]
             lines = [a for a in args[1:] if a != "LOOP"]
             constraints.append((here, make(cells(lines), _whole(args[0], here))))
         elif kind == "PillArrow":
@@ -439,7 +441,7 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             else:
                 out.append(f".{_ISS_NAME[kind]}~{name}~{clue if forward else ''}"
                            f"{'' if forward else '~' + str(clue)}")
-        elif kind in (CellSum, SumLine, Modular):
+        elif kind in (CellSum, SumLine, Modular, Lunchbox):
             number = constraint.modulus if kind is Modular else constraint.total
             out.append(f".{_ISS_NAME[kind]}~{number}~{ids(constraint.cells)}")
         elif kind is PillArrow:

@@ -68,6 +68,8 @@ kind               rule
                    middle, one high (1-3, 4-6, 7-9 on a 9x9)
 ``quadruple``      the four cells of a 2x2 square hold every one of
                    ``values`` (as often as listed)
+``lunchbox``       different values; those between the smallest and the
+                   largest sum to ``total``
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -99,7 +101,7 @@ import numpy as np
 
 from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
                        hidden_skyscraper_automaton, multiset_automaton,
-                       numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
+                       lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
                        sum_line_automaton, window_automaton, x_sum_automaton)
 from .errors import RulesError
 from .geometry import Layout, cell_name
@@ -1250,7 +1252,8 @@ class Modular(_AutomatonLine):
         super()._check(layout)
 
     def automaton(self, side):
-        return window_automaton([v % self.modulus for v in range(1, side + 1)], self.modulus, side)
+        return window_automaton(tuple(v % self.modulus for v in range(1, side + 1)), self.modulus,
+                                side)
 
     def holds(self, word, side):
         return _window_holds(word, self.modulus, [v % self.modulus for v in range(1, side + 1)])
@@ -1271,7 +1274,7 @@ class Entropic(_AutomatonLine):
         super()._check(layout)
 
     def automaton(self, side):
-        return window_automaton([(v - 1) // (side // 3) for v in range(1, side + 1)], 3, side)
+        return window_automaton(tuple((v - 1) // (side // 3) for v in range(1, side + 1)), 3, side)
 
     def holds(self, word, side):
         return _window_holds(word, 3, [(v - 1) // (side // 3) for v in range(1, side + 1)])
@@ -1308,13 +1311,38 @@ class Quadruple(_AutomatonLine):
         return all(word.count(v) >= list(self.values).count(v) for v in self.values)
 
 
+@dataclass(frozen=True)
+class Lunchbox(_AutomatonLine):
+    """A lunchbox: the cells hold different values, and those between the
+    smallest and the largest (in the order of ``cells``) sum to ``total``."""
+
+    kind: ClassVar[str] = "lunchbox"
+    cells: tuple[int, ...]
+    total: int
+
+    def _check(self, layout):
+        if len(self.cells) > layout.side:
+            raise RulesError(f"{self.label(layout)}: a lunchbox has at most {layout.side} cells")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return lunchbox_automaton(self.total, side)
+
+    def holds(self, word, side):
+        low, high = sorted((word.index(min(word)), word.index(max(word))))
+        return len(set(word)) == len(word) and sum(word[low + 1:high]) == self.total
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
                               Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
                               Regular, LittleKiller, Sandwich, XSum, Skyscraper, HiddenSkyscraper,
                               NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
-                              Modular, Entropic, Quadruple)
+                              Modular, Entropic, Quadruple, Lunchbox)
 }
 
 

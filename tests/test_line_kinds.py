@@ -14,14 +14,15 @@ from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.geometry import Layout
 from sudoku_models.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper, Modular,
+from sudoku_models.rules import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper, Lunchbox,
+                                 Modular,
                                  NumberedRoom, PillArrow, Quadruple, Rules, SumLine, Zipper)
 
 from .variant_puzzles import holding_constraint
 
 LAYOUT = Layout.square(3)
 KINDS = ("sum", "pill-arrow", "double-arrow", "zipper", "sum-line", "modular", "entropic",
-         "quadruple", "numbered-room", "hidden-skyscraper")
+         "quadruple", "numbered-room", "hidden-skyscraper", "lunchbox")
 ROW = tuple(range(9))
 
 
@@ -34,6 +35,8 @@ def test_each_automaton_accepts_exactly_what_its_definition_allows(word, clue, m
              Quadruple((0, 1, 9, 10), tuple(word[:min(4, len(word))]))]
     if len(word) == 9:
         kinds += [HiddenSkyscraper(ROW, clue % 9 + 1), NumberedRoom(ROW, clue % 9 + 1)]
+    if len(set(word)) == len(word):  # a lunchbox's values differ (its group says so)
+        kinds.append(Lunchbox(line, clue))
     for kind in kinds:
         assert kind.automaton(9).accepts(word) == kind.holds(word, 9), (kind, word)
 
@@ -75,7 +78,7 @@ def test_the_constraint_string_carries_each_kind_both_ways():
     text = (".Sum~30~R1C9~R2C8~R4C6~R4C6.SumLine~10~R4C1~R3C2~R2C3~R1C4"
             ".PillArrow~2~R6C1~R6C2~R7C3~R8C3.DoubleArrow~R3C5~R3C4~R2C4"
             ".Zipper~R7C2~R7C1~R8C1.Modular~2~R8C7~R8C8~R7C8.Entropic~R4C8~R4C9~R5C9"
-            ".Quad~R5C5~1~2.NumberedRoom~C1~1~6.HiddenSkyscraper~C4~8~")
+            ".Quad~R5C5~1~2.NumberedRoom~C1~1~6.HiddenSkyscraper~C4~8~.Lunchbox~7~R9C4~R9C5~R9C6")
     grid, rules = from_iss(text)
     assert rules.constraints[0] == CellSum((8, 16, 32, 32), 30)
     assert rules.constraints[2] == PillArrow((45, 46), (56, 65))

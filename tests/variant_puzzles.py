@@ -21,7 +21,8 @@ from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, CellSum,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
-                                 HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Modular,
+                                 HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
+                                 Modular,
                                  NonConsecutive, NumberedRoom, Palindrome, Parity, PillArrow,
                                  Quadruple, Region, Renban, Rules, RulesError, Sandwich,
                                  Skyscraper, SumLine, Thermometer, Whispers, XSum, XVNegative,
@@ -229,6 +230,12 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
                 return Zipper(line)
     if kind == "sum-line":
         return SumLine(path, sum(held))
+    for _ in range(300 if kind == "lunchbox" else 0):
+        line = _path(layout, rng, int(rng.integers(3, 5)))
+        held = [int(values[c]) for c in line]
+        if len(set(held)) == len(held):
+            low, high = sorted((held.index(min(held)), held.index(max(held))))
+            return Lunchbox(line, sum(held[low + 1:high]))
     if kind == "modular":
         for _ in range(300):
             line = _path(layout, rng, 3)
