@@ -139,7 +139,7 @@ def test_a_cage_total_of_zero_means_any_sum():
 
 
 @pytest.mark.parametrize("text, message", [
-    (".Zipper~R1C1~R1C2", "constraint type 'Zipper' is not supported"),
+    (".FullRank~C2~26~", "constraint type 'FullRank' is not supported"),
     (".Or.Cage~3~R1C1~R1C2.End", "constraint type 'Or' is not supported"),
     (".~R1C1_10", "is not a cell and its values in 1..9"),
     (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
@@ -242,7 +242,8 @@ def test_decoration_is_ignored_with_one_warning_naming_it():
 
 @pytest.mark.parametrize("key, value", [("betweenline", [{"lines": [["R1C1", "R1C2"]]}]),
                                         ("cage", [{"cells": ["R1C1"], "value": "5"}]),
-                                        ("littlekillersum", [{"cell": "R0C1", "value": "5"}])])
+                                        ("quadruple", [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
+                                                        "values": [1]}])])
 def test_a_rule_the_toolkit_does_not_model_is_named(key, value):
     with pytest.raises(PuzzleFormatError, match=f"'{key}' is not supported"):
         Puzzle.from_fpuzzles(dict(_fpuzzles(), **{key: value}))
