@@ -104,26 +104,7 @@ def from_transitions(transitions, start: int, accepting, side: int) -> Automaton
 def _determinize(first: frozenset, step, accepts, side: int) -> Automaton:
     """The subset construction from ``first``: ``step(subset, v)`` is the
     subset after the value ``v + 1``; the empty subset is no state."""
-    number = {first: 0}
-    order = [first]
-    table = []
-    for subset in order:  # grows while it is read
-        row = []
-        for v in range(side):
-            target = step(subset, v)
-            if not target:
-                row.append(-1)
-                continue
-            if target not in number:
-                if len(order) >= MAX_STATES:
-                    raise RulesError(f"regular: more than {MAX_STATES:,} states in the "
-                                     f"deterministic automaton")
-                number[target] = len(order)
-                order.append(target)
-            row.append(number[target])
-        table.append(tuple(row))
-    accepting = frozenset(i for i, subset in enumerate(order) if accepts(subset))
-    return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
+    return from_step(first, lambda subset, v: step(subset, v - 1) or None, accepts, side)
 
 
 def _minimized(automaton: Automaton) -> Automaton:
@@ -371,7 +352,7 @@ def from_step(start, step, accepts, side: int) -> Automaton:
                 continue
             if target not in number:
                 if len(order) >= MAX_STATES:
-                    raise RulesError(f"more than {MAX_STATES:,} automaton states")
+                    raise RulesError(f"more than {MAX_STATES:,} states in the automaton")
                 number[target] = len(order)
                 order.append(target)
             row.append(number[target])

@@ -932,22 +932,15 @@ class LittleKiller(Constraint):
                           self.label(layout))]
 
 
-class _LineClue(Constraint):
-    """An outside clue on a whole row or column (``cells`` in order from
-    the clue), lowered to a regular line (:meth:`automaton`): the
-    automaton is its native form on every method."""
+class _AutomatonLine(Constraint):
+    """A line kind whose rule is an automaton along it (:meth:`automaton`),
+    lowered to a regular line; checked by :meth:`holds`."""
 
     def _check(self, layout):
-        _straight(self, layout, diagonal=False)
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
         self.automaton(layout.side)
-
-    def label(self, layout):
-        return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
-            if self.cells else self.kind
-
-    @property
-    def _clue(self) -> int:
-        return self.total
 
     def automaton(self, side: int) -> Automaton:
         raise NotImplementedError
@@ -966,6 +959,24 @@ class _LineClue(Constraint):
 
     def domain(self, layout):
         return line_domains(self.automata(layout)[0])
+
+
+class _LineClue(_AutomatonLine):
+    """An outside clue on a whole row or column (``cells`` in order from
+    the clue), lowered to a regular line (:meth:`automaton`): the
+    automaton is its native form on every method."""
+
+    def _check(self, layout):
+        _straight(self, layout, diagonal=False)
+        self.automaton(layout.side)
+
+    def label(self, layout):
+        return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
+            if self.cells else self.kind
+
+    @property
+    def _clue(self) -> int:
+        return self.total
 
 
 @dataclass(frozen=True)
@@ -1175,35 +1186,6 @@ class Zipper(_SumRule):
             return [self._sum(layout, [(a, 1), (b, 1), (middle, -1)], 0) for a, b in pairs]
         (a0, b0), rest = pairs[0], pairs[1:]
         return [self._sum(layout, [(a0, 1), (b0, 1), (a, -1), (b, -1)], 0) for a, b in rest]
-
-
-class _AutomatonLine(Constraint):
-    """A line kind whose rule is an automaton along it (:meth:`automaton`),
-    lowered to a regular line; checked by :meth:`holds`."""
-
-    def _check(self, layout):
-        _distinct(self, layout, list(self.cells))
-        if len(self.cells) < 2:
-            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
-        self.automaton(layout.side)
-
-    def automaton(self, side: int) -> Automaton:
-        raise NotImplementedError
-
-    def holds(self, word: list[int], side: int) -> bool:
-        raise NotImplementedError
-
-    def violations(self, values, layout, context):
-        word = [int(values[c]) for c in self.cells]
-        return [] if self.holds(word, layout.side) else [
-            f"{self.label(layout)}: {'/'.join(map(str, word))} breaks it"]
-
-    def automata(self, layout):
-        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
-                              self.label(layout))]
-
-    def domain(self, layout):
-        return line_domains(self.automata(layout)[0])
 
 
 @dataclass(frozen=True)
