@@ -213,12 +213,13 @@ def from_iss(text: str, where: str = "constraint string"):
                 _fail(here, "needs a number and cells")
             make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular,
                     "Lunchbox": Lunchbox}[kind]
-            lines = [a for a in args[1:] if a != "LOOP"]
-            constraints.append((here, make(cells(lines), _whole(args[0], here))))
+            if "LOOP" in args:
+                _fail(here, f"a {kind} loop is not supported")
+            constraints.append((here, make(cells(args[1:]), _whole(args[0], here))))
         elif kind == "PillArrow":
             size = _whole(args[0] if args else "", here)
             found = cells(args[1:])
-            constraints.append((here, PillArrow(found[:size], found[size:])))
+            constraints.append((here, PillArrow(tuple(sorted(found[:size])), found[size:])))
         elif kind in ("DoubleArrow", "Zipper", "Entropic"):
             make = {"DoubleArrow": DoubleArrow, "Zipper": Zipper, "Entropic": Entropic}[kind]
             constraints.append((here, make(cells(args))))

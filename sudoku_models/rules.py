@@ -1124,7 +1124,8 @@ class CellSum(_SumRule):
 @dataclass(frozen=True)
 class PillArrow(_SumRule):
     """An arrow whose circle is a pill of several cells: the ``pill``'s
-    digits, read in order as a number, equal the sum of the arrow's
+    digits, read as a number in reading order (the cells sorted, as the
+    Interactive Sudoku Solver reads them), equal the sum of the arrow's
     ``cells`` (values 1..9 only)."""
 
     kind: ClassVar[str] = "pill-arrow"
@@ -1143,7 +1144,7 @@ class PillArrow(_SumRule):
 
     def sums(self, layout):
         size = len(self.pill)
-        terms = [(c, -10 ** (size - 1 - i)) for i, c in enumerate(self.pill)]
+        terms = [(c, -10 ** (size - 1 - i)) for i, c in enumerate(sorted(self.pill))]
         return [self._sum(layout, terms + [(c, 1) for c in self.cells], 0)]
 
 
@@ -1191,7 +1192,8 @@ class Zipper(_SumRule):
 @dataclass(frozen=True)
 class SumLine(_AutomatonLine):
     """The line cuts into segments (between cells) that each sum to
-    ``total``."""
+    ``total``. (A loop, whose segments may run through its ends, is not
+    modelled.)"""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]

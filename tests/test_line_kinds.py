@@ -96,7 +96,19 @@ def test_the_constraint_string_carries_each_kind_both_ways():
     (".SumLine~0~R1C1~R1C2", "the total must be 1 or more"),
     (".DoubleArrow~R1C1~R1C2", "3 or more cells"),
     (".Sum~x~R1C1", "'x' is not a whole number"),
+    (".SumLine~10~R1C1~R1C2~R2C2~LOOP", "a SumLine loop is not supported"),
 ])
 def test_a_bad_item_is_a_format_error_naming_it(text, message):
     with pytest.raises(PuzzleFormatError, match=message):
         from_iss(text)
+
+
+def test_a_pill_reads_its_digits_in_reading_order_as_the_solver_does():
+    # the pill listed right to left: r1c2 r1c1 still reads r1c1 r1c2
+    grid, rules = from_iss(".PillArrow~2~R1C2~R1C1~R2C1~R3C1")
+    assert rules.constraints == (PillArrow((0, 1), (9, 18)),)
+    values = np.zeros(81, int)
+    values[[0, 1, 9, 18]] = [1, 5, 7, 8]  # 15 = 7 + 8
+    assert rules.violations(values) == []
+    values[[0, 1]] = [5, 1]
+    assert rules.violations(values) == ["pill-arrow r1c1: -10r1c1 -r1c2 +r2c1 +r3c1 is -36, not 0"]
