@@ -974,9 +974,11 @@ class _LineClue(_AutomatonLine):
         return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
             if self.cells else self.kind
 
+    clue_field: ClassVar[str] = "total"  # the field holding the clue's number
+
     @property
     def _clue(self) -> int:
-        return self.total
+        return getattr(self, self.clue_field)
 
 
 @dataclass(frozen=True)
@@ -1024,9 +1026,7 @@ class Skyscraper(_LineClue):
     cells: tuple[int, ...]
     count: int
 
-    @property
-    def _clue(self):
-        return self.count
+    clue_field: ClassVar[str] = "count"
 
     def automaton(self, side):
         return skyscraper_automaton(self.count, side)
@@ -1044,9 +1044,7 @@ class HiddenSkyscraper(_LineClue):
     cells: tuple[int, ...]
     value: int
 
-    @property
-    def _clue(self):
-        return self.value
+    clue_field: ClassVar[str] = "value"
 
     def automaton(self, side):
         return hidden_skyscraper_automaton(self.value, side)
@@ -1065,9 +1063,7 @@ class NumberedRoom(_LineClue):
     cells: tuple[int, ...]
     value: int
 
-    @property
-    def _clue(self):
-        return self.value
+    clue_field: ClassVar[str] = "value"
 
     def automaton(self, side):
         return numbered_room_automaton(self.value, side)
