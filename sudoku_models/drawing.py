@@ -15,9 +15,18 @@
   line ending in an arrowhead; odd cells a grey circle, even cells a grey
   square;
 * lines in SudokuPad's colours: German whispers green (Dutch whispers
-  orange), renban purple, palindrome grey; fortress cells shaded, a small
+  orange), renban purple, palindrome grey, a regular line dashed dark grey
+  (the Interactive Sudoku Solver's custom line) with its pattern at its first
+  cell; fortress cells shaded, a small
   ``>`` (maximum) or ``<`` (minimum) in the corner; clones as matching light
   squares; candidate givens as small digits at the top of the cell;
+* outside clues beside the grid, before the first cell of their line: a
+  little killer's total with a small arrow along its diagonal, a
+  sandwich's total, an X-sum's in angle brackets, a skyscraper's count in
+  square brackets, a numbered room's between colons, a hidden skyscraper's
+  between bars (the Interactive Sudoku Solver's marks); its generic lines
+  (sum, sum line, pill and double arrows, zipper, modular, entropic) in its
+  colours, a quadruple's values in a circle on the corner;
 * anti-knight, anti-king, non-consecutive and the negative constraints
   (all dots / all X and V given) named in a line under the grid;
 * clues bold black, solution digits blue.
@@ -32,7 +41,9 @@ import numpy as np
 from .puzzle import SYMBOLS, as_puzzle
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
-                    Region, Renban, Thermometer, Whispers, XVNegative)
+                    LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
+                    Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
+                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -111,8 +122,9 @@ def draw_sudoku(puzzle, solution=None, ax=None, title: str | None = None):
         fig, ax = plt.subplots(figsize=(width, height))
         fig.subplots_adjust(left=0.1 / width, right=1 - 0.1 / width, bottom=bottom / height,
                             top=1 - top / height)
-    ax.set_xlim(0, side)
-    ax.set_ylim(0, side)
+    margin = 0.8 if any(isinstance(c, _OUTSIDE) for c in puzzle.constraints) else 0
+    ax.set_xlim(-margin, side + margin)
+    ax.set_ylim(-margin, side + margin)
     ax.set_aspect("equal")
     ax.axis("off")
     canvas = _Canvas(ax, side)
@@ -374,7 +386,7 @@ def _parity(canvas: _Canvas, parity: Parity, puzzle) -> None:
 
 
 LINE_COLOURS = {"whispers": "#5cb85c", "dutch": "#f0a04b", "renban": "#b57edc",
-                "palindrome": "#a0a0a0"}
+                "palindrome": "#a0a0a0", "regular": "#606060"}
 
 
 def _line(canvas: _Canvas, cells, colour: str, gid: str) -> None:
@@ -394,6 +406,73 @@ def _renban(canvas: _Canvas, line: Renban, puzzle) -> None:
 
 def _palindrome(canvas: _Canvas, line: Palindrome, puzzle) -> None:
     _line(canvas, line.cells, LINE_COLOURS["palindrome"], "palindrome")
+
+
+def _regular(canvas: _Canvas, line: Regular, puzzle) -> None:
+    points = [canvas.centre(c) for c in line.cells]
+    canvas.ax.plot(*zip(*points), color=LINE_COLOURS["regular"],
+                   linewidth=canvas.width(0.06, 1.0), linestyle=(0, (1, 2)), marker="o",
+                   markersize=canvas.width(0.1, 2.0), markerfacecolor="white", zorder=1.4,
+                   gid="regular")
+    x, y = points[0]
+    canvas.ax.text(x - 0.45, y - 0.45, line.pattern or "automaton", ha="left", va="bottom",
+                   color=LINE_COLOURS["regular"], fontsize=max(3.0, 0.14 * canvas.pt), zorder=6,
+                   gid="regular")
+
+
+_OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper, NumberedRoom, HiddenSkyscraper)
+_CLUE_TEXT = {LittleKiller: "{}", Sandwich: "{}", XSum: "\u27e8{}\u27e9", Skyscraper: "[{}]",
+              NumberedRoom: ":{}:", HiddenSkyscraper: "|{}|"}
+
+
+def _outside(canvas: _Canvas, clue, puzzle) -> None:
+    """An outside clue one step before its line's first cell."""
+    (x0, y0), (x1, y1) = canvas.centre(clue.cells[0]), canvas.centre(clue.cells[1])
+    dx, dy = x1 - x0, y1 - y0
+    x, y = x0 - dx, y0 - dy
+    value = clue.total if isinstance(clue, LittleKiller) else clue._clue
+    canvas.ax.text(x, y, _CLUE_TEXT[type(clue)].format(value), ha="center", va="center",
+                   fontsize=max(4.0, 0.3 * canvas.pt), zorder=6, gid=clue.kind)
+    if isinstance(clue, LittleKiller):
+        canvas.ax.annotate("", xy=(x + 0.45 * dx, y + 0.45 * dy),
+                           xytext=(x + 0.25 * dx, y + 0.25 * dy),
+                           arrowprops={"arrowstyle": "->", "lw": canvas.width(0.02, 0.6)},
+                           zorder=6, gid=clue.kind)
+
+
+_KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
+               Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff",
+               Lunchbox: "#a0a0a0"}
+
+
+def _kind_line(canvas: _Canvas, line, puzzle) -> None:
+    """A line of the Interactive Sudoku Solver's generic kinds, in its
+    colour, with the pill of a pill arrow as circles and the total (if any)
+    at the first cell."""
+    cells = (*getattr(line, "pill", ()), *line.cells)
+    _line(canvas, cells, _KIND_LINES[type(line)], line.kind)
+    for cell in getattr(line, "pill", ()):
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(_circle(x, y))
+    number = getattr(line, "total", getattr(line, "modulus", None))
+    if number is not None:
+        x, y = canvas.centre(cells[0])
+        canvas.ax.text(x - 0.45, y + 0.45, str(number), ha="left", va="top", zorder=6,
+                       fontsize=max(3.0, 0.18 * canvas.pt), gid=line.kind)
+
+
+def _circle(x: float, y: float):
+    from matplotlib.patches import Circle
+
+    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid="pill")
+
+
+def _quadruple(canvas: _Canvas, quad: Quadruple, puzzle) -> None:
+    xs, ys = zip(*(canvas.centre(c) for c in quad.cells))
+    x, y = sum(xs) / 4, sum(ys) / 4
+    canvas.ax.add_patch(_circle(x, y))
+    canvas.ax.text(x, y, " ".join(map(str, quad.values)), ha="center", va="center", zorder=6,
+                   fontsize=max(3.0, 0.16 * canvas.pt), gid="quadruple")
 
 
 def _fortress(canvas: _Canvas, fortress: Fortress, puzzle) -> None:
@@ -429,4 +508,6 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
 _DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
-         Candidates: _candidates}
+         Candidates: _candidates, Regular: _regular,
+         Quadruple: _quadruple, **{kind: _outside for kind in _OUTSIDE},
+         **{kind: _kind_line for kind in _KIND_LINES}}

@@ -11,16 +11,28 @@ MIT) carries a puzzle in its URL as a string of ``.``-separated items, each
 diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 ``.AntiConsecutive``, ``.Windoku``, ``.DisjointSets``, ``.StrictKropki``,
 ``.StrictXV``, ``.AllDifferent~cells`` (an extra region), ``.Whisper~5~cells``,
-``.Renban~cells``, ``.Palindrome~cells``, ``.Jigsaw~<one
+``.Renban~cells``, ``.Palindrome~cells``, ``.Regex~<pattern>~cells~~cells``
+(a regular expression line, the pattern in URL-safe base64 without
+padding, one line per run of cells between empty items), ``.Jigsaw~<one
 region character per cell>`` (regions beside the boxes, or instead of them
 after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
-``.Shape~6x6`` for another side (values 1..N only). A cage total of 0
+``.Shape~6x6`` for another side (values 1..N only). Outside clues:
+``.LittleKiller~22~R1C1`` (the diagonal that starts at that cell, in the
+solver's own choice of direction for each edge cell), ``.Sandwich~18~C1``
+(a row ``R<n>`` or column ``C<n>``), ``.XSum~C1~25~23`` and
+``.Skyscraper~C4~~3`` (the clue before the first cell, then the one after
+the last; empty for none), and the same way ``.NumberedRoom`` and
+``.HiddenSkyscraper``. Lines and sums: ``.Sum~23~cells`` (repeats allowed),
+``.SumLine~10~cells``, ``.PillArrow~2~cells`` (the pill's cells first),
+``.DoubleArrow~cells``, ``.Zipper~cells``, ``.Modular~3~cells``,
+``.Entropic~cells``, ``.Lunchbox~12~cells``, ``.Quad~R1C1~1~2`` (the 2x2
+square from that cell). A cage total of 0
 means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
 candidate givens.
-Any other type (little killer, whispers, ``Or``...) is a
+Any other type (``NFA``, ``Or``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
 The short killer format (81 characters, from the enjoysudoku forum's
@@ -33,18 +45,29 @@ toward a cell of its cage (``<``, ``>``, ``^``, ``v``, and diagonals
 
 from __future__ import annotations
 
+import base64
+import binascii
+from urllib.parse import unquote
+
 import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
-                    KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban, Rules,
+                    KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
+                    Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
+                    Entropic, HiddenSkyscraper, Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
+                    SumLine, Zipper,
                     Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
            "StrictXV": XVNegative}
+_DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
+                "HiddenSkyscraper": HiddenSkyscraper}
+_ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
+             SumLine: "SumLine", Modular: "Modular", Lunchbox: "Lunchbox"}
 _PAIRS = {"WhiteDot": lambda a, b: Kropki((a, b), "white"),
           "BlackDot": lambda a, b: Kropki((a, b), "black"),
           "X": lambda a, b: XV((a, b), 10), "V": lambda a, b: XV((a, b), 5),
@@ -160,6 +183,53 @@ def from_iss(text: str, where: str = "constraint string"):
             constraints.append((here, Whispers(cells(args), gap)))
         elif kind in ("Renban", "Palindrome"):
             constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
+        elif kind == "Regex":
+            pattern = _pattern(args[0] if args else "", here)
+            lines = "~".join(args[1:]).split("~~")
+            constraints += [(here, Regular(cells(line.split("~")), pattern=pattern))
+                            for line in lines if line]
+            if not any(lines):
+                cells([])
+        elif kind == "LittleKiller":
+            total = _whole(args[0] if args else "", here)
+            if len(args) != 2:
+                _fail(here, "needs a total and the cell the diagonal starts at")
+            constraints.append((here, LittleKiller(_diagonal(_cell(args[1], side, here), side,
+                                                             here), total)))
+        elif kind == "Sandwich":
+            if len(args) != 2:
+                _fail(here, "needs a total and a row or column (R1, C1)")
+            constraints.append((here, Sandwich(_full_line(args[1], side, here),
+                                               _whole(args[0], here))))
+        elif kind in _DOUBLE_LINE:
+            if len(args) not in (2, 3):
+                _fail(here, "needs a row or column and one or two clues")
+            line = _full_line(args[0], side, here)
+            make = _DOUBLE_LINE[kind]
+            constraints += [(here, make(cells_, _whole(clue, here)))
+                            for clue, cells_ in zip(args[1:], (line, line[::-1])) if clue]
+        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox"):
+            if not args:
+                _fail(here, "needs a number and cells")
+            make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular,
+                    "Lunchbox": Lunchbox}[kind]
+            if "LOOP" in args:
+                _fail(here, f"a {kind} loop is not supported")
+            constraints.append((here, make(cells(args[1:]), _whole(args[0], here))))
+        elif kind == "PillArrow":
+            size = _whole(args[0] if args else "", here)
+            found = cells(args[1:])
+            constraints.append((here, PillArrow(tuple(sorted(found[:size])), found[size:])))
+        elif kind in ("DoubleArrow", "Zipper", "Entropic"):
+            make = {"DoubleArrow": DoubleArrow, "Zipper": Zipper, "Entropic": Entropic}[kind]
+            constraints.append((here, make(cells(args))))
+        elif kind == "Quad":
+            corner = cells(args[:1], 1)[0]
+            if corner % side == side - 1 or corner // side == side - 1:
+                _fail(here, f"{args[0]} is not the top-left cell of a 2x2 square")
+            square = (corner, corner + 1, corner + side, corner + side + 1)
+            constraints.append((here, Quadruple(square, tuple(_whole(v, here)
+                                                              for v in args[1:]))))
         elif kind == "Arrow":
             found = cells(args)
             constraints.append((here, Arrow(found[0], found[1:])))
@@ -215,6 +285,83 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _whole(text: str, where: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4):
+        _fail(where, f"{text!r} is not a whole number")
+    return int(text)
+
+
+def _full_line(name: str, side: int, where: str) -> tuple[int, ...]:
+    """The cells of row ``R<n>`` or column ``C<n>`` (base 36), from the top
+    or the left."""
+    index = _DIGITS.find(name[1:].lower()) if len(name) == 2 and name[1:].isascii() else -1
+    if name[:1] not in ("R", "C") or not 1 <= index <= side:
+        _fail(where, f"{name!r} is not a row or column such as R1 or C1")
+    if name[0] == "R":
+        return tuple((index - 1) * side + c for c in range(side))
+    return tuple(r * side + index - 1 for r in range(side))
+
+
+def _diagonal(cell: int, side: int, where: str) -> tuple[int, ...]:
+    """The little killer diagonal the solver keys by its first cell: from
+    the left edge down-right, the right edge up-left, the top edge
+    down-left, the bottom edge up-right (its ``LittleKiller.cellMap``, the
+    first of two that cover the same cells kept)."""
+    found: dict[int, tuple[int, ...]] = {}
+    seen = set()
+    starts = ([(r, 0, 1, 1) for r in range(side - 1)]
+              + [(r, side - 1, -1, -1) for r in range(1, side - 1)]
+              + [(0, c, 1, -1) for c in range(1, side)]
+              + [(side - 1, c, -1, 1) for c in range(1, side - 1)])
+    for r, c, dr, dc in starts:
+        cells = []
+        while 0 <= r < side and 0 <= c < side:
+            cells.append(r * side + c)
+            r, c = r + dr, c + dc
+        key = frozenset(cells)
+        if len(cells) > 1 and key not in seen:
+            seen.add(key)
+            found[cells[0]] = tuple(cells)
+    if cell not in found:
+        _fail(where, f"no little killer diagonal starts at {_cell_id(cell, side)}")
+    return found[cell]
+
+
+def _diagonal_key(cells, side: int) -> int | None:
+    """The first cell of the solver's diagonal covering ``cells``, if any."""
+    for start in {cells[0], cells[-1]}:
+        try:
+            if set(_diagonal(start, side, "")) == set(cells):
+                return start
+        except PuzzleFormatError:
+            continue
+    return None
+
+
+def _line_name(cells, side: int) -> tuple[str, bool] | None:
+    """``("R3", True)`` for row 3 from the left (``False``: from the
+    right), ``("C2", ...)`` for a column from the top; None for another
+    shape."""
+    for prefix in ("R", "C"):
+        for index in range(1, side + 1):
+            line = _full_line(f"{prefix}{_DIGITS[index]}", side, "")
+            if tuple(cells) in (line, line[::-1]):
+                return f"{prefix}{_DIGITS[index]}", tuple(cells) == line
+    return None
+
+
+def _pattern(code: str, where: str) -> str:
+    """A ``Regex`` item's pattern: URL-safe base64 without padding (the
+    solver's ``Base64Codec.encodeString``), or percent-encoded text (its
+    older form, told by a ``%``)."""
+    if "%" in code:
+        return unquote(code)
+    try:
+        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        _fail(where, f"{code!r} is not a pattern in base64")
 
 
 def to_iss(grid: np.ndarray, rules: Rules) -> str:
@@ -284,6 +431,31 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             out.append(f".Whisper~{constraint.gap}~{ids(constraint.cells)}")
         elif kind in (Renban, Palindrome):
             out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is LittleKiller and _diagonal_key(constraint.cells, side) is not None:
+            out.append(f".LittleKiller~{constraint.total}~"
+                       f"{_cell_id(_diagonal_key(constraint.cells, side), side)}")
+        elif kind in (Sandwich, *_DOUBLE_LINE.values()) and _line_name(constraint.cells, side):
+            name, forward = _line_name(constraint.cells, side)
+            clue = constraint._clue
+            if kind is Sandwich:
+                out.append(f".Sandwich~{clue}~{name}")
+            else:
+                out.append(f".{_ISS_NAME[kind]}~{name}~{clue if forward else ''}"
+                           f"{'' if forward else '~' + str(clue)}")
+        elif kind in (CellSum, SumLine, Modular, Lunchbox):
+            number = constraint.modulus if kind is Modular else constraint.total
+            out.append(f".{_ISS_NAME[kind]}~{number}~{ids(constraint.cells)}")
+        elif kind is PillArrow:
+            out.append(f".PillArrow~{len(constraint.pill)}~"
+                       f"{ids((*constraint.pill, *constraint.cells))}")
+        elif kind in (DoubleArrow, Zipper, Entropic):
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Quadruple:
+            out.append(f".Quad~{_cell_id(min(constraint.cells), side)}~"
+                       f"{'~'.join(map(str, constraint.values))}")
+        elif kind is Regular and constraint.pattern:
+            code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
+            out.append(f".Regex~{code}~{ids(constraint.cells)}")
         elif kind is Candidates:
             values = "_".join(map(str, sorted(set(constraint.values))))
             out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))

@@ -27,7 +27,9 @@ object per line::
 Cells are named ``r1c1`` (1-based row and column, either case). Each
 constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
 (``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
-``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``);
+``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
+line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
+triples with ``start`` and ``accepting``);
 ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
@@ -59,9 +61,9 @@ from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
 from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
-                    Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity, Region, Renban,
-                    Rules, RulesError, Thermometer, Whispers, XVNegative, diagonals,
-                    disjoint_groups, windoku)
+                    Kropki, KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity,
+                    Region, Renban, Rules, RulesError, Sandwich, Skyscraper, Thermometer,
+                    Whispers, XSum, XVNegative, diagonals, disjoint_groups, windoku)
 
 FORMAT = "sudoku-models/1"
 _MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
@@ -146,7 +148,8 @@ def constraint_to_json(constraint, side: int) -> dict:
         elif f.name == "circle":
             out["circle"] = _name(value, side)
         elif value is not None and value != f.default:
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = (json.loads(json.dumps(value)) if isinstance(value, tuple)
+                           else value)
     return out
 
 
@@ -167,8 +170,14 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[int, ...]" and isinstance(value, list) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return tuple(value)
+    if base == "tuple[tuple[int, int, int], ...]" and isinstance(value, list) and all(
+            isinstance(t, list) and len(t) == 3 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
+        return tuple(tuple(t) for t in value)
     wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
-              "tuple[int, ...]": "a list of whole numbers"}.get(base, base)
+              "tuple[int, ...]": "a list of whole numbers",
+              "tuple[tuple[int, int, int], ...]": "a list of [state, value, next state] "
+                                                   "triples"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 
@@ -312,7 +321,8 @@ _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjoint
                    "nonconsecutive"}
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
                    "xv", "odd", "even", "negative", "whispers", "renban", "palindrome",
-                   "minimum", "maximum", "clone"}
+                   "minimum", "maximum", "clone", "littlekillersum", "sandwichsum", "xsum",
+                   "skyscraper"}
 _FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
 FPUZZLES_DECORATION = frozenset({
     "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
@@ -504,6 +514,26 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
             _fail(here, f"xv mark {mark!r} is neither X nor V"[:200])
         found.append((here, XV(_fp_cells(item, "cells", side, here, 2),
                                10 if mark.upper() == "X" else 5)))
+    for here, item in _fp_entries(data, "littlekillersum", where):
+        total = _fp_whole(item.get("value"), here, "total")
+        if item.get("cells"):
+            found.append((here, LittleKiller(_fp_cells(item, "cells", side, here), total)))
+            continue
+        r, c = _fp_outside(item.get("cell"), side, here, corner=True)
+        step = _FP_DIRECTIONS.get(item.get("direction"))
+        if step is None:
+            _fail(here, f"'direction' must be one of {', '.join(_FP_DIRECTIONS)}, got "
+                        f"{item.get('direction')!r}"[:200])
+        diagonal = []
+        r, c = r + step[0], c + step[1]
+        while 0 <= r < side and 0 <= c < side:
+            diagonal.append(r * side + c)
+            r, c = r + step[0], c + step[1]
+        found.append((here, LittleKiller(tuple(diagonal), total)))
+    for key, cls in (("sandwichsum", Sandwich), ("xsum", XSum), ("skyscraper", Skyscraper)):
+        for here, item in _fp_entries(data, key, where):
+            line = _fp_outside_line(item.get("cell"), side, here)
+            found.append((here, cls(line, _fp_whole(item.get("value"), here, "clue"))))
     for here, item in _fp_entries(data, "clone", where):
         found.append((here, Clone(_fp_cells(item, "cells", side, here),
                                   _fp_cells(item, "cloneCells", side, here))))
@@ -543,6 +573,38 @@ def from_fpuzzles(data, where: str = "f-puzzles"):
             "rule)"), stacklevel=3)
     title = data.get("title") or ""
     return grid, rules, title if isinstance(title, str) else ""
+
+
+_FP_DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
+
+
+def _fp_outside(name, side: int, where: str, corner: bool = False) -> tuple[int, int]:
+    """The 0-based row and column of an f-puzzles clue cell outside the
+    grid (``R0C3`` above column 3, ``R3C10`` right of row 3 on a 9x9; a
+    corner such as ``R0C0`` when ``corner``)."""
+    match = re.fullmatch(r"R(\d{1,3})C(\d{1,3})", name) if isinstance(name, str) else None
+    r, c = (int(match[1]) - 1, int(match[2]) - 1) if match else (-2, -2)
+    if not (-1 <= r <= side and -1 <= c <= side) or (0 <= r < side and 0 <= c < side) or \
+            (not corner and r in (-1, side) and c in (-1, side)):
+        _fail(where, f"'cell' must be a cell beside the grid such as 'R0C1', got {name!r}"[:200])
+    return r, c
+
+
+def _fp_outside_line(name, side: int, where: str) -> tuple[int, ...]:
+    """The row or column an outside clue looks along, from the clue."""
+    r, c = _fp_outside(name, side, where)
+    if r in (-1, side):
+        cells = tuple(row * side + c for row in range(side))
+        return cells if r == -1 else cells[::-1]
+    cells = tuple(r * side + col for col in range(side))
+    return cells if c == -1 else cells[::-1]
+
+
+def _fp_outside_name(cells, side: int) -> str:
+    """The f-puzzles clue cell before the first of ``cells`` (a row or a
+    column from one end, or a diagonal)."""
+    (r0, c0), (r1, c1) = divmod(cells[0], side), divmod(cells[1], side)
+    return f"R{r0 - (r1 - r0) + 1}C{c0 - (c1 - c0) + 1}"
 
 
 def _fp_name(cell: int, side: int) -> str:
@@ -630,6 +692,17 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
             add("whispers", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, (Renban, Palindrome)):
             add(constraint.kind, {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, LittleKiller) and len(constraint.cells) > 1:
+            (r0, c0), (r1, c1) = (divmod(c, side) for c in constraint.cells[:2])
+            direction = {v: k for k, v in _FP_DIRECTIONS.items()}[(r1 - r0, c1 - c0)]
+            add("littlekillersum", {"cell": _fp_outside_name(constraint.cells, side),
+                                    "cells": names(constraint.cells), "direction": direction,
+                                    "value": str(constraint.total)})
+        elif isinstance(constraint, (Sandwich, XSum, Skyscraper)):
+            key = {Sandwich: "sandwichsum", XSum: "xsum", Skyscraper: "skyscraper"}[
+                type(constraint)]
+            clue = constraint.count if isinstance(constraint, Skyscraper) else constraint.total
+            add(key, {"cell": _fp_outside_name(constraint.cells, side), "value": str(clue)})
         elif isinstance(constraint, KropkiNegative):
             negative += [k for k, color in _NEGATIVE.items() if color in constraint.colors]
         elif isinstance(constraint, XVNegative):

@@ -39,33 +39,70 @@ kind               rule
 ``fortress``       each cell holds more (``maximum``) or less (``minimum``)
                    than every orthogonal neighbour
 ``clones``         a clone: ``cells[i]`` holds what ``clones[i]`` holds
+``regular``        the line's values spell a word of a regular language: a
+                   regular expression over digits (``pattern``) or a finite
+                   automaton (``transitions``, ``start``, ``accepting``)
+``little-killer``  the values on a diagonal (``cells``, from the clue outside
+                   the grid) sum to ``total``; values may repeat
+``sandwich``       the values between the 1 and the ``N`` of a row or column
+                   sum to ``total``
+``x-sum``          the first ``X`` values of a row or column (``cells`` from
+                   the clue), ``X`` the first of them, sum to ``total``
+``skyscraper``     ``count`` values of a row or column are visible from the
+                   clue (``cells`` from it): those taller than all before
+``hidden-skyscraper`` the first value of a row or column (from the clue)
+                   smaller than one before it is ``value``
+``numbered-room``  the ``X``-th value of a row or column (from the clue) is
+                   ``value``, ``X`` the first value
+``sum``            the values of ``cells`` sum to ``total`` (repeats allowed;
+                   a cell listed twice counts twice)
+``pill-arrow``     the ``pill`` cells, read as a number (digits in order),
+                   equal the sum of the arrow's ``cells``
+``double-arrow``   the two ends of the line sum to the values between them
+``zipper``         values the same distance from the middle of the line have
+                   one sum: the middle value (odd length) or a common one
+``sum-line``       the line cuts into segments that each sum to ``total``
+``modular``        every ``modulus`` consecutive values on the line differ
+                   modulo ``modulus``
+``entropic``       every 3 consecutive values on the line are one low, one
+                   middle, one high (1-3, 4-6, 7-9 on a 9x9)
+``quadruple``      the four cells of a 2x2 square hold every one of
+                   ``values`` (as often as listed)
+``lunchbox``       different values; those between the smallest and the
+                   largest sum to ``total``
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
 (:meth:`Constraint.violations`, the independent checker behind
 :func:`~sudoku_models.verify`), one validation against a layout (a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming what is wrong and
-where), and one lowering into four primitive families that models and
+where), and one lowering into five primitive families that models and
 searches can read (:class:`Lowered`): extra all-different groups, linear
-sums, allowed value pairs on two cells, and cell domains. Each formulation
+sums, allowed value pairs on two cells, cell domains, and lines spelling
+words of a regular language (:class:`~sudoku_models.automata.LineAutomaton`). Each formulation
 models each kind natively from the kind itself or from these families.
 
 Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
 names), cpmpy's examples (killer, thermo, Kropki), Sudoku Explainer's
 variants (X, Windoku, anti-king, anti-knight, non-consecutive), the
 Interactive Sudoku Solver's constraint types (whispers, renban,
-palindrome, candidate givens; github.com/sigh/Interactive-Sudoku-Solver).
+palindrome, candidate givens, regular expression lines;
+github.com/sigh/Interactive-Sudoku-Solver).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import ClassVar
 
 import numpy as np
 
+from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
+                       hidden_skyscraper_automaton, multiset_automaton,
+                       lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
+                       sum_line_automaton, window_automaton, x_sum_automaton)
 from .errors import RulesError
 from .geometry import Layout, cell_name
 
@@ -97,7 +134,7 @@ class PairRelation:
 
 @dataclass(frozen=True, eq=False)
 class Lowered:
-    """A puzzle's constraints in four families (see the module docstring):
+    """A puzzle's constraints in five families (see the module docstring):
 
     * ``groups``: all-different cell groups beyond the layout's houses
       (extra regions, cages, anti-knight and anti-king pairs), each a sorted
@@ -108,6 +145,8 @@ class Lowered:
       thermometer steps, non-consecutive and the negative constraints).
     * ``domains``: ``(N*N,)`` int64 bitmasks, bit ``v - 1`` set when the cell
       may hold ``v`` (parity).
+    * ``lines``: :class:`~sudoku_models.automata.LineAutomaton` (regular
+      constraints).
     """
 
     groups: tuple[tuple[int, ...], ...]
@@ -115,6 +154,7 @@ class Lowered:
     sums: tuple[LinearSum, ...]
     pairs: tuple[PairRelation, ...]
     domains: np.ndarray
+    lines: tuple[LineAutomaton, ...] = ()
 
 
 # -- the constraint kinds ----------------------------------------------------
@@ -160,6 +200,9 @@ class Constraint:
 
     def domain(self, layout: Layout) -> list[tuple[int, int]]:
         """``(cell, allowed bitmask)`` restrictions."""
+        return []
+
+    def automata(self, layout: Layout) -> list[LineAutomaton]:
         return []
 
     def _cells(self) -> tuple[int, ...]:
@@ -782,10 +825,504 @@ class Clone(Constraint):
                 for a, b in zip(self.cells, self.clones)]
 
 
+@dataclass(frozen=True)
+class Regular(Constraint):
+    """The regular constraint (G. Pesant, CP 2004): the values along
+    ``cells`` (a cell may come twice) spell a word of a regular language,
+    given as a regular expression over digits (``pattern``, the syntax of
+    :mod:`sudoku_models.automata`) or as a finite automaton, possibly
+    non-deterministic: ``transitions``, ``(state, value, next state)``
+    triples, from ``start`` to one of the ``accepting`` states. Lowered as
+    one :class:`~sudoku_models.automata.LineAutomaton` and the values each
+    cell can take on an accepted word (a domain)."""
+
+    kind: ClassVar[str] = "regular"
+    cells: tuple[int, ...]
+    pattern: str = ""
+    transitions: tuple[tuple[int, int, int], ...] = ()
+    start: int = 0
+    accepting: tuple[int, ...] = ()
+
+    def label(self, layout):
+        shown = f" /{self.pattern}/" if self.pattern else ""
+        return f"{super().label(layout)}{shown}"
+
+    def _check(self, layout):
+        if not self.cells:
+            raise RulesError("regular: no cells")
+        if bool(self.pattern) == bool(self.transitions):
+            raise RulesError(f"{self.label(layout)}: give a pattern or transitions, one of them")
+        if self.transitions and not self.accepting:
+            raise RulesError(f"{self.label(layout)}: no accepting state")
+        self.automaton(layout.side)
+
+    def automaton(self, side: int) -> Automaton:
+        """The language as a deterministic automaton over ``1..side``."""
+        return _automaton(self.pattern, self.transitions, self.start, self.accepting, side)
+
+    def violations(self, values, layout, context):
+        word = [int(values[c]) for c in self.cells]
+        return [] if self.automaton(layout.side).accepts(word) else [
+            f"{self.label(layout)}: {''.join(map(str, word)) if layout.side <= 9 else word} "
+            f"is not a word of its language"]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+                              self.label(layout))]
+
+    def domain(self, layout):
+        return line_domains(self.automata(layout)[0])
+
+
+def line_domains(line: LineAutomaton) -> list[tuple[int, int]]:
+    """The ``(cell, bitmask)`` of the values each cell of ``line`` takes on
+    some accepted word (a cell on the line twice gets both masks)."""
+    return [(cell, sum(1 << (v - 1) for v in {v for _, v, _ in arcs}))
+            for cell, arcs in zip(line.cells, line.layers)]
+
+
+@lru_cache(maxsize=256)
+def _automaton(pattern, transitions, start, accepting, side) -> Automaton:
+    return (from_pattern(pattern, side) if pattern else
+            from_transitions(transitions, start, accepting, side))
+
+
+def _straight(constraint: Constraint, layout: Layout, diagonal: bool) -> None:
+    """``RulesError`` unless the cells run in one straight line, step by
+    step: a diagonal (``diagonal``), else a whole row or column."""
+    side, cells = layout.side, constraint.cells
+    steps = {(b // side - a // side, b % side - a % side) for a, b in zip(cells, cells[1:])}
+    if diagonal:
+        ok = len(steps) <= 1 and all(abs(dr) == 1 == abs(dc) for dr, dc in steps)
+        shape = "a diagonal of cells, step by step"
+    else:
+        ok = len(cells) == side and len(steps) == 1 and sum(map(abs, next(iter(steps)))) == 1
+        shape = "a whole row or column in order from the clue"
+    if not cells or not ok:
+        raise RulesError(f"{constraint.label(layout)}: the cells must be {shape}")
+
+
+@dataclass(frozen=True)
+class LittleKiller(Constraint):
+    """A little killer: the values on the diagonal ``cells`` (from the
+    clue outside the grid) sum to ``total``, repeats allowed. Lowered as
+    one linear sum."""
+
+    kind: ClassVar[str] = "little-killer"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"little killer {cell_name(self.cells[0], layout.side)} ({self.total})" \
+            if self.cells else "little killer"
+
+    def _check(self, layout):
+        _straight(self, layout, diagonal=True)
+        if not len(self.cells) <= self.total <= len(self.cells) * layout.side:
+            raise RulesError(f"{self.label(layout)}: {len(self.cells)} values in "
+                             f"1..{layout.side} sum to {len(self.cells)}.."
+                             f"{len(self.cells) * layout.side}, not {self.total}")
+
+    def violations(self, values, layout, context):
+        held = int(values[list(self.cells)].sum())
+        return [] if held == self.total else [f"{self.label(layout)} sums to {held}"]
+
+    def sums(self, layout):
+        return [LinearSum(tuple(self.cells), (1,) * len(self.cells), self.total,
+                          self.label(layout))]
+
+
+class _AutomatonLine(Constraint):
+    """A line kind whose rule is an automaton along it (:meth:`automaton`),
+    lowered to a regular line; checked by :meth:`holds`."""
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
+        self.automaton(layout.side)
+
+    def automaton(self, side: int) -> Automaton:
+        raise NotImplementedError
+
+    def holds(self, word: list[int], side: int) -> bool:
+        raise NotImplementedError
+
+    def violations(self, values, layout, context):
+        word = [int(values[c]) for c in self.cells]
+        return [] if self.holds(word, layout.side) else [
+            f"{self.label(layout)}: {'/'.join(map(str, word))} breaks it"]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+                              self.label(layout))]
+
+    def domain(self, layout):
+        return line_domains(self.automata(layout)[0])
+
+
+class _LineClue(_AutomatonLine):
+    """An outside clue on a whole row or column (``cells`` in order from
+    the clue), lowered to a regular line (:meth:`automaton`): the
+    automaton is its native form on every method."""
+
+    def _check(self, layout):
+        _straight(self, layout, diagonal=False)
+        self.automaton(layout.side)
+
+    def label(self, layout):
+        return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
+            if self.cells else self.kind
+
+    clue_field: ClassVar[str] = "total"  # the field holding the clue's number
+
+    @property
+    def _clue(self) -> int:
+        return getattr(self, self.clue_field)
+
+
+@dataclass(frozen=True)
+class Sandwich(_LineClue):
+    """The values strictly between the 1 and the ``N`` of a row or column
+    sum to ``total`` (0: the two are neighbours)."""
+
+    kind: ClassVar[str] = "sandwich"
+    cells: tuple[int, ...]
+    total: int
+
+    def automaton(self, side):
+        return sandwich_automaton(self.total, side)
+
+    def holds(self, word, side):
+        if 1 not in word or side not in word:
+            return False
+        low, high = sorted((word.index(1), word.index(side)))
+        return sum(word[low + 1:high]) == self.total
+
+
+@dataclass(frozen=True)
+class XSum(_LineClue):
+    """The first ``X`` values of a row or column, counted from the clue
+    (``cells[0]``), sum to ``total``, where ``X`` is the value of
+    ``cells[0]``."""
+
+    kind: ClassVar[str] = "x-sum"
+    cells: tuple[int, ...]
+    total: int
+
+    def automaton(self, side):
+        return x_sum_automaton(self.total, side)
+
+    def holds(self, word, side):
+        return sum(word[:word[0]]) == self.total
+
+
+@dataclass(frozen=True)
+class Skyscraper(_LineClue):
+    """Seen from the clue (before ``cells[0]``), ``count`` values of the row
+    or column are visible: each value taller than all before it."""
+
+    kind: ClassVar[str] = "skyscraper"
+    cells: tuple[int, ...]
+    count: int
+
+    clue_field: ClassVar[str] = "count"
+
+    def automaton(self, side):
+        return skyscraper_automaton(self.count, side)
+
+    def holds(self, word, side):
+        return sum(v > max(word[:i], default=0) for i, v in enumerate(word)) == self.count
+
+
+@dataclass(frozen=True)
+class HiddenSkyscraper(_LineClue):
+    """Seen from the clue, the first value of the row or column smaller
+    than one before it (the first hidden skyscraper) is ``value``."""
+
+    kind: ClassVar[str] = "hidden-skyscraper"
+    cells: tuple[int, ...]
+    value: int
+
+    clue_field: ClassVar[str] = "value"
+
+    def automaton(self, side):
+        return hidden_skyscraper_automaton(self.value, side)
+
+    def holds(self, word, side):
+        hidden = [v for i, v in enumerate(word) if v < max(word[:i], default=0)]
+        return bool(hidden) and hidden[0] == self.value
+
+
+@dataclass(frozen=True)
+class NumberedRoom(_LineClue):
+    """The ``X``-th value of the row or column, counted from the clue, is
+    ``value``, where ``X`` is the first value."""
+
+    kind: ClassVar[str] = "numbered-room"
+    cells: tuple[int, ...]
+    value: int
+
+    clue_field: ClassVar[str] = "value"
+
+    def automaton(self, side):
+        return numbered_room_automaton(self.value, side)
+
+    def holds(self, word, side):
+        return word[word[0] - 1] == self.value
+
+
+class _SumRule(Constraint):
+    """A kind lowered to linear sums (:meth:`sums`), checked by them."""
+
+    def violations(self, values, layout, context):
+        found = []
+        for linear in self.sums(layout):
+            held = sum(a * int(values[c]) for c, a in zip(linear.cells, linear.coefficients))
+            if held != linear.total:
+                terms = " ".join(f"{'+' if a > 0 else '-'}{abs(a) if abs(a) != 1 else ''}"
+                                 f"{cell_name(c, layout.side)}"
+                                 for c, a in zip(linear.cells, linear.coefficients))
+                found.append(f"{self.label(layout)}: {terms.lstrip('+')} is {held}, not "
+                             f"{linear.total}")
+        return found
+
+    def _sum(self, layout, terms, total) -> LinearSum:
+        merged: dict[int, int] = {}
+        for cell, a in terms:
+            merged[cell] = merged.get(cell, 0) + a
+        cells = tuple(c for c, a in merged.items() if a)
+        return LinearSum(cells, tuple(merged[c] for c in cells), total, self.label(layout))
+
+
+@dataclass(frozen=True)
+class CellSum(_SumRule):
+    """The values of ``cells`` sum to ``total``; values may repeat and a
+    cell listed twice counts twice (the Interactive Sudoku Solver's
+    ``Sum``)."""
+
+    kind: ClassVar[str] = "sum"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"sum {cell_name(self.cells[0], layout.side)} ({self.total})" if self.cells \
+            else "sum"
+
+    def _check(self, layout):
+        if not self.cells:
+            raise RulesError("sum: no cells")
+
+    def sums(self, layout):
+        return [self._sum(layout, [(c, 1) for c in self.cells], self.total)]
+
+
+@dataclass(frozen=True)
+class PillArrow(_SumRule):
+    """An arrow whose circle is a pill of several cells: the ``pill``'s
+    digits, read as a number in reading order (the cells sorted, as the
+    Interactive Sudoku Solver reads them), equal the sum of the arrow's
+    ``cells`` (values 1..9 only)."""
+
+    kind: ClassVar[str] = "pill-arrow"
+    pill: tuple[int, ...]
+    cells: tuple[int, ...]
+
+    def _cells(self):
+        return (*self.pill, *self.cells)
+
+    def _check(self, layout):
+        _distinct(self, layout, [*self.pill, *self.cells])
+        if not self.pill or not self.cells:
+            raise RulesError(f"{self.label(layout)}: a pill and an arrow of one or more cells")
+        if len(self.pill) > 1 and layout.side > 9:
+            raise RulesError(f"{self.label(layout)}: a pill of digits needs values 1..9")
+
+    def sums(self, layout):
+        size = len(self.pill)
+        terms = [(c, -10 ** (size - 1 - i)) for i, c in enumerate(sorted(self.pill))]
+        return [self._sum(layout, terms + [(c, 1) for c in self.cells], 0)]
+
+
+@dataclass(frozen=True)
+class DoubleArrow(_SumRule):
+    """The values at the two ends of the line sum to the values between."""
+
+    kind: ClassVar[str] = "double-arrow"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 3:
+            raise RulesError(f"{self.label(layout)}: a double arrow has 3 or more cells")
+
+    def sums(self, layout):
+        ends = (self.cells[0], self.cells[-1])
+        return [self._sum(layout, [(c, 1) for c in ends] + [(c, -1) for c in self.cells[1:-1]],
+                          0)]
+
+
+@dataclass(frozen=True)
+class Zipper(_SumRule):
+    """Values the same distance from the middle of the line have one sum:
+    the middle value on a line of odd length, a common sum otherwise."""
+
+    kind: ClassVar[str] = "zipper"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a zipper has 2 or more cells")
+
+    def sums(self, layout):
+        cells, size = self.cells, len(self.cells)
+        pairs = [(cells[i], cells[size - 1 - i]) for i in range(size // 2)]
+        if size % 2:
+            middle = cells[size // 2]
+            return [self._sum(layout, [(a, 1), (b, 1), (middle, -1)], 0) for a, b in pairs]
+        (a0, b0), rest = pairs[0], pairs[1:]
+        return [self._sum(layout, [(a0, 1), (b0, 1), (a, -1), (b, -1)], 0) for a, b in rest]
+
+
+@dataclass(frozen=True)
+class SumLine(_AutomatonLine):
+    """The line cuts into segments (between cells) that each sum to
+    ``total``. (A loop, whose segments may run through its ends, is not
+    modelled.)"""
+
+    kind: ClassVar[str] = "sum-line"
+    cells: tuple[int, ...]
+    total: int
+
+    def _check(self, layout):
+        if self.total < 1:
+            raise RulesError(f"{self.label(layout)}: the total must be 1 or more")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return sum_line_automaton(self.total, side)
+
+    def holds(self, word, side):
+        held = 0
+        for v in word:
+            held += v
+            if held == self.total:
+                held = 0
+        return held == 0
+
+
+def _window_holds(word, width: int, classes) -> bool:
+    return all(len({classes[v - 1] for v in word[i:i + width]}) == len(word[i:i + width])
+               for i in range(max(1, len(word) - width + 1)))
+
+
+@dataclass(frozen=True)
+class Modular(_AutomatonLine):
+    """Every ``modulus`` consecutive values on the line differ modulo
+    ``modulus`` (with 3: one of 1/4/7, one of 2/5/8, one of 3/6/9)."""
+
+    kind: ClassVar[str] = "modular"
+    cells: tuple[int, ...]
+    modulus: int = 3
+
+    def _check(self, layout):
+        if not 2 <= self.modulus <= layout.side:
+            raise RulesError(f"{self.label(layout)}: the modulus must be 2..{layout.side}")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return window_automaton(tuple(v % self.modulus for v in range(1, side + 1)), self.modulus,
+                                side)
+
+    def holds(self, word, side):
+        return _window_holds(word, self.modulus, [v % self.modulus for v in range(1, side + 1)])
+
+
+@dataclass(frozen=True)
+class Entropic(_AutomatonLine):
+    """Every 3 consecutive values on the line are one low, one middle and
+    one high (thirds of 1..N: 1-3, 4-6, 7-9 on a 9x9)."""
+
+    kind: ClassVar[str] = "entropic"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        if layout.side % 3:
+            raise RulesError(f"{self.label(layout)}: an entropic line needs a side divisible "
+                             f"by 3")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return window_automaton(tuple((v - 1) // (side // 3) for v in range(1, side + 1)), 3, side)
+
+    def holds(self, word, side):
+        return _window_holds(word, 3, [(v - 1) // (side // 3) for v in range(1, side + 1)])
+
+
+@dataclass(frozen=True)
+class Quadruple(_AutomatonLine):
+    """The four cells of a 2x2 square (around a grid corner) hold every one
+    of ``values``, as often as listed."""
+
+    kind: ClassVar[str] = "quadruple"
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def label(self, layout):
+        return f"quadruple {cell_name(min(self.cells), layout.side)} " \
+               f"({','.join(map(str, self.values))})" if self.cells else "quadruple"
+
+    def _check(self, layout):
+        side = layout.side
+        rows = sorted({c // side for c in self.cells})
+        cols = sorted({c % side for c in self.cells})
+        if len(set(self.cells)) != 4 or len(rows) != 2 or len(cols) != 2 or \
+                rows[1] - rows[0] != 1 or cols[1] - cols[0] != 1:
+            raise RulesError(f"{self.label(layout)}: the cells must be the four of a 2x2 square")
+        if not 1 <= len(self.values) <= 4 or any(not 1 <= v <= side for v in self.values):
+            raise RulesError(f"{self.label(layout)}: 1 to 4 values in 1..{side}")
+        self.automaton(side)
+
+    def automaton(self, side):
+        return multiset_automaton(self.values, side)
+
+    def holds(self, word, side):
+        return all(word.count(v) >= list(self.values).count(v) for v in self.values)
+
+
+@dataclass(frozen=True)
+class Lunchbox(_AutomatonLine):
+    """A lunchbox: the cells hold different values, and those between the
+    smallest and the largest (in the order of ``cells``) sum to ``total``."""
+
+    kind: ClassVar[str] = "lunchbox"
+    cells: tuple[int, ...]
+    total: int
+
+    def _check(self, layout):
+        if len(self.cells) > layout.side:
+            raise RulesError(f"{self.label(layout)}: a lunchbox has at most {layout.side} cells")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return lunchbox_automaton(self.total, side)
+
+    def holds(self, word, side):
+        low, high = sorted((word.index(min(word)), word.index(max(word))))
+        return len(set(word)) == len(word) and sum(word[low + 1:high]) == self.total
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
-                              Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone)
+                              Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
+                              Regular, LittleKiller, Sandwich, XSum, Skyscraper, HiddenSkyscraper,
+                              NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
+                              Modular, Entropic, Quadruple, Lunchbox)
 }
 
 
@@ -907,6 +1444,7 @@ class Rules:
             sums=tuple(s for c in self.constraints for s in c.sums(layout)),
             pairs=tuple(p for c in self.constraints for p in c.pairs(layout, context)),
             domains=domains,
+            lines=tuple(a for c in self.constraints for a in c.automata(layout)),
         )
 
     @cached_property

@@ -165,7 +165,8 @@ def test_f_puzzles_jigsaw_regions():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"littlekillersum": [{"cell": "R0C1", "value": "10"}]}, "'littlekillersum' is not supported"),
+    ({"littlekillersum": [{"cell": "R0C1", "value": "10"}]}, "'direction' must be one of"),
+    ({"quadruple": [{"cells": ["R1C1"], "values": [1]}]}, "'quadruple' is not supported"),
     ({"betweenline": [{"lines": [["R1C1", "R1C2"]]}]}, "'betweenline' is not supported"),
     ({"cage": [{"cells": ["R1C1"], "value": "5"}]}, "'cage' is not supported"),
     ({"negative": ["difference", "renban"]}, "negative constraint for renban"),

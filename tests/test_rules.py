@@ -12,7 +12,7 @@ from sudoku_models import Puzzle, verify
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
                                  Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
-                                 Parity, Region, Renban, Rules, RulesError, Thermometer,
+                                 Parity, Region, Regular, Renban, Rules, RulesError, Thermometer,
                                  Whispers, XVNegative, diagonals, disjoint_groups, windoku)
 
 
@@ -43,6 +43,9 @@ def _lowered_holds(rules, values):
     for p in low.pairs:
         if not p.allowed[values[p.first] - 1, values[p.second] - 1]:
             return False
+    for line in low.lines:
+        if not line.automaton.accepts(values[list(line.cells)]):
+            return False
     return all(low.domains[c] >> (values[c] - 1) & 1 for c in range(len(values)))
 
 
@@ -52,6 +55,30 @@ def _neighbours(side, rng):
     options = [(r + dr) * side + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
                if 0 <= r + dr < side and 0 <= c + dc < side]
     return a, int(rng.choice(options))
+
+
+def random_regular(line: tuple, side: int, values, rng) -> Regular:
+    """A random regular line on ``line``: a regular expression (one token
+    per cell, some quantified or in an alternation) or a small
+    non-deterministic automaton; with ``values`` (a full grid) one that
+    accepts what the line holds there."""
+    word = [int(rng.integers(1, side + 1)) if values is None else int(values[c]) for c in line]
+    if rng.random() < 0.5:
+        tokens = []
+        for v in word:
+            low = int(rng.integers(1, v + 1))
+            high = int(rng.integers(v, side + 1))
+            token = str(rng.choice([str(v), ".", f"[{low}-{high}]", f"[^{v % side + 1}]",
+                                    f"({v}|{int(rng.integers(1, side + 1))})"]))
+            tokens.append(token + str(rng.choice(["", "", "?", "*", "+", "{1,2}"])))
+        return Regular(line, pattern="".join(tokens))
+    states = int(rng.integers(1, 4))
+    path = [0, *(int(rng.integers(states)) for _ in word)]
+    triples = {(path[i], v, path[i + 1]) for i, v in enumerate(word)}
+    triples |= {(int(rng.integers(states)), int(rng.integers(1, side + 1)),
+                 int(rng.integers(states))) for _ in range(2 * side)}
+    return Regular(line, transitions=tuple(sorted(triples)), start=0,
+                   accepting=tuple(sorted({path[-1], int(rng.integers(states))})))
 
 
 def _orthogonal_neighbours(cell: int, side: int) -> list[int]:
@@ -65,7 +92,7 @@ def _random_constraint(layout, values, rng):
     of the time (by reading the values) and drawn blindly otherwise."""
     side, cells = layout.side, layout.cells
     fit = rng.random() < 0.5
-    kind = rng.integers(19)
+    kind = rng.integers(20)
     if kind == 0:
         picked = tuple(int(c) for c in rng.choice(cells, int(rng.integers(2, side + 1)), False))
         return Region(picked)
@@ -135,6 +162,8 @@ def _random_constraint(layout, values, rng):
             line = line[:len(others)] or line[:1]
             others = others or [int(next(c for c in range(cells) if c not in line))]
         return Clone(tuple(line), tuple(others))
+    if kind == 18:
+        return random_regular(tuple(line), side, values if fit else None, rng)
     if kind == 15:
         if fit:  # cells holding a run of consecutive values
             start = int(rng.integers(1, side - len(line) + 2))

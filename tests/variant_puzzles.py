@@ -19,12 +19,16 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
-                                 Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
-                                 Parity, Region, Renban, Rules, RulesError, Thermometer, Whispers,
-                                 XVNegative)
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, CellSum,
+                                 Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
+                                 HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
+                                 Modular,
+                                 NonConsecutive, NumberedRoom, Palindrome, Parity, PillArrow,
+                                 Quadruple, Region, Renban, Rules, RulesError, Sandwich,
+                                 Skyscraper, SumLine, Thermometer, Whispers, XSum, XVNegative,
+                                 Zipper)
 
-from .test_rules import _full_grid, _neighbours, _random_constraint
+from .test_rules import _full_grid, _neighbours, _random_constraint, random_regular
 
 
 @cache
@@ -180,7 +184,103 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         pick = [int(rng.choice([t for t in twin if t not in (a, b)])) for twin in twins]
         if len(set(pick)) == 2:
             return Clone((a, b), tuple(pick))
+    if kind == "regular":
+        line = tuple(int(c) for c in rng.choice(cells, int(rng.integers(3, 5)), False))
+        return random_regular(line, side, values, rng)
+    if kind == "little-killer":
+        row = int(rng.integers(side - 1))
+        diagonal = tuple((row + i) * side + i for i in range(side - row))
+        return LittleKiller(diagonal, int(values[list(diagonal)].sum()))
+    if kind in ("sandwich", "x-sum", "skyscraper"):
+        line = outside_line(side, rng)
+        held = [int(values[c]) for c in line]
+        if kind == "sandwich":
+            return Sandwich(line, _sandwich_total(held, side))
+        if kind == "x-sum":
+            return XSum(line, sum(held[:held[0]]))
+        return Skyscraper(line, sum(v > max(held[:i], default=0) for i, v in enumerate(held)))
+    if kind in ("numbered-room", "hidden-skyscraper"):
+        for _ in range(100):
+            line = outside_line(side, rng)
+            held = [int(values[c]) for c in line]
+            if kind == "numbered-room":
+                return NumberedRoom(line, held[held[0] - 1])
+            hidden = [v for i, v in enumerate(held) if v < max(held[:i], default=0)]
+            if hidden:
+                return HiddenSkyscraper(line, hidden[0])
+    path = _path(layout, rng, int(rng.integers(3, 5)))
+    held = [int(values[c]) for c in path]
+    if kind == "sum":
+        return CellSum(path, sum(held))
+    if kind == "pill-arrow":
+        return PillArrow(path[:1], path[1:2]) if held[0] == held[1] else \
+            PillArrow((path[0],), tuple(c for c in range(cells) if values[c] == held[0]
+                                        and c != path[0])[:1])
+    if kind == "double-arrow":
+        for _ in range(300):
+            line = _path(layout, rng, int(rng.integers(3, 5)))
+            held = [int(values[c]) for c in line]
+            if held[0] + held[-1] == sum(held[1:-1]):
+                return DoubleArrow(line)
+    if kind == "zipper":
+        for _ in range(300):
+            line = _path(layout, rng, 3)
+            held = [int(values[c]) for c in line]
+            if held[0] + held[2] == held[1]:
+                return Zipper(line)
+    if kind == "sum-line":
+        return SumLine(path, sum(held))
+    for _ in range(300 if kind == "lunchbox" else 0):
+        line = _path(layout, rng, int(rng.integers(3, 5)))
+        held = [int(values[c]) for c in line]
+        if len(set(held)) == len(held):
+            low, high = sorted((held.index(min(held)), held.index(max(held))))
+            return Lunchbox(line, sum(held[low + 1:high]))
+    if kind == "modular":
+        for _ in range(300):
+            line = _path(layout, rng, 3)
+            if len({int(values[c]) % 2 for c in line[:2]}) == 2 and \
+                    len({int(values[c]) % 2 for c in line[1:]}) == 2:
+                return Modular(line, 2)
+    if kind == "entropic" and side % 3 == 0:
+        for _ in range(300):
+            line = _path(layout, rng, 3)
+            if len({(int(values[c]) - 1) // (side // 3) for c in line}) == 3:
+                return Entropic(line)
+    if kind == "quadruple":
+        corner = int(rng.integers(side - 1)) * side + int(rng.integers(side - 1))
+        square = (corner, corner + 1, corner + side, corner + side + 1)
+        return Quadruple(square, tuple(sorted(int(values[c]) for c in square[:2])))
     raise ValueError(f"no holding {kind} found")
+
+
+def _path(layout: Layout, rng: np.random.Generator, size: int) -> tuple[int, ...]:
+    """A random path of ``size`` cells, each an orthogonal or diagonal
+    neighbour of the one before, no cell twice (shorter if it is stuck)."""
+    side = layout.side
+    path = [int(rng.integers(layout.cells))]
+    while len(path) < size:
+        r, c = divmod(path[-1], side)
+        steps = [(r + dr) * side + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if 0 <= r + dr < side and 0 <= c + dc < side
+                 and (r + dr) * side + c + dc not in path]
+        if not steps:
+            break
+        path.append(int(rng.choice(steps)))
+    return tuple(path)
+
+
+def outside_line(side: int, rng: np.random.Generator) -> tuple[int, ...]:
+    """A random row or column, from either end."""
+    index = int(rng.integers(side))
+    line = (tuple(index * side + c for c in range(side)) if rng.random() < 0.5 else
+            tuple(r * side + index for r in range(side)))
+    return line if rng.random() < 0.5 else line[::-1]
+
+
+def _sandwich_total(held: list[int], side: int) -> int:
+    low, high = sorted((held.index(1), held.index(side)))
+    return sum(held[low + 1:high])
 
 
 GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative")

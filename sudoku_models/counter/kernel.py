@@ -16,8 +16,9 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    while they strike something;
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
-   linear sums pruned by their bounds, and sums over cells that all differ
-   by their combinations;
+   linear sums pruned by their bounds, sums over cells that all differ
+   by their combinations, and regular lines by their automata's states
+   (:func:`_lines`);
 2. branch on an empty cell with the fewest candidates (most constrained
    first, :func:`branch_cell`), trying its values in the order given by
    ``value_order``.
@@ -32,13 +33,16 @@ level in the workspace, so a call allocates nothing. Compiled with numba
 
 from __future__ import annotations
 
+import functools
+
 import numba
 import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
-                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_SEGMENTS, MASKS, NEXT,
+                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
+                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
                             SUM_KEYS, VARIANT, WEIGHTS)
@@ -216,21 +220,34 @@ def _locked(cand, grid, segments, segment_line, segment_region, line_segments, r
     return changed
 
 
+def _per_bundle(rule, otherwise, first: int):
+    """A function compiled per bundle type (numba ``overload``): ``rule``
+    (a plain Python function, compiled where it is called) for a bundle
+    with its tables from ``first`` on, ``otherwise`` for one that stops
+    before them (a classic bundle, a singles-only one), so a bundle pays
+    nothing for the rules it lacks. Both take the arguments of ``rule``,
+    ``tables`` among them; the result has ``rule``'s name and docstring."""
+    position = rule.__code__.co_varnames.index("tables")
+
+    def stub(*args):
+        raise NotImplementedError("compiled only")
+
+    def choose(*args):
+        return rule if len(args[position]) > first else otherwise
+
+    functools.update_wrapper(stub, rule)  # the signature numba checks the choices against
+    functools.update_wrapper(choose, rule)
+    overload(stub)(choose)
+    return stub
+
+
 def _locked_rule(cand, grid, tables, work) -> int:
-    """Locked candidates when the bundle has them (compiled by the overload
-    below, per bundle type)."""
-    raise NotImplementedError("compiled only")
+    """Locked candidates when the bundle has them (:func:`_locked`)."""
+    return _locked(cand, grid, tables[SEGMENTS], tables[SEGMENT_LINE], tables[SEGMENT_REGION],
+                   tables[LINE_SEGMENTS], tables[REGION_SEGMENTS], tables[SPLIT], work[MASKS])
 
 
-@overload(_locked_rule)
-def _locked_rule_for(cand, grid, tables, work):
-    if len(tables) <= SEGMENTS:  # a singles-only bundle: compiled without the rule
-        return lambda cand, grid, tables, work: 0
-
-    def rule(cand, grid, tables, work):
-        return _locked(cand, grid, tables[SEGMENTS], tables[SEGMENT_LINE], tables[SEGMENT_REGION],
-                       tables[LINE_SEGMENTS], tables[REGION_SEGMENTS], tables[SPLIT], work[MASKS])
-    return rule
+_locked_rule = _per_bundle(_locked_rule, lambda cand, grid, tables, work: 0, SEGMENTS)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -391,6 +408,65 @@ def _combinations(cand, grid, cells, combos, first, last):
     return changed, needed
 
 
+@numba.njit(cache=True, nogil=True)
+def _lines(cand, line_cells, line_next, line_start, line_accept) -> int:
+    """Regular lines pruned by their automata's state sets along the line
+    (the filtering of G. Pesant's regular constraint, CP 2004): forward,
+    the states reachable from the start through the cells' candidates;
+    backward, those that still reach an accepting state; each cell keeps
+    the candidates read on some such path. -1 on a contradiction, 1 if a
+    candidate was struck, else 0."""
+    changed = 0
+    states = line_next.shape[1]
+    side = line_next.shape[2]
+    for k in range(line_cells.shape[0]):
+        cells = line_cells[k]
+        length = 0
+        while length < cells.size and cells[length] >= 0:
+            length += 1
+        reach = np.zeros((length + 1, states), np.bool_)
+        reach[0, line_start[k]] = True
+        for i in range(length):
+            mask = cand[cells[i]]
+            for q in range(states):
+                if reach[i, q]:
+                    for v in range(side):
+                        if mask >> v & 1:
+                            target = line_next[k, q, v]
+                            if target >= 0:
+                                reach[i + 1, target] = True
+        alive = np.zeros(states, np.bool_)
+        before = np.zeros(states, np.bool_)
+        for q in range(states):
+            alive[q] = reach[length, q] and line_accept[k, q] != 0
+        support = np.zeros(length, np.int64)
+        for i in range(length - 1, -1, -1):
+            mask = cand[cells[i]]
+            keep = np.int64(0)
+            for q in range(states):
+                before[q] = False
+                if reach[i, q]:
+                    for v in range(side):
+                        if mask >> v & 1:
+                            target = line_next[k, q, v]
+                            if target >= 0 and alive[target]:
+                                before[q] = True
+                                keep |= np.int64(1) << v
+            if keep == 0:
+                return -1
+            support[i] = keep
+            alive, before = before, alive
+        for i in range(length):
+            cell = cells[i]
+            if cand[cell] & ~support[i]:
+                rest = cand[cell] & support[i]
+                if rest == 0:
+                    return -1
+                cand[cell] = rest
+                changed = 1
+    return changed
+
+
 PLACED = np.int64(1) << 62  # beside a cell's candidates in a sum's key: the cell is filled
 
 
@@ -457,34 +533,28 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
 
 
 def _variant(cand, grid, tables, work) -> int:
-    """A variant's rules when the bundle has them (compiled by the overload
-    below, per bundle type): -1, 1 or 0 as :func:`_variant_rules`."""
-    raise NotImplementedError("compiled only")
+    """A variant's rules (:func:`_variant_rules`, then :func:`_lines`) when
+    the bundle has them: -1, 1 or 0 as :func:`_variant_rules`."""
+    changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
+                             tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
+                             tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
+                             work[SUM_KEYS], work[WEIGHTS])
+    if changed < 0:
+        return -1
+    lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
+                   tables[LINE_ACCEPT])
+    return -1 if lines < 0 else changed | lines
 
 
-@overload(_variant)
-def _variant_for(cand, grid, tables, work):
-    if len(tables) <= VARIANT:  # a classic bundle: compiled without the rules
-        return lambda cand, grid, tables, work: 0
-
-    def rule(cand, grid, tables, work):
-        return _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
-                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
-                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
-                              work[SUM_KEYS], work[WEIGHTS])
-    return rule
+_variant = _per_bundle(_variant, lambda cand, grid, tables, work: 0, VARIANT)
 
 
 def _domain(tables, cell) -> int:
-    """A cell's starting candidates (compiled by the overload below)."""
-    raise NotImplementedError("compiled only")
+    """A cell's starting candidates: a variant's domain, else all values."""
+    return tables[DOMAINS][cell]
 
 
-@overload(_domain)
-def _domain_for(tables, cell):
-    if len(tables) <= VARIANT:
-        return lambda tables, cell: tables[FULL]
-    return lambda tables, cell: tables[DOMAINS][cell]
+_domain = _per_bundle(_domain, lambda tables, cell: tables[FULL], VARIANT)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -556,16 +626,12 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
 
 
 def _branch(cand, grid, tables, work) -> int:
-    """The branching rule of the bundle (compiled by the overload below):
-    :func:`branch_cell`, a variant's :func:`_weighted_branch_cell`."""
-    raise NotImplementedError("compiled only")
+    """The branching rule of the bundle: a variant's
+    :func:`_weighted_branch_cell`, else :func:`branch_cell`."""
+    return _weighted_branch_cell(cand, grid, work[WEIGHTS])
 
 
-@overload(_branch)
-def _branch_for(cand, grid, tables, work):
-    if len(tables) <= VARIANT:
-        return lambda cand, grid, tables, work: branch_cell(cand, grid)
-    return lambda cand, grid, tables, work: _weighted_branch_cell(cand, grid, work[WEIGHTS])
+_branch = _per_bundle(_branch, lambda cand, grid, tables, work: branch_cell(cand, grid), VARIANT)
 
 
 def _conflict(tables, work, cell) -> None:
@@ -575,43 +641,29 @@ def _conflict(tables, work, cell) -> None:
     slot of ``work[WEIGHTS]``); nothing for a classic bundle. (Halving the
     weights every 64 to 1,024 conflicts, as dom/wdeg variants decay them,
     cost 3 to 5 times more here.)"""
-    raise NotImplementedError("compiled only")
+    weights = work[WEIGHTS]
+    last = weights.size - 1
+    weights[cell] += 1
+    failed = weights[last] - 1
+    if failed >= 0:
+        cells = tables[SUM_CELLS][failed]
+        for i in range(cells.size):
+            if cells[i] < 0:
+                break
+            weights[cells[i]] += 1
+    weights[last] = 0
 
 
-@overload(_conflict)
-def _conflict_for(tables, work, cell):
-    if len(tables) <= VARIANT:
-        return lambda tables, work, cell: None
-
-    def note(tables, work, cell):
-        weights = work[WEIGHTS]
-        last = weights.size - 1
-        weights[cell] += 1
-        failed = weights[last] - 1
-        if failed >= 0:
-            cells = tables[SUM_CELLS][failed]
-            for i in range(cells.size):
-                if cells[i] < 0:
-                    break
-                weights[cells[i]] += 1
-        weights[last] = 0
-    return note
+_conflict = _per_bundle(_conflict, lambda tables, work, cell: None, VARIANT)
 
 
 def _clear_weights(tables, work) -> None:
     """Forget a variant's weights and sum keys at the start of a search."""
-    raise NotImplementedError("compiled only")
+    work[WEIGHTS][:] = 0
+    work[SUM_KEYS][:, 0] = -1  # no cell's key: every sum is looked at afresh
 
 
-@overload(_clear_weights)
-def _clear_weights_for(tables, work):
-    if len(tables) <= VARIANT:
-        return lambda tables, work: None
-
-    def clear(tables, work):
-        work[WEIGHTS][:] = 0
-        work[SUM_KEYS][:, 0] = -1  # no cell's key: every sum is looked at afresh
-    return clear
+_clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")

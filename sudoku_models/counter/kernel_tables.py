@@ -52,7 +52,13 @@ singles-only one) and then, from ``VARIANT`` on:
   ``COMBOS[SUM_COMBOS[k]:SUM_COMBOS[k + 1]]`` (none: bounds only);
   ``SUM_SEEN`` ``(S, w)``, -1 padded: for a sum with combinations, the
   cells outside it that see every cell of it (a value every live
-  combination needs is struck from them).
+  combination needs is struck from them);
+- regular lines (:class:`~sudoku_models.automata.LineAutomaton`):
+  ``LINE_CELLS`` ``(R, L)`` -1 padded, ``LINE_NEXT`` ``(R, Q, s)`` each
+  line's deterministic automaton (the state after reading ``v`` in ``q``
+  at ``[k, q, v - 1]``, -1: none; -1 padded to the most states
+  ``Q``), ``LINE_START`` ``(R,)`` and ``LINE_ACCEPT`` ``(R, Q)`` (1 for
+  an accepting state).
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -73,6 +79,7 @@ SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 
 
 DOMAINS, ARC_FROM, ARC_TO, ARC_ALLOWED = 12, 13, 14, 15
 SUM_CELLS, SUM_COEFS, SUM_TOTALS, SUM_COMBOS, COMBOS, SUM_SEEN = 16, 17, 18, 19, 20, 21
+LINE_CELLS, LINE_NEXT, LINE_START, LINE_ACCEPT = 22, 23, 24, 25
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -255,7 +262,7 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
             np.int64((1 << side) - 1), np.int64(0), identity)
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *_sums([*lowered.sums, *sum_rules.derived_sums(rules)], matrix, side,
-                      cage_rule == "sets"))
+                      cage_rule == "sets"), *_lines(lowered.lines, side))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -279,6 +286,19 @@ def _arcs(lowered, side: int) -> tuple:
             masks.append((table.astype(np.int64) * weights).sum(axis=1))
     return (np.array(sources, np.int64), np.array(targets, np.int64),
             np.array(masks, np.int64).reshape(-1, side))
+
+
+def _lines(lines, side: int) -> tuple:
+    """``LINE_CELLS`` .. ``LINE_ACCEPT`` of the regular lines."""
+    states = max((line.automaton.states for line in lines), default=1)
+    table = np.full((len(lines), states, side), -1, np.int64)
+    accept = np.zeros((len(lines), states), np.int64)
+    for k, line in enumerate(lines):
+        automaton = line.automaton
+        table[k, :automaton.states] = automaton.next
+        accept[k, sorted(automaton.accepting)] = 1
+    return (_padded([line.cells for line in lines]), table,
+            np.array([line.automaton.start for line in lines], np.int64), accept)
 
 
 MAX_COMBOS = 4096  # combinations kept per sum; a sum with more is pruned by its bounds

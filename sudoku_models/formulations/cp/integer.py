@@ -35,7 +35,11 @@ a domain constraint. With ``rule45=True`` the redundant sums of the rule of
 :func:`~sudoku_models.sum_rules.derived_sums`); each pair relation (Kropki,
 XV, greater-than and thermometer steps, non-consecutive, the negative
 constraints) as the table of its allowed value pairs; parity as a domain
-constraint beside the cell's clue domain.
+constraint beside the cell's clue domain; a regular line
+(:class:`~sudoku_models.automata.LineAutomaton`) as CP-SAT's
+``add_automaton`` over its cells (the automaton deterministic and
+minimal), beside the domains of the values an accepted word can put in each
+cell.
 """
 
 from __future__ import annotations
@@ -129,6 +133,16 @@ class CpFormulation(CpSatFormulation):
             allowed = [(int(u) + 1, int(v) + 1) for u, v in np.argwhere(pair.allowed)]
             model.add_allowed_assignments([cells[pair.first], cells[pair.second]], allowed)
             added, occurrences = added + 1, occurrences + 2
+        for line in lowered.lines:
+            automaton = line.automaton
+            if not line.layers[0]:  # no word of the line's length: infeasible
+                model.add_bool_or([])
+                continue
+            model.add_automaton(cells[list(line.cells)].tolist(), automaton.start,
+                                sorted(automaton.accepting),
+                                [(q, v + 1, t) for q, row in enumerate(automaton.next)
+                                 for v, t in enumerate(row) if t >= 0])
+            added, occurrences = added + 1, occurrences + len(line.cells)
         full = (1 << s) - 1
         for cell, mask in enumerate(lowered.domains.tolist()):
             if mask != full:

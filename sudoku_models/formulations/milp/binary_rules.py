@@ -95,6 +95,8 @@ How each kind is written, and why:
   shorter support form ``x[a, u] - sum_{v allowed with u} x[b, v] <= 0``,
   the same row over the cell's exactly-one (so the same LP relaxation).
 * **parity**: the forbidden values' variables fixed at 0 (upper bound 0).
+* **regular lines** (``regular``): the layered-graph flow formulation of
+  :mod:`.automaton_rows`, its arc variables among the auxiliary ones.
 
 Rows carry 1-based readable labels for export (``cage_3_v4``,
 ``cage_total_3``, ``cage_sets_3_v4``, ``thermometer_1_2``, ``thermometer_1_2_k5``,
@@ -114,7 +116,8 @@ from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
 from ...rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
 from ...sum_rules import cage_digit_sets, derived_sums
 
-SUM_KINDS = {"cage": "cage-total", "arrow": "arrow"}  # the families of the rules' LinearSum
+# the families of the rules' LinearSum
+SUM_KINDS = {"cage": "cage-total"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -266,7 +269,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
                 rows.append(Row(kind, f"{_name(kind)}_{n}_v{k + 1}", cells * side + k,
                                 np.ones(len(cells), np.int64), 1 if full else None, 1))
         for linear_sum in constraint.sums(layout):
-            family = SUM_KINDS[kind]
+            family = SUM_KINDS.get(kind, kind)
             linear(family, f"{_name(family)}_{number(family)}", linear_sum.cells,
                    linear_sum.coefficients, linear_sum.total, linear_sum.total)
         if isinstance(constraint, XV):
@@ -292,6 +295,12 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
         elif not isinstance(constraint, (Cage, Arrow)):
             for relation in constraint.pairs(layout, context):
                 rows.extend(_pair_rows(kind, number(kind), relation, side))
+        for line in constraint.automata(layout):  # the flow rows of automaton_rows
+            from .automaton_rows import automaton_rows  # it imports Row from here
+
+            more, names = automaton_rows(line, kind, number(kind), side, side**3 + len(extra))
+            rows.extend(more)
+            extra.extend(names)
     for linear_sum in derived_sums(rules) if rule45 else ():
         cells = tuple(sorted(linear_sum.cells))
         if cells in derived and prune:

@@ -39,6 +39,22 @@ one of two forms (``cage``), the combinatorial and the arithmetic one:
 ``k`` that no digit set of the cage holds
 (:func:`~sudoku_models.sum_rules.cage_candidates`), in either form.
 
+A regular line (:class:`~sudoku_models.automata.LineAutomaton`: the
+``regular`` kind and the kinds that lower to it) is its automaton unrolled
+along the line (F. Bacchus, "GAC via unit propagation", CP 2007; the
+decomposition of G. Pesant's regular constraint, CP 2004): one Boolean
+``s[i, q]`` per position ``i = 0..L`` and live state ``q`` (the states on
+an accepted path, :meth:`~sudoku_models.automata.Automaton.layers`),
+exactly one per position, ``s[0, start]`` true, and per position the
+transitions ``s[i, q] & x[c_i, v] -> s[i + 1, next(q, v)]``, the dead ones
+``-s[i, q] | -x[c_i, v]``, and supports: a value needs a state that reads
+it, a state needs a state and a value that lead to it and a state that it
+leads to. Unit propagation on these clauses keeps every cell's values and
+every position's states to those on an accepted path through the others'.
+Every other linear sum (a little killer, a pill arrow, a zipper...) is
+written the same way, its automaton's states the position and the partial
+sum (:func:`~sudoku_models.automata.linear_automaton`).
+
 An arrow is written by its value tuples, the way a CP solver's table
 constraint is: one selector per assignment of values
 to the arrow's cells that sums to a value the circle may hold (cells that
@@ -59,6 +75,7 @@ from itertools import combinations
 import numpy as np
 
 from ...registry import SAT_CAGE_FORMS
+from ...automata import LineAutomaton, linear_automaton
 from ...rules import Arrow, Cage
 from ...sum_rules import cage_candidates, cage_digit_sets
 
@@ -128,6 +145,52 @@ def variant_clauses(rules, encoding: str, cage: str = "sets",
         if encoding == "extended":
             clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
                         for cell in cells for k in range(side)]
+    sums = [LineAutomaton(linear.cells, linear_automaton(linear.coefficients, linear.total, side),
+                          linear.source)
+            for c in rules.constraints if not isinstance(c, (Cage, Arrow))
+            for linear in c.sums(rules.layout)]
+    for line in (*lowered.lines, *sums):
+        more, top = line_clauses(line, literal, top)
+        clauses += more
+    return clauses, top
+
+
+def line_clauses(line, literal, top: int) -> tuple[list[list[int]], int]:
+    """The clauses of a regular line (module docstring) over the cell
+    literals ``literal(cell, value)`` (value 0-based), its state variables
+    numbered after ``top``; returns them and the last variable number."""
+    layers = line.layers
+    if not layers[0]:  # no accepted word of the line's length
+        return [[top + 1], [-(top + 1)]], top + 1
+    states = [{line.automaton.start}] + [{t for _, _, t in arcs} for arcs in layers]
+    number: list[dict[int, int]] = []
+    for layer in states:
+        number.append({q: top + 1 + k for k, q in enumerate(sorted(layer))})
+        top += len(layer)
+    clauses = [[number[0][line.automaton.start]]]
+    for layer in number:
+        lits = list(layer.values())
+        clauses.append(lits)
+        clauses += [[-a, -b] for a, b in combinations(lits, 2)]
+    for i, (cell, arcs) in enumerate(zip(line.cells, layers)):
+        here, after = number[i], number[i + 1]
+        reads: dict[int, list[int]] = {}
+        into: dict[int, set[tuple[int, int]]] = {}
+        out: dict[int, set[int]] = {}
+        for q, v, t in arcs:
+            clauses.append([-here[q], -literal(cell, v - 1), after[t]])
+            reads.setdefault(v, []).append(here[q])
+            into.setdefault(t, set()).add((here[q], literal(cell, v - 1)))
+            out.setdefault(q, set()).add(after[t])
+        side, live = line.automaton.side, {(q, v) for q, v, _ in arcs}
+        for q, state in here.items():
+            clauses += [[-state, -literal(cell, v)] for v in range(side) if (q, v + 1) not in live]
+            clauses.append([-state, *sorted(out.get(q, ()))])
+        for v in range(1, side + 1):
+            clauses.append([-literal(cell, v - 1), *reads.get(v, [])])
+        for t, state in after.items():
+            clauses.append([-state, *sorted({s for s, _ in into[t]})])
+            clauses.append([-state, *sorted({x for _, x in into[t]})])
     return clauses, top
 
 

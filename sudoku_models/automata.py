@@ -1,0 +1,530 @@
+"""Finite automata over cell values: the regular constraint's language.
+
+A line of cells must spell a word of a regular language (G. Pesant, "A
+regular language membership constraint for finite sequences of
+variables", CP 2004): the language is given as a regular expression over
+digits or as a (possibly non-deterministic) finite automaton, and is held
+here as a deterministic one (:class:`Automaton`, by the subset
+construction: M. O. Rabin and D. Scott, "Finite automata and their decision
+problems", 1959). Every method unrolls it along the line
+(:meth:`Automaton.layers`): the states reachable from the start after
+``i`` values that can still reach an accepting state in the values left.
+
+The regular expressions are those of the Interactive Sudoku Solver's
+``Regex`` line (github.com/sigh/Interactive-Sudoku-Solver, MIT): a digit
+``1``-``9`` is a value, ``.`` any value, ``[...]`` a class (ranges ``1-4``,
+``^`` to negate), ``(...)`` a group, ``|`` alternation, and the quantifiers
+``*``, ``+``, ``?``, ``{n}``, ``{n,}`` and ``{n,m}``; white space is
+ignored. Values above 9 have no digit of their own (``.`` and negated
+classes reach them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from .errors import RulesError
+
+MAX_STATES = 20_000
+"""The most states a deterministic automaton may have (subset construction)."""
+MAX_REPEAT = 100
+"""The largest count a ``{n,m}`` quantifier may give."""
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic finite automaton over the values ``1..side``:
+    ``states`` states numbered from 0, ``start`` the first, ``accepting``
+    the accepting ones, ``next[q][v - 1]`` the state after reading ``v`` in
+    state ``q`` (-1: no transition, the word is refused)."""
+
+    states: int
+    start: int
+    accepting: frozenset[int]
+    next: tuple[tuple[int, ...], ...]
+
+    @property
+    def side(self) -> int:
+        return len(self.next[0]) if self.next else 0
+
+    def accepts(self, word) -> bool:
+        """Whether the values ``word`` (each in ``1..side``) are a word of
+        the language."""
+        state = self.start
+        for value in word:
+            state = self.next[state][int(value) - 1]
+            if state < 0:
+                return False
+        return state in self.accepting
+
+    def layers(self, length: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """The live transitions of a line of ``length`` values: for each
+        position ``i``, the ``(state, value, next state)`` triples on some
+        accepted path (``state`` reachable from the start in ``i`` steps,
+        ``next state`` reaching an accepting state in the ``length - i - 1``
+        steps left). All empty when no word of that length is accepted."""
+        return self._layers(length)
+
+    def _layers(self, length: int):
+        reach = [{self.start}]
+        for _ in range(length):
+            reach.append({t for q in reach[-1] for t in self.next[q] if t >= 0})
+        alive = reach[length] & self.accepting
+        found = []
+        for i in range(length - 1, -1, -1):
+            arcs = tuple((q, v + 1, t) for q in sorted(reach[i])
+                         for v, t in enumerate(self.next[q]) if t in alive)
+            found.append(arcs)
+            alive = {q for q, _, _ in arcs}
+        if self.start not in alive:
+            return tuple(() for _ in range(length))
+        return tuple(reversed(found))
+
+
+def from_transitions(transitions, start: int, accepting, side: int) -> Automaton:
+    """The deterministic automaton of a finite automaton given as
+    ``(state, value, next state)`` triples (it may be non-deterministic:
+    several triples for one state and value), a ``start`` state and the
+    ``accepting`` states; states are any whole numbers. Raises
+    :class:`~sudoku_models.errors.RulesError` for a value outside
+    ``1..side`` or more than :data:`MAX_STATES` states."""
+    moves: dict[int, list[set[int]]] = {}
+    for state, value, target in transitions:
+        if not 1 <= value <= side:
+            raise RulesError(f"regular: transition {state} -{value}-> {target}: the value is "
+                             f"outside 1..{side}")
+        moves.setdefault(state, [set() for _ in range(side)])[value - 1].add(target)
+    accepting = frozenset(accepting)
+    return _determinize(frozenset([start]), lambda subset, v: frozenset(
+        t for q in subset if q in moves for t in moves[q][v]), lambda subset: bool(
+        subset & accepting), side)
+
+
+def _determinize(first: frozenset, step, accepts, side: int) -> Automaton:
+    """The subset construction from ``first``: ``step(subset, v)`` is the
+    subset after the value ``v + 1``; the empty subset is no state."""
+    return from_step(first, lambda subset, v: step(subset, v - 1) or None, accepts, side)
+
+
+def _minimized(automaton: Automaton) -> Automaton:
+    """The automaton with equivalent states merged (Moore's partition
+    refinement: E. F. Moore, "Gedanken-experiments on sequential machines",
+    1956), states numbered in order of first reach from the start."""
+    group = [int(q in automaton.accepting) for q in range(automaton.states)]
+    while True:
+        signatures = [(group[q], *(group[t] if t >= 0 else -1 for t in automaton.next[q]))
+                      for q in range(automaton.states)]
+        names = {sig: i for i, sig in enumerate(dict.fromkeys(signatures))}
+        refined = [names[sig] for sig in signatures]
+        if len(names) == len(set(group)):
+            break
+        group = refined
+    number = {refined[automaton.start]: 0}
+    order = [automaton.start]
+    for q in order:
+        for t in automaton.next[q]:
+            if t >= 0 and refined[t] not in number:
+                number[refined[t]] = len(order)
+                order.append(t)
+    table = tuple(tuple(number[refined[t]] if t >= 0 else -1 for t in automaton.next[q])
+                  for q in order)
+    accepting = frozenset(number[refined[q]] for q in order if q in automaton.accepting)
+    return Automaton(len(order), 0, accepting, table)
+
+
+# -- regular expressions -------------------------------------------------------
+
+
+class _Parser:
+    """A regular expression (module docstring) as a tree: ``("set",
+    values)``, ``("cat", parts)``, ``("alt", parts)``, ``("rep", part, low,
+    high)`` (``high`` None: no bound)."""
+
+    def __init__(self, pattern: str, side: int) -> None:
+        self.text = "".join(pattern.split())
+        self.at = 0
+        self.side = side
+
+    def fail(self, message: str):
+        raise RulesError(f"regular expression {self.text!r}: {message} at position "
+                         f"{self.at + 1}")
+
+    def peek(self) -> str:
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def parse(self):
+        tree = self.alternation()
+        if self.at < len(self.text):
+            self.fail(f"unexpected {self.peek()!r}")
+        return tree
+
+    def alternation(self):
+        parts = [self.sequence()]
+        while self.peek() == "|":
+            self.at += 1
+            parts.append(self.sequence())
+        return parts[0] if len(parts) == 1 else ("alt", parts)
+
+    def sequence(self):
+        parts = []
+        while self.peek() not in ("", "|", ")"):
+            parts.append(self.quantified(self.atom()))
+        return ("cat", parts)
+
+    def atom(self):
+        char = self.peek()
+        self.at += 1
+        if char == "(":
+            tree = self.alternation()
+            if self.peek() != ")":
+                self.fail("a '(' without its ')'")
+            self.at += 1
+            return tree
+        if char == ".":
+            return ("set", frozenset(range(1, self.side + 1)))
+        if char == "[":
+            return ("set", self.klass())
+        if char.isdigit() and char.isascii():
+            return ("set", frozenset({int(char)}) & frozenset(range(1, self.side + 1)))
+        self.at -= 1
+        self.fail(f"{char!r} is not a digit, '.', '[', or '('")
+
+    def klass(self) -> frozenset[int]:
+        negate = self.peek() == "^"
+        self.at += negate
+        values: set[int] = set()
+        while self.peek() != "]":
+            char = self.peek()
+            if not (char.isdigit() and char.isascii()):
+                self.fail("a class holds digits and ranges such as 1-4" if char else
+                          "a '[' without its ']'")
+            self.at += 1
+            low = high = int(char)
+            if self.peek() == "-" and self.at + 1 < len(self.text) and \
+                    self.text[self.at + 1].isdigit():
+                high = int(self.text[self.at + 1])
+                self.at += 2
+            values.update(range(low, high + 1))
+        self.at += 1
+        every = set(range(1, self.side + 1))
+        return frozenset(every - values if negate else every & values)
+
+    def quantified(self, tree):
+        while self.peek() in ("*", "+", "?", "{"):
+            char = self.peek()
+            self.at += 1
+            if char == "*":
+                tree = ("rep", tree, 0, None)
+            elif char == "+":
+                tree = ("rep", tree, 1, None)
+            elif char == "?":
+                tree = ("rep", tree, 0, 1)
+            else:
+                close = self.text.find("}", self.at)
+                body = self.text[self.at:close] if close >= 0 else ""
+                low, comma, high = body.partition(",")
+                if close < 0 or not low.isdigit() or (high and not high.isdigit()):
+                    self.fail("a count is {n}, {n,} or {n,m}")
+                low_n = int(low)
+                high_n = None if comma and not high else int(high or low)
+                if max(low_n, high_n or 0) > MAX_REPEAT or (high_n is not None and
+                                                            high_n < low_n):
+                    self.fail(f"a count from 0 to {MAX_REPEAT}, the first not above the second")
+                self.at = close + 1
+                tree = ("rep", tree, low_n, high_n)
+        return tree
+
+
+class _Nfa:
+    """Thompson's construction (K. Thompson, "Regular expression search
+    algorithm", CACM 11, 1968): states with empty moves and value moves."""
+
+    def __init__(self) -> None:
+        self.empty: list[list[int]] = []
+        self.moves: list[list[tuple[frozenset, int]]] = []
+
+    def state(self) -> int:
+        self.empty.append([])
+        self.moves.append([])
+        return len(self.empty) - 1
+
+    def build(self, tree) -> tuple[int, int]:
+        head = tree[0]
+        if head == "set":
+            a, b = self.state(), self.state()
+            self.moves[a].append((tree[1], b))
+            return a, b
+        if head == "cat":
+            a = b = self.state()
+            for part in tree[1]:
+                first, last = self.build(part)
+                self.empty[b].append(first)
+                b = last
+            return a, b
+        if head == "alt":
+            a, b = self.state(), self.state()
+            for part in tree[1]:
+                first, last = self.build(part)
+                self.empty[a].append(first)
+                self.empty[last].append(b)
+            return a, b
+        _, part, low, high = tree
+        a = b = self.state()
+        for _ in range(low):
+            first, last = self.build(part)
+            self.empty[b].append(first)
+            b = last
+        if high is None:  # a Kleene star after the low copies
+            loop = self.state()
+            self.empty[b].append(loop)
+            first, last = self.build(part)
+            self.empty[loop].append(first)
+            self.empty[last].append(loop)
+            return a, loop
+        end = self.state()
+        for _ in range(high - low):
+            self.empty[b].append(end)
+            first, last = self.build(part)
+            self.empty[b].append(first)
+            b = last
+        self.empty[b].append(end)
+        return a, end
+
+    def closure(self, states) -> frozenset[int]:
+        seen, todo = set(states), list(states)
+        while todo:
+            for nxt in self.empty[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return frozenset(seen)
+
+
+def from_pattern(pattern: str, side: int) -> Automaton:
+    """The deterministic automaton of a regular expression over the values
+    ``1..side`` (module docstring). Raises
+    :class:`~sudoku_models.errors.RulesError` naming the position of a
+    syntax error, or for more than :data:`MAX_STATES` states."""
+    tree = _Parser(pattern, side).parse()
+    nfa = _Nfa()
+    first, last = nfa.build(tree)
+
+    def step(subset, v):
+        return nfa.closure([t for q in subset for values, t in nfa.moves[q] if v + 1 in values])
+
+    return _determinize(nfa.closure([first]), step, lambda subset: last in subset, side)
+
+
+@dataclass(frozen=True, eq=False)
+class LineAutomaton:
+    """A line of ``cells`` (a cell may come twice) that must spell a word of
+    ``automaton``'s language; ``source`` names the constraint for messages."""
+
+    cells: tuple[int, ...]
+    automaton: Automaton
+    source: str
+
+    @cached_property
+    def layers(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """:meth:`Automaton.layers` of this line's length."""
+        return self.automaton.layers(len(self.cells))
+
+
+# -- the automata of named kinds -------------------------------------------------
+
+
+def from_step(start, step, accepts, side: int) -> Automaton:
+    """The minimal deterministic automaton whose states are the values
+    reachable from ``start`` by ``step(state, value)`` (None: no
+    transition; states any hashable values), accepting where
+    ``accepts(state)``. Raises :class:`~sudoku_models.errors.RulesError`
+    past :data:`MAX_STATES` states."""
+    number = {start: 0}
+    order = [start]
+    table = []
+    for state in order:  # grows while it is read
+        row = []
+        for v in range(1, side + 1):
+            target = step(state, v)
+            if target is None:
+                row.append(-1)
+                continue
+            if target not in number:
+                if len(order) >= MAX_STATES:
+                    raise RulesError(f"more than {MAX_STATES:,} states in the automaton")
+                number[target] = len(order)
+                order.append(target)
+            row.append(number[target])
+        table.append(tuple(row))
+    accepting = frozenset(i for i, state in enumerate(order) if accepts(state))
+    return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
+
+
+@lru_cache(maxsize=512)
+def sandwich_automaton(total: int, side: int) -> Automaton:
+    """A row or column (each value once) whose values between the 1 and
+    the ``side`` sum to ``total``: the state is ``"before"`` the first
+    crust, the sum inside, or ``"after"`` the second."""
+    crusts = (1, side)
+
+    def step(state, v):
+        if state == "before":
+            return 0 if v in crusts else "before"
+        if state == "after":
+            return None if v in crusts else "after"
+        if v in crusts:
+            return "after" if state == total else None
+        return state + v if state + v <= total else None
+
+    return from_step("before", step, lambda s: s == "after", side)
+
+
+@lru_cache(maxsize=512)
+def x_sum_automaton(total: int, side: int) -> Automaton:
+    """A row or column whose first ``X`` values sum to ``total``, ``X``
+    being the first value: the state is ``(X, values read, their sum)``
+    until the ``X``-th, then ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        if state == "start":
+            state = (v, 0, 0)
+        x, read, held = state
+        read, held = read + 1, held + v
+        if held > total:
+            return None
+        if read == x:
+            return "done" if held == total else None
+        return (x, read, held)
+
+    return from_step("start", step, lambda s: s == "done", side)
+
+
+@lru_cache(maxsize=512)
+def skyscraper_automaton(count: int, side: int) -> Automaton:
+    """Values seen from the line's start, a taller one hiding the smaller
+    behind it, ``count`` of them visible: the state is ``(tallest so far,
+    visible so far)``."""
+    def step(state, v):
+        tallest, seen = state
+        if v > tallest:
+            return (v, seen + 1) if seen < count else None
+        return state
+
+    return from_step((0, 0), step, lambda s: s[1] == count, side)
+
+
+@lru_cache(maxsize=512)
+def linear_automaton(coefficients, total: int, side: int) -> Automaton:
+    """``sum(coefficients[i] * value_i) == total`` over a line of
+    ``len(coefficients)`` values: the state is ``(position, sum so far)``,
+    kept only while the terms left can still reach ``total``."""
+    size = len(coefficients)
+    low = [0] * (size + 1)
+    high = [0] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        a = coefficients[i]
+        low[i] = low[i + 1] + min(a, a * side)
+        high[i] = high[i + 1] + max(a, a * side)
+
+    def step(state, v):
+        i, held = state
+        if i == size:
+            return None
+        held += coefficients[i] * v
+        return (i + 1, held) if low[i + 1] <= total - held <= high[i + 1] else None
+
+    return from_step((0, 0), step, lambda s: s == (size, total), side)
+
+
+@lru_cache(maxsize=512)
+def sum_line_automaton(total: int, side: int) -> Automaton:
+    """A line cut into segments that each sum to ``total``: the state is
+    the sum of the segment so far (0 at a cut)."""
+    def step(held, v):
+        return None if held + v > total else (held + v) % total
+
+    return from_step(0, step, lambda held: held == 0, side)
+
+
+@lru_cache(maxsize=512)
+def numbered_room_automaton(clue: int, side: int) -> Automaton:
+    """The ``X``-th value from the clue is ``clue``, ``X`` the first value:
+    the state is ``(X, values read)`` until then, then ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        x, read = (v, 0) if state == "start" else state
+        read += 1
+        if read == x:
+            return "done" if v == clue else None
+        return (x, read)
+
+    return from_step("start", step, lambda s: s == "done", side)
+
+
+@lru_cache(maxsize=512)
+def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
+    """The first value smaller than one before it (the first hidden
+    skyscraper) is ``clue``: the state is the tallest so far, then
+    ``"done"``."""
+    def step(state, v):
+        if state == "done":
+            return "done"
+        if v < state:
+            return "done" if v == clue else None
+        return v
+
+    return from_step(0, step, lambda s: s == "done", side)
+
+
+@lru_cache(maxsize=512)
+def window_automaton(classes, width: int, side: int) -> Automaton:
+    """Every ``width`` consecutive values fall in different classes
+    (``classes[v - 1]``): the state is the classes of the last
+    ``width - 1`` values."""
+    def step(state, v):
+        kind = classes[v - 1]
+        return None if kind in state else (*state, kind)[max(0, len(state) + 2 - width):]
+
+    return from_step((), step, lambda s: True, side)
+
+
+@lru_cache(maxsize=512)
+def multiset_automaton(values, side: int) -> Automaton:
+    """The line holds every one of ``values`` (as often as listed): the
+    state is the values still missing."""
+    def step(state, v):
+        if v not in state:
+            return state
+        i = state.index(v)
+        return state[:i] + state[i + 1:]
+
+    return from_step(tuple(sorted(values)), step, lambda s: s == (), side)
+
+
+@lru_cache(maxsize=512)
+def lunchbox_automaton(total: int, side: int) -> Automaton:
+    """Different values whose smallest and largest have values summing to
+    ``total`` between them (a lunchbox): run on a guess of the two ends'
+    values ``(low, high)``, the state is the set of guesses still alive,
+    each with its phase (0 before the first end, 1 between, 2 after) and
+    the sum between so far."""
+    def step(alive, v):
+        found = set()
+        for low, high, phase, held in alive:
+            if low < v < high:
+                if phase != 1:
+                    found.add((low, high, phase, held))
+                elif held + v <= total:
+                    found.add((low, high, 1, held + v))
+            elif v in (low, high) and phase == 0:
+                found.add((low, high, 1, 0))
+            elif v in (low, high) and phase == 1 and held == total:
+                found.add((low, high, 2, held))
+        return frozenset(found) or None
+
+    start = frozenset((low, high, 0, 0) for low in range(1, side + 1)
+                      for high in range(low + 1, side + 1))
+    return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side)

@@ -1,0 +1,72 @@
+"""A regular line on the binary model: the layered-graph flow formulation.
+
+A line of ``L`` cells that must spell a word of a regular language
+(:class:`~sudoku_models.automata.LineAutomaton`, from the ``regular`` kind
+and the kinds that lower to it) is a path through the automaton unrolled
+along the line: layer ``i`` holds the states live after ``i`` values
+(:meth:`~sudoku_models.automata.Automaton.layers`), and an arc of layer
+``i`` is a transition ``(q, v, q')`` read at the ``i``-th cell. One binary
+``f[i, a]`` per arc carries one unit of flow from the start to an accepting
+state:
+
+* ``sum_{a in layer 0} f[0, a] = 1`` (the source; every arc of layer 0
+  leaves the start);
+* for each inner layer ``i`` and state ``q``: the flow into ``q`` from layer
+  ``i - 1`` equals the flow out of it in layer ``i`` (conservation; the
+  last layer's arcs all end in accepting states);
+* for each cell ``c_i`` and value ``v`` with arcs: ``x[c_i, v] = sum of
+  f[i, a]`` over the arcs of layer ``i`` reading ``v`` (channelling; the
+  values with no arc are out of the cell's domain already).
+
+For one line on its own the constraint matrix is a network matrix, so the
+LP relaxation is integral: the formulation of M.-C. Côté, B. Gendron and
+L.-M. Rousseau, "Grammar-based integer programming models for multiactivity
+shift scheduling", *Management Science* 57(1), 2011 (after G. Pesant's
+regular constraint, CP 2004). Rows are labelled ``regular_2_source``,
+``regular_2_p3_s4`` (conservation at position 3, state 4),
+``regular_2_p3_v5`` (channelling), the arc variables
+``f_regular2_p3_4_v5_6`` (position 3, state 4 reads 5 to state 6), all
+1-based positions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .binary_rules import Row
+
+
+def automaton_rows(line, family: str, n: int, side: int,
+                   first: int) -> tuple[list[Row], list[str]]:
+    """The rows of ``line`` (module docstring), the ``n``-th of ``family``,
+    with its arc variables numbered from ``first``; returns the rows and the
+    arc variables' names."""
+    name = family.replace("-", "_")
+    layers = line.layers
+    if not layers[0]:  # no accepted word of this length: the first cell holds no value
+        cell = line.cells[0]
+        return [Row(family, f"{name}_{n}_empty", cell * side + np.arange(side, dtype=np.int64),
+                    np.ones(side, np.int64), 0, 0)], []
+    rows: list[Row] = []
+    names: list[str] = []
+    numbers: list[np.ndarray] = []
+    for i, arcs in enumerate(layers):
+        numbers.append(first + len(names) + np.arange(len(arcs), dtype=np.int64))
+        names.extend(f"f_{name}{n}_p{i + 1}_{q}_v{v}_{t}" for q, v, t in arcs)
+    rows.append(Row(family, f"{name}_{n}_source", numbers[0], np.ones(len(numbers[0]), np.int64),
+                    1, 1))
+    for i in range(1, len(layers)):
+        before, after = layers[i - 1], layers[i]
+        for q in sorted({q for q, _, _ in after}):
+            into = numbers[i - 1][[t == q for _, _, t in before]]
+            out = numbers[i][[s == q for s, _, _ in after]]
+            rows.append(Row(family, f"{name}_{n}_p{i + 1}_s{q}", np.concatenate([into, out]),
+                            np.concatenate([np.ones(len(into), np.int64),
+                                            -np.ones(len(out), np.int64)]), 0, 0))
+    for i, (cell, arcs) in enumerate(zip(line.cells, layers)):
+        for v in sorted({v for _, v, _ in arcs}):
+            reading = numbers[i][[u == v for _, u, _ in arcs]]
+            rows.append(Row(family, f"{name}_{n}_p{i + 1}_v{v}",
+                            np.concatenate([[cell * side + v - 1], reading]),
+                            np.concatenate([[1], -np.ones(len(reading), np.int64)]), 0, 0))
+    return rows, names

@@ -1,0 +1,181 @@
+"""The regular constraint: its automata against Python's ``re``, its models
+against brute force on 4x4 grids, its input errors."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, count_solutions, solve, verify
+from sudoku_models.automata import from_pattern, from_transitions
+from sudoku_models.errors import PuzzleFormatError, RulesError
+from sudoku_models.geometry import Layout
+from sudoku_models.puzzle_json import constraint_to_json, constraints_from_json
+from sudoku_models.registry import METHODS
+from sudoku_models.rules import Regular, Rules
+
+from .test_rules import random_regular
+from .variant_puzzles import all_grids, brute_count
+
+LAYOUT = Layout.square(2)
+COUNTING = [m for m, info in METHODS.items() if "regular" in info.kinds and info.can_count]
+
+
+def _pattern(draw_digit, depth: int, rng) -> str:
+    """A random regular expression of the supported syntax."""
+    pick = rng.integers(6 if depth else 3)
+    if pick == 0:
+        return str(draw_digit())
+    if pick == 1:
+        return "."
+    if pick == 2:
+        low = draw_digit()
+        return f"[{'^' if rng.random() < 0.3 else ''}{low}-{min(9, low + int(rng.integers(3)))}]"
+    if pick == 3:
+        return "(" + "|".join(_pattern(draw_digit, depth - 1, rng)
+                              for _ in range(int(rng.integers(1, 3)))) + ")"
+    if pick == 4:
+        return "".join(_pattern(draw_digit, depth - 1, rng) for _ in range(int(rng.integers(2, 4))))
+    quantifier = str(rng.choice(["*", "+", "?", "{2}", "{1,}", "{0,2}"]))
+    return "(" + _pattern(draw_digit, depth - 1, rng) + ")" + quantifier
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_pattern_accepts_what_python_re_matches(seed):
+    rng = np.random.default_rng(seed)
+    pattern = _pattern(lambda: int(rng.integers(1, 10)), 3, rng)
+    automaton = from_pattern(pattern, 9)
+    python = re.compile(pattern)
+    for length in range(6):
+        for _ in range(30):
+            word = [int(v) for v in rng.integers(1, 10, length)]
+            assert automaton.accepts(word) == bool(python.fullmatch("".join(map(str, word)))), \
+                (pattern, word)
+
+
+def test_a_non_deterministic_automaton_accepts_the_words_of_some_run():
+    # ends in 1 after an even number of 2s: a choice at each 1
+    automaton = from_transitions([(0, 1, 0), (0, 1, 2), (0, 2, 1), (1, 2, 0)], 0, [2], 3)
+    assert automaton.accepts([1]) and automaton.accepts([2, 2, 1, 1])
+    assert not automaton.accepts([2, 1]) and not automaton.accepts([1, 3])
+
+
+def test_the_layers_keep_exactly_the_transitions_of_accepted_words():
+    automaton = from_pattern("1.*2", 3)
+    layers = automaton.layers(3)
+    assert {v for _, v, _ in layers[0]} == {1}
+    assert {v for _, v, _ in layers[1]} == {1, 2, 3}
+    assert {v for _, v, _ in layers[2]} == {2}
+    assert automaton.layers(1) == ((),)  # "1.*2" has no word of one value
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1), st.floats(0.2, 0.8), st.booleans())
+def test_every_method_counts_regular_lines_as_brute_force(seed, share, fit):
+    """One or two random lines (expressions or automata), holding on a random
+    grid or drawn blindly: every counting method agrees with brute force
+    over the 288 grids, and a solved grid passes the checker."""
+    rng = np.random.default_rng(seed)
+    grids = all_grids(LAYOUT)
+    values = grids[int(rng.integers(len(grids)))]
+    lines = []
+    for _ in range(int(rng.integers(1, 3))):
+        line = tuple(int(c) for c in rng.choice(16, int(rng.integers(2, 6)), False))
+        lines.append(random_regular(line, 4, values if fit else None, rng))
+    grid = np.where(rng.random(16) < share, values, 0).reshape(4, 4)
+    puzzle = Puzzle(grid, Rules(LAYOUT, tuple(lines)))
+    expected = min(brute_count(puzzle), 10)
+    for method in COUNTING:
+        if method in ("milp", "matrix") and expected > 4:
+            continue  # no-good cuts: slow beyond a few solutions
+        assert count_solutions(puzzle, method, limit=10, time_limit=60) == expected, \
+            (method, [constraint_to_json(c, 4) for c in lines])
+    result = solve(puzzle, "cp-bool")
+    assert verify(puzzle, result.grid) if expected else result.status.name == "INFEASIBLE"
+
+
+def test_a_regular_line_on_a_9x9_solves_alike_in_every_method():
+    # row 1 alternates low (1-5) and high (6-9) digits, column 1 rises then falls once
+    rules = Rules(Layout.square(3), (
+        Regular(tuple(range(9)), pattern="([1-5][6-9])*[1-5]"),
+        Regular(tuple(range(0, 81, 9)), pattern="1?2?3?4?5?6?7?8?9?9?8?7?6?5?4?3?2?1?")))
+    puzzle = Puzzle(np.zeros((9, 9), int), rules)
+    for method in [m for m, info in METHODS.items() if "regular" in info.kinds]:
+        result = solve(puzzle, method, time_limit=60)
+        assert verify(puzzle, result.grid), method
+        row = result.grid[0]
+        assert all((row[i] <= 5) == (i % 2 == 0) for i in range(9)), (method, row)
+        column = list(result.grid[:, 0])
+        top = column.index(9)
+        assert column[:top + 1] == sorted(column[:top + 1]), (method, column)
+        assert column[top:] == sorted(column[top:], reverse=True), (method, column)
+
+
+def test_the_checker_names_the_line_and_the_word():
+    rules = Rules(LAYOUT, (Regular((0, 1, 2, 3), pattern="1.*2"),))
+    grid = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
+    assert rules.violations(grid) == ["regular r1c1 /1.*2/: 1234 is not a word of its language"]
+    assert verify(Puzzle(np.zeros((4, 4), int), rules), grid) is False
+
+
+def test_json_reads_and_writes_both_forms():
+    for constraint in (Regular((0, 5, 10), pattern="[12]+3"),
+                       Regular((3, 2), transitions=((0, 1, 1), (1, 4, 0)), start=0,
+                               accepting=(0,))):
+        written = constraint_to_json(constraint, 4)
+        assert constraints_from_json([written], LAYOUT) == (constraint,)
+    assert constraint_to_json(Regular((0, 5), pattern="12"), 4) == {
+        "kind": "regular", "cells": ["r1c1", "r2c2"], "pattern": "12"}
+
+
+@pytest.mark.parametrize("item, message", [
+    ({"pattern": "1(2"}, r"regular expression '1\(2': a '\(' without its '\)' at position 4"),
+    ({"pattern": "1)"}, r"unexpected '\)' at position 2"),
+    ({"pattern": "*1"}, r"'\*' is not a digit, '\.', '\[', or '\(' at position 1"),
+    ({"pattern": "1{3,2}"}, "a count from 0 to 100"),
+    ({"pattern": "[12"}, r"a '\[' without its '\]'"),
+    ({}, "give a pattern or transitions, one of them"),
+    ({"pattern": "1", "transitions": [[0, 1, 0]], "accepting": [0]}, "one of them"),
+    ({"transitions": [[0, 1, 0]]}, "no accepting state"),
+    ({"transitions": [[0, 7, 0]], "accepting": [0]}, r"0 -7-> 0: the value is outside 1\.\.4"),
+    ({"transitions": [[0, 1]], "accepting": [0]}, r"\[state, value, next state\] triples"),
+])
+def test_a_bad_regular_line_is_a_format_error_naming_it(item, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        constraints_from_json([{"kind": "regular", "cells": ["r1c1", "r1c2"], **item}], LAYOUT)
+
+
+def test_too_many_states_is_refused():
+    with pytest.raises(RulesError, match="more than 20,000 states"):
+        from_pattern(".*1.{15}", 9)  # the 16th value from the end: 2**16 subsets
+
+
+def test_the_constraint_string_reads_and_writes_regex_lines():
+    from sudoku_models.iss import from_iss, to_iss
+
+    # the solver's own example: "(12|24)" somewhere on each of two columns, pattern in base64
+    grid, rules = from_iss(".Shape~6x6.Regex~LiooMTJ8MjQpLio~R1C1~R2C1~R3C1~~R1C2~R2C2~R3C2")
+    assert rules.constraints == (Regular((0, 6, 12), pattern=".*(12|24).*"),
+                                 Regular((1, 7, 13), pattern=".*(12|24).*"))
+    again = from_iss(to_iss(grid, rules))
+    assert again[1] == rules
+    assert from_iss(".Regex~1%7C2~R1C1")[1].constraints == (Regular((0,), pattern="1|2"),)
+    with pytest.raises(PuzzleFormatError, match=r"item 1 \(Regex\): 'K\*' is not a pattern"):
+        from_iss(".Regex~K*~R1C1")
+    with pytest.raises(PuzzleFormatError, match="needs some cells"):
+        from_iss(".Regex~MQ")
+
+
+def test_a_regular_line_is_drawn_through_its_cells_with_its_pattern():
+    from .test_drawing import _artists, _centre, _draw
+
+    line = Regular((0, 10, 20), pattern="1.*2")
+    ax = _draw((line,))
+    drawn = next(a for a in _artists(ax, "regular") if hasattr(a, "get_xydata"))
+    assert np.allclose(drawn.get_xydata(), [_centre(c) for c in line.cells])
+    assert [t.get_text() for t in _artists(ax, "regular") if hasattr(t, "get_text")] == ["1.*2"]
