@@ -1,0 +1,133 @@
+"""Every puzzle of a collection on Sukaku Explainer's scale: the rater's ER,
+EP and ED (``sudoku_models.logic.rate(p).se``) for each puzzle of top95,
+top1465, the generated puzzles of the effort study and 17clue (all 49,158,
+or ``--seventeen N`` drawn at random with seed 0), with the technique that
+set ER, the cells the ladder left (ER empty then: never guessed) and the
+CPU seconds of each rating (``time.process_time``, one process).
+
+    python -m benchmarks.difficulty se-ratings --out benchmarks/difficulty/results/se_ratings.csv.gz
+
+Resumable: a puzzle already in ``--out`` is not rated again, and the file
+is rewritten every ``--every`` puzzles, so an interrupted run loses at most
+that many. ``--budget-minutes`` stops after that much CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.studykit.benchtools import puzzle_sets
+from sudoku_models import read_puzzles
+from sudoku_models.logic import rate
+
+HERE = Path(__file__).resolve().parent
+DATASETS = HERE.parent / "datasets"
+OUT = HERE / "results" / "se_ratings.csv.gz"
+FIELDS = ("set", "puzzle", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds")
+
+
+def collections(seventeen: int | None, generated: int) -> dict[str, list[str]]:
+    """Puzzle lines by collection, in the order they are rated: top95, the
+    effort study's generated puzzles, top1465, then 17clue (all, or
+    ``seventeen`` of them drawn with ``default_rng(0)``, in file order)."""
+    sets = puzzle_sets(0, generated)
+    clue17 = [p.to_string() for p in read_puzzles(DATASETS / "17clue.txt")]
+    if seventeen is not None and seventeen < len(clue17):
+        picks = np.random.default_rng(0).choice(len(clue17), size=seventeen, replace=False)
+        clue17 = [clue17[i] for i in sorted(picks)]
+    return {"top95": [p.to_string() for p in sets["top95"]],
+            "generated": [p.to_string() for p in sets["generated"]],
+            "top1465": [p.to_string() for p in sets["top1465"]],
+            "17clue": clue17}
+
+
+def read_rows(path: Path) -> list[dict]:
+    """The rows of a recorded ratings CSV (empty when the file does not exist)."""
+    if not path.exists():
+        return []
+    with gzip.open(path, "rt", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def write_rows(path: Path, rows: list[dict]) -> None:
+    """Write ``rows`` to ``path`` (gzip CSV) through a temporary file, so an
+    interrupt leaves the previous version whole."""
+    tmp = path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", newline="") as handle:
+        writer = csv.DictWriter(handle, FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
+
+
+def rate_row(set_name: str, text: str) -> dict:
+    """One puzzle's row: its SE ratings, hardest technique and CPU seconds."""
+    from sudoku_models import Puzzle
+
+    start = time.process_time()
+    rating = rate(Puzzle.from_string(text))
+    seconds = time.process_time() - start
+    return {"set": set_name, "puzzle": text, "er": rating.se.er, "ep": rating.se.ep,
+            "ed": rating.se.ed, "hardest": rating.hardest, "cells_left": rating.cells_left,
+            "cpu_seconds": f"{seconds:.4f}"}
+
+
+def run(out: Path, sets: dict[str, list[str]], every: int, budget_minutes: float | None) -> int:
+    """Rate what ``out`` lacks; returns the number of puzzles rated now."""
+    rows = read_rows(out)
+    done = {(row["set"], row["puzzle"]) for row in rows}
+    start, fresh = time.process_time(), 0
+    for set_name, lines in sets.items():
+        todo = [text for text in lines if (set_name, text) not in done]
+        for text in todo:
+            rows.append(rate_row(set_name, text))
+            done.add((set_name, text))
+            fresh += 1
+            if fresh % every == 0:
+                write_rows(out, rows)
+                print(f"{len(rows)} rated ({set_name}); {time.process_time() - start:.0f} "
+                      "CPU s", file=sys.stderr, flush=True)
+            if budget_minutes is not None and time.process_time() - start > 60 * budget_minutes:
+                write_rows(out, rows)
+                print(f"budget spent: {len(rows)} rated", file=sys.stderr)
+                return fresh
+    write_rows(out, rows)
+    return fresh
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seventeen", type=int,
+                        help="17clue puzzles drawn at random (seed 0; default all 49,158)")
+    parser.add_argument("--generated", type=int, default=100,
+                        help="the effort study's generated puzzles (default 100)")
+    parser.add_argument("--sets", default="top95,generated,top1465,17clue",
+                        help="comma-separated collections to rate (default all four)")
+    parser.add_argument("--every", type=int, default=200,
+                        help="rewrite --out every N puzzles (default 200)")
+    parser.add_argument("--budget-minutes", type=float, help="stop after this much CPU time")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"gzip CSV (default {OUT})")
+    args = parser.parse_args(argv)
+    if args.every < 1 or (args.seventeen is not None and args.seventeen < 1):
+        parser.error("--every and --seventeen must be positive")
+    everything = collections(args.seventeen, args.generated)
+    names = [name for name in args.sets.split(",") if name]
+    unknown = [name for name in names if name not in everything]
+    if unknown:
+        parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(everything)}")
+    fresh = run(args.out, {name: everything[name] for name in names}, args.every,
+                args.budget_minutes)
+    print(f"{fresh} puzzles rated now; {len(read_rows(args.out))} in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
