@@ -1,6 +1,7 @@
 """Every puzzle of a collection on Sukaku Explainer's scale: the rater's ER,
 EP and ED (``sudoku_models.logic.rate(p).se``) for each puzzle of top95,
-top1465, the generated puzzles of the effort study and 17clue (all 49,158,
+top1465, the generated 9x9 puzzles of the effort study
+(``results/difficulty_effort.csv.gz``) and 17clue (all 49,158,
 or ``--seventeen N`` drawn at random with seed 0), with the technique that
 set ER, the cells the ladder left (ER empty then: never guessed) and the
 CPU seconds of each rating (``time.process_time``, one process).
@@ -24,29 +25,41 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import puzzle_sets
 from sudoku_models import read_puzzles
 from sudoku_models.logic import rate
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "se_ratings.csv.gz"
+EFFORT = HERE / "results" / "difficulty_effort.csv.gz"
 FIELDS = ("set", "puzzle", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds")
 
 
-def collections(seventeen: int | None, generated: int) -> dict[str, list[str]]:
+def collections(seventeen: int | None, effort: Path = EFFORT) -> dict[str, list[str]]:
     """Puzzle lines by collection, in the order they are rated: top95, the
-    effort study's generated puzzles, top1465, then 17clue (all, or
-    ``seventeen`` of them drawn with ``default_rng(0)``, in file order)."""
-    sets = puzzle_sets(0, generated)
-    clue17 = [p.to_string() for p in read_puzzles(DATASETS / "17clue.txt")]
+    generated 9x9 puzzles of the effort study (``effort``: the CSV of
+    ``difficulty_effort.py``), top1465, then 17clue (all, or ``seventeen``
+    of them drawn with ``default_rng(0)``, in file order). Within top1465
+    and 17clue the puzzles of the effort study come first, so that a run
+    cut short still covers them."""
+    import pandas as pd
+
+    studied = pd.read_csv(effort)
+    studied = studied[studied["order"] == 3]
+
+    def of(name: str) -> list[str]:
+        return list(studied.loc[studied["set"].str.startswith(name), "puzzle"])
+
+    def lines(name: str) -> list[str]:
+        return [p.to_string() for p in read_puzzles(DATASETS / f"{name}.txt")]
+
+    clue17 = lines("17clue")
     if seventeen is not None and seventeen < len(clue17):
         picks = np.random.default_rng(0).choice(len(clue17), size=seventeen, replace=False)
         clue17 = [clue17[i] for i in sorted(picks)]
-    return {"top95": [p.to_string() for p in sets["top95"]],
-            "generated": [p.to_string() for p in sets["generated"]],
-            "top1465": [p.to_string() for p in sets["top1465"]],
-            "17clue": clue17}
+    return {"top95": lines("top95"), "generated": of("generated"),
+            "top1465": list(dict.fromkeys(of("top1465") + lines("top1465"))),
+            "17clue": list(dict.fromkeys(of("17clue") + clue17))}
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -107,8 +120,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seventeen", type=int,
                         help="17clue puzzles drawn at random (seed 0; default all 49,158)")
-    parser.add_argument("--generated", type=int, default=100,
-                        help="the effort study's generated puzzles (default 100)")
+    parser.add_argument("--effort", type=Path, default=EFFORT,
+                        help=f"the effort study's CSV, for its generated puzzles (default {EFFORT})")
     parser.add_argument("--sets", default="top95,generated,top1465,17clue",
                         help="comma-separated collections to rate (default all four)")
     parser.add_argument("--every", type=int, default=200,
@@ -118,7 +131,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.every < 1 or (args.seventeen is not None and args.seventeen < 1):
         parser.error("--every and --seventeen must be positive")
-    everything = collections(args.seventeen, args.generated)
+    everything = collections(args.seventeen, args.effort)
     names = [name for name in args.sets.split(",") if name]
     unknown = [name for name in names if name not in everything]
     if unknown:
