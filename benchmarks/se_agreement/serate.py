@@ -16,10 +16,13 @@ committed.
 The puzzles, in this order: the shipped SE-rated sample
 (``benchmarks/datasets/se-rated-diabolical.txt``, with its published
 rating), ``--sample`` puzzles each of 17clue and top1465 (drawn with
-``default_rng(0)``), and ``--per-level`` generated puzzles at each of the
-rater's levels but the last (``generate(difficulty=level, seed=k)``, k = 0,
-1, ...; "needs search" is left out: with chains and forcing chains in the
-ladder, ``generate`` finds no such puzzle within its 60 s).
+``default_rng(0)``), and the first ``--per-level`` generated puzzles of each level
+recorded in ``benchmarks/difficulty/results/by_level.csv``
+(``generate(difficulty=level, seed=k)``, k = 0, 1, ..., at each of the
+rater's five levels as they were when that file was recorded, before the
+ladder had chains: its "needs search" puzzles are the hardest generated
+ones, which ``generate`` no longer finds within its 60 s now that chains
+and forcing chains finish nearly every puzzle).
 
 Times, CPU seconds of one puzzle's rating. Ours: ``time.process_time``
 around ``rate``, in this process. Serate: one Java process per collection
@@ -47,11 +50,12 @@ import numpy as np
 
 from benchmarks.se_agreement.__main__ import read_sample
 from sudoku_models import Puzzle, read_puzzles
-from sudoku_models.logic import LEVELS, rate
+from sudoku_models.logic import rate
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "serate.csv"
+GENERATED = HERE.parent / "difficulty" / "results" / "by_level.csv"
 REPOSITORY = "https://github.com/SudokuMonster/SukakuExplainer"
 JAVA = ("java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC")
 FORMAT = "%g\t%r\t%p\t%d\t%R\t%P\t%D\t%e"
@@ -161,17 +165,17 @@ def serate(classes: Path, puzzles: list[str], work: Path) -> tuple[list[dict], f
 
 def collections(sample: int, per_level: int) -> dict[str, list[tuple[str, float | None]]]:
     """``{collection: [(puzzle line, published rating or None)]}``, as the module says."""
-    from generator import generate
-
     sets = {"se-rated-diabolical": read_sample()}
     rng = np.random.default_rng(0)
     for name in ("17clue", "top1465"):
         lines = [p.to_string() for p in read_puzzles(DATASETS / f"{name}.txt")]
         picks = sorted(rng.choice(len(lines), size=min(sample, len(lines)), replace=False))
         sets[name] = [(lines[i], None) for i in picks]
-    for level in LEVELS[:-1]:
-        sets[f"generated {level}"] = [(generate(difficulty=level, seed=seed).to_string(), None)
-                                      for seed in range(per_level)]
+    with GENERATED.open(newline="") as handle:
+        made = list(csv.DictReader(handle))
+    for level in dict.fromkeys(row["level"] for row in made):
+        sets[f"generated {level}"] = [(row["puzzle"], None) for row in made
+                                      if row["level"] == level][:per_level]
     return sets
 
 
@@ -208,8 +212,8 @@ def main(argv=None) -> int:
                         help="a SukakuExplainer checkout (default: clone it into a temporary folder)")
     parser.add_argument("--sample", type=int, default=100,
                         help="puzzles of 17clue and of top1465 each (default 100)")
-    parser.add_argument("--per-level", type=int, default=6,
-                        help="generated puzzles per level (default 6)")
+    parser.add_argument("--per-level", type=int, default=20,
+                        help="generated puzzles per level (default 20)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.sample < 1 or args.per_level < 0:
