@@ -25,7 +25,9 @@ ones, which ``generate`` no longer finds within its 60 s now that chains
 and forcing chains finish nearly every puzzle).
 
 Times, CPU seconds of one puzzle's rating. Ours: ``time.process_time``
-around ``rate``, in this process. Serate: one Java process per collection
+around ``rate``, in this process, or those the sample step recorded
+(``--reuse benchmarks/se_agreement/results/diabolical.csv``: the ratings
+and times of ``python -m benchmarks.se_agreement``). Serate: one Java process per collection
 (so the JIT compiler warms up on the first puzzles), serate's ``main``
 called once per puzzle by a small driver compiled beside it
 (:data:`DRIVER`), timed by the CPU time of its thread (JIT compilation
@@ -188,12 +190,16 @@ def ours(text: str) -> dict:
             "cells_left": rating.cells_left, "cpu_seconds": f"{seconds:.4f}"}
 
 
-def run(classes: Path, work: Path, out: Path, sets: dict) -> None:
-    """Rate every collection with both; write ``out`` (CSV) as each one ends."""
+def run(classes: Path, work: Path, out: Path, sets: dict, known: dict | None = None) -> None:
+    """Rate every collection with both; write ``out`` (CSV) as each one ends.
+    ``known``: our ratings already recorded, by puzzle (rows of the sample
+    step's CSV), used instead of rating those puzzles again."""
+    known = known or {}
     rows = []
     for name, items in sets.items():
         texts = [text for text, _ in items]
-        mine = [ours(text) for text in texts]
+        mine = [{key: known[text][key] for key in FIELDS[3:9]} if text in known else ours(text)
+                for text in texts]
         theirs, process = serate(classes, texts, work)
         for (text, published), a, b in zip(items, mine, theirs):
             rows.append({"set": name, "puzzle": text, "published": published, **a, **b})
@@ -214,6 +220,9 @@ def main(argv=None) -> int:
                         help="puzzles of 17clue and of top1465 each (default 100)")
     parser.add_argument("--per-level", type=int, default=20,
                         help="generated puzzles per level (default 20)")
+    parser.add_argument("--reuse", type=Path,
+                        help="our ratings already recorded by the sample step (its CSV), "
+                        "not rated again")
     parser.add_argument("--out", type=Path, default=OUT, help=f"CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.sample < 1 or args.per_level < 0:
@@ -221,11 +230,15 @@ def main(argv=None) -> int:
     if args.source is not None and not (args.source / "diuf").is_dir():
         parser.error(f"--source {args.source}: no diuf/ folder there (a SukakuExplainer checkout?)")
     sets = collections(args.sample, args.per_level)
+    known = {}
+    if args.reuse:
+        with args.reuse.open(newline="") as handle:
+            known = {row["puzzle"]: row for row in csv.DictReader(handle)}
     with tempfile.TemporaryDirectory(prefix="serate-") as tmp:
         work = Path(tmp)
         try:
             classes = build(args.source or fetch(work), work)
-            run(classes, work, args.out, sets)
+            run(classes, work, args.out, sets, known)
         except SerateError as error:
             print(f"serate: {error}", file=sys.stderr)
             return 2
