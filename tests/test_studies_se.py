@@ -68,6 +68,9 @@ def test_techniques_and_speed_tables(tmp_path):
     confusion = tables.techniques(path)
     assert "| Forcing Chain | Forcing Chain | 2 | 0 | 1 | 1 | 0 |" in confusion
     assert "| Pointing | Pointing | 1 | 1 | 0 | 0 | 0 |" in confusion
+    assert tables.technique_name("WXYZ-Wing 126") == "WXYZ-Wing"
+    assert tables.technique_name("3 Skyscrapers 0111") == "3 Skyscrapers"
+    assert tables.technique_name("BUG type 1") == "BUG type 1"
     speed = tables.speed(path)
     assert "| 2.4-4.0 subsets, fish | 1 | 0.1 | 0.4 | 10.0 | 2.5 | 4.00 |" in speed
     assert "| 6.5-7.4 chains | 2 | 2.0 | 3.0 | 1.0 | 0.7 | 1.50 |" in speed

@@ -101,15 +101,25 @@ def agreement(path: Path) -> str:
     return "\n".join(lines)
 
 
+def technique_name(serate_name: str) -> str:
+    """Serate's technique name without the digits it appends to some
+    (``"WXYZ-Wing 126"``: which cells; ``"3 Skyscrapers 0111"``: which links;
+    a single digit, as in ``"BUG type 1"``, is part of the name)."""
+    words = serate_name.split()
+    code = len(words) > 1 and words[-1].isdigit() and len(words[-1]) >= 3
+    return " ".join(words[:-1]) if code else serate_name
+
+
 def techniques(path: Path, top: int = 20) -> str:
     """The confusion of the technique that set ER: the ``top`` most common
-    pairs (ours, serate's), with how many of them have ER equal, ours
-    higher and ours lower; the rest in one line."""
+    pairs (ours, serate's, without its digits: :func:`technique_name`),
+    with how many of them have ER equal, ours higher and ours lower; the
+    rest in one line."""
     pairs = defaultdict(Counter)
     for row in _rows(path):
         d = _diff(row["er"], row["se_er"])
         key = "unrated" if d is None else "equal" if d == 0 else "higher" if d > 0 else "lower"
-        pairs[(row["hardest"], row["se_hardest"])][key] += 1
+        pairs[(row["hardest"], technique_name(row["se_hardest"]))][key] += 1
     ranked = sorted(pairs.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
     lines = ["| ours | serate's | puzzles | ER equal | ours higher | ours lower | unrated |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
