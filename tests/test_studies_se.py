@@ -121,3 +121,9 @@ def test_joined_tables_by_collection(tmp_path):
     assert "| top95 | 4 | 4 | 0 | 0 | 2.0-8.0 |" in coverage
     table = se_effort.spearman_by_collection(tmp_path / "se.csv", tmp_path / "effort.csv")
     assert "| SAT | CaDiCaL conflicts | constant | 1.00 [" in table
+
+
+def test_se_ratings_refuses_a_shard_outside_its_count(capsys):
+    with pytest.raises(SystemExit):
+        se_ratings.main(["--shard", "3/3"])
+    assert "--shard 3/3: expected K/N with 0 <= K < N" in capsys.readouterr().err

@@ -8,9 +8,12 @@ CPU seconds of each rating (``time.process_time``, one process).
 
     python -m benchmarks.difficulty se-ratings --out benchmarks/difficulty/results/se_ratings.csv.gz
 
-Resumable: a puzzle already in ``--out`` is not rated again, and the file
-is rewritten every ``--every`` puzzles, so an interrupted run loses at most
-that many. ``--budget-minutes`` stops after that much CPU time.
+Resumable: a puzzle already in ``--out`` (or in a file given with
+``--also``) is not rated again, and the file is rewritten every ``--every``
+puzzles, so an interrupted run loses at most that many.
+``--budget-minutes`` stops after that much CPU time; ``--shard K/N`` rates
+the K-th of every N puzzles, for N processes side by side, each into its
+own ``--out``.
 """
 
 from __future__ import annotations
@@ -93,10 +96,12 @@ def rate_row(set_name: str, text: str) -> dict:
             "cpu_seconds": f"{seconds:.4f}"}
 
 
-def run(out: Path, sets: dict[str, list[str]], every: int, budget_minutes: float | None) -> int:
-    """Rate what ``out`` lacks; returns the number of puzzles rated now."""
+def run(out: Path, sets: dict[str, list[str]], every: int, budget_minutes: float | None,
+        also: tuple[Path, ...] = ()) -> int:
+    """Rate what ``out`` and the files ``also`` lack; returns the number of
+    puzzles rated now."""
     rows = read_rows(out)
-    done = {(row["set"], row["puzzle"]) for row in rows}
+    done = {(row["set"], row["puzzle"]) for row in rows + [r for a in also for r in read_rows(a)]}
     start, fresh = time.process_time(), 0
     for set_name, lines in sets.items():
         todo = [text for text in lines if (set_name, text) not in done]
@@ -127,17 +132,28 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=200,
                         help="rewrite --out every N puzzles (default 200)")
     parser.add_argument("--budget-minutes", type=float, help="stop after this much CPU time")
+    parser.add_argument("--shard", default="0/1",
+                        help="K/N: rate only the K-th of every N puzzles of each collection, "
+                        "to run N processes side by side (default 0/1)")
+    parser.add_argument("--also", type=Path, action="append", default=[],
+                        help="a CSV of another shard: its puzzles are not rated again")
     parser.add_argument("--out", type=Path, default=OUT, help=f"gzip CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.every < 1 or (args.seventeen is not None and args.seventeen < 1):
         parser.error("--every and --seventeen must be positive")
+    try:
+        shard, shards = map(int, args.shard.split("/"))
+        if not 0 <= shard < shards:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--shard {args.shard}: expected K/N with 0 <= K < N")
     everything = collections(args.seventeen, args.effort)
     names = [name for name in args.sets.split(",") if name]
     unknown = [name for name in names if name not in everything]
     if unknown:
         parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(everything)}")
-    fresh = run(args.out, {name: everything[name] for name in names}, args.every,
-                args.budget_minutes)
+    fresh = run(args.out, {name: everything[name][shard::shards] for name in names}, args.every,
+                args.budget_minutes, tuple(args.also))
     print(f"{fresh} puzzles rated now; {len(read_rows(args.out))} in {args.out}")
     return 0
 
