@@ -35,11 +35,14 @@ HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "se_ratings.csv.gz"
 EFFORT = HERE / "results" / "difficulty_effort.csv.gz"
+COLLECTIONS = ("top95", "generated", "top1465", "17clue")
 FIELDS = ("set", "puzzle", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds")
 
 
-def collections(seventeen: int | None, effort: Path = EFFORT) -> dict[str, list[str]]:
-    """Puzzle lines by collection, in the order they are rated: top95, the
+def collections(names: list[str], seventeen: int | None,
+                effort: Path = EFFORT) -> dict[str, list[str]]:
+    """Puzzle lines of each collection ``names`` names (of :data:`COLLECTIONS`,
+    read only when named), in the order they are rated: top95, the
     generated 9x9 puzzles of the effort study (``effort``: the CSV of
     ``difficulty_effort.py``), top1465, then 17clue (all, or ``seventeen``
     of them drawn with ``default_rng(0)``, in file order). Within top1465
@@ -56,13 +59,17 @@ def collections(seventeen: int | None, effort: Path = EFFORT) -> dict[str, list[
     def lines(name: str) -> list[str]:
         return [p.to_string() for p in read_puzzles(DATASETS / f"{name}.txt")]
 
-    clue17 = lines("17clue")
-    if seventeen is not None and seventeen < len(clue17):
-        picks = np.random.default_rng(0).choice(len(clue17), size=seventeen, replace=False)
-        clue17 = [clue17[i] for i in sorted(picks)]
-    return {"top95": lines("top95"), "generated": of("generated"),
-            "top1465": list(dict.fromkeys(of("top1465") + lines("top1465"))),
-            "17clue": list(dict.fromkeys(of("17clue") + clue17))}
+    def seventeen_clues() -> list[str]:
+        clue17 = lines("17clue")
+        if seventeen is not None and seventeen < len(clue17):
+            picks = np.random.default_rng(0).choice(len(clue17), size=seventeen, replace=False)
+            clue17 = [clue17[i] for i in sorted(picks)]
+        return list(dict.fromkeys(of("17clue") + clue17))
+
+    build = {"top95": lambda: lines("top95"), "generated": lambda: of("generated"),
+             "top1465": lambda: list(dict.fromkeys(of("top1465") + lines("top1465"))),
+             "17clue": seventeen_clues}
+    return {name: build[name]() for name in COLLECTIONS if name in names}
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -147,13 +154,13 @@ def main(argv=None) -> int:
             raise ValueError
     except ValueError:
         parser.error(f"--shard {args.shard}: expected K/N with 0 <= K < N")
-    everything = collections(args.seventeen, args.effort)
     names = [name for name in args.sets.split(",") if name]
-    unknown = [name for name in names if name not in everything]
+    unknown = [name for name in names if name not in COLLECTIONS]
     if unknown:
-        parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(everything)}")
-    fresh = run(args.out, {name: everything[name][shard::shards] for name in names}, args.every,
-                args.budget_minutes, tuple(args.also))
+        parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(COLLECTIONS)}")
+    chosen = collections(names, args.seventeen, args.effort)
+    fresh = run(args.out, {name: lines[shard::shards] for name, lines in chosen.items()},
+                args.every, args.budget_minutes, tuple(args.also))
     print(f"{fresh} puzzles rated now; {len(read_rows(args.out))} in {args.out}")
     return 0
 
