@@ -39,17 +39,16 @@ import benchmarks.difficulty.effort_tables as difficulty
 from benchmarks.difficulty.effort import measure
 
 OUT = Path(__file__).resolve().parent / "results" / "difficulty_effort.csv.gz"
+#: The whole-number options that size the study: (flag, default, what it counts).
+SIZES = (("--sample", 200, "17clue puzzles"), ("--generated", 100, "generated 9x9 puzzles"),
+         ("--top1465-every", 5, "take every k-th puzzle of top1465"),
+         ("--order4", 20, "generated 16x16 puzzles at 100-120 clues"))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sample", type=int, default=200, help="17clue puzzles (default 200)")
-    parser.add_argument("--generated", type=int, default=100,
-                        help="generated 9x9 puzzles (default 100)")
-    parser.add_argument("--top1465-every", type=int, default=5,
-                        help="take every k-th puzzle of top1465 (default 5)")
-    parser.add_argument("--order4", type=int, default=20,
-                        help="generated 16x16 puzzles at 100-120 clues (default 20)")
+    for flag, default, what in SIZES:
+        parser.add_argument(flag, type=int, default=default, help=f"{what} (default {default})")
     parser.add_argument("--out", type=Path, default=OUT,
                         help=f"CSV of every measurement (default {OUT})")
     args = parser.parse_args(argv)

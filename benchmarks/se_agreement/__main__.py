@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import csv
 import time
-from collections import Counter, defaultdict
 from pathlib import Path
 
+from benchmarks.se_agreement.tables import summary
 from sudoku_models import Puzzle
 from sudoku_models.logic import rate
 
@@ -54,50 +54,6 @@ def run(out: Path, first: int | None) -> None:
             handle.flush()
             print(f"{number}/{len(sample)} published {published} ER {rating.se.er} "
                   f"({rating.hardest}) {seconds:.2f} s", flush=True)
-
-
-def band(rating: float) -> str:
-    low = int(rating * 2) / 2
-    return f"{low:.1f}-{low + 0.4:.1f}"
-
-
-def summary(path: Path) -> str:
-    """The agreement and speed tables of a recorded CSV, in Markdown."""
-    rows = list(csv.DictReader(path.open()))
-    n = len(rows)
-    diffs = []
-    for row in rows:
-        er = float(row["er"]) if row["er"] else None
-        diffs.append(None if er is None else round(er - float(row["published"]), 1))
-    rated = [d for d in diffs if d is not None]
-    lines = [f"{n} puzzles; ER unknown (ladder stopped) on {n - len(rated)}.", "",
-             "| ER vs published | puzzles | share |", "| --- | ---: | ---: |"]
-    for label, test in (("equal", lambda d: d == 0), ("within 0.1", lambda d: abs(d) <= 0.1),
-                        ("within 0.2", lambda d: abs(d) <= 0.2),
-                        ("within 0.5", lambda d: abs(d) <= 0.5),
-                        ("ours higher", lambda d: d > 0), ("ours lower", lambda d: d < 0)):
-        k = sum(1 for d in rated if test(d))
-        lines.append(f"| {label} | {k} | {k / n:.1%} |")
-    lines += ["", "| technique that set our ER | puzzles | ER equal | ours higher | ours lower |",
-              "| --- | ---: | ---: | ---: | ---: |"]
-    by_tech = defaultdict(Counter)
-    for row, d in zip(rows, diffs):
-        key = "equal" if d == 0 else ("higher" if d is not None and d > 0 else "lower")
-        by_tech[row["hardest"]][key] += 1
-    for tech, c in sorted(by_tech.items(), key=lambda kv: -sum(kv[1].values())):
-        lines.append(f"| {tech} | {sum(c.values())} | {c['equal']} | {c['higher']} | "
-                     f"{c['lower']} |")
-    lines += ["", "| published band | puzzles | CPU seconds | puzzles per CPU second |",
-              "| --- | ---: | ---: | ---: |"]
-    by_band = defaultdict(list)
-    for row in rows:
-        by_band[band(float(row["published"]))].append(float(row["cpu_seconds"]))
-    for key in sorted(by_band):
-        secs = by_band[key]
-        lines.append(f"| {key} | {len(secs)} | {sum(secs):.1f} | {len(secs) / sum(secs):.2f} |")
-    total = sum(float(r["cpu_seconds"]) for r in rows)
-    lines.append(f"| all | {n} | {total:.1f} | {n / total:.2f} |")
-    return "\n".join(lines)
 
 
 def main() -> None:
