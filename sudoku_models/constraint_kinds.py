@@ -5,5 +5,8 @@ imported, and so does every command's ``--help``, before numpy is needed.
 (``tests/test_startup.py`` checks that the two agree)."""
 
 KIND_NAMES = ("region", "cage", "anti-knight", "anti-king", "non-consecutive", "kropki",
-              "kropki-negative", "xv", "xv-negative", "greater", "thermometer", "arrow",
-              "parity", "candidates", "whispers", "renban", "palindrome", "fortress", "clones")
+              "kropki-negative", "xv", "xv-negative", "greater", "thermometer", "arrow", "parity",
+              "candidates", "whispers", "renban", "palindrome", "fortress", "clones", "regular",
+              "little-killer", "sandwich", "x-sum", "skyscraper", "hidden-skyscraper",
+              "numbered-room", "sum", "pill-arrow", "double-arrow", "zipper", "sum-line",
+              "modular", "entropic", "quadruple", "lunchbox")

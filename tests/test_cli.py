@@ -701,18 +701,19 @@ def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path,
     from sudoku_models import Puzzle
 
     from sudoku_models.geometry import Layout
-    from sudoku_models.rules import Thermometer
+    from sudoku_models.rules import Arrow
 
-    thermo = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Thermometer((4, 5)),))
+    # an arrow is a sum, not a rule between two cells: the rater refuses it by kind
+    arrow = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Arrow(4, (5,)),))
     path = tmp_path / "mixed.jsonl"
-    path.write_text(_json.dumps(thermo.to_json()) + "\n"
+    path.write_text(_json.dumps(arrow.to_json()) + "\n"
                     + _json.dumps(Puzzle.from_string("1...........4..2").to_json()) + "\n")
     assert main(["rate", "--file", str(path)]) == 0
     first, second = capsys.readouterr().out.splitlines()
-    assert first.startswith("mixed.jsonl:1  not rated: ") and "thermometer" in first
+    assert first.startswith("mixed.jsonl:1  not rated: ") and "arrow" in first
     assert second.startswith("mixed.jsonl:2  ") and " ER " in second
     single = tmp_path / "one.jsonl"
-    single.write_text(_json.dumps(thermo.to_json()) + "\n")
+    single.write_text(_json.dumps(arrow.to_json()) + "\n")
     assert main(["rate", "--file", str(single), "--json"]) == 0
     assert _json.loads(capsys.readouterr().out)["level"] == "not rated"
 
