@@ -18,11 +18,11 @@ from ..milp.binary_model import FAMILIES, binary_model
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from ..base import entry_points
-from ..milp.binary_rules import binary_rules, form_options
+from ..milp.binary_rules import BinaryRowOptions, binary_rules
 from .cpsat_base import CpSatFormulation
 
 
-class CpBoolFormulation(CpSatFormulation):
+class CpBoolFormulation(BinaryRowOptions, CpSatFormulation):
     """Boolean x[i, j, k] with exactly-one constraints, solved by CP-SAT.
 
     After :meth:`build`, ``model`` is the ``CpModel`` and ``x`` the
@@ -36,10 +36,8 @@ class CpBoolFormulation(CpSatFormulation):
 
     name = "cp-bool"
 
-    def __init__(self, layout=3, *, cage: str = "sum", order: str = "values", arrow: str = "sum",
-                 prune: bool = True, rule45: bool = False, **options) -> None:
+    def __init__(self, layout=3, **options) -> None:
         super().__init__(layout, **options)
-        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.x: np.ndarray | None = None
         self._clues: set[int] = set()
 

@@ -323,15 +323,21 @@ def _derived_sets(rules: Rules) -> dict[tuple[int, ...], tuple[tuple[int, ...], 
             if all(peers[a, b] for a, b in combinations(s.cells, 2))}
 
 
-def form_options(method, cage: str, order: str, arrow: str, prune: bool,
-                 rule45: bool = False) -> dict:
-    """The options of :func:`binary_rules` as a binary formulation
-    (``method``, a :class:`~sudoku_models.formulations.base.Formulation`)
-    takes them: each checked against its registry entry
-    (``ValueError`` naming the allowed values)."""
-    return {key: method._option(key, value) for key, value in
-            (("cage", cage), ("order", order), ("arrow", arrow), ("prune", prune),
-             ("rule45", rule45))}
+class BinaryRowOptions:
+    """The options of :func:`binary_rules` for the formulations on the binary
+    ``x[c,k]`` model (``milp``, ``matrix``, ``cp-bool``), placed before
+    their :class:`~sudoku_models.formulations.base.Formulation` base:
+    ``cage``, ``order``, ``arrow``, ``prune`` and ``rule45`` (meanings in
+    the module docstring), each checked against the method's registry entry
+    (``ValueError`` naming the allowed values), kept in ``self.forms``."""
+
+    def __init__(self, layout=3, *, cage: str = "sum", order: str = "values",
+                 arrow: str = "sum", prune: bool = True, rule45: bool = False,
+                 **options) -> None:
+        super().__init__(layout, **options)
+        self.forms = {key: self._option(key, value) for key, value in
+                      (("cage", cage), ("order", order), ("arrow", arrow), ("prune", prune),
+                       ("rule45", rule45))}
 
 
 def _shaft_differs(arrow: Arrow, rules: Rules) -> bool:

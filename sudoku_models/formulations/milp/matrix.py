@@ -32,7 +32,7 @@ from .binary_model import binary_model
 from ...puzzle import Puzzle
 from .backends import LinearProblem
 from ..base import entry_points
-from .binary_rules import binary_rules, form_options, rule_matrix
+from .binary_rules import BinaryRowOptions, binary_rules, rule_matrix
 from .linear import LinearFormulation
 from .objectives import tiebreak_costs
 
@@ -98,7 +98,7 @@ def engine_matrices(puzzle: Puzzle) -> EngineMatrices:
     return EngineMatrices(Aeq, np.ones(len(groups)), lb, np.ones(s**3), f)
 
 
-class MatrixFormulation(LinearFormulation):
+class MatrixFormulation(BinaryRowOptions, LinearFormulation):
     """MATLAB's solver-based matrices passed to HiGHS through highspy.
 
     ``objective``: ``"feasibility"`` (default) or ``"tiebreak"`` (the seed's
@@ -116,12 +116,9 @@ class MatrixFormulation(LinearFormulation):
 
     name = "matrix"
 
-    def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
-                 order: str = "values", arrow: str = "sum", prune: bool = True,
-                 rule45: bool = False, **options) -> None:
+    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self.matrices: EngineMatrices | None = None
         self.highs: highspy.Highs | None = None
         self._clue_columns = np.zeros(0, dtype=np.int64)

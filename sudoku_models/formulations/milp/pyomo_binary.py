@@ -45,12 +45,12 @@ import pyomo.core as pyo  # not pyomo.environ: its solver plugins cost 0.2 s of 
 from .binary_model import binary_model
 from ...puzzle import Puzzle
 from ..base import entry_points
-from .binary_rules import binary_rules, form_options
+from .binary_rules import BinaryRowOptions, binary_rules
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation
 
 
-class MilpFormulation(PyomoFormulation):
+class MilpFormulation(BinaryRowOptions, PyomoFormulation):
     """Binary x[i, j, k] model in Pyomo, solved by HiGHS or SCIP.
 
     ``objective``: ``"feasibility"`` (0, default) or ``"tiebreak"`` (MATLAB's
@@ -74,12 +74,9 @@ class MilpFormulation(PyomoFormulation):
 
     name = "milp"
 
-    def __init__(self, layout=3, *, objective: str = "feasibility", cage: str = "sum",
-                 order: str = "values", arrow: str = "sum", prune: bool = True,
-                 rule45: bool = False, **options) -> None:
+    def __init__(self, layout=3, *, objective: str = "feasibility", **options) -> None:
         super().__init__(layout, **options)
         self.objective = self._option("objective", objective)
-        self.forms = form_options(self, cage, order, arrow, prune, rule45)
         self._x_upper: np.ndarray | None = None  # the upper bounds of x as built
         self._variant_rows: dict[str, list] = {}  # component name -> rows (for export names)
         self._extra_names: tuple[str, ...] = ()  # of m.y, the digit-set binaries
