@@ -251,11 +251,9 @@ RUSSELL_JARVIS = sorted([
 @pytest.mark.slow
 def test_9x9_essentially_different_grids():
     # what count_grids(3, up_to_symmetry=True) sums, class by class (its code path is
-    # the 4x4 one above). Time on 2 cores, estimated from the classes measured one by
-    # one (generator/grid_symmetry.py): 274 classes 81 s of CPU, the 180-degree class
-    # 13-20 minutes, both threads sharing each class's relabellings: some 8-11 minutes.
-    # Not run to the end in issue 35's round: at a load average of 20 the run had
-    # 3 minutes of CPU after 19 minutes and was stopped.
+    # the 4x4 one above). Measured: passed in 969 s of user CPU on 2 cores (32 min wall
+    # at nice 5 beside other jobs, load 2-10; 1.6 GB resident), so some 8-9 minutes
+    # on 2 idle cores.
     table = burnside_table(3, workers=2)
     assert len(table) == 275 and sum(c.size for c, _ in table) == 3_359_232
     assert sorted((c.size, fixed) for c, fixed in table if fixed) == RUSSELL_JARVIS
