@@ -178,18 +178,25 @@ class ResultsFile:
             check_output(self.path, reading=reading)
         except OutputFileError as exc:
             raise ResultsFileError(str(exc)) from None
-        # O_NONBLOCK: a FIFO put there since the check must not block the open
-        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK,
-                           0o644)
+        # A Ctrl-C (or a study's budget) is held back while the file is opened
+        # and locked, so that it cannot land between them and leave the lock
+        # held by a descriptor nothing refers to (at most _LOCK_TIMEOUT).
+        with _interrupts_held_back():
+            # O_NONBLOCK: a FIFO put there since the check must not block the open
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK,
+                               0o644)
+            try:
+                if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                    raise ResultsFileError(f"--out {self.path}: not a regular file")
+                os.set_blocking(self._fd, True)
+                self._lock()
+            except BaseException:
+                self.close()
+                raise
         try:
-            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
-                raise ResultsFileError(f"--out {self.path}: not a regular file")
-            os.set_blocking(self._fd, True)
-            self._lock()
             self._open(overwrite)
         except BaseException:
-            fd, self._fd = self._fd, None
-            os.close(fd)  # releases the lock
+            self.close()  # releases the lock (and __del__ does, if an interrupt skips this)
             raise
 
     def _lock(self) -> None:
