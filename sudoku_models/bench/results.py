@@ -185,6 +185,7 @@ class ResultsFile:
             # O_NONBLOCK: a FIFO put there since the check must not block the open
             self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK,
                                0o644)
+            _OPEN.add(self._fd)
             try:
                 if not stat.S_ISREG(os.fstat(self._fd).st_mode):
                     raise ResultsFileError(f"--out {self.path}: not a regular file")
@@ -289,6 +290,7 @@ class ResultsFile:
             raise OSError(exc.errno, f"cannot rewrite the file in the current layout "
                                      f"({exc.strerror})", str(self.path)) from None
         self._former.append(self._fd)
+        _OPEN.add(fd)
         self._fd, self.columns = fd, COLUMNS
 
     def close(self) -> None:
@@ -302,6 +304,7 @@ class ResultsFile:
             self._fd, self._former = None, []
             for fd in fds:
                 if fd is not None:
+                    _OPEN.discard(fd)
                     os.close(fd)
 
     __del__ = close
@@ -329,6 +332,26 @@ def _interrupts_held_back():
         if noted and callable(original):
             original(signal.SIGINT, noted[-1])
 
+
+_OPEN: set[int] = set()  # descriptors of the results files open in this process
+
+
+def _close_inherited() -> None:
+    """In a forked child (a benchmark worker): close the results files'
+    descriptors it inherited, so that a child that outlives its run (one
+    forked while an interrupt stopped the run ends at its first read) does
+    not keep the file locked. The parent's lock stays: ``flock`` belongs to
+    the open file, which the parent's descriptor still holds."""
+    for fd in list(_OPEN):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _OPEN.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_inherited)
 
 _LONGEST = max(len(_header(layout)) for layout in LAYOUTS)
 
