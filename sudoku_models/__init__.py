@@ -27,6 +27,8 @@ _WHERE = {
     "solve": "solving", "solve_many": "solving",
     "grid_errors": "checking", "verify": "checking",
     "Models": "solving", "Solved": "solving", "solve_each": "solving",
+    "TrueCandidates": "solution_space", "true_candidates": "solution_space",
+    "iter_solutions": "solution_space",
 }
 
 
@@ -57,10 +59,12 @@ __all__ = [
     "SolveResult",
     "Solved",
     "Status",
+    "TrueCandidates",
     "count_solutions",
     "counting_methods",
     "export",
     "grid_errors",
+    "iter_solutions",
     "method_class",
     "read_grids",
     "read_puzzle",
@@ -69,5 +73,6 @@ __all__ = [
     "solve",
     "solve_each",
     "solve_many",
+    "true_candidates",
     "verify",
 ]

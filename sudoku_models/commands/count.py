@@ -30,6 +30,13 @@ def add_parser(commands) -> None:
                        help="stop counting at this many solutions, or 'all' (default 1000)")
     count.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                        help="stop each count after this long and report a lower bound")
+    shown = count.add_mutually_exclusive_group()
+    shown.add_argument("--candidates", action="store_true",
+                       help="print each cell's true candidates (the digits it holds in some "
+                            "solution) instead of the count; with --time-limit, digits not "
+                            "decided in time are shown in parentheses")
+    shown.add_argument("--solutions", action="store_true",
+                       help="print every solution (up to --limit), one line each, then the count")
     add_method_option(count, "backtracking", counting_methods, many=False,
                       what="counting methods")
     count.set_defaults(handler=run)
@@ -41,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     the compiled batch counter as one array (no
     :class:`~sudoku_models.Puzzle` per line); with it, every puzzle is
     counted on its own, so that the limit is each puzzle's."""
+    if args.candidates or args.solutions:
+        return _show_each(source_puzzles(args), args)
     found = read_file(args.file) if args.file is not None else None
     if args.method == "backtracking" and found is not None and found.order is not None \
             and len(found) > 1 and args.time_limit is None:
@@ -63,6 +72,42 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(names)} puzzles: {unique} with one solution, {len(exact) - unique - none} "
               f"with several, {none} with none"
               + (f", {len(names) - len(exact)} cut short" if len(exact) < len(names) else ""))
+    return EXIT_OK
+
+
+def _show_each(puzzles, args) -> int:
+    """``--candidates``/``--solutions``: for each puzzle, its name (for a
+    file) then its true candidates or its solutions and count
+    (:mod:`sudoku_models.solution_space`), written as each is found."""
+    from ..errors import CountIncomplete
+    from ..puzzle import Puzzle
+    from ..solution_space import iter_solutions, true_candidates
+
+    for puzzle in puzzles:
+        if len(puzzles) > 1:
+            print(f"# {puzzle.name}")
+        if args.candidates:
+            found = true_candidates(puzzle, args.method, time_limit=args.time_limit)
+            sys.stdout.write(found.text() if found.solutions_exist or not found.complete
+                             else "no solution\n")
+            if not found.complete:
+                print(f"sudoku-models: stopped ({found.reason}); digits in parentheses are "
+                      f"undecided", file=sys.stderr)
+                if found.reason == "interrupted":
+                    return EXIT_INTERRUPTED
+            continue
+        given = 0
+        try:
+            for grid in iter_solutions(puzzle, args.method, limit=args.limit,
+                                       time_limit=args.time_limit):
+                given += 1
+                print(Puzzle(grid, puzzle.rules).to_string())
+            print(f"{given} solution{'s' * (given != 1)}"
+                  + (f" ({AT_LIMIT})" if given == args.limit else ""))
+        except CountIncomplete as exc:
+            print(f"at least {exc.lower_bound} solutions ({exc.reason})")
+            if exc.reason == "interrupted":
+                return EXIT_INTERRUPTED
     return EXIT_OK
 
 
