@@ -53,7 +53,7 @@ VARIANT_OPTIONS = {"cage": ("table",), "rule45": (True,), "encoding": None}
 (None: each value the registry allows)."""
 COLUMNS = ("dataset", "index", "puzzle", "side", "layout", "kinds", "cages", "clues", "label",
            "method", "options", "status", "verified", "solutions", "build_s", "solve_s",
-           "total_s", "bb_nodes", "lp_iterations", "branches", "conflicts", "decisions",
+           "total_s", "cpu_s", "bb_nodes", "lp_iterations", "branches", "conflicts", "decisions",
            "time_limit_s", "threads", "solver", "note", "load")
 EFFORT = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations", "branches": "branches",
           "conflicts": "conflicts", "decisions": "decisions"}
@@ -154,14 +154,15 @@ def run_one(puzzle, method: str, options: dict, time_limit: float, threads: int)
     from sudoku_models.solving import solve
 
     common = {"threads": threads} if method not in ("backtracking", "matching") else {}
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         result = solve(puzzle, method, time_limit=time_limit, **common, **options)
     except CapabilityError as refusal:
         return {"status": NOT_MODELLED, "note": str(refusal)}
-    total = time.perf_counter() - start
+    total, cpu = time.perf_counter() - start, time.process_time() - cpu
     row = {"status": result.status.name, "build_s": result.build_seconds,
-           "solve_s": result.solve_seconds, "total_s": total, "solver": result.solver,
+           "solve_s": result.solve_seconds, "total_s": total, "cpu_s": cpu,
+           "solver": result.solver,
            "verified": bool(result.grid is not None and verify(puzzle, result.grid))}
     for name, column in EFFORT.items():
         if name in result.stats:
@@ -201,9 +202,10 @@ def run(args: argparse.Namespace) -> list[Path]:
             writer = csv.DictWriter(handle, COLUMNS)
             writer.writeheader()
             bar = tqdm(total=len(puzzles) * len(configs), desc=name, unit="solve")
-            for index, puzzle in puzzles:
+            for turn, (index, puzzle) in enumerate(puzzles):
                 info = describe(name, index, puzzle)
-                for label, method, options in configs:  # interleaved: paired per instance
+                shift = turn % len(configs)  # interleaved per instance, the order rotated
+                for label, method, options in configs[shift:] + configs[:shift]:
                     if label not in warmed:  # load the solver before timing anything
                         run_one(puzzle, method, options, args.time_limit, args.threads)
                         warmed.add(label)

@@ -33,29 +33,46 @@ def effort(group: pd.DataFrame) -> str:
 
 
 def method_table(csv: str) -> str:
-    """Per configuration, in the order run: puzzles, how many were solved
-    and verified, not modelled, stopped at the limit; median and mean
-    wall seconds per puzzle (build included) over the solved ones, and the
-    median effort. Paired: every configuration ran on the same puzzles."""
+    """Per configuration, in the order of :data:`benchmarks.variants.configurations`:
+    puzzles, how many were solved and verified, not modelled, stopped at
+    the limit; median and mean seconds per puzzle (build included) over the
+    solved ones, CPU seconds where the run recorded them (``cpu_s``), else
+    wall seconds, and the median effort. Paired: every configuration ran on
+    the same puzzles."""
     rows = load(csv)
     limit = rows["time_limit_s"].iloc[0]
+    cpu = "cpu_s" in rows and rows["cpu_s"].notna().any()
+    clock, column = ("CPU", "cpu_s") if cpu else ("wall", "total_s")
     lines = ["| method | puzzles | solved, verified | not modelled | at the limit "
-             "| median wall s | mean wall s | median effort |",
+             f"| median {clock} s | mean {clock} s | median effort |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for label, group in rows.groupby("label", sort=False):
+    for label in _in_configuration_order(rows["label"].unique()):
+        group = rows[rows["label"] == label]
         modelled = group[group["status"] != NOT_MODELLED]
         solved = modelled[modelled["status"] == "OPTIMAL"]
         ok = int((solved["verified"].astype(str) == "True").sum())
         stopped = int((modelled["status"] == "TIME_LIMIT").sum())
-        median = f"{solved['total_s'].median():.3f}" if len(solved) else ""
-        mean = f"{solved['total_s'].mean():.3f}" if len(solved) else ""
+        median = f"{solved[column].median():.3f}" if len(solved) else ""
+        mean = f"{solved[column].mean():.3f}" if len(solved) else ""
         lines.append(f"| {label} | {len(group)} | {ok} | {len(group) - len(modelled)} "
                      f"| {stopped} | {median} | {mean} | {effort(solved) if len(solved) else ''} |")
     lines.append("")
-    lines.append(f"Time limit {limit:g} s per solve; {rows['threads'].iloc[0]} thread(s); load "
-                 f"average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}; clock: wall "
-                 f"seconds of build and solve (these runs recorded no CPU seconds).")
+    lines.append(f"Time limit {limit:g} wall s per solve; {rows['threads'].iloc[0]} thread(s); "
+                 f"load average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}; "
+                 + ("clock: CPU seconds of build and solve (one process, every configuration on "
+                    "a puzzle before the next, the order rotated)." if cpu else
+                    "clock: wall seconds of build and solve (these runs recorded no CPU "
+                    "seconds)."))
     return "\n".join(lines)
+
+
+def _in_configuration_order(labels) -> list[str]:
+    """``labels`` in the order :func:`benchmarks.variants.__main__.configurations`
+    makes them (a rotated run starts each puzzle elsewhere), others after."""
+    from benchmarks.variants.__main__ import configurations
+
+    known = [label for label, _, _ in configurations(None)]
+    return sorted(labels, key=lambda label: (known.index(label) if label in known else len(known)))
 
 
 def counter_speed(csv: str) -> str:
