@@ -21,9 +21,14 @@ one) and whether it is unique, with the CPU seconds of every try. A text not rea
 thing the reader refused (the constraint type for a constraint string).
 Rows go to ``results/read_and_solve.csv`` beside this script.
 
+With ``--iss DIR`` (a checkout of the solver, Node.js installed) every
+text is also solved by the Interactive Sudoku Solver itself, counting to
+two, within the same limit: its status, solutions and wall time.
+
 Usage::
 
-    python -m benchmarks.interactive_solver read-and-solve [--data DIR] [--time-limit 10]
+    python -m benchmarks.interactive_solver read-and-solve [--data DIR] [--time-limit 10] \
+        [--iss DIR]
 """
 
 from __future__ import annotations
@@ -43,7 +48,8 @@ OUT = HERE / "results" / "read_and_solve.csv"
 SOURCE = "https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/e373f98/data/"
 FILES = ("example_puzzles.js", "collections.js")
 COLUMNS = ("file", "name", "read", "refused", "kinds", "method", "status", "verified",
-           "published", "unique", "solve_s", "cpu_s", "load")
+           "published", "unique", "solve_s", "cpu_s", "load", "iss_status", "iss_solutions",
+           "iss_wall_s")
 _STRING = r"'((?:[^'\\]|\\.)*)'"
 
 
@@ -76,6 +82,33 @@ def read_data(folder: str | None) -> dict[str, str]:
         for name in FILES:
             urllib.request.urlretrieve(SOURCE + name, Path(temp) / name)
         return {name: (Path(temp) / name).read_text() for name in FILES}
+
+
+def iss_solve(folder: str, source: str, time_limit: float) -> dict:
+    """The Interactive Sudoku Solver on the same text (its own benchmark,
+    ``node tools/perf/benchmark_puzzles.js --input-file F --solutions 2``,
+    no backtrack budget): its status (``unique``, ``multiple``, ``none``, or
+    ``TIME_LIMIT`` when the process outlives ``time_limit`` seconds plus its
+    start-up), solutions and wall seconds of the solve as it reports them."""
+    import json
+    import subprocess
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
+        handle.write(source)
+        handle.flush()
+        try:
+            done = subprocess.run(
+                ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                 "--input-file", handle.name, "--solutions", "2", "--json"],
+                cwd=folder, capture_output=True, text=True, timeout=time_limit + 5)
+        except subprocess.TimeoutExpired:
+            return dict(iss_status="TIME_LIMIT")
+    try:
+        row = json.loads(done.stdout[done.stdout.index("["):])[0]
+    except (ValueError, IndexError):
+        return dict(iss_status="ERROR")
+    return dict(iss_status=row["status"], iss_solutions=row["solutions"],
+                iss_wall_s=f"{row['ms'] / 1000:.4f}")
 
 
 def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict:
@@ -121,6 +154,9 @@ def main(argv=None) -> int:
     parser.add_argument("--methods", default="backtracking,cp",
                         help="the methods tried in turn until one decides (default "
                              "backtracking,cp)")
+    parser.add_argument("--iss", metavar="DIR",
+                        help="a checkout of the Interactive Sudoku Solver: solve every text with "
+                             "it too (Node.js), within the same time limit")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(argv)
     from sudoku_models.errors import PuzzleFormatError
@@ -136,6 +172,8 @@ def main(argv=None) -> int:
             row = dict(file=file, name=name, read=False, refused="", kinds="", method="",
                        status="", verified="", published="", unique="", solve_s="", cpu_s="",
                        load=f"{os.getloadavg()[0]:.2f}")
+            if args.iss:
+                row.update(iss_solve(args.iss, source, args.time_limit))
             try:
                 puzzle = read_puzzle(source)
             except PuzzleFormatError as error:
@@ -163,3 +201,40 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def table(csv_path: str) -> str:
+    """The coverage table of a recorded run: texts, read, decided by each
+    method, answers that are the published one or proved unique, and, when
+    the run timed the Interactive Sudoku Solver too, its count of puzzles
+    decided and the median times on the puzzles both decided."""
+    import pandas as pd
+
+    d = pd.read_csv(csv_path, keep_default_na=False)
+    read = d[d["read"].astype(str) == "True"]
+    decided = read[read["status"].isin(["OPTIMAL", "INFEASIBLE"])]
+    good = decided[(decided["verified"].astype(str) == "True") & (
+        (decided["published"].astype(str) == "True")
+        | ((decided["unique"].astype(str) == "True") & (decided["published"].astype(str) != "False")))]
+    total = len(d)
+
+    def share(n: int) -> str:
+        return f"{n} ({100 * n / total:.0f}%)"
+
+    lines = ["| texts | read | decided | by the counter | by CP-SAT after it | answer published or "
+             "proved unique | at the limit |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+             f"| {total} | {share(len(read))} | {share(len(decided))} "
+             f"| {(decided['method'] == 'backtracking').sum()} | {(decided['method'] == 'cp').sum()} "
+             f"| {share(len(good))} | {len(read) - len(decided)} |"]
+    if "iss_status" in d and (d["iss_status"] != "").any():
+        iss = d[d["iss_status"].isin(["unique", "multiple", "none"])]
+        both = decided[decided.index.isin(iss.index)]
+        ours = both["cpu_s"].astype(float).median()
+        theirs = d.loc[both.index, "iss_wall_s"].astype(float).median()
+        lines += ["", f"The Interactive Sudoku Solver decided {share(len(iss))} of the texts "
+                  f"within the limit; on the {len(both)} both decided, median {ours:.3f} CPU s "
+                  f"here (every method tried) against {theirs:.3f} wall s of its solve."]
+    load = d["load"].astype(float)
+    lines += ["", f"Load average (1 min) {load.min():.1f} to {load.max():.1f}."]
+    return "\n".join(lines)
