@@ -14,8 +14,8 @@ this process around the call: every solver runs in it, on one thread)
 beside the solver's wall times, and the load average at its start. Every
 solve is a row of ``--out`` (default
 ``benchmarks/machinery/results/batch_vs_rebuild.csv.gz``); the table
-printed (median build, solve and total milliseconds per puzzle, the median
-CPU ms and the ratio of the medians) is
+printed (the median CPU milliseconds per puzzle and the ratio of the
+medians) is
 :func:`benchmarks.machinery.tables.batch_table` of it.
 """
 
