@@ -674,7 +674,8 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
     holes (pairs within one run: :func:`same_run`), one panel per (order,
     pattern): points where both solved, triangles up (ratio at least this)
     where only ``b`` solved, down (at most) where only ``a`` did; instances
-    neither solved have no ratio: their number is written under each
+    without a bound (neither solved; on the CPU clock also a censored run
+    stopped with no CPU seconds) have no ratio: their number is written under each
     fraction (``?k``) and in the title. ``run_names``: a label per results
     file (the ``run`` column), shown in each panel's title."""
     import matplotlib.pyplot as plt
@@ -687,7 +688,7 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
     orders = sorted(wide["order"].unique())
     patterns = [p for p in PATTERN_STYLES if p in set(wide["pattern"])]
     fig, axes = plt.subplots(len(orders), len(patterns), squeeze=False,
-                             figsize=(4.2 * len(patterns), 3.1 * len(orders) + 1.2))
+                             figsize=(4.6 * len(patterns), 3.4 * len(orders) + 1.4))
     rng = np.random.default_rng(0)
     colours = method_colours([a, b])
     for row, order in zip(axes, orders):
@@ -708,16 +709,18 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
                        edgecolors=colours[a])
             ax.axhline(1, color="grey", linewidth=0.8)
             ax.set_yscale("log")
-            neither = ~data["solved"][a].astype(bool) & ~data["solved"][b].astype(bool)
-            for fraction, count in data[neither.to_numpy()].groupby("fraction").size().items():
+            neither = (low == 0) & np.isinf(high)  # no bound: both censored, or no CPU s
+            for fraction, count in data[neither].groupby("fraction").size().items():
                 ax.annotate(f"?{count}", (fraction, 0), xycoords=("data", "axes fraction"),
                             xytext=(0, 3), textcoords="offset points", ha="center",
                             fontsize=8, color="grey")
             runs = sorted(int(r) for r in data["run"][a].unique())
             source = (", ".join(run_names[r] for r in runs) if run_names else "")
             ax.set_title(f"order {order}, {pattern}" + (f"\n{source}" if source else "")
-                         + (f"\n?k: {int(neither.sum())} unsolved by both, no ratio"
+                         + (f"\n?k: {int(neither.sum())} pairs without a ratio"
                             if neither.any() else ""), fontsize=8)
+            fractions = data["fraction"].to_numpy()
+            ax.set_xlim(fractions.min() - 0.03, fractions.max() + 0.03)
             ax.grid(which="both", alpha=0.3)
         row[0].set_ylabel(f"{CLOCKS[clock].replace(' seconds', ' time')} {a} / {b} (log)")
     for ax in axes[-1]:
@@ -729,11 +732,13 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
         Line2D([], [], marker="^", color=colours[b], fillstyle="none", linestyle="none",
                label=f"only {b} solved: ratio at least"),
         Line2D([], [], marker="v", color=colours[a], fillstyle="none", linestyle="none",
-               label=f"only {a} solved: ratio at most")],
-        loc="lower center", ncol=3, frameon=False)
+               label=f"only {a} solved: ratio at most"),
+        Line2D([], [], linestyle="none", label="?k: neither solved" + (
+            ", or a censored run stopped with no CPU seconds" if clock == "cpu" else ""))],
+        loc="lower center", ncol=2, frameon=False)
     fig.suptitle(f"Paired per instance within one run: {a} / {b}, {CLOCKS[clock]} with the "
                  f"build (below 1: {a} faster)")
-    fig.tight_layout(rect=(0, 0.05, 1, 0.97))
+    fig.tight_layout(rect=(0, 0.08, 1, 0.97))
     return save_figure(fig, path)
 
 
