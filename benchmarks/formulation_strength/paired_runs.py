@@ -6,7 +6,10 @@ interleaved puzzle by puzzle (every method on a puzzle before the next
 puzzle, the order rotated), one solver thread per worker and one worker
 per core, every row with its CPU seconds, load and core; the load is
 sampled into ``load.csv`` and the run logged in ``chunks.jsonl`` in
-``results/``. The tables pair the methods on CPU seconds of these rows.
+``results/``. The tables pair the methods on CPU seconds of these rows;
+when a run is complete its performance profile on CPU seconds is drawn
+into ``results/RUN_paired_profile.png``
+(:func:`benchmarks.formulation_strength.tables.cpu_profile`).
 
 ``top95``
     Every registered method on the 95 puzzles of top95, 60 s per puzzle
@@ -56,12 +59,15 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--budget-minutes", type=float, default=60)
     args = parser.parse_args(argv)
+    from benchmarks.formulation_strength.tables import cpu_profile
+
+    out = OUT / f"{args.run}_paired.csv"
     for chunk in chunks(args.run):
-        end = run_study_chunk(chunk, OUT / f"{args.run}_paired.csv", 60 * args.budget_minutes,
-                              workers=args.workers)
+        end = run_study_chunk(chunk, out, 60 * args.budget_minutes, workers=args.workers)
         print(end)
         if end["stopped"]:
             return 1
+    print(cpu_profile(out, OUT / f"{args.run}_paired_profile.png"))
     return 0
 
 

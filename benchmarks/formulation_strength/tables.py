@@ -41,9 +41,9 @@ def summary(path, datasets: str | None = None) -> str:
     return markdown_table(summarise(frame))
 
 
-def _medians(frame, by: str):
+def _medians(frame, by: str, clock: str = "wall"):
     solved = frame[frame["status"].isin(SOLVED)]
-    return (solved.groupby([by, "method"])["total_s"].median().unstack() * 1000)
+    return (solved.groupby([by, "method"])[_column(clock)].median().unstack() * 1000)
 
 
 def median_ms_by_order(path) -> str:
@@ -64,15 +64,15 @@ def median_ms_by_order(path) -> str:
     return _right(markdown(out))
 
 
-def median_ms_by_clues(path) -> str:
-    """Median ms per puzzle, one row per 9x9 clue-count dataset (``gen:N``;
-    ``gen:17`` is the curated 17-clue collection, not generated), one
-    column per method."""
+def median_ms_by_clues(path, clock: str = "wall") -> str:
+    """Median ms per puzzle on ``clock`` (``wall`` or ``cpu``), one row per
+    9x9 clue-count dataset (``gen:N``; ``gen:17`` is the curated 17-clue
+    collection, not generated), one column per method."""
     import pandas as pd
 
     frame = _load(path)
     frame = frame[frame["dataset"].str.startswith("gen:")]
-    table = _medians(frame, "clues")
+    table = _medians(frame, "clues", clock)
     rows = [[f"{int(c)}" + (" (the 17-clue collection)" if c == 17 else ""),
              *[f"{v:.2f}" for v in table.loc[c]]] for c in table.index]
     return _right(markdown(pd.DataFrame(rows, columns=["clues", *table.columns])))
@@ -115,13 +115,14 @@ def fastest(path, dataset: str, clock: str = "wall") -> str:
 
     frame = _load(path)
     times = _paired_times(frame[frame["dataset"] == dataset], clock).dropna()
+    what = "CPU time" if clock == "cpu" else "time"
     best = times.min(axis=1)
     ratio = times.div(best, axis=0)
     table = pd.DataFrame({"method": times.columns,
                           "fastest on": [int((times[m] == best).sum()) for m in times.columns],
                           "of puzzles": len(times),
-                          "median time / fastest": ratio.median().round(1).to_numpy(),
-                          "p90 time / fastest": ratio.quantile(0.9).round(1).to_numpy()})
+                          f"median {what} / fastest": ratio.median().round(1).to_numpy(),
+                          f"p90 {what} / fastest": ratio.quantile(0.9).round(1).to_numpy()})
     return markdown(table, digits=1)
 
 
@@ -176,6 +177,23 @@ def cpu_summary(path, datasets: str | None = None) -> str:
                      "median wall ms": f"{1000 * ran['total_s'].median():.3g}",
                      "load": f"{load.min():.1f}-{load.max():.1f}" if len(load) else ""})
     return markdown(pd.DataFrame(rows))
+
+
+def cpu_profile(path, out) -> str:
+    """The Dolan-More performance profile of ``bench report``
+    (:func:`sudoku_models.bench.report.plot_profile`) drawn from the
+    worker's CPU seconds of the results file ``path`` instead of its wall
+    seconds, into ``out``; returns the path written."""
+    from sudoku_models.bench.report import labelled, plot_profile
+    from sudoku_models.plotting import method_colours, save_figure
+
+    frame = labelled(_load(path).assign(total_s=lambda f: f["cpu_s"]))
+    fig = plot_profile(frame, method_colours(frame["label"].unique()))
+    fig.texts[0].set_text("Performance profile (Dolan-More) on CPU seconds, one interleaved run")
+    for ax in fig.axes:
+        if ax.get_xlabel():
+            ax.set_xlabel("tau: CPU time within this factor\nof the fastest")
+    return str(save_figure(fig, out))
 
 
 def counting_table(path) -> str:
