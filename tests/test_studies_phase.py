@@ -326,7 +326,12 @@ def test_every_planned_chunk_passes_the_runners_option_check():
     import benchmarks.phase_transition.__main__ as module
 
     chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
-    for chunk in chunks:
+    paired = module.paired_chunks()
+    # the paired run takes the first grid's instances: same specs and sample
+    assert [(c.datasets, c.sample) for c in paired] == [
+        (module.datasets(order, module.GRID[order][0]), module.GRID[order][1])
+        for order in module.PAIRED_ORDERS]
+    for chunk in chunks + paired:
         check_extra(chunk.methods, chunk.options or {})
     assert any("clues" in (c.options or {}) for c in chunks)  # SAT chunks keep their units
     assert not module.options_for(["cp", "backtracking"])
