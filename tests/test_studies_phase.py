@@ -16,7 +16,8 @@ from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, medi
                                              outcome, ratio_bounds, value_bounds)
 from benchmarks.phase_transition.analysis import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
-                                         paired, plot_effort, plot_peaks, solution_counts,
+                                         paired, pair_times, plot_effort, plot_peaks,
+                                         solution_counts,
                                          write_phase_report)
 from benchmarks.phase_transition.tails import fit_tails, plot_survival
 
@@ -56,6 +57,25 @@ def test_ratio_bounds_follow_who_solved():
     assert (result.a_wins, result.b_wins, result.undecided) == (2, 1, 1)
     assert Interval(0.5, math.inf).text() == ">= 0.5" and Interval(0, 0.2).text() == "<= 0.2"
     assert Interval(0, math.inf).text() == "?" and Interval(0.26, 0.26).text() == "0.26"
+
+
+def test_on_the_cpu_clock_a_censored_run_bounds_by_the_cpu_it_used():
+    # four instances: both solved; a stopped after 2 CPU s, b solved in 0.1;
+    # a solved in 0.3, b stopped after 1.5; a stopped from outside (no CPU s)
+    wide = pd.DataFrame({("solved", "a"): [True, False, True, False],
+                         ("solved", "b"): [True, True, False, True],
+                         ("censored_s", "a"): [4.0, 10.0, 1.0, 10.0],
+                         ("censored_s", "b"): [2.0, 0.5, 10.0, 0.5],
+                         ("time_limit_s", "a"): [10.0] * 4, ("time_limit_s", "b"): [10.0] * 4,
+                         ("cpu_s", "a"): [0.8, 2.0, 0.3, np.nan],
+                         ("cpu_s", "b"): [0.4, 0.1, 1.5, 0.1]})
+    low, high = ratio_bounds(*pair_times(wide, "a", "b", "cpu"))
+    assert low.tolist() == pytest.approx([2.0, 20.0, 0.0, 0.0])
+    assert high.tolist() == pytest.approx([2.0, math.inf, 0.2, math.inf])
+    low, high = ratio_bounds(*pair_times(wide, "a", "b", "wall"))
+    assert low.tolist() == pytest.approx([2.0, 20.0, 0.0, 20.0])
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu, got 'gpu'"):
+        pair_times(wide, "a", "b", "gpu")
 
 
 def test_kaplan_meier_is_scipys_ecdf_on_censored_data_and_has_no_floor():
@@ -190,6 +210,9 @@ def test_the_curve_and_paired_comparison_on_a_small_run(small_run):
     table = paired(frame, "milp", "cp")
     assert (table["instances"] == 3).all()
     assert (table["milp faster"] + table["cp faster"] + table["undecided"] == 3).all()
+    on_cpu = paired(frame, "milp", "cp", clock="cpu")  # every row solved: exact CPU ratios
+    assert (on_cpu["undecided"] == 0).all() and not on_cpu["median milp / cp"].str.contains(
+        "[?>]").any()
     counts = solution_counts(frame)  # checked against CP-SAT enumeration
     for row in counts.to_dict("records"):
         spec = f"holes:3:{row['fraction']:g}:{row['pattern']}"
@@ -303,7 +326,12 @@ def test_every_planned_chunk_passes_the_runners_option_check():
     import benchmarks.phase_transition.__main__ as module
 
     chunks = [module.effort_chunk(order) for order in module.EFFORT_GRID]
-    for chunk in chunks:
+    paired = module.paired_chunks()
+    # the paired run takes the first grid's instances: same specs and sample
+    assert [(c.datasets, c.sample) for c in paired] == [
+        (module.datasets(order, module.GRID[order][0]), module.GRID[order][1])
+        for order in module.PAIRED_ORDERS]
+    for chunk in chunks + paired:
         check_extra(chunk.methods, chunk.options or {})
     assert any("clues" in (c.options or {}) for c in chunks)  # SAT chunks keep their units
     assert not module.options_for(["cp", "backtracking"])

@@ -61,3 +61,50 @@ def test_the_empty_4x4_is_counted_by_each_paradigm_in_interleaved_rounds(tmp_pat
     table = strength.counting_table(path).splitlines()
     assert table[0].startswith("| method | solutions | rounds | CPU s, median (min-max) |")
     assert table[2].startswith("| backtracking | 288 | 2 |")
+
+
+def test_paired_tables_read_the_cpu_seconds_of_one_interleaved_run(tmp_path):
+    import pytest
+
+    from sudoku_models.bench import RunSpec, load_results, run_benchmark
+
+    out = tmp_path / "paired.csv"
+    run_benchmark(RunSpec(["cp", "backtracking"], ["top95"], out, first=4, interleave=True,
+                          progress=False))
+    rows = load_results(out)
+    # interleaved: each puzzle by both methods before the next
+    assert rows["index"].tolist() == [1, 1, 2, 2, 3, 3, 4, 4]
+    cpu = rows.pivot_table(index="index", columns="method", values="cpu_s")
+    counter_wins = int((cpu["backtracking"] < cpu["cp"]).sum())
+    fastest = strength.fastest(out, "top95", clock="cpu").splitlines()
+    assert "median CPU time / fastest" in fastest[0]
+    assert fastest[2].startswith(f"| backtracking | {counter_wins} | 4 |")
+    wins = strength.wins(out, "top95", clock="cpu").splitlines()
+    assert wins[2].split("|")[3].strip() == f"{counter_wins / 4:.0%}"
+    summary = strength.cpu_summary(out).splitlines()
+    cp = next(line for line in summary if line.startswith("| top95 | cp |"))
+    assert cp.split("|")[4].strip() == "4"  # solved and verified
+    assert cp.split("|")[7].strip() == f"{1000 * cpu['cp'].median():.3g}"
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu, got 'gpu'"):
+        strength.fastest(out, "top95", clock="gpu")
+
+
+def test_the_machinery_tables_pair_on_cpu_seconds(tmp_path):
+    import benchmarks.machinery.tables as machinery
+
+    overhead = tmp_path / "overhead.csv"
+    pd.DataFrame({"comparison": ["c"] * 8, "role": ["ours", "baseline"] * 4,
+                  "name": ["a", "b"] * 4, "pass": [0, 0, 0, 0, 1, 1, 1, 1],
+                  "index": [0, 0, 1, 1] * 2,
+                  "cpu_s": [0.002, 0.004, 0.004, 0.004, 0.002, 0.004, 0.002, 0.004],
+                  "seconds": [1.0] * 8}).to_csv(overhead, index=False)
+    # per-pass medians: ours 3 and 2 ms, the baseline 4 and 4: medians 2.5 and 4
+    assert machinery.overhead_table(overhead).splitlines()[2] == "| c | a | 2.50 | b | 4.00 | 0.62 |"
+    batch = tmp_path / "batch.csv"
+    pd.DataFrame({"dataset": ["d"] * 4, "method": ["m"] * 4,
+                  "mode": ["batch", "fresh", "fresh", "batch"], "index": [0, 0, 1, 1],
+                  "verified": [True] * 4, "cpu_s": [0.001, 0.004, 0.006, 0.001],
+                  "build_s": [0.0] * 4, "solve_s": [0.0] * 4, "total_s": [9.0] * 4}).to_csv(
+        batch, index=False)
+    lines = machinery.batch_table(batch).splitlines()
+    assert lines[3] == "| d | m | fresh | 2/2 | 5.00 | 5.00 |"

@@ -41,9 +41,9 @@ def summary(path, datasets: str | None = None) -> str:
     return markdown_table(summarise(frame))
 
 
-def _medians(frame, by: str):
+def _medians(frame, by: str, clock: str = "wall"):
     solved = frame[frame["status"].isin(SOLVED)]
-    return (solved.groupby([by, "method"])["total_s"].median().unstack() * 1000)
+    return (solved.groupby([by, "method"])[_column(clock)].median().unstack() * 1000)
 
 
 def median_ms_by_order(path) -> str:
@@ -64,15 +64,15 @@ def median_ms_by_order(path) -> str:
     return _right(markdown(out))
 
 
-def median_ms_by_clues(path) -> str:
-    """Median ms per puzzle, one row per 9x9 clue-count dataset (``gen:N``;
-    ``gen:17`` is the curated 17-clue collection, not generated), one
-    column per method."""
+def median_ms_by_clues(path, clock: str = "wall") -> str:
+    """Median ms per puzzle on ``clock`` (``wall`` or ``cpu``), one row per
+    9x9 clue-count dataset (``gen:N``; ``gen:17`` is the curated 17-clue
+    collection, not generated), one column per method."""
     import pandas as pd
 
     frame = _load(path)
     frame = frame[frame["dataset"].str.startswith("gen:")]
-    table = _medians(frame, "clues")
+    table = _medians(frame, "clues", clock)
     rows = [[f"{int(c)}" + (" (the 17-clue collection)" if c == 17 else ""),
              *[f"{v:.2f}" for v in table.loc[c]]] for c in table.index]
     return _right(markdown(pd.DataFrame(rows, columns=["clues", *table.columns])))
@@ -86,38 +86,54 @@ def _right(text: str) -> str:
     return "\n".join(lines)
 
 
-def _paired_times(frame):
-    """Solved time per (dataset, index, repetition) x method; NaN where not solved."""
-    timed = frame.assign(t=frame["total_s"].where(frame["status"].isin(SOLVED)))
+CLOCKS = {"wall": "total_s", "cpu": "cpu_s"}
+"""A table's clock -> the results column it reads: wall seconds (build
+plus solve) or the worker's CPU seconds of the same (every method here is
+single-threaded)."""
+
+
+def _column(clock: str) -> str:
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+    return CLOCKS[clock]
+
+
+def _paired_times(frame, clock: str = "wall"):
+    """Solved time on ``clock`` per (dataset, index, repetition) x method;
+    NaN where not solved."""
+    timed = frame.assign(t=frame[_column(clock)].where(frame["status"].isin(SOLVED)))
     return timed.pivot_table(index=["dataset", "index", "repetition"], columns="method",
                              values="t", aggfunc="first", dropna=False)
 
 
-def fastest(path, dataset: str) -> str:
+def fastest(path, dataset: str, clock: str = "wall") -> str:
     """Per method, on the puzzles of ``dataset`` every method solved: on
     how many it is the fastest (ties to each), and the median and 90th
-    percentile of its time over the fastest method's time on that puzzle."""
+    percentile of its time over the fastest method's time on that puzzle,
+    times on ``clock`` (``wall`` or ``cpu``)."""
     import pandas as pd
 
     frame = _load(path)
-    times = _paired_times(frame[frame["dataset"] == dataset]).dropna()
+    times = _paired_times(frame[frame["dataset"] == dataset], clock).dropna()
+    what = "CPU time" if clock == "cpu" else "time"
     best = times.min(axis=1)
     ratio = times.div(best, axis=0)
     table = pd.DataFrame({"method": times.columns,
                           "fastest on": [int((times[m] == best).sum()) for m in times.columns],
                           "of puzzles": len(times),
-                          "median time / fastest": ratio.median().round(1).to_numpy(),
-                          "p90 time / fastest": ratio.quantile(0.9).round(1).to_numpy()})
+                          f"median {what} / fastest": ratio.median().round(1).to_numpy(),
+                          f"p90 {what} / fastest": ratio.quantile(0.9).round(1).to_numpy()})
     return markdown(table, digits=1)
 
 
-def wins(path, dataset: str) -> str:
+def wins(path, dataset: str, clock: str = "wall") -> str:
     """Share of the puzzles of ``dataset`` (both solved) on which the row's
-    method is faster than the column's, paired puzzle by puzzle."""
+    method is faster than the column's, paired puzzle by puzzle, times on
+    ``clock`` (``wall`` or ``cpu``)."""
     import pandas as pd
 
     frame = _load(path)
-    times = _paired_times(frame[frame["dataset"] == dataset])
+    times = _paired_times(frame[frame["dataset"] == dataset], clock)
     methods = list(times.columns)
     rows = []
     for a in methods:
@@ -127,6 +143,57 @@ def wins(path, dataset: str) -> str:
             row[f"`{b}`"] = "" if both is None else f"{(both[a] < both[b]).mean():.0%}"
         rows.append(row)
     return _right(markdown(pd.DataFrame(rows)))
+
+
+def cpu_summary(path, datasets: str | None = None) -> str:
+    """Per (dataset, method) of the results file ``path`` (the comma-separated
+    ``datasets`` when given): rows, solved and verified, timed out, errors,
+    the median, 90th percentile and maximum CPU ms per puzzle (the worker's
+    CPU seconds of build plus solve) with the timed-out rows as lower bounds
+    (``>= x``: the CPU seconds a run had used when it stopped), the median
+    wall ms beside them, and the load average at the rows' starts."""
+    import numpy as np
+    import pandas as pd
+
+    from benchmarks.studykit.censoring import median_interval, quantile_interval, value_bounds
+
+    frame = _load(path)
+    if datasets:
+        frame = frame[frame["dataset"].isin(datasets.split(","))]
+    rows = []
+    for (dataset, method), group in frame.groupby(["dataset", "method"], sort=True):
+        ran = group[group["status"] != "ERROR"]
+        solved = ran["status"].isin(SOLVED)
+        low, high = value_bounds(1000 * ran["cpu_s"].fillna(0.0), ~solved)
+        load = group["load_1min"].dropna()
+        rows.append({"dataset": dataset, "method": method, "rows": len(group),
+                     "solved and verified": int((solved & ran["verified"].astype(bool)).sum()),
+                     "timed out": int((ran["status"] == "TIME_LIMIT").sum()),
+                     "errors": len(group) - len(ran),
+                     "median CPU ms": median_interval(low, high).text(".3g"),
+                     "p90 CPU ms": quantile_interval(low, high, 0.9).text(".3g"),
+                     "max CPU ms": (f"{np.max(low):.3g}" if solved.all()
+                                    else f">= {np.max(low):.3g}"),
+                     "median wall ms": f"{1000 * ran['total_s'].median():.3g}",
+                     "load": f"{load.min():.1f}-{load.max():.1f}" if len(load) else ""})
+    return markdown(pd.DataFrame(rows))
+
+
+def cpu_profile(path, out) -> str:
+    """The Dolan-More performance profile of ``bench report``
+    (:func:`sudoku_models.bench.report.plot_profile`) drawn from the
+    worker's CPU seconds of the results file ``path`` instead of its wall
+    seconds, into ``out``; returns the path written."""
+    from sudoku_models.bench.report import labelled, plot_profile
+    from sudoku_models.plotting import method_colours, save_figure
+
+    frame = labelled(_load(path).assign(total_s=lambda f: f["cpu_s"]))
+    fig = plot_profile(frame, method_colours(frame["label"].unique()))
+    fig.texts[0].set_text("Performance profile (Dolan-More) on CPU seconds, one interleaved run")
+    for ax in fig.axes:
+        if ax.get_xlabel():
+            ax.set_xlabel("tau: CPU time within this factor\nof the fastest")
+    return str(save_figure(fig, out))
 
 
 def counting_table(path) -> str:

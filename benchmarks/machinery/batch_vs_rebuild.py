@@ -6,16 +6,24 @@ Usage::
 
 For each formulation and dataset, solves every puzzle twice in one run: once
 through ``solve_many`` (the model is built once and only the clues change)
-and once through ``solve`` (a fresh model per puzzle). Every solve is a row
-of ``--out`` (default ``benchmarks/machinery/results/batch_vs_rebuild.csv.gz``);
-the table printed (median build, solve and total milliseconds per puzzle and
-the ratio of the medians of the totals) is
+and once through ``solve`` (a fresh model per puzzle), the two modes
+interleaved puzzle by puzzle (batch first on even puzzles, fresh first on
+odd ones), so that a change in the machine's load falls on both alike
+(issue 31). Each solve records its CPU seconds (``time.process_time`` of
+this process around the call: every solver runs in it, on one thread)
+beside the solver's wall times, and the load average at its start. Every
+solve is a row of ``--out`` (default
+``benchmarks/machinery/results/batch_vs_rebuild.csv.gz``); the table
+printed (the median CPU milliseconds per puzzle and the ratio of the
+medians) is
 :func:`benchmarks.machinery.tables.batch_table` of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -44,15 +52,18 @@ def main() -> None:
     for name in args.datasets:
         puzzles = read_puzzles(DATASETS / name)[: args.first]
         for method in args.methods.split(","):
-            batch = list(tqdm(solve_many(puzzles, method), total=len(puzzles),
-                              desc=f"{name} {method} batch", leave=False))
-            fresh = [solve(p, method) for p in tqdm(puzzles, desc=f"{name} {method} fresh", leave=False)]
-            for mode, results in (("batch", batch), ("fresh", fresh)):
-                for index, (puzzle, result) in enumerate(zip(puzzles, results)):
+            batch = solve_many(puzzles, method)
+            modes = {"batch": lambda _: next(batch), "fresh": lambda p: solve(p, method)}
+            for index, puzzle in enumerate(tqdm(puzzles, desc=f"{name} {method}", leave=False)):
+                for mode in sorted(modes, reverse=index % 2 == 1):
+                    load, start = os.getloadavg()[0], time.process_time()
+                    result = modes[mode](puzzle)
+                    cpu = time.process_time() - start
                     rows.append({"dataset": f"{name} ({len(puzzles)})", "method": method, "mode": mode,
                                  "index": index, "verified": verify(puzzle, result.grid),
                                  "build_s": result.build_seconds, "solve_s": result.solve_seconds,
-                                 "total_s": result.total_seconds})
+                                 "total_s": result.total_seconds, "cpu_s": cpu,
+                                 "load_1min": load})
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pd.DataFrame(rows).assign(machine=where).to_csv(args.out, index=False)
     print(batch_table(args.out))

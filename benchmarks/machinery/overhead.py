@@ -8,8 +8,10 @@ Usage: python -m benchmarks.machinery.overhead [--repeat 3] [--first 500] [--out
 2. The CP formulation (``cp``, batch mode) against a minimal hand-written
    CP-SAT script (build the model, fix the clues, solve, read the cells).
 
-Each time is build (or clue update) plus solve, per puzzle; the passes of
-the compared methods are interleaved so that machine noise hits both alike.
+Each time is build (or clue update) plus solve, per puzzle, in CPU seconds
+of this process (wall seconds beside); the compared methods are
+interleaved puzzle by puzzle in every pass so that machine noise hits both
+alike (issue 31).
 Every solve is a row of ``--out`` (default
 ``benchmarks/machinery/results/overhead.csv.gz``); the table is
 :func:`benchmarks.machinery.tables.overhead_table` of it (median over
@@ -20,6 +22,7 @@ top95 is a ``bench run`` (see benchmarks/README.md).
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -53,29 +56,36 @@ def minimal_cp_sat(puzzle) -> np.ndarray:
     return np.array([[solver.value(x[r][c]) for c in range(s)] for r in range(s)])
 
 
-def per_puzzle_times(method, puzzles, **options) -> list[float]:
-    """Seconds per puzzle (build or update + solve) of one batch pass."""
+def solver(method, puzzles, **options):
+    """A function of a puzzle that solves it (batch mode for the toolkit's
+    methods: one ``solve_many`` over ``puzzles``, advanced one puzzle per
+    call) and returns its grid."""
     if method == "minimal-cp-sat":
-        times = []
-        for puzzle in puzzles:
-            start = time.perf_counter()
-            grid = minimal_cp_sat(puzzle)
-            times.append(time.perf_counter() - start)
-            assert verify(puzzle, grid)
-        return times
-    results = list(solve_many(puzzles, method, **options))
-    assert all(verify(p, r.grid) for p, r in zip(puzzles, results) if r.status.solved)
-    return [r.total_seconds for r in results]
+        return minimal_cp_sat
+    results = solve_many(puzzles, method, **options)
+    return lambda puzzle: next(results).grid
 
 
 def compare(label, puzzles, pairs, repeat, record) -> None:
-    """Interleaved passes of each (name, method, options) of ``pairs`` over
-    ``puzzles``; every solve is a row given to ``record``."""
+    """``repeat`` passes over ``puzzles`` with each (name, method, options)
+    of ``pairs``, the two interleaved puzzle by puzzle (ours first on even
+    puzzles, the baseline first on odd ones); every solve is a row given to
+    ``record``, with the CPU seconds of the call (``time.process_time``:
+    the solver runs in this process, on one thread), its wall seconds and
+    the load average at its start."""
     for repeat_index in tqdm(range(repeat), desc=label, leave=False):
-        for role, (name, method, options) in zip(("ours", "baseline"), pairs):
-            for index, seconds in enumerate(per_puzzle_times(method, puzzles, **options)):
+        roles = {role: (name, solver(method, puzzles, **options))
+                 for role, (name, method, options) in zip(("ours", "baseline"), pairs)}
+        for index, puzzle in enumerate(puzzles):
+            for role in sorted(roles, reverse=index % 2 == 1):
+                name, solve_one = roles[role]
+                load, cpu, wall = os.getloadavg()[0], time.process_time(), time.perf_counter()
+                grid = solve_one(puzzle)
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+                if not verify(puzzle, grid):
+                    raise SystemExit(f"{name} on {label} #{index}: the grid breaks the rules")
                 record({"comparison": label, "role": role, "name": name, "pass": repeat_index,
-                        "index": index, "seconds": seconds})
+                        "index": index, "cpu_s": cpu, "seconds": wall, "load_1min": load})
 
 
 def main() -> None:

@@ -23,13 +23,14 @@ def _read(path):
 
 def overhead_table(path) -> str:
     """Ours against the baseline per comparison (rows of
-    ``benchmarks/formulations.py --out``: ``comparison``, ``role`` ours or
-    baseline, ``name``, ``pass``, ``index``, ``seconds``): the median over
-    the passes of each pass's median ms per puzzle, and ours / baseline."""
+    ``benchmarks/machinery/overhead.py --out``: ``comparison``, ``role``
+    ours or baseline, ``name``, ``pass``, ``index``, ``cpu_s``, the two
+    interleaved puzzle by puzzle): the median over the passes of each
+    pass's median CPU ms per puzzle, and ours / baseline."""
     import pandas as pd
 
     frame = _read(path)
-    per_pass = frame.groupby(["comparison", "role", "name", "pass"], sort=False)["seconds"].median()
+    per_pass = frame.groupby(["comparison", "role", "name", "pass"], sort=False)["cpu_s"].median()
     medians = 1000 * per_pass.groupby(level=["comparison", "role", "name"], sort=False).median()
     rows = []
     for comparison in frame["comparison"].unique():
@@ -37,30 +38,29 @@ def overhead_table(path) -> str:
         base = medians.loc[comparison, "baseline"]
         rows.append([comparison, ours.index[0], ours.iloc[0], base.index[0], base.iloc[0],
                      ours.iloc[0] / base.iloc[0]])
-    return markdown(pd.DataFrame(rows, columns=["puzzles", "ours", "ours ms/puzzle", "baseline",
-                                                "baseline ms/puzzle", "ratio ours/baseline"]))
+    return markdown(pd.DataFrame(rows, columns=["puzzles", "ours", "ours CPU ms/puzzle", "baseline",
+                                                "baseline CPU ms/puzzle", "ratio ours/baseline"]))
 
 
 def batch_table(path) -> str:
     """Batch against fresh per (dataset, method) (rows of
     ``benchmarks/batch_vs_rebuild.py --out``: ``dataset``, ``method``,
     ``mode``, ``index``, ``verified``, ``build_s``, ``solve_s``,
-    ``total_s``): median build, solve and total ms per puzzle, puzzles
-    verified, and the ratio of the median totals fresh / batch."""
+    ``total_s``, ``cpu_s``; the two modes interleaved puzzle by puzzle):
+    puzzles verified, the median CPU ms per puzzle (build or clue update
+    plus solve), and the ratio of the medians fresh / batch."""
     import pandas as pd
 
     frame = _read(path)
     rows = []
     for (dataset, method), group in frame.groupby(["dataset", "method"], sort=False):
-        totals = {}
+        cpu = {}
         for mode in ("batch", "fresh"):
             part = group[group["mode"] == mode]
-            totals[mode] = 1000 * part["total_s"].median()
+            cpu[mode] = 1000 * part["cpu_s"].median()
             rows.append([dataset, method, mode, f"{int(part['verified'].sum())}/{len(part)}",
-                         1000 * part["build_s"].median(), 1000 * part["solve_s"].median(),
-                         totals[mode], totals["fresh"] / totals["batch"] if mode == "fresh" else None])
-    columns = ["dataset", "method", "mode", "verified", "median build ms", "median solve ms",
-               "median total ms", "total ratio fresh/batch"]
+                         cpu[mode], cpu["fresh"] / cpu["batch"] if mode == "fresh" else None])
+    columns = ["dataset", "method", "mode", "verified", "median CPU ms", "CPU ratio fresh/batch"]
     return markdown(pd.DataFrame(rows, columns=columns))
 
 

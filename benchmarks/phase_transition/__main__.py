@@ -11,6 +11,11 @@ still missing; a budget stops a chunk, the same command resumes it):
     hard region, all three patterns, more instances, one worker, methods
     interleaved per instance, into ``effort_grid.csv``; the load average is
     sampled into ``load.csv`` and every chunk logged in ``chunks.jsonl``.
+``paired``
+    HiGHS (``milp``) against CP-SAT (``cp``) on the issue-14 grid's
+    instances of orders 5 and 6 (``PAIRED``), the two methods interleaved per
+    instance in one run (``--workers 2``: one worker per core), into
+    ``paired.csv``; the paired table reads its CPU seconds (issue 31).
 ``tails``
     Run-time tails (``TAILS``): instances chosen from the grids as hard for
     one method (and one off the peak), re-run under ``--seeds`` solver seeds
@@ -25,6 +30,7 @@ Usage (from the repository root)::
     python -m benchmarks.phase_transition effort --order 4     # about 45 min on one core
     python -m benchmarks.phase_transition effort --order 5     # about 40 min
     python -m benchmarks.phase_transition effort --order 6     # about 1.5 h
+    python -m benchmarks.phase_transition paired --workers 2   # about 15 min
     python -m benchmarks.phase_transition tails                # about 45 min
     python -m benchmarks.phase_transition report
 
@@ -97,6 +103,22 @@ def run_grid(out_dir: Path, grid: dict, workers: int, time_limit: float) -> None
               f"{sample} puzzles x {len(METHODS)} methods", file=sys.stderr)
         run_benchmark(RunSpec(METHODS, datasets(order, fractions), out_dir / "runs.csv", sample=sample,
                       time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS))
+
+
+PAIRED = ["milp", "cp"]
+PAIRED_ORDERS = (5, 6)
+
+
+def paired_chunks(time_limit: float = TIME_LIMIT):
+    """The paired run (issue 31) as study chunks, one per order: ``PAIRED``
+    on the issue-14 grid's points and instances (same sample and seed, so
+    the same puzzles) of ``PAIRED_ORDERS``."""
+    from benchmarks.studykit.runs import StudyChunk
+
+    return [StudyChunk(f"paired {' '.join(PAIRED)} order {order}", PAIRED,
+                       datasets(order, GRID[order][0]), GRID[order][1], time_limit,
+                       options=options_for(PAIRED), estimate_s=60 * 8)
+            for order in PAIRED_ORDERS]
 
 
 PEAK_GUESS = {4: 0.7, 5: 0.575, 6: 0.5}  # from the issue-14 grid: the run order, not a result
@@ -185,7 +207,7 @@ def run_tails(out_dir: Path, seeds: int, cap: float, budget_minutes: float) -> N
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=("grid", "effort", "tails", "report"))
+    parser.add_argument("step", choices=("grid", "effort", "paired", "tails", "report"))
     parser.add_argument("--order", type=int, choices=sorted(EFFORT_GRID),
                         help="effort: the order to run")
     parser.add_argument("--budget-minutes", type=float, default=120,
@@ -210,6 +232,13 @@ def main(argv=None) -> int:
             parser.error("effort needs --order")
         print(run_study_chunk(effort_chunk(args.order, args.time_limit), out_dir / "effort_grid.csv",
                         60 * args.budget_minutes, workers=args.workers))
+    elif args.step == "paired":
+        from benchmarks.studykit.runs import run_study_chunk
+
+        for chunk in paired_chunks(args.time_limit):
+            if run_study_chunk(chunk, out_dir / "paired.csv", 60 * args.budget_minutes,
+                               workers=args.workers)["stopped"]:
+                break
     elif args.step == "tails":
         run_tails(out_dir, args.seeds, TAIL_CAP, args.budget_minutes)
     else:

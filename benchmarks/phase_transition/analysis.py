@@ -62,7 +62,8 @@ PAIRS = [("milp", "cp"), ("cp-bool", "cp"), ("sat-extended", "cp"),
 """The paired comparisons of the report (a against b, time ratio a / b)."""
 
 RUN_NAMES = {"runs.csv": "first grid (not interleaved)",
-             "effort_grid.csv": "effort grid (interleaved)"}
+             "effort_grid.csv": "effort grid (interleaved)",
+             "paired.csv": "paired run (interleaved)"}
 """How the paired figure names the run of each results file."""
 
 QWH_EXPONENT = 1.55
@@ -290,27 +291,72 @@ def same_run(frame, a: str, b: str):
     return rows[rows["run"] == rows["_chosen"]].drop(columns="_chosen")
 
 
-def paired(frame, a: str, b: str):
+CLOCKS = {"wall": "wall seconds", "cpu": "CPU seconds"}
+"""The clocks a paired comparison can read: name -> how a table says it."""
+
+
+def pair_times(wide, a: str, b: str, clock: str = "wall"):
+    """Per instance of ``wide`` (one row per instance; columns
+    ``(value, method)`` with ``censored_s``, ``cpu_s``, ``solved`` and
+    ``time_limit_s``), the arguments ``(time_a, solved_a, time_b, solved_b,
+    limit)`` of :func:`~.censoring.ratio_bounds` and
+    :func:`~.censoring.compare` for the time ratio ``a / b`` on ``clock``,
+    ``limit`` being what the censored one of a pair is known to need. On the wall clock a
+    censored run needed at least the limit; on the CPU clock (``cpu_s``:
+    the worker's CPU seconds, build and solve) at least the CPU seconds it
+    had used when it stopped, nothing known (0) when its row has none (a
+    run stopped from outside): a wall limit on a loaded machine bounds the
+    CPU seconds far below the limit. Raises ``ValueError`` for another
+    clock."""
+    import numpy as np
+
+    solved_a, solved_b = wide["solved"][a].astype(bool), wide["solved"][b].astype(bool)
+    if clock == "wall":
+        times = wide["censored_s"]
+        limit = wide["time_limit_s"][a]
+    elif clock == "cpu":
+        times = wide["cpu_s"].astype(float).fillna(0.0)
+        limit = np.where(solved_a, times[b], times[a])
+    else:
+        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+    return times[a], solved_a, times[b], solved_b, limit
+
+
+def _wide(rows, index):
+    """The pairing rows one row per instance (``index``), a column per
+    (value, method); ``cpu_s`` kept with its gaps (a row without CPU
+    seconds still pairs on the wall clock)."""
+    values = ["censored_s", "solved", "time_limit_s", "run"]
+    wide = rows.pivot_table(index=index, columns="method", values=values,
+                            aggfunc="first").dropna()
+    cpu = rows.pivot_table(index=index, columns="method", values="cpu_s", aggfunc="first",
+                           dropna=False) if "cpu_s" in rows else None
+    if cpu is None or cpu.empty:
+        cpu = wide["censored_s"] * float("nan")
+    cpu = cpu.reindex(index=wide.index, columns=wide["censored_s"].columns)
+    cpu.columns = [("cpu_s", m) for m in cpu.columns]
+    import pandas as pd
+
+    return pd.concat([wide, cpu], axis=1)
+
+
+def paired(frame, a: str, b: str, clock: str = "wall"):
     """``a`` against ``b`` on the same instances in the same run
     (:func:`same_run`; load the frame with ``every_run=True``), per (order,
     pattern, fraction): ``instances``, ``a faster`` / ``b faster``
     (certainly, with censoring as bounds), ``undecided`` and the median,
-    25th and 75th percentile of the time ratio a / b
-    (:func:`~.censoring.compare`)."""
+    25th and 75th percentile of the time ratio a / b on ``clock``
+    (:func:`pair_times`, :func:`~.censoring.compare`)."""
     import pandas as pd
 
     rows = same_run(frame, a, b)
     records = []
     for (order, pattern, fraction), group in rows.groupby(["order", "pattern", "fraction"],
                                                           sort=True):
-        wide = group.pivot_table(index="index", columns="method",
-                                 values=["censored_s", "solved", "time_limit_s"],
-                                 aggfunc="first").dropna()
+        wide = _wide(group, "index")
         if wide.empty or a not in wide["solved"] or b not in wide["solved"]:
             continue
-        result = compare(wide["censored_s"][a], wide["solved"][a].astype(bool),
-                         wide["censored_s"][b], wide["solved"][b].astype(bool),
-                         wide["time_limit_s"][a])
+        result = compare(*pair_times(wide, a, b, clock))
         records.append({"order": int(order), "pattern": pattern, "fraction": fraction,
                         "instances": result.instances, f"{a} faster": result.a_wins,
                         f"{b} faster": result.b_wins, "undecided": result.undecided,
@@ -622,12 +668,14 @@ def plot_peaks(peaks, path: Path | None = None, exponent: float = QWH_EXPONENT):
     return save_figure(fig, path)
 
 
-def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None):
-    """Per instance, the wall-time ratio ``a / b`` against the fraction of
+def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
+                clock: str = "wall"):
+    """Per instance, the time ratio ``a / b`` on ``clock`` (:func:`pair_times`) against the fraction of
     holes (pairs within one run: :func:`same_run`), one panel per (order,
     pattern): points where both solved, triangles up (ratio at least this)
     where only ``b`` solved, down (at most) where only ``a`` did; instances
-    neither solved have no ratio: their number is written under each
+    without a bound (neither solved; on the CPU clock also a censored run
+    stopped with no CPU seconds) have no ratio: their number is written under each
     fraction (``?k``) and in the title. ``run_names``: a label per results
     file (the ``run`` column), shown in each panel's title."""
     import matplotlib.pyplot as plt
@@ -636,13 +684,11 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None)
     from benchmarks.studykit.censoring import ratio_bounds
 
     rows = same_run(frame, a, b)
-    wide = rows.pivot_table(index=["order", "pattern", "fraction", "index"], columns="method",
-                            values=["censored_s", "solved", "time_limit_s", "run"],
-                            aggfunc="first").dropna().reset_index()
+    wide = _wide(rows, ["order", "pattern", "fraction", "index"]).reset_index()
     orders = sorted(wide["order"].unique())
     patterns = [p for p in PATTERN_STYLES if p in set(wide["pattern"])]
     fig, axes = plt.subplots(len(orders), len(patterns), squeeze=False,
-                             figsize=(4.2 * len(patterns), 3.1 * len(orders) + 1.2))
+                             figsize=(4.6 * len(patterns), 3.4 * len(orders) + 1.4))
     rng = np.random.default_rng(0)
     colours = method_colours([a, b])
     for row, order in zip(axes, orders):
@@ -651,9 +697,7 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None)
             if data.empty:
                 ax.set_visible(False)  # a pattern not run with both methods at this order
                 continue
-            low, high = ratio_bounds(data["censored_s"][a], data["solved"][a].astype(bool),
-                                     data["censored_s"][b], data["solved"][b].astype(bool),
-                                     data["time_limit_s"][a])
+            low, high = ratio_bounds(*pair_times(data, a, b, clock))
             x = data["fraction"].to_numpy() + rng.uniform(-0.006, 0.006, len(data))
             exact = low == high
             only_b = (low > 0) & np.isinf(high)
@@ -665,18 +709,20 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None)
                        edgecolors=colours[a])
             ax.axhline(1, color="grey", linewidth=0.8)
             ax.set_yscale("log")
-            neither = ~data["solved"][a].astype(bool) & ~data["solved"][b].astype(bool)
-            for fraction, count in data[neither.to_numpy()].groupby("fraction").size().items():
+            neither = (low == 0) & np.isinf(high)  # no bound: both censored, or no CPU s
+            for fraction, count in data[neither].groupby("fraction").size().items():
                 ax.annotate(f"?{count}", (fraction, 0), xycoords=("data", "axes fraction"),
                             xytext=(0, 3), textcoords="offset points", ha="center",
                             fontsize=8, color="grey")
             runs = sorted(int(r) for r in data["run"][a].unique())
             source = (", ".join(run_names[r] for r in runs) if run_names else "")
             ax.set_title(f"order {order}, {pattern}" + (f"\n{source}" if source else "")
-                         + (f"\n?k: {int(neither.sum())} unsolved by both, no ratio"
+                         + (f"\n?k: {int(neither.sum())} pairs without a ratio"
                             if neither.any() else ""), fontsize=8)
+            fractions = data["fraction"].to_numpy()
+            ax.set_xlim(fractions.min() - 0.03, fractions.max() + 0.03)
             ax.grid(which="both", alpha=0.3)
-        row[0].set_ylabel(f"wall time {a} / {b} (log)")
+        row[0].set_ylabel(f"{CLOCKS[clock].replace(' seconds', ' time')} {a} / {b} (log)")
     for ax in axes[-1]:
         ax.set_xlabel("fraction of cells emptied")
     from matplotlib.lines import Line2D
@@ -686,11 +732,13 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None)
         Line2D([], [], marker="^", color=colours[b], fillstyle="none", linestyle="none",
                label=f"only {b} solved: ratio at least"),
         Line2D([], [], marker="v", color=colours[a], fillstyle="none", linestyle="none",
-               label=f"only {a} solved: ratio at most")],
-        loc="lower center", ncol=3, frameon=False)
-    fig.suptitle(f"Paired per instance within one run: {a} / {b}, wall seconds with the build "
-                 f"(below 1: {a} faster)")
-    fig.tight_layout(rect=(0, 0.05, 1, 0.97))
+               label=f"only {a} solved: ratio at most"),
+        Line2D([], [], linestyle="none", label="?k: neither solved" + (
+            ", or a censored run stopped with no CPU seconds" if clock == "cpu" else ""))],
+        loc="lower center", ncol=2, frameon=False)
+    fig.suptitle(f"Paired per instance within one run: {a} / {b}, {CLOCKS[clock]} with the "
+                 f"build (below 1: {a} faster)")
+    fig.tight_layout(rect=(0, 0.08, 1, 0.97))
     return save_figure(fig, path)
 
 
@@ -752,9 +800,11 @@ def exponent_table(*paths, methods: str | None = None) -> str:
     return markdown(table, formats={"alpha": ".2f"})
 
 
-def paired_table(*paths, a: str = "milp", b: str = "cp", orders: str | None = None) -> str:
-    """``a`` against ``b`` per (order, pattern, fraction) (:func:`paired`)."""
-    table = paired(_every_run(*paths), a, b)
+def paired_table(*paths, a: str = "milp", b: str = "cp", orders: str | None = None,
+                 clock: str = "wall") -> str:
+    """``a`` against ``b`` per (order, pattern, fraction) on ``clock``
+    (:func:`paired`)."""
+    table = paired(_every_run(*paths), a, b, clock)
     if orders:
         table = table[table["order"].isin(_ints(orders))]
     return markdown(table, formats={"fraction": "g"})
@@ -811,8 +861,12 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     plot_scaling(curve, peaks, path=out_dir / "scaling.png")
     plot_peaks(peaks, out_dir / "peaks.png")
     every_run = load_phase_results(*paths, every_run=True)
-    plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png",
-                [RUN_NAMES.get(p.name, p.name) for p in paths])
+    if (out_dir / "paired.csv").exists():  # the interleaved paired run, on CPU seconds
+        plot_paired(load_phase_results(out_dir / "paired.csv", every_run=True), "milp", "cp",
+                    out_dir / "paired_milp_cp.png", [RUN_NAMES["paired.csv"]], clock="cpu")
+    else:
+        plot_paired(every_run, "milp", "cp", out_dir / "paired_milp_cp.png",
+                    [RUN_NAMES.get(p.name, p.name) for p in paths])
     uniqueness = solution_counts(frame)
     curve_text = curve.assign(
         time=[Interval(low, high).text(".3g")
