@@ -520,3 +520,15 @@ def test_an_interrupt_inside_a_worker_start_leaves_nothing_half_made_to_kill():
     assert slot.process is None and slot.conn is None
     slot.kill()
     assert all(end.closed for end in pipes[0])
+
+
+def test_an_interleaved_run_solves_each_puzzle_with_every_method_in_turn(tmp_path):
+    out = tmp_path / "paired.csv"
+    assert main(["bench", "run", "--methods", "backtracking,sat-extended", "--datasets", "top95",
+                 "--first", "3", "--workers", "1", "--interleave", "--out", str(out)]) == 0
+    with open(out, newline="") as handle:
+        order = [(row["index"], row["method"]) for row in csv.DictReader(handle)]
+    assert [index for index, _ in order] == ["1", "1", "2", "2", "3", "3"]
+    firsts = [method for (index, method) in order[::2]]
+    assert firsts[0] != firsts[1] and firsts[0] == firsts[2]  # the order rotated per puzzle
+    assert {method for _, method in order[:2]} == {"backtracking", "sat-extended"}

@@ -90,6 +90,10 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             help="per puzzle and method, model build included (default "
                             f"{DEFAULT_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
                             "workers are stopped from outside 2 s + 10%% after it")
+    run_parser.add_argument("--interleave", action="store_true",
+                            help="solve each puzzle with every method before the next, the "
+                            "methods' order rotated from puzzle to puzzle (one chunk per puzzle "
+                            "and method): the run for paired comparisons")
     run_parser.add_argument("--quick", action="store_true",
                             help=f"a first comparison in under a minute: every method on the "
                             f"first {QUICK_PUZZLES} puzzles of each dataset with a "
@@ -151,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
             solver_seed=args.solver_seed,
             options={key: option_value(text) for key, text in args.options},
-            overwrite=args.overwrite,
+            overwrite=args.overwrite, interleave=args.interleave,
             slurm=slurm_executor(args.slurm_partition) if args.executor == "slurm" else None))
     except KeyboardInterrupt:
         say_how_to_resume(args.out)
