@@ -138,11 +138,11 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
     if inverse:
-        raise ValueRangeError(f"{constraint.label(layout)}: written in the values "
-                              f"{values.name(layout.side)} it has no form in 1..N to write back")
-    raise ValueRangeError(f"{constraint.label(layout)}: the toolkit does not translate a "
-                          f"{constraint.kind} constraint to the values "
-                          f"{values.name(layout.side)} (only into 1..{layout.side})")
+        raise ValueRangeError(f"{constraint.label(layout)}: read from the values "
+                              f"{values.name(layout.side)}, it has no form to write back in them")
+    raise ValueRangeError(f"{constraint.label(layout)}: a {constraint.kind} constraint in the "
+                          f"values {values.name(layout.side)} has no translation into "
+                          f"1..{layout.side} in the toolkit")
 
 
 def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
