@@ -217,3 +217,18 @@ def test_a_puzzle_in_0_to_n_minus_1_writes_back_what_has_a_form_only():
     with pytest.raises(ValueRangeError, match="regular r1c2: read from the values 0-3, it has "
                                               "no form to write back"):
         puzzle.to_iss()
+
+
+def test_the_command_line_shows_the_answer_in_the_own_values_and_refuses_in_one_line(capsys):
+    from sudoku_models.cli import main
+
+    text, answer = _own_puzzle()
+    assert main(["solve", text, "--method", "backtracking"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    start = shown[0].index("backtracking")
+    rows = [line[start:].replace("|", "").split() for line in shown[1:6] if "-" not in line]
+    assert np.array_equal(np.array(rows, dtype=int).ravel(), answer)
+    assert main(["solve", ".Shape~9x9~0-8.Sandwich~3~R1"]) == 2
+    error = capsys.readouterr().err
+    assert "sandwich r1c1 (3): a sandwich constraint in the values 0-8" in error
+    assert "Traceback" not in error
