@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .automata import from_step
 from .errors import PuzzleFormatError
 from .geometry import Layout
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, DoubleArrow,
@@ -149,23 +150,15 @@ def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
     """A :class:`Regular` constraint on ``cells`` whose automaton reads the
     values 1..N as the own values ``v + shift``: the states reached from
     ``start`` by ``step(state, own value)`` (None: no move), accepting where
-    ``accepts(state)``."""
-    number = {start: 0}
-    order = [start]  # grows while it is read: a breadth-first search
-    transitions = []
-    for state in order:
-        for value in range(1, side + 1):
-            following = step(state, value + shift)
-            if following is not None:
-                if following not in number:
-                    number[following] = len(number)
-                    order.append(following)
-                transitions.append((number[state], value, number[following]))
-    accepting = tuple(number[q] for q in number if accepts(q))
-    if not transitions:  # no first value fits: a language with no word
+    ``accepts(state)`` (:func:`~sudoku_models.automata.from_step`)."""
+    automaton = from_step(start, lambda state, v: step(state, v + shift), accepts, side)
+    transitions = tuple((q, v, target) for q, row in enumerate(automaton.next)
+                        for v, target in enumerate(row, start=1) if target >= 0)
+    accepting = tuple(automaton.accepting)
+    if not transitions or not accepting:  # no word: a move to a state that does not accept
         transitions, accepting = ((0, 1, 1),), (2,)
-    return Regular(tuple(cells), transitions=tuple(transitions), start=0,
-                   accepting=accepting or (len(number),))
+    return Regular(tuple(cells), transitions=transitions, start=automaton.start,
+                   accepting=accepting)
 
 
 def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:

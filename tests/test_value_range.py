@@ -232,3 +232,11 @@ def test_the_command_line_shows_the_answer_in_the_own_values_and_refuses_in_one_
     error = capsys.readouterr().err
     assert "sandwich r1c1 (3): a sandwich constraint in the values 0-8" in error
     assert "Traceback" not in error
+
+
+def test_a_clue_no_word_of_the_own_values_meets_is_infeasible_for_every_method():
+    puzzle = read_puzzle(".Shape~4x4~0-3.Skyscraper~R1~4~")  # a 0 is never seen: 3 at most
+    methods = [m for m, info in METHODS.items() if puzzle.rules.kinds <= set(info.kinds)]
+    assert len(methods) >= 5
+    for method in methods:
+        assert solve(puzzle, method, time_limit=60).status.name == "INFEASIBLE", method
