@@ -27,10 +27,12 @@ exactly the solutions of the original, each shifted by one:
   automaton checks the equation in the puzzle's own values: arrows (the
   circle, then the arrow), double arrows, zippers and black Kropki dots,
   and skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver);
+* a regular expression (a ``Regex`` line, grids up to 9x9) names each
+  value one digit higher (``[^0-2]`` becomes ``[^123]``);
 * any other kind is refused by name with a :class:`ValueRangeError`: a kind
   whose meaning in 0..N-1 the toolkit does not translate (sandwich, X-sum,
-  numbered room, lunchbox, entropic line, pill arrow, sum line, a regular
-  expression, the negative Kropki and XV rules, ...).
+  numbered room, lunchbox, entropic line, pill arrow, sum line, an
+  automaton given by its transitions, the negative Kropki and XV rules, ...).
 
 Answers are written in the puzzle's own values by :meth:`ValueRange.own`
 (values) and :meth:`ValueRange.symbol` (text); ``str(puzzle)`` and
@@ -129,6 +131,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return [replace(constraint, values=tuple(v - shift for v in constraint.values))]
     if isinstance(constraint, HiddenSkyscraper):
         return [replace(constraint, value=constraint.value - shift)]
+    if isinstance(constraint, Regular) and constraint.pattern and layout.side <= 9:
+        return [replace(constraint, pattern=_shifted_pattern(constraint.pattern, -shift))]
     if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper)):
         constraint.validate(layout)  # its cells, before they become an automaton's (an
         # arrow may be longer than in 1..N: its 0s add nothing)
@@ -206,3 +210,44 @@ def _skyscraper_automaton(cells, count: int, shift: int, side: int) -> Regular:
         return state
 
     return _regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
+
+
+def _shifted_pattern(pattern: str, by: int) -> str:
+    """A regular expression whose digits (the values it names, alone or in
+    a class) are ``by`` higher: each becomes a class of its new digit, none
+    where it leaves 0..9 (the syntax of :mod:`sudoku_models.automata`:
+    the counts of ``{n,m}`` stay as they are)."""
+    out, at = [], 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "{":
+            close = pattern.find("}", at)
+            close = len(pattern) - 1 if close < 0 else close
+            out.append(pattern[at:close + 1])
+            at = close + 1
+            continue
+        if char == "[":
+            close = pattern.find("]", at)
+            if close < 0:
+                return pattern  # not a class: the parser names the error
+            body = pattern[at + 1:close]
+            negate = body.startswith("^")
+            digits, i = set(), int(negate)
+            while i < len(body):
+                low = high = body[i]
+                if body[i + 1:i + 2] == "-" and i + 2 < len(body):
+                    high, i = body[i + 2], i + 2
+                if low.isdigit() and high.isdigit():
+                    digits.update(range(int(low), int(high) + 1))
+                i += 1
+            kept = "".join(str(d + by) for d in sorted(digits) if 0 <= d + by <= 9)
+            out.append(f"[{'^' * negate}{kept}]")
+            at = close + 1
+            continue
+        if char.isascii() and char.isdigit():
+            moved = int(char) + by
+            out.append(f"[{moved}]" if 0 <= moved <= 9 else "[]")
+        else:
+            out.append(char)
+        at += 1
+    return "".join(out)

@@ -7,6 +7,8 @@ name."""
 
 from __future__ import annotations
 
+import base64
+import re
 from functools import lru_cache
 from itertools import permutations
 
@@ -59,12 +61,23 @@ def _first_hidden(word):
     return next((v for v, seen in zip(word, _visible(word)) if not seen), None)
 
 
+# Regular expressions over the own digits 0..3 (and 4 to 9, which name no value),
+# read alike by Python's re and the toolkit's syntax.
+_atoms = st.one_of(st.sampled_from("0123459."), st.builds(
+    lambda negate, low, high: f"[{'^' * negate}{low}-{max(low, high)}]", st.booleans(),
+    st.integers(0, 4), st.integers(0, 9)))
+_pieces = st.builds(lambda atom, count: atom + count, _atoms,
+                    st.sampled_from(["", "", "*", "+", "?", "{1,2}", "{2}"]))
+_words = st.lists(_pieces, min_size=1, max_size=4).map("".join)
+patterns = st.one_of(_words, st.builds(lambda a, b: f"({a}|{b})*", _words, _words))
+
+
 # Each kind: the constraint string item and its meaning in the own values.
 def _item(draw):
     cells = st.lists(st.integers(0, SIDE * SIDE - 1), min_size=2, max_size=5, unique=True)
     kind = draw(st.sampled_from(["cage", "sum", "arrow", "double", "zipper", "thermo", "black",
                                  "white", "x", "v", "quad", "sky", "hidden", "little",
-                                 "given", "set", "whisper", "renban"]))
+                                 "given", "set", "whisper", "renban", "regex"]))
     line = draw(cells)
     ids = "~".join(cell_id(c) for c in line)
     total = draw(st.integers(0, 12))
@@ -86,6 +99,11 @@ def _item(draw):
                 {w[n // 2]} if n % 2 else set())
             return len(sums) == 1
         return f".Zipper~{ids}", zipper
+    if kind == "regex":
+        pattern = draw(patterns)
+        code = base64.urlsafe_b64encode(pattern.encode()).decode().rstrip("=")
+        return f".Regex~{code}~{ids}", lambda g: re.fullmatch(
+            pattern, "".join(map(str, g[line]))) is not None
     if kind == "thermo":
         return f".Thermo~{ids}", lambda g: all(np.diff(g[line]) > 0)
     if kind == "whisper":
