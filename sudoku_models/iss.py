@@ -54,7 +54,7 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
-from .value_range import ONE_TO_N, ValueRange, to_internal
+from .value_range import ONE_TO_N, ValueRange, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
@@ -112,13 +112,19 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
     side = int(rows)
-    ranges = {"": ONE_TO_N, rows: ONE_TO_N, f"1-{rows}": ONE_TO_N,
-              f"0-{side - 1}": ValueRange(0)}
-    values = ranges.get(sides[0][1] if len(sides[0]) > 1 else "")
+    spec = sides[0][1] if len(sides[0]) > 1 else ""
+    values = ONE_TO_N if spec in ("", rows) else named(spec, side)
     if values is None or sides[0][2:] not in ([], ["Sudoku"]):
+        low, dash, high = spec.partition("-")
+        bounds = (low, high) if dash else ("1", low)
+        more = all(b.isascii() and b.isdigit() for b in bounds) and \
+            int(bounds[1]) - int(bounds[0]) + 1 > side
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} or "
                        f"0..{side - 1} of a {rows}x{rows} grid (as many values as cells in a "
-                       f"house; no other value range or grid type)")
+                       f"house; " + ("more values than cells per house, houses all different "
+                                     "but not each value once, are not modelled)" if more and
+                                     sides[0][2:] in ([], ["Sudoku"]) else
+                                     "no other value range or grid type)"))
     return side, values
 
 

@@ -389,15 +389,15 @@ class Puzzle:
         (layout, clues, constraints; see :mod:`sudoku_models.puzzle_json`) or
         of the f-puzzles format. Raises :class:`PuzzleFormatError` naming
         what is wrong and where."""
-        grid, rules, name = puzzle_json.from_json(data, where or "")
+        grid, rules, name, values = puzzle_json.from_json(data, where or "")
         if isinstance(grid, str):
-            return cls.from_string(grid, where=where, name=name, layout=rules)
-        if isinstance(grid, np.ndarray):
-            return cls(grid, rules, name)
-        if not isinstance(grid, list):
+            grid = cls.from_string(grid, where=where, name=name, layout=rules).grid
+        elif isinstance(grid, list):
+            grid = cls.from_grid(grid, where=where, layout=rules.layout).grid
+        elif not isinstance(grid, np.ndarray):
             raise PuzzleFormatError(f"{_where(where)}'grid' must be a string or nested lists, "
                                     f"got {type(grid).__name__}")
-        return cls(cls.from_grid(grid, where=where, layout=rules.layout).grid, rules, name)
+        return cls(grid, rules, name, values=values)
 
     @classmethod
     def from_fpuzzles(cls, data, *, where: str | None = None) -> Puzzle:
@@ -448,7 +448,7 @@ class Puzzle:
     def to_json(self) -> dict:
         """This puzzle as one JSON object of the toolkit's format
         (``json.dumps`` it); :meth:`from_json` reads it back."""
-        return puzzle_json.to_json(self.to_string(), self.rules, self.name)
+        return puzzle_json.to_json(self.to_string(), self.rules, self.name, self.values)
 
     # -- views ------------------------------------------------------------
 

@@ -111,6 +111,13 @@ class ValueRange:
 ONE_TO_N = ValueRange(1)
 
 
+def named(text: str, side: int) -> ValueRange | None:
+    """The range ``text`` names on a grid of ``side`` (``"1-9"`` or
+    ``"0-8"`` for 9, as :meth:`ValueRange.name` writes it), None for any
+    other text."""
+    return {ONE_TO_N.name(side): ONE_TO_N, ValueRange(0).name(side): ValueRange(0)}.get(text)
+
+
 def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
                 inverse: bool = False) -> list[Constraint]:
     """The constraints in the values 1..N that mean what ``constraint`` means

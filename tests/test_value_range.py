@@ -221,7 +221,9 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
     (".Shape~9x9~0-8.~R1C1_9", "'R1C1_9' is not a cell and its values in 0..8"),
     (".Shape~9x9.~R1C1_0", "'R1C1_0' is not a cell and its values in 1..9"),
     (".Shape~9x9~0-9", "'9x9~0-9': the toolkit reads the values 1..9 or 0..8 of a 9x9 grid"),
-    (".Shape~6x6~9", "'6x6~9': the toolkit reads the values 1..6 or 0..5"),
+    (".Shape~6x6~9", "'6x6~9': the toolkit reads the values 1..6 or 0..5 of a 6x6 grid (as "
+                     "many values as cells in a house; more values than cells per house, houses "
+                     "all different but not each value once, are not modelled)"),
     (".Shape~9x9~0-8~Raw", "no other value range or grid type"),
 ])
 def test_what_is_not_translated_is_refused_by_name(text, message):
@@ -258,3 +260,14 @@ def test_a_clue_no_word_of_the_own_values_meets_is_infeasible_for_every_method()
     assert len(methods) >= 5
     for method in methods:
         assert solve(puzzle, method, time_limit=60).status.name == "INFEASIBLE", method
+
+
+def test_the_toolkit_json_keeps_the_range_beside_its_1_to_n_grid():
+    puzzle = read_puzzle(".Shape~4x4~0-3.Arrow~R1C1~R1C2~R2C1.~R1C1_3")
+    data = puzzle.to_json()
+    assert data["values"] == "0-3" and data["grid"][0] == "4"  # the clue 3, as 4 inside
+    assert Puzzle.from_json(data) == puzzle
+    assert "values" not in read_puzzle(".Shape~4x4.~R1C1_3").to_json()
+    for bad in ("0-4", 0, None):
+        with pytest.raises(PuzzleFormatError, match="'values' must be '1-4' or '0-3', got"):
+            Puzzle.from_json({**data, "values": bad})
