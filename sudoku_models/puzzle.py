@@ -433,7 +433,14 @@ class Puzzle:
     def to_fpuzzles(self) -> dict:
         """This puzzle as an f-puzzles object (``json.dumps`` it);
         :meth:`from_fpuzzles` reads it back. :class:`PuzzleFormatError` for
-        a kind f-puzzles has no key for (``greater``)."""
+        a kind f-puzzles has no key for (``greater``), and for values other
+        than 1..N (f-puzzles has no value range: :meth:`to_iss` and
+        :meth:`to_json` keep it)."""
+        if self.values != ONE_TO_N:
+            raise PuzzleFormatError(
+                f"a puzzle in the values {self.values.name(self.side)} has no f-puzzles or "
+                f"SudokuPad form (they write 1..{self.side}); to_iss() and to_json() keep the "
+                f"range")
         return puzzle_json.to_fpuzzles(self.grid, self.rules, self.name)
 
     def sudokupad_link(self) -> str:

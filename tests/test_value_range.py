@@ -271,3 +271,15 @@ def test_the_toolkit_json_keeps_the_range_beside_its_1_to_n_grid():
     for bad in ("0-4", 0, None):
         with pytest.raises(PuzzleFormatError, match="'values' must be '1-4' or '0-3', got"):
             Puzzle.from_json({**data, "values": bad})
+
+
+def test_f_puzzles_and_sudokupad_refuse_the_range_they_cannot_write(capsys):
+    from sudoku_models.cli import main
+
+    puzzle = read_puzzle(".Shape~4x4~0-3.Cage~3~R4C3~R4C4")
+    for write in (puzzle.to_fpuzzles, puzzle.sudokupad_link):
+        with pytest.raises(PuzzleFormatError, match="a puzzle in the values 0-3 has no "
+                                                    "f-puzzles or SudokuPad form"):
+            write()
+    assert main(["export", ".Shape~4x4~0-3.Cage~3~R4C3~R4C4", "--format", "fpuzzles"]) == 2
+    assert "has no f-puzzles or SudokuPad form" in capsys.readouterr().err
