@@ -54,7 +54,7 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
-from .value_range import ONE_TO_N, ValueRange, named, to_internal
+from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
@@ -296,9 +296,11 @@ def from_iss(text: str, where: str = "constraint string"):
         except RulesError as error:
             _fail(here, str(error))
     inside = list(given)  # the constraints in the values 1..N (module value_range)
+    context = marks([c for _, c in found])
     for here, constraint in found:
         try:
-            inside += [(here, c) for c in to_internal(constraint, values, layout)]
+            inside += [(here, c) for c in to_internal(constraint, values, layout,
+                                                      context=context)]
         except PuzzleFormatError as error:
             _fail(here, str(error))
     found = inside

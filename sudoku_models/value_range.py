@@ -26,13 +26,15 @@ exactly the solutions of the original, each shifted by one:
   constraint, G. Pesant, CP 2004, which every method models) whose
   automaton checks the equation in the puzzle's own values: arrows (the
   circle, then the arrow), double arrows, zippers and black Kropki dots,
-  and skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver);
+  skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
+  the negative Kropki and XV rules, one automaton per pair of orthogonal
+  neighbours that carries no mark;
 * a regular expression (a ``Regex`` line, grids up to 9x9) names each
   value one digit higher (``[^0-2]`` becomes ``[^123]``);
 * any other kind is refused by name with a :class:`ValueRangeError`: a kind
   whose meaning in 0..N-1 the toolkit does not translate (sandwich, X-sum,
   numbered room, lunchbox, entropic line, pill arrow, sum line, an
-  automaton given by its transitions, the negative Kropki and XV rules, ...).
+  automaton given by its transitions, ...).
 
 Answers are written in the puzzle's own values by :meth:`ValueRange.own`
 (values) and :meth:`ValueRange.symbol` (text); ``str(puzzle)`` and
@@ -50,10 +52,10 @@ import numpy as np
 from .automata import from_step
 from .errors import PuzzleFormatError
 from .geometry import Layout
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, DoubleArrow,
-                    GreaterThan, HiddenSkyscraper, Kropki, LinearSum, LittleKiller, Modular,
-                    NonConsecutive, Palindrome, Quadruple, Region, Regular, Renban, Skyscraper,
-                    Thermometer, Whispers, Zipper)
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
+                    DoubleArrow, GreaterThan, HiddenSkyscraper, Kropki, KropkiNegative, LinearSum,
+                    LittleKiller, Modular, NonConsecutive, Palindrome, Quadruple, Region, Regular,
+                    Renban, Skyscraper, Thermometer, Whispers, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
@@ -118,11 +120,22 @@ def named(text: str, side: int) -> ValueRange | None:
     return {ONE_TO_N.name(side): ONE_TO_N, ValueRange(0).name(side): ValueRange(0)}.get(text)
 
 
+def marks(constraints) -> Context:
+    """The pairs of cells that carry a Kropki dot or an X or V among
+    ``constraints`` (as :attr:`Rules.context <sudoku_models.rules.Rules.context>`
+    gives them), before those become other kinds."""
+    return Context(frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, Kropki)),
+                   frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, XV)))
+
+
 def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
-                inverse: bool = False) -> list[Constraint]:
+                inverse: bool = False, context: Context = Context(frozenset(), frozenset())
+                ) -> list[Constraint]:
     """The constraints in the values 1..N that mean what ``constraint`` means
     in ``values`` (see the module docstring); ``inverse``: from 1..N back to
-    ``values`` (the value and total kinds only, for writing). Raises
+    ``values`` (the value and total kinds only, for writing); ``context``:
+    the marked pairs of the puzzle's constraints as read (:func:`marks`), which
+    the negative Kropki and XV rules leave alone. Raises
     :class:`ValueRangeError` naming the kind it cannot translate."""
     shift = -values.shift if inverse else values.shift  # own value = inside value + shift
     if shift == 0 or isinstance(constraint, _INVARIANT) or (
@@ -147,6 +160,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return [_sum_automaton(linear, shift, layout.side) for linear in constraint.sums(layout)]
     if not inverse and isinstance(constraint, Kropki):
         return [_pair_automaton(constraint.cells, constraint.amount, shift, layout.side)]
+    if not inverse and isinstance(constraint, (KropkiNegative, XVNegative)):
+        return _negative_pairs(constraint, context, shift, layout)
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
     if inverse:
@@ -197,13 +212,41 @@ def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:
 def _pair_automaton(cells, ratio: int, shift: int, side: int) -> Regular:
     """A black dot between two cells: one own value is ``ratio`` times the
     other."""
+    return _pair(cells, lambda u, v: u == ratio * v or v == ratio * u, shift, side)
+
+
+def _pair(cells, allowed, shift: int, side: int) -> Regular:
+    """Two cells whose own values ``u``, ``v`` meet ``allowed(u, v)``."""
     def step(state, value):
         if state is None:
             return ("first", value)
-        return "end" if state != "end" and (value == ratio * state[1] or
-                                              state[1] == ratio * value) else None
+        return "end" if state != "end" and allowed(state[1], value) else None
 
     return _regular(cells, None, step, lambda q: q == "end", shift, side)
+
+
+def _negative_pairs(constraint, context: Context, shift: int, layout: Layout) -> list[Regular]:
+    """The negative Kropki rule (no dot: not consecutive, not in ratio 2,
+    for its colours) or XV rule (no X or V: no sum of 5 or 10) in the own
+    values, one pair of orthogonal neighbours at a time, the marked pairs
+    left out (the Interactive Sudoku Solver's ``StrictKropki`` and
+    ``StrictXV``)."""
+    side = layout.side
+    if isinstance(constraint, XVNegative):
+        marked = context.xv_marked
+
+        def allowed(u, v):
+            return u + v not in (5, 10)
+    else:
+        marked = context.dotted
+        colors = constraint.colors
+
+        def allowed(u, v):
+            return not ("white" in colors and abs(u - v) == 1 or
+                        "black" in colors and (u == 2 * v or v == 2 * u))
+    pairs = [(a, b) for a in range(layout.cells) for b in (a + 1, a + side)
+             if b < layout.cells and (b == a + side or b // side == a // side)]
+    return [_pair(pair, allowed, shift, side) for pair in pairs if pair not in marked]
 
 
 def _skyscraper_automaton(cells, count: int, shift: int, side: int) -> Regular:

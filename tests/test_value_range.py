@@ -216,7 +216,7 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
 @pytest.mark.parametrize("text, message", [
     (".Shape~9x9~0-8.Sandwich~10~R1", "item 2 (Sandwich): sandwich r1c1 (10): a sandwich "
                                       "constraint in the values 0-8 has no translation into 1..9"),
-    (".Shape~9x9~0-8.StrictXV", "xv-negative"),
+    (".Shape~9x9~0-8.PillArrow~2~R1C1~R1C2~R2C1", "pill-arrow"),
     (".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3", "entropic"),
     (".Shape~9x9~0-8.~R1C1_9", "'R1C1_9' is not a cell and its values in 0..8"),
     (".Shape~9x9.~R1C1_0", "'R1C1_0' is not a cell and its values in 1..9"),
@@ -283,3 +283,44 @@ def test_f_puzzles_and_sudokupad_refuse_the_range_they_cannot_write(capsys):
             write()
     assert main(["export", ".Shape~4x4~0-3.Cage~3~R4C3~R4C4", "--format", "fpuzzles"]) == 2
     assert "has no f-puzzles or SudokuPad form" in capsys.readouterr().err
+
+
+NINE = 9
+PAIRS = [(a, b) for a in range(NINE * NINE) for b in (a + 1, a + NINE)
+         if b < NINE * NINE and (b == a + NINE or b // NINE == a // NINE)]
+MARKS = {"WhiteDot": lambda u, v: abs(u - v) == 1, "BlackDot": lambda u, v: u == 2 * v or v == 2 * u,
+         "X": lambda u, v: u + v == 10, "V": lambda u, v: u + v == 5}
+BASE = solve(Puzzle(np.zeros((9, 9), int), 3), "backtracking").grid.ravel() - 1  # in 0..8
+
+
+def _name(cell: int) -> str:
+    return f"R{cell // NINE + 1}C{cell % NINE + 1}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(range(NINE)), st.permutations(range(NINE)), st.booleans(), st.booleans())
+def test_the_negative_kropki_and_xv_rules_leave_the_marked_pairs_alone(first, second, kropki, xv):
+    """Every pair of the first grid that a dot or an X/V fits is marked (one
+    dot, one X/V): the grid holds; a second grid holds as its definition says."""
+    own = np.array(first)[BASE]
+    marked = []
+    for pair in PAIRS:
+        for kinds in (("WhiteDot", "BlackDot"), ("X", "V")):
+            kind = next((k for k in kinds if MARKS[k](*own[list(pair)])), None)
+            if kind:
+                marked.append((kind, pair))
+    text = ".Shape~9x9~0-8" + "".join(f".{kind}~{_name(a)}~{_name(b)}" for kind, (a, b) in marked)
+    puzzle = read_puzzle(text + ".StrictKropki" * kropki + ".StrictXV" * xv)
+    dotted = {pair for kind, pair in marked if kind.endswith("Dot")}
+    xv_marked = {pair for kind, pair in marked if kind in ("X", "V")}
+
+    def meaning(g):
+        def fits(kinds, pair):
+            return any(MARKS[kind](*g[list(pair)]) for kind in kinds)
+        return all(MARKS[kind](*g[list(pair)]) for kind, pair in marked) and all(
+            not (kropki and pair not in dotted and fits(("WhiteDot", "BlackDot"), pair)) and
+            not (xv and pair not in xv_marked and fits(("X", "V"), pair)) for pair in PAIRS)
+
+    assert meaning(own) and puzzle.rules.violations(own + 1) == []
+    other = np.array(second)[BASE]
+    assert (puzzle.rules.violations(other + 1) == []) == meaning(other)

@@ -102,9 +102,9 @@ def main(argv=None) -> int:
                 rows.append(row)
                 continue
             result = solve(puzzle, "backtracking", time_limit=args.time_limit)
-            answer = "" if result.grid is None else "".join(
+            answer = "" if result.grid is None else "".join(  # in the puzzle's own values
                 str(v) if puzzle.side < 10 else chr(ord("A") + v - 1)  # as the solver writes
-                for v in result.grid.ravel().tolist())
+                for v in puzzle.values.own(result.grid).ravel().tolist())
             row.update(read=True, kinds=" ".join(sorted(puzzle.rules.kinds)),
                        status=result.status.name,
                        verified=result.grid is not None and bool(verify(puzzle, result.grid)),
