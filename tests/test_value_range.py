@@ -77,7 +77,8 @@ def _item(draw):
     cells = st.lists(st.integers(0, SIDE * SIDE - 1), min_size=2, max_size=5, unique=True)
     kind = draw(st.sampled_from(["cage", "sum", "arrow", "double", "zipper", "thermo", "black",
                                  "white", "x", "v", "quad", "sky", "hidden", "little",
-                                 "given", "set", "whisper", "renban", "regex"]))
+                                 "given", "set", "whisper", "renban", "regex", "greater",
+                                 "palindrome", "modular", "anti-consecutive"]))
     line = draw(cells)
     ids = "~".join(cell_id(c) for c in line)
     total = draw(st.integers(0, 12))
@@ -104,6 +105,20 @@ def _item(draw):
         code = base64.urlsafe_b64encode(pattern.encode()).decode().rstrip("=")
         return f".Regex~{code}~{ids}", lambda g: re.fullmatch(
             pattern, "".join(map(str, g[line]))) is not None
+    if kind == "greater":
+        return f".GreaterThan~{cell_id(line[0])}~{cell_id(line[1])}", \
+            lambda g: g[line[0]] > g[line[1]]
+    if kind == "palindrome":
+        return f".Palindrome~{ids}", lambda g: list(g[line]) == list(g[line][::-1])
+    if kind == "modular":
+        m = draw(st.integers(2, 4))
+        return f".Modular~{m}~{ids}", lambda g: all(
+            len({v % m for v in g[line][i:i + m]}) == len(g[line][i:i + m])
+            for i in range(max(1, len(line) - m + 1)))
+    if kind == "anti-consecutive":
+        return ".AntiConsecutive", lambda g: all(
+            abs(int(g[a]) - int(g[b])) != 1 for a in range(SIDE * SIDE)
+            for b in (a + 1, a + SIDE) if b < SIDE * SIDE and (b == a + SIDE or b // SIDE == a // SIDE))
     if kind == "thermo":
         return f".Thermo~{ids}", lambda g: all(np.diff(g[line]) > 0)
     if kind == "whisper":
