@@ -165,11 +165,12 @@ def from_iss(text: str, where: str = "constraint string"):
         if kind == "":
             for arg in args:
                 name, *texts = arg.split("_")
-                wanted = sorted({values.parse(v, side) for v in texts})
-                if not texts or None in wanted:
+                parsed = {values.parse(v, side) for v in texts}
+                if not texts or None in parsed:
                     _fail(here, f"{arg!r} is not a cell and its values in "
                                 f"{values.name(side).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
+                wanted = sorted(parsed)
                 if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
                     grid[cell] = wanted[0]
                 elif wanted in (odd, even):

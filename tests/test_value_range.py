@@ -235,6 +235,8 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
     (".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3", "entropic"),
     (".Shape~9x9~0-8.~R1C1_9", "'R1C1_9' is not a cell and its values in 0..8"),
     (".Shape~9x9.~R1C1_0", "'R1C1_0' is not a cell and its values in 1..9"),
+    (".~R1C1_1_x", "'R1C1_1_x' is not a cell and its values in 1..9"),
+    (".Shape~4x4~0-3.~R1C1_0_4", "'R1C1_0_4' is not a cell and its values in 0..3"),
     (".Shape~9x9~0-9", "'9x9~0-9': the toolkit reads the values 1..9 or 0..8 of a 9x9 grid"),
     (".Shape~6x6~9", "'6x6~9': the toolkit reads the values 1..6 or 0..5 of a 6x6 grid (as "
                      "many values as cells in a house; more values than cells per house, houses "
