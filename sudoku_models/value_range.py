@@ -15,7 +15,7 @@ exactly the solutions of the original, each shifted by one:
 * kinds that only compare or difference values keep their form: extra
   regions and cages without a total, anti-knight, anti-king,
   non-consecutive, greater-than, thermometers, whispers, renban,
-  palindromes, white Kropki dots, modular lines and skyscrapers;
+  palindromes, white Kropki dots and modular lines;
 * a value a constraint names moves by one: clues and candidate sets (so
   the odd values of 0..8 are the even values of 1..9, a parity constraint),
   quadruples and hidden skyscrapers;
