@@ -16,7 +16,8 @@ diagonal) and ``.Diagonal~-1``, ``.AntiKnight``, ``.AntiKing``,
 padding, one line per run of cells between empty items), ``.Jigsaw~<one
 region character per cell>`` (regions beside the boxes, or instead of them
 after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
-``.Shape~6x6`` for another side (values 1..N only). Outside clues:
+``.Shape~6x6`` for another side, ``.Shape~9x9~0-8`` for the values 0..N-1
+(read into 1..N: :mod:`sudoku_models.value_range`; :func:`values_of`). Outside clues:
 ``.LittleKiller~22~R1C1`` (the diagonal that starts at that cell, in the
 solver's own choice of direction for each edge cell), ``.Sandwich~18~C1``
 (a row ``R<n>`` or column ``C<n>``), ``.XSum~C1~25~23`` and
@@ -53,6 +54,7 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
+from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
@@ -97,19 +99,40 @@ def _adjacent(a: int, b: int, side: int) -> bool:
     return abs(a // side - b // side) + abs(a % side - b % side) == 1
 
 
-def _shape(items: list[tuple[str, list[str]]]) -> int:
+def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
+    """The side and the value range of the ``Shape`` item (``9x9``,
+    ``6x6~0-5``): square grids up to 16x16 whose values are 1..N or
+    0..N-1 (``js/cell_geometry.js``'s ``fromShapeSpec``)."""
     sides = [args for kind, args in items if kind == "Shape"]
     if not sides:
-        return 9
+        return 9, ONE_TO_N
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
     if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
-    if sides[0][1:] not in ([], [rows], [f"1-{rows}"]):
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} of a "
-                       f"{rows}x{rows} grid only (no other value range or grid type)")
-    return int(rows)
+    side = int(rows)
+    spec = sides[0][1] if len(sides[0]) > 1 else ""
+    values = ONE_TO_N if spec in ("", rows) else named(spec, side)
+    if values is None or sides[0][2:] not in ([], ["Sudoku"]):
+        low, dash, high = spec.partition("-")
+        bounds = (low, high) if dash else ("1", low)
+        more = all(b.isascii() and b.isdigit() for b in bounds) and \
+            int(bounds[1]) - int(bounds[0]) + 1 > side
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} or "
+                       f"0..{side - 1} of a {rows}x{rows} grid (as many values as cells in a "
+                       f"house; " + ("more values than cells per house, houses all different "
+                                     "but not each value once, are not modelled)" if more and
+                                     sides[0][2:] in ([], ["Sudoku"]) else
+                                     "no other value range or grid type)"))
+    return side, values
+
+
+def values_of(text: str, where: str = "constraint string") -> ValueRange:
+    """The value range of a constraint string: :data:`ONE_TO_N` unless its
+    ``Shape`` item says 0..N-1 (:mod:`sudoku_models.value_range`)."""
+    parts = "".join(text.split()).split(".")
+    return _shape([(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]])[1]
 
 
 def from_iss(text: str, where: str = "constraint string"):
@@ -120,7 +143,7 @@ def from_iss(text: str, where: str = "constraint string"):
     if parts[0] != "":
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
-    side = _shape(items)
+    side, values = _shape(items)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
     layout = Layout.for_side(side)
@@ -128,6 +151,7 @@ def from_iss(text: str, where: str = "constraint string"):
     odd = [v for v in range(1, side + 1) if v % 2]
     even = [v for v in range(1, side + 1) if not v % 2]
     parity = {"odd": [], "even": []}
+    given = []  # candidate constraints of the givens, already in 1..N
     jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
     for number, (kind, args) in enumerate(items, start=1):
         here = f"{where}, item {number} ({kind or 'given'})"
@@ -140,19 +164,19 @@ def from_iss(text: str, where: str = "constraint string"):
 
         if kind == "":
             for arg in args:
-                name, *values = arg.split("_")
-                if not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= side
-                                         for v in values):
-                    _fail(here, f"{arg!r} is not a cell and its values in 1..{side} "
-                                "(such as R1C1_8)")
+                name, *texts = arg.split("_")
+                parsed = {values.parse(v, side) for v in texts}
+                if not texts or None in parsed:
+                    _fail(here, f"{arg!r} is not a cell and its values in "
+                                f"{values.name(side).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
-                wanted = sorted(set(map(int, values)))
+                wanted = sorted(parsed)
                 if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
                     grid[cell] = wanted[0]
                 elif wanted in (odd, even):
                     parity["odd" if wanted == odd else "even"].append(cell)
                 else:
-                    constraints.append((here, Candidates((cell,), tuple(wanted))))
+                    given.append((here, Candidates((cell,), tuple(wanted))))
         elif kind == "Shape":
             continue
         elif kind == "NoBoxes":
@@ -272,6 +296,15 @@ def from_iss(text: str, where: str = "constraint string"):
                 found.append((here, _GLOBAL[key]()))
         except RulesError as error:
             _fail(here, str(error))
+    inside = list(given)  # the constraints in the values 1..N (module value_range)
+    context = marks([c for _, c in found])
+    for here, constraint in found:
+        try:
+            inside += [(here, c) for c in to_internal(constraint, values, layout,
+                                                      context=context)]
+        except PuzzleFormatError as error:
+            _fail(here, str(error))
+    found = inside
     for kind_, picked in parity.items():
         if picked:
             found.append((f"{where}, {kind_} candidates", Parity(tuple(picked), kind_)))
@@ -364,9 +397,11 @@ def _pattern(code: str, where: str) -> str:
         _fail(where, f"{code!r} is not a pattern in base64")
 
 
-def to_iss(grid: np.ndarray, rules: Rules) -> str:
-    """The constraint string of a puzzle's clues (``(N, N)`` ints, 0 empty)
-    and rules; :func:`from_iss` reads it back to the same puzzle. Raises
+def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:
+    """The constraint string of a puzzle's clues (``(N, N)`` ints 1..N, 0
+    empty) and rules, written in ``values`` (``Shape~9x9~0-8`` and the
+    totals and values of 0..N-1: :func:`~sudoku_models.value_range.to_internal`
+    backwards); :func:`from_iss` reads it back to the same puzzle. Raises
     :class:`PuzzleFormatError` for what the string has no item for (a
     Kropki dot of another value, one colour of negative dots, a ``greater``
     between cells that do not touch, a side over 16)."""
@@ -375,7 +410,8 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
     if side > MAX_SIDE:
         _fail("constraint string", f"the Interactive Sudoku Solver takes grids up to "
                                    f"{MAX_SIDE}x{MAX_SIDE}, not {side}x{side}")
-    out = [] if side == 9 else [f".Shape~{side}x{side}"]
+    shape = f"{side}x{side}" + ("" if values == ONE_TO_N else f"~{values.name(side)}")
+    out = [] if shape == "9x9" else [f".Shape~{shape}"]
     if layout.kind == "latin":
         out.append(".NoBoxes")
     elif layout != Layout.for_side(side):
@@ -384,7 +420,7 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             spec += labels.setdefault(int(label), _DIGITS[len(labels)])
         out.append(f".NoBoxes.Jigsaw~{spec}")
     flat = np.asarray(grid).ravel()
-    givens = [f"{_cell_id(c, side)}_{flat[c]}" for c in np.flatnonzero(flat)]
+    givens = [f"{_cell_id(c, side)}_{flat[c] + values.shift}" for c in np.flatnonzero(flat)]
     if givens:
         out.append(".~" + "~".join(givens))
 
@@ -398,7 +434,10 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
     groups = set(disjoint_groups(layout)) if layout.box_shape else set()
     names = {AntiKnight: ".AntiKnight", AntiKing: ".AntiKing", NonConsecutive: ".AntiConsecutive",
              XVNegative: ".StrictXV"}
-    for constraint in rules.constraints:
+    written = [own for constraint in rules.constraints  # candidates: shifted as written
+               for own in ((constraint,) if isinstance(constraint, (Candidates, Parity)) else
+                           to_internal(constraint, values, layout, inverse=True))]
+    for constraint in written:
         kind = type(constraint)
         if constraint in specials:
             out.append(specials[constraint])
@@ -457,12 +496,12 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
         elif kind is Candidates:
-            values = "_".join(map(str, sorted(set(constraint.values))))
-            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))
+            listed = "_".join(str(v + values.shift) for v in sorted(set(constraint.values)))
+            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{listed}" for c in constraint.cells))
         elif kind is Parity:
-            values = "_".join(str(v) for v in range(1, side + 1)
+            listed = "_".join(str(v + values.shift) for v in range(1, side + 1)
                               if v % 2 == (constraint.parity == "odd"))
-            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))
+            out.append(".~" + "~".join(f"{_cell_id(c, side)}_{listed}" for c in constraint.cells))
         else:
             _fail("constraint string", f"{constraint.label(layout)} has no Interactive Sudoku "
                                        "Solver form")

@@ -38,6 +38,7 @@ from .errors import PuzzleFormatError
 from . import iss, links, puzzle_json
 from .geometry import Layout
 from .rules import Cage, Region, Rules
+from .value_range import ONE_TO_N, ValueRange
 
 MIN_ORDER = 2
 MAX_ORDER = 6
@@ -112,20 +113,28 @@ class Puzzle:
     * ``grid``: read-only ``(n*n, n*n)`` int array, 0 = empty.
     * ``name``: where the puzzle came from (``"top95.txt:3"``), or ``""``;
       not part of equality.
+    * ``values``: how the puzzle writes its values
+      (:class:`~sudoku_models.value_range.ValueRange`): 1..N, or 0..N-1 for
+      a puzzle read from the Interactive Sudoku Solver's ``Shape~9x9~0-8``.
+      ``grid``, the rules and every solver's grid hold 1..N; ``str(puzzle)``
+      and :meth:`to_iss` write the puzzle's own values, and
+      ``puzzle.values.own(result.grid)`` gives an answer in them.
 
     A puzzle may have contradictory clues (see :meth:`conflicts`): it is then
     well formed but infeasible, and every solver reports status INFEASIBLE.
     """
 
-    __slots__ = ("rules", "grid", "name")
+    __slots__ = ("rules", "grid", "name", "values")
 
-    def __init__(self, grid, layout, name: str = "", constraints=()) -> None:
+    def __init__(self, grid, layout, name: str = "", constraints=(),
+                 values: ValueRange = ONE_TO_N) -> None:
         """``grid``: ``(N, N)`` array-like of integers ``0..N`` (0 = empty);
         ``layout``: a :class:`~sudoku_models.geometry.Layout`, an int order
         ``n`` for the classic square boxes (``Puzzle(grid, 3)`` is a 9x9), or
         a :class:`~sudoku_models.rules.Rules` (layout and constraints);
         ``constraints``: the variant's constraints
-        (:mod:`sudoku_models.rules`), added to those of a ``Rules``.
+        (:mod:`sudoku_models.rules`), added to those of a ``Rules``;
+        ``values``: how the puzzle writes its values (1..N inside always).
         Raises :class:`PuzzleFormatError` (:class:`~sudoku_models.geometry.LayoutError`
         for a bad order, :class:`~sudoku_models.rules.RulesError` for a bad
         constraint) when the grid or a constraint does not fit the layout;
@@ -157,12 +166,15 @@ class Puzzle:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "grid", array)
         object.__setattr__(self, "name", name)
+        if not isinstance(values, ValueRange):
+            raise TypeError(f"values must be a ValueRange, got {type(values).__name__}")
+        object.__setattr__(self, "values", values)
 
     def __setattr__(self, key, value):
         raise AttributeError("Puzzle is immutable")
 
     def __reduce__(self):
-        return (Puzzle, (self.grid, self.rules, self.name))
+        return (Puzzle, (self.grid, self.rules, self.name, (), self.values))
 
     # -- constructors -----------------------------------------------------
 
@@ -377,15 +389,15 @@ class Puzzle:
         (layout, clues, constraints; see :mod:`sudoku_models.puzzle_json`) or
         of the f-puzzles format. Raises :class:`PuzzleFormatError` naming
         what is wrong and where."""
-        grid, rules, name = puzzle_json.from_json(data, where or "")
+        grid, rules, name, values = puzzle_json.from_json(data, where or "")
         if isinstance(grid, str):
-            return cls.from_string(grid, where=where, name=name, layout=rules)
-        if isinstance(grid, np.ndarray):
-            return cls(grid, rules, name)
-        if not isinstance(grid, list):
+            grid = cls.from_string(grid, where=where, name=name, layout=rules).grid
+        elif isinstance(grid, list):
+            grid = cls.from_grid(grid, where=where, layout=rules.layout).grid
+        elif not isinstance(grid, np.ndarray):
             raise PuzzleFormatError(f"{_where(where)}'grid' must be a string or nested lists, "
                                     f"got {type(grid).__name__}")
-        return cls(cls.from_grid(grid, where=where, layout=rules.layout).grid, rules, name)
+        return cls(grid, rules, name, values=values)
 
     @classmethod
     def from_fpuzzles(cls, data, *, where: str | None = None) -> Puzzle:
@@ -410,18 +422,25 @@ class Puzzle:
         (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; :mod:`sudoku_models.iss`);
         :class:`PuzzleFormatError` naming an item it cannot read."""
         grid, rules = iss.from_iss(text, where or "constraint string")
-        return cls(grid, rules, name)
+        return cls(grid, rules, name, values=iss.values_of(text))
 
     def to_iss(self) -> str:
         """This puzzle as the Interactive Sudoku Solver's constraint string;
         :meth:`from_iss` reads it back. :class:`PuzzleFormatError` for a
         kind that string has no item for."""
-        return iss.to_iss(self.grid, self.rules)
+        return iss.to_iss(self.grid, self.rules, self.values)
 
     def to_fpuzzles(self) -> dict:
         """This puzzle as an f-puzzles object (``json.dumps`` it);
         :meth:`from_fpuzzles` reads it back. :class:`PuzzleFormatError` for
-        a kind f-puzzles has no key for (``greater``)."""
+        a kind f-puzzles has no key for (``greater``), and for values other
+        than 1..N (f-puzzles has no value range: :meth:`to_iss` and
+        :meth:`to_json` keep it)."""
+        if self.values != ONE_TO_N:
+            raise PuzzleFormatError(
+                f"a puzzle in the values {self.values.name(self.side)} has no f-puzzles or "
+                f"SudokuPad form (they write 1..{self.side}); to_iss() and to_json() keep the "
+                f"range")
         return puzzle_json.to_fpuzzles(self.grid, self.rules, self.name)
 
     def sudokupad_link(self) -> str:
@@ -436,7 +455,7 @@ class Puzzle:
     def to_json(self) -> dict:
         """This puzzle as one JSON object of the toolkit's format
         (``json.dumps`` it); :meth:`from_json` reads it back."""
-        return puzzle_json.to_json(self.to_string(), self.rules, self.name)
+        return puzzle_json.to_json(self.to_string(), self.rules, self.name, self.values)
 
     # -- views ------------------------------------------------------------
 
@@ -497,20 +516,22 @@ class Puzzle:
         return found
 
     def to_string(self) -> str:
-        """The one-line format (see module docstring); round-trips through
-        :meth:`from_string`."""
+        """The one-line format (see module docstring), in the values 1..N
+        (also for a puzzle that writes 0..N-1: ``'0'`` is an empty cell
+        there); round-trips through :meth:`from_string`."""
         if self.side <= len(SYMBOLS):
             return "".join("." if v == 0 else SYMBOLS[v - 1] for v in self.grid.ravel())
         return ",".join(str(v) for v in self.grid.ravel())
 
     def __str__(self) -> str:
         """The grid with its boxes ruled (``|`` and ``+---``); a jigsaw or a
-        Latin square is printed without rules. Reads back with
-        :meth:`from_string`."""
+        Latin square is printed without rules. In the puzzle's own values
+        (:attr:`values`); for 1..N it reads back with :meth:`from_string`
+        (a puzzle in 0..N-1 reads back from :meth:`to_iss`)."""
         side = self.side
         width = 1 if side <= len(SYMBOLS) else 2
-        symbol = (lambda v: "." if v == 0 else SYMBOLS[v - 1]) if width == 1 else (
-            lambda v: f"{v:>2}" if v else " .")
+        symbol = self.values.symbol if width == 1 else (
+            lambda v: f"{v + self.values.shift:>2}" if v else " .")
         tall, wide = self.layout.box_shape or (side, side)
         rule = "+".join(["-" * ((width + 1) * wide + 1)] * (side // wide))
         lines = []
@@ -528,6 +549,8 @@ class Puzzle:
         label = f", name={self.name!r}" if self.name else ""
         shape = f"order={self.order}" if self.order is not None else f"layout={self.layout!r}"
         extra = f", constraints={len(self.constraints)}" if self.constraints else ""
+        if self.values != ONE_TO_N:
+            extra += f", values={self.values.name(self.side)!r}"
         return f"Puzzle({shape}, clues={self.num_clues}{extra}{label}, {self.to_string()!r})"
 
     def _repr_svg_(self) -> str:
@@ -537,11 +560,12 @@ class Puzzle:
         from .board_svg import board_svg
 
         return board_svg(self.layout, self.grid.ravel(), constraints=self.constraints,
-                         symbols=SYMBOLS)
+                         symbols="".join(self.values.symbol(v) for v in
+                                         range(1, min(self.side, len(SYMBOLS)) + 1)))
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, Puzzle) and self.rules == other.rules
-                and np.array_equal(self.grid, other.grid))
+                and np.array_equal(self.grid, other.grid) and self.values == other.values)
 
     def __hash__(self) -> int:
         return hash((self.rules, self.grid.tobytes()))
@@ -623,7 +647,8 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
             if unpacked is None:
                 raise
             puzzle = _from_unpacked(*unpacked, where)
-    return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name)
+    return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name,
+                                                         values=puzzle.values)
 
 
 def _from_payload(text: str, where: str | None) -> Puzzle:

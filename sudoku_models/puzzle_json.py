@@ -21,7 +21,11 @@ object per line::
         {"kind": "thermometer", "cells": ["r2c1", "r2c2", "r2c3"]},
         {"kind": "arrow", "circle": "r4c4", "cells": ["r4c5", "r4c6"]},
         {"kind": "anti-knight"}
-      ]
+      ],
+      "values": "0-5"                           # optional: how the puzzle writes
+                                                # its values (1-N, the default,
+                                                # or 0-(N-1)); the grid and the
+                                                # constraints are in 1..N always
     }
 
 Cells are named ``r1c1`` (1-based row and column, either case). Each
@@ -60,6 +64,7 @@ import numpy as np
 from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
+from .value_range import ONE_TO_N, ValueRange, named
 from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     Kropki, KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity,
                     Region, Renban, Rules, RulesError, Sandwich, Skyscraper, Thermometer,
@@ -229,9 +234,9 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
     return tuple(out)
 
 
-def to_json(grid_text: str, rules: Rules, name: str = "") -> dict:
-    """A puzzle's parts (its clues in the line format) as one JSON object of
-    the toolkit's format."""
+def to_json(grid_text: str, rules: Rules, name: str = "", values: ValueRange = ONE_TO_N) -> dict:
+    """A puzzle's parts (its clues in the line format, its value range) as
+    one JSON object of the toolkit's format."""
     side = rules.layout.side
     out = {"format": FORMAT}
     if name:
@@ -239,11 +244,13 @@ def to_json(grid_text: str, rules: Rules, name: str = "") -> dict:
     out.update(size=side, layout=_layout_to_json(rules.layout), grid=grid_text)
     if rules.constraints:
         out["constraints"] = [constraint_to_json(c, side) for c in rules.constraints]
+    if values != ONE_TO_N:
+        out["values"] = values.name(side)
     return out
 
 
 def from_json(data, where: str = ""):
-    """``(grid_text_or_lists, rules, name)`` from one JSON object of the
+    """``(grid_text_or_lists, rules, name, values)`` from one JSON object of the
     toolkit's format, or of the f-puzzles format (recognised by its ``grid``
     of cell objects); :class:`PuzzleFormatError` naming what is wrong and where."""
     if isinstance(data, str):
@@ -253,11 +260,12 @@ def from_json(data, where: str = ""):
     if "format" not in data and isinstance(data.get("grid"), list) and data["grid"] and \
             isinstance(data["grid"][0], list) and data["grid"][0] and \
             isinstance(data["grid"][0][0], dict):
-        return from_fpuzzles(data, where)
+        return (*from_fpuzzles(data, where), ONE_TO_N)
     if data.get("format", FORMAT) != FORMAT:
         _fail(where, f"unknown format {data.get('format')!r}; this reader knows {FORMAT!r} "
                      "and f-puzzles")
-    known = {"format", "name", "size", "layout", "grid", "constraints", "source", "solution"}
+    known = {"format", "name", "size", "layout", "grid", "constraints", "source", "solution",
+             "values"}
     unknown = set(data) - known
     if unknown:
         _fail(where, f"unknown field(s) {', '.join(sorted(unknown))}; the fields are "
@@ -279,7 +287,13 @@ def from_json(data, where: str = ""):
         _fail(where, f"'name' must be a string, got {name!r}")
     if "grid" not in data:
         _fail(where, "no 'grid' (the clues; '.' for every cell of an empty grid)")
-    return data["grid"], rules, name
+    values = ONE_TO_N
+    if "values" in data:
+        values = named(data["values"], side) if isinstance(data["values"], str) else None
+        if values is None:
+            _fail(where, f"'values' must be {ONE_TO_N.name(side)!r} or "
+                         f"{ValueRange(0).name(side)!r}, got {data['values']!r}")
+    return data["grid"], rules, name, values
 
 
 def _refuse_constant(name: str):

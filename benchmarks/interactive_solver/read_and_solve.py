@@ -132,7 +132,7 @@ def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict
                 break
             continue
         answer = "".join(str(v) if puzzle.side < 10 else chr(ord("A") + v - 1)  # as ISS writes
-                         for v in result.grid.ravel().tolist())
+                         for v in puzzle.values.own(result.grid).ravel().tolist())  # own values
         unique = result.stats.get("solutions")
         if unique is None:  # not the counter: count to two within the limit
             try:

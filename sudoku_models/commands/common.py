@@ -78,7 +78,8 @@ def command_line_puzzle(text: str) -> Puzzle:
     from ..puzzle import Puzzle, read_puzzle
 
     puzzle = read_puzzle(text, where="PUZZLE")
-    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.name or puzzle.to_string())
+    return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.name or puzzle.to_string(),
+                  values=puzzle.values)
 
 
 def read_file(path: str) -> PuzzleGrids:

@@ -419,7 +419,8 @@ def _print_one(puzzle: Puzzle, methods: list[str], results: dict[str, Solved]) -
     for method in methods:
         result = results[method].result
         solved = result is not None and result.status.solved
-        columns.append((method, str(Puzzle(result.grid, puzzle.layout)).splitlines() if solved
+        columns.append((method, str(Puzzle(result.grid, puzzle.layout, values=puzzle.values))
+                        .splitlines() if solved
                         else [results[method].status]))
     width = max(len(line) for _, lines in columns for line in lines) + 4
     height = max(len(lines) for _, lines in columns)
