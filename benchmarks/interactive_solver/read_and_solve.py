@@ -57,7 +57,8 @@ def entries(name: str, text: str) -> list[tuple[str, str, str]]:
     """``(name, input, solution)`` of every puzzle of one data file: the
     ``input`` fields (JavaScript strings, joined where split with ``+``)
     with the nearest ``name`` before and ``solution`` after them, and the
-    bare strings of the collections' lists (named ``LIST#i``)."""
+    bare strings and ``[input, solution]`` pairs of the collections' lists
+    (named ``LIST#i``)."""
     found = []
     for match in re.finditer(r"input:\s*((?:" + _STRING + r"\s*\+?\s*)+)", text):
         before, after = text[:match.start()], text[match.end():match.end() + 400]
@@ -67,11 +68,13 @@ def entries(name: str, text: str) -> list[tuple[str, str, str]]:
         if not source.startswith("/data/scripts/"):  # a script of the solver's, no puzzle
             found.append((names[-1] if names else f"{name}@{match.start()}", source,
                           solution[1] if solution else ""))
-    for block in re.finditer(r"export const (\w+) = new PuzzleCollection\((.*?)\n\);", text,
-                             re.S):
+    for block in re.finditer(r"export const (\w+) = new PuzzleCollection\((.*?)\n\]?\);",
+                             text, re.S):
         bare = re.findall(r"^\s*" + _STRING + r",?\s*$", block[2], re.M)
         found += [(f"{block[1]}#{i}", s, "") for i, s in enumerate(bare, start=1)
                   if not s.startswith(("/", "http"))]
+        pairs = re.findall(r"\[\s*" + _STRING + r",\s*" + _STRING + r",?\s*\]", block[2])
+        found += [(f"{block[1]}#{i}", s, answer) for i, (s, answer) in enumerate(pairs, start=1)]
     return found
 
 
@@ -164,9 +167,11 @@ def main(argv=None) -> int:
 
     warnings.simplefilter("ignore")  # decoration warnings: the rows say what was read
     seen, rows = set(), []
-    for file, text in read_data(args.data).items():
-        for name, source, solution in entries(file, text):
-            if source in seen:
+    found = {file: entries(file, text) for file, text in read_data(args.data).items()}
+    titles = {name for listed in found.values() for name, _, _ in listed}
+    for file, listed in found.items():
+        for name, source, solution in listed:
+            if source in seen or source in titles:  # a list naming a puzzle listed elsewhere
                 continue
             seen.add(source)
             row = dict(file=file, name=name, read=False, refused="", kinds="", method="",
