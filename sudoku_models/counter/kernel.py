@@ -40,12 +40,12 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, BY_HOUSE, CAND, CELL, COMBOS,
                             DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
-                            SUM_KEYS, VARIANT, WEIGHTS)
+                            SUM_KEYS, SUM_REST, VARIANT, WEIGHTS)
 
 _popcount = numba.njit(inline="always")(popcount)
 
@@ -344,14 +344,16 @@ def _bounds(cand, cells, coefs, total) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
-def _combinations(cand, grid, cells, combos, first, last):
+def _combinations(cand, grid, cells, combos, first, last, outside, full):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
-    it holds every value placed in the sum and its other values can go to
+    it holds every value placed in the sum, its other values can go to
     the empty cells (each empty cell has one of them, and together they
-    have all); each empty cell keeps the values of the live combinations,
+    have all) and the values it leaves out are all in ``outside`` (the
+    candidates of the rest of the house the sum lies in; all values for a
+    sum in no house); each empty cell keeps the values of the live combinations,
     and a value every live combination needs goes to its one place in the
-    sum if it has one left. Returns -1 on a contradiction (no live
+    sum if it has one left (``full``: the mask of all values). Returns -1 on a contradiction (no live
     combination), 1 if a candidate of the sum's cells was struck, else 0,
     and the values every live combination needs (not yet placed)."""
     placed = np.int64(0)
@@ -365,7 +367,7 @@ def _combinations(cand, grid, cells, combos, first, last):
     live = False
     for k in range(first, last):
         combo = combos[k]
-        if combo & placed != placed:
+        if combo & placed != placed or full & ~(combo | outside):
             continue
         rest = combo & ~placed
         cover = np.int64(0)
@@ -495,13 +497,14 @@ def _record(cand, grid, cells, key, needed) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
-                   sum_combos, combos, sum_seen, keys, weights) -> int:
+                   sum_combos, combos, sum_seen, sum_rest, full, keys, weights) -> int:
     """A variant's own rules, once each (see :mod:`.kernel_tables`): -1 on a
     contradiction, 1 if a candidate was struck, else 0. A sum whose cells
-    are as its key (``keys[k]``, from the last pass that left them
-    unchanged) gives what it gave then (the rules are functions of the
-    sum's cells alone): nothing, but the strike of the values it needs
-    from the cells that see it all, which is done again. The sum whose
+    and the union of its house's other candidates (``sum_rest``) are as its
+    key (``keys[k]``, from the last pass that left them unchanged) gives
+    what it gave then (the rules are functions of these alone): nothing,
+    but the strike of the values it needs from the cells that see it all,
+    which is done again. The sum whose
     rule finds a contradiction is recorded (``k + 1``) in the last slot of
     ``weights`` for :func:`_conflict`."""
     changed = _arcs(cand, arc_from, arc_to, arc_allowed)
@@ -509,12 +512,19 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
         return -1
     for k in range(sum_totals.size):
         cells = sum_cells[k]
-        if _unchanged(cand, grid, cells, keys[k]):
+        outside = full
+        if sum_rest.shape[1] and sum_rest[k, 0] >= 0:
+            outside = np.int64(0)
+            for cell in sum_rest[k]:
+                if cell < 0:
+                    break
+                outside |= cand[cell]
+        if keys[k, keys.shape[1] - 2] == outside and _unchanged(cand, grid, cells, keys[k]):
             needed = keys[k, keys.shape[1] - 1]
         else:
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, cells, combos, sum_combos[k],
-                                               sum_combos[k + 1])
+                                               sum_combos[k + 1], outside, full)
             else:
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
                 needed = np.int64(0)
@@ -523,6 +533,7 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                 return -1
             if result == 0:
                 _record(cand, grid, cells, keys[k], needed)
+                keys[k, keys.shape[1] - 2] = outside
             changed |= result
         if needed:
             result = _strike(cand, grid, sum_seen[k], needed)
@@ -538,7 +549,7 @@ def _variant(cand, grid, tables, work) -> int:
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
-                             work[SUM_KEYS], work[WEIGHTS])
+                             tables[SUM_REST], tables[FULL], work[SUM_KEYS], work[WEIGHTS])
     if changed < 0:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
@@ -625,10 +636,52 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     return best
 
 
+@numba.njit(cache=True, nogil=True)
+def _house_branch(cand, houses, weights, cell) -> int:
+    """The branching choice once :func:`_weighted_branch_cell` chose
+    ``cell`` (more than two candidates, some conflict weight): ``cell``, or
+    a value with two places left in a house when the heavier of its two
+    cells weighs at least twice ``cell``'s weight per candidate (the
+    heaviest such, the last among equals), coded ``-2 - (h * 64 + v - 1)``
+    for value ``v`` in house ``h``: two branches, ``v`` in the first place
+    or in the second. After the house candidates of sigh's Interactive
+    Sudoku Solver (``js/solver/candidate_selector.js``, ``House``)."""
+    best = cell
+    score = weights[cell]  # the choice's weight per branch: score / ways
+    ways = _popcount(cand[cell])
+    for h in range(houses.shape[0]):
+        once = np.int64(0)
+        twice = np.int64(0)
+        thrice = np.int64(0)
+        for member in houses[h]:
+            mask = cand[member]
+            thrice |= twice & mask
+            twice |= once & mask
+            once |= mask
+        two = twice & ~thrice
+        while two:
+            bit = two & -two
+            two ^= bit
+            heaviest = 0
+            for member in houses[h]:
+                if cand[member] & bit and weights[member] > heaviest:
+                    heaviest = weights[member]
+            if heaviest * ways >= 2 * score:
+                best = -2 - (h * 64 + _popcount(bit - 1))
+                score = heaviest
+                ways = 2
+    return best
+
+
 def _branch(cand, grid, tables, work) -> int:
     """The branching rule of the bundle: a variant's
-    :func:`_weighted_branch_cell`, else :func:`branch_cell`."""
-    return _weighted_branch_cell(cand, grid, work[WEIGHTS])
+    :func:`_weighted_branch_cell`, then :func:`_house_branch` when the
+    bundle allows it; else :func:`branch_cell`. -1: the grid is full."""
+    cell = _weighted_branch_cell(cand, grid, work[WEIGHTS])
+    if cell >= 0 and tables[BY_HOUSE] != 0 and work[WEIGHTS][cell] > 0 \
+            and _popcount(cand[cell]) > 2:
+        return _house_branch(cand, tables[HOUSES], work[WEIGHTS], cell)
+    return cell
 
 
 _branch = _per_bundle(_branch, lambda cand, grid, tables, work: branch_cell(cand, grid), VARIANT)
@@ -712,7 +765,7 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
     side = value_order.shape[1]
     _clear_weights(tables, work)
     cell = _branch(work_cand[0], work_grid[0], tables, work)
-    if cell < 0:
+    if cell == -1:
         _copy(work_grid[0], solution)
         return 1
     count = 0
@@ -723,12 +776,24 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
     while depth >= 0:
         cell = work_cell[depth]
         k = work_next[depth]
-        mask = work_cand[depth, cell]
-        while k < side and not (mask >> (value_order[cell, k] - 1)) & 1:
-            k += 1
-        if k == side:
-            depth -= 1
-            continue
+        if cell >= 0:
+            mask = work_cand[depth, cell]
+            while k < side and not (mask >> (value_order[cell, k] - 1)) & 1:
+                k += 1
+            if k == side:
+                depth -= 1
+                continue
+            bit = np.int64(1) << (value_order[cell, k] - 1)
+        else:  # a value's places in a house (:func:`_house_branch`)
+            code = -2 - cell
+            house = tables[HOUSES][code >> 6]
+            bit = np.int64(1) << (code & 63)
+            while k < side and not work_cand[depth, house[k]] & bit:
+                k += 1
+            if k == side:
+                depth -= 1
+                continue
+            cell = house[k]
         work_next[depth] = k + 1
         nodes += 1
         if nodes > max_nodes:
@@ -741,15 +806,14 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
         grid = work_grid[child]
         _copy(work_cand[depth], cand)
         _copy(work_grid[depth], grid)
-        if not _place(cand, grid, tables[PEERS], cell,
-                      np.int64(1) << (value_order[cell, k] - 1)):
+        if not _place(cand, grid, tables[PEERS], cell, bit):
             _conflict(tables, work, cell)
             continue
         if not propagate(cand, grid, tables, work):
             _conflict(tables, work, cell)
             continue
         branch = _branch(cand, grid, tables, work)
-        if branch < 0:
+        if branch == -1:
             if count == 0:
                 _copy(grid, solution)
             count += 1
