@@ -17,8 +17,8 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
-   by their combinations, and regular lines by their automata's states
-   (:func:`_lines`);
+   by their combinations (with the rest of their house), and regular
+   lines by their automata's states (:func:`_lines`);
 2. branch on an empty cell with the fewest candidates (most constrained
    first, :func:`branch_cell`), trying its values in the order given by
    ``value_order``.
@@ -40,7 +40,7 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, BY_HOUSE, CAND, CELL, COMBOS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
                             DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
@@ -349,11 +349,13 @@ def _combinations(cand, grid, cells, combos, first, last, outside, full):
     ``combos[first:last]`` (bitmasks of values): a combination is live when
     it holds every value placed in the sum, its other values can go to
     the empty cells (each empty cell has one of them, and together they
-    have all) and the values it leaves out are all in ``outside`` (the
-    candidates of the rest of the house the sum lies in; all values for a
-    sum in no house); each empty cell keeps the values of the live combinations,
+    have all) and the values of ``full`` (all values) it leaves out are
+    in ``outside`` (the candidates of the rest of the house the sum lies
+    in, so a sum and its complement in a house are filtered together, as
+    the Interactive Sudoku Solver's sum handler does; ``full`` for a sum in
+    no house); each empty cell keeps the values of the live combinations,
     and a value every live combination needs goes to its one place in the
-    sum if it has one left (``full``: the mask of all values). Returns -1 on a contradiction (no live
+    sum if it has one left. Returns -1 on a contradiction (no live
     combination), 1 if a candidate of the sum's cells was struck, else 0,
     and the values every live combination needs (not yet placed)."""
     placed = np.int64(0)
@@ -504,8 +506,7 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
     key (``keys[k]``, from the last pass that left them unchanged) gives
     what it gave then (the rules are functions of these alone): nothing,
     but the strike of the values it needs from the cells that see it all,
-    which is done again. The sum whose
-    rule finds a contradiction is recorded (``k + 1``) in the last slot of
+    which is done again. The sum whose rule finds a contradiction is recorded (``k + 1``) in the last slot of
     ``weights`` for :func:`_conflict`."""
     changed = _arcs(cand, arc_from, arc_to, arc_allowed)
     if changed < 0:
@@ -636,52 +637,10 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     return best
 
 
-@numba.njit(cache=True, nogil=True)
-def _house_branch(cand, houses, weights, cell) -> int:
-    """The branching choice once :func:`_weighted_branch_cell` chose
-    ``cell`` (more than two candidates, some conflict weight): ``cell``, or
-    a value with two places left in a house when the heavier of its two
-    cells weighs at least twice ``cell``'s weight per candidate (the
-    heaviest such, the last among equals), coded ``-2 - (h * 64 + v - 1)``
-    for value ``v`` in house ``h``: two branches, ``v`` in the first place
-    or in the second. After the house candidates of sigh's Interactive
-    Sudoku Solver (``js/solver/candidate_selector.js``, ``House``)."""
-    best = cell
-    score = weights[cell]  # the choice's weight per branch: score / ways
-    ways = _popcount(cand[cell])
-    for h in range(houses.shape[0]):
-        once = np.int64(0)
-        twice = np.int64(0)
-        thrice = np.int64(0)
-        for member in houses[h]:
-            mask = cand[member]
-            thrice |= twice & mask
-            twice |= once & mask
-            once |= mask
-        two = twice & ~thrice
-        while two:
-            bit = two & -two
-            two ^= bit
-            heaviest = 0
-            for member in houses[h]:
-                if cand[member] & bit and weights[member] > heaviest:
-                    heaviest = weights[member]
-            if heaviest * ways >= 2 * score:
-                best = -2 - (h * 64 + _popcount(bit - 1))
-                score = heaviest
-                ways = 2
-    return best
-
-
 def _branch(cand, grid, tables, work) -> int:
     """The branching rule of the bundle: a variant's
-    :func:`_weighted_branch_cell`, then :func:`_house_branch` when the
-    bundle allows it; else :func:`branch_cell`. -1: the grid is full."""
-    cell = _weighted_branch_cell(cand, grid, work[WEIGHTS])
-    if cell >= 0 and tables[BY_HOUSE] != 0 and work[WEIGHTS][cell] > 0 \
-            and _popcount(cand[cell]) > 2:
-        return _house_branch(cand, tables[HOUSES], work[WEIGHTS], cell)
-    return cell
+    :func:`_weighted_branch_cell`, else :func:`branch_cell`."""
+    return _weighted_branch_cell(cand, grid, work[WEIGHTS])
 
 
 _branch = _per_bundle(_branch, lambda cand, grid, tables, work: branch_cell(cand, grid), VARIANT)
@@ -765,7 +724,7 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
     side = value_order.shape[1]
     _clear_weights(tables, work)
     cell = _branch(work_cand[0], work_grid[0], tables, work)
-    if cell == -1:
+    if cell < 0:
         _copy(work_grid[0], solution)
         return 1
     count = 0
@@ -776,24 +735,12 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
     while depth >= 0:
         cell = work_cell[depth]
         k = work_next[depth]
-        if cell >= 0:
-            mask = work_cand[depth, cell]
-            while k < side and not (mask >> (value_order[cell, k] - 1)) & 1:
-                k += 1
-            if k == side:
-                depth -= 1
-                continue
-            bit = np.int64(1) << (value_order[cell, k] - 1)
-        else:  # a value's places in a house (:func:`_house_branch`)
-            code = -2 - cell
-            house = tables[HOUSES][code >> 6]
-            bit = np.int64(1) << (code & 63)
-            while k < side and not work_cand[depth, house[k]] & bit:
-                k += 1
-            if k == side:
-                depth -= 1
-                continue
-            cell = house[k]
+        mask = work_cand[depth, cell]
+        while k < side and not (mask >> (value_order[cell, k] - 1)) & 1:
+            k += 1
+        if k == side:
+            depth -= 1
+            continue
         work_next[depth] = k + 1
         nodes += 1
         if nodes > max_nodes:
@@ -806,14 +753,15 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
         grid = work_grid[child]
         _copy(work_cand[depth], cand)
         _copy(work_grid[depth], grid)
-        if not _place(cand, grid, tables[PEERS], cell, bit):
+        if not _place(cand, grid, tables[PEERS], cell,
+                      np.int64(1) << (value_order[cell, k] - 1)):
             _conflict(tables, work, cell)
             continue
         if not propagate(cand, grid, tables, work):
             _conflict(tables, work, cell)
             continue
         branch = _branch(cand, grid, tables, work)
-        if branch == -1:
+        if branch < 0:
             if count == 0:
                 _copy(grid, solution)
             count += 1
