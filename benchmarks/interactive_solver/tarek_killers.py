@@ -26,7 +26,10 @@ also runs its own benchmark, ``node tools/perf/benchmark_puzzles.js
 same ``--repeat``, and writes its rows to ``results/tarek_killers_iss.csv``:
 per puzzle the best and the median wall time of its solves as it reports
 them (JavaScript gives no per-solve CPU time: wall seconds, on the same
-loaded machine), its guesses (branch points) and its status.
+loaded machine), its guesses (branch points), nodes searched and status,
+and ``run_cpu_s``, the CPU seconds of the whole node process (every solve
+of every puzzle, start-up and compilation included: an upper bound on the
+CPU time of its solves that load does not inflate).
 
 ``--hard`` runs the solver's hard killers instead: its 4 "extreme" killers
 (``EXTREME_KILLERS``: Wecoc #1, #1 [mod A], #2, tarek unsolvable #41, in
@@ -66,8 +69,8 @@ SOURCE = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
           "e373f98/data/collections.js")
 TAREK = 42
 COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load")
-ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "best_wall_s",
-               "median_wall_s", "repeat", "load")
+ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "nodes", "best_wall_s",
+               "median_wall_s", "repeat", "run_cpu_s", "load")
 HARD_COLUMNS = ("index", "collection", "name", "status", "solutions", "verified", "branches",
                 "cpu_s", "limit_s", "load")
 
@@ -188,15 +191,20 @@ def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL")
     import json
     import subprocess
 
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     text = subprocess.run(
         ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
          collections, "--solutions", "2", "--repeat", str(repeat), "--json"],
         cwd=folder, check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     rows = [dict(index=i, puzzle=row["puzzle"], status=row["status"],
                  solutions=row["solutions"], guesses=row["guesses"],
-                 best_wall_s=f"{row['ms'] / 1000:.6f}",
+                 nodes=row.get("nodesSearched", ""), best_wall_s=f"{row['ms'] / 1000:.6f}",
                  median_wall_s=f"{row.get('msMedian', row['ms']) / 1000:.6f}", repeat=repeat,
-                 load=f"{os.getloadavg()[0]:.2f}")
+                 run_cpu_s=f"{run_cpu:.3f}", load=f"{os.getloadavg()[0]:.2f}")
             for i, row in enumerate(json.loads(text[text.index("["):]), start=1)]
     with open(out, "w", newline="") as handle:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
@@ -204,7 +212,8 @@ def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL")
         writer.writerows(rows)
     best = np.array([float(r["best_wall_s"]) for r in rows])
     print(f"Interactive Sudoku Solver: mean {best.mean():.3f} s, median {np.median(best):.3f} s, "
-          f"max {best.max():.3f} s wall (best of {repeat}) over {len(rows)} puzzles")
+          f"max {best.max():.3f} s wall (best of {repeat}) over {len(rows)} puzzles; the node "
+          f"process used {run_cpu:.1f} CPU s for the {len(rows) * repeat} solves")
 
 
 def main(argv=None) -> int:
