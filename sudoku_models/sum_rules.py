@@ -46,15 +46,15 @@ def cage_candidates(cage: Cage, side: int) -> tuple[int, ...]:
                          for d in digits}))
 
 
-def _unions(rules: Rules) -> list[tuple[str, list[int]]]:
+def _unions(rules: Rules, runs: bool = True) -> list[tuple[str, list[int]]]:
     """The sets of non-overlapping houses the rule is applied to, with a
-    name: every house, and every run of 2 to N - 1 consecutive rows or
-    columns."""
+    name: every house, and (with ``runs``) every run of 2 to N - 1
+    consecutive rows or columns."""
     layout = rules.layout
     side = layout.side
     houses = [list(map(int, h)) for h in layout.houses]
     found = [(layout.house_label(i), h) for i, h in enumerate(houses)]
-    for first in range(side):
+    for first in range(side if runs else 0):
         for last in range(first + 1, side - (first == 0)):
             rows = [c for r in range(first, last + 1) for c in houses[r]]
             cols = [c for k in range(first, last + 1) for c in houses[side + k]]
@@ -63,10 +63,11 @@ def _unions(rules: Rules) -> list[tuple[str, list[int]]]:
     return found
 
 
-def derived_sums(rules: Rules) -> list[LinearSum]:
+def derived_sums(rules: Rules, runs: bool = True) -> list[LinearSum]:
     """The innie and outie sums of ``rules``' cages with totals over every
     set of :func:`_unions` (sets of 1 to :data:`MAX_DERIVED` cells, each once;
-    none without cages with totals)."""
+    none without cages with totals); ``runs=False``: over single houses
+    only."""
     cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
     if not cages:
         return []
@@ -79,7 +80,7 @@ def derived_sums(rules: Rules) -> list[LinearSum]:
     found: dict[tuple[int, ...], LinearSum] = {
         tuple(sorted(c.cells)): None for c in cages}  # a cage's own sum is no news
     out = []
-    for name, cells in _unions(rules):
+    for name, cells in _unions(rules, runs):
         members = set(cells)
         total = house_total * (len(cells) // side)
         inside, crossing = set(), set()

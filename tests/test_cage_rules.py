@@ -1,6 +1,8 @@
 """The counter's two cage rules (kernel_tables.CAGE_RULES: admissible digit
 sets, sum bounds) count the same solutions as brute force over every 4x4
-grid, and as CP-SAT on 6x6 killers; an unknown rule is named."""
+grid, and as CP-SAT on 6x6 killers; an unknown rule is named; every sum the
+counter derives from the cages (innies and outies) holds on the grid the
+cages were drawn from."""
 
 import itertools
 
@@ -12,7 +14,8 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, count_solutions, verify
 from sudoku_models.counter import kernel
 from sudoku_models.counter.core import NO_LIMIT, new_control
-from sudoku_models.counter.kernel_tables import CAGE_RULES, KernelRulesError, build_rules
+from sudoku_models.counter.kernel_tables import (CAGE_RULES, SUM_CELLS, SUM_COEFS, SUM_TOTALS,
+                                                 KernelRulesError, build_rules)
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage, Rules
 
@@ -94,3 +97,31 @@ def test_an_unknown_cage_rule_is_named():
     with pytest.raises(KernelRulesError, match="cage_rule must be one of sets, bounds"):
         build_rules(rules, "table")
 
+
+
+def _derived_terms(seed: int):
+    """A random 9x9 killer's grid (flat) and the sums its counter tables
+    hold as ``(cells, coefficients, total)``, cages and derived sums."""
+    layout = Layout.square(3)
+    puzzle = _random_killer(layout, np.random.default_rng(seed), 0.0)
+    values = _full_grid(layout, np.random.default_rng(seed)).ravel()  # the grid it drew from
+    tables = build_rules(puzzle.rules)
+    rows = zip(tables.locked[SUM_CELLS], tables.locked[SUM_COEFS], tables.locked[SUM_TOTALS])
+    return values, [(cells[cells >= 0], coefs[cells >= 0], int(total))
+                    for cells, coefs, total in rows]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_derived_sum_holds_on_the_grid_the_cages_come_from(seed):
+    values, sums = _derived_terms(seed)
+    for cells, coefs, total in sums:
+        assert int((values[cells] * coefs).sum()) == total, (cells, coefs, total)
+
+
+def test_outies_minus_innies_are_derived():
+    """The unions of rows, columns and regions give sums with innies on the
+    minus side (kept when one side has at most two cells)."""
+    mixed = [s for seed in range(5) for s in _derived_terms(seed)[1] if (s[1] < 0).any()]
+    assert mixed
+    assert all(len(c) <= 9 and min((k > 0).sum(), (k < 0).sum()) <= 2 for c, k, _ in mixed)

@@ -26,12 +26,25 @@ also runs its own benchmark, ``node tools/perf/benchmark_puzzles.js
 same ``--repeat``, and writes its rows to ``results/tarek_killers_iss.csv``:
 per puzzle the best and the median wall time of its solves as it reports
 them (JavaScript gives no per-solve CPU time: wall seconds, on the same
-loaded machine), its guesses (branch points) and its status.
+loaded machine), its guesses (branch points), nodes searched and status,
+and ``run_cpu_s``, the CPU seconds of the whole node process (every solve
+of every puzzle, start-up and compilation included: an upper bound on the
+CPU time of its solves that load does not inflate).
+
+``--hard`` runs the solver's hard killers instead: its 4 "extreme" killers
+(``EXTREME_KILLERS``: Wecoc #1, #1 [mod A], #2, tarek unsolvable #41, in
+the long killer format) and the 14 of ``MATHEMAGIC_KILLERS`` (generated
+with that solver by the forum user Mathemagic), each counted to two with
+the default cage rule within ``--limit`` CPU seconds (the kernel runs in a
+thread, watched by the CPU clock of that thread, and is asked to stop at
+the limit: status ``TIME_LIMIT``); rows to ``results/hard_killers.csv``,
+and with ``--iss`` the solver's own rows for the two collections (no limit:
+it has none but a backtrack budget) to ``results/hard_killers_iss.csv``.
 
 Usage::
 
     python -m benchmarks.interactive_solver tarek-killers [--collections FILE] [--repeat 3] \
-        [--iss DIR]
+        [--iss DIR] [--hard [--limit 60]]
 """
 
 from __future__ import annotations
@@ -41,6 +54,7 @@ import csv
 import os
 import re
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -49,12 +63,16 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "tarek_killers.csv"
+HARD_OUT = HERE / "results" / "hard_killers.csv"
+EXTREME = ("Wecoc #1", "Wecoc #1 [mod A]", "Wecoc #2", "tarek unsolvable #41")
 SOURCE = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
           "e373f98/data/collections.js")
 TAREK = 42
 COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load")
-ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "best_wall_s",
-               "median_wall_s", "repeat", "load")
+ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "nodes", "best_wall_s",
+               "median_wall_s", "repeat", "run_cpu_s", "load")
+HARD_COLUMNS = ("index", "collection", "name", "status", "solutions", "verified", "branches",
+                "cpu_s", "limit_s", "load")
 
 
 def tarek_killers(text: str) -> list[str]:
@@ -65,6 +83,25 @@ def tarek_killers(text: str) -> list[str]:
     if block is None:
         raise SystemExit("no TAREK_ALL list in the collections file")
     return re.findall(r"'([^']{81})'", block[1])[:TAREK]
+
+
+def hard_killers(text: str) -> list[tuple[str, str, str]]:
+    """``(collection, name, puzzle text)`` of the solver's 4 extreme killers
+    (by name, their ``input`` in the long format) and of
+    ``MATHEMAGIC_KILLERS`` (short format) in ``collections.js``."""
+    found = []
+    for name in EXTREME:
+        entry = re.search(r"name: '" + re.escape(name) + r"',.*?input: '([^']+)'", text, re.S)
+        if entry is None:
+            raise SystemExit(f"no extreme killer {name!r} in the collections file")
+        found.append(("EXTREME_KILLERS", name, entry[1]))
+    block = re.search(r"MATHEMAGIC_KILLERS\s*=\s*new PuzzleCollection\((.*?)\]\s*,?\s*\)", text,
+                      re.S)
+    if block is None:
+        raise SystemExit("no MATHEMAGIC_KILLERS list in the collections file")
+    found += [("MATHEMAGIC_KILLERS", f"Mathemagic {i}", killer)
+              for i, killer in enumerate(re.findall(r"'([^']{81})'", block[1]), start=1)]
+    return found
 
 
 def read_source(path: str | None) -> str:
@@ -90,20 +127,84 @@ def count_two(puzzle, tables, work):
     return int(found), solution, int(control[NODES]), cpu
 
 
-def run_iss(folder: str, repeat: int, out: Path) -> None:
-    """The Interactive Sudoku Solver's own benchmark of TAREK_ALL (module docstring)."""
+def count_within(puzzle, tables, limit_s: float):
+    """:func:`count_two` in a thread stopped after ``limit_s`` CPU seconds of
+    that thread: ``(count, solution, branch nodes, CPU seconds, stopped)``."""
+    from sudoku_models.counter import kernel
+    from sudoku_models.counter.core import NO_LIMIT, NODES, STOP, STOPPED, new_control
+
+    control = new_control()
+    solution = np.zeros(tables.cells, np.int32)
+    clues = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int32)
+    work = tables.workspace()
+    result = {}
+
+    def run():
+        started = time.thread_time()
+        result["found"] = kernel.count(clues, 2, NO_LIMIT, tables.identity, control, solution,
+                                       tables.locked, work)
+        result["cpu"] = time.thread_time() - started
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    clock = time.pthread_getcpuclockid(worker.ident)
+    start = time.clock_gettime(clock)
+    while worker.is_alive():
+        worker.join(0.05)
+        if worker.is_alive() and time.clock_gettime(clock) - start >= limit_s:
+            control[STOP] = 1
+    return (int(result["found"]), solution, int(control[NODES]), result["cpu"],
+            bool(control[STOPPED]))
+
+
+def run_hard(text: str, limit_s: float, out: Path) -> None:
+    """The counter on the solver's hard killers (module docstring)."""
+    from sudoku_models import verify
+    from sudoku_models.counter.kernel_tables import build_rules
+    from sudoku_models.puzzle import read_puzzle
+
+    entries = hard_killers(text)
+    puzzles = [read_puzzle(killer, name=name) for _, name, killer in entries]
+    built = [build_rules(p.rules) for p in puzzles]
+    count_two(puzzles[0], built[0], built[0].workspace())  # compile outside every timing
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, HARD_COLUMNS)
+        writer.writeheader()
+        for index, ((collection, name, _), puzzle, tables) in enumerate(
+                zip(entries, puzzles, built), start=1):
+            found, solution, nodes, cpu, stopped = count_within(puzzle, tables, limit_s)
+            verified = found > 0 and bool(verify(puzzle, solution.reshape(puzzle.grid.shape)))
+            status = "TIME_LIMIT" if stopped else {0: "INFEASIBLE", 1: "UNIQUE"}.get(found,
+                                                                                   "MULTIPLE")
+            writer.writerow(dict(index=index, collection=collection, name=name, status=status,
+                                 solutions=found, verified=verified, branches=nodes,
+                                 cpu_s=f"{cpu:.6f}", limit_s=limit_s,
+                                 load=f"{os.getloadavg()[0]:.2f}"))
+            handle.flush()
+            print(f"{name}: {status} {cpu:.3f} s CPU, {nodes} nodes, verified {verified}",
+                  flush=True)
+
+
+def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL") -> None:
+    """The Interactive Sudoku Solver's own benchmark of ``collections`` (module docstring)."""
     import json
     import subprocess
 
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     text = subprocess.run(
         ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
-         "TAREK_ALL", "--solutions", "2", "--repeat", str(repeat), "--json"],
+         collections, "--solutions", "2", "--repeat", str(repeat), "--json"],
         cwd=folder, check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     rows = [dict(index=i, puzzle=row["puzzle"], status=row["status"],
                  solutions=row["solutions"], guesses=row["guesses"],
-                 best_wall_s=f"{row['ms'] / 1000:.6f}",
+                 nodes=row.get("nodesSearched", ""), best_wall_s=f"{row['ms'] / 1000:.6f}",
                  median_wall_s=f"{row.get('msMedian', row['ms']) / 1000:.6f}", repeat=repeat,
-                 load=f"{os.getloadavg()[0]:.2f}")
+                 run_cpu_s=f"{run_cpu:.3f}", load=f"{os.getloadavg()[0]:.2f}")
             for i, row in enumerate(json.loads(text[text.index("["):]), start=1)]
     with open(out, "w", newline="") as handle:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
@@ -111,7 +212,8 @@ def run_iss(folder: str, repeat: int, out: Path) -> None:
         writer.writerows(rows)
     best = np.array([float(r["best_wall_s"]) for r in rows])
     print(f"Interactive Sudoku Solver: mean {best.mean():.3f} s, median {np.median(best):.3f} s, "
-          f"max {best.max():.3f} s wall (best of {repeat}) over {len(rows)} puzzles")
+          f"max {best.max():.3f} s wall (best of {repeat}) over {len(rows)} puzzles; the node "
+          f"process used {run_cpu:.1f} CPU s for the {len(rows) * repeat} solves")
 
 
 def main(argv=None) -> int:
@@ -122,7 +224,19 @@ def main(argv=None) -> int:
     parser.add_argument("--iss", metavar="DIR",
                         help="a checkout of the Interactive Sudoku Solver: time it too (Node.js)")
     parser.add_argument("--iss-only", action="store_true", help="time only the solver of --iss")
+    parser.add_argument("--hard", action="store_true",
+                        help="the solver's 4 extreme and 14 Mathemagic killers instead")
+    parser.add_argument("--limit", type=float, default=60.0,
+                        help="CPU seconds per hard killer (--hard)")
     args = parser.parse_args(argv)
+    if args.hard:
+        out = Path(args.out) if args.out != str(OUT) else HARD_OUT
+        if args.iss:
+            run_iss(args.iss, args.repeat, out.with_name("hard_killers_iss.csv"),
+                    "EXTREME_KILLERS,MATHEMAGIC_KILLERS")
+        if not args.iss_only:
+            run_hard(read_source(args.collections), args.limit, out)
+        return 0
     if args.iss:
         run_iss(args.iss, args.repeat, Path(args.out).with_name("tarek_killers_iss.csv"))
         if args.iss_only:

@@ -17,8 +17,8 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
-   by their combinations, and regular lines by their automata's states
-   (:func:`_lines`);
+   by their combinations (with the rest of their house), and regular
+   lines by their automata's states (:func:`_lines`);
 2. branch on an empty cell with the fewest candidates (most constrained
    first, :func:`branch_cell`), trying its values in the order given by
    ``value_order``.
@@ -45,7 +45,7 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
                             PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
-                            SUM_KEYS, VARIANT, WEIGHTS)
+                            SUM_KEYS, SUM_REST, VARIANT, WEIGHTS)
 
 _popcount = numba.njit(inline="always")(popcount)
 
@@ -344,12 +344,16 @@ def _bounds(cand, cells, coefs, total) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
-def _combinations(cand, grid, cells, combos, first, last):
+def _combinations(cand, grid, cells, combos, first, last, outside, full):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
-    it holds every value placed in the sum and its other values can go to
+    it holds every value placed in the sum, its other values can go to
     the empty cells (each empty cell has one of them, and together they
-    have all); each empty cell keeps the values of the live combinations,
+    have all) and the values of ``full`` (all values) it leaves out are
+    in ``outside`` (the candidates of the rest of the house the sum lies
+    in, so a sum and its complement in a house are filtered together, as
+    the Interactive Sudoku Solver's sum handler does; ``full`` for a sum in
+    no house); each empty cell keeps the values of the live combinations,
     and a value every live combination needs goes to its one place in the
     sum if it has one left. Returns -1 on a contradiction (no live
     combination), 1 if a candidate of the sum's cells was struck, else 0,
@@ -365,7 +369,7 @@ def _combinations(cand, grid, cells, combos, first, last):
     live = False
     for k in range(first, last):
         combo = combos[k]
-        if combo & placed != placed:
+        if combo & placed != placed or full & ~(combo | outside):
             continue
         rest = combo & ~placed
         cover = np.int64(0)
@@ -495,26 +499,33 @@ def _record(cand, grid, cells, key, needed) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
-                   sum_combos, combos, sum_seen, keys, weights) -> int:
+                   sum_combos, combos, sum_seen, sum_rest, full, keys, weights) -> int:
     """A variant's own rules, once each (see :mod:`.kernel_tables`): -1 on a
     contradiction, 1 if a candidate was struck, else 0. A sum whose cells
-    are as its key (``keys[k]``, from the last pass that left them
-    unchanged) gives what it gave then (the rules are functions of the
-    sum's cells alone): nothing, but the strike of the values it needs
-    from the cells that see it all, which is done again. The sum whose
-    rule finds a contradiction is recorded (``k + 1``) in the last slot of
+    and the union of its house's other candidates (``sum_rest``) are as its
+    key (``keys[k]``, from the last pass that left them unchanged) gives
+    what it gave then (the rules are functions of these alone): nothing,
+    but the strike of the values it needs from the cells that see it all,
+    which is done again. The sum whose rule finds a contradiction is recorded (``k + 1``) in the last slot of
     ``weights`` for :func:`_conflict`."""
     changed = _arcs(cand, arc_from, arc_to, arc_allowed)
     if changed < 0:
         return -1
     for k in range(sum_totals.size):
         cells = sum_cells[k]
-        if _unchanged(cand, grid, cells, keys[k]):
+        outside = full
+        if sum_rest.shape[1] and sum_rest[k, 0] >= 0:
+            outside = np.int64(0)
+            for cell in sum_rest[k]:
+                if cell < 0:
+                    break
+                outside |= cand[cell]
+        if keys[k, keys.shape[1] - 2] == outside and _unchanged(cand, grid, cells, keys[k]):
             needed = keys[k, keys.shape[1] - 1]
         else:
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, cells, combos, sum_combos[k],
-                                               sum_combos[k + 1])
+                                               sum_combos[k + 1], outside, full)
             else:
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
                 needed = np.int64(0)
@@ -523,6 +534,7 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                 return -1
             if result == 0:
                 _record(cand, grid, cells, keys[k], needed)
+                keys[k, keys.shape[1] - 2] = outside
             changed |= result
         if needed:
             result = _strike(cand, grid, sum_seen[k], needed)
@@ -538,7 +550,7 @@ def _variant(cand, grid, tables, work) -> int:
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
-                             work[SUM_KEYS], work[WEIGHTS])
+                             tables[SUM_REST], tables[FULL], work[SUM_KEYS], work[WEIGHTS])
     if changed < 0:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
