@@ -6,7 +6,8 @@ forms, CP-SAT's integer model (``cp``), CaDiCaL on the extended CNF
 (``sat-extended``) and the compiled counter (``backtracking``) beside them.
 
 Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
-       [--cpu-limit 10] [--forms LABEL,...] [--first N] [--censored CSV] [--out CSV]
+       [--cpu-limit 10] [--forms LABEL,...] [--first N] [--censored CSV]
+       [--part K/N] [--out CSV]
        python -m benchmarks.order_formulations --table CSV [CSV ...]
 
 The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
@@ -189,6 +190,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the solvers' seed (default 0)")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
+    parser.add_argument("--part", default="0/1", metavar="K/N",
+                        help="run only the instances i with (i - 1) %% N == K, to run N "
+                             "processes side by side (default 0/1: all)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
@@ -198,7 +202,9 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.table:
         from .tables import milp_pairs, summary
-        print(summary(*args.table), "\n", milp_pairs(*args.table), sep="\n")
+        print(summary(*args.table))
+        for method in ("milp", "matrix"):
+            print(f"\n{milp_pairs(*args.table, method=method)}")
         return 0
     compared = tuple(args.forms.split(",")) if args.forms else DEFAULT_FORMS[args.kind]
     unknown = [form for form in compared if form not in FORMS[args.kind]]
@@ -206,11 +212,13 @@ def main(argv=None) -> int:
         parser.error(f"unknown form {unknown[0]!r} for {args.kind}; choose from "
                      f"{', '.join(FORMS[args.kind])}")
     dataset = f"{args.kind}-9x9"
-    chosen = read_puzzles(DATASETS / f"{dataset}.jsonl")[: args.first]
+    puzzles = read_puzzles(DATASETS / f"{dataset}.jsonl")[: args.first]
     only = censored(args.censored) if args.censored else None
     out = args.out or HERE / "results" / f"{args.kind}_{args.cpu_limit:g}s.csv"
-    make_method("backtracking", chosen[0].rules).warm_up()  # no compile inside a result
-    run(dict(enumerate(chosen, 1)), args.kind, compared, args.cpu_limit, out, args.seed,
+    make_method("backtracking", puzzles[0].rules).warm_up()  # no compile inside a result
+    part, parts = map(int, args.part.split("/"))
+    chosen = {i: p for i, p in enumerate(puzzles, 1) if (i - 1) % parts == part}
+    run(chosen, args.kind, compared, args.cpu_limit, out, args.seed,
         dataset, only)
     print(f"wrote {out}")
     return 0

@@ -24,26 +24,29 @@ def _limits(runs) -> list[float]:
     return sorted({float(row["cpu_limit"]) for rows in runs.values() for row in rows})
 
 
-def _cpu(rows: list[dict], limit: float) -> float:
-    """CPU seconds within ``limit`` (inf: not solved within it)."""
-    done = [float(r["cpu_seconds"]) for r in rows if float(r["cpu_limit"]) <= limit and solved(r)]
-    if done or float(rows[0]["cpu_limit"]) >= limit:
-        return min(done, default=np.inf)
-    return np.inf  # not re-run with this budget: solved in none of the runs made
+def _cpu(rows: list[dict], limit: float) -> tuple[float, float]:
+    """CPU seconds within ``limit`` (inf: not solved within it) and, when
+    censored, the bound: the most CPU seconds a censored run used (the
+    budget, or less where the wall-clock safety net stopped it first)."""
+    made = [r for r in rows if float(r["cpu_limit"]) <= limit]
+    done = [float(r["cpu_seconds"]) for r in made if solved(r)]
+    bound = max(min(float(r["cpu_seconds"]), float(r["cpu_limit"])) for r in made)
+    return min(done, default=np.inf), bound
 
 
-def _shown(seconds: float, limit: float) -> str:
-    return f"{seconds:.2f}" if np.isfinite(seconds) else f">= {limit:g}"
+def _shown(seconds: tuple[float, float]) -> str:
+    return f"{seconds[0]:.2f}" if np.isfinite(seconds[0]) else f">= {seconds[1]:.1f}"
 
 
-def _median(values: list[float], limit: float) -> str:
-    """The median with censoring: a bound when half or more are censored."""
+def _median(values: list[float]) -> str:
+    """The median with censoring: not reached when half or more are censored."""
     middle = float(np.median(values))
-    return _shown(middle, limit) if np.isfinite(middle) else "not reached"
+    return f"{middle:.2f}" if np.isfinite(middle) else "not reached"
 
 
 def summary(*paths: Path | str) -> str:
-    """Per form: instances solved within each CPU budget, the median CPU
+    """Per form: instances solved within each CPU budget ("not re-run"
+    where the form's censored runs were not given the larger one), the median CPU
     seconds over all instances (censored runs counted as past the budget,
     "not reached" when half or more are), and the median effort of its
     first run (B&B nodes, conflicts or branches, whichever it reports)."""
@@ -55,9 +58,13 @@ def summary(*paths: Path | str) -> str:
     lines = ["| " + " | ".join(head) + " |", "| --- |" + " ---: |" * (len(head) - 1)]
     for form in forms:
         mine = [rows for (_, f), rows in sorted(runs.items()) if f == form]
-        cells = [f"{sum(np.isfinite(_cpu(rows, limit)) for rows in mine)} of {len(mine)}"
-                 for limit in limits]
-        cells.append(_median([_cpu(rows, limits[-1]) for rows in mine], limits[-1]))
+        cells = []
+        for limit in limits:
+            rerun = any(float(r["cpu_limit"]) == limit for rows in mine for r in rows)
+            owed = any(not np.isfinite(_cpu(rows, limit)[0]) for rows in mine)
+            cells.append(f"{sum(np.isfinite(_cpu(rows, limit)[0]) for rows in mine)} of "
+                         f"{len(mine)}" if rerun or not owed else "not re-run")
+        cells.append(_median([_cpu(rows, limits[-1])[0] for rows in mine]))
         effort = []
         for field, name in _EFFORT:
             values = [float(rows[0][field]) for rows in mine if rows[0][field] not in ("", None)]
@@ -78,11 +85,14 @@ def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
     limits = _limits(runs)
     kind = runs[min(runs)][0]["dataset"].split("-")[0]
     present = {form for _, form in runs}
-    weak, strong = [f for f in FORMS[kind] if f.split()[0] == method and f in present][:2]
+    forms = [f for f in FORMS[kind] if f.split()[0] == method and f in present]
+    if len(forms) < 2:
+        return f"(no runs of both `{method}` forms)"
+    weak, strong = forms[:2]
     lines = [f"| instance | givens | {kind}s | "
              f"`{weak}` CPU s | nodes | `{strong}` CPU s | nodes | fractional x | "
              f"LP bound (random costs) | solution |",
-             "|" + " ---: |" * 9]
+             "|" + " ---: |" * 10]
     faster = tighter = fewer = pairs = 0
     for instance in sorted({i for i, _ in runs}):
         if (instance, weak) not in runs or (instance, strong) not in runs:
@@ -91,12 +101,12 @@ def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
         cpu_a, cpu_b = _cpu(a, limits[-1]), _cpu(b, limits[-1])
         bound_a, bound_b = float(a[0]["lp_random_bound"]), float(b[0]["lp_random_bound"])
         pairs += 1
-        faster += cpu_b < cpu_a
+        faster += cpu_b[0] < cpu_a[0]
         tighter += bound_b > bound_a + 1e-6
         fewer += int(a[0]["lp_fractional"]) > int(b[0]["lp_fractional"])
         lines.append(f"| {instance} | {a[0]['givens']} | {a[0]['constraints']} | "
-                     f"{_shown(cpu_a, limits[-1])} | {a[-1]['nodes']} | "
-                     f"{_shown(cpu_b, limits[-1])} | {b[-1]['nodes']} | "
+                     f"{_shown(cpu_a)} | {a[-1]['nodes']} | "
+                     f"{_shown(cpu_b)} | {b[-1]['nodes']} | "
                      f"{a[0]['lp_fractional']} / {b[0]['lp_fractional']} | "
                      f"{bound_a:.1f} / {bound_b:.1f} | {a[0]['solution_random_cost']} |")
     lines.append(f"\n`{strong}` used fewer CPU seconds than `{weak}` on {faster} of {pairs} "
