@@ -6,8 +6,8 @@ forms, CP-SAT's integer model (``cp``), CaDiCaL on the extended CNF
 (``sat-extended``) and the compiled counter (``backtracking``) beside them.
 
 Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
-       [--cpu-limit 10] [--forms LABEL,...] [--first N] [--censored CSV]
-       [--part K/N] [--out CSV]
+       [--cpu-limit 10] [--forms LABEL,...] [--first N] [--skip K]
+       [--censored CSV] [--out CSV]
        python -m benchmarks.order_formulations --table CSV [CSV ...]
 
 The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
@@ -36,7 +36,6 @@ Every answer is checked by ``verify``.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import signal
 import sys
@@ -44,6 +43,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from benchmarks.killer_formulations.run import cpu_budget, random_costs
 from sudoku_models import Puzzle, read_puzzles, verify
@@ -153,18 +153,13 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
 
 def write(rows: list[dict], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
+    pd.DataFrame(rows, columns=list(FIELDS)).to_csv(out, index=False)
 
 
 def read(*paths: Path | str) -> list[dict]:
-    rows = []
-    for path in paths:
-        with Path(path).open() as handle:
-            rows += list(csv.DictReader(handle))
-    return rows
+    """The rows of recorded CSVs together, every field as its text."""
+    return pd.concat([pd.read_csv(path, dtype=str, keep_default_na=False)
+                      for path in paths]).to_dict("records")
 
 
 def solved(row: dict) -> bool:
@@ -188,11 +183,9 @@ def main(argv=None) -> int:
                                         "but matrix)")
     parser.add_argument("--first", type=int, help="only the first N instances")
     parser.add_argument("--seed", type=int, default=0, help="the solvers' seed (default 0)")
+    parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
-    parser.add_argument("--part", default="0/1", metavar="K/N",
-                        help="run only the instances i with (i - 1) %% N == K, to run N "
-                             "processes side by side (default 0/1: all)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
@@ -212,12 +205,11 @@ def main(argv=None) -> int:
         parser.error(f"unknown form {unknown[0]!r} for {args.kind}; choose from "
                      f"{', '.join(FORMS[args.kind])}")
     dataset = f"{args.kind}-9x9"
-    puzzles = read_puzzles(DATASETS / f"{dataset}.jsonl")[: args.first]
+    puzzles = read_puzzles(DATASETS / f"{dataset}.jsonl")
+    chosen = dict(list(enumerate(puzzles, 1))[args.skip:][: args.first])
     only = censored(args.censored) if args.censored else None
     out = args.out or HERE / "results" / f"{args.kind}_{args.cpu_limit:g}s.csv"
     make_method("backtracking", puzzles[0].rules).warm_up()  # no compile inside a result
-    part, parts = map(int, args.part.split("/"))
-    chosen = {i: p for i, p in enumerate(puzzles, 1) if (i - 1) % parts == part}
     run(chosen, args.kind, compared, args.cpu_limit, out, args.seed,
         dataset, only)
     print(f"wrote {out}")
