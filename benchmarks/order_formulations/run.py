@@ -153,7 +153,7 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
 
 def write(rows: list[dict], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    pd.DataFrame(rows, columns=list(FIELDS)).to_csv(out, index=False)
+    pd.DataFrame(rows, columns=list(FIELDS), dtype=object).to_csv(out, index=False)
 
 
 def read(*paths: Path | str) -> list[dict]:
