@@ -45,8 +45,8 @@ def _median(values: list[float]) -> str:
 
 
 def summary(*paths: Path | str) -> str:
-    """Per form: instances solved within each CPU budget ("not re-run"
-    where the form's censored runs were not given the larger one), the median CPU
+    """Per form: instances solved within each CPU budget (and how many of
+    its censored runs were not given the larger one), the median CPU
     seconds over all instances (censored runs counted as past the budget,
     "not reached" when half or more are), and the median effort of its
     first run (B&B nodes, conflicts or branches, whichever it reports)."""
@@ -60,10 +60,10 @@ def summary(*paths: Path | str) -> str:
         mine = [rows for (_, f), rows in sorted(runs.items()) if f == form]
         cells = []
         for limit in limits:
-            rerun = any(float(r["cpu_limit"]) == limit for rows in mine for r in rows)
-            owed = any(not np.isfinite(_cpu(rows, limit)[0]) for rows in mine)
+            owed = sum(not np.isfinite(_cpu(rows, limit)[0]) and
+                       all(float(r["cpu_limit"]) < limit for r in rows) for rows in mine)
             cells.append(f"{sum(np.isfinite(_cpu(rows, limit)[0]) for rows in mine)} of "
-                         f"{len(mine)}" if rerun or not owed else "not re-run")
+                         f"{len(mine)}" + (f" ({owed} not re-run)" if owed else ""))
         cells.append(_median([_cpu(rows, limits[-1])[0] for rows in mine]))
         effort = []
         for field, name in _EFFORT:
