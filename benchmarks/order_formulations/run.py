@@ -1,0 +1,220 @@
+"""Thermometers and arrows in every paradigm, and the two binary-MILP forms
+of each side by side: ``order="values"`` against ``order="cumulative"`` on
+the thermometer collection, ``arrow="sum"`` against ``arrow="sets"`` on the
+arrow collection; CP-SAT on the same binary model (``cp-bool``) in both
+forms, CP-SAT's integer model (``cp``), CaDiCaL on the extended CNF
+(``sat-extended``) and the compiled counter (``backtracking``) beside them.
+
+Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
+       [--cpu-limit 10] [--forms LABEL,...] [--first N] [--skip K]
+       [--censored CSV] [--out CSV]
+       python -m benchmarks.order_formulations --table CSV [CSV ...]
+
+The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
+``arrow-9x9.jsonl`` (made by :mod:`.collection`). Each instance is solved by
+every form of the kind (:data:`FORMS`), one after the other in one process,
+the order rotated from one instance to the next, one thread each, with the
+same budget of ``--cpu-limit`` CPU seconds, build included: for HiGHS the
+watcher of :func:`benchmarks.killer_formulations.run.cpu_budget` stops the
+solve once the process has used that much CPU time; the other solvers get a
+wall limit of :data:`WALL_FACTOR` times the budget (the machine is shared)
+and a run past the budget in CPU seconds is recorded TIME_LIMIT, as at a
+limit. ``--censored CSV`` runs only the (instance, form) pairs that the
+recorded CSV left censored (the 60 s step after the 10 s one).
+
+Recorded per run: status, CPU seconds (``time.process_time`` around
+``solve``: build and solve, every thread of the process), wall seconds,
+B&B nodes and LP iterations (HiGHS), conflicts and branches (CP-SAT,
+CaDiCaL: its decisions; the counter: branch nodes), the load average at its
+start; for the MILP forms their LP relaxation
+(``LinearFormulation.lp_relaxation``, as in ``killer_formulations``): how
+many ``x`` it leaves fractional with the feasibility objective and the LP
+minimum of seeded random costs on ``x`` beside the cost of the solution.
+Every answer is checked by ``verify``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from benchmarks.killer_formulations.run import cpu_budget, random_costs
+from sudoku_models import Puzzle, read_puzzles, verify
+from sudoku_models.counter import backtrack_solve
+from sudoku_models.rules import Arrow, Thermometer
+from sudoku_models.solving import make_method
+
+HERE = Path(__file__).resolve().parent
+DATASETS = HERE.parent / "datasets"
+FORMS = {
+    "thermo": {"milp values": ("milp", {"order": "values"}),
+               "milp cumulative": ("milp", {"order": "cumulative"}),
+               "matrix values": ("matrix", {"order": "values"}),
+               "matrix cumulative": ("matrix", {"order": "cumulative"}),
+               "cp-bool values": ("cp-bool", {"order": "values"}),
+               "cp-bool cumulative": ("cp-bool", {"order": "cumulative"}),
+               "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
+               "backtracking": ("backtracking", {})},
+    "arrow": {"milp sum": ("milp", {"arrow": "sum"}), "milp sets": ("milp", {"arrow": "sets"}),
+              "matrix sum": ("matrix", {"arrow": "sum"}),
+              "matrix sets": ("matrix", {"arrow": "sets"}),
+              "cp-bool sum": ("cp-bool", {"arrow": "sum"}),
+              "cp-bool sets": ("cp-bool", {"arrow": "sets"}),
+              "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
+              "backtracking": ("backtracking", {})}}
+"""Per kind, the forms that can be compared (``--forms``): a label -> the
+method and its options."""
+DEFAULT_FORMS = {kind: tuple(f for f in forms if not f.startswith("matrix"))
+                 for kind, forms in FORMS.items()}
+"""The forms run by default: ``matrix`` hands HiGHS the same rows as
+``milp`` (both from ``binary_rules``), so it is left to ``--forms``."""
+WALL_FACTOR = 8
+"""A non-HiGHS solver's wall limit, in multiples of the CPU budget."""
+FIELDS = ("instance", "givens", "constraints", "form", "method", "order", "status", "verified",
+          "cpu_seconds", "wall_seconds", "nodes", "lp_iterations", "conflicts", "branches",
+          "load", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
+          "cpu_limit", "seed", "dataset")
+
+
+def _effort(method: str, stats: dict) -> dict:
+    branches = stats.get("decisions") if method.startswith("sat") else stats.get("branches")
+    return {"nodes": stats.get("B&B nodes"), "lp_iterations": stats.get("LP iterations"),
+            "conflicts": stats.get("conflicts"), "branches": branches}
+
+
+def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
+               seed: int) -> tuple[dict, np.ndarray | None]:
+    """One timed solve within the CPU budget: its row's measured fields and
+    the verified grid (None when not solved within the budget)."""
+    model = make_method(method, puzzle.rules, time_limit=cpu_limit * WALL_FACTOR, threads=1,
+                        seed=seed, **options)
+    load = os.getloadavg()[0]
+    cpu = time.process_time()
+    with cpu_budget(model, cpu_limit):
+        result = model.solve(puzzle)
+    cpu = time.process_time() - cpu
+    status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
+    verified = bool(result.status.solved and verify(puzzle, result.grid))
+    row = {"method": method, "status": status, "verified": verified,
+           "cpu_seconds": round(cpu, 3),
+           "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
+           "load": round(load, 2), "solver": result.solver, "cpu_limit": cpu_limit,
+           "seed": seed, **_effort(method, result.stats)}
+    return row, result.grid if verified and status != "TIME_LIMIT" else None
+
+
+def relaxation(puzzle: Puzzle, method: str, options: dict, cost: np.ndarray) -> dict:
+    """The LP relaxation's fractional ``x`` and its random-cost minimum."""
+    model = make_method(method, puzzle.rules, **options)
+    return {"lp_fractional": model.lp_relaxation(puzzle).fractional,
+            "lp_random_bound": round(model.lp_relaxation(puzzle, cost).bound, 3)}
+
+
+def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: Path,
+        seed: int = 0, dataset: str = "", only: set | None = None) -> list[dict]:
+    """Solve each of ``puzzles`` (instance number -> puzzle) in every form of
+    ``compared`` (labels of :data:`FORMS` for ``kind``; with ``only``, just
+    the ``(instance, form)`` pairs in it), the order rotated from one
+    instance to the next; write the rows to ``out`` after each instance."""
+    rows = []
+    for index, puzzle in puzzles.items():
+        shift = (index - 1) % len(compared)
+        forms = [f for f in list(compared)[shift:] + list(compared)[:shift]
+                 if only is None or (index, f) in only]
+        if not forms:
+            continue
+        cost = random_costs(index - 1)
+        solution = backtrack_solve(puzzle)  # untimed: the solution's random cost
+        r, c = np.indices(solution.shape)
+        solution_cost = int(cost[r, c, solution - 1].sum())
+        marked = sum(isinstance(x, (Thermometer, Arrow)) for x in puzzle.rules.constraints)
+        for order, form in enumerate(forms):
+            method, options = FORMS[kind][form]
+            row, _ = solve_once(puzzle, method, options, cpu_limit, seed)
+            row.update(instance=index, givens=int(np.count_nonzero(puzzle.grid)),
+                       constraints=marked, form=form, order=order, dataset=dataset)
+            if method in ("milp", "matrix"):
+                row.update(relaxation(puzzle, method, options, cost),
+                           solution_random_cost=solution_cost)
+            rows.append(row)
+            print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.2f} CPU s "
+                  f"(load {row['load']:.1f}), nodes {row['nodes']} conflicts "
+                  f"{row['conflicts']} branches {row['branches']}", flush=True)
+        write(rows, out)
+    return rows
+
+
+def write(rows: list[dict], out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows, columns=list(FIELDS), dtype=object).to_csv(out, index=False)
+
+
+def read(*paths: Path | str) -> list[dict]:
+    """The rows of recorded CSVs together, every field as its text."""
+    return pd.concat([pd.read_csv(path, dtype=str, keep_default_na=False)
+                      for path in paths]).to_dict("records")
+
+
+def solved(row: dict) -> bool:
+    """A recorded row solved within its budget: a verified answer in no
+    more CPU seconds than the budget."""
+    return (row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
+            and float(row["cpu_seconds"]) <= float(row["cpu_limit"]))
+
+
+def censored(path: Path | str) -> set[tuple[int, str]]:
+    """The ``(instance, form)`` pairs a recorded CSV left unsolved."""
+    return {(int(row["instance"]), row["form"]) for row in read(path) if not solved(row)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=tuple(FORMS), default="thermo")
+    parser.add_argument("--cpu-limit", type=float, default=10.0,
+                        help="CPU seconds per solve, build included (default 10)")
+    parser.add_argument("--forms", help="the forms compared, labels of FORMS (default: all "
+                                        "but matrix)")
+    parser.add_argument("--first", type=int, help="only the first N instances")
+    parser.add_argument("--seed", type=int, default=0, help="the solvers' seed (default 0)")
+    parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
+    parser.add_argument("--censored", type=Path, metavar="CSV",
+                        help="run only the pairs this recorded CSV left censored")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
+                        help="print the README's tables of recorded CSVs and stop")
+    args = parser.parse_args(argv)
+    # HiGHS checks for stop() only where Ctrl-C can reach Python; a job started
+    # in the background has SIGINT ignored, so the CPU budget would not stop it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if args.table:
+        from .tables import milp_pairs, summary
+        print(summary(*args.table))
+        for method in ("milp", "matrix"):
+            print(f"\n{milp_pairs(*args.table, method=method)}")
+        return 0
+    compared = tuple(args.forms.split(",")) if args.forms else DEFAULT_FORMS[args.kind]
+    unknown = [form for form in compared if form not in FORMS[args.kind]]
+    if unknown:
+        parser.error(f"unknown form {unknown[0]!r} for {args.kind}; choose from "
+                     f"{', '.join(FORMS[args.kind])}")
+    dataset = f"{args.kind}-9x9"
+    puzzles = read_puzzles(DATASETS / f"{dataset}.jsonl")
+    chosen = dict(list(enumerate(puzzles, 1))[args.skip:][: args.first])
+    only = censored(args.censored) if args.censored else None
+    out = args.out or HERE / "results" / f"{args.kind}_{args.cpu_limit:g}s.csv"
+    make_method("backtracking", puzzles[0].rules).warm_up()  # no compile inside a result
+    run(chosen, args.kind, compared, args.cpu_limit, out, args.seed,
+        dataset, only)
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

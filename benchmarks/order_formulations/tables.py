@@ -1,0 +1,116 @@
+"""The README's tables of recorded runs (``results/*.csv`` of :mod:`.run`):
+a 10 s run and the 60 s run of the pairs it left censored, read together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .run import FORMS, read, solved
+
+_EFFORT = (("nodes", "B&B nodes"), ("conflicts", "conflicts"), ("branches", "branches"))
+
+
+def _runs(*paths: Path | str) -> dict[tuple[int, str], list[dict]]:
+    """(instance, form) -> its rows, by CPU budget (10 s first)."""
+    runs: dict[tuple[int, str], list[dict]] = {}
+    for row in sorted(read(*paths), key=lambda r: float(r["cpu_limit"])):
+        runs.setdefault((int(row["instance"]), row["form"]), []).append(row)
+    return runs
+
+
+def _limits(runs) -> list[float]:
+    return sorted({float(row["cpu_limit"]) for rows in runs.values() for row in rows})
+
+
+def _cpu(rows: list[dict], limit: float) -> tuple[float, float]:
+    """CPU seconds within ``limit`` (inf: not solved within it) and, when
+    censored, the bound: the most CPU seconds a censored run used (the
+    budget, or less where the wall-clock safety net stopped it first)."""
+    made = [r for r in rows if float(r["cpu_limit"]) <= limit]
+    done = [float(r["cpu_seconds"]) for r in made if solved(r)]
+    bound = max(min(float(r["cpu_seconds"]), float(r["cpu_limit"])) for r in made)
+    return min(done, default=np.inf), bound
+
+
+def _shown(seconds: tuple[float, float]) -> str:
+    return f"{seconds[0]:.2f}" if np.isfinite(seconds[0]) else f">= {seconds[1]:.1f}"
+
+
+def _median(values: list[float]) -> str:
+    """The median with censoring: not reached when half or more are censored."""
+    middle = float(np.median(values))
+    return f"{middle:.2f}" if np.isfinite(middle) else "not reached"
+
+
+def summary(*paths: Path | str) -> str:
+    """Per form: instances solved within each CPU budget (and how many of
+    its censored runs were not given the larger one), the median CPU
+    seconds over all instances (censored runs counted as past the budget,
+    "not reached" when half or more are), and the median effort of its
+    first run (B&B nodes, conflicts or branches, whichever it reports)."""
+    runs = _runs(*paths)
+    limits = _limits(runs)
+    forms = list(dict.fromkeys(form for _, form in sorted(runs, key=lambda k: k[0])))
+    head = ["form"] + [f"solved in {limit:g} CPU s" for limit in limits] + \
+        [f"median CPU s ({limits[-1]:g} s budget)", "median effort (first run)"]
+    lines = ["| " + " | ".join(head) + " |", "| --- |" + " ---: |" * (len(head) - 1)]
+    for form in forms:
+        mine = [rows for (_, f), rows in sorted(runs.items()) if f == form]
+        cells = []
+        for limit in limits:
+            owed = sum(not np.isfinite(_cpu(rows, limit)[0]) and
+                       all(float(r["cpu_limit"]) < limit for r in rows) for rows in mine)
+            cells.append(f"{sum(np.isfinite(_cpu(rows, limit)[0]) for rows in mine)} of "
+                         f"{len(mine)}" + (f" ({owed} not re-run)" if owed else ""))
+        cells.append(_median([_cpu(rows, limits[-1])[0] for rows in mine]))
+        effort = []
+        for field, name in _EFFORT:
+            values = [float(rows[0][field]) for rows in mine if rows[0][field] not in ("", None)]
+            if values:
+                effort.append(f"{np.median(values):,.0f} {name}")
+        lines.append(f"| `{form}` | " + " | ".join(cells + ["; ".join(effort)]) + " |")
+    return "\n".join(lines)
+
+
+def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
+    """The binary MILP's two forms per instance: CPU seconds (a bound when
+    censored in every run made), B&B nodes of the last run, and their LP
+    relaxations: ``x`` left fractional with the feasibility objective, the
+    LP minimum of the instance's random costs and the solution's cost
+    (the closer the bound to it, the tighter the form); then the paired
+    counts."""
+    runs = _runs(*paths)
+    limits = _limits(runs)
+    kind = runs[min(runs)][0]["dataset"].split("-")[0]
+    present = {form for _, form in runs}
+    forms = [f for f in FORMS[kind] if f.split()[0] == method and f in present]
+    if len(forms) < 2:
+        return f"(no runs of both `{method}` forms)"
+    weak, strong = forms[:2]
+    lines = [f"| instance | givens | {kind}s | "
+             f"`{weak}` CPU s | nodes | `{strong}` CPU s | nodes | fractional x | "
+             f"LP bound (random costs) | solution |",
+             "|" + " ---: |" * 10]
+    faster = tighter = fewer = pairs = 0
+    for instance in sorted({i for i, _ in runs}):
+        if (instance, weak) not in runs or (instance, strong) not in runs:
+            continue
+        a, b = runs[instance, weak], runs[instance, strong]
+        cpu_a, cpu_b = _cpu(a, limits[-1]), _cpu(b, limits[-1])
+        bound_a, bound_b = float(a[0]["lp_random_bound"]), float(b[0]["lp_random_bound"])
+        pairs += 1
+        faster += cpu_b[0] < cpu_a[0]
+        tighter += bound_b > bound_a + 1e-6
+        fewer += int(a[0]["lp_fractional"]) > int(b[0]["lp_fractional"])
+        lines.append(f"| {instance} | {a[0]['givens']} | {a[0]['constraints']} | "
+                     f"{_shown(cpu_a)} | {a[-1]['nodes']} | "
+                     f"{_shown(cpu_b)} | {b[-1]['nodes']} | "
+                     f"{a[0]['lp_fractional']} / {b[0]['lp_fractional']} | "
+                     f"{bound_a:.1f} / {bound_b:.1f} | {a[0]['solution_random_cost']} |")
+    lines.append(f"\n`{strong}` used fewer CPU seconds than `{weak}` on {faster} of {pairs} "
+                 f"instances (a time-out counted as more than any solve, two as a tie); its LP "
+                 f"bound was higher on {tighter} of {pairs}, and it left fewer `x` fractional "
+                 f"on {fewer} of {pairs} (fractional x and bound: `{weak}` / `{strong}`).")
+    return "\n".join(lines)
