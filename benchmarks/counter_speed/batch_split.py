@@ -1,14 +1,15 @@
-"""Does a small batch pay for a pool of threads? ``count_solutions_many``
+"""Does a small batch pay for a pool of threads? ``backtrack_count_many``
 on every core against one worker, by batch size.
 
 Usage::
 
     python benchmarks/counter_speed/batch_split.py [--base DIR] [--rounds 5]
-        [--csv benchmarks/counter_speed/results/batch_split.csv]
+        [--collection top1465] [--csv benchmarks/counter_speed/results/batch_split.csv]
 
-For batches of 1 to 1,465 puzzles of top1465 (count to 2; the first P
-puzzles) each round times, in a fresh process per tree and round,
-``count_solutions_many(batch, 2, workers=W)`` for W = 1 and W = every
+For batches of 1 to all puzzles of ``--collection`` (count to 2; the first P
+puzzles; top1465 by default, top95 for the hard set) each round times,
+in a fresh process per tree and round,
+``backtrack_count_many(batch, 2, workers=W)`` for W = 1 and W = every
 core: the median wall seconds of ``--repeats`` calls and the process's CPU
 seconds over them. With ``--base DIR`` (a checkout of another commit) the
 same runs are made on that tree, alternating which tree goes first, so a
@@ -29,10 +30,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SIZES = (1, 3, 10, 30, 100, 300, 1465)
+SIZES = (1, 3, 10, 30, 100, 300, 1000)
 
 
-def measure(repeats: int) -> list[dict]:
+def measure(repeats: int, collection: str) -> list[dict]:
     """This tree's figures, one row per batch size and worker count."""
     import numpy as np
 
@@ -40,9 +41,9 @@ def measure(repeats: int) -> list[dict]:
     from sudoku_models.counter import backtrack_count_many, warm_up
 
     warm_up()
-    grids = read_grids(HERE.parent / "datasets" / "top1465.txt").grids.reshape(-1, 81)
+    grids = read_grids(HERE.parent / "datasets" / f"{collection}.txt").grids.reshape(-1, 81)
     rows = []
-    for size in SIZES:
+    for size in [size for size in SIZES if size < len(grids)] + [len(grids)]:
         batch = np.ascontiguousarray(grids[:size], dtype=np.int32)
         for workers in (1, os.cpu_count()):
             backtrack_count_many(batch, 2, workers=workers)
@@ -64,13 +65,14 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="a checkout of another commit to compare")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=20, help="calls per figure (median)")
+    parser.add_argument("--collection", default="top1465", choices=("top1465", "top95", "17clue"))
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "batch_split.csv")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--report", action="store_true",
                         help="only print the table of the runs recorded in --csv")
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.repeats)))
+        print(json.dumps(measure(args.repeats, args.collection)))
         return
     if args.report:
         print(report(args.csv))
@@ -84,9 +86,11 @@ def main() -> None:
         for label, path in (trees if r % 2 == 0 else trees[::-1]):
             load = os.getloadavg()[0]
             out = subprocess.run([sys.executable, __file__, "--measure", "--repeats",
-                                  str(args.repeats)], env={**os.environ, "PYTHONPATH": path},
+                                  str(args.repeats), "--collection", args.collection],
+                                 env={**os.environ, "PYTHONPATH": path},
                                  check=True, capture_output=True, text=True).stdout
-            rows += [{"tree": label, "round": r, "load": round(load, 2), **row}
+            rows += [{"collection": args.collection, "tree": label, "round": r,
+                      "load": round(load, 2), **row}
                      for row in json.loads(out.splitlines()[-1])]
         print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
     pd.DataFrame(rows).to_csv(args.csv, index=False)

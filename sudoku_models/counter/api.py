@@ -390,17 +390,28 @@ def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
 
 # A batch on several workers starts in the calling thread, in chunks doubling
 # in size; once PROBE_SECONDS of its CPU time are spent and more than
-# POOL_SECONDS of work is left at the rate seen, workers - 1 helper threads
-# join in. The helpers live as long as the process (started on first use),
-# so joining costs a wake-up (tens of microseconds), not a pool's start-up
-# (0.1-0.3 ms, which kept a hard set's 1-2 ms batch on one thread). Every
-# thread then takes the next chunk from a shared cursor, a chunk being a
-# share of what is left (at least CHUNK_SECONDS of work), so that the
-# threads end together.
+# POOL_SECONDS of work is left at the rate seen (BUSY_POOL_SECONDS when the
+# machine has no core to spare), workers - 1 helper threads join in. The
+# helpers live as long as the process (started on first use), so joining
+# costs a wake-up (tens of microseconds), not a pool's start-up (0.1-0.3 ms,
+# which kept a hard set's 1-2 ms batch on one thread). Every thread then
+# takes the next chunk from a shared cursor, a chunk being a share of what
+# is left (at least CHUNK_SECONDS of work), so that the threads end together.
 PROBE_SECONDS = 0.0001
 POOL_SECONDS = 0.0003
+BUSY_POOL_SECONDS = 0.002
 CHUNK_SECONDS = 0.0001
 _pools: dict = {}
+
+
+def _pool_seconds() -> float:
+    """``POOL_SECONDS`` when the machine has a core to spare (a 1-minute
+    load average below the cores less one half), else ``BUSY_POOL_SECONDS``:
+    there a helper that other jobs preempt holds the batch's end back by a
+    time slice (top95 on 2 cores at load 14: 6.1 ms with a helper, 1.5 ms
+    on one thread)."""
+    return POOL_SECONDS if os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5 \
+        else BUSY_POOL_SECONDS
 
 
 def _helpers(count: int) -> ThreadPoolExecutor:
@@ -418,7 +429,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
     """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 (``(0,
     N)`` unless ``keep``) of a batch, and its layout; in the calling thread,
     joined by ``workers - 1`` helper threads for a batch of more than
-    ``PROBE_SECONDS + POOL_SECONDS`` of work."""
+    ``PROBE_SECONDS`` + :func:`_pool_seconds` of work."""
     validation.time_limit(time_limit)
     grids, layout = _as_batch(puzzles)
     if workers is None:
@@ -460,13 +471,14 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
 
     def run() -> None:
         """The batch from the first puzzle on in this thread, joined by the
-        helpers once more than ``POOL_SECONDS`` of work is seen to be left."""
-        done, size, start = 0, 1, time.thread_time()
+        helpers once more than :func:`_pool_seconds` of work is seen to be left."""
+        done, size, start, threshold = 0, 1, time.thread_time(), 0.0
         while done < count and not control[STOPPED]:
             spent = time.thread_time() - start
-            if workers > 1 and done and spent >= PROBE_SECONDS and spent * (count - done) >= \
-                    POOL_SECONDS * done:
-                break
+            if workers > 1 and done and spent >= PROBE_SECONDS:
+                threshold = threshold or _pool_seconds()
+                if spent * (count - done) >= threshold * done:
+                    break
             work(slice(done, min(count, done + size)))
             done, size = min(count, done + size), 2 * size
         else:
@@ -505,7 +517,8 @@ def backtrack_count_many(puzzles, limit: int | None = 2, workers: int | None = N
     millisecond of work runs in the calling thread whatever ``workers``
     says: ``workers - 1`` helper threads (started once per process, then
     kept) join in only when, after ``PROBE_SECONDS`` of CPU time, more than
-    ``POOL_SECONDS`` of work is left at the rate seen. ``time_limit`` (seconds,
+    ``POOL_SECONDS`` of work is left at the rate seen (``BUSY_POOL_SECONDS``
+    when the load average leaves no core to spare). ``time_limit`` (seconds,
     whole batch) or Ctrl-C raise
     :class:`~sudoku_models.errors.CountIncomplete` whose ``counts``
     attribute holds the finished counts and -1 for the others.
