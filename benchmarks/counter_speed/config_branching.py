@@ -19,6 +19,9 @@ propagation (:func:`~sudoku_models.counter.kernel9._propagate`, to the same
 fixed point: singles and locked candidates, no triads). The search here is
 kernel9's loop with the branching unit swapped; the rules:
 
+- ``cells, this loop``: kernel9's own cell rule in this loop, the control
+  (the same branch nodes as kernel9: its ratio is the noise of the loop's
+  shape);
 - ``configurations``: tdoku's rule, the band or stack with the fewest
   configurations over its values, then its value with the fewest (at least
   two), every configuration of it in turn;
