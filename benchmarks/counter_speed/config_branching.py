@@ -49,7 +49,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sudoku_models.counter.kernel9 import (EXPAND, FULL, SHRINK, SPREAD, STATE, _bit_index,
+from sudoku_models.counter.kernel9 import (EXPAND, SHRINK, SPREAD, STATE, _bit_index,
                                            _branch_cell, _place, _popcount, _propagate, _start,
                                            _write_solution)
 
@@ -66,40 +66,37 @@ RULES = {0: "cells, this loop", 1: "configurations", 2: "cells, else configurati
 BAND, STACK, CELL = 0, 1, 2
 
 
+@numba.njit(cache=True, inline="always")
+def _minis(state, value, kind, where) -> int:
+    """The 9-bit mini-row mask of ``value`` in band ``where`` (``kind``
+    BAND: bit ``3 * r + k``, row ``r`` in box ``k``), or its mini-column
+    mask in stack ``where`` (STACK: bit ``3 * c + b``, column ``c`` in band
+    ``b``)."""
+    if kind == BAND:
+        x = state[3 * value + where]
+        return SHRINK[x & 511] | (SHRINK[(x >> 9) & 511] << 3) | (SHRINK[x >> 18] << 6)
+    minis = 0
+    for band in range(3):
+        x = state[3 * value + band]
+        minis |= SPREAD[((x | (x >> 9) | (x >> 18)) >> (3 * where)) & 7] << band
+    return minis
+
+
 @numba.njit(cache=True)
 def _choose_configuration(state) -> tuple:
     """tdoku's choice: ``(kind, value, band or stack, configurations)``,
     kind -1 when no value has two configurations left anywhere."""
     best, kind, value, where, configurations = 1000, -1, 0, 0, 0
-    for band in range(3):
-        if state[27 + band] == FULL:
-            continue
+    for unit in range(6):  # bands, then stacks
         total, fewest, v, c = 0, 10, -1, 0
         for d in range(9):
-            x = state[3 * d + band]
-            options = CONFIGURATIONS[SHRINK[x & 511] | (SHRINK[(x >> 9) & 511] << 3)
-                                     | (SHRINK[x >> 18] << 6)]
+            options = CONFIGURATIONS[_minis(state, d, unit // 3, unit % 3)]
             n = _popcount(options)
             total += n
             if 2 <= n < fewest:
                 fewest, v, c = n, d, options
         if v >= 0 and total < best:
-            best, kind, value, where, configurations = total, BAND, v, band, c
-    for stack in range(3):
-        shift = 3 * stack
-        total, fewest, v, c = 0, 10, -1, 0
-        for d in range(9):
-            minis = 0
-            for band in range(3):
-                x = state[3 * d + band]
-                minis |= SPREAD[((x | (x >> 9) | (x >> 18)) >> shift) & 7] << band
-            options = CONFIGURATIONS[minis]
-            n = _popcount(options)
-            total += n
-            if 2 <= n < fewest:
-                fewest, v, c = n, d, options
-        if v >= 0 and total < best:
-            best, kind, value, where, configurations = total, STACK, v, stack, c
+            best, kind, value, where, configurations = total, unit // 3, v, unit % 3, c
     return kind, value, where, configurations
 
 

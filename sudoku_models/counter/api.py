@@ -402,6 +402,7 @@ POOL_SECONDS = 0.0003
 BUSY_POOL_SECONDS = 0.002
 CHUNK_SECONDS = 0.0001
 _pools: dict = {}
+_pools_lock = threading.Lock()
 
 
 def _pool_seconds() -> float:
@@ -418,10 +419,11 @@ def _helpers(count: int) -> ThreadPoolExecutor:
     """This process's pool of ``count`` long-lived helper threads (a forked
     child makes its own: its parent's threads are not in it)."""
     key = (os.getpid(), count)
-    if key not in _pools:
-        _pools[key] = ThreadPoolExecutor(max_workers=count,
-                                         thread_name_prefix="backtrack_count_many")
-    return _pools[key]
+    with _pools_lock:
+        if key not in _pools:
+            _pools[key] = ThreadPoolExecutor(max_workers=count,
+                                             thread_name_prefix="backtrack_count_many")
+        return _pools[key]
 
 
 def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None,
