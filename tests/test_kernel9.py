@@ -4,6 +4,8 @@ to a pool, the answers the same either way."""
 
 from __future__ import annotations
 
+import multiprocessing
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -55,16 +57,16 @@ def test_the_bitboard_fill_gives_the_general_kernels_grid_and_branch_nodes():
 
 @pytest.fixture
 def pools(monkeypatch):
-    """The worker counts of every thread pool the batch call starts."""
-    started = []
-    real = api.ThreadPoolExecutor
+    """The helper counts every time the batch call hands work to its helper threads."""
+    asked = []
+    real = api._helpers
 
-    def counting(max_workers):
-        started.append(max_workers)
-        return real(max_workers=max_workers)
+    def counting(count):
+        asked.append(count)
+        return real(count)
 
-    monkeypatch.setattr(api, "ThreadPoolExecutor", counting)
-    return started
+    monkeypatch.setattr(api, "_helpers", counting)
+    return asked
 
 
 def _top1465() -> np.ndarray:
@@ -86,7 +88,7 @@ def test_a_long_batch_goes_to_a_pool_with_the_same_answers(pools):
     grids = np.concatenate([_top1465()] * 2)  # about 50 ms of CPU time
     grids[::97, :2] = 7  # some without solution
     counts = backtrack_count_many(grids, 2, workers=2)
-    assert pools == [2]
+    assert pools == [1]
     assert counts.tolist() == backtrack_count_many(grids, 2, workers=1).tolist()
     assert set(counts.tolist()) == {0, 1}
     solutions = backtrack_solve_many(grids, workers=2)
@@ -99,7 +101,58 @@ def test_a_time_limit_stops_the_pool_and_keeps_the_counts_finished(pools):
     grids = np.concatenate([_top1465()[:400], np.zeros((2, 81), np.int32)])
     with pytest.raises(CountIncomplete) as stopped:
         backtrack_count_many(grids, None, workers=2, time_limit=0.5)
-    assert pools == [2] and stopped.value.reason == "time limit"
+    assert pools == [1] and stopped.value.reason == "time limit"
     counts = stopped.value.counts
     assert (counts[-2:] == -1).all()  # the empty grids: not finished
     assert (counts[:-2] == 1).all()  # every chunk ahead of them ran to its end
+
+
+def test_two_batches_at_once_share_the_helpers_and_keep_their_answers(pools):
+    grids = _top1465()
+    grids[::50, :2] = 7  # some without solution
+    alone = backtrack_count_many(grids, 2, workers=1)
+    answers = {}
+
+    def count(key, batch):
+        answers[key] = backtrack_count_many(batch, 2, workers=2)
+
+    threads = [threading.Thread(target=count, args=(k, grids[k::2])) for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers[0].tolist() == alone[0::2].tolist()
+    assert answers[1].tolist() == alone[1::2].tolist()
+    assert pools == [1, 1]
+
+
+def _count_in_child(grids, queue):
+    queue.put(backtrack_count_many(grids, 2, workers=2).tolist())
+
+
+def test_a_forked_child_counts_with_helpers_of_its_own(pools):
+    # the parent's helper threads do not exist in a forked child (the benchmark
+    # runner forks its workers): a batch there must start its own, not wait forever
+    grids = _top1465()
+    expected = backtrack_count_many(grids, 2, workers=2).tolist()
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_count_in_child, args=(grids, queue))
+    child.start()
+    assert queue.get(timeout=60) == expected
+    child.join(10)
+    assert child.exitcode == 0 and pools == [1]
+
+
+@pytest.mark.parametrize("load, helped", [(0.2, [1]), (7.0, [])])
+def test_a_hard_batch_of_a_millisecond_gets_a_helper_only_with_a_core_to_spare(
+        pools, monkeypatch, load, helped):
+    # top95's first 60: about 0.8 ms of work on this machine (twice that on a loaded one); a
+    # helper joins after 0.1 ms when the load average leaves a core free, never when other
+    # jobs keep every core busy
+    grids = read_grids(DATASETS / "top95.txt").grids.reshape(-1, 81)[:60].astype(np.int32)
+    expected = backtrack_count_many(grids, 2, workers=1)
+    monkeypatch.setattr(api.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(api.os, "cpu_count", lambda: 2)
+    assert backtrack_count_many(grids, 2, workers=2).tolist() == expected.tolist() == [1] * 60
+    assert pools == helped

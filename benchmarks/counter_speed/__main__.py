@@ -13,6 +13,7 @@ STEPS = {
     "generation": ("generation_speed", "generation speed by level, low clues, minimal puzzles"),
     "grid-count": ("grid_count_speed", "counting every grid per layout and method"),
     "core-ab": ("core_ab", "before/after of a change to the search core (fingerprints, timings)"),
+    "config-branching": ("config_branching", "tdoku's guess unit on our state"),
 }
 
 if __name__ == "__main__":

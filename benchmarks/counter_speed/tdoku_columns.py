@@ -28,7 +28,7 @@ the share of puzzles with 0 guesses (0 branch nodes), the same on both
 sides. Every count must be 1 and every solution of ours valid.
 
 ``--all-cores`` adds, per collection and round, the wall seconds of the
-public batch call on every core (``count_solutions_many(grids, 2,
+public batch call on every core (``backtrack_count_many(grids, 2,
 workers=None)``) beside tdoku's one-thread loop over the same puzzles
 (wall seconds too: CPU seconds would add the cores up), alternating which
 goes first; the table gives the median over rounds and our time over
@@ -194,12 +194,21 @@ def cores_table(rows) -> str:
     import pandas as pd
 
     med = pd.DataFrame(rows).groupby(["collection", "side"]).wall_seconds.median()
-    lines = [f"| collection | every core ({os.cpu_count()}) ms | tdoku, one thread ms | ratio |",
-             "| --- | ---: | ---: | ---: |"]
+    lines = ["| collection | every core, ms | tdoku, one thread, ms | ratio | load |",
+             "| --- | ---: | ---: | ---: | --- |"]
     for name in dict.fromkeys(r["collection"] for r in rows):
         ours, theirs = med[(name, "every core")], med[(name, "tdoku")]
-        lines.append(f"| {name} | {1e3 * ours:.1f} | {1e3 * theirs:.1f} | {ours / theirs:.2f}x |")
+        loads = [r["load"] for r in rows if r["collection"] == name]
+        lines.append(f"| {name} | {1e3 * ours:.1f} | {1e3 * theirs:.1f} | {ours / theirs:.2f}x | "
+                     f"{min(loads):.1f}-{max(loads):.1f} |")
     return "\n".join(lines)
+
+
+def recorded_cores_table(csv: Path) -> str:
+    """:func:`cores_table` of the runs recorded in ``csv`` (``--all-cores``)."""
+    import pandas as pd
+
+    return cores_table(pd.read_csv(csv).to_dict("records"))
 
 
 def table(rows, effort: dict) -> str:

@@ -22,7 +22,7 @@ from ..errors import PuzzleFormatError
 from ..geometry import Layout
 from ..puzzle import Puzzle, as_puzzle
 from ..rules import Rules
-from ..stoppable import call_stoppable, ctrl_c_deferred, wait_stoppable
+from ..stoppable import call_stoppable, ctrl_c_deferred
 from . import _CACHE_DIR
 from . import compile_cache as _cache
 from . import kernel9 as _k9
@@ -388,23 +388,50 @@ def _as_batch(puzzles) -> tuple[np.ndarray, Layout]:
     return np.ascontiguousarray(array, dtype=np.int32), Layout.square(order)
 
 
-# A batch on several workers is first worked through in the calling thread,
-# in chunks doubling in size, for PROBE_SECONDS of its CPU time; what is left
-# goes to a pool of threads only when, at the rate seen, it would take more
-# than POOL_SECONDS (starting the pool and handing chunks over costs about
-# 0.1-0.3 ms: a batch of a few milliseconds is done sooner without it), in
-# chunks of at least CHUNK_SECONDS each.
-PROBE_SECONDS = 0.001
-POOL_SECONDS = 0.002
-CHUNK_SECONDS = 0.0005
+# A batch on several workers starts in the calling thread, in chunks doubling
+# in size; once PROBE_SECONDS of its CPU time are spent and more than
+# POOL_SECONDS of work is left at the rate seen (BUSY_POOL_SECONDS when the
+# machine has no core to spare), workers - 1 helper threads join in. The
+# helpers live as long as the process (started on first use), so joining
+# costs a wake-up (tens of microseconds), not a pool's start-up (0.1-0.3 ms,
+# which kept a hard set's 1-2 ms batch on one thread). Every thread then
+# takes the next chunk from a shared cursor, a chunk being a share of what
+# is left (at least CHUNK_SECONDS of work), so that the threads end together.
+PROBE_SECONDS = 0.0001
+POOL_SECONDS = 0.0003
+BUSY_POOL_SECONDS = 0.002
+CHUNK_SECONDS = 0.0001
+_pools: dict = {}
+_pools_lock = threading.Lock()
+
+
+def _pool_seconds() -> float:
+    """``POOL_SECONDS`` when the machine has a core to spare (a 1-minute
+    load average below the cores less one half), else ``BUSY_POOL_SECONDS``:
+    there a helper that other jobs preempt holds the batch's end back by a
+    time slice (top95 on 2 cores at load 14: 6.1 ms with a helper, 1.5 ms
+    on one thread)."""
+    return POOL_SECONDS if os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5 \
+        else BUSY_POOL_SECONDS
+
+
+def _helpers(count: int) -> ThreadPoolExecutor:
+    """This process's pool of ``count`` long-lived helper threads (a forked
+    child makes its own: its parent's threads are not in it)."""
+    key = (os.getpid(), count)
+    with _pools_lock:
+        if key not in _pools:
+            _pools[key] = ThreadPoolExecutor(max_workers=count,
+                                             thread_name_prefix="backtrack_count_many")
+        return _pools[key]
 
 
 def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None,
               keep: bool = True):
     """Counts ``(P,)`` int64 and first solutions ``(P, N)`` int32 (``(0,
     N)`` unless ``keep``) of a batch, and its layout; in the calling thread,
-    or, for a batch of more than ``POOL_SECONDS`` of work, spread over
-    ``workers`` threads after the first ``PROBE_SECONDS``."""
+    joined by ``workers - 1`` helper threads for a batch of more than
+    ``PROBE_SECONDS`` + :func:`_pool_seconds` of work."""
     validation.time_limit(time_limit)
     grids, layout = _as_batch(puzzles)
     if workers is None:
@@ -417,7 +444,8 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
     counts = np.full(count, -2, dtype=np.int64)
     solutions = np.zeros(grids.shape if keep or not nine else (0, grids.shape[1]), np.int32)
     control = new_control()
-    deadline = _deadline(time_limit)
+    cursor = [0, 1]  # the next puzzle to take, the least chunk
+    lock = threading.Lock()
 
     def work(chunk: slice) -> None:
         if control[STOP]:
@@ -433,44 +461,49 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
                 counts[i] = -2
                 return
 
-    def probe() -> tuple[int, float]:
-        """Puzzles from the first on, in this thread, until done, stopped,
-        or (with other workers) past ``PROBE_SECONDS`` with more than
-        ``POOL_SECONDS`` left at the rate seen: ``(puzzles done, CPU
-        seconds)``."""
-        done, size, start = 0, 1, time.thread_time()
+    def share() -> None:
+        """Chunks from the cursor on until none is left or the work is stopped."""
+        while not control[STOPPED]:
+            with lock:
+                first = cursor[0]
+                cursor[0] = min(count, first + max(cursor[1], (count - first) // (2 * workers)))
+            if first == count:
+                return
+            work(slice(first, cursor[0]))
+
+    def run() -> None:
+        """The batch from the first puzzle on in this thread, joined by the
+        helpers once more than :func:`_pool_seconds` of work is seen to be left."""
+        done, size, start, threshold = 0, 1, time.thread_time(), 0.0
         while done < count and not control[STOPPED]:
             spent = time.thread_time() - start
-            if workers > 1 and done and spent >= PROBE_SECONDS and spent * (count - done) >= \
-                    POOL_SECONDS * done:
-                return done, spent
+            if workers > 1 and done and spent >= PROBE_SECONDS:
+                threshold = threshold or _pool_seconds()
+                if spent * (count - done) >= threshold * done:
+                    break
             work(slice(done, min(count, done + size)))
             done, size = min(count, done + size), 2 * size
-        return done, time.thread_time() - start
-
-    (done, spent), reason = call_stoppable(probe, _stop(control), deadline)
-    if done < count and not control[STOPPED]:
-        rest = count - done
-        per_puzzle = spent / done  # seconds; done > 0 here
-        size = max(math.ceil(CHUNK_SECONDS / per_puzzle), rest // (8 * workers), 1)
-        size = min(size, math.ceil(rest / workers))
-        chunks = [slice(i, min(i + size, count)) for i in range(done, count, size)]
-        futures = []
-        with ThreadPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            reason = wait_stoppable(
-                lambda timeout: _all_done(futures, timeout), _stop(control), deadline,
-                start=lambda: futures.extend(pool.submit(work, c) for c in chunks))
+        else:
+            return
+        cursor[:] = done, max(1, math.ceil(CHUNK_SECONDS * done / spent))
+        helpers = _helpers(workers - 1)
+        futures = [helpers.submit(share) for _ in range(workers - 1)]
+        try:
+            share()
+        finally:
+            for future in futures:
+                future.cancel()  # one still queued behind another batch's: not needed
+            wait(futures)
         for future in futures:
-            future.result()
+            if not future.cancelled():
+                future.result()
+
+    _, reason = call_stoppable(run, _stop(control), _deadline(time_limit))
     if control[STOPPED]:
         error = CountIncomplete(0, reason)
         error.counts = np.where(counts >= 0, counts, -1)
         raise error
     return counts, solutions, layout
-
-
-def _all_done(futures, timeout: float) -> bool:
-    return not wait(futures, timeout=timeout).not_done
 
 
 def backtrack_count_many(puzzles, limit: int | None = 2, workers: int | None = None,
@@ -482,10 +515,12 @@ def backtrack_count_many(puzzles, limit: int | None = 2, workers: int | None = N
     square order, or a list of :class:`~sudoku_models.Puzzle` of one layout
     (without constraints beyond its houses). Returns a ``(P,)`` int64
     array. 9x9 batches run in compiled loops over chunks of puzzles (no
-    Python per puzzle); other layouts per puzzle. A batch of a few
-    milliseconds of work runs in the calling thread whatever ``workers``
-    says: threads are started only when, after ``PROBE_SECONDS`` of CPU
-    time, more than ``POOL_SECONDS`` of work is left at the rate seen. ``time_limit`` (seconds,
+    Python per puzzle); other layouts per puzzle. A batch of well under a
+    millisecond of work runs in the calling thread whatever ``workers``
+    says: ``workers - 1`` helper threads (started once per process, then
+    kept) join in only when, after ``PROBE_SECONDS`` of CPU time, more than
+    ``POOL_SECONDS`` of work is left at the rate seen (``BUSY_POOL_SECONDS``
+    when the load average leaves no core to spare). ``time_limit`` (seconds,
     whole batch) or Ctrl-C raise
     :class:`~sudoku_models.errors.CountIncomplete` whose ``counts``
     attribute holds the finished counts and -1 for the others.
