@@ -1,39 +1,49 @@
-"""Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
-(``cage="sets"``, the extended formulation) and the digit sets with the rule
-of 45's virtual cages (``cage="sets", rule45=True``), paired on TAREK's
-killers.
+"""Killer cages in every paradigm, each way the toolkit can write them:
+the MILP's sum row, digit sets and rule of 45 (``milp``), CP-SAT's sum,
+table, digit sets and rule of 45 (``cp``; ``cp-bool`` on request), the SAT
+digit-set selectors and totalizer (``sat-extended``), and the counter's two
+cage rules, paired on the same killers.
 
-Usage: python -m benchmarks.killer_formulations [--first 10] [--cpu-limit 30]
-       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL]
-       [--part K/N] [--out CSV]
+Usage: python -m benchmarks.killer_formulations [--forms F1,F2,...]
+       [--cpu-limit 30] [--wall-limit 600] [--seed 0]
+       [--collection PATH_OR_URL | --dataset JSONL [--skip N]] [--first 10]
+       [--part K/N] [--redo CSV ...] [--out CSV]
        python -m benchmarks.killer_formulations --table CSV [CSV ...]
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
 Solver, github.com/sigh/Interactive-Sudoku-Solver, MIT, file
-``data/collections.js``; its source, the rcbroughton.co.uk killer forum).
-The file is read from ``--collection`` (a path, or by default downloaded
-from the pinned commit into a temporary folder); nothing of it is kept.
+``data/collections.js``; its source, the rcbroughton.co.uk killer forum),
+read from ``--collection`` (a path, or by default downloaded from the
+pinned commit into a temporary folder; nothing of it is kept), or the
+puzzles of ``--dataset`` after ``--skip``.
 
-Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
-HiGHS, one thread) in each form of :data:`FORMS`, one after the other in one
-process, the order rotated from one instance to the next, each with
-the same budget of ``--cpu-limit`` CPU seconds, build included (a watcher
-thread stops HiGHS through the back-end's ``stop()`` once the process has
-used that much CPU time in the solve; the run is then TIME_LIMIT, as at a
-time limit). A budget of CPU seconds, not wall seconds: on the shared
-machine a 30 s wall limit gave HiGHS 3.6-5.3 CPU seconds (load 15-18 on 2
-cores). The wall limit (``--wall-limit``) is only a safety net.
+Each instance is solved in each form of ``--forms`` (labels of
+:data:`FORMS`), one after the other in one process, the order rotated from
+one instance to the next, one thread each, each with the same budget of
+``--cpu-limit`` CPU seconds of this process, build included. A watcher
+thread stops the solve once it has used them, as each method can be
+stopped: HiGHS through the back-end's ``stop()``, CP-SAT through
+``stop_search()`` (its statistics kept), PySAT by a Ctrl-C the process
+sends itself (PySAT's CaDiCaL has no ``interrupt()``; its statistics are
+then lost), the counter through its control array's stop flag. The run is
+then TIME_LIMIT; a solve whose CPU seconds pass the budget (HiGHS checks
+for the stop only between phases) is TIME_LIMIT whatever it found. The
+wall limit (``--wall-limit``) is only a safety net. ``--redo CSV ...``
+solves only the (instance, form) pairs those runs did not solve within
+their budget (the longer budget's run).
 
-Recorded per run: status, CPU seconds of the solve (``time.process_time``
-around ``solve``: build and HiGHS, every thread of the process), wall
-seconds (build + solve), B&B nodes, LP iterations, the load average at its
-start; and per formulation, apart from the timed solve, its LP relaxation
-(``LinearFormulation.lp_relaxation``): how many ``x`` it leaves fractional
-with the feasibility objective, and the LP minimum of seeded random costs on
-``x`` beside the cost of the solution (the share of that gap a formulation
-closes is its strength in that direction). Every grid is checked by
-``verify``.
+Recorded per run: status, CPU seconds (``time.process_time`` around the
+solve: build and solver, every thread of the process), wall seconds (build
++ solve), build seconds, the effort each method reports (B&B nodes and LP
+iterations; CP-SAT's conflicts and branches; CaDiCaL's conflicts and
+decisions, the latter in ``branches``; the counter's branch nodes), the
+load average at its start; for the MILP forms, apart from the timed solve,
+the LP relaxation (``LinearFormulation.lp_relaxation``): how many ``x`` it
+leaves fractional with the feasibility objective, and the LP minimum of
+seeded random costs on ``x`` beside the cost of the solution (the share of
+that gap a formulation closes is its strength in that direction). Every
+answer is checked by ``verify``; a solved answer it refuses stops the run.
 """
 
 from __future__ import annotations
