@@ -448,8 +448,9 @@ def groups_table(*paths: Path | str, per_group: int = 10) -> str:
     groups = sorted({(i - 1) // per_group for i, _ in first})
     cages = {g: sorted({int(r["cages"]) for (i, _), r in first.items()
                         if (i - 1) // per_group == g}) for g in groups}
+    spans = {g: f"{c[0]}-{c[-1]}" if c[0] != c[-1] else f"{c[0]}" for g, c in cages.items()}
     lines = ["| form | " + " | ".join(f"#{g * per_group + 1}-{(g + 1) * per_group} "
-                                       f"({cages[g][0]}-{cages[g][-1]} cages)" for g in groups)
+                                       f"({spans[g]} cages)" for g in groups)
              + " |", "| --- |" + " ---: |" * len(groups)]
     for form in FORMS:
         cells = []
@@ -461,13 +462,25 @@ def groups_table(*paths: Path | str, per_group: int = 10) -> str:
     return "\n".join(lines) + f"\n\nSolved within {low:.0f} CPU seconds, build included."
 
 
+def _faster(mine: float, theirs: float) -> bool:
+    """``mine`` took less than ``theirs`` by more than :data:`SAME` (a
+    time-out, infinite, takes more than any solve)."""
+    return theirs - mine > max(SAME[0] * mine, SAME[1])
+
+
+SAME = (0.2, 0.05)
+"""Two CPU times are "about the same" within 20% or 0.05 s: the spread of
+one solve's CPU seconds from run to run on the loaded machine."""
+
+
 def paired_table(*paths: Path | str) -> str:
     """Within each paradigm, every pair of forms compared on the instances
     of the main run (one interleaved run, the short budget; CPU seconds;
-    a time-out counts as more than any solve, two time-outs as a tie)."""
+    a time-out counts as more than any solve): A faster, B faster (by more
+    than 20% and 0.05 s), about the same (both solved), both timed out."""
     _, first, _ = _by_limit(read_rows(*paths))
-    lines = ["| paradigm | A | B | A faster | B faster | both timed out | instances |",
-             "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    lines = ["| paradigm | A | B | A faster | B faster | about the same | both timed out "
+             "| instances |", "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     present = [f for f in FORMS if any(key[1] == f for key in first)]
     cpu = {key: float(r["cpu_seconds"]) if _solved(r) else np.inf for key, r in first.items()}
     for k, a in enumerate(present):
@@ -475,9 +488,11 @@ def paired_table(*paths: Path | str) -> str:
             if a.split()[0] != b.split()[0]:
                 continue
             pairs = [(cpu[i, a], cpu[i, b]) for i, f in cpu if f == a and (i, b) in cpu]
-            lines.append(f"| {a.split()[0]} | `{a}` | `{b}` | {sum(x < y for x, y in pairs)} | "
-                         f"{sum(y < x for x, y in pairs)} | "
-                         f"{sum(x == y == np.inf for x, y in pairs)} | {len(pairs)} |")
+            ahead = sum(_faster(x, y) for x, y in pairs)
+            behind = sum(_faster(y, x) for x, y in pairs)
+            out = sum(x == y == np.inf for x, y in pairs)
+            lines.append(f"| {a.split()[0]} | `{a}` | `{b}` | {ahead} | {behind} | "
+                         f"{len(pairs) - ahead - behind - out} | {out} | {len(pairs)} |")
     return "\n".join(lines)
 
 
