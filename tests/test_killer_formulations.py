@@ -194,5 +194,8 @@ def test_the_summary_keeps_censored_runs_as_bounds_at_both_budgets(tmp_path):
     assert "| cp | `cp sum` | `cp sets` | 2 | 0 | 0 | 1 | 3 |" in paired and "milp" not in paired
     groups = RUN.groups_table(tmp_path / "a.csv", per_group=2)
     assert "#1-2 (18 cages)" in groups and "| `cp sum` | 2 of 2 | 0 of 1 |" in groups
+    same = RUN.same_solve_table(tmp_path / "a.csv", tmp_path / "b.csv")
+    assert ("| #2 | `cp sets` | TIME_LIMIT / OPTIMAL | 10.10 (10) | 40.00 (60) | 99 conflicts | "
+            "400 conflicts |") in same and len(same.splitlines()) == 5
     assert RUN.censored(RUN.read_rows(tmp_path / "a.csv")) == {(2, "cp sets"), (3, "cp sum"),
                                                                (3, "cp sets")}

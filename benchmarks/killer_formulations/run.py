@@ -462,6 +462,27 @@ def groups_table(*paths: Path | str, per_group: int = 10) -> str:
     return "\n".join(lines) + f"\n\nSolved within {low:.0f} CPU seconds, build included."
 
 
+def same_solve_table(*paths: Path | str) -> str:
+    """The pairs (instance, form) recorded under two budgets, side by side:
+    the CPU seconds and the effort of each, to show that a one-thread solve
+    within the short budget is the same solve under the long one."""
+    low, first, again = _by_limit(read_rows(*paths))
+    lines = ["| instance | form | status | CPU s, short | CPU s, long | effort, short | "
+             "effort, long | load, short / long |", "| --- | --- | --- | ---: | ---: | ---: | "
+             "---: | --- |"]
+    for key in sorted(again):
+        if key not in first:
+            continue
+        short, long = first[key], again[key]
+        column, unit = EFFORT[FORMS[key[1]][0]]
+        lines.append(f"| #{key[0]} | `{key[1]}` | {short['status']} / {long['status']} | "
+                     f"{float(short['cpu_seconds']):.2f} ({low:.0f}) | "
+                     f"{float(long['cpu_seconds']):.2f} ({float(long['cpu_limit']):.0f}) | "
+                     f"{short[column]} {unit} | {long[column]} {unit} | "
+                     f"{short['load']} / {long['load']} |")
+    return "\n".join(lines)
+
+
 def _faster(mine: float, theirs: float) -> bool:
     """``mine`` took less than ``theirs`` by more than :data:`SAME` (a
     time-out, infinite, takes more than any solve)."""
