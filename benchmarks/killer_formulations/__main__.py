@@ -1,5 +1,5 @@
-"""Killer cages in a MILP, one sum row or the cage's digit sets:
-``python -m benchmarks.killer_formulations [--seed N] [--table CSV]`` (see run.py)."""
+"""Killer cages in every paradigm, each way the toolkit writes them, paired:
+``python -m benchmarks.killer_formulations [--forms ...] [--table CSV]`` (see run.py)."""
 
 import sys
 

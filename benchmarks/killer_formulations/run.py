@@ -1,39 +1,49 @@
-"""Killer cages in a MILP: one sum row (``cage="sum"``) against the digit sets
-(``cage="sets"``, the extended formulation) and the digit sets with the rule
-of 45's virtual cages (``cage="sets", rule45=True``), paired on TAREK's
-killers.
+"""Killer cages in every paradigm, each way the toolkit can write them:
+the MILP's sum row, digit sets and rule of 45 (``milp``), CP-SAT's sum,
+table, digit sets and rule of 45 (``cp``; ``cp-bool`` on request), the SAT
+digit-set selectors and totalizer (``sat-extended``), and the counter's two
+cage rules, paired on the same killers.
 
-Usage: python -m benchmarks.killer_formulations [--first 10] [--cpu-limit 30]
-       [--wall-limit 600] [--method milp] [--seed 0] [--collection PATH_OR_URL]
-       [--part K/N] [--out CSV]
+Usage: python -m benchmarks.killer_formulations [--forms F1,F2,...]
+       [--cpu-limit 30] [--wall-limit 600] [--seed 0]
+       [--collection PATH_OR_URL | --dataset JSONL [--skip N]] [--first 10]
+       [--part K/N] [--redo CSV ...] [--out CSV]
        python -m benchmarks.killer_formulations --table CSV [CSV ...]
 
 The instances: the first ``--first`` killers of TAREK's collection (no
 givens, 18-25 cages; the ``TAREK_ALL`` list of the Interactive Sudoku
 Solver, github.com/sigh/Interactive-Sudoku-Solver, MIT, file
-``data/collections.js``; its source, the rcbroughton.co.uk killer forum).
-The file is read from ``--collection`` (a path, or by default downloaded
-from the pinned commit into a temporary folder); nothing of it is kept.
+``data/collections.js``; its source, the rcbroughton.co.uk killer forum),
+read from ``--collection`` (a path, or by default downloaded from the
+pinned commit into a temporary folder; nothing of it is kept), or the
+puzzles of ``--dataset`` after ``--skip``.
 
-Each instance is solved by ``--method`` (default ``milp``: the Pyomo model,
-HiGHS, one thread) in each form of :data:`FORMS`, one after the other in one
-process, the order rotated from one instance to the next, each with
-the same budget of ``--cpu-limit`` CPU seconds, build included (a watcher
-thread stops HiGHS through the back-end's ``stop()`` once the process has
-used that much CPU time in the solve; the run is then TIME_LIMIT, as at a
-time limit). A budget of CPU seconds, not wall seconds: on the shared
-machine a 30 s wall limit gave HiGHS 3.6-5.3 CPU seconds (load 15-18 on 2
-cores). The wall limit (``--wall-limit``) is only a safety net.
+Each instance is solved in each form of ``--forms`` (labels of
+:data:`FORMS`), one after the other in one process, the order rotated from
+one instance to the next, one thread each, each with the same budget of
+``--cpu-limit`` CPU seconds of this process, build included. A watcher
+thread stops the solve once it has used them, as each method can be
+stopped: HiGHS through the back-end's ``stop()``, CP-SAT through
+``stop_search()`` (its statistics kept), PySAT by a Ctrl-C the process
+sends itself (PySAT's CaDiCaL has no ``interrupt()``; its statistics are
+then lost), the counter through its control array's stop flag. The run is
+then TIME_LIMIT; a solve whose CPU seconds pass the budget (HiGHS checks
+for the stop only between phases) is TIME_LIMIT whatever it found. The
+wall limit (``--wall-limit``) is only a safety net. ``--redo CSV ...``
+solves only the (instance, form) pairs those runs did not solve within
+their budget (the longer budget's run).
 
-Recorded per run: status, CPU seconds of the solve (``time.process_time``
-around ``solve``: build and HiGHS, every thread of the process), wall
-seconds (build + solve), B&B nodes, LP iterations, the load average at its
-start; and per formulation, apart from the timed solve, its LP relaxation
-(``LinearFormulation.lp_relaxation``): how many ``x`` it leaves fractional
-with the feasibility objective, and the LP minimum of seeded random costs on
-``x`` beside the cost of the solution (the share of that gap a formulation
-closes is its strength in that direction). Every grid is checked by
-``verify``.
+Recorded per run: status, CPU seconds (``time.process_time`` around the
+solve: build and solver, every thread of the process), wall seconds (build
++ solve), build seconds, the effort each method reports (B&B nodes and LP
+iterations; CP-SAT's conflicts and branches; CaDiCaL's conflicts and
+decisions, the latter in ``branches``; the counter's branch nodes), the
+load average at its start; for the MILP forms, apart from the timed solve,
+the LP relaxation (``LinearFormulation.lp_relaxation``): how many ``x`` it
+leaves fractional with the feasibility objective, and the LP minimum of
+seeded random costs on ``x`` beside the cost of the solution (the share of
+that gap a formulation closes is its strength in that direction). Every
+answer is checked by ``verify``; a solved answer it refuses stops the run.
 """
 
 from __future__ import annotations
@@ -49,11 +59,13 @@ import threading
 import time
 import urllib.request
 from contextlib import contextmanager
+from typing import Callable
 from pathlib import Path
 
 import numpy as np
 
 from sudoku_models import Puzzle, read_puzzles, verify
+from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage
 from sudoku_models.solving import make_method
@@ -62,18 +74,34 @@ HERE = Path(__file__).resolve().parent
 COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"
 COLLECTION_URL = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
                   f"{COMMIT}/data/collections.js")
-FORMS = {"sum": {"cage": "sum"}, "sets": {"cage": "sets"},
-         "sets+rule45": {"cage": "sets", "rule45": True},
-         "sets+rule45 no restart": {"cage": "sets", "rule45": True,
-                                    "solver_options": "mip_allow_restart=false"}}
-"""The forms that can be compared (``--forms``): a label -> the options of
-``--method``; the last adds a HiGHS setting a user can pass
-(``solver_options``: no restart of the root after presolve)."""
-DEFAULT_FORMS = ("sum", "sets", "sets+rule45")
+FORMS = {
+    "milp sum": ("milp", {"cage": "sum"}),
+    "milp sets": ("milp", {"cage": "sets"}),
+    "milp sets+rule45": ("milp", {"cage": "sets", "rule45": True}),
+    "milp sets+rule45 no restart": ("milp", {"cage": "sets", "rule45": True,
+                                             "solver_options": "mip_allow_restart=false"}),
+    "cp sum": ("cp", {"cage": "sum"}),
+    "cp table": ("cp", {"cage": "table"}),
+    "cp sets": ("cp", {"cage": "sets"}),
+    "cp sets+rule45": ("cp", {"cage": "sets", "rule45": True}),
+    "cp-bool sum": ("cp-bool", {"cage": "sum"}),
+    "cp-bool sets": ("cp-bool", {"cage": "sets"}),
+    "sat sets": ("sat-extended", {"cage": "sets"}),
+    "sat totalizer": ("sat-extended", {"cage": "totalizer"}),
+    "counter sets": ("backtracking", {"cage_rule": "sets"}),
+    "counter bounds": ("backtracking", {"cage_rule": "bounds"}),
+}
+"""The forms that can be compared (``--forms``): a label (paradigm, then
+option) -> the method and its options (for the counter, the cage rule of
+its tables, :func:`sudoku_models.counter.kernel_tables.build_rules`); the
+fourth adds a HiGHS setting a user can pass (``solver_options``: no restart
+of the root after presolve)."""
+DEFAULT_FORMS = tuple(form for form in FORMS
+                      if form != "milp sets+rule45 no restart" and not form.startswith("cp-bool"))
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
-          "wall_seconds", "build_seconds", "nodes", "lp_iterations", "load", "lp_fractional",
-          "lp_random_bound", "solution_random_cost", "solver", "cpu_limit", "wall_limit", "seed",
-          "collection")
+          "wall_seconds", "build_seconds", "nodes", "lp_iterations", "conflicts", "branches",
+          "load", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
+          "cpu_limit", "wall_limit", "seed", "collection")
 _STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 
 
@@ -124,71 +152,186 @@ def short_killer(text: str) -> Puzzle:
 
 
 @contextmanager
-def cpu_budget(model, seconds: float):
-    """Stop ``model``'s solve (its back-end's ``stop()``) once this process
-    has spent ``seconds`` CPU seconds since entering the block."""
-    start, done = time.process_time(), threading.Event()
+def cpu_budget(stop: Callable[[], None], seconds: float, repeat: bool = True):
+    """Call ``stop()`` once this process has spent ``seconds`` CPU seconds
+    since entering the block: every 0.05 s from then on while the block
+    runs (``repeat``: a solver that ignores a stop before its search has
+    started gets it again), or once (``repeat=False``). Yields an event
+    that is set once ``stop`` has been called."""
+    start, done, fired = time.process_time(), threading.Event(), threading.Event()
 
     def watch() -> None:
         while not done.wait(0.05):
-            backend = getattr(model, "backend", None)
-            if time.process_time() - start > seconds and backend is not None:
-                backend.stop()
+            if time.process_time() - start > seconds and (repeat or not fired.is_set()):
+                fired.set()
+                stop()
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        yield
+        yield fired
     finally:
         done.set()
         watcher.join()
 
 
+def _interrupt() -> None:
+    """Ctrl-C to this process: how the SAT methods are stopped (PySAT's
+    CaDiCaL has no ``interrupt()``; the method's time limit is in wall
+    seconds)."""
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def _highs_stop(model) -> Callable[[], None]:
+    """The milp and matrix methods: their back-end's ``stop()`` (HiGHS's
+    interrupt callback), once the back-end exists."""
+    def stop() -> None:
+        backend = getattr(model, "backend", None)
+        if backend is not None:
+            backend.stop()
+    return stop
+
+
+def _cpsat_stop(model) -> Callable[[], None]:
+    """The cp and cp-bool methods: ``stop_search()`` of the CP-SAT solver
+    the method makes for its solve (caught as it is made), which keeps the
+    solver's statistics of the stopped search."""
+    made = []
+    make = model._solver
+
+    def solver(time_limit):
+        made.append(make(time_limit))
+        return made[-1]
+
+    model._solver = solver
+    return lambda: made[-1].stop_search() if made else None
+
+
+def solve_counter(puzzle: Puzzle, cage_rule: str, cpu_limit: float) -> dict:
+    """The counter (the ``backtracking`` method's general kernel) counting
+    ``puzzle``'s solutions to two, as ``solve(p, "backtracking")`` does,
+    with the cage rule ``cage_rule`` (:data:`~sudoku_models.counter.
+    kernel_tables.CAGE_RULES`; the method uses ``"sets"``), stopped
+    through its control array once ``cpu_limit`` CPU seconds are spent.
+    The tables are built inside the timing (the build), the kernel is
+    compiled before (:func:`warm_up_counter`). Returns the row's status,
+    grid, seconds and ``branches``."""
+    from sudoku_models.counter import kernel
+    from sudoku_models.counter.core import NO_LIMIT, NODES, STOP, STOPPED, new_control
+
+    control = new_control()
+    wall = time.perf_counter()
+    with cpu_budget(lambda: control.__setitem__(STOP, 1), cpu_limit):
+        tables = build_rules(puzzle.rules, cage_rule)
+        built = time.perf_counter()
+        solution = np.zeros(tables.cells, np.int32)
+        clues = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int32)
+        found = kernel.count(clues, 2, NO_LIMIT, tables.identity, control, solution,
+                             tables.locked, tables.workspace())
+    done = time.perf_counter()
+    status = ("TIME_LIMIT" if control[STOPPED] else "INFEASIBLE" if found == 0 else
+              "OPTIMAL" if found == 1 else "NOT_UNIQUE")
+    return {"status": status, "grid": solution.reshape(puzzle.grid.shape) if found >= 1 else None,
+            "wall": done - wall, "build": built - wall, "branches": int(control[NODES])}
+
+
+def warm_up_counter(puzzle: Puzzle) -> None:
+    """Compile or load the counter's variant kernel before any timing."""
+    for rule in CAGE_RULES:
+        solve_counter(puzzle, rule, 600)
+
 def random_costs(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
 
 
-def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: float,
-        out: Path, seed: int = 0, compared=DEFAULT_FORMS, collection: str = "TAREK") -> list[dict]:
+def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
+               seed: int) -> dict:
+    """One timed solve of ``puzzle`` by ``form`` (a label of :data:`FORMS`)
+    within ``cpu_limit`` CPU seconds, build included, each method stopped as
+    it can be (module docstring). Returns the row's fields of the solve and
+    ``grid`` (None unless solved)."""
+    method, options = FORMS[form]
+    load = os.getloadavg()[0]
+    cpu = time.process_time()
+    stopped = None
+    if method == "backtracking":
+        answer = solve_counter(puzzle, options["cage_rule"], cpu_limit)
+        stats = {"branches": answer["branches"]}
+        solver = "numba backtracking (the counter)"
+    else:
+        model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1, seed=seed,
+                            **options)
+        stop, repeat = ((_highs_stop(model), True) if method in ("milp", "matrix") else
+                        (_cpsat_stop(model), True) if method.startswith("cp") else
+                        (_interrupt, False))
+        try:
+            with cpu_budget(stop, cpu_limit, repeat) as stopped:
+                result = model.solve(puzzle)
+            answer = {"status": result.status.name, "grid": result.grid,
+                      "wall": result.build_seconds + result.solve_seconds,
+                      "build": result.build_seconds}
+            stats = result.stats
+        except KeyboardInterrupt:
+            if stopped is None or not stopped.is_set():
+                raise  # a Ctrl-C of the user's
+            answer = {"status": "TIME_LIMIT", "grid": None, "wall": None, "build": None}
+            stats = {}
+        solver = model.solver_name()
+    cpu = time.process_time() - cpu
+    status = "TIME_LIMIT" if cpu > cpu_limit else answer["status"]  # past the budget
+    solved = status in ("OPTIMAL", "FEASIBLE")
+    verified = bool(solved and verify(puzzle, answer["grid"]))
+    wall = answer["wall"]
+    return {"form": form, "status": status, "verified": verified,
+            "cpu_seconds": round(cpu, 3),
+            "wall_seconds": None if wall is None else round(wall, 3),
+            "build_seconds": None if answer["build"] is None else round(answer["build"], 3),
+            "nodes": stats.get("B&B nodes"), "lp_iterations": stats.get("LP iterations"),
+            "conflicts": stats.get("conflicts"),
+            "branches": stats.get("branches", stats.get("decisions")),
+            "load": round(load, 2), "solver": solver, "cpu_limit": cpu_limit,
+            "wall_limit": wall_limit, "seed": seed,
+            "grid": answer["grid"] if verified else None}
+
+
+def run(puzzles: dict[int, Puzzle], cpu_limit: float, wall_limit: float, out: Path,
+        seed: int = 0, compared=DEFAULT_FORMS, collection: str = "TAREK",
+        pairs: set[tuple[int, str]] | None = None) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form
-    of ``compared`` (labels of :data:`FORMS`), the order rotated from one
-    instance to the next; write the rows to ``out`` after each instance."""
+    of ``compared`` (labels of :data:`FORMS`; with ``pairs``, only the
+    (instance, form) pairs in it), the order rotated from one instance to
+    the next; write the rows to ``out`` after each instance. A solved
+    answer that ``verify`` refuses stops the run."""
     rows = []
+    if any(FORMS[form][0] == "backtracking" for form in compared) and puzzles:
+        warm_up_counter(next(iter(puzzles.values())))
     for index, puzzle in puzzles.items():
         shift = (index - 1) % len(compared)
-        forms = list(compared)[shift:] + list(compared)[:shift]
+        forms = [form for form in list(compared)[shift:] + list(compared)[:shift]
+                 if pairs is None or (index, form) in pairs]
+        if not forms:
+            continue
         cost = random_costs(index - 1)
         grid = None
         for order, form in enumerate(forms):
-            model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1,
-                                seed=seed, **FORMS[form])
-            load = os.getloadavg()[0]
-            cpu = time.process_time()
-            with cpu_budget(model, cpu_limit):
-                result = model.solve(puzzle)
-            cpu = time.process_time() - cpu
-            status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name  # past the budget
+            row = solve_form(puzzle, form, cpu_limit, wall_limit, seed)
+            if row["status"] in ("OPTIMAL", "FEASIBLE") and not row["verified"]:
+                raise SystemExit(f"#{index} {form}: an answer that breaks the rules")
+            answer = row.pop("grid")
+            grid = answer if row["verified"] else grid
             rows.append({"instance": index, "cages": len(puzzle.rules.constraints),
-                         "form": form, "order": order, "status": status,
-                         "verified": bool(result.status.solved and verify(puzzle, result.grid)),
-                         "cpu_seconds": round(cpu, 3),
-                         "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
-                         "build_seconds": round(result.build_seconds, 3),
-                         "nodes": result.stats.get("B&B nodes"),
-                         "lp_iterations": result.stats.get("LP iterations"),
-                         "load": round(load, 2), "solver": result.solver,
-                         "cpu_limit": cpu_limit, "wall_limit": wall_limit, "seed": seed,
-                         "collection": collection})
-            print(f"#{index} {form}: {result.status.name} {cpu:.1f} CPU s "
-                  f"({rows[-1]['wall_seconds']:.1f} wall s, load {load:.1f}), "
-                  f"{rows[-1]['nodes']} nodes", flush=True)
-            if rows[-1]["verified"]:
-                grid = result.grid
-        if grid is None:  # neither form solved it: the solution's cost from CP-SAT, untimed
+                         "order": order, **row, "collection": collection})
+            print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.1f} CPU s "
+                  f"(load {row['load']:.1f}), nodes {row['nodes']}, conflicts "
+                  f"{row['conflicts']}, branches {row['branches']}", flush=True)
+        if grid is None:  # no form solved it: the solution's cost from CP-SAT, untimed
             answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
             grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
         for row in rows[-len(forms):]:
-            model = make_method(method, puzzle.rules, **FORMS[row["form"]])
+            method, options = FORMS[row["form"]]
+            if method not in ("milp", "matrix"):
+                continue
+            model = make_method(method, puzzle.rules, **options)
             row["lp_fractional"] = model.lp_relaxation(puzzle).fractional
             row["lp_random_bound"] = round(model.lp_relaxation(puzzle, cost).bound, 3)
             if grid is not None:
@@ -196,7 +339,6 @@ def run(puzzles: dict[int, Puzzle], method: str, cpu_limit: float, wall_limit: f
                 row["solution_random_cost"] = int(cost[r, c, grid - 1].sum())
         write(rows, out)
     return rows
-
 
 def write(rows: list[dict], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -214,9 +356,165 @@ def _solved(row: dict) -> bool:
 
 
 def form_label(form: str) -> str:
-    """A form's options as a user writes them: ``cage="sets", rule45=True``."""
-    return ", ".join(f'{k}="{v}"' if isinstance(v, str) else f"{k}={v}"
-                     for k, v in FORMS[form].items())
+    """A form as a user writes it: ``milp cage="sets", rule45=True`` (the
+    counter: the cage rule of its tables)."""
+    method, options = FORMS[form]
+    text = ", ".join(f'{k}="{v}"' if isinstance(v, str) else f"{k}={v}"
+                     for k, v in options.items())
+    return f"counter {text}" if method == "backtracking" else f"{method} {text}"
+
+
+def read_rows(*paths: Path | str) -> list[dict]:
+    """The rows of recorded CSVs, together."""
+    rows = []
+    for path in paths:
+        with Path(path).open() as handle:
+            rows += list(csv.DictReader(handle))
+    return rows
+
+
+def censored(rows: list[dict]) -> set[tuple[int, str]]:
+    """The (instance, form) pairs of ``rows`` not solved within their budget."""
+    return {(int(r["instance"]), r["form"]) for r in rows if not _solved(r)}
+
+
+EFFORT = {"milp": ("nodes", "B&B nodes"), "matrix": ("nodes", "B&B nodes"),
+          "cp": ("conflicts", "conflicts"), "cp-bool": ("conflicts", "conflicts"),
+          "sat-extended": ("conflicts", "conflicts"), "backtracking": ("branches", "branches")}
+"""The effort each method reports that the summary shows: column, name."""
+
+
+def _by_limit(rows: list[dict]) -> tuple[float, dict, dict]:
+    """The shortest budget of ``rows``, its rows and the longer budget's
+    rows by (instance, form)."""
+    low = min(float(r["cpu_limit"]) for r in rows)
+    first = {(int(r["instance"]), r["form"]): r for r in rows if float(r["cpu_limit"]) == low}
+    again = {(int(r["instance"]), r["form"]): r for r in rows if float(r["cpu_limit"]) > low}
+    return low, first, again
+
+
+def _median(values: list[float], digits: int = 1) -> str:
+    """The median over all runs with the censored ones at infinity (a
+    bound ``>= x`` never enters it), given only when more than half are
+    solved."""
+    finite = sum(v < np.inf for v in values)
+    if finite * 2 <= len(values):
+        return "-"
+    median = float(np.median(values))
+    return f"{median:,.{digits}f}" if digits else f"{median:,.0f}"
+
+
+def options_table(*paths: Path | str) -> str:
+    """Per form: instances solved within the short budget (the main run) and
+    within the long one (the censored pairs run again with the longer
+    budget; a one-thread solve that finished under the short budget is the
+    same solve under the long one), the median CPU seconds at each budget
+    and the median effort at the long one (censored runs at infinity,
+    given when more than half are solved), and for the MILP forms the
+    median of LP minimum / solution cost of the random costs."""
+    rows = read_rows(*paths)
+    low, first, again = _by_limit(rows)
+    high = max((float(r["cpu_limit"]) for r in again.values()), default=None)
+    head = (f"| form | solved, {low:.0f} CPU s | median CPU s, {low:.0f} s |"
+            + (f" solved, {high:.0f} CPU s | median CPU s, {high:.0f} s |" if high else "")
+            + " median effort | LP bound / solution |")
+    lines = [head, "| --- | ---: | ---: |" + (" ---: | ---: |" if high else "") + " ---: | ---: |"]
+    for form in FORMS:
+        mine = {key: row for key, row in first.items() if key[1] == form}
+        if not mine:
+            continue
+        cpu = [float(r["cpu_seconds"]) if _solved(r) else np.inf for r in mine.values()]
+        final = [again.get(key, row) for key, row in mine.items()]
+        cpu_high = [float(r["cpu_seconds"]) if _solved(r) else np.inf for r in final]
+        column, unit = EFFORT[FORMS[form][0]]
+        effort = [float(r[column]) if _solved(r) and r.get(column) else np.inf for r in final]
+        ratio = [float(r["lp_random_bound"]) / float(r["solution_random_cost"])
+                 for r in mine.values() if r.get("lp_random_bound") and
+                 r.get("solution_random_cost")]
+        cells = [f"`{form}`", f"{sum(c < np.inf for c in cpu)} of {len(cpu)}", _median(cpu)]
+        if high:
+            cells += [f"{sum(c < np.inf for c in cpu_high)} of {len(cpu)}", _median(cpu_high)]
+        shown = _median(effort, 0)
+        cells += [f"{shown} {unit}" if shown != "-" else "-",
+                  f"{np.median(ratio):.3f}" if ratio else ""]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def groups_table(*paths: Path | str, per_group: int = 10) -> str:
+    """Instances solved within the short budget per group of ``per_group``
+    consecutive instances (the collection's groups by number of cages)."""
+    low, first, _ = _by_limit(read_rows(*paths))
+    groups = sorted({(i - 1) // per_group for i, _ in first})
+    cages = {g: sorted({int(r["cages"]) for (i, _), r in first.items()
+                        if (i - 1) // per_group == g}) for g in groups}
+    spans = {g: f"{c[0]}-{c[-1]}" if c[0] != c[-1] else f"{c[0]}" for g, c in cages.items()}
+    lines = ["| form | " + " | ".join(f"#{g * per_group + 1}-{(g + 1) * per_group} "
+                                       f"({spans[g]} cages)" for g in groups)
+             + " |", "| --- |" + " ---: |" * len(groups)]
+    for form in FORMS:
+        cells = []
+        for g in groups:
+            mine = [r for (i, f), r in first.items() if f == form and (i - 1) // per_group == g]
+            cells.append(f"{sum(map(_solved, mine))} of {len(mine)}" if mine else "")
+        if any(cells):
+            lines.append(f"| `{form}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + f"\n\nSolved within {low:.0f} CPU seconds, build included."
+
+
+def same_solve_table(*paths: Path | str) -> str:
+    """The pairs (instance, form) recorded under two budgets, side by side:
+    the CPU seconds and the effort of each, to show that a one-thread solve
+    within the short budget is the same solve under the long one."""
+    low, first, again = _by_limit(read_rows(*paths))
+    lines = ["| instance | form | status | CPU s, short | CPU s, long | effort, short | "
+             "effort, long | load, short / long |", "| --- | --- | --- | ---: | ---: | ---: | "
+             "---: | --- |"]
+    for key in sorted(again):
+        if key not in first:
+            continue
+        short, long = first[key], again[key]
+        column, unit = EFFORT[FORMS[key[1]][0]]
+        lines.append(f"| #{key[0]} | `{key[1]}` | {short['status']} / {long['status']} | "
+                     f"{float(short['cpu_seconds']):.2f} ({low:.0f}) | "
+                     f"{float(long['cpu_seconds']):.2f} ({float(long['cpu_limit']):.0f}) | "
+                     f"{short[column]} {unit} | {long[column]} {unit} | "
+                     f"{short['load']} / {long['load']} |")
+    return "\n".join(lines)
+
+
+def _faster(mine: float, theirs: float) -> bool:
+    """``mine`` took less than ``theirs`` by more than :data:`SAME` (a
+    time-out, infinite, takes more than any solve)."""
+    return theirs - mine > max(SAME[0] * mine, SAME[1])
+
+
+SAME = (0.2, 0.05)
+"""Two CPU times are "about the same" within 20% or 0.05 s: the spread of
+one solve's CPU seconds from run to run on the loaded machine."""
+
+
+def paired_table(*paths: Path | str) -> str:
+    """Within each paradigm, every pair of forms compared on the instances
+    of the main run (one interleaved run, the short budget; CPU seconds;
+    a time-out counts as more than any solve): A faster, B faster (by more
+    than 20% and 0.05 s), about the same (both solved), both timed out."""
+    _, first, _ = _by_limit(read_rows(*paths))
+    lines = ["| paradigm | A | B | A faster | B faster | about the same | both timed out "
+             "| instances |", "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    present = [f for f in FORMS if any(key[1] == f for key in first)]
+    cpu = {key: float(r["cpu_seconds"]) if _solved(r) else np.inf for key, r in first.items()}
+    for k, a in enumerate(present):
+        for b in present[k + 1:]:
+            if a.split()[0] != b.split()[0]:
+                continue
+            pairs = [(cpu[i, a], cpu[i, b]) for i, f in cpu if f == a and (i, b) in cpu]
+            ahead = sum(_faster(x, y) for x, y in pairs)
+            behind = sum(_faster(y, x) for x, y in pairs)
+            out = sum(x == y == np.inf for x, y in pairs)
+            lines.append(f"| {a.split()[0]} | `{a}` | `{b}` | {ahead} | {behind} | "
+                         f"{len(pairs) - ahead - behind - out} | {out} | {len(pairs)} |")
+    return "\n".join(lines)
 
 
 def table(*paths: Path | str) -> str:
@@ -226,10 +524,7 @@ def table(*paths: Path | str) -> str:
     random costs as the share of the gap to the solution's cost that the
     form closes over a zero bound; a time-out's CPU seconds are a bound
     (``>= 30``)."""
-    rows = []
-    for path in paths:
-        with Path(path).open() as handle:
-            rows += list(csv.DictReader(handle))
+    rows = read_rows(*paths)
     rows.sort(key=lambda row: (int(row["instance"]), int(row["order"])))
     lines = ["| instance | cages | form | status | CPU s | wall s | B&B nodes | LP bound / solution "
              "(random costs) | load |", "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
@@ -272,7 +567,6 @@ def main(argv=None) -> int:
                         help="CPU seconds per solve, build included (default 30)")
     parser.add_argument("--wall-limit", type=float, default=600.0,
                         help="wall seconds per solve, a safety net (default 600)")
-    parser.add_argument("--method", default="milp", choices=("milp", "matrix"))
     parser.add_argument("--seed", type=int, default=0, help="HiGHS's random_seed (default 0)")
     parser.add_argument("--collection", help="path or URL of data/collections.js")
     parser.add_argument("--dataset", type=Path,
@@ -285,6 +579,9 @@ def main(argv=None) -> int:
                         help="run only the instances i with (i - 1) %% N == K, to run N "
                              "processes side by side (default 0/1: all)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
+    parser.add_argument("--redo", type=Path, nargs="+", metavar="CSV",
+                        help="solve only the (instance, form) pairs these recorded runs did "
+                             "not solve within their budget (with a longer --cpu-limit)")
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
@@ -307,8 +604,8 @@ def main(argv=None) -> int:
     unknown = [form for form in compared if form not in FORMS]
     if unknown:
         parser.error(f"unknown form {unknown[0]!r}; choose from {', '.join(FORMS)}")
-    run(puzzles, args.method, args.cpu_limit, args.wall_limit, args.out, args.seed, compared,
-        name)
+    pairs = censored(read_rows(*args.redo)) if args.redo else None
+    run(puzzles, args.cpu_limit, args.wall_limit, args.out, args.seed, compared, name, pairs)
     print(f"wrote {args.out}")
     return 0
 
