@@ -92,6 +92,8 @@ def test_a_killer_reads_back_from_its_json():
     ({"cages": 20, "check_nodes": 0}, "check_nodes must be a whole number"),
     ({"cages": 20, "check_seconds": -1}, "time"),
     ({"cages": 20, "confirm": "matching"}, "confirm must name a method that counts"),
+    ({"cages": 20, "confirm": ("cp", "matching")}, "confirm must name a method that counts"),
+    ({"cages": 20, "confirm": ["cp"]}, "or a tuple of them"),
 ])
 def test_bad_requests_are_generation_errors_naming_what(kwargs, message):
     with pytest.raises(GenerationError, match=message):
@@ -106,6 +108,17 @@ def test_killers_checked_by_time_and_confirmed_by_a_second_method_are_unique(con
     puzzle = generate_killer((9, 11), layout=layout, seed=4, check_nodes=None, check_seconds=5,
                              confirm=confirm)
     _check_killer(puzzle, 9, 11, 0, 6)
+
+
+def test_killers_confirmed_by_two_methods_have_the_cages_and_givens_asked():
+    """The 16x16 collection's contract on a tiny request: each merge checked
+    within seconds (no node budget), CP-SAT and CaDiCaL both counting one
+    solution; unique by the tests' own CP-SAT model and the counter, every
+    cage connected and at most ``max_cage`` cells, the givens as asked."""
+    layout = Layout.boxes(2, 3)
+    puzzle = generate_killer((9, 10), layout=layout, givens=2, seed=7, max_cage=5,
+                             check_nodes=None, check_seconds=5, confirm=("cp", "sat-extended"))
+    _check_killer(puzzle, 9, 10, 2, 5)
 
 
 def test_a_limit_is_an_error_never_a_puzzle_that_fails_a_check():
