@@ -37,22 +37,26 @@ from generator import generate_killer
 from sudoku_models.geometry import Layout
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
+OUT = DATASETS / "killer-unselected-9x9.jsonl"
+GROUPS = (((26, 30), 3101), ((23, 25), 3102), ((21, 22), 3103), ((19, 20), 3104),
+          ((17, 18), 3105))
+"""Each 9x9 group's cage range and first seed (the puzzles of a group take
+the seeds ``100 * first`` on)."""
+PER_GROUP = 10
+OUT_16 = DATASETS / "killer-unselected-16x16.jsonl"
+GROUPS_16 = (((76, 80), 3161), ((70, 74), 3162), ((66, 69), 3163),
+             ((62, 65), 3164, {"confirm": "sat-extended", "time_limit": 900}))
+"""Each 16x16 group's cage range, first seed and any options of its own."""
+PER_GROUP_16 = 5
 SIZES = {
-    9: {"out": DATASETS / "killer-unselected-9x9.jsonl", "per_group": 10,
-        "groups": (((26, 30), 3101), ((23, 25), 3102), ((21, 22), 3103), ((19, 20), 3104),
-                   ((17, 18), 3105)),
-        "options": {"check_nodes": None, "check_seconds": 10, "confirm": "sat-extended",
-                    "time_limit": 600}},
-    16: {"out": DATASETS / "killer-unselected-16x16.jsonl", "per_group": 5,
-         "groups": (((76, 80), 3161), ((70, 74), 3162), ((66, 69), 3163),
-                    ((62, 65), 3164, {"confirm": "sat-extended", "time_limit": 900})),
-         "options": {"layout": Layout.square(4), "givens": 24, "max_cage": 9,
-                     "check_nodes": None, "check_seconds": 5, "confirm": ("cp", "sat-extended"),
-                     "time_limit": 600}},
+    9: (OUT, GROUPS, PER_GROUP, {"check_nodes": None, "check_seconds": 10,
+                                 "confirm": "sat-extended", "time_limit": 600}),
+    16: (OUT_16, GROUPS_16, PER_GROUP_16,
+         {"layout": Layout.square(4), "givens": 24, "max_cage": 9, "check_nodes": None,
+          "check_seconds": 5, "confirm": ("cp", "sat-extended"), "time_limit": 600}),
 }
-"""Per grid size: the file written, the puzzles per group, each group's cage
-range, first seed (the puzzles of a group take the seeds ``100 * first``
-on) and any options of its own, and the generator's options."""
+"""Per grid size: the file written, the groups, the puzzles per group and
+the generator's options."""
 
 
 def _call(cages, seed: int, options: dict) -> str:
@@ -66,12 +70,11 @@ def _call(cages, seed: int, options: dict) -> str:
 def collection(size: int = 9, groups=None, per_group: int | None = None):
     """The collection's JSON lines, group by group, each yielded as soon as
     it is made (``groups``: the indices of the groups made, default all)."""
-    spec = SIZES[size]
-    per_group = spec["per_group"] if per_group is None else per_group
-    chosen = range(len(spec["groups"])) if groups is None else groups
-    for group in chosen:
-        cages, first, *own = spec["groups"][group]
-        options = {**spec["options"], **(own[0] if own else {})}
+    _, all_groups, default, common = SIZES[size]
+    per_group = default if per_group is None else per_group
+    for group in range(len(all_groups)) if groups is None else groups:
+        cages, first, *own = all_groups[group]
+        options = {**common, **(own[0] if own else {})}
         for seed in range(first * 100, first * 100 + per_group):
             start = time.perf_counter()
             puzzle = generate_killer(cages, seed=seed, **options)
@@ -90,7 +93,7 @@ def main(argv=None) -> int:
                         "killer-unselected-SIZExSIZE.jsonl")
     args = parser.parse_args(argv)
     groups = None if args.groups is None else [int(g) for g in args.groups.split(",")]
-    out = args.out or SIZES[args.size]["out"]
+    out = args.out or SIZES[args.size][0]
     with out.open("w") as handle:  # line by line: a run stopped early keeps what it made
         for line in collection(args.size, groups, args.per_group):
             handle.write(line + "\n")
