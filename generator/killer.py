@@ -31,11 +31,12 @@ fails a check. With ``confirm`` one or more independent counting methods
 solution too, with only a time cap.
 
 At 16x16 the cages of 9x9 killers (about 4 cells on average, some 60-70
-cages) are out of reach without givens: on such a partition with no given
-digit, neither the counter nor CP-SAT nor CaDiCaL finds even one solution
-within 15 CPU s, so the merge loop's checks near the target all reach
-their cap and the merges stall. A few givens (1-2 per row) bring each
-check down to about a CPU second (``benchmarks/datasets/SOURCES.md``).
+cages) are out of reach without givens: on a random partition of that
+kind with no given digit, neither the counter nor CP-SAT nor CaDiCaL found
+even one solution within 60 s (13-15 CPU s on the loaded machine), so the
+merge loop's checks near the target all reach their cap and the merges
+stall. 24 givens (1-2 per row) bring each check down to about a CPU second
+(``benchmarks/datasets/SOURCES.md``).
 """
 
 from __future__ import annotations
