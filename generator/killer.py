@@ -26,9 +26,17 @@ counter without a node budget (within what is left of the time limit), its
 one solution equal to the grid it was drawn from, every cage's values
 different and summing to its total, the cage count in the range. A limit
 reached is a :class:`~generator.generation_errors.GenerationError`, never a puzzle that
-fails a check. With ``confirm`` a second, independent counting method
-(``sat-extended``: CaDiCaL on the CNF) must count one solution too, with
-only a time cap.
+fails a check. With ``confirm`` one or more independent counting methods
+(``sat-extended``: CaDiCaL on the CNF; ``cp``: CP-SAT) must count one
+solution too, with only a time cap.
+
+At 16x16 the cages of 9x9 killers (about 4 cells on average, some 60-70
+cages) are out of reach without givens: on a random partition of that
+kind with no given digit, neither the counter nor CP-SAT nor CaDiCaL found
+even one solution within 60 s (13-15 CPU s on the loaded machine), so the
+merge loop's checks near the target all reach their cap and the merges
+stall. 24 givens (1-2 per row) bring each check down to about a CPU second
+(``benchmarks/datasets/SOURCES.md``).
 """
 
 from __future__ import annotations
@@ -183,7 +191,7 @@ def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, give
 
 
 def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
-           deadline: float | None, confirm: str | None) -> str | None:
+           deadline: float | None, confirm: tuple[str, ...]) -> str | None:
     """Why ``puzzle`` fails the final checks (module docstring), or None."""
     cages = [c for c in puzzle.constraints if isinstance(c, Cage)]
     if not low <= len(cages) <= high:
@@ -196,14 +204,14 @@ def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
         return f"{count} solutions"
     if not np.array_equal(backtrack_solve(puzzle).ravel(), solution):
         return "its solution is not the grid it was drawn from"
-    if confirm is not None:
+    for method in confirm:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.1)
         try:
-            count = count_solutions(puzzle, confirm, limit=2, time_limit=left)
+            count = count_solutions(puzzle, method, limit=2, time_limit=left)
         except CountIncomplete:
-            return f"{confirm} did not finish its count"
+            return f"{method} did not finish its count"
         if count != 1:
-            return f"{confirm} counts {count} solutions"
+            return f"{method} counts {count} solutions"
     return None
 
 
@@ -211,7 +219,7 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
                     max_cage: int | None = None,
                     time_limit: float | None = DEFAULT_TIME_LIMIT,
                     check_nodes: int | None = CHECK_NODES, check_seconds: float = 10.0,
-                    confirm: str | None = None) -> Puzzle:
+                    confirm: str | tuple[str, ...] | None = None) -> Puzzle:
     """A killer puzzle with exactly one solution (method: module docstring).
 
     ``cages``: the number of cages, or a ``(low, high)`` range (each
@@ -225,11 +233,11 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     none. ``check_nodes``: the branch nodes a merge's uniqueness check may
     use (default :data:`CHECK_NODES`); None checks each merge within
     ``check_seconds`` seconds instead (default 10), so that no node budget
-    of the counter selects the puzzles. ``confirm``: a second counting
-    method (``"sat-extended"``, ``"cp"``, ...) that must also count exactly
-    one solution, within what is left of the time limit, before a puzzle is
-    returned (default None: the counter alone): a collection that no one
-    method selected.
+    of the counter selects the puzzles. ``confirm``: a counting method
+    (``"sat-extended"``, ``"cp"``, ...) or a tuple of them, each of which
+    must also count exactly one solution, within what is left of the time
+    limit, before a puzzle is returned (default None: the counter alone): a
+    collection that no one method selected.
 
     Returns a :class:`~sudoku_models.Puzzle` whose rules are the layout and
     the cages (:class:`~sudoku_models.rules.Cage` with totals), its clues the
@@ -260,10 +268,12 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
                 validation.time_limit(value)
             except ValueError as error:
                 raise GenerationError(str(error)) from None
-    if confirm is not None and (confirm not in METHODS or not METHODS[confirm].can_count):
-        raise GenerationError(f"confirm must name a method that counts solutions "
-                              f"({', '.join(m for m, i in METHODS.items() if i.can_count)}), "
-                              f"got {confirm!r}")
+    confirm = () if confirm is None else (confirm,) if isinstance(confirm, str) else confirm
+    if not isinstance(confirm, tuple) or not all(
+            isinstance(m, str) and m in METHODS and METHODS[m].can_count for m in confirm):
+        raise GenerationError(f"confirm must name a method that counts solutions, or a tuple "
+                              f"of them ({', '.join(m for m, i in METHODS.items() if i.can_count)}"
+                              f"), got {confirm!r}")
     try:
         rng = as_generator(seed)
     except SeedError as error:

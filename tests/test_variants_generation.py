@@ -34,13 +34,21 @@ def _connected(cells, side) -> bool:
     return seen == cells
 
 
-def _check_killer(puzzle: Puzzle, low: int, high: int, givens: int, max_cage: int) -> None:
-    cages = puzzle.constraints
-    assert all(isinstance(c, Cage) and c.total is not None for c in cages)
-    assert low <= len(cages) <= high
-    assert sorted(c for cage in cages for c in cage.cells) == list(range(puzzle.layout.cells))
-    assert all(len(c.cells) <= max_cage and _connected(c.cells, puzzle.side) for c in cages)
+def _check_cages(puzzle: Puzzle, cages: tuple[int, int], givens: int, max_cage: int) -> None:
+    """The shape asked of a killer: the cage count in ``cages`` (low, high),
+    cages with totals covering the grid, each connected and at most
+    ``max_cage`` cells, ``givens`` given digits."""
+    low, high = cages
+    found = puzzle.constraints
+    assert all(isinstance(c, Cage) and c.total is not None for c in found)
+    assert low <= len(found) <= high
+    assert sorted(c for cage in found for c in cage.cells) == list(range(puzzle.layout.cells))
+    assert all(len(c.cells) <= max_cage and _connected(c.cells, puzzle.side) for c in found)
     assert np.count_nonzero(puzzle.grid) == givens
+
+
+def _check_killer(puzzle: Puzzle, low: int, high: int, givens: int, max_cage: int) -> None:
+    _check_cages(puzzle, (low, high), givens, max_cage)
     found = solutions(puzzle, limit=2)  # the second method: CP-SAT, written in the tests
     assert len(found) == 1
     assert puzzle.rules.violations(found[0]) == []
@@ -92,6 +100,8 @@ def test_a_killer_reads_back_from_its_json():
     ({"cages": 20, "check_nodes": 0}, "check_nodes must be a whole number"),
     ({"cages": 20, "check_seconds": -1}, "time"),
     ({"cages": 20, "confirm": "matching"}, "confirm must name a method that counts"),
+    ({"cages": 20, "confirm": ("cp", "matching")}, "confirm must name a method that counts"),
+    ({"cages": 20, "confirm": ["cp"]}, "or a tuple of them"),
 ])
 def test_bad_requests_are_generation_errors_naming_what(kwargs, message):
     with pytest.raises(GenerationError, match=message):
@@ -106,6 +116,17 @@ def test_killers_checked_by_time_and_confirmed_by_a_second_method_are_unique(con
     puzzle = generate_killer((9, 11), layout=layout, seed=4, check_nodes=None, check_seconds=5,
                              confirm=confirm)
     _check_killer(puzzle, 9, 11, 0, 6)
+
+
+def test_killers_confirmed_by_two_methods_have_the_cages_and_givens_asked():
+    """The 16x16 collection's contract on a tiny request: each merge checked
+    within seconds (no node budget), CP-SAT and CaDiCaL both counting one
+    solution; unique by the tests' own CP-SAT model and the counter, every
+    cage connected and at most ``max_cage`` cells, the givens as asked."""
+    layout = Layout.boxes(2, 3)
+    puzzle = generate_killer((9, 10), layout=layout, givens=2, seed=7, max_cage=5,
+                             check_nodes=None, check_seconds=5, confirm=("cp", "sat-extended"))
+    _check_killer(puzzle, 9, 10, 2, 5)
 
 
 def test_a_limit_is_an_error_never_a_puzzle_that_fails_a_check():
@@ -305,3 +326,26 @@ def test_the_short_killer_format_reads_back_a_generated_killer(tmp_path):
     assert sigh_killer("".join(text), "mine") == Puzzle(puzzle.grid, puzzle.rules, "mine")
     with pytest.raises(ValueError, match="81 characters"):
         sigh_killer("G<<", "short")
+
+
+def test_the_unselected_16x16_killers_are_as_their_sources_entry_says():
+    """The 16x16 half of the unselected killer collection: its groups of
+    five, cage ranges and seeds in order, cages of at most 9 cells, 24
+    givens, each line's ``source`` the call that made it; the counter, CP-SAT
+    and CaDiCaL confirmed every one when it was made, and here the tests'
+    own CP-SAT model confirms the first."""
+    from benchmarks.killer_formulations.collection import (GROUPS_16, OUT_16, PER_GROUP_16,
+                                                           SIZES, _call)
+
+    common = SIZES[16][3]
+    lines = [json.loads(line) for line in OUT_16.read_text().splitlines()]
+    puzzles = read_puzzles(OUT_16)
+    assert len(puzzles) == len(GROUPS_16) * PER_GROUP_16
+    for group, (cages, first) in enumerate(GROUPS_16):
+        chosen = slice(group * PER_GROUP_16, (group + 1) * PER_GROUP_16)
+        assert [line["source"] for line in lines[chosen]] == \
+            [_call(cages, first * 100 + k, common) for k in range(PER_GROUP_16)]
+        for puzzle in puzzles[chosen]:
+            _check_cages(puzzle, cages, 24, 9)
+    found = solutions(puzzles[0], limit=2)
+    assert len(found) == 1 and puzzles[0].rules.violations(found[0]) == []
