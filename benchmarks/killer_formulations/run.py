@@ -240,8 +240,9 @@ def warm_up_counter(puzzle: Puzzle) -> None:
     for rule in CAGE_RULES:
         solve_counter(puzzle, rule, 600)
 
-def random_costs(seed: int) -> np.ndarray:
-    return np.random.default_rng(seed).integers(0, 10, (9, 9, 9))
+def random_costs(seed: int, side: int = 9) -> np.ndarray:
+    """Seeded integer costs 0-9 on every ``x[r, c, k]``, ``(side, side, side)``."""
+    return np.random.default_rng(seed).integers(0, 10, (side, side, side))
 
 
 def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
@@ -311,7 +312,7 @@ def run(puzzles: dict[int, Puzzle], cpu_limit: float, wall_limit: float, out: Pa
                  if pairs is None or (index, form) in pairs]
         if not forms:
             continue
-        cost = random_costs(index - 1)
+        cost = random_costs(index - 1, puzzle.side)
         grid = None
         for order, form in enumerate(forms):
             row = solve_form(puzzle, form, cpu_limit, wall_limit, seed)
