@@ -528,3 +528,93 @@ def lunchbox_automaton(total: int, side: int) -> Automaton:
     start = frozenset((low, high, 0, 0) for low in range(1, side + 1)
                       for high in range(low + 1, side + 1))
     return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side)
+
+
+@lru_cache(maxsize=64)
+def between_automaton(side: int) -> Automaton:
+    """A between line: the values inside lie strictly between the two
+    ends' values. The state is ``(first, lowest inside, highest inside,
+    last)``, the values inside those read before the last; a value inside
+    on both sides of the first is refused at once."""
+    def step(state, v):
+        if state == "start":
+            return (v, side + 1, 0, 0)
+        first, low, high, last = state
+        if last:
+            low, high = min(low, last), max(high, last)
+        return None if low <= first <= high else (first, low, high, v)
+
+    def accepts(state):
+        if state == "start" or not state[3]:
+            return False
+        first, low, high, last = state
+        return high == 0 or min(first, last) < low and high < max(first, last)
+
+    return from_step("start", step, accepts, side)
+
+
+@lru_cache(maxsize=64)
+def lockout_automaton(gap: int, side: int) -> Automaton:
+    """A lockout line: the ends' values differ by at least ``gap`` and no
+    value inside lies between them, the ends included. The state is
+    ``(first, highest inside below it, lowest inside above it, last)``
+    (0 and ``side + 1`` for none); a value inside equal to the first is
+    refused at once."""
+    def step(state, v):
+        if state == "start":
+            return (v, 0, side + 1, 0)
+        first, below, above, last = state
+        if last == first:
+            return None
+        if last:
+            below, above = (max(below, last), above) if last < first else (below, min(above,
+                                                                                       last))
+        return (first, below, above, v)
+
+    def accepts(state):
+        if state == "start" or not state[3]:
+            return False
+        first, below, above, last = state
+        return abs(first - last) >= gap and (below < last if last < first else above > last)
+
+    return from_step("start", step, accepts, side)
+
+
+@lru_cache(maxsize=128)
+def rellik_automaton(total: int, side: int) -> Automaton:
+    """Different values no selection of which (one or more) sums to
+    ``total``: the state is the set of values read, whose subset sums are
+    tracked as a bitmask."""
+    def step(state, v):
+        used, sums = state
+        if v in used:
+            return None
+        sums = (sums | sums << v | 1 << v) & ((1 << (total + 1)) - 1)
+        return None if sums >> total & 1 else (used | {v}, sums)
+
+    return from_step((frozenset(), 0), step, lambda state: True, side)
+
+
+@lru_cache(maxsize=64)
+def classes_automaton(classes, side: int) -> Automaton:
+    """The values fall in every class (``classes[v - 1]``): the state is
+    the set of classes seen."""
+    every = frozenset(classes)
+    return from_step(frozenset(), lambda seen, v: seen | {classes[v - 1]},
+                     lambda seen: seen == every, side)
+
+
+@lru_cache(maxsize=128)
+def sum_loop_automaton(total: int, side: int) -> Automaton:
+    """A sum line closed into a loop: cut into segments that each sum to
+    ``total``, one segment possibly running through the loop's ends. Run
+    on a guess of that segment's part at the end (``extra``): the state is
+    the set of guesses alive, each with the sum of the segment so far
+    (started at ``extra``), accepted when the sum at the end is the guess."""
+    def step(alive, v):
+        found = frozenset((extra, (held + v) % total) for extra, held in alive
+                          if held + v <= total)
+        return found or None
+
+    start = frozenset((extra, extra) for extra in range(total))
+    return from_step(start, step, lambda alive: any(e == h for e, h in alive), side)

@@ -53,7 +53,9 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
+from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
+                    GlobalEntropy, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
+                    RegionSumLine, RellikCage,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
                     Entropic, HiddenSkyscraper, Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
@@ -63,7 +65,7 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterTh
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
-           "StrictXV": XVNegative}
+           "StrictXV": XVNegative, "AntiTaxicab": AntiTaxicab, "GlobalEntropy": GlobalEntropy}
 _DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
                 "HiddenSkyscraper": HiddenSkyscraper}
 _ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
@@ -208,14 +210,44 @@ def from_iss(text: str, where: str = "constraint string"):
             make = _DOUBLE_LINE[kind]
             constraints += [(here, make(cells_, _whole(clue, here)))
                             for clue, cells_ in zip(args[1:], (line, line[::-1])) if clue]
-        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox"):
+        elif kind == "SumLine" and args[-1:] == ["LOOP"]:
+            constraints.append((here, SumLine(cells(args[1:-1]), _whole(args[0], here), True)))
+        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox", "RellikCage", "Lockout"):
             if not args:
                 _fail(here, "needs a number and cells")
             make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular,
-                    "Lunchbox": Lunchbox}[kind]
+                    "Lunchbox": Lunchbox, "RellikCage": RellikCage, "Lockout": Lockout}[kind]
             if "LOOP" in args:
                 _fail(here, f"a {kind} loop is not supported")
-            constraints.append((here, make(cells(args[1:]), _whole(args[0], here))))
+            number = _whole(args[0], here)
+            constraints.append((here, make(cells(args[1:]), number) if kind != "Lockout"
+                                else Lockout(cells(args[1:]), number)))
+        elif kind in ("Between", "RegionSumLine"):
+            constraints.append((here, (Between if kind == "Between" else RegionSumLine)(
+                cells(args))))
+        elif kind in ("Pair", "PairX", "Binary", "BinaryX"):
+            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), side, here)
+            scope = "all" if kind.endswith("X") else "consecutive"
+            constraints += [(here, Pairwise(cells(group), allowed, scope))
+                            for group in _named_groups(args[1:])]
+        elif kind == "NFA":
+            transitions, start, accepting = _nfa(args[0] if args else "", side, here)
+            for group in _named_groups(args[1:]):
+                if "-" in group:
+                    _fail(here, "an NFA over several segments is not supported")
+                constraints.append((here, Regular(cells(group), transitions=transitions,
+                                                  start=start, accepting=accepting)))
+        elif kind == "Indexing":
+            if not args or args[0] not in ("C", "R"):
+                _fail(here, "needs C (column indexing) or R (row indexing) and cells")
+            constraints.append((here, Indexing(cells(args[1:]),
+                                               "column" if args[0] == "C" else "row")))
+        elif kind == "SameValues":
+            found = cells(args[1:])
+            if not args or _whole(args[0], here) != len(found):
+                _fail(here, "only sets of one cell each (all the cells hold one value) are "
+                            "supported")
+            constraints += [(here, Clone((found[0],), (other,))) for other in found[1:]]
         elif kind == "PillArrow":
             size = _whole(args[0] if args else "", here)
             found = cells(args[1:])
@@ -285,6 +317,93 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _named_groups(items: list[str]) -> list[list[str]]:
+    """The cell groups of a ``Pair`` or ``NFA`` item: runs of cells between
+    empty items, a ``_name`` item starting a named group (its
+    ``parseNamedCellGroups``)."""
+    groups: list[list[str]] = [[]]
+    for item in items:
+        if not item or item.startswith("_"):
+            groups.append([])
+        else:
+            groups[-1].append(item)
+    return [group for group in groups if group]
+
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _pair_key(key: str, legacy: bool, side: int, where: str) -> tuple[tuple[int, int], ...]:
+    """The allowed ``(u, v)`` of a ``Pair`` key: six bits per character
+    (URL-safe base64 digits; ``Binary`` swaps ``-`` and ``_``), lowest bit
+    first, over ``(u, v)`` row by row (the solver's ``fnToBinaryKey``)."""
+    if legacy:
+        key = key.translate(str.maketrans("-_", "_-"))
+    if not key or any(c not in _B64 for c in key):
+        _fail(where, f"{key!r} is not a relation key (base64 digits)")
+    bits = [_B64.index(c) >> i & 1 for c in key for i in range(6)]
+    return tuple((u, v) for u in range(1, side + 1) for v in range(1, side + 1)
+                 if (u - 1) * side + v - 1 < len(bits) and bits[(u - 1) * side + v - 1])
+
+
+def _to_pair_key(allowed, side: int) -> str:
+    bits = [(u, v) in set(allowed) for u in range(1, side + 1) for v in range(1, side + 1)]
+    while bits and not bits[-1]:
+        bits.pop()
+    return "".join(_B64[sum(b << i for i, b in enumerate(bits[k:k + 6]))]
+                   for k in range(0, len(bits), 6))
+
+
+def _nfa(code: str, side: int, where: str):
+    """``(transitions, start, accepting)`` of an ``NFA`` item's automaton,
+    decoded from the solver's ``NFASerializer`` (URL-safe base64 of a bit
+    stream, most significant bit first: a header of format, state bits,
+    symbol count, start and accepting counts, then each state's
+    transitions, plain or packed); several start states get one new start
+    state. Transitions on values above ``side`` are dropped."""
+    try:
+        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):
+        _fail(where, f"{code[:40]!r} is not an automaton in base64")
+    stream = "".join(f"{byte:08b}" for byte in data)
+    at = 0
+
+    def read(count: int) -> int:
+        nonlocal at
+        if at + count > len(stream):
+            _fail(where, "the automaton's data ends early")
+        at += count
+        return int(stream[at - count:at] or "0", 2)
+
+    packed = read(2)
+    if packed > 1:
+        _fail(where, "the automaton's format is unknown")
+    state_bits, symbols = read(4) + 1, read(4) + 1
+    starts, accepts = read(state_bits), read(state_bits)
+    start_accepts = read(starts)
+    counts = 0 if packed else read(4)
+    symbol_bits = (symbols - 1).bit_length()
+    transitions = []
+    state = 0
+    while len(stream) - at >= (symbols if packed else max(counts, 1)) and (packed or counts):
+        if packed:
+            mask = read(symbols)
+            moves = [(v, read(state_bits)) for v in range(1, symbols + 1)
+                     if mask >> (v - 1) & 1]
+        else:
+            moves = [(read(symbol_bits) + 1, read(state_bits)) for _ in range(read(counts))]
+        transitions += [(state, v, target) for v, target in moves]
+        state += 1
+    accepting = [i for i in range(starts) if start_accepts >> i & 1]
+    accepting += list(range(starts, starts + accepts))
+    first = max([state, starts + accepts] + [t for _, _, t in transitions]) + 1
+    transitions += [(first, v, t) for q, v, t in transitions if q < starts]
+    if any(q < starts for q in accepting):
+        accepting.append(first)
+    return (tuple((q, v, t) for q, v, t in transitions if v <= side), first,
+            tuple(accepting))
 
 
 def _whole(text: str, where: str) -> int:

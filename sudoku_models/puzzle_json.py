@@ -170,6 +170,12 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[int, ...]" and isinstance(value, list) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return tuple(value)
+    if base == "bool" and isinstance(value, bool):
+        return value
+    if base == "tuple[tuple[int, int], ...]" and isinstance(value, list) and all(
+            isinstance(t, list) and len(t) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
+        return tuple(tuple(t) for t in value)
     if base == "tuple[tuple[int, int, int], ...]" and isinstance(value, list) and all(
             isinstance(t, list) and len(t) == 3 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
@@ -177,7 +183,9 @@ def _check_type(value, annotation: str, key: str, where: str):
     wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
               "tuple[int, ...]": "a list of whole numbers",
               "tuple[tuple[int, int, int], ...]": "a list of [state, value, next state] "
-                                                   "triples"}.get(base, base)
+                                                   "triples",
+              "bool": "true or false",
+              "tuple[tuple[int, int], ...]": "a list of [value, value] pairs"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 

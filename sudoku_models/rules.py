@@ -99,8 +99,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
-                       hidden_skyscraper_automaton, multiset_automaton,
+from .automata import (Automaton, LineAutomaton, between_automaton, classes_automaton,
+                       from_pattern, from_transitions, hidden_skyscraper_automaton,
+                       lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
                        lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
                        sum_line_automaton, window_automaton, x_sum_automaton)
 from .errors import RulesError
@@ -1188,12 +1189,14 @@ class Zipper(_SumRule):
 @dataclass(frozen=True)
 class SumLine(_AutomatonLine):
     """The line cuts into segments (between cells) that each sum to
-    ``total``. (A loop, whose segments may run through its ends, is not
-    modelled.)"""
+    ``total``. A ``loop`` closes the line from its last cell back to its
+    first: one segment may then run through the ends (the Interactive
+    Sudoku Solver's ``SumLine~...~LOOP``)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]
     total: int
+    loop: bool = False
 
     def _check(self, layout):
         if self.total < 1:
@@ -1201,15 +1204,18 @@ class SumLine(_AutomatonLine):
         super()._check(layout)
 
     def automaton(self, side):
-        return sum_line_automaton(self.total, side)
+        return (sum_loop_automaton if self.loop else sum_line_automaton)(self.total, side)
 
     def holds(self, word, side):
-        held = 0
-        for v in word:
-            held += v
-            if held == self.total:
-                held = 0
-        return held == 0
+        for start in range(len(word) if self.loop else 1):  # a loop: any cut will do
+            held = 0
+            for v in word[start:] + word[:start]:
+                held += v
+                if held == self.total:
+                    held = 0
+            if held == 0:
+                return True
+        return False
 
 
 def _window_holds(word, width: int, classes) -> bool:
@@ -1316,13 +1322,283 @@ class Lunchbox(_AutomatonLine):
         return [tuple(sorted(self.cells))]
 
 
+# -- more of the Interactive Sudoku Solver's kinds (issue 33) ----------------------
+
+
+@dataclass(frozen=True)
+class Between(_AutomatonLine):
+    """A between line (Cracking the Cryptic's "between lines"; the
+    Interactive Sudoku Solver's ``Between``): the values on the line lie
+    strictly between the values at its two ends (the circles)."""
+
+    kind: ClassVar[str] = "between"
+    cells: tuple[int, ...]
+
+    def automaton(self, side):
+        return between_automaton(side)
+
+    def holds(self, word, side):
+        low, high = sorted((word[0], word[-1]))
+        return all(low < v < high for v in word[1:-1])
+
+
+@dataclass(frozen=True)
+class Lockout(_AutomatonLine):
+    """A lockout line (the Interactive Sudoku Solver's ``Lockout``, after
+    the setters' "lockout lines"): the values at the two ends (the
+    diamonds) differ by at least ``gap`` (4 by default), and no value on
+    the line lies between them, the ends' values included."""
+
+    kind: ClassVar[str] = "lockout"
+    cells: tuple[int, ...]
+    gap: int = 4
+
+    def _check(self, layout):
+        if not 1 <= self.gap < layout.side:
+            raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
+                             f"got {self.gap}")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return lockout_automaton(self.gap, side)
+
+    def holds(self, word, side):
+        low, high = sorted((word[0], word[-1]))
+        return high - low >= self.gap and not any(low <= v <= high for v in word[1:-1])
+
+
+@dataclass(frozen=True)
+class RellikCage(_AutomatonLine):
+    """A rellik cage ("killer" backwards; the Interactive Sudoku Solver's
+    ``RellikCage``): its cells hold different values, and no selection of
+    one or more of them sums to ``total``. Lowered as an all-different
+    group and an automaton over the cells (the set of values read)."""
+
+    kind: ClassVar[str] = "rellik-cage"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"rellik cage {cell_name(min(self.cells), layout.side)} (\u2260{self.total})" \
+            if self.cells else "rellik cage"
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 1 <= len(self.cells) <= layout.side or self.total < 1:
+            raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells and a total of "
+                             f"1 or more")
+        self.automaton(layout.side)
+
+    def automaton(self, side):
+        return rellik_automaton(self.total, side)
+
+    def holds(self, word, side):
+        sums = {0}
+        for v in word:
+            sums |= {s + v for s in sums}
+        return len(set(word)) == len(word) and self.total not in sums
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))] if len(self.cells) > 1 else []
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_SumRule):
+    """A region-sum line (the Interactive Sudoku Solver's ``RegionSumLine``):
+    each run of the line's cells inside one region (a box, or a jigsaw
+    region; a line through a region twice makes two runs) has the same
+    sum. Lowered as linear sums: every run's sum equals the first's. On a
+    layout without regions (a Latin square) it says nothing."""
+
+    kind: ClassVar[str] = "region-sum-line"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
+
+    def runs(self, layout: Layout) -> list[tuple[int, ...]]:
+        """The line cut where it leaves a region."""
+        if layout.regions is None:
+            return [tuple(self.cells)]
+        region = layout.regions.ravel()
+        runs = [[self.cells[0]]]
+        for a, b in zip(self.cells, self.cells[1:]):
+            if region[a] == region[b]:
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+        return [tuple(run) for run in runs]
+
+    def sums(self, layout):
+        first, *rest = self.runs(layout)
+        return [self._sum(layout, [(c, 1) for c in run] + [(c, -1) for c in first], 0)
+                for run in rest]
+
+
+@dataclass(frozen=True)
+class Pairwise(Constraint):
+    """A custom relation between two values (the Interactive Sudoku
+    Solver's ``Pair``/``Binary``, on consecutive cells of the line, and
+    ``PairX``/``BinaryX``, on every two of its cells: ``pairs``
+    ``"consecutive"`` or ``"all"``): the values ``(u, v)`` two related
+    cells may hold, the first cell's value first, are the ``allowed``
+    pairs. Lowered as pair relations."""
+
+    kind: ClassVar[str] = "pairwise"
+    cells: tuple[int, ...]
+    allowed: tuple[tuple[int, int], ...]
+    pairs_of: str = "consecutive"
+
+    def _check(self, layout):
+        if len(self.cells) < 2 or any(a == b for a, b in self._related()):
+            raise RulesError(f"{self.label(layout)}: 2 or more cells, none related to itself")
+        if self.pairs_of not in ("consecutive", "all"):
+            raise RulesError(f"{self.label(layout)}: pairs_of must be consecutive or all, got "
+                             f"{self.pairs_of!r}")
+        if any(len(p) != 2 or not all(1 <= v <= layout.side for v in p) for p in self.allowed):
+            raise RulesError(f"{self.label(layout)}: allowed pairs of values in "
+                             f"1..{layout.side}")
+
+    def _related(self):
+        if self.pairs_of == "all":
+            return list(combinations(self.cells, 2))
+        return list(zip(self.cells, self.cells[1:]))
+
+    def violations(self, values, layout, context):
+        allowed = set(map(tuple, self.allowed))
+        return [f"{self.label(layout)}: {cell_name(a, layout.side)} holds {values[a]}, "
+                f"{cell_name(b, layout.side)} {values[b]}: not an allowed pair"
+                for a, b in self._related() if (int(values[a]), int(values[b])) not in allowed]
+
+    def pairs(self, layout, context):
+        table = np.zeros((layout.side, layout.side), bool)
+        for u, v in self.allowed:
+            table[u - 1, v - 1] = True
+        table.setflags(write=False)
+        return [PairRelation(a, b, table, self.label(layout)) for a, b in self._related()]
+
+
+@dataclass(frozen=True)
+class Indexing(Constraint):
+    """Column indexing (the Interactive Sudoku Solver's ``Indexing~C``; the
+    setters' "159" rule is its columns 1, 5 and 9): a cell in column ``c``
+    holding ``v`` says that column ``v`` of its row holds ``c``.
+    ``direction`` ``"row"`` is the same with rows: a cell in row ``r``
+    holding ``v`` says that row ``v`` of its column holds ``r``. Lowered
+    as a pair relation from each of ``cells`` to each other cell of its
+    row (column)."""
+
+    kind: ClassVar[str] = "indexing"
+    cells: tuple[int, ...]
+    direction: str = "column"
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not self.cells or self.direction not in ("column", "row"):
+            raise RulesError(f"{self.label(layout)}: cells and a direction, column or row")
+
+    def _targets(self, cell: int, side: int) -> list[tuple[int, int, int]]:
+        """``(other cell, value of cell pointing at it, value it must hold)``."""
+        r, c = divmod(cell, side)
+        if self.direction == "column":
+            return [(r * side + i, i + 1, c + 1) for i in range(side) if i != c]
+        return [(i * side + c, i + 1, r + 1) for i in range(side) if i != r]
+
+    def violations(self, values, layout, context):
+        return [f"{self.label(layout)}: {cell_name(cell, layout.side)} holds {values[cell]} but "
+                f"{cell_name(other, layout.side)} holds {values[other]}, not {wanted}"
+                for cell in self.cells
+                for other, pointer, wanted in self._targets(cell, layout.side)
+                if values[cell] == pointer and values[other] != wanted]
+
+    def pairs(self, layout, context):
+        side = layout.side
+        return [PairRelation(cell, other, _table(side, lambda u, w, p=pointer, x=wanted:
+                                                 (u != p) | (w == x)), self.label(layout))
+                for cell in self.cells for other, pointer, wanted in self._targets(cell, side)]
+
+
+def _taxicab_pairs(layout: Layout):
+    """``(a, b, d)``: two cells at taxicab distance ``d`` (``1..N``) that are
+    not peers (peers differ anyway)."""
+    side, peers = layout.side, layout.peer_matrix
+    for a, b in combinations(range(layout.cells), 2):
+        d = abs(a // side - b // side) + abs(a % side - b % side)
+        if d <= side and not peers[a, b]:
+            yield a, b, d
+
+
+@dataclass(frozen=True)
+class AntiTaxicab(Constraint):
+    """Anti-taxicab (the Interactive Sudoku Solver's ``AntiTaxicab``): two
+    cells a taxicab distance ``d`` apart (steps between orthogonal
+    neighbours) do not both hold ``d``. Lowered as pair relations."""
+
+    kind: ClassVar[str] = "anti-taxicab"
+
+    def label(self, layout):
+        return self.kind
+
+    def violations(self, values, layout, context):
+        return [f"anti-taxicab: {cell_name(a, layout.side)} and {cell_name(b, layout.side)} "
+                f"are {d} apart and both hold {d}" for a, b, d in _taxicab_pairs(layout)
+                if values[a] == values[b] == d]
+
+    def pairs(self, layout, context):
+        tables = {d: _table(layout.side, lambda u, v, d=d: (u != d) | (v != d))
+                  for d in range(1, layout.side + 1)}
+        return [PairRelation(a, b, tables[d], self.label(layout))
+                for a, b, d in _taxicab_pairs(layout)]
+
+
+@dataclass(frozen=True)
+class GlobalEntropy(Constraint):
+    """Global entropy (the Interactive Sudoku Solver's ``GlobalEntropy``):
+    every 2x2 square of the grid holds a low, a middle and a high value
+    (the thirds of 1..N: 1-3, 4-6, 7-9 on a 9x9). Lowered as a regular
+    line over each square (the classes seen)."""
+
+    kind: ClassVar[str] = "global-entropy"
+
+    def label(self, layout):
+        return self.kind
+
+    def _check(self, layout):
+        if layout.side % 3:
+            raise RulesError("global-entropy needs a side divisible by 3")
+
+    @staticmethod
+    def squares(layout: Layout) -> list[tuple[int, int, int, int]]:
+        side = layout.side
+        return [(r * side + c, r * side + c + 1, (r + 1) * side + c, (r + 1) * side + c + 1)
+                for r in range(side - 1) for c in range(side - 1)]
+
+    def _classes(self, side):
+        return tuple((v - 1) // (side // 3) for v in range(1, side + 1))
+
+    def violations(self, values, layout, context):
+        classes = self._classes(layout.side)
+        return [f"global-entropy: the square at {cell_name(square[0], layout.side)} misses a "
+                f"third" for square in self.squares(layout)
+                if len({classes[int(values[c]) - 1] for c in square}) < 3]
+
+    def automata(self, layout):
+        automaton = classes_automaton(self._classes(layout.side), layout.side)
+        return [LineAutomaton(square, automaton, self.label(layout))
+                for square in self.squares(layout)]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
                               Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
                               Regular, LittleKiller, Sandwich, XSum, Skyscraper, HiddenSkyscraper,
                               NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
-                              Modular, Entropic, Quadruple, Lunchbox)
+                              Modular, Entropic, Quadruple, Lunchbox, Between, Lockout,
+                              RellikCage, RegionSumLine, Pairwise, Indexing, AntiTaxicab,
+                              GlobalEntropy)
 }
 
 
