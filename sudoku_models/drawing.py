@@ -43,7 +43,9 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
-                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
+                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
+                    AntiTaxicab, Between, GlobalEntropy, Indexing, Lockout, Pairwise,
+                    RegionSumLine, RellikCage)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -57,7 +59,8 @@ MARK_COLOUR = "#9a9a9a"   # thermometers, arrows, parity marks
 LINE_COLOUR = "#3a3a3a"   # cages, chevrons, diagonals
 
 _NOTES = {AntiKnight: "anti-knight", AntiKing: "anti-king", NonConsecutive: "non-consecutive",
-          XVNegative: "all X and V given"}
+          XVNegative: "all X and V given", AntiTaxicab: "anti-taxicab",
+          GlobalEntropy: "global entropy"}
 
 
 def _symbol(value: int, side: int) -> str:
@@ -442,7 +445,8 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
 
 _KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
                Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff",
-               Lunchbox: "#a0a0a0"}
+               Lunchbox: "#a0a0a0", Between: "#c8c8ff", Lockout: "#9696e6",
+               RegionSumLine: "#50b450", Pairwise: "#808080"}
 
 
 def _kind_line(canvas: _Canvas, line, puzzle) -> None:
@@ -454,7 +458,7 @@ def _kind_line(canvas: _Canvas, line, puzzle) -> None:
     for cell in getattr(line, "pill", ()):
         x, y = canvas.centre(cell)
         canvas.ax.add_patch(_circle(x, y))
-    number = getattr(line, "total", getattr(line, "modulus", None))
+    number = getattr(line, "total", getattr(line, "modulus", getattr(line, "gap", None)))
     if number is not None:
         x, y = canvas.centre(cells[0])
         canvas.ax.text(x - 0.45, y + 0.45, str(number), ha="left", va="top", zorder=6,
@@ -505,7 +509,29 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
                        fontsize=max(3.0, 0.16 * canvas.pt), zorder=6, gid="candidates")
 
 
-_DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
+def _rellik(canvas: _Canvas, cage: RellikCage, puzzle) -> None:
+    """A rellik cage: a cage outline, its total crossed out (≠)."""
+    _cage(canvas, Cage(cage.cells), puzzle)
+    r, c = divmod(min(cage.cells), canvas.side)
+    canvas.ax.text(c + 0.05, canvas.side - r - 0.04, f"≠{cage.total}", ha="left", va="top",
+                   fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid="rellik-cage")
+
+
+def _indexing(canvas: _Canvas, indexing: Indexing, puzzle) -> None:
+    """Indexing cells shaded, an arrow along the row (column) they index."""
+    from matplotlib.patches import Rectangle
+
+    for cell in indexing.cells:
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor="#ffe0b0",
+                                      edgecolor="none", zorder=0.5, gid="indexing"))
+        canvas.ax.text(x + 0.38, y + 0.36, "↔" if indexing.direction == "column" else
+                       "↕", ha="right", va="top", fontsize=max(3.0, 0.2 * canvas.pt),
+                       zorder=6, gid="indexing")
+
+
+_DRAW = {Region: _region, RellikCage: _rellik, Indexing: _indexing, Cage: _cage,
+         Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
          Candidates: _candidates, Regular: _regular,

@@ -32,7 +32,17 @@ and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
 candidate givens.
-Any other type (``NFA``, ``Or``...) is a
+More kinds (issue 33): ``.Between~cells``, ``.Lockout~4~cells`` (the
+least difference of the ends first), ``.RellikCage~9~cells``,
+``.RegionSumLine~cells``, ``.SumLine~10~cells~LOOP`` (a loop),
+``.Indexing~C~cells`` (``R`` for rows), ``.AntiTaxicab``, ``.GlobalEntropy``,
+``.SameValues~N~cells`` with one cell per set (all hold one value: read as
+clones), ``.Pair~key~_name~cells~~cells`` and ``.PairX`` (a relation
+between two values, keyed by its table in base64 digits; the legacy
+``.Binary`` and ``.BinaryX`` with ``-`` and ``_`` swapped) on consecutive
+or all cells of each group, and ``.NFA~code~_name~cells`` (the solver's
+serialized automaton: a regular line; not over several segments).
+Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
 The short killer format (81 characters, from the enjoysudoku forum's
@@ -284,7 +294,7 @@ def from_iss(text: str, where: str = "constraint string"):
             cells_of[kind] = (here, None)
         else:
             _fail(here, f"constraint type {kind!r} is not supported")
-    if no_boxes:
+    if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
         layout = jigsaw if jigsaw is not None else Layout.latin(side)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
         constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
@@ -363,10 +373,9 @@ def _nfa(code: str, side: int, where: str):
     symbol count, start and accepting counts, then each state's
     transitions, plain or packed); several start states get one new start
     state. Transitions on values above ``side`` are dropped."""
-    try:
-        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-    except (binascii.Error, ValueError):
+    if not code or any(c not in _B64 for c in code) or len(code) % 4 == 1:
         _fail(where, f"{code[:40]!r} is not an automaton in base64")
+    data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     stream = "".join(f"{byte:08b}" for byte in data)
     at = 0
 
@@ -398,6 +407,8 @@ def _nfa(code: str, side: int, where: str):
         state += 1
     accepting = [i for i in range(starts) if start_accepts >> i & 1]
     accepting += list(range(starts, starts + accepts))
+    if not transitions:
+        _fail(where, "the automaton has no transitions: it accepts no line")
     first = max([state, starts + accepts] + [t for _, _, t in transitions]) + 1
     transitions += [(first, v, t) for q, v, t in transitions if q < starts]
     if any(q < starts for q in accepting):
@@ -561,6 +572,20 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
             else:
                 out.append(f".{_ISS_NAME[kind]}~{name}~{clue if forward else ''}"
                            f"{'' if forward else '~' + str(clue)}")
+        elif kind is SumLine and constraint.loop:
+            out.append(f".SumLine~{constraint.total}~{ids(constraint.cells)}~LOOP")
+        elif kind in (RellikCage, Lockout):
+            number = constraint.total if kind is RellikCage else constraint.gap
+            out.append(f".{kind.__name__}~{number}~{ids(constraint.cells)}")
+        elif kind in (Between, RegionSumLine):
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Pairwise:
+            out.append(f".Pair{'X' if constraint.pairs_of == 'all' else ''}~"
+                       f"{_to_pair_key(constraint.allowed, side)}~_~{ids(constraint.cells)}")
+        elif kind is Indexing:
+            out.append(f".Indexing~{constraint.direction[0].upper()}~{ids(constraint.cells)}")
+        elif kind in (AntiTaxicab, GlobalEntropy):
+            out.append(f".{kind.__name__}")
         elif kind in (CellSum, SumLine, Modular, Lunchbox):
             number = constraint.modulus if kind is Modular else constraint.total
             out.append(f".{_ISS_NAME[kind]}~{number}~{ids(constraint.cells)}")

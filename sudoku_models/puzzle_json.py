@@ -29,13 +29,14 @@ constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
 (``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
 ``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
 line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
-triples with ``start`` and ``accepting``);
+triples with ``start`` and ``accepting``; a pairwise relation's ``allowed``
+as ``[value, value]`` pairs; a sum line's ``loop`` as true or false);
 ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
 f-puzzles (``size``, ``grid`` of ``{"value", "given", "region"}``,
 ``killercage``, ``thermometer``, ``arrow``, ``difference``, ``ratio``, ``xv``,
-``odd``, ``even``, ``extraregion``, ``diagonal+``, ``diagonal-``,
+``odd``, ``even``, ``extraregion``, ``betweenline``, ``diagonal+``, ``diagonal-``,
 ``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``,
 ``negative``): only given values are clues; keys that draw or set up a
 solver (``line``, ``text``, ``rectangle``, ``circle``, a ``cage`` without a
@@ -60,7 +61,8 @@ import numpy as np
 from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
+                    Fortress,
                     Kropki, KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity,
                     Region, Renban, Rules, RulesError, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, diagonals, disjoint_groups, windoku)
@@ -330,8 +332,9 @@ _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjoint
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
                    "xv", "odd", "even", "negative", "whispers", "renban", "palindrome",
                    "minimum", "maximum", "clone", "littlekillersum", "sandwichsum", "xsum",
-                   "skyscraper"}
-_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
+                   "skyscraper", "betweenline"}
+_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome,
+                   "betweenline": Between}
 FPUZZLES_DECORATION = frozenset({
     "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
     "highlightconflicts", "cellcolor", "fogofwar", "foglight"})
@@ -700,6 +703,8 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
             add("whispers", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, (Renban, Palindrome)):
             add(constraint.kind, {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, Between):
+            add("betweenline", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, LittleKiller) and len(constraint.cells) > 1:
             (r0, c0), (r1, c1) = (divmod(c, side) for c in constraint.cells[:2])
             direction = {v: k for k, v in _FP_DIRECTIONS.items()}[(r1 - r0, c1 - c0)]

@@ -62,6 +62,7 @@ kind               rule
 ``zipper``         values the same distance from the middle of the line have
                    one sum: the middle value (odd length) or a common one
 ``sum-line``       the line cuts into segments that each sum to ``total``
+                   (a ``loop``: one segment may run through the ends)
 ``modular``        every ``modulus`` consecutive values on the line differ
                    modulo ``modulus``
 ``entropic``       every 3 consecutive values on the line are one low, one
@@ -70,6 +71,17 @@ kind               rule
                    ``values`` (as often as listed)
 ``lunchbox``       different values; those between the smallest and the
                    largest sum to ``total``
+``between``        the values inside the line lie strictly between its ends'
+``lockout``        the ends differ by ``gap`` or more, no value inside lies
+                   between them (ends included)
+``rellik-cage``    different values, no selection of which sums to ``total``
+``region-sum-line`` each run of the line in one region has the same sum
+``pairwise``       every two consecutive (``pairs_of`` ``"all"``: every two)
+                   cells hold one of the ``allowed`` value pairs
+``indexing``       a cell in column ``c`` holding ``v``: column ``v`` of its
+                   row holds ``c`` (``direction`` ``"row"``: the same by rows)
+``anti-taxicab``   two cells ``d`` steps apart do not both hold ``d``
+``global-entropy`` every 2x2 square holds a low, a middle and a high value
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -1191,7 +1203,9 @@ class SumLine(_AutomatonLine):
     """The line cuts into segments (between cells) that each sum to
     ``total``. A ``loop`` closes the line from its last cell back to its
     first: one segment may then run through the ends (the Interactive
-    Sudoku Solver's ``SumLine~...~LOOP``)."""
+    Sudoku Solver's ``SumLine~...~LOOP``); its automaton guesses that
+    segment's part at the end, which a total up to 10 keeps within
+    :data:`~sudoku_models.automata.MAX_STATES` (a larger one is refused)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]
@@ -1201,7 +1215,10 @@ class SumLine(_AutomatonLine):
     def _check(self, layout):
         if self.total < 1:
             raise RulesError(f"{self.label(layout)}: the total must be 1 or more")
-        super()._check(layout)
+        try:
+            super()._check(layout)
+        except RulesError as error:  # a loop's automaton guesses the segment through its ends
+            raise RulesError(f"{self.label(layout)}: {error}") from None
 
     def automaton(self, side):
         return (sum_loop_automaton if self.loop else sum_line_automaton)(self.total, side)

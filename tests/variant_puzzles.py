@@ -19,7 +19,9 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, CellSum,
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
+                                 Candidates, CellSum, GlobalEntropy, Indexing, Lockout, Pairwise,
+                                 RegionSumLine, RellikCage,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
                                  HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
                                  Modular,
@@ -111,10 +113,11 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         total = int(values[start] + values[other]) if kind == "cage-total" else None
         return Cage((start, other), total)
     if kind in ("anti-knight", "anti-king", "non-consecutive", "xv-negative",
-                "kropki-negative"):
+                "kropki-negative", "anti-taxicab", "global-entropy"):
         return {"anti-knight": AntiKnight(), "anti-king": AntiKing(),
                 "non-consecutive": NonConsecutive(), "xv-negative": XVNegative(),
-                "kropki-negative": KropkiNegative(("white",))}[kind]
+                "kropki-negative": KropkiNegative(("white",)), "anti-taxicab": AntiTaxicab(),
+                "global-entropy": GlobalEntropy()}[kind]
     if kind == "kropki":
         for _ in range(100):
             a, b = _neighbours(side, rng)
@@ -251,6 +254,28 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         corner = int(rng.integers(side - 1)) * side + int(rng.integers(side - 1))
         square = (corner, corner + 1, corner + side, corner + side + 1)
         return Quadruple(square, tuple(sorted(int(values[c]) for c in square[:2])))
+    for _ in range(300 if kind in ("between", "lockout", "region-sum-line") else 0):
+        line = _path(layout, rng, int(rng.integers(2, 5)))
+        constraint = {"between": Between(line), "lockout": Lockout(line, 2),
+                      "region-sum-line": RegionSumLine(line)}[kind]
+        if len(line) > 1 and not Rules(layout, (constraint,)).violations(values):
+            return constraint
+    if kind == "rellik-cage":
+        a, b = _neighbours(side, rng)
+        sums = {int(values[a]), int(values[b]), int(values[a] + values[b])}
+        if values[a] != values[b]:
+            return RellikCage((a, b), int(rng.choice([t for t in range(1, 2 * side) if t not in sums])))
+    if kind == "pairwise":
+        line = _path(layout, rng, 3)
+        held = {(int(values[a]), int(values[b])) for a, b in zip(line, line[1:])}
+        extra = {(int(u), int(v)) for u, v in rng.integers(1, side + 1, (side, 2))}
+        return Pairwise(line, tuple(sorted(held | extra)), "consecutive")
+    if kind == "indexing":
+        for cell in rng.permutation(cells).tolist():
+            for direction in ("column", "row"):
+                constraint = Indexing((cell,), direction)
+                if not Rules(layout, (constraint,)).violations(values):
+                    return constraint
     raise ValueError(f"no holding {kind} found")
 
 
@@ -283,7 +308,8 @@ def _sandwich_total(held: list[int], side: int) -> int:
     return sum(held[low + 1:high])
 
 
-GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative")
+GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative",
+          "anti-taxicab", "global-entropy")
 
 
 def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndarray:
