@@ -618,3 +618,56 @@ def sum_loop_automaton(total: int, side: int) -> Automaton:
 
     start = frozenset((extra, extra) for extra in range(total))
     return from_step(start, step, lambda alive: any(e == h for e, h in alive), side)
+
+
+@lru_cache(maxsize=64)
+def different_automaton(side: int) -> Automaton:
+    """Values all different: the state is the set read."""
+    return from_step(frozenset(), lambda used, v: None if v in used else used | {v},
+                     lambda used: True, side)
+
+
+def table_automaton(rows, side: int, one: bool = False) -> Automaton:
+    """Two values ``(u, v)`` allowed where ``rows[u - 1][v - 1]``; with
+    ``one``, a single value ``v`` allowed where ``rows[v - 1][0]``."""
+    rows = tuple(tuple(row) for row in rows)
+    if one:
+        return from_step(0, lambda q, v: 1 if q == 0 and rows[v - 1][0] else None,
+                         lambda q: q == 1, side)
+    return from_step(0, lambda q, v: v if q == 0 else (-1 if q > 0 and rows[q - 1][v - 1]
+                                                       else None),
+                     lambda q: q == -1, side)
+
+
+def either_automaton(plan, branches: int, side: int) -> Automaton:
+    """One of ``branches`` holds, over the segments of ``plan`` in turn:
+    ``(branch, automaton, length)`` each, a segment's values spelling a
+    word of its automaton when its branch is the one that holds. The state
+    is the position and the set of branches alive, each with its
+    segment's automaton state (None on another branch's segment)."""
+    owner, machine, first = [], [], []
+    for b, automaton, length in plan:
+        first.append(len(owner))
+        owner += [b] * length
+        machine += [automaton] * length
+    total = len(owner)
+    last = {f + length - 1 for f, (_, _, length) in zip(first, plan)}
+
+    def entering(b, k):
+        return machine[k].start if k < total and owner[k] == b else None
+
+    def step(state, v):
+        k, alive = state
+        if k == total:
+            return None
+        found = set()
+        for b, q in alive:
+            if q is not None:
+                q = machine[k].next[q][v - 1]
+                if q < 0 or (k in last and q not in machine[k].accepting):
+                    continue
+            found.add((b, entering(b, k + 1) if k in last else q))
+        return (k + 1, frozenset(found)) if found else None
+
+    start = (0, frozenset((b, entering(b, 0)) for b in range(branches)))
+    return from_step(start, step, lambda state: state[0] == total, side)

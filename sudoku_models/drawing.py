@@ -44,7 +44,7 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
                     Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
-                    AntiTaxicab, Between, GlobalEntropy, Indexing, Lockout, Pairwise,
+                    AntiTaxicab, Between, Either, GlobalEntropy, Indexing, Lockout, Pairwise,
                     RegionSumLine, RellikCage)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
@@ -132,8 +132,10 @@ def draw_sudoku(puzzle, solution=None, ax=None, title: str | None = None):
     ax.axis("off")
     canvas = _Canvas(ax, side)
     _grid_lines(canvas, puzzle.layout)
-    for constraint in puzzle.constraints:
-        _DRAW.get(type(constraint), _nothing)(canvas, constraint, puzzle)
+    for constraint in puzzle.constraints:  # an Or composite: every branch's marks
+        for shown in ([c for branch in constraint.branches for c in branch]
+                      if isinstance(constraint, Either) else [constraint]):
+            _DRAW.get(type(shown), _nothing)(canvas, shown, puzzle)
     _digits(canvas, puzzle, solution)
     if notes:
         ax.text(side / 2, -0.12, notes, ha="center", va="top", fontsize=max(6, 0.32 * canvas.pt),
@@ -148,6 +150,8 @@ def _notes(constraints) -> str:
     for constraint in constraints:
         if isinstance(constraint, KropkiNegative):
             parts.append(f"all {' and '.join(constraint.colors)} dots given")
+        elif isinstance(constraint, Either):
+            parts.append(f"one of {len(constraint.branches)} marked rule sets holds")
         elif type(constraint) in _NOTES:
             parts.append(_NOTES[type(constraint)])
     return " \u00b7 ".join(dict.fromkeys(parts))

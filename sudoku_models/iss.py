@@ -64,7 +64,7 @@ import numpy as np
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
-                    GlobalEntropy, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
+                    Either, GlobalEntropy, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
                     RegionSumLine, RellikCage,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
@@ -141,8 +141,39 @@ def from_iss(text: str, where: str = "constraint string"):
     even = [v for v in range(1, side + 1) if not v % 2]
     parity = {"odd": [], "even": []}
     jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
+    composites: list[list] = []  # open Or/And items: [kind, where, first item, branches]
+    item_start = 0
     for number, (kind, args) in enumerate(items, start=1):
+        if composites and composites[-1][0] == "Or" and len(constraints) > item_start:
+            composites[-1][3].append(tuple(c for _, c in constraints[item_start:]))
+            del constraints[item_start:]  # the item before was one branch of the Or
+        item_start = len(constraints)
         here = f"{where}, item {number} ({kind or 'given'})"
+        if kind in ("Or", "And"):
+            composites.append([kind, here, len(constraints), []])
+            continue
+        if kind == "End":
+            if not composites:
+                _fail(here, "an End with no Or or And before it")
+            opened, at, first, branches = composites.pop()
+            inner = tuple(c for _, c in constraints[first:])
+            del constraints[first:]
+            if opened == "And":
+                if composites and composites[-1][0] == "Or":
+                    composites[-1][3].append(inner)
+                else:  # an And outside an Or: its constraints simply hold
+                    constraints += [(at, c) for c in inner]
+            else:  # a branch that cannot hold (a cage total out of reach) is dropped
+                kept = tuple(branch for branch in branches if all(
+                    not isinstance(c, Cage) or c.total is None or
+                    len(c.cells) * (len(c.cells) + 1) // 2 <= c.total <=
+                    len(c.cells) * (2 * side - len(c.cells) + 1) // 2 for c in branch))
+                constraints.append((at, Either(kept or branches)))
+            item_start = first  # an Or inside an Or: one branch of it
+            continue
+        if composites and (kind in ("Windoku", "DisjointSets", "StrictKropki", "Diagonal",
+                                    "Jigsaw", "NoBoxes", "Shape") or kind in _GLOBAL):
+            _fail(here, f"a {kind} inside an Or or And is not supported")
 
         def cells(names, count=None):
             found = tuple(_cell(name, side, here) for name in names)
@@ -159,7 +190,9 @@ def from_iss(text: str, where: str = "constraint string"):
                                 "(such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(set(map(int, values)))
-                if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
+                if composites:  # a given inside an Or: one of the branches
+                    constraints.append((here, Candidates((cell,), tuple(wanted))))
+                elif len(wanted) == 1 and grid[cell] in (0, wanted[0]):
                     grid[cell] = wanted[0]
                 elif wanted in (odd, even):
                     parity["odd" if wanted == odd else "even"].append(cell)
@@ -294,6 +327,8 @@ def from_iss(text: str, where: str = "constraint string"):
             cells_of[kind] = (here, None)
         else:
             _fail(here, f"constraint type {kind!r} is not supported")
+    if composites:
+        _fail(composites[-1][1], "no End closes it")
     if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
         layout = jigsaw if jigsaw is not None else Layout.latin(side)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
@@ -600,6 +635,13 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
+        elif kind is Either:
+            bare = to_iss(np.zeros((side, side), int), Rules(layout, ()))
+            inner = [to_iss(np.zeros((side, side), int), Rules(layout, branch))[len(bare):]
+                     for branch in constraint.branches]
+            out.append(".Or" + "".join(text if len(branch) == 1 else f".And{text}.End"
+                                       for text, branch in zip(inner, constraint.branches))
+                       + ".End")
         elif kind is Candidates:
             values = "_".join(map(str, sorted(set(constraint.values))))
             out.append(".~" + "~".join(f"{_cell_id(c, side)}_{values}" for c in constraint.cells))

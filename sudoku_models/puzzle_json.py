@@ -30,7 +30,8 @@ constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
 ``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
 line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
 triples with ``start`` and ``accepting``; a pairwise relation's ``allowed``
-as ``[value, value]`` pairs; a sum line's ``loop`` as true or false);
+as ``[value, value]`` pairs; a sum line's ``loop`` as true or false; an
+``or``'s ``branches`` as lists of constraints);
 ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
@@ -147,6 +148,8 @@ def constraint_to_json(constraint, side: int) -> dict:
         value = getattr(constraint, f.name)
         if f.name in _CELL_LISTS:
             out[f.name] = [_name(c, side) for c in value]
+        elif f.name == "branches":  # an Or composite: lists of constraints
+            out[f.name] = [[constraint_to_json(c, side) for c in branch] for branch in value]
         elif f.name == "circle":
             out["circle"] = _name(value, side)
         elif value is not None and value != f.default:
@@ -228,6 +231,12 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
                 values[key] = _cells(item[key], layout.side, here, key)
             elif key == "circle":
                 values[key] = cell_index(item[key], layout.side, here)
+            elif key == "branches":
+                if not isinstance(item[key], list) or not item[key]:
+                    _fail(here, f"'branches' must be a list of lists of constraints, got "
+                                f"{item[key]!r}"[:200])
+                values[key] = tuple(constraints_from_json(branch, layout, f"{here}, branch {i}")
+                                    for i, branch in enumerate(item[key], start=1))
             else:
                 values[key] = _check_type(item[key], f.type, key, here)
         constraint = cls(**values)

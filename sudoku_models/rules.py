@@ -112,6 +112,8 @@ from typing import ClassVar
 import numpy as np
 
 from .automata import (Automaton, LineAutomaton, between_automaton, classes_automaton,
+                       different_automaton, either_automaton, linear_automaton,
+                       table_automaton,
                        from_pattern, from_transitions, hidden_skyscraper_automaton,
                        lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
                        lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
@@ -1607,6 +1609,76 @@ class GlobalEntropy(Constraint):
                 for square in self.squares(layout)]
 
 
+def _word_forms(constraint: Constraint, layout: Layout, context: Context):
+    """``constraint`` as lines that must each spell a word of their
+    automaton (:class:`~sudoku_models.automata.LineAutomaton`): its
+    automata, and its groups, sums, pairs and domains each as the automaton
+    of that family (all different, a linear sum, a table, a value set)."""
+    side = layout.side
+    lines = list(constraint.automata(layout))
+    lines += [LineAutomaton(group, different_automaton(side), "") for group in
+              constraint.groups(layout)]
+    lines += [LineAutomaton(s.cells, linear_automaton(s.coefficients, s.total, side), "")
+              for s in constraint.sums(layout)]
+    lines += [LineAutomaton((p.first, p.second), table_automaton(
+        tuple(map(tuple, p.allowed.tolist())), side), "") for p in constraint.pairs(layout,
+                                                                                    context)]
+    lines += [LineAutomaton((cell,), table_automaton(((bool(mask >> v & 1),) * 1 for v in
+                                                      range(side)), side, one=True), "")
+              for cell, mask in constraint.domain(layout)]
+    return lines
+
+
+@dataclass(frozen=True)
+class Either(Constraint):
+    """An Or composite (the Interactive Sudoku Solver's ``.Or ... .End``,
+    a branch of several constraints its ``.And ... .End``): at least one
+    of ``branches`` holds, a branch holding when all its constraints do.
+    Lowered as one regular line over every branch's cells in turn: each
+    constraint of a branch as lines of its families (groups, sums, pairs,
+    domains, automata), and an automaton that guesses the branch and
+    checks its lines, letting the others' values be (the position is in
+    its state, so it is built for this line's length)."""
+
+    kind: ClassVar[str] = "or"
+    branches: tuple[tuple[Constraint, ...], ...]
+
+    def _cells(self):
+        return tuple(dict.fromkeys(c for branch in self.branches for constraint in branch
+                                   for c in constraint._cells()))
+
+    def label(self, layout):
+        cells = self._cells()
+        return f"or {cell_name(min(cells), layout.side)}" if cells else "or"
+
+    def _check(self, layout):
+        if len(self.branches) < 1 or any(not branch for branch in self.branches):
+            raise RulesError(f"{self.label(layout)}: one or more branches, each of one or more "
+                             f"constraints")
+        for branch in self.branches:
+            for constraint in branch:
+                if not isinstance(constraint, Constraint):
+                    raise RulesError(f"{self.label(layout)}: a branch holds constraints, got "
+                                     f"{type(constraint).__name__}")
+                constraint.validate(layout)
+        self.automata(layout)
+
+    def violations(self, values, layout, context):
+        if any(not any(c.violations(values, layout, context) for c in branch)
+               for branch in self.branches):
+            return []
+        return [f"{self.label(layout)}: no branch holds"]
+
+    def automata(self, layout):
+        context = Context(frozenset(), frozenset())
+        segments = [(b, line) for b, branch in enumerate(self.branches) for constraint in branch
+                    for line in _word_forms(constraint, layout, context)]
+        cells = tuple(c for _, line in segments for c in line.cells)
+        plan = tuple((b, line.automaton, len(line.cells)) for b, line in segments)
+        return [LineAutomaton(cells, either_automaton(plan, len(self.branches), layout.side),
+                              self.label(layout))]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
@@ -1615,7 +1687,7 @@ KINDS: dict[str, type[Constraint]] = {
                               NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
                               Modular, Entropic, Quadruple, Lunchbox, Between, Lockout,
                               RellikCage, RegionSumLine, Pairwise, Indexing, AntiTaxicab,
-                              GlobalEntropy)
+                              GlobalEntropy, Either)
 }
 
 

@@ -199,3 +199,61 @@ def test_a_between_line_reads_from_f_puzzles_and_back():
     grid, rules, _ = from_fpuzzles(data)
     assert rules.constraints == (Between((0, 1, 2)),)
     assert to_fpuzzles(grid, rules)["betweenline"] == data["betweenline"]
+
+
+OR_KINDS = ("cage-total", "kropki", "thermometer", "arrow", "sum", "between", "lockout")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_or_counts_on_a_4x4_as_brute_force_does(seed):
+    """Two branches: one constraint that holds on a random grid, and one of
+    two constraints drawn for another grid (which may or may not hold):
+    every method counts what brute force counts."""
+    from sudoku_models.rules import Either
+
+    layout = Layout.square(2)
+    rng = np.random.default_rng(100 + seed)
+    grids = all_grids(layout)
+    full, other = (grids[int(i)] for i in rng.integers(len(grids), size=2))
+    kinds = rng.choice(OR_KINDS, 3)
+    branches = ((holding_constraint(str(kinds[0]), layout, full, rng),),
+                tuple(dict.fromkeys(holding_constraint(str(k), layout, other, rng)
+                                    for k in kinds[1:])))
+    grid = np.where(rng.random(16) < 0.2, full, 0).reshape(4, 4)
+    puzzle = Puzzle(grid, Rules(layout, (Either(branches),)))
+    expected = min(brute_count(puzzle), 4)
+    assert expected >= 1
+    for method in ("backtracking", "cp", "sat-extended", "milp"):
+        assert count_solutions(puzzle, method, limit=4) == expected, method
+
+
+def test_an_or_reads_and_writes_as_the_solver_does():
+    from sudoku_models.rules import Candidates, Cage, Either
+
+    text = (".Or.~R1C2_1.~R1C1_1.End.Or.And.~R2C1_3.~R2C2_4.End.Cage~10~R3C1~R3C2.End"
+            ".Or.Cage~3~R5C1~R5C2~R5C3~R5C4.Lunchbox~3~R5C1~R5C2~R5C3~R5C4.End")
+    grid, rules = from_iss(text)
+    assert not grid.any()  # givens inside an Or are branches, not clues
+    assert rules.constraints[0] == Either(((Candidates((1,), (1,)),), (Candidates((0,), (1,)),)))
+    assert rules.constraints[1].branches[1] == (Cage((18, 19), 10),)
+    assert len(rules.constraints[2].branches) == 1  # a cage of 4 cells never sums to 3
+    assert from_iss(to_iss(grid, rules))[1] == rules
+    from sudoku_models.puzzle_json import constraint_to_json, constraints_from_json
+
+    items = [constraint_to_json(c, 9) for c in rules.constraints]
+    assert items[1]["branches"][1] == [{"kind": "cage", "cells": ["r3c1", "r3c2"], "total": 10}]
+    assert constraints_from_json(items, rules.layout) == rules.constraints
+    values = np.zeros(81, int)
+    values[[0, 1, 9, 10, 18, 19]] = [1, 2, 3, 5, 6, 4]  # r1c1 1; not 3 and 4, but 6 + 4
+    values[36:40] = [1, 2, 3, 4]  # 2 + 3 between 1 and 4 is 5, not 3
+    assert rules.violations(values) == ["or r5c1: no branch holds"]
+
+
+@pytest.mark.parametrize("text, message", [
+    (".Or.~R1C1_1", "no End closes it"),
+    (".End", "an End with no Or or And"),
+    (".Or.AntiKnight.End", "a AntiKnight inside an Or or And is not supported"),
+])
+def test_a_bad_composite_is_a_format_error_naming_it(text, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        from_iss(text)

@@ -20,7 +20,7 @@ import numpy as np
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
-                                 Candidates, CellSum, GlobalEntropy, Indexing, Lockout, Pairwise,
+                                 Candidates, CellSum, Either, GlobalEntropy, Indexing, Lockout, Pairwise,
                                  RegionSumLine, RellikCage,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
                                  HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
@@ -276,6 +276,10 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
                 constraint = Indexing((cell,), direction)
                 if not Rules(layout, (constraint,)).violations(values):
                     return constraint
+    if kind == "or":  # one branch holds, the other is drawn blindly
+        holding = holding_constraint("cage-total", layout, values, rng)
+        blind = holding_constraint("kropki", layout, rng.permutation(values), rng)
+        return Either(((blind,), (holding,)) if rng.random() < 0.5 else ((holding,), (blind,)))
     raise ValueError(f"no holding {kind} found")
 
 
