@@ -671,3 +671,42 @@ def either_automaton(plan, branches: int, side: int) -> Automaton:
 
     start = (0, frozenset((b, entering(b, 0)) for b in range(branches)))
     return from_step(start, step, lambda state: state[0] == total, side)
+
+
+@lru_cache(maxsize=256)
+def count_automaton(value: int, side: int) -> Automaton:
+    """``value`` appears ``value`` times or not at all (counting circles):
+    the state is how often it appeared."""
+    return from_step(0, lambda seen, v: seen + (v == value) if seen + (v == value) <= value
+                     else None, lambda seen: seen in (0, value), side)
+
+
+@lru_cache(maxsize=64)
+def equality_automaton(side: int) -> Automaton:
+    """As many even as odd values and as many low (the lower half of
+    ``1..side``) as high ones, the middle value of an odd range never:
+    the state is the two differences."""
+    half = side // 2
+
+    def step(state, v):
+        if side % 2 and v == half + 1:
+            return None
+        odd, low = state[0] + (1 if v % 2 else -1), state[1] + (1 if v <= half else -1)
+        return (odd, low) if max(abs(odd), abs(low)) <= half + 1 else None  # values differ
+
+    return from_step((0, 0), step, lambda state: state == (0, 0), side)
+
+
+@lru_cache(maxsize=64)
+def distinct_automaton(side: int) -> Automaton:
+    """The first value counts the different values after it: the state is
+    ``(first value, the set of values seen after it)``."""
+    def step(state, v):
+        if state is None:
+            return (v, frozenset())
+        count, seen = state
+        seen = seen | {v}
+        return (count, seen) if len(seen) <= count else None
+
+    return from_step(None, step, lambda state: state is not None and len(state[1]) == state[0],
+                     side)

@@ -11,4 +11,5 @@ KIND_NAMES = ("region", "cage", "anti-knight", "anti-king", "non-consecutive", "
               "numbered-room", "sum", "pill-arrow", "double-arrow", "zipper", "sum-line",
               "modular", "entropic", "quadruple", "lunchbox", "between", "lockout",
               "rellik-cage", "region-sum-line", "pairwise", "indexing", "anti-taxicab",
-              "global-entropy", "or")
+              "global-entropy", "or", "global-mod", "counting-circles", "equality-cage",
+              "count-distinct")

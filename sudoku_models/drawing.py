@@ -44,7 +44,8 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
                     Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
-                    AntiTaxicab, Between, Either, GlobalEntropy, Indexing, Lockout, Pairwise,
+                    AntiTaxicab, Between, CountDistinct, CountingCircles, Either,
+                    EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout, Pairwise,
                     RegionSumLine, RellikCage)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
@@ -60,7 +61,7 @@ LINE_COLOUR = "#3a3a3a"   # cages, chevrons, diagonals
 
 _NOTES = {AntiKnight: "anti-knight", AntiKing: "anti-king", NonConsecutive: "non-consecutive",
           XVNegative: "all X and V given", AntiTaxicab: "anti-taxicab",
-          GlobalEntropy: "global entropy"}
+          GlobalEntropy: "global entropy", GlobalMod: "global mod 3"}
 
 
 def _symbol(value: int, side: int) -> str:
@@ -450,7 +451,7 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
 _KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
                Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff",
                Lunchbox: "#a0a0a0", Between: "#c8c8ff", Lockout: "#9696e6",
-               RegionSumLine: "#50b450", Pairwise: "#808080"}
+               RegionSumLine: "#50b450", Pairwise: "#808080", CountDistinct: "#b0b0b0"}
 
 
 def _kind_line(canvas: _Canvas, line, puzzle) -> None:
@@ -469,10 +470,10 @@ def _kind_line(canvas: _Canvas, line, puzzle) -> None:
                        fontsize=max(3.0, 0.18 * canvas.pt), gid=line.kind)
 
 
-def _circle(x: float, y: float):
+def _circle(x: float, y: float, gid: str = "pill"):
     from matplotlib.patches import Circle
 
-    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid="pill")
+    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid=gid)
 
 
 def _quadruple(canvas: _Canvas, quad: Quadruple, puzzle) -> None:
@@ -513,12 +514,19 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
                        fontsize=max(3.0, 0.16 * canvas.pt), zorder=6, gid="candidates")
 
 
-def _rellik(canvas: _Canvas, cage: RellikCage, puzzle) -> None:
-    """A rellik cage: a cage outline, its total crossed out (≠)."""
+def _marked_cage(canvas: _Canvas, cage, puzzle) -> None:
+    """A rellik cage (its total crossed out: ≠) or an equality cage (=):
+    a cage outline and its mark."""
     _cage(canvas, Cage(cage.cells), puzzle)
     r, c = divmod(min(cage.cells), canvas.side)
-    canvas.ax.text(c + 0.05, canvas.side - r - 0.04, f"≠{cage.total}", ha="left", va="top",
-                   fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid="rellik-cage")
+    mark = f"≠{cage.total}" if isinstance(cage, RellikCage) else "="
+    canvas.ax.text(c + 0.05, canvas.side - r - 0.04, mark, ha="left", va="top",
+                   fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid=cage.kind)
+
+
+def _counting(canvas: _Canvas, circles: CountingCircles, puzzle) -> None:
+    for cell in circles.cells:
+        canvas.ax.add_patch(_circle(*canvas.centre(cell), gid="counting-circles"))
 
 
 def _indexing(canvas: _Canvas, indexing: Indexing, puzzle) -> None:
@@ -534,7 +542,8 @@ def _indexing(canvas: _Canvas, indexing: Indexing, puzzle) -> None:
                        zorder=6, gid="indexing")
 
 
-_DRAW = {Region: _region, RellikCage: _rellik, Indexing: _indexing, Cage: _cage,
+_DRAW = {Region: _region, RellikCage: _marked_cage, EqualityCage: _marked_cage,
+         CountingCircles: _counting, Indexing: _indexing, Cage: _cage,
          Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,

@@ -36,6 +36,9 @@ More kinds (issue 33): ``.Between~cells``, ``.Lockout~4~cells`` (the
 least difference of the ends first), ``.RellikCage~9~cells``,
 ``.RegionSumLine~cells``, ``.SumLine~10~cells~LOOP`` (a loop),
 ``.Indexing~C~cells`` (``R`` for rows), ``.AntiTaxicab``, ``.GlobalEntropy``,
+``.GlobalMod``, ``.CountingCircles~cells``, ``.EqualityCage~cells``,
+``.CountDistinct~cells`` (the control cell first), ``.Or`` composites
+(``.Or.item.item.End``, a branch of several items ``.And...End``),
 ``.SameValues~N~cells`` with one cell per set (all hold one value: read as
 clones), ``.Pair~key~_name~cells~~cells`` and ``.PairX`` (a relation
 between two values, keyed by its table in base64 digits; the legacy
@@ -64,7 +67,8 @@ import numpy as np
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
-                    Either, GlobalEntropy, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
+                    CountDistinct, CountingCircles, Either, EqualityCage, GlobalEntropy,
+                    GlobalMod, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
                     RegionSumLine, RellikCage,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
@@ -75,7 +79,11 @@ from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
-           "StrictXV": XVNegative, "AntiTaxicab": AntiTaxicab, "GlobalEntropy": GlobalEntropy}
+           "StrictXV": XVNegative, "AntiTaxicab": AntiTaxicab, "GlobalEntropy": GlobalEntropy,
+           "GlobalMod": GlobalMod}
+_CELLS_ONLY = {"Between": Between, "RegionSumLine": RegionSumLine,
+               "CountingCircles": CountingCircles, "EqualityCage": EqualityCage,
+               "CountDistinct": CountDistinct}
 _DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
                 "HiddenSkyscraper": HiddenSkyscraper}
 _ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
@@ -265,9 +273,8 @@ def from_iss(text: str, where: str = "constraint string"):
             number = _whole(args[0], here)
             constraints.append((here, make(cells(args[1:]), number) if kind != "Lockout"
                                 else Lockout(cells(args[1:]), number)))
-        elif kind in ("Between", "RegionSumLine"):
-            constraints.append((here, (Between if kind == "Between" else RegionSumLine)(
-                cells(args))))
+        elif kind in _CELLS_ONLY:
+            constraints.append((here, _CELLS_ONLY[kind](cells(args))))
         elif kind in ("Pair", "PairX", "Binary", "BinaryX"):
             allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), side, here)
             scope = "all" if kind.endswith("X") else "consecutive"
@@ -612,14 +619,14 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         elif kind in (RellikCage, Lockout):
             number = constraint.total if kind is RellikCage else constraint.gap
             out.append(f".{kind.__name__}~{number}~{ids(constraint.cells)}")
-        elif kind in (Between, RegionSumLine):
+        elif kind in _CELLS_ONLY.values():
             out.append(f".{kind.__name__}~{ids(constraint.cells)}")
         elif kind is Pairwise:
             out.append(f".Pair{'X' if constraint.pairs_of == 'all' else ''}~"
                        f"{_to_pair_key(constraint.allowed, side)}~_~{ids(constraint.cells)}")
         elif kind is Indexing:
             out.append(f".Indexing~{constraint.direction[0].upper()}~{ids(constraint.cells)}")
-        elif kind in (AntiTaxicab, GlobalEntropy):
+        elif kind in (AntiTaxicab, GlobalEntropy, GlobalMod):
             out.append(f".{kind.__name__}")
         elif kind in (CellSum, SumLine, Modular, Lunchbox):
             number = constraint.modulus if kind is Modular else constraint.total

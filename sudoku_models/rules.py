@@ -82,6 +82,11 @@ kind               rule
                    row holds ``c`` (``direction`` ``"row"``: the same by rows)
 ``anti-taxicab``   two cells ``d`` steps apart do not both hold ``d``
 ``global-entropy`` every 2x2 square holds a low, a middle and a high value
+``or``             one of ``branches`` (each a tuple of constraints) holds
+``global-mod``     every 2x2 square holds one value of each class modulo 3
+``counting-circles`` a value in the circles appears there as often as it says
+``equality-cage``  different values, as many even as odd, low as high
+``count-distinct`` the first cell counts the different values of the others
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -112,7 +117,8 @@ from typing import ClassVar
 import numpy as np
 
 from .automata import (Automaton, LineAutomaton, between_automaton, classes_automaton,
-                       different_automaton, either_automaton, linear_automaton,
+                       count_automaton, different_automaton, distinct_automaton,
+                       either_automaton, equality_automaton, linear_automaton,
                        table_automaton,
                        from_pattern, from_transitions, hidden_skyscraper_automaton,
                        lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
@@ -1679,6 +1685,90 @@ class Either(Constraint):
                               self.label(layout))]
 
 
+@dataclass(frozen=True)
+class GlobalMod(GlobalEntropy):
+    """Global mod 3 (the Interactive Sudoku Solver's ``GlobalMod``): every
+    2x2 square of the grid holds a value of each class modulo 3 (one of
+    1/4/7, one of 2/5/8, one of 3/6/9). Lowered as a regular line over each
+    square."""
+
+    kind: ClassVar[str] = "global-mod"
+
+    def _classes(self, side):
+        return tuple(v % 3 for v in range(1, side + 1))
+
+
+@dataclass(frozen=True)
+class CountingCircles(Constraint):
+    """Counting circles (the Interactive Sudoku Solver's
+    ``CountingCircles``): a value in one of the circles ``cells`` says how
+    many of the circles hold it, so each value appears there as often as
+    it says or not at all. Lowered as one regular line per value over the
+    circles (how often it appeared)."""
+
+    kind: ClassVar[str] = "counting-circles"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not self.cells:
+            raise RulesError("counting-circles: no cells")
+
+    def violations(self, values, layout, context):
+        held = [int(values[c]) for c in self.cells]
+        return [f"{self.label(layout)}: {v} is in {held.count(v)} circles"
+                for v in sorted(set(held)) if held.count(v) != v]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), count_automaton(v, layout.side),
+                              self.label(layout)) for v in range(1, layout.side + 1)]
+
+
+@dataclass(frozen=True)
+class EqualityCage(_AutomatonLine):
+    """An equality cage (the Interactive Sudoku Solver's ``EqualityCage``):
+    different values, as many even as odd and as many low as high (the
+    halves of 1..N; an odd N's middle value not at all)."""
+
+    kind: ClassVar[str] = "equality-cage"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 1 <= len(self.cells) <= layout.side:
+            raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells")
+        self.automaton(layout.side)
+
+    def automaton(self, side):
+        return equality_automaton(side)
+
+    def holds(self, word, side):
+        half = side // 2
+        odd = sum(v % 2 for v in word)
+        low = sum(v <= half for v in word)
+        return (len(set(word)) == len(word) and 2 * odd == len(word) == 2 * low
+                and not (side % 2 and half + 1 in word))
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))] if len(self.cells) > 1 else []
+
+
+@dataclass(frozen=True)
+class CountDistinct(_AutomatonLine):
+    """Count distinct (the Interactive Sudoku Solver's ``CountDistinct``):
+    the first cell (the control) holds the number of different values in
+    the other ``cells``."""
+
+    kind: ClassVar[str] = "count-distinct"
+    cells: tuple[int, ...]
+
+    def automaton(self, side):
+        return distinct_automaton(side)
+
+    def holds(self, word, side):
+        return word[0] == len(set(word[1:]))
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
@@ -1687,7 +1777,8 @@ KINDS: dict[str, type[Constraint]] = {
                               NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
                               Modular, Entropic, Quadruple, Lunchbox, Between, Lockout,
                               RellikCage, RegionSumLine, Pairwise, Indexing, AntiTaxicab,
-                              GlobalEntropy, Either)
+                              GlobalEntropy, Either, GlobalMod, CountingCircles,
+                              EqualityCage, CountDistinct)
 }
 
 

@@ -15,13 +15,14 @@ from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.geometry import Layout
 from sudoku_models.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import (AntiTaxicab, Between, GlobalEntropy, Indexing, Lockout,
+from sudoku_models.rules import (AntiTaxicab, Between, CountDistinct, CountingCircles,
+                                 EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout,
                                  Pairwise, RegionSumLine, RellikCage, Rules, SumLine)
 
 from .variant_puzzles import all_grids, brute_count, holding_constraint
 
 NEW = ("between", "lockout", "rellik-cage", "region-sum-line", "pairwise", "indexing",
-       "anti-taxicab")
+       "anti-taxicab", "counting-circles", "equality-cage", "count-distinct")
 
 
 @settings(max_examples=400, deadline=None)
@@ -31,8 +32,14 @@ def test_each_automaton_accepts_exactly_what_its_definition_allows(word, total, 
     line = tuple(range(len(word)))
     kinds = [Between(line), Lockout(line, gap), SumLine(line, total % 10 + 1, True),
              RellikCage(line, total)]
+    if len(set(word)) == len(word):  # an equality cage's values differ (its group says so)
+        kinds.append(EqualityCage(line))
+    kinds.append(CountDistinct(line))
     for kind in kinds:
         assert kind.automaton(9).accepts(word) == kind.holds(word, 9), (kind, word)
+    circles = CountingCircles(line)
+    by_lines = all(line.automaton.accepts(word) for line in circles.automata(Layout.square(3)))
+    assert by_lines == (circles.violations(np.array(word), Layout.square(3), None) == [])
 
 
 def test_a_looped_sum_line_may_cut_through_its_ends():
@@ -86,18 +93,19 @@ def test_every_method_counts_a_4x4_as_brute_force_does(kind):
             assert count_solutions(puzzle, method, limit=3) == expected, (kind, method)
 
 
-def test_global_entropy_solves_on_a_6x6_in_every_method_that_models_it():
+@pytest.mark.parametrize("rule, classes", [(GlobalEntropy(), lambda v: (v - 1) // 2),
+                                            (GlobalMod(), lambda v: v % 3)])
+def test_global_entropy_and_mod_solve_on_a_6x6_in_every_method_that_models_them(rule, classes):
     layout = Layout.boxes(2, 3)
-    full = solve(Puzzle(np.zeros((6, 6), int), Rules(layout, (GlobalEntropy(),))),
-                 "backtracking").grid
-    assert Rules(layout, (GlobalEntropy(),)).violations(full) == []
+    full = solve(Puzzle(np.zeros((6, 6), int), Rules(layout, (rule,))), "backtracking").grid
+    assert Rules(layout, (rule,)).violations(full) == []
     for square in GlobalEntropy.squares(layout):
-        assert len({(int(full.ravel()[c]) - 1) // 2 for c in square}) == 3
+        assert len({classes(int(full.ravel()[c])) for c in square}) == 3
     puzzle = Puzzle(np.where(np.arange(36).reshape(6, 6) % 3 == 0, full, 0),
-                    Rules(layout, (GlobalEntropy(),)))
+                    Rules(layout, (rule,)))
     counts = {m: count_solutions(puzzle, m, limit=5) for m in ("backtracking", "cp", "sat-extended")}
     assert len(set(counts.values())) == 1 and counts["backtracking"] >= 1, counts
-    for method in [m for m, info in METHODS.items() if "global-entropy" in info.kinds]:
+    for method in [m for m, info in METHODS.items() if rule.kind in info.kinds]:
         assert verify(puzzle, solve(puzzle, method, time_limit=60).grid), method
 
 
@@ -105,7 +113,8 @@ def test_the_constraint_string_carries_each_kind_both_ways():
     text = (".Between~R1C1~R1C2~R1C3.Lockout~3~R2C1~R2C2~R2C3.RellikCage~9~R3C1~R3C2"
             ".RegionSumLine~R4C1~R4C2~R4C3~R4C4.SumLine~10~R5C1~R5C2~R6C2~R6C1~LOOP"
             ".Indexing~C~R7C1~R8C1.AntiTaxicab.GlobalEntropy.PairX~9X_1f9X_1f9X_F~_~R9C1~R9C2"
-            "~R9C3.Binary~EAEBEAAQAAAAE~~R3C6~R4C6")
+            "~R9C3.Binary~EAEBEAAQAAAAE~~R3C6~R4C6.EqualityCage~R1C5~R1C6.CountDistinct~R2C5"
+            "~R2C6.CountingCircles~R3C5~R4C5.GlobalMod")
     grid, rules = from_iss(text)
     assert rules.constraints[1] == Lockout((9, 10, 11), 3)
     assert rules.constraints[4] == SumLine((36, 37, 46, 45), 10, True)

@@ -278,7 +278,7 @@ def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
     round trip above and test_puzzle_json), and a mark in drawing._DRAW
     unless it is a rule on the whole grid (no cells to draw on)."""
     global_kinds = {"anti-knight", "anti-king", "non-consecutive", "kropki-negative",
-                    "xv-negative", "anti-taxicab", "global-entropy",
+                    "xv-negative", "anti-taxicab", "global-entropy", "global-mod",
                     "or"}  # an Or composite: its branches' marks and a note
     for kind, cls in KINDS.items():
         assert cls.violations is not Constraint.violations, kind

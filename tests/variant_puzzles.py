@@ -20,7 +20,8 @@ import numpy as np
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
-                                 Candidates, CellSum, Either, GlobalEntropy, Indexing, Lockout, Pairwise,
+                                 Candidates, CellSum, CountDistinct, CountingCircles, Either,
+                                 EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout, Pairwise,
                                  RegionSumLine, RellikCage,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
                                  HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
@@ -113,11 +114,11 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         total = int(values[start] + values[other]) if kind == "cage-total" else None
         return Cage((start, other), total)
     if kind in ("anti-knight", "anti-king", "non-consecutive", "xv-negative",
-                "kropki-negative", "anti-taxicab", "global-entropy"):
+                "kropki-negative", "anti-taxicab", "global-entropy", "global-mod"):
         return {"anti-knight": AntiKnight(), "anti-king": AntiKing(),
                 "non-consecutive": NonConsecutive(), "xv-negative": XVNegative(),
                 "kropki-negative": KropkiNegative(("white",)), "anti-taxicab": AntiTaxicab(),
-                "global-entropy": GlobalEntropy()}[kind]
+                "global-entropy": GlobalEntropy(), "global-mod": GlobalMod()}[kind]
     if kind == "kropki":
         for _ in range(100):
             a, b = _neighbours(side, rng)
@@ -276,6 +277,12 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
                 constraint = Indexing((cell,), direction)
                 if not Rules(layout, (constraint,)).violations(values):
                     return constraint
+    for _ in range(300 if kind in ("counting-circles", "equality-cage", "count-distinct") else 0):
+        line = _path(layout, rng, int(rng.integers(2, 5)))
+        constraint = {"counting-circles": CountingCircles, "equality-cage": EqualityCage,
+                      "count-distinct": CountDistinct}[kind](line)
+        if len(line) > 1 and not Rules(layout, (constraint,)).violations(values):
+            return constraint
     if kind == "or":  # one branch holds, the other is drawn blindly
         holding = holding_constraint("cage-total", layout, values, rng)
         blind = holding_constraint("kropki", layout, rng.permutation(values), rng)
@@ -313,7 +320,7 @@ def _sandwich_total(held: list[int], side: int) -> int:
 
 
 GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative",
-          "anti-taxicab", "global-entropy")
+          "anti-taxicab", "global-entropy", "global-mod")
 
 
 def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndarray:
