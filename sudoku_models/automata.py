@@ -710,3 +710,18 @@ def distinct_automaton(side: int) -> Automaton:
 
     return from_step(None, step, lambda state: state is not None and len(state[1]) == state[0],
                      side)
+
+
+@lru_cache(maxsize=256)
+def balance_automaton(value: int, size: int, side: int) -> Automaton:
+    """``value`` as often in the first ``size`` values as in the next
+    ``size`` (a word of ``2 * size`` values): the state is the position and
+    the difference of the two counts so far."""
+    def step(state, v):
+        k, diff = state
+        if k == 2 * size:
+            return None
+        diff += (v == value) * (1 if k < size else -1)
+        return (k + 1, diff) if abs(diff) <= 2 * size - k - 1 else None
+
+    return from_step((0, 0), step, lambda state: state == (2 * size, 0), side)

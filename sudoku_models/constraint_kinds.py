@@ -12,4 +12,4 @@ KIND_NAMES = ("region", "cage", "anti-knight", "anti-king", "non-consecutive", "
               "modular", "entropic", "quadruple", "lunchbox", "between", "lockout",
               "rellik-cage", "region-sum-line", "pairwise", "indexing", "anti-taxicab",
               "global-entropy", "or", "global-mod", "counting-circles", "equality-cage",
-              "count-distinct")
+              "count-distinct", "same-values", "equal-sum")

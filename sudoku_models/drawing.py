@@ -45,7 +45,7 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
                     Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
                     AntiTaxicab, Between, CountDistinct, CountingCircles, Either,
-                    EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout, Pairwise,
+                    EqualityCage, EqualSum, GlobalEntropy, GlobalMod, SameValues, Indexing, Lockout, Pairwise,
                     RegionSumLine, RellikCage)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
@@ -524,6 +524,13 @@ def _marked_cage(canvas: _Canvas, cage, puzzle) -> None:
                    fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid=cage.kind)
 
 
+def _parts(canvas: _Canvas, parts, puzzle) -> None:
+    """Same-value sets and equal-sum segments: a line through each part."""
+    cells = parts._split() if isinstance(parts, SameValues) else parts.segments()
+    for part in cells:
+        _line(canvas, part, "#a0a0d0", parts.kind)
+
+
 def _counting(canvas: _Canvas, circles: CountingCircles, puzzle) -> None:
     for cell in circles.cells:
         canvas.ax.add_patch(_circle(*canvas.centre(cell), gid="counting-circles"))
@@ -543,7 +550,8 @@ def _indexing(canvas: _Canvas, indexing: Indexing, puzzle) -> None:
 
 
 _DRAW = {Region: _region, RellikCage: _marked_cage, EqualityCage: _marked_cage,
-         CountingCircles: _counting, Indexing: _indexing, Cage: _cage,
+         CountingCircles: _counting, Indexing: _indexing, SameValues: _parts, EqualSum: _parts,
+         Cage: _cage,
          Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,

@@ -39,8 +39,8 @@ least difference of the ends first), ``.RellikCage~9~cells``,
 ``.GlobalMod``, ``.CountingCircles~cells``, ``.EqualityCage~cells``,
 ``.CountDistinct~cells`` (the control cell first), ``.Or`` composites
 (``.Or.item.item.End``, a branch of several items ``.And...End``),
-``.SameValues~N~cells`` with one cell per set (all hold one value: read as
-clones), ``.Pair~key~_name~cells~~cells`` and ``.PairX`` (a relation
+``.SameValues~N~cells`` (N sets; with one cell per set, all hold one value:
+read as clones), ``.EqualSum~cells~-~cells``, ``.Pair~key~_name~cells~~cells`` and ``.PairX`` (a relation
 between two values, keyed by its table in base64 digits; the legacy
 ``.Binary`` and ``.BinaryX`` with ``-`` and ``_`` swapped) on consecutive
 or all cells of each group, and ``.NFA~code~_name~cells`` (the solver's
@@ -67,7 +67,8 @@ import numpy as np
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
-                    CountDistinct, CountingCircles, Either, EqualityCage, GlobalEntropy,
+                    CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
+                    GlobalEntropy, SameValues,
                     GlobalMod, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
                     RegionSumLine, RellikCage,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
@@ -293,11 +294,15 @@ def from_iss(text: str, where: str = "constraint string"):
             constraints.append((here, Indexing(cells(args[1:]),
                                                "column" if args[0] == "C" else "row")))
         elif kind == "SameValues":
-            found = cells(args[1:])
-            if not args or _whole(args[0], here) != len(found):
-                _fail(here, "only sets of one cell each (all the cells hold one value) are "
-                            "supported")
-            constraints += [(here, Clone((found[0],), (other,))) for other in found[1:]]
+            found, sets = cells(args[1:]), _whole(args[0] if args else "", here)
+            if sets == len(found):  # sets of one cell: all hold one value
+                constraints += [(here, Clone((found[0],), (other,))) for other in found[1:]]
+            else:
+                constraints.append((here, SameValues(found, sets)))
+        elif kind == "EqualSum":
+            parts = [part.split("~") for part in "~".join(args).split("~-~")]
+            constraints.append((here, EqualSum(cells([c for part in parts for c in part]),
+                                               tuple(len(part) for part in parts))))
         elif kind == "PillArrow":
             size = _whole(args[0] if args else "", here)
             found = cells(args[1:])
@@ -642,6 +647,10 @@ def to_iss(grid: np.ndarray, rules: Rules) -> str:
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
+        elif kind is SameValues:
+            out.append(f".SameValues~{constraint.sets}~{ids(constraint.cells)}")
+        elif kind is EqualSum:
+            out.append(".EqualSum~" + "~-~".join(ids(part) for part in constraint.segments()))
         elif kind is Either:
             bare = to_iss(np.zeros((side, side), int), Rules(layout, ()))
             inner = [to_iss(np.zeros((side, side), int), Rules(layout, branch))[len(bare):]

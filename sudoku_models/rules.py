@@ -87,6 +87,8 @@ kind               rule
 ``counting-circles`` a value in the circles appears there as often as it says
 ``equality-cage``  different values, as many even as odd, low as high
 ``count-distinct`` the first cell counts the different values of the others
+``same-values``    ``cells`` cut into ``sets`` equal sets hold the same values
+``equal-sum``      the segments of ``cells`` (``sizes`` long) have one sum
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -117,7 +119,8 @@ from typing import ClassVar
 import numpy as np
 
 from .automata import (Automaton, LineAutomaton, between_automaton, classes_automaton,
-                       count_automaton, different_automaton, distinct_automaton,
+                       balance_automaton, count_automaton, different_automaton,
+                       distinct_automaton,
                        either_automaton, equality_automaton, linear_automaton,
                        table_automaton,
                        from_pattern, from_transitions, hidden_skyscraper_automaton,
@@ -1769,6 +1772,65 @@ class CountDistinct(_AutomatonLine):
         return word[0] == len(set(word[1:]))
 
 
+@dataclass(frozen=True)
+class SameValues(Constraint):
+    """Same-value sets (the Interactive Sudoku Solver's ``SameValues``):
+    ``cells`` cut into ``sets`` sets of equal size (in order) hold the same
+    values, as often each. Lowered as regular lines, one per value and
+    set after the first: the first set then that set, the value as often
+    in both halves."""
+
+    kind: ClassVar[str] = "same-values"
+    cells: tuple[int, ...]
+    sets: int = 2
+
+    def _check(self, layout):
+        if self.sets < 2 or not self.cells or len(self.cells) % self.sets:
+            raise RulesError(f"{self.label(layout)}: 2 or more sets of one size, got "
+                             f"{len(self.cells)} cells in {self.sets} sets")
+
+    def _split(self):
+        size = len(self.cells) // self.sets
+        return [self.cells[i * size:(i + 1) * size] for i in range(self.sets)]
+
+    def violations(self, values, layout, context):
+        first, *rest = [sorted(int(values[c]) for c in part) for part in self._split()]
+        return [f"{self.label(layout)}: set {i} holds {held}, set 1 {first}"
+                for i, held in enumerate(rest, start=2) if held != first]
+
+    def automata(self, layout):
+        first, *rest = self._split()
+        return [LineAutomaton((*first, *part), balance_automaton(v, len(first), layout.side),
+                              self.label(layout))
+                for part in rest for v in range(1, layout.side + 1)]
+
+
+@dataclass(frozen=True)
+class EqualSum(_SumRule):
+    """Equal sums (the Interactive Sudoku Solver's ``EqualSum``): the
+    segments of ``cells`` (``sizes`` cells each, in order; they may share
+    cells, as a magic square's lines do) have one sum. Lowered as linear
+    sums: each segment's sum equals the first's."""
+
+    kind: ClassVar[str] = "equal-sum"
+    cells: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    def _check(self, layout):
+        if len(self.sizes) < 2 or min(self.sizes) < 1 or sum(self.sizes) != len(self.cells):
+            raise RulesError(f"{self.label(layout)}: 2 or more segments whose sizes add up to "
+                             f"the {len(self.cells)} cells")
+
+    def segments(self) -> list[tuple[int, ...]]:
+        ends = np.cumsum((0, *self.sizes))
+        return [self.cells[a:b] for a, b in zip(ends, ends[1:])]
+
+    def sums(self, layout):
+        first, *rest = self.segments()
+        return [self._sum(layout, [(c, 1) for c in part] + [(c, -1) for c in first], 0)
+                for part in rest]
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
@@ -1778,7 +1840,7 @@ KINDS: dict[str, type[Constraint]] = {
                               Modular, Entropic, Quadruple, Lunchbox, Between, Lockout,
                               RellikCage, RegionSumLine, Pairwise, Indexing, AntiTaxicab,
                               GlobalEntropy, Either, GlobalMod, CountingCircles,
-                              EqualityCage, CountDistinct)
+                              EqualityCage, CountDistinct, SameValues, EqualSum)
 }
 
 

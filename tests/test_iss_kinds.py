@@ -22,7 +22,8 @@ from sudoku_models.rules import (AntiTaxicab, Between, CountDistinct, CountingCi
 from .variant_puzzles import all_grids, brute_count, holding_constraint
 
 NEW = ("between", "lockout", "rellik-cage", "region-sum-line", "pairwise", "indexing",
-       "anti-taxicab", "counting-circles", "equality-cage", "count-distinct")
+       "anti-taxicab", "counting-circles", "equality-cage", "count-distinct", "same-values",
+       "equal-sum")
 
 
 @settings(max_examples=400, deadline=None)
@@ -114,7 +115,8 @@ def test_the_constraint_string_carries_each_kind_both_ways():
             ".RegionSumLine~R4C1~R4C2~R4C3~R4C4.SumLine~10~R5C1~R5C2~R6C2~R6C1~LOOP"
             ".Indexing~C~R7C1~R8C1.AntiTaxicab.GlobalEntropy.PairX~9X_1f9X_1f9X_F~_~R9C1~R9C2"
             "~R9C3.Binary~EAEBEAAQAAAAE~~R3C6~R4C6.EqualityCage~R1C5~R1C6.CountDistinct~R2C5"
-            "~R2C6.CountingCircles~R3C5~R4C5.GlobalMod")
+            "~R2C6.CountingCircles~R3C5~R4C5.GlobalMod.SameValues~2~R5C5~R5C6~R6C6~R6C7"
+            ".EqualSum~R7C5~R7C6~-~R8C5~-~R7C6~R8C6")
     grid, rules = from_iss(text)
     assert rules.constraints[1] == Lockout((9, 10, 11), 3)
     assert rules.constraints[4] == SumLine((36, 37, 46, 45), 10, True)
@@ -163,7 +165,8 @@ def test_a_decoded_automaton_accepts_what_its_rule_says(word):
     (".NFA~%%~_~R1C1", "not an automaton in base64"),
     (".NFA~Tg~_~R1C1~R1C2", "ends early"),
     (".NFA~TgRA~_~R1C1~R1C2", "no transitions"),
-    (".SameValues~2~R1C1~R1C2~R1C3~R1C4", "only sets of one cell each"),
+    (".SameValues~3~R1C1~R1C2~R1C3~R1C4", "2 or more sets of one size"),
+    (".EqualSum~R1C1~-~", "is not a cell such as R1C1"),
     (".Between~R1C1", "2 or more cells"),
     (".SumLine~12~R1C1~R1C2~R2C2~LOOP", "more than 20,000 states"),
 ])

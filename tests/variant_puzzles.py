@@ -21,7 +21,8 @@ from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
                                  Candidates, CellSum, CountDistinct, CountingCircles, Either,
-                                 EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout, Pairwise,
+                                 EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
+                                 Lockout, Pairwise, SameValues,
                                  RegionSumLine, RellikCage,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
                                  HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
@@ -283,6 +284,14 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
                       "count-distinct": CountDistinct}[kind](line)
         if len(line) > 1 and not Rules(layout, (constraint,)).violations(values):
             return constraint
+    for _ in range(3000 if kind in ("same-values", "equal-sum") else 0):
+        first, second = _path(layout, rng, 2), _path(layout, rng, int(rng.integers(1, 3)))
+        if kind == "same-values" and len(second) == 2 and \
+                sorted(values[list(first)]) == sorted(values[list(second)]) and \
+                len(set(first + second)) == 4:
+            return SameValues(first + second, 2)
+        if kind == "equal-sum" and values[list(first)].sum() == values[list(second)].sum():
+            return EqualSum(first + second, (len(first), len(second)))
     if kind == "or":  # one branch holds, the other is drawn blindly
         holding = holding_constraint("cage-total", layout, values, rng)
         blind = holding_constraint("kropki", layout, rng.permutation(values), rng)
