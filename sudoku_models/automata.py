@@ -566,9 +566,10 @@ def lockout_automaton(gap: int, side: int) -> Automaton:
         first, below, above, last = state
         if last == first:
             return None
-        if last:
-            below, above = (max(below, last), above) if last < first else (below, min(above,
-                                                                                       last))
+        if last and last < first:
+            below = max(below, last)
+        elif last:
+            above = min(above, last)
         return (first, below, above, v)
 
     def accepts(state):
@@ -627,16 +628,18 @@ def different_automaton(side: int) -> Automaton:
                      lambda used: True, side)
 
 
-def table_automaton(rows, side: int, one: bool = False) -> Automaton:
-    """Two values ``(u, v)`` allowed where ``rows[u - 1][v - 1]``; with
-    ``one``, a single value ``v`` allowed where ``rows[v - 1][0]``."""
-    rows = tuple(tuple(row) for row in rows)
-    if one:
-        return from_step(0, lambda q, v: 1 if q == 0 and rows[v - 1][0] else None,
-                         lambda q: q == 1, side)
+def table_automaton(rows, side: int) -> Automaton:
+    """Two values ``(u, v)``, allowed where ``rows[u - 1][v - 1]``: the
+    state is the first value, then -1."""
     return from_step(0, lambda q, v: v if q == 0 else (-1 if q > 0 and rows[q - 1][v - 1]
                                                        else None),
                      lambda q: q == -1, side)
+
+
+def value_set_automaton(mask: int, side: int) -> Automaton:
+    """One value ``v`` with bit ``v - 1`` of ``mask`` set."""
+    return from_step(0, lambda q, v: 1 if q == 0 and mask >> (v - 1) & 1 else None,
+                     lambda q: q == 1, side)
 
 
 def either_automaton(plan, branches: int, side: int) -> Automaton:

@@ -122,7 +122,7 @@ from .automata import (Automaton, LineAutomaton, between_automaton, classes_auto
                        balance_automaton, count_automaton, different_automaton,
                        distinct_automaton,
                        either_automaton, equality_automaton, linear_automaton,
-                       table_automaton,
+                       table_automaton, value_set_automaton,
                        from_pattern, from_transitions, hidden_skyscraper_automaton,
                        lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
                        lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
@@ -1629,11 +1629,9 @@ def _word_forms(constraint: Constraint, layout: Layout, context: Context):
               constraint.groups(layout)]
     lines += [LineAutomaton(s.cells, linear_automaton(s.coefficients, s.total, side), "")
               for s in constraint.sums(layout)]
-    lines += [LineAutomaton((p.first, p.second), table_automaton(
-        tuple(map(tuple, p.allowed.tolist())), side), "") for p in constraint.pairs(layout,
-                                                                                    context)]
-    lines += [LineAutomaton((cell,), table_automaton(((bool(mask >> v & 1),) * 1 for v in
-                                                      range(side)), side, one=True), "")
+    lines += [LineAutomaton((p.first, p.second), table_automaton(p.allowed.tolist(), side), "")
+              for p in constraint.pairs(layout, context)]
+    lines += [LineAutomaton((cell,), value_set_automaton(int(mask), side), "")
               for cell, mask in constraint.domain(layout)]
     return lines
 
@@ -1669,6 +1667,9 @@ class Either(Constraint):
                 if not isinstance(constraint, Constraint):
                     raise RulesError(f"{self.label(layout)}: a branch holds constraints, got "
                                      f"{type(constraint).__name__}")
+                if not constraint._cells():
+                    raise RulesError(f"{self.label(layout)}: {constraint.kind}, a rule on the "
+                                     f"whole grid, inside an or is not supported")
                 constraint.validate(layout)
         self.automata(layout)
 

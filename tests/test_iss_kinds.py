@@ -269,3 +269,11 @@ def test_an_or_reads_and_writes_as_the_solver_does():
 def test_a_bad_composite_is_a_format_error_naming_it(text, message):
     with pytest.raises(PuzzleFormatError, match=message):
         from_iss(text)
+
+
+def test_a_rule_on_the_whole_grid_inside_an_or_is_refused_by_name():
+    from sudoku_models.errors import RulesError
+    from sudoku_models.rules import AntiKnight, Either
+
+    with pytest.raises(RulesError, match="anti-knight, a rule on the whole grid, inside an or"):
+        Rules(Layout.square(3), (Either(((AntiKnight(),), (Between((0, 1, 2)),))),))
