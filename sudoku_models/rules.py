@@ -1828,8 +1828,9 @@ class EqualSum(_SumRule):
 
     def sums(self, layout):
         first, *rest = self.segments()
-        return [self._sum(layout, [(c, 1) for c in part] + [(c, -1) for c in first], 0)
-                for part in rest]
+        found = [self._sum(layout, [(c, 1) for c in part] + [(c, -1) for c in first], 0)
+                 for part in rest]
+        return [s for s in found if s.cells]  # a segment of the first's cells says nothing
 
 
 KINDS: dict[str, type[Constraint]] = {

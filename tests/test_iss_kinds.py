@@ -16,7 +16,8 @@ from sudoku_models.geometry import Layout
 from sudoku_models.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
 from sudoku_models.rules import (AntiTaxicab, Between, CountDistinct, CountingCircles,
-                                 EqualityCage, GlobalEntropy, GlobalMod, Indexing, Lockout,
+                                 EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
+                                 Lockout,
                                  Pairwise, RegionSumLine, RellikCage, Rules, SumLine)
 
 from .variant_puzzles import all_grids, brute_count, holding_constraint
@@ -277,3 +278,8 @@ def test_a_rule_on_the_whole_grid_inside_an_or_is_refused_by_name():
 
     with pytest.raises(RulesError, match="anti-knight, a rule on the whole grid, inside an or"):
         Rules(Layout.square(3), (Either(((AntiKnight(),), (Between((0, 1, 2)),))),))
+
+
+def test_an_equal_sum_of_the_same_cells_twice_is_no_row():
+    rule = EqualSum((0, 1, 1, 0, 2, 3), (2, 2, 2))
+    assert [s.cells for s in rule.sums(Layout.square(3))] == [(2, 3, 0, 1)]
