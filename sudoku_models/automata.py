@@ -528,3 +528,203 @@ def lunchbox_automaton(total: int, side: int) -> Automaton:
     start = frozenset((low, high, 0, 0) for low in range(1, side + 1)
                       for high in range(low + 1, side + 1))
     return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side)
+
+
+@lru_cache(maxsize=64)
+def between_automaton(side: int) -> Automaton:
+    """A between line: the values inside lie strictly between the two
+    ends' values. The state is ``(first, lowest inside, highest inside,
+    last)``, the values inside those read before the last; a value inside
+    on both sides of the first is refused at once."""
+    def step(state, v):
+        if state == "start":
+            return (v, side + 1, 0, 0)
+        first, low, high, last = state
+        if last:
+            low, high = min(low, last), max(high, last)
+        return None if low <= first <= high else (first, low, high, v)
+
+    def accepts(state):
+        if state == "start" or not state[3]:
+            return False
+        first, low, high, last = state
+        return high == 0 or min(first, last) < low and high < max(first, last)
+
+    return from_step("start", step, accepts, side)
+
+
+@lru_cache(maxsize=64)
+def lockout_automaton(gap: int, side: int) -> Automaton:
+    """A lockout line: the ends' values differ by at least ``gap`` and no
+    value inside lies between them, the ends included. The state is
+    ``(first, highest inside below it, lowest inside above it, last)``
+    (0 and ``side + 1`` for none); a value inside equal to the first is
+    refused at once."""
+    def step(state, v):
+        if state == "start":
+            return (v, 0, side + 1, 0)
+        first, below, above, last = state
+        if last == first:
+            return None
+        if last and last < first:
+            below = max(below, last)
+        elif last:
+            above = min(above, last)
+        return (first, below, above, v)
+
+    def accepts(state):
+        if state == "start" or not state[3]:
+            return False
+        first, below, above, last = state
+        return abs(first - last) >= gap and (below < last if last < first else above > last)
+
+    return from_step("start", step, accepts, side)
+
+
+@lru_cache(maxsize=128)
+def rellik_automaton(total: int, side: int) -> Automaton:
+    """Different values no selection of which (one or more) sums to
+    ``total``: the state is the set of values read, whose subset sums are
+    tracked as a bitmask."""
+    def step(state, v):
+        used, sums = state
+        if v in used:
+            return None
+        sums = (sums | sums << v | 1 << v) & ((1 << (total + 1)) - 1)
+        return None if sums >> total & 1 else (used | {v}, sums)
+
+    return from_step((frozenset(), 0), step, lambda state: True, side)
+
+
+@lru_cache(maxsize=64)
+def classes_automaton(classes, side: int) -> Automaton:
+    """The values fall in every class (``classes[v - 1]``): the state is
+    the set of classes seen."""
+    every = frozenset(classes)
+    return from_step(frozenset(), lambda seen, v: seen | {classes[v - 1]},
+                     lambda seen: seen == every, side)
+
+
+@lru_cache(maxsize=128)
+def sum_loop_automaton(total: int, side: int) -> Automaton:
+    """A sum line closed into a loop: cut into segments that each sum to
+    ``total``, one segment possibly running through the loop's ends. Run
+    on a guess of that segment's part at the end (``extra``): the state is
+    the set of guesses alive, each with the sum of the segment so far
+    (started at ``extra``), accepted when the sum at the end is the guess."""
+    def step(alive, v):
+        found = frozenset((extra, (held + v) % total) for extra, held in alive
+                          if held + v <= total)
+        return found or None
+
+    start = frozenset((extra, extra) for extra in range(total))
+    return from_step(start, step, lambda alive: any(e == h for e, h in alive), side)
+
+
+@lru_cache(maxsize=64)
+def different_automaton(side: int) -> Automaton:
+    """Values all different: the state is the set read."""
+    return from_step(frozenset(), lambda used, v: None if v in used else used | {v},
+                     lambda used: True, side)
+
+
+def table_automaton(rows, side: int) -> Automaton:
+    """Two values ``(u, v)``, allowed where ``rows[u - 1][v - 1]``: the
+    state is the first value, then -1."""
+    return from_step(0, lambda q, v: v if q == 0 else (-1 if q > 0 and rows[q - 1][v - 1]
+                                                       else None),
+                     lambda q: q == -1, side)
+
+
+def value_set_automaton(mask: int, side: int) -> Automaton:
+    """One value ``v`` with bit ``v - 1`` of ``mask`` set."""
+    return from_step(0, lambda q, v: 1 if q == 0 and mask >> (v - 1) & 1 else None,
+                     lambda q: q == 1, side)
+
+
+def either_automaton(plan, branches: int, side: int) -> Automaton:
+    """One of ``branches`` holds, over the segments of ``plan`` in turn:
+    ``(branch, automaton, length)`` each, a segment's values spelling a
+    word of its automaton when its branch is the one that holds. The state
+    is the position and the set of branches alive, each with its
+    segment's automaton state (None on another branch's segment)."""
+    owner, machine, first = [], [], []
+    for b, automaton, length in plan:
+        first.append(len(owner))
+        owner += [b] * length
+        machine += [automaton] * length
+    total = len(owner)
+    last = {f + length - 1 for f, (_, _, length) in zip(first, plan)}
+
+    def entering(b, k):
+        return machine[k].start if k < total and owner[k] == b else None
+
+    def step(state, v):
+        k, alive = state
+        if k == total:
+            return None
+        found = set()
+        for b, q in alive:
+            if q is not None:
+                q = machine[k].next[q][v - 1]
+                if q < 0 or (k in last and q not in machine[k].accepting):
+                    continue
+            found.add((b, entering(b, k + 1) if k in last else q))
+        return (k + 1, frozenset(found)) if found else None
+
+    start = (0, frozenset((b, entering(b, 0)) for b in range(branches)))
+    return from_step(start, step, lambda state: state[0] == total, side)
+
+
+@lru_cache(maxsize=256)
+def count_automaton(value: int, side: int) -> Automaton:
+    """``value`` appears ``value`` times or not at all (counting circles):
+    the state is how often it appeared."""
+    return from_step(0, lambda seen, v: seen + (v == value) if seen + (v == value) <= value
+                     else None, lambda seen: seen in (0, value), side)
+
+
+@lru_cache(maxsize=64)
+def equality_automaton(side: int) -> Automaton:
+    """As many even as odd values and as many low (the lower half of
+    ``1..side``) as high ones, the middle value of an odd range never:
+    the state is the two differences."""
+    half = side // 2
+
+    def step(state, v):
+        if side % 2 and v == half + 1:
+            return None
+        odd, low = state[0] + (1 if v % 2 else -1), state[1] + (1 if v <= half else -1)
+        return (odd, low) if max(abs(odd), abs(low)) <= half + 1 else None  # values differ
+
+    return from_step((0, 0), step, lambda state: state == (0, 0), side)
+
+
+@lru_cache(maxsize=64)
+def distinct_automaton(side: int) -> Automaton:
+    """The first value counts the different values after it: the state is
+    ``(first value, the set of values seen after it)``."""
+    def step(state, v):
+        if state is None:
+            return (v, frozenset())
+        count, seen = state
+        seen = seen | {v}
+        return (count, seen) if len(seen) <= count else None
+
+    return from_step(None, step, lambda state: state is not None and len(state[1]) == state[0],
+                     side)
+
+
+@lru_cache(maxsize=256)
+def balance_automaton(value: int, size: int, side: int) -> Automaton:
+    """``value`` as often in the first ``size`` values as in the next
+    ``size`` (a word of ``2 * size`` values): the state is the position and
+    the difference of the two counts so far."""
+    def step(state, v):
+        k, diff = state
+        if k == 2 * size:
+            return None
+        diff += (v == value) * (1 if k < size else -1)
+        return (k + 1, diff) if abs(diff) <= 2 * size - k - 1 else None
+
+    return from_step((0, 0), step, lambda state: state == (2 * size, 0), side)

@@ -9,4 +9,7 @@ KIND_NAMES = ("region", "cage", "anti-knight", "anti-king", "non-consecutive", "
               "candidates", "whispers", "renban", "palindrome", "fortress", "clones", "regular",
               "little-killer", "sandwich", "x-sum", "skyscraper", "hidden-skyscraper",
               "numbered-room", "sum", "pill-arrow", "double-arrow", "zipper", "sum-line",
-              "modular", "entropic", "quadruple", "lunchbox")
+              "modular", "entropic", "quadruple", "lunchbox", "between", "lockout",
+              "rellik-cage", "region-sum-line", "pairwise", "indexing", "anti-taxicab",
+              "global-entropy", "or", "global-mod", "counting-circles", "equality-cage",
+              "count-distinct", "same-values", "equal-sum")

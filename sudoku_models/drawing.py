@@ -43,7 +43,10 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fo
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
-                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper)
+                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
+                    AntiTaxicab, Between, CountDistinct, CountingCircles, Either,
+                    EqualityCage, EqualSum, GlobalEntropy, GlobalMod, SameValues, Indexing, Lockout, Pairwise,
+                    RegionSumLine, RellikCage)
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
@@ -57,7 +60,8 @@ MARK_COLOUR = "#9a9a9a"   # thermometers, arrows, parity marks
 LINE_COLOUR = "#3a3a3a"   # cages, chevrons, diagonals
 
 _NOTES = {AntiKnight: "anti-knight", AntiKing: "anti-king", NonConsecutive: "non-consecutive",
-          XVNegative: "all X and V given"}
+          XVNegative: "all X and V given", AntiTaxicab: "anti-taxicab",
+          GlobalEntropy: "global entropy", GlobalMod: "global mod 3"}
 
 
 def _symbol(value: int, side: int) -> str:
@@ -129,8 +133,10 @@ def draw_sudoku(puzzle, solution=None, ax=None, title: str | None = None):
     ax.axis("off")
     canvas = _Canvas(ax, side)
     _grid_lines(canvas, puzzle.layout)
-    for constraint in puzzle.constraints:
-        _DRAW.get(type(constraint), _nothing)(canvas, constraint, puzzle)
+    for constraint in puzzle.constraints:  # an Or composite: every branch's marks
+        for shown in ([c for branch in constraint.branches for c in branch]
+                      if isinstance(constraint, Either) else [constraint]):
+            _DRAW.get(type(shown), _nothing)(canvas, shown, puzzle)
     _digits(canvas, puzzle, solution)
     if notes:
         ax.text(side / 2, -0.12, notes, ha="center", va="top", fontsize=max(6, 0.32 * canvas.pt),
@@ -145,6 +151,8 @@ def _notes(constraints) -> str:
     for constraint in constraints:
         if isinstance(constraint, KropkiNegative):
             parts.append(f"all {' and '.join(constraint.colors)} dots given")
+        elif isinstance(constraint, Either):
+            parts.append(f"one of {len(constraint.branches)} marked rule sets holds")
         elif type(constraint) in _NOTES:
             parts.append(_NOTES[type(constraint)])
     return " \u00b7 ".join(dict.fromkeys(parts))
@@ -442,7 +450,8 @@ def _outside(canvas: _Canvas, clue, puzzle) -> None:
 
 _KIND_LINES = {CellSum: "#c08040", PillArrow: "#909090", DoubleArrow: "#909090",
                Zipper: "#b4b4ff", SumLine: "#64c864", Modular: "#c8a000", Entropic: "#ff64ff",
-               Lunchbox: "#a0a0a0"}
+               Lunchbox: "#a0a0a0", Between: "#c8c8ff", Lockout: "#9696e6",
+               RegionSumLine: "#50b450", Pairwise: "#808080", CountDistinct: "#b0b0b0"}
 
 
 def _kind_line(canvas: _Canvas, line, puzzle) -> None:
@@ -454,17 +463,17 @@ def _kind_line(canvas: _Canvas, line, puzzle) -> None:
     for cell in getattr(line, "pill", ()):
         x, y = canvas.centre(cell)
         canvas.ax.add_patch(_circle(x, y))
-    number = getattr(line, "total", getattr(line, "modulus", None))
+    number = getattr(line, "total", getattr(line, "modulus", getattr(line, "gap", None)))
     if number is not None:
         x, y = canvas.centre(cells[0])
         canvas.ax.text(x - 0.45, y + 0.45, str(number), ha="left", va="top", zorder=6,
                        fontsize=max(3.0, 0.18 * canvas.pt), gid=line.kind)
 
 
-def _circle(x: float, y: float):
+def _circle(x: float, y: float, gid: str = "pill"):
     from matplotlib.patches import Circle
 
-    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid="pill")
+    return Circle((x, y), 0.4, facecolor="none", edgecolor="#909090", zorder=1.5, gid=gid)
 
 
 def _quadruple(canvas: _Canvas, quad: Quadruple, puzzle) -> None:
@@ -505,7 +514,45 @@ def _candidates(canvas: _Canvas, given: Candidates, puzzle) -> None:
                        fontsize=max(3.0, 0.16 * canvas.pt), zorder=6, gid="candidates")
 
 
-_DRAW = {Region: _region, Cage: _cage, Kropki: _kropki, XV: _xv, GreaterThan: _greater,
+def _marked_cage(canvas: _Canvas, cage, puzzle) -> None:
+    """A rellik cage (its total crossed out: ≠) or an equality cage (=):
+    a cage outline and its mark."""
+    _cage(canvas, Cage(cage.cells), puzzle)
+    r, c = divmod(min(cage.cells), canvas.side)
+    mark = f"≠{cage.total}" if isinstance(cage, RellikCage) else "="
+    canvas.ax.text(c + 0.05, canvas.side - r - 0.04, mark, ha="left", va="top",
+                   fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid=cage.kind)
+
+
+def _parts(canvas: _Canvas, parts, puzzle) -> None:
+    """Same-value sets and equal-sum segments: a line through each part."""
+    cells = parts._split() if isinstance(parts, SameValues) else parts.segments()
+    for part in cells:
+        _line(canvas, part, "#a0a0d0", parts.kind)
+
+
+def _counting(canvas: _Canvas, circles: CountingCircles, puzzle) -> None:
+    for cell in circles.cells:
+        canvas.ax.add_patch(_circle(*canvas.centre(cell), gid="counting-circles"))
+
+
+def _indexing(canvas: _Canvas, indexing: Indexing, puzzle) -> None:
+    """Indexing cells shaded, an arrow along the row (column) they index."""
+    from matplotlib.patches import Rectangle
+
+    for cell in indexing.cells:
+        x, y = canvas.centre(cell)
+        canvas.ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor="#ffe0b0",
+                                      edgecolor="none", zorder=0.5, gid="indexing"))
+        canvas.ax.text(x + 0.38, y + 0.36, "↔" if indexing.direction == "column" else
+                       "↕", ha="right", va="top", fontsize=max(3.0, 0.2 * canvas.pt),
+                       zorder=6, gid="indexing")
+
+
+_DRAW = {Region: _region, RellikCage: _marked_cage, EqualityCage: _marked_cage,
+         CountingCircles: _counting, Indexing: _indexing, SameValues: _parts, EqualSum: _parts,
+         Cage: _cage,
+         Kropki: _kropki, XV: _xv, GreaterThan: _greater,
          Thermometer: _thermometer, Arrow: _arrow, Parity: _parity, Whispers: _whispers,
          Renban: _renban, Palindrome: _palindrome, Fortress: _fortress, Clone: _clones,
          Candidates: _candidates, Regular: _regular,

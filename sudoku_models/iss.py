@@ -33,7 +33,20 @@ and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
 candidate givens.
-Any other type (``NFA``, ``Or``...) is a
+More kinds (issue 33): ``.Between~cells``, ``.Lockout~4~cells`` (the
+least difference of the ends first), ``.RellikCage~9~cells``,
+``.RegionSumLine~cells``, ``.SumLine~10~cells~LOOP`` (a loop),
+``.Indexing~C~cells`` (``R`` for rows), ``.AntiTaxicab``, ``.GlobalEntropy``,
+``.GlobalMod``, ``.CountingCircles~cells``, ``.EqualityCage~cells``,
+``.CountDistinct~cells`` (the control cell first), ``.Or`` composites
+(``.Or.item.item.End``, a branch of several items ``.And...End``),
+``.SameValues~N~cells`` (N sets; with one cell per set, all hold one value:
+read as clones), ``.EqualSum~cells~-~cells``, ``.Pair~key~_name~cells~~cells`` and ``.PairX`` (a relation
+between two values, keyed by its table in base64 digits; the legacy
+``.Binary`` and ``.BinaryX`` with ``-`` and ``_`` swapped) on consecutive
+or all cells of each group, and ``.NFA~code~_name~cells`` (the solver's
+serialized automaton: a regular line; not over several segments).
+Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
 The short killer format (81 characters, from the enjoysudoku forum's
@@ -55,7 +68,11 @@ import numpy as np
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
 from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterThan, Kropki,
+from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
+                    CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
+                    GlobalEntropy, SameValues,
+                    GlobalMod, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
+                    RegionSumLine, RellikCage,
                     KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
                     Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
                     Entropic, HiddenSkyscraper, Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
@@ -65,7 +82,11 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, GreaterTh
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
-           "StrictXV": XVNegative}
+           "StrictXV": XVNegative, "AntiTaxicab": AntiTaxicab, "GlobalEntropy": GlobalEntropy,
+           "GlobalMod": GlobalMod}
+_CELLS_ONLY = {"Between": Between, "RegionSumLine": RegionSumLine,
+               "CountingCircles": CountingCircles, "EqualityCage": EqualityCage,
+               "CountDistinct": CountDistinct}
 _DOUBLE_LINE = {"XSum": XSum, "Skyscraper": Skyscraper, "NumberedRoom": NumberedRoom,
                 "HiddenSkyscraper": HiddenSkyscraper}
 _ISS_NAME = {**{cls: name for name, cls in _DOUBLE_LINE.items()}, CellSum: "Sum",
@@ -153,8 +174,39 @@ def from_iss(text: str, where: str = "constraint string"):
     parity = {"odd": [], "even": []}
     given = []  # candidate constraints of the givens, already in 1..N
     jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
+    composites: list[list] = []  # open Or/And items: [kind, where, first item, branches]
+    item_start = 0
     for number, (kind, args) in enumerate(items, start=1):
+        if composites and composites[-1][0] == "Or" and len(constraints) > item_start:
+            composites[-1][3].append(tuple(c for _, c in constraints[item_start:]))
+            del constraints[item_start:]  # the item before was one branch of the Or
+        item_start = len(constraints)
         here = f"{where}, item {number} ({kind or 'given'})"
+        if kind in ("Or", "And"):
+            composites.append([kind, here, len(constraints), []])
+            continue
+        if kind == "End":
+            if not composites:
+                _fail(here, "an End with no Or or And before it")
+            opened, at, first, branches = composites.pop()
+            inner = tuple(c for _, c in constraints[first:])
+            del constraints[first:]
+            if opened == "And":
+                if composites and composites[-1][0] == "Or":
+                    composites[-1][3].append(inner)
+                else:  # an And outside an Or: its constraints simply hold
+                    constraints += [(at, c) for c in inner]
+            else:  # a branch that cannot hold (a cage total out of reach) is dropped
+                kept = tuple(branch for branch in branches if all(
+                    not isinstance(c, Cage) or c.total is None or
+                    len(c.cells) * (len(c.cells) + 1) // 2 <= c.total <=
+                    len(c.cells) * (2 * side - len(c.cells) + 1) // 2 for c in branch))
+                constraints.append((at, Either(kept or branches)))
+            item_start = first  # an Or inside an Or: one branch of it
+            continue
+        if composites and (kind in ("Windoku", "DisjointSets", "StrictKropki", "Diagonal",
+                                    "Jigsaw", "NoBoxes", "Shape") or kind in _GLOBAL):
+            _fail(here, f"a {kind} inside an Or or And is not supported")
 
         def cells(names, count=None):
             found = tuple(_cell(name, side, here) for name in names)
@@ -171,7 +223,9 @@ def from_iss(text: str, where: str = "constraint string"):
                                 f"{values.name(side).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(parsed)
-                if len(wanted) == 1 and grid[cell] in (0, wanted[0]):
+                if composites:  # a given inside an Or: one of the branches
+                    constraints.append((here, Candidates((cell,), tuple(wanted))))
+                elif len(wanted) == 1 and grid[cell] in (0, wanted[0]):
                     grid[cell] = wanted[0]
                 elif wanted in (odd, even):
                     parity["odd" if wanted == odd else "even"].append(cell)
@@ -232,14 +286,47 @@ def from_iss(text: str, where: str = "constraint string"):
             make = _DOUBLE_LINE[kind]
             constraints += [(here, make(cells_, _whole(clue, here)))
                             for clue, cells_ in zip(args[1:], (line, line[::-1])) if clue]
-        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox"):
+        elif kind == "SumLine" and args[-1:] == ["LOOP"]:
+            constraints.append((here, SumLine(cells(args[1:-1]), _whole(args[0], here), True)))
+        elif kind in ("Sum", "SumLine", "Modular", "Lunchbox", "RellikCage", "Lockout"):
             if not args:
                 _fail(here, "needs a number and cells")
             make = {"Sum": CellSum, "SumLine": SumLine, "Modular": Modular,
-                    "Lunchbox": Lunchbox}[kind]
+                    "Lunchbox": Lunchbox, "RellikCage": RellikCage, "Lockout": Lockout}[kind]
             if "LOOP" in args:
                 _fail(here, f"a {kind} loop is not supported")
-            constraints.append((here, make(cells(args[1:]), _whole(args[0], here))))
+            number = _whole(args[0], here)
+            constraints.append((here, make(cells(args[1:]), number) if kind != "Lockout"
+                                else Lockout(cells(args[1:]), number)))
+        elif kind in _CELLS_ONLY:
+            constraints.append((here, _CELLS_ONLY[kind](cells(args))))
+        elif kind in ("Pair", "PairX", "Binary", "BinaryX"):
+            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), side, here)
+            scope = "all" if kind.endswith("X") else "consecutive"
+            constraints += [(here, Pairwise(cells(group), allowed, scope))
+                            for group in _named_groups(args[1:])]
+        elif kind == "NFA":
+            transitions, start, accepting = _nfa(args[0] if args else "", side, here)
+            for group in _named_groups(args[1:]):
+                if "-" in group:
+                    _fail(here, "an NFA over several segments is not supported")
+                constraints.append((here, Regular(cells(group), transitions=transitions,
+                                                  start=start, accepting=accepting)))
+        elif kind == "Indexing":
+            if not args or args[0] not in ("C", "R"):
+                _fail(here, "needs C (column indexing) or R (row indexing) and cells")
+            constraints.append((here, Indexing(cells(args[1:]),
+                                               "column" if args[0] == "C" else "row")))
+        elif kind == "SameValues":
+            found, sets = cells(args[1:]), _whole(args[0] if args else "", here)
+            if sets == len(found):  # sets of one cell: all hold one value
+                constraints += [(here, Clone((found[0],), (other,))) for other in found[1:]]
+            else:
+                constraints.append((here, SameValues(found, sets)))
+        elif kind == "EqualSum":
+            parts = [part.split("~") for part in "~".join(args).split("~-~")]
+            constraints.append((here, EqualSum(cells([c for part in parts for c in part]),
+                                               tuple(len(part) for part in parts))))
         elif kind == "PillArrow":
             size = _whole(args[0] if args else "", here)
             found = cells(args[1:])
@@ -276,7 +363,9 @@ def from_iss(text: str, where: str = "constraint string"):
             cells_of[kind] = (here, None)
         else:
             _fail(here, f"constraint type {kind!r} is not supported")
-    if no_boxes:
+    if composites:
+        _fail(composites[-1][1], "no End closes it")
+    if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
         layout = jigsaw if jigsaw is not None else Layout.latin(side)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
         constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
@@ -318,6 +407,94 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _named_groups(items: list[str]) -> list[list[str]]:
+    """The cell groups of a ``Pair`` or ``NFA`` item: runs of cells between
+    empty items, a ``_name`` item starting a named group (its
+    ``parseNamedCellGroups``)."""
+    groups: list[list[str]] = [[]]
+    for item in items:
+        if not item or item.startswith("_"):
+            groups.append([])
+        else:
+            groups[-1].append(item)
+    return [group for group in groups if group]
+
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _pair_key(key: str, legacy: bool, side: int, where: str) -> tuple[tuple[int, int], ...]:
+    """The allowed ``(u, v)`` of a ``Pair`` key: six bits per character
+    (URL-safe base64 digits; ``Binary`` swaps ``-`` and ``_``), lowest bit
+    first, over ``(u, v)`` row by row (the solver's ``fnToBinaryKey``)."""
+    if legacy:
+        key = key.translate(str.maketrans("-_", "_-"))
+    if not key or any(c not in _B64 for c in key):
+        _fail(where, f"{key!r} is not a relation key (base64 digits)")
+    bits = [_B64.index(c) >> i & 1 for c in key for i in range(6)]
+    return tuple((u, v) for u in range(1, side + 1) for v in range(1, side + 1)
+                 if (u - 1) * side + v - 1 < len(bits) and bits[(u - 1) * side + v - 1])
+
+
+def _to_pair_key(allowed, side: int) -> str:
+    bits = [(u, v) in set(allowed) for u in range(1, side + 1) for v in range(1, side + 1)]
+    while bits and not bits[-1]:
+        bits.pop()
+    return "".join(_B64[sum(b << i for i, b in enumerate(bits[k:k + 6]))]
+                   for k in range(0, len(bits), 6))
+
+
+def _nfa(code: str, side: int, where: str):
+    """``(transitions, start, accepting)`` of an ``NFA`` item's automaton,
+    decoded from the solver's ``NFASerializer`` (URL-safe base64 of a bit
+    stream, most significant bit first: a header of format, state bits,
+    symbol count, start and accepting counts, then each state's
+    transitions, plain or packed); several start states get one new start
+    state. Transitions on values above ``side`` are dropped."""
+    if not code or any(c not in _B64 for c in code) or len(code) % 4 == 1:
+        _fail(where, f"{code[:40]!r} is not an automaton in base64")
+    data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    stream = "".join(f"{byte:08b}" for byte in data)
+    at = 0
+
+    def read(count: int) -> int:
+        nonlocal at
+        if at + count > len(stream):
+            _fail(where, "the automaton's data ends early")
+        at += count
+        return int(stream[at - count:at] or "0", 2)
+
+    packed = read(2)
+    if packed > 1:
+        _fail(where, "the automaton's format is unknown")
+    state_bits, symbols = read(4) + 1, read(4) + 1
+    starts, accepts = read(state_bits), read(state_bits)
+    start_accepts = read(starts)
+    counts = 0 if packed else read(4)
+    symbol_bits = (symbols - 1).bit_length()
+    transitions = []
+    state = 0
+    while len(stream) - at >= (symbols if packed else max(counts, 1)) and (packed or counts):
+        if packed:
+            mask = read(symbols)
+            moves = [(v, read(state_bits)) for v in range(1, symbols + 1)
+                     if mask >> (v - 1) & 1]
+        else:
+            moves = [(read(symbol_bits) + 1, read(state_bits)) for _ in range(read(counts))]
+        transitions += [(state, v, target) for v, target in moves]
+        state += 1
+    accepting = [i for i in range(starts) if start_accepts >> i & 1]
+    accepting += list(range(starts, starts + accepts))
+    if not transitions:
+        _fail(where, "the automaton has no transitions: it accepts no line")
+    first = max([state, starts + accepts] + [t for _, _, t in transitions]) + 1
+    transitions += [(first, v, t) for q, v, t in transitions if q < starts]
+    if any(q < starts for q in accepting):
+        accepting.append(first)
+    return (tuple((q, v, t) for q, v, t in transitions if v <= side), first,
+            tuple(accepting))
 
 
 def _whole(text: str, where: str) -> int:
@@ -481,6 +658,20 @@ def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
             else:
                 out.append(f".{_ISS_NAME[kind]}~{name}~{clue if forward else ''}"
                            f"{'' if forward else '~' + str(clue)}")
+        elif kind is SumLine and constraint.loop:
+            out.append(f".SumLine~{constraint.total}~{ids(constraint.cells)}~LOOP")
+        elif kind in (RellikCage, Lockout):
+            number = constraint.total if kind is RellikCage else constraint.gap
+            out.append(f".{kind.__name__}~{number}~{ids(constraint.cells)}")
+        elif kind in _CELLS_ONLY.values():
+            out.append(f".{kind.__name__}~{ids(constraint.cells)}")
+        elif kind is Pairwise:
+            out.append(f".Pair{'X' if constraint.pairs_of == 'all' else ''}~"
+                       f"{_to_pair_key(constraint.allowed, side)}~_~{ids(constraint.cells)}")
+        elif kind is Indexing:
+            out.append(f".Indexing~{constraint.direction[0].upper()}~{ids(constraint.cells)}")
+        elif kind in (AntiTaxicab, GlobalEntropy, GlobalMod):
+            out.append(f".{kind.__name__}")
         elif kind in (CellSum, SumLine, Modular, Lunchbox):
             number = constraint.modulus if kind is Modular else constraint.total
             out.append(f".{_ISS_NAME[kind]}~{number}~{ids(constraint.cells)}")
@@ -495,6 +686,17 @@ def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
+        elif kind is SameValues:
+            out.append(f".SameValues~{constraint.sets}~{ids(constraint.cells)}")
+        elif kind is EqualSum:
+            out.append(".EqualSum~" + "~-~".join(ids(part) for part in constraint.segments()))
+        elif kind is Either:
+            bare = to_iss(np.zeros((side, side), int), Rules(layout, ()))
+            inner = [to_iss(np.zeros((side, side), int), Rules(layout, branch))[len(bare):]
+                     for branch in constraint.branches]
+            out.append(".Or" + "".join(text if len(branch) == 1 else f".And{text}.End"
+                                       for text, branch in zip(inner, constraint.branches))
+                       + ".End")
         elif kind is Candidates:
             listed = "_".join(str(v + values.shift) for v in sorted(set(constraint.values)))
             out.append(".~" + "~".join(f"{_cell_id(c, side)}_{listed}" for c in constraint.cells))

@@ -33,13 +33,15 @@ constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
 (``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
 ``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
 line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
-triples with ``start`` and ``accepting``);
+triples with ``start`` and ``accepting``; a pairwise relation's ``allowed``
+as ``[value, value]`` pairs; a sum line's ``loop`` as true or false; an
+``or``'s ``branches`` as lists of constraints);
 ``{"kind": "diagonals"}``, ``{"kind": "windoku"}`` and
 ``{"kind": "disjoint-groups"}`` are read as the regions they stand for.
 
 f-puzzles (``size``, ``grid`` of ``{"value", "given", "region"}``,
 ``killercage``, ``thermometer``, ``arrow``, ``difference``, ``ratio``, ``xv``,
-``odd``, ``even``, ``extraregion``, ``diagonal+``, ``diagonal-``,
+``odd``, ``even``, ``extraregion``, ``betweenline``, ``diagonal+``, ``diagonal-``,
 ``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``,
 ``negative``): only given values are clues; keys that draw or set up a
 solver (``line``, ``text``, ``rectangle``, ``circle``, a ``cage`` without a
@@ -65,7 +67,8 @@ from .errors import PuzzleFormatError
 from .geometry import Layout, LayoutError
 from .links import payload_json
 from .value_range import ONE_TO_N, ValueRange, named
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
+                    Fortress,
                     Kropki, KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity,
                     Region, Renban, Rules, RulesError, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, diagonals, disjoint_groups, windoku)
@@ -150,6 +153,8 @@ def constraint_to_json(constraint, side: int) -> dict:
         value = getattr(constraint, f.name)
         if f.name in _CELL_LISTS:
             out[f.name] = [_name(c, side) for c in value]
+        elif f.name == "branches":  # an Or composite: lists of constraints
+            out[f.name] = [[constraint_to_json(c, side) for c in branch] for branch in value]
         elif f.name == "circle":
             out["circle"] = _name(value, side)
         elif value is not None and value != f.default:
@@ -175,6 +180,12 @@ def _check_type(value, annotation: str, key: str, where: str):
     if base == "tuple[int, ...]" and isinstance(value, list) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return tuple(value)
+    if base == "bool" and isinstance(value, bool):
+        return value
+    if base == "tuple[tuple[int, int], ...]" and isinstance(value, list) and all(
+            isinstance(t, list) and len(t) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
+        return tuple(tuple(t) for t in value)
     if base == "tuple[tuple[int, int, int], ...]" and isinstance(value, list) and all(
             isinstance(t, list) and len(t) == 3 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in t) for t in value):
@@ -182,7 +193,9 @@ def _check_type(value, annotation: str, key: str, where: str):
     wanted = {"int": "a whole number", "str": "a string", "tuple[str, ...]": "a list of strings",
               "tuple[int, ...]": "a list of whole numbers",
               "tuple[tuple[int, int, int], ...]": "a list of [state, value, next state] "
-                                                   "triples"}.get(base, base)
+                                                   "triples",
+              "bool": "true or false",
+              "tuple[tuple[int, int], ...]": "a list of [value, value] pairs"}.get(base, base)
     _fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 
@@ -223,6 +236,12 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
                 values[key] = _cells(item[key], layout.side, here, key)
             elif key == "circle":
                 values[key] = cell_index(item[key], layout.side, here)
+            elif key == "branches":
+                if not isinstance(item[key], list) or not item[key]:
+                    _fail(here, f"'branches' must be a list of lists of constraints, got "
+                                f"{item[key]!r}"[:200])
+                values[key] = tuple(constraints_from_json(branch, layout, f"{here}, branch {i}")
+                                    for i, branch in enumerate(item[key], start=1))
             else:
                 values[key] = _check_type(item[key], f.type, key, here)
         constraint = cls(**values)
@@ -336,8 +355,9 @@ _FPUZZLES_FLAGS = {"diagonal+", "diagonal-", "antiknight", "antiking", "disjoint
 _FPUZZLES_LISTS = {"killercage", "extraregion", "thermometer", "arrow", "difference", "ratio",
                    "xv", "odd", "even", "negative", "whispers", "renban", "palindrome",
                    "minimum", "maximum", "clone", "littlekillersum", "sandwichsum", "xsum",
-                   "skyscraper"}
-_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome}
+                   "skyscraper", "betweenline"}
+_FPUZZLES_LINES = {"whispers": Whispers, "renban": Renban, "palindrome": Palindrome,
+                   "betweenline": Between}
 FPUZZLES_DECORATION = frozenset({
     "disabledlogic", "truecandidatesoptions", "line", "text", "rectangle", "circle", "cage",
     "highlightconflicts", "cellcolor", "fogofwar", "foglight"})
@@ -706,6 +726,8 @@ def to_fpuzzles(grid: np.ndarray, rules: Rules, name: str = "") -> dict:
             add("whispers", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, (Renban, Palindrome)):
             add(constraint.kind, {"lines": [names(constraint.cells)]})
+        elif isinstance(constraint, Between):
+            add("betweenline", {"lines": [names(constraint.cells)]})
         elif isinstance(constraint, LittleKiller) and len(constraint.cells) > 1:
             (r0, c0), (r1, c1) = (divmod(c, side) for c in constraint.cells[:2])
             direction = {v: k for k, v in _FP_DIRECTIONS.items()}[(r1 - r0, c1 - c0)]

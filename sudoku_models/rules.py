@@ -62,6 +62,7 @@ kind               rule
 ``zipper``         values the same distance from the middle of the line have
                    one sum: the middle value (odd length) or a common one
 ``sum-line``       the line cuts into segments that each sum to ``total``
+                   (a ``loop``: one segment may run through the ends)
 ``modular``        every ``modulus`` consecutive values on the line differ
                    modulo ``modulus``
 ``entropic``       every 3 consecutive values on the line are one low, one
@@ -70,6 +71,24 @@ kind               rule
                    ``values`` (as often as listed)
 ``lunchbox``       different values; those between the smallest and the
                    largest sum to ``total``
+``between``        the values inside the line lie strictly between its ends'
+``lockout``        the ends differ by ``gap`` or more, no value inside lies
+                   between them (ends included)
+``rellik-cage``    different values, no selection of which sums to ``total``
+``region-sum-line`` each run of the line in one region has the same sum
+``pairwise``       every two consecutive (``pairs_of`` ``"all"``: every two)
+                   cells hold one of the ``allowed`` value pairs
+``indexing``       a cell in column ``c`` holding ``v``: column ``v`` of its
+                   row holds ``c`` (``direction`` ``"row"``: the same by rows)
+``anti-taxicab``   two cells ``d`` steps apart do not both hold ``d``
+``global-entropy`` every 2x2 square holds a low, a middle and a high value
+``or``             one of ``branches`` (each a tuple of constraints) holds
+``global-mod``     every 2x2 square holds one value of each class modulo 3
+``counting-circles`` a value in the circles appears there as often as it says
+``equality-cage``  different values, as many even as odd, low as high
+``count-distinct`` the first cell counts the different values of the others
+``same-values``    ``cells`` cut into ``sets`` equal sets hold the same values
+``equal-sum``      the segments of ``cells`` (``sizes`` long) have one sum
 =================  ==========================================================
 
 Every kind has one definition of what it means for a filled grid
@@ -99,8 +118,13 @@ from typing import ClassVar
 
 import numpy as np
 
-from .automata import (Automaton, LineAutomaton, from_pattern, from_transitions,
-                       hidden_skyscraper_automaton, multiset_automaton,
+from .automata import (Automaton, LineAutomaton, between_automaton, classes_automaton,
+                       balance_automaton, count_automaton, different_automaton,
+                       distinct_automaton,
+                       either_automaton, equality_automaton, linear_automaton,
+                       table_automaton, value_set_automaton,
+                       from_pattern, from_transitions, hidden_skyscraper_automaton,
+                       lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
                        lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
                        sum_line_automaton, window_automaton, x_sum_automaton)
 from .errors import RulesError
@@ -1188,28 +1212,38 @@ class Zipper(_SumRule):
 @dataclass(frozen=True)
 class SumLine(_AutomatonLine):
     """The line cuts into segments (between cells) that each sum to
-    ``total``. (A loop, whose segments may run through its ends, is not
-    modelled.)"""
+    ``total``. A ``loop`` closes the line from its last cell back to its
+    first: one segment may then run through the ends (the Interactive
+    Sudoku Solver's ``SumLine~...~LOOP``); its automaton guesses that
+    segment's part at the end, which a total up to 10 keeps within
+    :data:`~sudoku_models.automata.MAX_STATES` (a larger one is refused)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]
     total: int
+    loop: bool = False
 
     def _check(self, layout):
         if self.total < 1:
             raise RulesError(f"{self.label(layout)}: the total must be 1 or more")
-        super()._check(layout)
+        try:
+            super()._check(layout)
+        except RulesError as error:  # a loop's automaton guesses the segment through its ends
+            raise RulesError(f"{self.label(layout)}: {error}") from None
 
     def automaton(self, side):
-        return sum_line_automaton(self.total, side)
+        return (sum_loop_automaton if self.loop else sum_line_automaton)(self.total, side)
 
     def holds(self, word, side):
-        held = 0
-        for v in word:
-            held += v
-            if held == self.total:
-                held = 0
-        return held == 0
+        for start in range(len(word) if self.loop else 1):  # a loop: any cut will do
+            held = 0
+            for v in word[start:] + word[:start]:
+                held += v
+                if held == self.total:
+                    held = 0
+            if held == 0:
+                return True
+        return False
 
 
 def _window_holds(word, width: int, classes) -> bool:
@@ -1316,13 +1350,499 @@ class Lunchbox(_AutomatonLine):
         return [tuple(sorted(self.cells))]
 
 
+# -- more of the Interactive Sudoku Solver's kinds (issue 33) ----------------------
+
+
+@dataclass(frozen=True)
+class Between(_AutomatonLine):
+    """A between line (Cracking the Cryptic's "between lines"; the
+    Interactive Sudoku Solver's ``Between``): the values on the line lie
+    strictly between the values at its two ends (the circles)."""
+
+    kind: ClassVar[str] = "between"
+    cells: tuple[int, ...]
+
+    def automaton(self, side):
+        return between_automaton(side)
+
+    def holds(self, word, side):
+        low, high = sorted((word[0], word[-1]))
+        return all(low < v < high for v in word[1:-1])
+
+
+@dataclass(frozen=True)
+class Lockout(_AutomatonLine):
+    """A lockout line (the Interactive Sudoku Solver's ``Lockout``, after
+    the setters' "lockout lines"): the values at the two ends (the
+    diamonds) differ by at least ``gap`` (4 by default), and no value on
+    the line lies between them, the ends' values included."""
+
+    kind: ClassVar[str] = "lockout"
+    cells: tuple[int, ...]
+    gap: int = 4
+
+    def _check(self, layout):
+        if not 1 <= self.gap < layout.side:
+            raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
+                             f"got {self.gap}")
+        super()._check(layout)
+
+    def automaton(self, side):
+        return lockout_automaton(self.gap, side)
+
+    def holds(self, word, side):
+        low, high = sorted((word[0], word[-1]))
+        return high - low >= self.gap and not any(low <= v <= high for v in word[1:-1])
+
+
+@dataclass(frozen=True)
+class RellikCage(_AutomatonLine):
+    """A rellik cage ("killer" backwards; the Interactive Sudoku Solver's
+    ``RellikCage``): its cells hold different values, and no selection of
+    one or more of them sums to ``total``. Lowered as an all-different
+    group and an automaton over the cells (the set of values read)."""
+
+    kind: ClassVar[str] = "rellik-cage"
+    cells: tuple[int, ...]
+    total: int
+
+    def label(self, layout):
+        return f"rellik cage {cell_name(min(self.cells), layout.side)} (\u2260{self.total})" \
+            if self.cells else "rellik cage"
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 1 <= len(self.cells) <= layout.side or self.total < 1:
+            raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells and a total of "
+                             f"1 or more")
+        self.automaton(layout.side)
+
+    def automaton(self, side):
+        return rellik_automaton(self.total, side)
+
+    def holds(self, word, side):
+        sums = {0}
+        for v in word:
+            sums |= {s + v for s in sums}
+        return len(set(word)) == len(word) and self.total not in sums
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))] if len(self.cells) > 1 else []
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_SumRule):
+    """A region-sum line (the Interactive Sudoku Solver's ``RegionSumLine``):
+    each run of the line's cells inside one region (a box, or a jigsaw
+    region; a line through a region twice makes two runs) has the same
+    sum. Lowered as linear sums: every run's sum equals the first's. On a
+    layout without regions (a Latin square) it says nothing."""
+
+    kind: ClassVar[str] = "region-sum-line"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if len(self.cells) < 2:
+            raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
+
+    def runs(self, layout: Layout) -> list[tuple[int, ...]]:
+        """The line cut where it leaves a region."""
+        if layout.regions is None:
+            return [tuple(self.cells)]
+        region = layout.regions.ravel()
+        runs = [[self.cells[0]]]
+        for a, b in zip(self.cells, self.cells[1:]):
+            if region[a] == region[b]:
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+        return [tuple(run) for run in runs]
+
+    def sums(self, layout):
+        first, *rest = self.runs(layout)
+        return [self._sum(layout, [(c, 1) for c in run] + [(c, -1) for c in first], 0)
+                for run in rest]
+
+
+@dataclass(frozen=True)
+class Pairwise(Constraint):
+    """A custom relation between two values (the Interactive Sudoku
+    Solver's ``Pair``/``Binary``, on consecutive cells of the line, and
+    ``PairX``/``BinaryX``, on every two of its cells: ``pairs``
+    ``"consecutive"`` or ``"all"``): the values ``(u, v)`` two related
+    cells may hold, the first cell's value first, are the ``allowed``
+    pairs. Lowered as pair relations."""
+
+    kind: ClassVar[str] = "pairwise"
+    cells: tuple[int, ...]
+    allowed: tuple[tuple[int, int], ...]
+    pairs_of: str = "consecutive"
+
+    def _check(self, layout):
+        if len(self.cells) < 2 or any(a == b for a, b in self._related()):
+            raise RulesError(f"{self.label(layout)}: 2 or more cells, none related to itself")
+        if self.pairs_of not in ("consecutive", "all"):
+            raise RulesError(f"{self.label(layout)}: pairs_of must be consecutive or all, got "
+                             f"{self.pairs_of!r}")
+        if any(len(p) != 2 or not all(1 <= v <= layout.side for v in p) for p in self.allowed):
+            raise RulesError(f"{self.label(layout)}: allowed pairs of values in "
+                             f"1..{layout.side}")
+
+    def _related(self):
+        if self.pairs_of == "all":
+            return list(combinations(self.cells, 2))
+        return list(zip(self.cells, self.cells[1:]))
+
+    def violations(self, values, layout, context):
+        allowed = set(map(tuple, self.allowed))
+        return [f"{self.label(layout)}: {cell_name(a, layout.side)} holds {values[a]}, "
+                f"{cell_name(b, layout.side)} {values[b]}: not an allowed pair"
+                for a, b in self._related() if (int(values[a]), int(values[b])) not in allowed]
+
+    def pairs(self, layout, context):
+        table = np.zeros((layout.side, layout.side), bool)
+        for u, v in self.allowed:
+            table[u - 1, v - 1] = True
+        table.setflags(write=False)
+        return [PairRelation(a, b, table, self.label(layout)) for a, b in self._related()]
+
+
+@dataclass(frozen=True)
+class Indexing(Constraint):
+    """Column indexing (the Interactive Sudoku Solver's ``Indexing~C``; the
+    setters' "159" rule is its columns 1, 5 and 9): a cell in column ``c``
+    holding ``v`` says that column ``v`` of its row holds ``c``.
+    ``direction`` ``"row"`` is the same with rows: a cell in row ``r``
+    holding ``v`` says that row ``v`` of its column holds ``r``. Lowered
+    as a pair relation from each of ``cells`` to each other cell of its
+    row (column)."""
+
+    kind: ClassVar[str] = "indexing"
+    cells: tuple[int, ...]
+    direction: str = "column"
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not self.cells or self.direction not in ("column", "row"):
+            raise RulesError(f"{self.label(layout)}: cells and a direction, column or row")
+
+    def _targets(self, cell: int, side: int) -> list[tuple[int, int, int]]:
+        """``(other cell, value of cell pointing at it, value it must hold)``."""
+        r, c = divmod(cell, side)
+        if self.direction == "column":
+            return [(r * side + i, i + 1, c + 1) for i in range(side) if i != c]
+        return [(i * side + c, i + 1, r + 1) for i in range(side) if i != r]
+
+    def violations(self, values, layout, context):
+        return [f"{self.label(layout)}: {cell_name(cell, layout.side)} holds {values[cell]} but "
+                f"{cell_name(other, layout.side)} holds {values[other]}, not {wanted}"
+                for cell in self.cells
+                for other, pointer, wanted in self._targets(cell, layout.side)
+                if values[cell] == pointer and values[other] != wanted]
+
+    def pairs(self, layout, context):
+        side = layout.side
+        return [PairRelation(cell, other, _table(side, lambda u, w, p=pointer, x=wanted:
+                                                 (u != p) | (w == x)), self.label(layout))
+                for cell in self.cells for other, pointer, wanted in self._targets(cell, side)]
+
+
+def _taxicab_pairs(layout: Layout):
+    """``(a, b, d)``: two cells at taxicab distance ``d`` (``1..N``) that are
+    not peers (peers differ anyway)."""
+    side, peers = layout.side, layout.peer_matrix
+    for a, b in combinations(range(layout.cells), 2):
+        d = abs(a // side - b // side) + abs(a % side - b % side)
+        if d <= side and not peers[a, b]:
+            yield a, b, d
+
+
+@dataclass(frozen=True)
+class AntiTaxicab(Constraint):
+    """Anti-taxicab (the Interactive Sudoku Solver's ``AntiTaxicab``): two
+    cells a taxicab distance ``d`` apart (steps between orthogonal
+    neighbours) do not both hold ``d``. Lowered as pair relations."""
+
+    kind: ClassVar[str] = "anti-taxicab"
+
+    def label(self, layout):
+        return self.kind
+
+    def violations(self, values, layout, context):
+        return [f"anti-taxicab: {cell_name(a, layout.side)} and {cell_name(b, layout.side)} "
+                f"are {d} apart and both hold {d}" for a, b, d in _taxicab_pairs(layout)
+                if values[a] == values[b] == d]
+
+    def pairs(self, layout, context):
+        tables = {d: _table(layout.side, lambda u, v, d=d: (u != d) | (v != d))
+                  for d in range(1, layout.side + 1)}
+        return [PairRelation(a, b, tables[d], self.label(layout))
+                for a, b, d in _taxicab_pairs(layout)]
+
+
+@dataclass(frozen=True)
+class GlobalEntropy(Constraint):
+    """Global entropy (the Interactive Sudoku Solver's ``GlobalEntropy``):
+    every 2x2 square of the grid holds a low, a middle and a high value
+    (the thirds of 1..N: 1-3, 4-6, 7-9 on a 9x9). Lowered as a regular
+    line over each square (the classes seen)."""
+
+    kind: ClassVar[str] = "global-entropy"
+
+    def label(self, layout):
+        return self.kind
+
+    def _check(self, layout):
+        if layout.side % 3:
+            raise RulesError("global-entropy needs a side divisible by 3")
+
+    @staticmethod
+    def squares(layout: Layout) -> list[tuple[int, int, int, int]]:
+        side = layout.side
+        return [(r * side + c, r * side + c + 1, (r + 1) * side + c, (r + 1) * side + c + 1)
+                for r in range(side - 1) for c in range(side - 1)]
+
+    def _classes(self, side):
+        return tuple((v - 1) // (side // 3) for v in range(1, side + 1))
+
+    def violations(self, values, layout, context):
+        classes = self._classes(layout.side)
+        return [f"global-entropy: the square at {cell_name(square[0], layout.side)} misses a "
+                f"third" for square in self.squares(layout)
+                if len({classes[int(values[c]) - 1] for c in square}) < 3]
+
+    def automata(self, layout):
+        automaton = classes_automaton(self._classes(layout.side), layout.side)
+        return [LineAutomaton(square, automaton, self.label(layout))
+                for square in self.squares(layout)]
+
+
+def _word_forms(constraint: Constraint, layout: Layout, context: Context):
+    """``constraint`` as lines that must each spell a word of their
+    automaton (:class:`~sudoku_models.automata.LineAutomaton`): its
+    automata, and its groups, sums, pairs and domains each as the automaton
+    of that family (all different, a linear sum, a table, a value set)."""
+    side = layout.side
+    lines = list(constraint.automata(layout))
+    lines += [LineAutomaton(group, different_automaton(side), "") for group in
+              constraint.groups(layout)]
+    lines += [LineAutomaton(s.cells, linear_automaton(s.coefficients, s.total, side), "")
+              for s in constraint.sums(layout)]
+    lines += [LineAutomaton((p.first, p.second), table_automaton(p.allowed.tolist(), side), "")
+              for p in constraint.pairs(layout, context)]
+    lines += [LineAutomaton((cell,), value_set_automaton(int(mask), side), "")
+              for cell, mask in constraint.domain(layout)]
+    return lines
+
+
+@dataclass(frozen=True)
+class Either(Constraint):
+    """An Or composite (the Interactive Sudoku Solver's ``.Or ... .End``,
+    a branch of several constraints its ``.And ... .End``): at least one
+    of ``branches`` holds, a branch holding when all its constraints do.
+    Lowered as one regular line over every branch's cells in turn: each
+    constraint of a branch as lines of its families (groups, sums, pairs,
+    domains, automata), and an automaton that guesses the branch and
+    checks its lines, letting the others' values be (the position is in
+    its state, so it is built for this line's length)."""
+
+    kind: ClassVar[str] = "or"
+    branches: tuple[tuple[Constraint, ...], ...]
+
+    def _cells(self):
+        return tuple(dict.fromkeys(c for branch in self.branches for constraint in branch
+                                   for c in constraint._cells()))
+
+    def label(self, layout):
+        cells = self._cells()
+        return f"or {cell_name(min(cells), layout.side)}" if cells else "or"
+
+    def _check(self, layout):
+        if len(self.branches) < 1 or any(not branch for branch in self.branches):
+            raise RulesError(f"{self.label(layout)}: one or more branches, each of one or more "
+                             f"constraints")
+        for branch in self.branches:
+            for constraint in branch:
+                if not isinstance(constraint, Constraint):
+                    raise RulesError(f"{self.label(layout)}: a branch holds constraints, got "
+                                     f"{type(constraint).__name__}")
+                if not constraint._cells():
+                    raise RulesError(f"{self.label(layout)}: {constraint.kind}, a rule on the "
+                                     f"whole grid, inside an or is not supported")
+                constraint.validate(layout)
+        self.automata(layout)
+
+    def violations(self, values, layout, context):
+        if any(not any(c.violations(values, layout, context) for c in branch)
+               for branch in self.branches):
+            return []
+        return [f"{self.label(layout)}: no branch holds"]
+
+    def automata(self, layout):
+        context = Context(frozenset(), frozenset())
+        segments = [(b, line) for b, branch in enumerate(self.branches) for constraint in branch
+                    for line in _word_forms(constraint, layout, context)]
+        cells = tuple(c for _, line in segments for c in line.cells)
+        plan = tuple((b, line.automaton, len(line.cells)) for b, line in segments)
+        return [LineAutomaton(cells, either_automaton(plan, len(self.branches), layout.side),
+                              self.label(layout))]
+
+
+@dataclass(frozen=True)
+class GlobalMod(GlobalEntropy):
+    """Global mod 3 (the Interactive Sudoku Solver's ``GlobalMod``): every
+    2x2 square of the grid holds a value of each class modulo 3 (one of
+    1/4/7, one of 2/5/8, one of 3/6/9). Lowered as a regular line over each
+    square."""
+
+    kind: ClassVar[str] = "global-mod"
+
+    def _classes(self, side):
+        return tuple(v % 3 for v in range(1, side + 1))
+
+
+@dataclass(frozen=True)
+class CountingCircles(Constraint):
+    """Counting circles (the Interactive Sudoku Solver's
+    ``CountingCircles``): a value in one of the circles ``cells`` says how
+    many of the circles hold it, so each value appears there as often as
+    it says or not at all. Lowered as one regular line per value over the
+    circles (how often it appeared)."""
+
+    kind: ClassVar[str] = "counting-circles"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not self.cells:
+            raise RulesError("counting-circles: no cells")
+
+    def violations(self, values, layout, context):
+        held = [int(values[c]) for c in self.cells]
+        return [f"{self.label(layout)}: {v} is in {held.count(v)} circles"
+                for v in sorted(set(held)) if held.count(v) != v]
+
+    def automata(self, layout):
+        return [LineAutomaton(tuple(self.cells), count_automaton(v, layout.side),
+                              self.label(layout)) for v in range(1, layout.side + 1)]
+
+
+@dataclass(frozen=True)
+class EqualityCage(_AutomatonLine):
+    """An equality cage (the Interactive Sudoku Solver's ``EqualityCage``):
+    different values, as many even as odd and as many low as high (the
+    halves of 1..N; an odd N's middle value not at all)."""
+
+    kind: ClassVar[str] = "equality-cage"
+    cells: tuple[int, ...]
+
+    def _check(self, layout):
+        _distinct(self, layout, list(self.cells))
+        if not 1 <= len(self.cells) <= layout.side:
+            raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells")
+        self.automaton(layout.side)
+
+    def automaton(self, side):
+        return equality_automaton(side)
+
+    def holds(self, word, side):
+        half = side // 2
+        odd = sum(v % 2 for v in word)
+        low = sum(v <= half for v in word)
+        return (len(set(word)) == len(word) and 2 * odd == len(word) == 2 * low
+                and not (side % 2 and half + 1 in word))
+
+    def groups(self, layout):
+        return [tuple(sorted(self.cells))] if len(self.cells) > 1 else []
+
+
+@dataclass(frozen=True)
+class CountDistinct(_AutomatonLine):
+    """Count distinct (the Interactive Sudoku Solver's ``CountDistinct``):
+    the first cell (the control) holds the number of different values in
+    the other ``cells``."""
+
+    kind: ClassVar[str] = "count-distinct"
+    cells: tuple[int, ...]
+
+    def automaton(self, side):
+        return distinct_automaton(side)
+
+    def holds(self, word, side):
+        return word[0] == len(set(word[1:]))
+
+
+@dataclass(frozen=True)
+class SameValues(Constraint):
+    """Same-value sets (the Interactive Sudoku Solver's ``SameValues``):
+    ``cells`` cut into ``sets`` sets of equal size (in order) hold the same
+    values, as often each. Lowered as regular lines, one per value and
+    set after the first: the first set then that set, the value as often
+    in both halves."""
+
+    kind: ClassVar[str] = "same-values"
+    cells: tuple[int, ...]
+    sets: int = 2
+
+    def _check(self, layout):
+        if self.sets < 2 or not self.cells or len(self.cells) % self.sets:
+            raise RulesError(f"{self.label(layout)}: 2 or more sets of one size, got "
+                             f"{len(self.cells)} cells in {self.sets} sets")
+
+    def _split(self):
+        size = len(self.cells) // self.sets
+        return [self.cells[i * size:(i + 1) * size] for i in range(self.sets)]
+
+    def violations(self, values, layout, context):
+        first, *rest = [sorted(int(values[c]) for c in part) for part in self._split()]
+        return [f"{self.label(layout)}: set {i} holds {held}, set 1 {first}"
+                for i, held in enumerate(rest, start=2) if held != first]
+
+    def automata(self, layout):
+        first, *rest = self._split()
+        return [LineAutomaton((*first, *part), balance_automaton(v, len(first), layout.side),
+                              self.label(layout))
+                for part in rest for v in range(1, layout.side + 1)]
+
+
+@dataclass(frozen=True)
+class EqualSum(_SumRule):
+    """Equal sums (the Interactive Sudoku Solver's ``EqualSum``): the
+    segments of ``cells`` (``sizes`` cells each, in order; they may share
+    cells, as a magic square's lines do) have one sum. Lowered as linear
+    sums: each segment's sum equals the first's."""
+
+    kind: ClassVar[str] = "equal-sum"
+    cells: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    def _check(self, layout):
+        if len(self.sizes) < 2 or min(self.sizes) < 1 or sum(self.sizes) != len(self.cells):
+            raise RulesError(f"{self.label(layout)}: 2 or more segments whose sizes add up to "
+                             f"the {len(self.cells)} cells")
+
+    def segments(self) -> list[tuple[int, ...]]:
+        ends = np.cumsum((0, *self.sizes))
+        return [self.cells[a:b] for a, b in zip(ends, ends[1:])]
+
+    def sums(self, layout):
+        first, *rest = self.segments()
+        found = [self._sum(layout, [(c, 1) for c in part] + [(c, -1) for c in first], 0)
+                 for part in rest]
+        return [s for s in found if s.cells]  # a segment of the first's cells says nothing
+
+
 KINDS: dict[str, type[Constraint]] = {
     cls.kind: cls for cls in (Region, Cage, AntiKnight, AntiKing, NonConsecutive, Kropki,
                               KropkiNegative, XV, XVNegative, GreaterThan, Thermometer, Arrow,
                               Parity, Candidates, Whispers, Renban, Palindrome, Fortress, Clone,
                               Regular, LittleKiller, Sandwich, XSum, Skyscraper, HiddenSkyscraper,
                               NumberedRoom, CellSum, PillArrow, DoubleArrow, Zipper, SumLine,
-                              Modular, Entropic, Quadruple, Lunchbox)
+                              Modular, Entropic, Quadruple, Lunchbox, Between, Lockout,
+                              RellikCage, RegionSumLine, Pairwise, Indexing, AntiTaxicab,
+                              GlobalEntropy, Either, GlobalMod, CountingCircles,
+                              EqualityCage, CountDistinct, SameValues, EqualSum)
 }
 
 

@@ -96,7 +96,7 @@ def test_the_constraint_string_carries_each_kind_both_ways():
     (".SumLine~0~R1C1~R1C2", "the total must be 1 or more"),
     (".DoubleArrow~R1C1~R1C2", "3 or more cells"),
     (".Sum~x~R1C1", "'x' is not a whole number"),
-    (".SumLine~10~R1C1~R1C2~R2C2~LOOP", "a SumLine loop is not supported"),
+    (".SumLine~10~R1C1~R1C2~R2C2~LOOP~R3C3", "a SumLine loop is not supported"),
 ])
 def test_a_bad_item_is_a_format_error_naming_it(text, message):
     with pytest.raises(PuzzleFormatError, match=message):

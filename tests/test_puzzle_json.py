@@ -167,7 +167,7 @@ def test_f_puzzles_jigsaw_regions():
 @pytest.mark.parametrize("change, message", [
     ({"littlekillersum": [{"cell": "R0C1", "value": "10"}]}, "'direction' must be one of"),
     ({"quadruple": [{"cells": ["R1C1"], "values": [1]}]}, "'quadruple' is not supported"),
-    ({"betweenline": [{"lines": [["R1C1", "R1C2"]]}]}, "'betweenline' is not supported"),
+    ({"entropicline": [{"lines": [["R1C1", "R1C2"]]}]}, "'entropicline' is not supported"),
     ({"cage": [{"cells": ["R1C1"], "value": "5"}]}, "'cage' is not supported"),
     ({"negative": ["difference", "renban"]}, "negative constraint for renban"),
     ({"arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C2"]]}]},

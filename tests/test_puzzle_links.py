@@ -140,7 +140,7 @@ def test_a_cage_total_of_zero_means_any_sum():
 
 @pytest.mark.parametrize("text, message", [
     (".FullRank~C2~26~", "constraint type 'FullRank' is not supported"),
-    (".Or.Cage~3~R1C1~R1C2.End", "constraint type 'Or' is not supported"),
+    (".FullRank~C1~1~", "constraint type 'FullRank' is not supported"),
     (".~R1C1_10", "is not a cell and its values in 1..9"),
     (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
     (".Cage~3~R1C1~R1C1", "appears twice"),
@@ -240,7 +240,7 @@ def test_decoration_is_ignored_with_one_warning_naming_it():
     assert "cage, disabledlogic, line, text, truecandidatesoptions" in str(warning.message)
 
 
-@pytest.mark.parametrize("key, value", [("betweenline", [{"lines": [["R1C1", "R1C2"]]}]),
+@pytest.mark.parametrize("key, value", [("entropicline", [{"lines": [["R1C1", "R1C2"]]}]),
                                         ("cage", [{"cells": ["R1C1"], "value": "5"}]),
                                         ("quadruple", [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
                                                         "values": [1]}])])
@@ -278,7 +278,8 @@ def test_every_kind_has_a_checker_a_json_form_and_a_drawing_or_is_global():
     round trip above and test_puzzle_json), and a mark in drawing._DRAW
     unless it is a rule on the whole grid (no cells to draw on)."""
     global_kinds = {"anti-knight", "anti-king", "non-consecutive", "kropki-negative",
-                    "xv-negative"}
+                    "xv-negative", "anti-taxicab", "global-entropy", "global-mod",
+                    "or"}  # an Or composite: its branches' marks and a note
     for kind, cls in KINDS.items():
         assert cls.violations is not Constraint.violations, kind
         has_cells = "cells" in cls.__dataclass_fields__

@@ -19,7 +19,11 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, CellSum,
+from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
+                                 Candidates, CellSum, CountDistinct, CountingCircles, Either,
+                                 EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
+                                 Lockout, Pairwise, SameValues,
+                                 RegionSumLine, RellikCage,
                                  Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
                                  HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
                                  Modular,
@@ -111,10 +115,11 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         total = int(values[start] + values[other]) if kind == "cage-total" else None
         return Cage((start, other), total)
     if kind in ("anti-knight", "anti-king", "non-consecutive", "xv-negative",
-                "kropki-negative"):
+                "kropki-negative", "anti-taxicab", "global-entropy", "global-mod"):
         return {"anti-knight": AntiKnight(), "anti-king": AntiKing(),
                 "non-consecutive": NonConsecutive(), "xv-negative": XVNegative(),
-                "kropki-negative": KropkiNegative(("white",))}[kind]
+                "kropki-negative": KropkiNegative(("white",)), "anti-taxicab": AntiTaxicab(),
+                "global-entropy": GlobalEntropy(), "global-mod": GlobalMod()}[kind]
     if kind == "kropki":
         for _ in range(100):
             a, b = _neighbours(side, rng)
@@ -251,6 +256,46 @@ def holding_constraint(kind: str, layout: Layout, values: np.ndarray,
         corner = int(rng.integers(side - 1)) * side + int(rng.integers(side - 1))
         square = (corner, corner + 1, corner + side, corner + side + 1)
         return Quadruple(square, tuple(sorted(int(values[c]) for c in square[:2])))
+    for _ in range(300 if kind in ("between", "lockout", "region-sum-line") else 0):
+        line = _path(layout, rng, int(rng.integers(2, 5)))
+        constraint = {"between": Between(line), "lockout": Lockout(line, 2),
+                      "region-sum-line": RegionSumLine(line)}[kind]
+        if len(line) > 1 and not Rules(layout, (constraint,)).violations(values):
+            return constraint
+    if kind == "rellik-cage":
+        a, b = _neighbours(side, rng)
+        sums = {int(values[a]), int(values[b]), int(values[a] + values[b])}
+        if values[a] != values[b]:
+            return RellikCage((a, b), int(rng.choice([t for t in range(1, 2 * side) if t not in sums])))
+    if kind == "pairwise":
+        line = _path(layout, rng, 3)
+        held = {(int(values[a]), int(values[b])) for a, b in zip(line, line[1:])}
+        extra = {(int(u), int(v)) for u, v in rng.integers(1, side + 1, (side, 2))}
+        return Pairwise(line, tuple(sorted(held | extra)), "consecutive")
+    if kind == "indexing":
+        for cell in rng.permutation(cells).tolist():
+            for direction in ("column", "row"):
+                constraint = Indexing((cell,), direction)
+                if not Rules(layout, (constraint,)).violations(values):
+                    return constraint
+    for _ in range(300 if kind in ("counting-circles", "equality-cage", "count-distinct") else 0):
+        line = _path(layout, rng, int(rng.integers(2, 5)))
+        constraint = {"counting-circles": CountingCircles, "equality-cage": EqualityCage,
+                      "count-distinct": CountDistinct}[kind](line)
+        if len(line) > 1 and not Rules(layout, (constraint,)).violations(values):
+            return constraint
+    for _ in range(3000 if kind in ("same-values", "equal-sum") else 0):
+        first, second = _path(layout, rng, 2), _path(layout, rng, int(rng.integers(1, 3)))
+        if kind == "same-values" and len(second) == 2 and \
+                sorted(values[list(first)]) == sorted(values[list(second)]) and \
+                len(set(first + second)) == 4:
+            return SameValues(first + second, 2)
+        if kind == "equal-sum" and values[list(first)].sum() == values[list(second)].sum():
+            return EqualSum(first + second, (len(first), len(second)))
+    if kind == "or":  # one branch holds, the other is drawn blindly
+        holding = holding_constraint("cage-total", layout, values, rng)
+        blind = holding_constraint("kropki", layout, rng.permutation(values), rng)
+        return Either(((blind,), (holding,)) if rng.random() < 0.5 else ((holding,), (blind,)))
     raise ValueError(f"no holding {kind} found")
 
 
@@ -283,7 +328,8 @@ def _sandwich_total(held: list[int], side: int) -> int:
     return sum(held[low + 1:high])
 
 
-GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative")
+GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-negative",
+          "anti-taxicab", "global-entropy", "global-mod")
 
 
 def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndarray:
