@@ -151,6 +151,14 @@ def short_killer(text: str) -> Puzzle:
     return Puzzle(np.zeros((9, 9), int), Layout.square(3), constraints=cages)
 
 
+def ctrl_c_in_background() -> None:
+    """Let Ctrl-C (SIGINT) reach Python even in a job started in the
+    background, where the shell ignores it: HiGHS checks for ``stop()`` only
+    where Ctrl-C can reach Python, and PySAT is stopped by one, so without
+    this the CPU budget would not stop them."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @contextmanager
 def cpu_budget(stop: Callable[[], None], seconds: float, repeat: bool = True):
     """Call ``stop()`` once this process has spent ``seconds`` CPU seconds
@@ -586,9 +594,7 @@ def main(argv=None) -> int:
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
-    # HiGHS checks for stop() only where Ctrl-C can reach Python; a job started
-    # in the background has SIGINT ignored, so the CPU budget would not stop it
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    ctrl_c_in_background()
     if args.table:
         print(table(*args.table))
         return 0

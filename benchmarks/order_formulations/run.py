@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -45,7 +44,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from benchmarks.killer_formulations.run import cpu_budget, random_costs
+from benchmarks.killer_formulations.run import cpu_budget, ctrl_c_in_background, random_costs
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.counter import backtrack_solve
 from sudoku_models.rules import Arrow, Thermometer
@@ -190,9 +189,7 @@ def main(argv=None) -> int:
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
     args = parser.parse_args(argv)
-    # HiGHS checks for stop() only where Ctrl-C can reach Python; a job started
-    # in the background has SIGINT ignored, so the CPU budget would not stop it
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    ctrl_c_in_background()
     if args.table:
         from .tables import milp_pairs, summary
         print(summary(*args.table))
