@@ -334,9 +334,9 @@ GLOBAL = ("anti-knight", "anti-king", "non-consecutive", "xv-negative", "kropki-
 
 def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndarray:
     """A random full grid of ``layout`` on which ``constraint`` holds: drawn
-    from :func:`all_grids` for a 4x4, else found by the ``milp`` model with
-    a random tie-break objective over the empty grid. ``ValueError`` when
-    there is none."""
+    from :func:`all_grids` for a 4x4, else the counter's answer to the
+    empty grid with a random first row (up to 200 rows tried). ``ValueError``
+    when there is none."""
     rules = Rules(layout, (constraint,))
     if layout.side == 4:
         grids = [g for g in all_grids(layout) if not rules.violations(g)]
@@ -345,17 +345,14 @@ def _grid_where(constraint, layout: Layout, rng: np.random.Generator) -> np.ndar
         return grids[int(rng.integers(len(grids)))]
     from sudoku_models.solving import make_method
 
-    model = make_method("milp", rules)
-    m = model.build(Puzzle(np.zeros((layout.side,) * 2, int), rules))
-    m.del_component(m.obj)
-    import pyomo.environ as pyo
-
-    costs = rng.random(layout.side ** 3)
-    m.obj = pyo.Objective(expr=sum(float(c) * v for c, v in zip(costs, m.x.values())))
-    grid = model.solve(Puzzle(np.zeros((layout.side,) * 2, int), rules)).grid
-    if grid is None:
-        raise ValueError(f"no {layout.name} grid satisfies {constraint.kind}")
-    return grid.ravel()
+    model = make_method("backtracking", rules)
+    for _ in range(200):
+        grid = np.zeros((layout.side,) * 2, int)
+        grid[0] = rng.permutation(layout.side) + 1
+        found = model.solve(Puzzle(grid, rules)).grid
+        if found is not None:
+            return found.ravel()
+    raise ValueError(f"no {layout.name} grid satisfies {constraint.kind} (200 first rows tried)")
 
 
 def variant_puzzle(kind: str, layout: Layout, seed: int, share: float = 0.6) -> Puzzle:
