@@ -283,3 +283,33 @@ def test_a_rule_on_the_whole_grid_inside_an_or_is_refused_by_name():
 def test_an_equal_sum_of_the_same_cells_twice_is_no_row():
     rule = EqualSum((0, 1, 1, 0, 2, 3), (2, 2, 2))
     assert [s.cells for s in rule.sums(Layout.square(3))] == [(2, 3, 0, 1)]
+
+
+@pytest.mark.parametrize("method", ["cp", "cp-bool", "sat-extended", "backtracking"])
+def test_a_grid_two_branches_of_an_or_allow_is_counted_once(method):
+    """Both branches hold on every solution: an automaton that guesses the
+    branch may accept a grid twice; the count is of grids."""
+    from sudoku_models import Puzzle, count_solutions
+    from sudoku_models.geometry import Layout
+    from sudoku_models.rules import Candidates, Either, Rules
+
+    from .variant_puzzles import brute_count
+
+    both = Either(((Candidates((0,), (1, 2, 3, 4)),), (Candidates((1,), (1, 2, 3, 4)),)))
+    puzzle = Puzzle([[1, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]],
+                    Rules(Layout.square(2), (both,)))
+    assert count_solutions(puzzle, method, limit=None) == brute_count(puzzle) > 1
+
+
+def test_cp_sat_counts_a_grid_reported_twice_once():
+    """CP-SAT's enumeration reports assignments of every variable; on the
+    Interactive Sudoku Solver's "Extreme Lunchbox" and two Or composites it
+    reported one grid with two assignments of helper variables and `cp`
+    counted 2 where SAT and the solver count 1. The counter keeps grids."""
+    from sudoku_models.formulations.cp.cpsat_base import _SolutionCounter
+
+    grids = iter([[1, 2, 3], [1, 2, 3], [3, 2, 1]])
+    counter = _SolutionCounter(None, lambda _: next(grids))
+    for _ in range(3):
+        counter.on_solution_callback()
+    assert counter.count == 2

@@ -42,15 +42,24 @@ _STATUS = {
 
 
 class _SolutionCounter(cp_model.CpSolverSolutionCallback):
-    """Counts the solutions CP-SAT reports; stops the search at ``limit``."""
+    """Counts the distinct grids among the solutions CP-SAT reports (a
+    model with helper variables a grid does not fix, such as the branch an
+    ``or`` constraint takes or an automaton's states, can report one grid
+    more than once); stops the search at ``limit``. ``grid_of(callback)``:
+    the grid of the solution at hand."""
 
-    def __init__(self, limit: int | None) -> None:
+    def __init__(self, limit: int | None, grid_of) -> None:
         super().__init__()
         self.limit = limit
-        self.count = 0
+        self.grid_of = grid_of
+        self.seen: set[bytes] = set()
+
+    @property
+    def count(self) -> int:
+        return len(self.seen)
 
     def on_solution_callback(self) -> None:
-        self.count += 1
+        self.seen.add(np.asarray(self.grid_of(self), dtype=np.int8).tobytes())
         if self.limit is not None and self.count >= self.limit:
             self.stop_search()
 
@@ -174,14 +183,16 @@ class CpSatFormulation(Formulation):
         return status, self._grid_values(solver), stats, None
 
     @abstractmethod
-    def _grid_values(self, solver: cp_model.CpSolver) -> np.ndarray:
-        """The ``n**4`` cell values (row-major) of the solver's solution."""
+    def _grid_values(self, solver) -> np.ndarray:
+        """The ``n**4`` cell values (row-major) of the solution of ``solver``
+        (a ``CpSolver`` or a solution callback)."""
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
                         time_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
-        (``enumerate_all_solutions``, one worker), stopping at ``limit``
-        (None: all). Contradictory clues give 0. ``time_limit`` (as
+        (``enumerate_all_solutions``, one worker; distinct grids, whatever
+        the helper variables), stopping at ``limit`` (None: all).
+        Contradictory clues give 0. ``time_limit`` (as
         :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
         :class:`~sudoku_models.errors.CountIncomplete`."""
         from ...errors import CountIncomplete
@@ -193,7 +204,7 @@ class CpSatFormulation(Formulation):
         solver = self._solver(self._time_left())
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
-        counter = _SolutionCounter(limit)
+        counter = _SolutionCounter(limit, self._grid_values)
         try:
             code = _solve_stoppable(solver, self.model, counter)
         except KeyboardInterrupt:
