@@ -43,7 +43,7 @@ from .limits import check_limit
 from .puzzle import Puzzle, as_puzzle
 from .result import SolveResult, Status
 from .rules import Candidates, Rules
-from .solving import count_solutions, make_method, solve
+from .solving import make_method, within_limit
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,8 @@ def _solutions(puzzle: Puzzle, method: str, limit: int | None, deadline: float |
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
                 raise CountIncomplete(given, "time limit")
-            result = solve(part, method, time_limit=left, **options)
+            model = make_method(method, part.rules, time_limit=left, **options)
+            result = within_limit(model.solve(part), left)
             if result.status is Status.INFEASIBLE:
                 continue
             if not result.status.solved:
@@ -218,8 +219,8 @@ def _solutions(puzzle: Puzzle, method: str, limit: int | None, deadline: float |
             if left is not None and left <= 0:
                 raise CountIncomplete(given, "time limit")
             # the counter's solve counts to two already; other methods count here
-            counted = result.stats.get("solutions") or count_solutions(
-                part, method, limit=2, time_limit=left, **options)
+            counted = result.stats.get("solutions") or model.count_solutions(
+                part, limit=2, time_limit=left)
             if counted > 1:
                 parts.extend(reversed(_split(part, result.grid)))
     except CountIncomplete as stopped:  # a part's count stopped: the bound is the solutions given
@@ -232,26 +233,20 @@ def _split(part: Puzzle, solution: np.ndarray) -> list[Puzzle]:
     """The other solutions of ``part`` in disjoint parts: for each empty
     cell ``e`` in turn, the puzzle with the earlier empty cells as in
     ``solution`` and ``e`` holding another digit."""
-    side = part.rules.layout.side
     layout = part.rules.layout
+    side = layout.side
+    domains = part.rules.lowered.domains  # the part's candidate constraints among them
     grid = np.array(part.grid)
     parts = []
     for (r, c), value in np.ndenumerate(part.grid):
         if value:
             continue
         cell = r * side + c
-        others = tuple(v for v in _allowed(part.rules, cell, side) if v != solution[r, c])
+        others = tuple(v for v in range(1, side + 1)
+                       if domains[cell] >> (v - 1) & 1 and v != solution[r, c])
         if others:
             rules = Rules(layout, part.rules.constraints + (Candidates((cell,), others),))
             parts.append(Puzzle(grid.copy(), rules, part.name))
         grid[r, c] = solution[r, c]
     return parts
 
-
-def _allowed(rules: Rules, cell: int, side: int) -> tuple[int, ...]:
-    """The digits the candidate constraints of ``rules`` leave ``cell``."""
-    digits = set(range(1, side + 1))
-    for constraint in rules.constraints:
-        if isinstance(constraint, Candidates) and cell in constraint.cells:
-            digits &= set(constraint.values)
-    return tuple(sorted(digits))
