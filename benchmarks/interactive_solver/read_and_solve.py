@@ -118,16 +118,18 @@ def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict
     """The row's outcome: the first of ``methods`` that decides ``puzzle``
     within ``time_limit`` seconds (a method that does not model it is
     passed over), or the last one's status; CPU seconds of every try."""
-    from sudoku_models import count_solutions, solve, verify
+    from sudoku_models import verify
     from sudoku_models.errors import CountIncomplete
     from sudoku_models.registry import CapabilityError
+    from sudoku_models.solving import make_method, within_limit
 
     start, outcome = time.process_time(), {}
     for method in methods:
         try:
-            result = solve(puzzle, method, time_limit=time_limit)
+            model = make_method(method, puzzle.rules, time_limit=time_limit)
         except CapabilityError:
             continue
+        result = within_limit(model.solve(puzzle), time_limit)
         outcome = dict(method=method, status=result.status.name, verified="", published="",
                        unique="", solve_s=f"{result.solve_seconds:.4f}")
         if result.grid is None:
@@ -139,7 +141,7 @@ def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict
         unique = result.stats.get("solutions")
         if unique is None:  # not the counter: count to two within the limit
             try:
-                unique = count_solutions(puzzle, method, limit=2, time_limit=time_limit)
+                unique = model.count_solutions(puzzle, limit=2, time_limit=time_limit)
             except CountIncomplete:
                 unique = None
         outcome.update(verified=bool(verify(puzzle, result.grid)),
