@@ -64,6 +64,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.studykit.benchtools import pin_process, pinned_core
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
 from sudoku_models.geometry import Layout
@@ -100,7 +101,7 @@ DEFAULT_FORMS = tuple(form for form in FORMS
                       if form != "milp sets+rule45 no restart" and not form.startswith("cp-bool"))
 FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "conflicts", "branches",
-          "load", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
+          "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
           "cpu_limit", "wall_limit", "seed", "collection")
 _STEPS = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 
@@ -298,7 +299,7 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
             "nodes": stats.get("B&B nodes"), "lp_iterations": stats.get("LP iterations"),
             "conflicts": stats.get("conflicts"),
             "branches": stats.get("branches", stats.get("decisions")),
-            "load": round(load, 2), "solver": solver, "cpu_limit": cpu_limit,
+            "load": round(load, 2), "core": pinned_core(), "solver": solver, "cpu_limit": cpu_limit,
             "wall_limit": wall_limit, "seed": seed,
             "grid": answer["grid"] if verified else None}
 
@@ -587,6 +588,9 @@ def main(argv=None) -> int:
     parser.add_argument("--part", default="0/1", metavar="K/N",
                         help="run only the instances i with (i - 1) %% N == K, to run N "
                              "processes side by side (default 0/1: all)")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the K-th core for "
+                             "--part K/N, one process per core)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
     parser.add_argument("--redo", type=Path, nargs="+", metavar="CSV",
                         help="solve only the (instance, form) pairs these recorded runs did "
@@ -599,6 +603,10 @@ def main(argv=None) -> int:
         print(table(*args.table))
         return 0
     part, parts = map(int, args.part.split("/"))
+    try:
+        pin_process(part, parts, args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.dataset:
         chosen = read_puzzles(args.dataset)[args.skip: args.skip + args.first]
         name = args.dataset.name.split(".")[0]

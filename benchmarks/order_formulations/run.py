@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from benchmarks.studykit.benchtools import pin_process, pinned_core
 from benchmarks.killer_formulations.run import cpu_budget, ctrl_c_in_background, random_costs
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.counter import backtrack_solve
@@ -78,7 +79,7 @@ WALL_FACTOR = 8
 """A non-HiGHS solver's wall limit, in multiples of the CPU budget."""
 FIELDS = ("instance", "givens", "constraints", "form", "method", "order", "status", "verified",
           "cpu_seconds", "wall_seconds", "nodes", "lp_iterations", "conflicts", "branches",
-          "load", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
+          "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
           "cpu_limit", "seed", "dataset")
 
 
@@ -104,7 +105,8 @@ def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
     row = {"method": method, "status": status, "verified": verified,
            "cpu_seconds": round(cpu, 3),
            "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
-           "load": round(load, 2), "solver": result.solver, "cpu_limit": cpu_limit,
+           "load": round(load, 2), "core": pinned_core(), "solver": result.solver,
+           "cpu_limit": cpu_limit,
            "seed": seed, **_effort(method, result.stats)}
     return row, result.grid if verified and status != "TIME_LIMIT" else None
 
@@ -185,6 +187,8 @@ def main(argv=None) -> int:
     parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
+    parser.add_argument("--core", type=int, help="pin the process to this core (default: "
+                                                 "the first core of its affinity set)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
@@ -196,6 +200,10 @@ def main(argv=None) -> int:
         for method in ("milp", "matrix"):
             print(f"\n{milp_pairs(*args.table, method=method)}")
         return 0
+    try:
+        pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     compared = tuple(args.forms.split(",")) if args.forms else DEFAULT_FORMS[args.kind]
     unknown = [form for form in compared if form not in FORMS[args.kind]]
     if unknown:
