@@ -13,8 +13,12 @@ files into a temporary folder at run time (``--data DIR`` reads a copy).
 Each text goes through :func:`sudoku_models.puzzle.read_puzzle`. A puzzle
 read is solved by the methods of ``--methods`` in turn, each within
 ``--time-limit`` seconds, until one decides it: first the counter
-(``solve(p, "backtracking")``, which counts to two), then CP-SAT (``cp``,
-one thread; its count to two proves uniqueness within the same limit). The
+(``solve(p, "backtracking")``, which counts to two), then CaDiCaL
+(``sat-extended``), CP-SAT (``cp``, one thread) and HiGHS (``milp``), each
+with its default formulation; after a solver's answer its count to two
+proves uniqueness within the same limit. Each paradigm decides puzzles the
+others leave at the limit: the MILP's LP relaxation settles a pill arrow
+of 32 cells at the root, where the searches time out. The
 row names the method that decided, says whether the answer passes
 ``verify``, whether it is the published solution (where the file gives
 one) and whether it is unique, with the CPU seconds of every try. A text not read names the first
@@ -51,20 +55,23 @@ COLUMNS = ("file", "name", "read", "refused", "kinds", "method", "status", "veri
            "published", "unique", "solve_s", "cpu_s", "load", "iss_status", "iss_solutions",
            "iss_wall_s")
 _STRING = r"'((?:[^'\\]|\\.)*)'"
+_TEMPLATE = r"`([^`$]*)`"  # a JavaScript template literal without substitutions
+_TEXT = f"(?:{_STRING}|{_TEMPLATE})"
 
 
 def entries(name: str, text: str) -> list[tuple[str, str, str]]:
     """``(name, input, solution)`` of every puzzle of one data file: the
-    ``input`` fields (JavaScript strings, joined where split with ``+``)
+    ``input`` fields (JavaScript strings or template literals, joined where
+    split with ``+``)
     with the nearest ``name`` before and ``solution`` after them, and the
     bare strings and ``[input, solution]`` pairs of the collections' lists
     (named ``LIST#i``)."""
     found = []
-    for match in re.finditer(r"input:\s*((?:" + _STRING + r"\s*\+?\s*)+)", text):
+    for match in re.finditer(r"input:\s*((?:" + _TEXT + r"\s*\+?\s*)+)", text):
         before, after = text[:match.start()], text[match.end():match.end() + 400]
         names = re.findall(r"name:\s*" + _STRING, before)
         solution = re.match(r"\s*,?\s*solution:\s*" + _STRING, after)
-        source = "".join(re.findall(_STRING, match[1]))
+        source = "".join(quoted or template for quoted, template in re.findall(_TEXT, match[1]))
         if not source.startswith("/data/scripts/"):  # a script of the solver's, no puzzle
             found.append((names[-1] if names else f"{name}@{match.start()}", source,
                           solution[1] if solution else ""))
@@ -156,9 +163,9 @@ def main(argv=None) -> int:
     parser.add_argument("--data", help="a folder holding the solver's two data files")
     parser.add_argument("--time-limit", type=float, default=10.0,
                         help="seconds for each method on each puzzle (default 10)")
-    parser.add_argument("--methods", default="backtracking,cp",
+    parser.add_argument("--methods", default="backtracking,sat-extended,cp,milp",
                         help="the methods tried in turn until one decides (default "
-                             "backtracking,cp)")
+                             "backtracking,sat-extended,cp,milp)")
     parser.add_argument("--iss", metavar="DIR",
                         help="a checkout of the Interactive Sudoku Solver: solve every text with "
                              "it too (Node.js), within the same time limit")
@@ -228,12 +235,17 @@ def table(csv_path: str) -> str:
     def share(n: int) -> str:
         return f"{n} ({100 * n / total:.0f}%)"
 
-    lines = ["| texts | read | decided | by the counter | by CP-SAT after it | answer published or "
-             "proved unique | at the limit |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-             f"| {total} | {share(len(read))} | {share(len(decided))} "
-             f"| {(decided['method'] == 'backtracking').sum()} | {(decided['method'] == 'cp').sum()} "
-             f"| {share(len(good))} | {len(read) - len(decided)} |"]
+    names = {"backtracking": "the counter", "sat-extended": "CaDiCaL", "cp": "CP-SAT",
+             "milp": "HiGHS"}
+    methods = [m for m in names if m in set(decided["method"])] + sorted(
+        set(decided["method"]) - set(names))
+    by = [f"by {names.get(m, m)}" for m in methods]
+    lines = [f"| texts | read | decided | {' | '.join(by)} | answer published or proved unique "
+             "| at the limit |",
+             "| ---: | ---: | ---: | " + "---: | " * len(by) + "---: | ---: |",
+             f"| {total} | {share(len(read))} | {share(len(decided))} | "
+             + "".join(f"{(decided['method'] == m).sum()} | " for m in methods)
+             + f"{share(len(good))} | {len(read) - len(decided)} |"]
     if "iss_status" in d and (d["iss_status"] != "").any():
         iss = d[d["iss_status"].isin(["unique", "multiple", "none"])]
         both = decided[decided.index.isin(iss.index)]
