@@ -67,3 +67,10 @@ def test_an_lp_relaxation_that_decides_the_puzzle_is_integral_and_costs_only_bin
         solution_cost(easy, costs(9)))
     with pytest.raises(CapabilityError, match="no binary x"):
         make_method("milp-alldiff", 2).lp_relaxation(Puzzle(np.zeros((4, 4), int), 2), costs(4))
+
+
+def test_an_lp_relaxation_past_its_time_limit_raises_instead_of_giving_a_bound():
+    model = make_method("milp", KILLER.rules, cage="sets")
+    with pytest.raises(TimeoutError, match="passed its limit"):
+        model.lp_relaxation(KILLER, costs(9), time_limit=1e-9)
+    assert model.lp_relaxation(KILLER, costs(9), time_limit=60).feasible

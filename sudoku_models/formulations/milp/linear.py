@@ -112,7 +112,8 @@ class LinearFormulation(Formulation):
         return count_with_no_good_cuts(self.backend, self._binary_columns(), limit, deadline,
                                        threads=self.threads, seed=self.seed)
 
-    def lp_relaxation(self, puzzle: Puzzle, cost: np.ndarray | None = None) -> Relaxation:
+    def lp_relaxation(self, puzzle: Puzzle, cost: np.ndarray | None = None,
+                      time_limit: float | None = None) -> Relaxation:
         """The LP relaxation of this method's model of ``puzzle`` (clues
         included, integrality dropped), solved apart from the back-end by
         scipy's ``linprog`` (HiGHS through scipy, ``method="highs"``): how
@@ -145,7 +146,11 @@ class LinearFormulation(Formulation):
                          A_ub=sp.vstack([A[below], -A[above]]),
                          b_ub=np.concatenate([problem.row_upper[below], -problem.row_lower[above]]),
                          A_eq=A[equal], b_eq=problem.row_upper[equal],
-                         bounds=np.column_stack([lower, upper]), method="highs")
+                         bounds=np.column_stack([lower, upper]), method="highs",
+                         options={} if time_limit is None else {"time_limit": time_limit})
+        if result.status == 1:
+            raise TimeoutError(f"{self.name}: the LP relaxation passed its limit of "
+                               f"{time_limit} s: {result.message}")
         if result.status == 2:
             return Relaxation(False, None, 0)
         if result.status != 0:
