@@ -66,7 +66,7 @@ from urllib.parse import unquote
 import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
-from .geometry import Layout, LayoutError
+from .geometry import MAX_VALUES, Layout, LayoutError
 from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
@@ -120,13 +120,16 @@ def _adjacent(a: int, b: int, side: int) -> bool:
     return abs(a // side - b // side) + abs(a % side - b % side) == 1
 
 
-def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
-    """The side and the value range of the ``Shape`` item (``9x9``,
-    ``6x6~0-5``): square grids up to 16x16 whose values are 1..N or
-    0..N-1 (``js/cell_geometry.js``'s ``fromShapeSpec``)."""
+def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int]:
+    """The side, the value range and the number of values ``V`` of the
+    ``Shape`` item (``9x9``, ``6x6~0-5``, ``6x6~9``, ``9x9~0-9``): square
+    grids up to 16x16 whose values are 1..V or 0..V-1, ``V`` from ``N`` to
+    16 (``js/cell_geometry.js``'s ``fromShapeSpec``: a bare number is the
+    count, a range its first and last value); a ``RegionSize`` item may
+    repeat the side (the default boxes)."""
     sides = [args for kind, args in items if kind == "Shape"]
     if not sides:
-        return 9, ONE_TO_N
+        sides = [["9x9"]]
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
     if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
@@ -134,19 +137,17 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
     side = int(rows)
     spec = sides[0][1] if len(sides[0]) > 1 else ""
-    values = ONE_TO_N if spec in ("", rows) else named(spec, side)
-    if values is None or sides[0][2:] not in ([], ["Sudoku"]):
-        low, dash, high = spec.partition("-")
-        bounds = (low, high) if dash else ("1", low)
-        more = all(b.isascii() and b.isdigit() for b in bounds) and \
-            int(bounds[1]) - int(bounds[0]) + 1 > side
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} or "
-                       f"0..{side - 1} of a {rows}x{rows} grid (as many values as cells in a "
-                       f"house; " + ("more values than cells per house, houses all different "
-                                     "but not each value once, are not modelled)" if more and
-                                     sides[0][2:] in ([], ["Sudoku"]) else
-                                     "no other value range or grid type)"))
-    return side, values
+    found = named(spec if "-" in spec else f"1-{spec or rows}", side)
+    if found is None or sides[0][2:] not in ([], ["Sudoku"]):
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..V or "
+                       f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
+                       f"{max(side, MAX_VALUES)} ('Shape~{rows}x{rows}~{side + 3}'; no "
+                       f"other value range or grid type)")
+    for kind, args in items:
+        if kind == "RegionSize" and args != [rows]:
+            _fail("RegionSize", f"{'~'.join(args)!r}: the toolkit reads boxes of the side "
+                                f"({rows} cells) only")
+    return side, *found
 
 
 def values_of(text: str, where: str = "constraint string") -> ValueRange:
@@ -164,13 +165,13 @@ def from_iss(text: str, where: str = "constraint string"):
     if parts[0] != "":
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
-    side, values = _shape(items)
+    side, values, count = _shape(items)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
-    layout = Layout.for_side(side)
+    layout = Layout.for_side(side).with_values(count)
     constraints = []
-    odd = [v for v in range(1, side + 1) if v % 2]
-    even = [v for v in range(1, side + 1) if not v % 2]
+    odd = [v for v in range(1, count + 1) if v % 2]
+    even = [v for v in range(1, count + 1) if not v % 2]
     parity = {"odd": [], "even": []}
     given = []  # candidate constraints of the givens, already in 1..N
     jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
@@ -200,7 +201,7 @@ def from_iss(text: str, where: str = "constraint string"):
                 kept = tuple(branch for branch in branches if all(
                     not isinstance(c, Cage) or c.total is None or
                     len(c.cells) * (len(c.cells) + 1) // 2 <= c.total <=
-                    len(c.cells) * (2 * side - len(c.cells) + 1) // 2 for c in branch))
+                    len(c.cells) * (2 * count - len(c.cells) + 1) // 2 for c in branch))
                 constraints.append((at, Either(kept or branches)))
             item_start = first  # an Or inside an Or: one branch of it
             continue
@@ -217,10 +218,10 @@ def from_iss(text: str, where: str = "constraint string"):
         if kind == "":
             for arg in args:
                 name, *texts = arg.split("_")
-                parsed = {values.parse(v, side) for v in texts}
+                parsed = {values.parse(v, count) for v in texts}
                 if not texts or None in parsed:
                     _fail(here, f"{arg!r} is not a cell and its values in "
-                                f"{values.name(side).replace('-', '..')} (such as R1C1_8)")
+                                f"{values.name(count).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(parsed)
                 if composites:  # a given inside an Or: one of the branches
@@ -231,7 +232,7 @@ def from_iss(text: str, where: str = "constraint string"):
                     parity["odd" if wanted == odd else "even"].append(cell)
                 else:
                     given.append((here, Candidates((cell,), tuple(wanted))))
-        elif kind == "Shape":
+        elif kind in ("Shape", "RegionSize"):  # read by _shape
             continue
         elif kind == "NoBoxes":
             no_boxes = True
@@ -241,7 +242,8 @@ def from_iss(text: str, where: str = "constraint string"):
                 _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
             try:
                 jigsaw = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
-                                                 for c in spec]).reshape(side, side))
+                                                 for c in spec]).reshape(side, side)
+                                       ).with_values(count)
             except LayoutError as error:
                 _fail(here, str(error))
         elif kind == "Cage":
@@ -366,7 +368,7 @@ def from_iss(text: str, where: str = "constraint string"):
     if composites:
         _fail(composites[-1][1], "no End closes it")
     if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
-        layout = jigsaw if jigsaw is not None else Layout.latin(side)
+        layout = jigsaw if jigsaw is not None else Layout.latin(side).with_values(count)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
         constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
                         for cells in jigsaw.houses[2 * side:]]
@@ -587,11 +589,13 @@ def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
     if side > MAX_SIDE:
         _fail("constraint string", f"the Interactive Sudoku Solver takes grids up to "
                                    f"{MAX_SIDE}x{MAX_SIDE}, not {side}x{side}")
-    shape = f"{side}x{side}" + ("" if values == ONE_TO_N else f"~{values.name(side)}")
+    shape = f"{side}x{side}" + ("" if values == ONE_TO_N and not layout.more_values else
+                                f"~{layout.values}" if values == ONE_TO_N else
+                                f"~{values.name(layout.values)}")
     out = [] if shape == "9x9" else [f".Shape~{shape}"]
     if layout.kind == "latin":
         out.append(".NoBoxes")
-    elif layout != Layout.for_side(side):
+    elif layout != Layout.for_side(side).with_values(layout.values):
         labels, spec = {}, ""
         for label in layout.regions.ravel():
             spec += labels.setdefault(int(label), _DIGITS[len(labels)])

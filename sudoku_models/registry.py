@@ -51,6 +51,9 @@ class MethodInfo:
     :func:`layout_kind`); ``kinds``: the constraint kinds of variants it
     models (:data:`CONSTRAINT_KINDS`; empty: classic rules only; see
     :func:`needed_kinds`);
+    ``more_values``: solves layouts with more values than cells per house
+    (:meth:`~sudoku_models.geometry.Layout.with_values`: houses all
+    different), with the kinds of :data:`MORE_VALUES_KINDS`;
     ``seeded``: the solver's search depends on the common ``seed`` option
     (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
     ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
@@ -71,6 +74,7 @@ class MethodInfo:
     seeded: bool = False
     layouts: tuple[str, ...] = ("square", "boxes", "jigsaw", "latin")
     kinds: tuple[str, ...] = ()
+    more_values: bool = False
 
     def load(self) -> type:
         """The method's class (imported on first call, with Ctrl-C held back
@@ -96,8 +100,15 @@ class MethodInfo:
     def check_rules(self, rules) -> None:
         """:class:`CapabilityError` naming this method and the first
         constraint kind of ``rules`` (a :class:`~sudoku_models.rules.Rules`)
-        it does not model, with the methods that do."""
+        it does not model, with the methods that do; on a layout with more
+        values than cells per house, the first kind outside
+        :data:`MORE_VALUES_KINDS`."""
         for kind in needed_kinds(rules):
+            if rules.layout.more_values and kind not in MORE_VALUES_KINDS:
+                raise CapabilityError(
+                    f"method {self.name!r} does not model {kind} constraints with more values "
+                    f"than cells per house ({rules.layout.name}); the kinds it models there: "
+                    f"{', '.join(MORE_VALUES_KINDS)}")
             if kind not in self.kinds:
                 others = [name for name, info in METHODS.items() if kind in info.kinds]
                 raise CapabilityError(
@@ -151,6 +162,14 @@ of :mod:`sudoku_models.rules`, with a killer cage in two parts: ``cage``, its
 cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
+MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king", "greater",
+                     "thermometer", "arrow")
+"""The kinds a method with ``more_values`` models on a layout with more
+values than cells per house (values ``1..V``, ``V > N``): those whose
+lowering (:class:`~sudoku_models.rules.Lowered`: all-different groups,
+linear sums, comparisons) reads the values ``1..V``; a kind that assumes
+``1..N`` (an automaton line, a Kropki dot, a whisper's N/2 + 1, a
+skyscraper's height N) is refused by name."""
 ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = CONSTRAINT_KINDS
 """What the SAT encodings model: every kind (a cage total by its digit sets,
@@ -259,7 +278,7 @@ for _info in (
                export_formats=("pbtxt",),
                options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True),
                         "prune": PRUNE},
-               seeded=True, kinds=ALL_KINDS),
+               seeded=True, kinds=ALL_KINDS, more_values=True),
     MethodInfo("matrix", _F + "milp.matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),

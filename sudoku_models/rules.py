@@ -296,8 +296,8 @@ class Region(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        if not 2 <= len(self.cells) <= layout.side:
-            raise RulesError(f"{self.label(layout)}: a region has 2 to {layout.side} cells, "
+        if not 2 <= len(self.cells) <= layout.values:
+            raise RulesError(f"{self.label(layout)}: a region has 2 to {layout.values} cells, "
                              f"got {len(self.cells)}")
 
     def violations(self, values, layout, context):
@@ -324,7 +324,7 @@ class Cage(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        size, side = len(self.cells), layout.side
+        size, side = len(self.cells), layout.values
         if not 1 <= size <= side:
             raise RulesError(f"{self.label(layout)}: a cage has 1 to {side} cells, got {size}")
         if self.total is not None:
@@ -573,7 +573,7 @@ class GreaterThan(Constraint):
 
     def pairs(self, layout, context):
         a, b = self.cells
-        return [PairRelation(a, b, _table(layout.side, lambda u, v: u > v), self.label(layout))]
+        return [PairRelation(a, b, _table(layout.values, lambda u, v: u > v), self.label(layout))]
 
 
 @dataclass(frozen=True)
@@ -586,8 +586,8 @@ class Thermometer(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        if not 2 <= len(self.cells) <= layout.side:
-            raise RulesError(f"{self.label(layout)}: a thermometer has 2 to {layout.side} "
+        if not 2 <= len(self.cells) <= layout.values:
+            raise RulesError(f"{self.label(layout)}: a thermometer has 2 to {layout.values} "
                              f"cells, got {len(self.cells)}")
 
     def violations(self, values, layout, context):
@@ -596,7 +596,7 @@ class Thermometer(Constraint):
             f"{self.label(layout)} does not increase: {'/'.join(map(str, held.tolist()))}"]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: u < v)
+        table = _table(layout.values, lambda u, v: u < v)
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in zip(self.cells, self.cells[1:])]
 
@@ -1953,14 +1953,14 @@ class Rules:
             for group in constraint.groups(layout):
                 if group not in groups:
                     groups.append(group)
-        domains = np.full(layout.cells, (1 << layout.side) - 1, dtype=np.int64)
+        domains = np.full(layout.cells, (1 << layout.values) - 1, dtype=np.int64)
         for constraint in self.constraints:
             for cell, mask in constraint.domain(layout):
                 domains[cell] &= mask
         domains.setflags(write=False)
         return Lowered(
             groups=tuple(groups),
-            full=tuple(len(g) == layout.side for g in groups),
+            full=tuple(len(g) == layout.values for g in groups),
             sums=tuple(s for c in self.constraints for s in c.sums(layout)),
             pairs=tuple(p for c in self.constraints for p in c.pairs(layout, context)),
             domains=domains,
