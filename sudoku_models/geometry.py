@@ -346,6 +346,25 @@ def house_label(house: int, side: int) -> str:
     return f"{'rcb'[house // side]}{house % side + 1}"
 
 
+def boxes_of_size(side: int, size: int) -> list[tuple[int, ...]]:
+    """The boxes of ``size`` cells that tile a ``side x side`` grid, each
+    a tuple of flat cell indices (row-major inside the box; the boxes
+    row-major), the most nearly square shape first, or ``[]`` when no box
+    shape of at least 2x2 tiles the grid: the Interactive Sudoku Solver's
+    default boxes of a ``RegionSize`` (``js/cell_geometry.js``,
+    ``boxDimsForSize``), which on a grid with more values than cells per
+    house may hold more cells than a row (``Shape~6x6~9`` with
+    ``RegionSize~9``: four 3x3 boxes)."""
+    for small in range(math.isqrt(size), 1, -1):
+        large = size // small
+        if size % small or side % small or side % large:
+            continue
+        tall, wide = small, large
+        return [tuple((top + r) * side + left + c for r in range(tall) for c in range(wide))
+                for top in range(0, side, tall) for left in range(0, side, wide)]
+    return []
+
+
 def _frozen(array: np.ndarray) -> np.ndarray:
     array.setflags(write=False)
     return array

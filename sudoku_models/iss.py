@@ -66,7 +66,7 @@ from urllib.parse import unquote
 import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
-from .geometry import MAX_VALUES, Layout, LayoutError
+from .geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
 from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
@@ -120,13 +120,13 @@ def _adjacent(a: int, b: int, side: int) -> bool:
     return abs(a // side - b // side) + abs(a % side - b % side) == 1
 
 
-def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int]:
-    """The side, the value range and the number of values ``V`` of the
-    ``Shape`` item (``9x9``, ``6x6~0-5``, ``6x6~9``, ``9x9~0-9``): square
-    grids up to 16x16 whose values are 1..V or 0..V-1, ``V`` from ``N`` to
-    16 (``js/cell_geometry.js``'s ``fromShapeSpec``: a bare number is the
-    count, a range its first and last value); a ``RegionSize`` item may
-    repeat the side (the default boxes)."""
+def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, int]:
+    """The side, the value range, the number of values ``V`` of the
+    ``Shape`` item (``9x9``, ``6x6~0-5``, ``6x6~9``, ``9x9~0-9``) and the
+    cells of a box or jigsaw piece (``RegionSize``, ``N`` to ``V``; ``N``
+    by default): square grids up to 16x16 whose values are 1..V or 0..V-1,
+    ``V`` from ``N`` to 16 (``js/cell_geometry.js``'s ``fromShapeSpec``: a
+    bare number is the count, a range its first and last value)."""
     sides = [args for kind, args in items if kind == "Shape"]
     if not sides:
         sides = [["9x9"]]
@@ -143,11 +143,35 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int]:
                        f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
                        f"{max(side, MAX_VALUES)} ('Shape~{rows}x{rows}~{side + 3}'; no "
                        f"other value range or grid type)")
+    region = side
     for kind, args in items:
-        if kind == "RegionSize" and args != [rows]:
-            _fail("RegionSize", f"{'~'.join(args)!r}: the toolkit reads boxes of the side "
-                                f"({rows} cells) only")
-    return side, *found
+        if kind == "RegionSize":
+            text = args[0] if len(args) == 1 else ""
+            if not (text.isascii() and text.isdigit() and side <= int(text) <= found[1]):
+                _fail("RegionSize", f"{'~'.join(args)!r}: a box or jigsaw piece of a "
+                                    f"{rows}x{rows} grid of {found[1]} values has {side} to "
+                                    f"{found[1]} cells")
+            region = int(text)
+    return side, *found, region
+
+
+def _pieces(labels: np.ndarray, side: int, size: int, where: str) -> list[tuple[int, ...]]:
+    """The jigsaw pieces of ``size`` cells of a layout string's labels, as
+    the Interactive Sudoku Solver reads a ``Jigsaw`` with a ``RegionSize``
+    (``js/sudoku_constraint.js``, ``Jigsaw.fromLayout``): pieces of ``side``
+    to ``size`` cells, and one piece of another size left free (a grid
+    that ``size`` does not divide)."""
+    pieces, other = [], False
+    for label in np.unique(labels):
+        cells = tuple(int(c) for c in np.flatnonzero(labels == label))
+        if side <= len(cells) <= size:
+            pieces.append(cells)
+        elif other or label < 0:
+            _fail(where, f"jigsaw pieces have {side} to {size} cells (one may differ); "
+                         f"{'a character is no label' if label < 0 else 'two differ'}")
+        else:
+            other = True
+    return pieces
 
 
 def values_of(text: str, where: str = "constraint string") -> ValueRange:
@@ -165,7 +189,7 @@ def from_iss(text: str, where: str = "constraint string"):
     if parts[0] != "":
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
-    side, values, count = _shape(items)
+    side, values, count, region = _shape(items)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
     layout = Layout.for_side(side).with_values(count)
@@ -240,10 +264,10 @@ def from_iss(text: str, where: str = "constraint string"):
             spec = args[-1] if args else ""
             if len(spec) != side * side:
                 _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
+            labels = np.array([_DIGITS.find(c.lower()) if c.isascii() else -1 for c in spec])
             try:
-                jigsaw = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
-                                                 for c in spec]).reshape(side, side)
-                                       ).with_values(count)
+                jigsaw = Layout.jigsaw(labels.reshape(side, side)).with_values(count) if \
+                    region == side else _pieces(labels, side, region, here)
             except LayoutError as error:
                 _fail(here, str(error))
         elif kind == "Cage":
@@ -367,7 +391,11 @@ def from_iss(text: str, where: str = "constraint string"):
             _fail(here, f"constraint type {kind!r} is not supported")
     if composites:
         _fail(composites[-1][1], "no End closes it")
-    if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
+    if region != side:  # boxes or pieces larger than a row: regions beside rows and columns
+        layout = Layout.latin(side).with_values(count)
+        pieces = jigsaw if jigsaw is not None else [] if no_boxes else boxes_of_size(side, region)
+        constraints += [(f"{where}, RegionSize", Region(cells)) for cells in pieces]
+    elif no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
         layout = jigsaw if jigsaw is not None else Layout.latin(side).with_values(count)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
         constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
@@ -379,6 +407,8 @@ def from_iss(text: str, where: str = "constraint string"):
                 found.append((here, diagonals(layout)[1 if direction == "1" else 0]))
             elif key == "Windoku":
                 found += [(here, region) for region in windoku(layout)]
+            elif key == "DisjointSets" and region != side:  # the same places of larger boxes
+                found += [(here, Region(cells)) for cells in zip(*boxes_of_size(side, region))]
             elif key == "DisjointSets":
                 found += [(here, region) for region in disjoint_groups(layout)]
             elif key == "StrictKropki":

@@ -163,13 +163,18 @@ cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king", "greater",
-                     "thermometer", "arrow")
+                     "thermometer", "arrow", "sum", "xv", "kropki", "whispers", "renban",
+                     "quadruple", "candidates", "regular", "skyscraper")
 """The kinds a method with ``more_values`` models on a layout with more
 values than cells per house (values ``1..V``, ``V > N``): those whose
 lowering (:class:`~sudoku_models.rules.Lowered`: all-different groups,
-linear sums, comparisons) reads the values ``1..V``; a kind that assumes
-``1..N`` (an automaton line, a Kropki dot, a whisper's N/2 + 1, a
-skyscraper's height N) is refused by name."""
+linear sums, value-pair tables, candidate masks, automata) reads the values
+``1..V`` with the Interactive Sudoku Solver's meaning
+(``js/solver/sudoku_builder.js``: a skyscraper counts the values seen, a
+whisper's gap and a dot's ratio are given, a regular line reads ``1..V``);
+a kind whose meaning assumes ``1..N`` (a sandwich's crusts 1 and N,
+parity, entropic and modular thirds, a numbered room's index, the
+negative dot rules over every pair) is refused by name."""
 ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = CONSTRAINT_KINDS
 """What the SAT encodings model: every kind (a cage total by its digit sets,
