@@ -327,12 +327,12 @@ def from_iss(text: str, where: str = "constraint string"):
         elif kind in _CELLS_ONLY:
             constraints.append((here, _CELLS_ONLY[kind](cells(args))))
         elif kind in ("Pair", "PairX", "Binary", "BinaryX"):
-            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), side, here)
+            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), count, here)
             scope = "all" if kind.endswith("X") else "consecutive"
             constraints += [(here, Pairwise(cells(group), allowed, scope))
                             for group in _named_groups(args[1:])]
         elif kind == "NFA":
-            transitions, start, accepting = _nfa(args[0] if args else "", side, here)
+            transitions, start, accepting = _nfa(args[0] if args else "", count, here)
             for group in _named_groups(args[1:]):
                 if "-" in group:
                     _fail(here, "an NFA over several segments is not supported")

@@ -164,17 +164,20 @@ its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king", "greater",
                      "thermometer", "arrow", "sum", "xv", "kropki", "whispers", "renban",
-                     "quadruple", "candidates", "regular", "skyscraper")
+                     "quadruple", "candidates", "regular", "skyscraper", "numbered-room",
+                     "global-entropy", "global-mod")
 """The kinds a method with ``more_values`` models on a layout with more
 values than cells per house (values ``1..V``, ``V > N``): those whose
 lowering (:class:`~sudoku_models.rules.Lowered`: all-different groups,
 linear sums, value-pair tables, candidate masks, automata) reads the values
 ``1..V`` with the Interactive Sudoku Solver's meaning
 (``js/solver/sudoku_builder.js``: a skyscraper counts the values seen, a
-whisper's gap and a dot's ratio are given, a regular line reads ``1..V``);
-a kind whose meaning assumes ``1..N`` (a sandwich's crusts 1 and N,
-parity, entropic and modular thirds, a numbered room's index, the
-negative dot rules over every pair) is refused by name."""
+whisper's gap and a dot's ratio are given, a regular line reads ``1..V``,
+a numbered room's first value indexes one of the ``N`` cells, global
+entropy takes the thirds of ``1..V``); a kind whose meaning assumes
+``1..N`` (a sandwich's crusts 1 and N, parity's lists, an entropic line's
+thirds, the rule of 45, the negative dot rules over every pair) is refused
+by name."""
 ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = CONSTRAINT_KINDS
 """What the SAT encodings model: every kind (a cage total by its digit sets,

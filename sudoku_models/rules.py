@@ -1093,7 +1093,7 @@ class NumberedRoom(_LineClue):
         return numbered_room_automaton(self.value, side)
 
     def holds(self, word, side):
-        return word[word[0] - 1] == self.value
+        return word[0] <= len(word) and word[word[0] - 1] == self.value
 
 
 class _SumRule(Constraint):
@@ -1595,8 +1595,8 @@ class GlobalEntropy(Constraint):
         return self.kind
 
     def _check(self, layout):
-        if layout.side % 3:
-            raise RulesError("global-entropy needs a side divisible by 3")
+        if layout.values % 3:
+            raise RulesError("global-entropy needs a number of values divisible by 3")
 
     @staticmethod
     def squares(layout: Layout) -> list[tuple[int, int, int, int]]:
@@ -1608,13 +1608,13 @@ class GlobalEntropy(Constraint):
         return tuple((v - 1) // (side // 3) for v in range(1, side + 1))
 
     def violations(self, values, layout, context):
-        classes = self._classes(layout.side)
+        classes = self._classes(layout.values)
         return [f"global-entropy: the square at {cell_name(square[0], layout.side)} misses a "
                 f"third" for square in self.squares(layout)
                 if len({classes[int(values[c]) - 1] for c in square}) < 3]
 
     def automata(self, layout):
-        automaton = classes_automaton(self._classes(layout.side), layout.side)
+        automaton = classes_automaton(self._classes(layout.values), layout.values)
         return [LineAutomaton(square, automaton, self.label(layout))
                 for square in self.squares(layout)]
 
