@@ -279,7 +279,7 @@ for _info in (
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_FORMS, **_LINEAR},
-               seeded=True, kinds=ALL_KINDS),
+               seeded=True, kinds=ALL_KINDS, more_values=True),
     MethodInfo("cp", _F + "cp.integer:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
