@@ -311,7 +311,8 @@ for _info in (
                  f"binary x[i,j,k] as CNF, {encoding} encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                  "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
                  options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES,
-                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=SAT_KINDS)
+                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=SAT_KINDS,
+                 more_values=True)
       for encoding in ("minimal", "extended")),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
