@@ -251,6 +251,41 @@ ISS = {
         ".Shape~6x6~0-8.RegionSize~9.~R1C1_0~R3C4_1~R2C5_0~R4C3_1~R3C2_3~R3C1_5~R5C2_2~R6C4_3"
         "~R6C6_5~R1C3_2~R6C3_6~R6C5_8~R2C1_4~R5C4_6~R2C6_6~R1C5_5~R3C6_2.DisjointSets",
         "062453417806538172841720325641706385"),
+    "Buy Or Rent? (Skyscraper Version)": (
+        ".Shape~7x7~9.RegionSize~9.AllDifferent~R1C3~R2C3~R3C3~R3C4~R3C5~R2C5~R1C5~R1C4~R2C4."
+        "AllDifferent~R3C1~R3C2~R4C2~R3C3~R4C3~R5C3~R5C2~R5C1~R4C1.AllDifferent~R3C3~R4C3~R5C"
+        "3~R5C4~R5C5~R4C5~R3C5~R3C4~R4C4.AllDifferent~R3C5~R4C5~R5C5~R5C6~R5C7~R4C7~R3C7~R3C6"
+        "~R4C6.AllDifferent~R5C3~R5C4~R5C5~R6C5~R7C5~R7C4~R7C3~R6C3~R6C4.Skyscraper~C3~3~.Sky"
+        "scraper~C4~3~.Skyscraper~C5~3~2.Skyscraper~C1~~5.Skyscraper~R7~3~.Skyscraper~R1~4~1."
+        "Skyscraper~R2~~1.Skyscraper~R4~~1.X~R4C1~R4C2.V~R5C7~R6C7.Jigsaw~1112333111233311123"
+        "332222222444255544425554442555",
+        "2641378735821981976546435127572489349135623869741"),
+    "Buy Or Rent? (Numbered Rooms Version)": (
+        ".Shape~7x7~9.RegionSize~9.AllDifferent~R1C3~R2C3~R3C3~R3C4~R3C5~R2C5~R1C5~R1C4~R2C4."
+        "AllDifferent~R3C1~R3C2~R4C2~R3C3~R4C3~R5C3~R5C2~R5C1~R4C1.AllDifferent~R3C3~R4C3~R5C"
+        "3~R5C4~R5C5~R4C5~R3C5~R3C4~R4C4.AllDifferent~R3C5~R4C5~R5C5~R5C6~R5C7~R4C7~R3C7~R3C6"
+        "~R4C6.AllDifferent~R5C3~R5C4~R5C5~R6C5~R7C5~R7C4~R7C3~R6C3~R6C4.NumberedRoom~C3~3~.N"
+        "umberedRoom~C4~3~.NumberedRoom~C5~3~2.NumberedRoom~C1~~5.NumberedRoom~R7~3~.Numbered"
+        "Room~R1~4~1.NumberedRoom~R2~~1.NumberedRoom~R4~~1.NumberedRoom~C7~~5.X~R4C1~R4C2.V~R"
+        "5C7~R6C7.Jigsaw~1112333111233311123332222222444255544425554442555",
+        "3846271971836562579481934627748215351634922395786"),
+    "Order From Chaos": (
+        ".Shape~6x6~9.RegionSize~9.~R3C1_3.GlobalEntropy.NFA~VgGv_wQgxBRhyCf-UWYaceeef_z0EUkz"
+        "zzz_-eoqsuceef_zz2GWkzzz_-eeo246cef_zzz3n4ITz_-eeepFHIcf_zzzz3pZpz_-eeeepRTVWASgIiEF"
+        "yAfADwAAkAQsIE0AeATwIqEGiAcAlAQyIHQIwEHCBCAjwQ2IIEAcBFAg-QJAQ8II0BOBDwhEQJoBWA~_Arit"
+        "h%2E%20Seq~R1C1~R1C2~R1C3~~R2C2~R3C2~R3C3~~R4C1~R5C1~R6C1~R6C2~~R4C2~R4C3~R5C3~R6C3~"
+        "~R2C4~R3C4~R4C4~~R5C4~R5C5~R6C5~~R3C5~R3C6~R4C6",
+        "159482742163368597813925695748427316"),
+    "7x7: Buggy NR Squishdoku": (
+        ".Shape~7x7~9.RegionSize~9.AllDifferent~R1C3~R2C3~R3C3~R3C4~R3C5~R2C5~R1C5~R1C4~R2C4."
+        "AllDifferent~R3C1~R3C2~R4C2~R3C3~R4C3~R5C3~R5C2~R5C1~R4C1.AllDifferent~R3C3~R4C3~R5C"
+        "3~R5C4~R5C5~R4C5~R3C5~R3C4~R4C4.AllDifferent~R3C5~R4C5~R5C5~R5C6~R5C7~R4C7~R3C7~R3C6"
+        "~R4C6.AllDifferent~R5C3~R5C4~R5C5~R6C5~R7C5~R7C4~R7C3~R6C3~R6C4.Skyscraper~C1~~3.Sky"
+        "scraper~C7~~3.Skyscraper~C2~2~.Skyscraper~R3~2~.Skyscraper~C4~~3.NumberedRoom~C1~~3."
+        "NumberedRoom~C7~~3.NumberedRoom~C2~2~.NumberedRoom~R3~2~.NumberedRoom~C4~~3.Numbered"
+        "Room~R6~4~.~R5C7_7~R1C5_1~R7C6_8~R4C4_1.Jigsaw~1112333111233311123332222222444255544"
+        "425554442555",
+        "4753192698475331296488571329964851778162345237986"),
 }
 
 
@@ -265,7 +300,8 @@ def test_the_solvers_puzzles_solve_to_their_published_answers_and_are_unique(nam
     assert puzzle.layout.more_values
     result = solve(puzzle, "cp", time_limit=60)
     assert verify(puzzle, result.grid) and _answer(puzzle, result.grid) == published
-    assert count_solutions(puzzle, "cp", limit=2, time_limit=60) == 1
+    # unique, by SAT's count (CP-SAT's enumeration runs past a minute on the skyscrapers)
+    assert count_solutions(puzzle, "sat-extended", limit=2, time_limit=60) == 1
 
 
 @pytest.mark.parametrize("method", ["milp", "sat-minimal", "sat-extended"])
@@ -293,8 +329,11 @@ def test_the_binary_models_reach_every_published_answer(name, method):
 @pytest.mark.parametrize("name", sorted(ISS))
 def test_the_constraint_string_and_json_read_back_to_the_same_puzzle(name):
     puzzle = read_puzzle(ISS[name][0])
-    again = read_puzzle(puzzle.to_iss())
-    assert again == puzzle
+    if name == "Order From Chaos":  # an NFA is read into an automaton the string cannot carry
+        with pytest.raises(PuzzleFormatError, match="no Interactive Sudoku Solver form"):
+            puzzle.to_iss()
+    else:
+        assert read_puzzle(puzzle.to_iss()) == puzzle
     assert Puzzle.from_json(json.dumps(puzzle.to_json())) == puzzle
     assert pickle.loads(pickle.dumps(puzzle)) == puzzle
 
