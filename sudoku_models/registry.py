@@ -295,7 +295,8 @@ for _info in (
     MethodInfo("cp-bool", _F + "cp.boolean:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS),
+               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS,
+               more_values=True),
     MethodInfo("milp-alldiff", _F + "milp.alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
                "(or SCIP: solver=scip)",

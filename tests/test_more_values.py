@@ -169,7 +169,7 @@ def test_a_house_holds_different_values_not_every_value():
 
 def test_the_counter_and_the_other_methods_refuse_more_values_by_name():
     puzzle = read_puzzle(".Shape~6x6~9.~R1C1_9")
-    assert set(MODELLING) == {"cp", "milp", "sat-minimal", "sat-extended"}
+    assert set(MODELLING) == {"cp", "cp-bool", "milp", "sat-minimal", "sat-extended"}
     for method in REFUSING:
         with pytest.raises(CapabilityError, match=f"method '{method}' does not model more "
                                                   f"values than cells per house"):
@@ -304,7 +304,7 @@ def test_the_solvers_puzzles_solve_to_their_published_answers_and_are_unique(nam
     assert count_solutions(puzzle, "sat-extended", limit=2, time_limit=60) == 1
 
 
-@pytest.mark.parametrize("method", ["milp", "sat-minimal", "sat-extended"])
+@pytest.mark.parametrize("method", ["milp", "cp-bool", "sat-minimal", "sat-extended"])
 @pytest.mark.parametrize("name", ["Hidden Hostility", "Quadro Quadri", "The Whirlpool",
                                   "0-indexed: 6x6 9-value disjoint sets"])
 def test_the_binary_models_reach_the_published_answers_too(name, method):
@@ -315,7 +315,7 @@ def test_the_binary_models_reach_the_published_answers_too(name, method):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("method", ["milp", "sat-minimal", "sat-extended"])
+@pytest.mark.parametrize("method", ["milp", "cp-bool", "sat-minimal", "sat-extended"])
 @pytest.mark.parametrize("name", sorted(set(ISS) - {"Hidden Hostility", "Quadro Quadri",
                                                     "The Whirlpool",
                                                     "0-indexed: 6x6 9-value disjoint sets"}))
