@@ -5,9 +5,15 @@ MIT) writes a grid whose values start at 0 as ``.Shape~9x9~0-8`` (its
 ``valueOffset`` of -1, ``js/cell_geometry.js``: a range starts at 0 or 1);
 its clues, totals and value lists are then in those values.
 
+A range may also hold more values than a house has cells (``"1-9"`` on a
+6x6, ``"0-9"`` on a 9x9: :func:`named` gives the range and its count ``V``,
+:meth:`Layout.with_values <sudoku_models.geometry.Layout.with_values>`
+holds it); the shift composes with it (``0-9`` is 1..10 inside), and
+the translations that build automata refuse such a grid by name.
+
 The toolkit keeps one set of values inside: every formulation, the counter,
 the checker and a :class:`~sudoku_models.result.SolveResult`'s grid hold
-1..N. A puzzle written in 0..N-1 is read into 1..N (the value ``v`` as
+1..N (1..V). A puzzle written in 0..N-1 is read into 1..N (the value ``v`` as
 ``v + 1``), and each constraint that depends on the values is translated
 when it is read (:func:`to_internal`), so that the translated puzzle has
 exactly the solutions of the original, each shifted by one:
