@@ -11,22 +11,23 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     """Why ``grid`` is not a solution of ``puzzle``; empty when it is.
 
     ``grid`` is an ``(N, N)`` array-like of ints. Checks the shape, that
-    every cell holds a value in ``1..N``, that every clue is kept and that
+    every cell holds a value in ``1..N`` (``1..V`` for a layout with more
+    values than cells per house), that every clue is kept and that
     every house of the puzzle's layout (row, column, box or region) holds
-    each value once, then every constraint of a variant by its definition
+    different values (each value once when ``V = N``), then every constraint of a variant by its definition
     (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
     messages are 1-based. ``puzzle``: a :class:`~sudoku_models.Puzzle` or
     anything :func:`~sudoku_models.puzzle.as_puzzle` takes (``TypeError`` /
     :class:`~sudoku_models.PuzzleFormatError` otherwise).
     """
     puzzle = as_puzzle(puzzle)
-    side = puzzle.side
+    side, top = puzzle.side, puzzle.layout.values
     array = np.asarray(grid)
     if array.shape != (side, side):
         return [f"grid shape {array.shape} is not ({side}, {side})"]
     errors = []
-    bad = np.argwhere((array < 1) | (array > side))
-    errors += [f"row {r + 1}, column {c + 1}: {array[r, c]} is not in 1..{side}" for r, c in bad]
+    bad = np.argwhere((array < 1) | (array > top))
+    errors += [f"row {r + 1}, column {c + 1}: {array[r, c]} is not in 1..{top}" for r, c in bad]
     changed = np.argwhere((puzzle.grid != 0) & (puzzle.grid != array))
     errors += [
         f"row {r + 1}, column {c + 1}: clue {puzzle.grid[r, c]} became {array[r, c]}"
@@ -44,7 +45,8 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
 
 def verify(puzzle: Puzzle, grid) -> bool:
     """True when ``grid`` (``(N, N)`` ints) solves ``puzzle``: every house
-    holds each of ``1..N`` once, every clue is kept and every constraint of
+    holds each of ``1..N`` once (``N`` different values of ``1..V`` for a
+    layout with more values), every clue is kept and every constraint of
     a variant holds. See
     :func:`grid_errors` for the reasons when it does not."""
     return grid is not None and not grid_errors(puzzle, grid)

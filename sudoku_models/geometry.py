@@ -20,6 +20,11 @@ the regions (``2N..3N-1``; the boxes, row-major), always in that order, each
 a sorted list of flat cell indices ``row * N + column``. Two cells are
 **peers** when they share a house.
 
+**More values than cells** (the Interactive Sudoku Solver's
+``Shape~6x6~9``): a layout may hold ``V > N`` values (:meth:`Layout.with_values`;
+:attr:`Layout.values`, ``N`` by default); its houses then hold ``N``
+*different* values of ``1..V`` (all-different, no longer permutations).
+
 Extra all-different regions (diagonals, windoku, user-given sets) and the
 constraints of variants (cages, relations) are not the layout's business:
 they belong to the puzzle's rules and add their own peers there.
@@ -34,6 +39,7 @@ import numpy as np
 
 from .errors import LayoutError
 
+MAX_VALUES = 16  # values 1..V of a grid with more values than cells per house
 MAX_SIDE = 49  # order 7: full grids generate; the methods take sides up to 36 (order 6)
 MAX_ORDER = 7
 MIN_SIDE = 2
@@ -45,7 +51,10 @@ class Layout:
     Build one with :meth:`square`, :meth:`boxes`, :meth:`jigsaw`,
     :meth:`latin` or :meth:`for_side` rather than directly. Attributes:
 
-    * ``side``: ``N``, cells per row; values are ``1..N``.
+    * ``side``: ``N``, cells per row.
+    * ``values``: ``V``, the values are ``1..V``: ``N`` (a house holds each
+      value once) unless built by :meth:`with_values` (``V > N``: a house
+      holds ``N`` different values).
     * ``kind``: ``"boxes"``, ``"jigsaw"`` or ``"latin"``.
     * ``box_shape``: ``(r, c)`` for boxes ``r`` rows tall and ``c`` wide, else None.
     * ``order``: ``n`` for square ``n x n`` boxes (the classic orders 2 to 6),
@@ -58,11 +67,12 @@ class Layout:
     :attr:`peer_pairs`, :attr:`peer_matrix`.
     """
 
-    __slots__ = ("side", "kind", "box_shape", "regions", "__dict__")
+    __slots__ = ("side", "kind", "box_shape", "regions", "values", "__dict__")
 
     def __init__(self, side: int, kind: str, box_shape: tuple[int, int] | None,
-                 regions: np.ndarray | None) -> None:
+                 regions: np.ndarray | None, values: int | None = None) -> None:
         object.__setattr__(self, "side", side)
+        object.__setattr__(self, "values", side if values is None else values)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "box_shape", box_shape)
         if regions is not None:
@@ -160,6 +170,25 @@ class Layout:
             return _latin(side)
         return _boxes(rows, side // rows)
 
+    def with_values(self, values: int) -> Layout:
+        """This layout with the values ``1..values`` (``V``, from ``N`` to
+        :data:`MAX_VALUES`): with ``V > N`` each house holds ``N`` different
+        values (the Interactive Sudoku Solver's ``Shape~6x6~9``,
+        ``js/cell_geometry.js``). Raises :class:`LayoutError` for another
+        count."""
+        if isinstance(values, bool) or not isinstance(values, (int, np.integer)) or \
+                not self.side <= values <= max(MAX_VALUES, self.side):
+            raise LayoutError(f"a {self.side}x{self.side} grid holds {self.side} to "
+                              f"{max(MAX_VALUES, self.side)} values, got {values!r}")
+        if values == self.values:
+            return self
+        return Layout(self.side, self.kind, self.box_shape, self.regions, int(values))
+
+    @property
+    def more_values(self) -> bool:
+        """Whether the values outnumber the cells of a house (``V > N``)."""
+        return self.values > self.side
+
     # -- identity ---------------------------------------------------------
 
     @property
@@ -178,11 +207,15 @@ class Layout:
     def name(self) -> str:
         """``"9x9 (3x3 boxes)"``, ``"6x6 (2x3 boxes)"``, ``"9x9 jigsaw"``, ``"7x7 Latin square"``."""
         size = f"{self.side}x{self.side}"
+        more = f", values 1..{self.values}" if self.more_values else ""
         if self.kind == "boxes":
-            return f"{size} ({self.box_shape[0]}x{self.box_shape[1]} boxes)"
-        return f"{size} jigsaw" if self.kind == "jigsaw" else f"{size} Latin square"
+            return f"{size} ({self.box_shape[0]}x{self.box_shape[1]} boxes{more})"
+        return (f"{size} jigsaw" if self.kind == "jigsaw" else f"{size} Latin square") + (
+            f" (values 1..{self.values})" if more else "")
 
     def __repr__(self) -> str:
+        if self.more_values:
+            return f"{self.with_values(self.side)!r}.with_values({self.values})"
         if self.kind == "boxes":
             if self.order is not None:
                 return f"Layout.square({self.order})"
@@ -193,7 +226,7 @@ class Layout:
 
     def _key(self):
         return (self.side, self.kind, self.box_shape,
-                None if self.regions is None else self.regions.tobytes())
+                None if self.regions is None else self.regions.tobytes(), self.values)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Layout) and self._key() == other._key()
@@ -202,6 +235,8 @@ class Layout:
         return hash(self._key())
 
     def __reduce__(self):
+        if self.more_values:
+            return (Layout, (self.side, self.kind, self.box_shape, self.regions, self.values))
         if self.kind == "boxes":
             return (_boxes, self.box_shape)
         if self.kind == "latin":
@@ -309,6 +344,25 @@ def house_label(house: int, side: int) -> str:
     """``r3``, ``c1`` or ``b9`` for house number ``house`` of a grid of side
     ``side`` (rows, then columns, then regions, as :attr:`Layout.houses`)."""
     return f"{'rcb'[house // side]}{house % side + 1}"
+
+
+def boxes_of_size(side: int, size: int) -> list[tuple[int, ...]]:
+    """The boxes of ``size`` cells that tile a ``side x side`` grid, each
+    a tuple of flat cell indices (row-major inside the box; the boxes
+    row-major), the most nearly square shape first, or ``[]`` when no box
+    shape of at least 2x2 tiles the grid: the Interactive Sudoku Solver's
+    default boxes of a ``RegionSize`` (``js/cell_geometry.js``,
+    ``boxDimsForSize``), which on a grid with more values than cells per
+    house may hold more cells than a row (``Shape~6x6~9`` with
+    ``RegionSize~9``: four 3x3 boxes)."""
+    for small in range(math.isqrt(size), 1, -1):
+        large = size // small
+        if size % small or side % small or side % large:
+            continue
+        tall, wide = small, large
+        return [tuple((top + r) * side + left + c for r in range(tall) for c in range(wide))
+                for top in range(0, side, tall) for left in range(0, side, wide)]
+    return []
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

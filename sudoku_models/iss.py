@@ -66,7 +66,7 @@ from urllib.parse import unquote
 import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
-from .geometry import Layout, LayoutError
+from .geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
 from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
@@ -120,13 +120,16 @@ def _adjacent(a: int, b: int, side: int) -> bool:
     return abs(a // side - b // side) + abs(a % side - b % side) == 1
 
 
-def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
-    """The side and the value range of the ``Shape`` item (``9x9``,
-    ``6x6~0-5``): square grids up to 16x16 whose values are 1..N or
-    0..N-1 (``js/cell_geometry.js``'s ``fromShapeSpec``)."""
+def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, int]:
+    """The side, the value range, the number of values ``V`` of the
+    ``Shape`` item (``9x9``, ``6x6~0-5``, ``6x6~9``, ``9x9~0-9``) and the
+    cells of a box or jigsaw piece (``RegionSize``, ``N`` to ``V``; ``N``
+    by default): square grids up to 16x16 whose values are 1..V or 0..V-1,
+    ``V`` from ``N`` to 16 (``js/cell_geometry.js``'s ``fromShapeSpec``: a
+    bare number is the count, a range its first and last value)."""
     sides = [args for kind, args in items if kind == "Shape"]
     if not sides:
-        return 9, ONE_TO_N
+        sides = [["9x9"]]
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
     if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
@@ -134,19 +137,41 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange]:
                        f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
     side = int(rows)
     spec = sides[0][1] if len(sides[0]) > 1 else ""
-    values = ONE_TO_N if spec in ("", rows) else named(spec, side)
-    if values is None or sides[0][2:] not in ([], ["Sudoku"]):
-        low, dash, high = spec.partition("-")
-        bounds = (low, high) if dash else ("1", low)
-        more = all(b.isascii() and b.isdigit() for b in bounds) and \
-            int(bounds[1]) - int(bounds[0]) + 1 > side
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..{rows} or "
-                       f"0..{side - 1} of a {rows}x{rows} grid (as many values as cells in a "
-                       f"house; " + ("more values than cells per house, houses all different "
-                                     "but not each value once, are not modelled)" if more and
-                                     sides[0][2:] in ([], ["Sudoku"]) else
-                                     "no other value range or grid type)"))
-    return side, values
+    found = named(spec if "-" in spec else f"1-{spec or rows}", side)
+    if found is None or sides[0][2:] not in ([], ["Sudoku"]):
+        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..V or "
+                       f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
+                       f"{max(side, MAX_VALUES)} ('Shape~{rows}x{rows}~{side + 3}'; no "
+                       f"other value range or grid type)")
+    region = side
+    for kind, args in items:
+        if kind == "RegionSize":
+            text = args[0] if len(args) == 1 else ""
+            if not (text.isascii() and text.isdigit() and side <= int(text) <= found[1]):
+                _fail("RegionSize", f"{'~'.join(args)!r}: a box or jigsaw piece of a "
+                                    f"{rows}x{rows} grid of {found[1]} values has {side} to "
+                                    f"{found[1]} cells")
+            region = int(text)
+    return side, *found, region
+
+
+def _pieces(labels: np.ndarray, side: int, size: int, where: str) -> list[tuple[int, ...]]:
+    """The jigsaw pieces of ``size`` cells of a layout string's labels, as
+    the Interactive Sudoku Solver reads a ``Jigsaw`` with a ``RegionSize``
+    (``js/sudoku_constraint.js``, ``Jigsaw.fromLayout``): pieces of ``side``
+    to ``size`` cells, and one piece of another size left free (a grid
+    that ``size`` does not divide)."""
+    pieces, other = [], False
+    for label in np.unique(labels):
+        cells = tuple(int(c) for c in np.flatnonzero(labels == label))
+        if side <= len(cells) <= size:
+            pieces.append(cells)
+        elif other or label < 0:
+            _fail(where, f"jigsaw pieces have {side} to {size} cells (one may differ); "
+                         f"{'a character is no label' if label < 0 else 'two differ'}")
+        else:
+            other = True
+    return pieces
 
 
 def values_of(text: str, where: str = "constraint string") -> ValueRange:
@@ -164,13 +189,13 @@ def from_iss(text: str, where: str = "constraint string"):
     if parts[0] != "":
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
-    side, values = _shape(items)
+    side, values, count, region = _shape(items)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
-    layout = Layout.for_side(side)
+    layout = Layout.for_side(side).with_values(count)
     constraints = []
-    odd = [v for v in range(1, side + 1) if v % 2]
-    even = [v for v in range(1, side + 1) if not v % 2]
+    odd = [v for v in range(1, count + 1) if v % 2]
+    even = [v for v in range(1, count + 1) if not v % 2]
     parity = {"odd": [], "even": []}
     given = []  # candidate constraints of the givens, already in 1..N
     jigsaw, no_boxes = None, False  # the solver keeps its boxes unless told NoBoxes
@@ -200,7 +225,7 @@ def from_iss(text: str, where: str = "constraint string"):
                 kept = tuple(branch for branch in branches if all(
                     not isinstance(c, Cage) or c.total is None or
                     len(c.cells) * (len(c.cells) + 1) // 2 <= c.total <=
-                    len(c.cells) * (2 * side - len(c.cells) + 1) // 2 for c in branch))
+                    len(c.cells) * (2 * count - len(c.cells) + 1) // 2 for c in branch))
                 constraints.append((at, Either(kept or branches)))
             item_start = first  # an Or inside an Or: one branch of it
             continue
@@ -217,10 +242,10 @@ def from_iss(text: str, where: str = "constraint string"):
         if kind == "":
             for arg in args:
                 name, *texts = arg.split("_")
-                parsed = {values.parse(v, side) for v in texts}
+                parsed = {values.parse(v, count) for v in texts}
                 if not texts or None in parsed:
                     _fail(here, f"{arg!r} is not a cell and its values in "
-                                f"{values.name(side).replace('-', '..')} (such as R1C1_8)")
+                                f"{values.name(count).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(parsed)
                 if composites:  # a given inside an Or: one of the branches
@@ -231,7 +256,7 @@ def from_iss(text: str, where: str = "constraint string"):
                     parity["odd" if wanted == odd else "even"].append(cell)
                 else:
                     given.append((here, Candidates((cell,), tuple(wanted))))
-        elif kind == "Shape":
+        elif kind in ("Shape", "RegionSize"):  # read by _shape
             continue
         elif kind == "NoBoxes":
             no_boxes = True
@@ -239,9 +264,10 @@ def from_iss(text: str, where: str = "constraint string"):
             spec = args[-1] if args else ""
             if len(spec) != side * side:
                 _fail(here, f"a jigsaw layout has {side * side} characters, got {len(spec)}")
+            labels = np.array([_DIGITS.find(c.lower()) if c.isascii() else -1 for c in spec])
             try:
-                jigsaw = Layout.jigsaw(np.array([_DIGITS.find(c.lower()) if c.isascii() else -1
-                                                 for c in spec]).reshape(side, side))
+                jigsaw = Layout.jigsaw(labels.reshape(side, side)).with_values(count) if \
+                    region == side else _pieces(labels, side, region, here)
             except LayoutError as error:
                 _fail(here, str(error))
         elif kind == "Cage":
@@ -301,12 +327,12 @@ def from_iss(text: str, where: str = "constraint string"):
         elif kind in _CELLS_ONLY:
             constraints.append((here, _CELLS_ONLY[kind](cells(args))))
         elif kind in ("Pair", "PairX", "Binary", "BinaryX"):
-            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), side, here)
+            allowed = _pair_key(args[0] if args else "", kind.startswith("Binary"), count, here)
             scope = "all" if kind.endswith("X") else "consecutive"
             constraints += [(here, Pairwise(cells(group), allowed, scope))
                             for group in _named_groups(args[1:])]
         elif kind == "NFA":
-            transitions, start, accepting = _nfa(args[0] if args else "", side, here)
+            transitions, start, accepting = _nfa(args[0] if args else "", count, here)
             for group in _named_groups(args[1:]):
                 if "-" in group:
                     _fail(here, "an NFA over several segments is not supported")
@@ -365,8 +391,12 @@ def from_iss(text: str, where: str = "constraint string"):
             _fail(here, f"constraint type {kind!r} is not supported")
     if composites:
         _fail(composites[-1][1], "no End closes it")
-    if no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
-        layout = jigsaw if jigsaw is not None else Layout.latin(side)
+    if region != side:  # boxes or pieces larger than a row: regions beside rows and columns
+        layout = Layout.latin(side).with_values(count)
+        pieces = jigsaw if jigsaw is not None else [] if no_boxes else boxes_of_size(side, region)
+        constraints += [(f"{where}, RegionSize", Region(cells)) for cells in pieces]
+    elif no_boxes or layout.kind == "latin":  # a side with no boxes (7x7): the jigsaw's regions
+        layout = jigsaw if jigsaw is not None else Layout.latin(side).with_values(count)
     elif jigsaw is not None and jigsaw != layout:  # the jigsaw's regions beside the boxes
         constraints += [(f"{where}, Jigsaw", Region(tuple(int(c) for c in cells)))
                         for cells in jigsaw.houses[2 * side:]]
@@ -377,6 +407,8 @@ def from_iss(text: str, where: str = "constraint string"):
                 found.append((here, diagonals(layout)[1 if direction == "1" else 0]))
             elif key == "Windoku":
                 found += [(here, region) for region in windoku(layout)]
+            elif key == "DisjointSets" and region != side:  # the same places of larger boxes
+                found += [(here, Region(cells)) for cells in zip(*boxes_of_size(side, region))]
             elif key == "DisjointSets":
                 found += [(here, region) for region in disjoint_groups(layout)]
             elif key == "StrictKropki":
@@ -587,11 +619,13 @@ def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
     if side > MAX_SIDE:
         _fail("constraint string", f"the Interactive Sudoku Solver takes grids up to "
                                    f"{MAX_SIDE}x{MAX_SIDE}, not {side}x{side}")
-    shape = f"{side}x{side}" + ("" if values == ONE_TO_N else f"~{values.name(side)}")
+    shape = f"{side}x{side}" + ("" if values == ONE_TO_N and not layout.more_values else
+                                f"~{layout.values}" if values == ONE_TO_N else
+                                f"~{values.name(layout.values)}")
     out = [] if shape == "9x9" else [f".Shape~{shape}"]
     if layout.kind == "latin":
         out.append(".NoBoxes")
-    elif layout != Layout.for_side(side):
+    elif layout != Layout.for_side(side).with_values(layout.values):
         labels, spec = {}, ""
         for label in layout.regions.ravel():
             spec += labels.setdefault(int(label), _DIGITS[len(labels)])

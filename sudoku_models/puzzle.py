@@ -118,7 +118,10 @@ class Puzzle:
       a puzzle read from the Interactive Sudoku Solver's ``Shape~9x9~0-8``.
       ``grid``, the rules and every solver's grid hold 1..N; ``str(puzzle)``
       and :meth:`to_iss` write the puzzle's own values, and
-      ``puzzle.values.own(result.grid)`` gives an answer in them.
+      ``puzzle.values.own(result.grid)`` gives an answer in them. A layout
+      may hold more values than a house has cells (``V > N``,
+      :meth:`~sudoku_models.geometry.Layout.with_values`): the grid then
+      holds 0..V and each house ``N`` different values.
 
     A puzzle may have contradictory clues (see :meth:`conflicts`): it is then
     well formed but infeasible, and every solver reports status INFEASIBLE.
@@ -147,7 +150,7 @@ class Puzzle:
                           tuple(constraints))
         layout = rules.layout
         array = np.asarray(grid)
-        side = layout.side
+        side, top = layout.side, layout.values
         if array.shape != (side, side):
             raise PuzzleFormatError(
                 f"a grid of {layout.name} must have shape ({side}, {side}), got {array.shape}")
@@ -155,12 +158,12 @@ class Puzzle:
             if array.dtype.kind == "b" or not (array.dtype.kind == "f" and np.all(
                     np.isfinite(array)) and np.all(array == np.round(array))):
                 raise PuzzleFormatError(
-                    f"grid values must be integers 0..{side}, got an array of {array.dtype}")
-        if array.size and (array.min() < 0 or array.max() > side):
-            bad = int(np.argmax((array < 0) | (array > side)))
+                    f"grid values must be integers 0..{top}, got an array of {array.dtype}")
+        if array.size and (array.min() < 0 or array.max() > top):
+            bad = int(np.argmax((array < 0) | (array > top)))
             raise PuzzleFormatError(
                 f"row {bad // side + 1}, column {bad % side + 1}: value "
-                f"{_plain(array.flat[bad])!r} is not an integer in 0..{side} (0 = empty)")
+                f"{_plain(array.flat[bad])!r} is not an integer in 0..{top} (0 = empty)")
         array = np.array(array, dtype=np.int64)
         array.setflags(write=False)
         object.__setattr__(self, "rules", rules)
@@ -228,10 +231,10 @@ class Puzzle:
                 f"each; use comma-separated numbers for order 6), or 36, 64, 100, 144, ... "
                 f"(6x6, 8x8, 10x10, 12x12, ... with rectangular boxes), got {len(cells)}"
             )
-        side = _side_of(shape)
+        side, top = _side_of(shape), _values_of(shape)
         if cells.isascii():
             values = cell_values(np.frombuffer(cells.encode("ascii"), dtype=np.uint8))
-            first = int(np.argmax(values > side)) if values.max() > side else None
+            first = int(np.argmax(values > top)) if values.max() > top else None
         else:
             first = _first_stray(cells)
             values = None
@@ -246,7 +249,7 @@ class Puzzle:
                 )
             raise PuzzleFormatError(
                 f"{_where(where)}row {row + 1}, column {col + 1}: value {_show(char)} ({value}) "
-                f"is out of range 1..{side} for a {side}x{side} puzzle"
+                f"is out of range 1..{top} for a {side}x{side} puzzle"
             )
         return cls(values.reshape(side, side), shape, name)
 
@@ -265,7 +268,7 @@ class Puzzle:
             raise PuzzleFormatError(
                 f"{_where(where)}a comma-separated puzzle has {expected} values, got {len(tokens)}"
             )
-        side = _side_of(shape)
+        side, top = _side_of(shape), _values_of(shape)
         values = np.zeros(side * side, dtype=np.int64)
         for index, token in enumerate(tokens):
             row, col = divmod(index, side)
@@ -276,11 +279,11 @@ class Puzzle:
                 )
             digits = token.lstrip("0")
             value = int(digits or "0") if len(digits) <= 3 else None  # int() of long text is slow
-            if value is None or value > side:
+            if value is None or value > top:
                 shown = value if value is not None else _show(token)
                 raise PuzzleFormatError(
                     f"{_where(where)}row {row + 1}, column {col + 1}: value {shown} is not an "
-                    f"integer in 0..{side} (0 = empty)"
+                    f"integer in 0..{top} (0 = empty)"
                 )
             values[index] = value
         return cls(values.reshape(side, side), shape, name)
@@ -311,14 +314,15 @@ class Puzzle:
                 f"{_where(where)}a grid must be square with side {shown}; got shape {array.shape}"
             )
         side = array.shape[0]
+        top = _values_of(sides[side])
         if array.dtype.kind not in "iuf" and array.dtype != object:
             raise PuzzleFormatError(f"{_where(where)}grid values must be numbers, got {array.dtype}")
         values = np.zeros((side, side), dtype=np.int64)
         for (row, col), value in np.ndenumerate(array):
-            if isinstance(value, bool) or not _is_integral(value) or not 0 <= value <= side:
+            if isinstance(value, bool) or not _is_integral(value) or not 0 <= value <= top:
                 raise PuzzleFormatError(
                     f"{_where(where)}row {row + 1}, column {col + 1}: value {_plain(value)!r} is not an "
-                    f"integer in 0..{side} (0 = empty)"
+                    f"integer in 0..{top} (0 = empty)"
                 )
             values[row, col] = int(value)
         return cls(values, sides[side], name)
@@ -436,11 +440,11 @@ class Puzzle:
         a kind f-puzzles has no key for (``greater``), and for values other
         than 1..N (f-puzzles has no value range: :meth:`to_iss` and
         :meth:`to_json` keep it)."""
-        if self.values != ONE_TO_N:
+        if self.values != ONE_TO_N or self.layout.more_values:
             raise PuzzleFormatError(
-                f"a puzzle in the values {self.values.name(self.side)} has no f-puzzles or "
-                f"SudokuPad form (they write 1..{self.side}); to_iss() and to_json() keep the "
-                f"range")
+                f"a puzzle in the values {self.values.name(self.layout.values)} has no "
+                f"f-puzzles or SudokuPad form (they write 1..{self.side}); to_iss() and "
+                f"to_json() keep the range")
         return puzzle_json.to_fpuzzles(self.grid, self.rules, self.name)
 
     def sudokupad_link(self) -> str:
@@ -507,7 +511,7 @@ class Puzzle:
         flat = self.grid.ravel()
         for name, cells in groups:
             values = flat[cells]
-            counts = np.bincount(values, minlength=self.side + 1)
+            counts = np.bincount(values, minlength=self.layout.values + 1)
             for value in np.nonzero(counts[1:] > 1)[0] + 1:
                 where = np.sort(cells[values == value])
                 found.append(Conflict(
@@ -549,8 +553,8 @@ class Puzzle:
         label = f", name={self.name!r}" if self.name else ""
         shape = f"order={self.order}" if self.order is not None else f"layout={self.layout!r}"
         extra = f", constraints={len(self.constraints)}" if self.constraints else ""
-        if self.values != ONE_TO_N:
-            extra += f", values={self.values.name(self.side)!r}"
+        if self.values != ONE_TO_N or self.layout.more_values:
+            extra += f", values={self.values.name(self.layout.values)!r}"
         return f"Puzzle({shape}, clues={self.num_clues}{extra}{label}, {self.to_string()!r})"
 
     def _repr_svg_(self) -> str:
@@ -561,7 +565,7 @@ class Puzzle:
 
         return board_svg(self.layout, self.grid.ravel(), constraints=self.constraints,
                          symbols="".join(self.values.symbol(v) for v in
-                                         range(1, min(self.side, len(SYMBOLS)) + 1)))
+                                         range(1, min(self.layout.values, len(SYMBOLS)) + 1)))
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, Puzzle) and self.rules == other.rules
@@ -583,6 +587,14 @@ def _side_of(shape) -> int:
     if isinstance(shape, Rules):
         return shape.layout.side
     return shape.side if isinstance(shape, Layout) else shape * shape
+
+
+def _values_of(shape) -> int:
+    """The number of values ``V`` of an order (int), a Layout or a Rules
+    (the side, unless the layout holds more values than cells per house)."""
+    if isinstance(shape, Rules):
+        return shape.layout.values
+    return shape.values if isinstance(shape, Layout) else shape * shape
 
 
 def _layout_name(layout) -> str:

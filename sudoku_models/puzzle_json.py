@@ -24,8 +24,12 @@ object per line::
       ],
       "values": "0-5"                           # optional: how the puzzle writes
                                                 # its values (1-N, the default,
-                                                # or 0-(N-1)); the grid and the
-                                                # constraints are in 1..N always
+                                                # or 0-(N-1)), or more values
+                                                # than cells per house ("1-9" on
+                                                # a 6x6: each house holds 6
+                                                # different values of 1..9); the
+                                                # grid and the constraints are in
+                                                # 1..V always (V: the count)
     }
 
 Cells are named ``r1c1`` (1-based row and column, either case). Each
@@ -64,7 +68,7 @@ import warnings
 import numpy as np
 
 from .errors import PuzzleFormatError
-from .geometry import Layout, LayoutError
+from .geometry import MAX_VALUES, Layout, LayoutError
 from .links import payload_json
 from .value_range import ONE_TO_N, ValueRange, named
 from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
@@ -263,8 +267,8 @@ def to_json(grid_text: str, rules: Rules, name: str = "", values: ValueRange = O
     out.update(size=side, layout=_layout_to_json(rules.layout), grid=grid_text)
     if rules.constraints:
         out["constraints"] = [constraint_to_json(c, side) for c in rules.constraints]
-    if values != ONE_TO_N:
-        out["values"] = values.name(side)
+    if values != ONE_TO_N or rules.layout.more_values:
+        out["values"] = values.name(rules.layout.values)
     return out
 
 
@@ -292,8 +296,17 @@ def from_json(data, where: str = ""):
     side = data.get("size")
     if isinstance(side, bool) or not isinstance(side, int):
         _fail(where, f"'size' must be the side of the grid (an int), got {side!r}")
+    values, count = ONE_TO_N, side
+    if "values" in data:
+        found = named(data["values"], side) if isinstance(data["values"], str) else None
+        if found is None:
+            _fail(where, f"'values' must be {ONE_TO_N.name(side)!r} or "
+                         f"{ValueRange(0).name(side)!r}, or a range of more values (up to "
+                         f"{max(side, MAX_VALUES)}) such as '1-{side + 1}', got "
+                         f"{data['values']!r}")
+        values, count = found
     try:
-        layout = _layout_from_json(data.get("layout"), side, where)
+        layout = _layout_from_json(data.get("layout"), side, where).with_values(count)
     except LayoutError as error:
         _fail(where, str(error))
     constraints = constraints_from_json(data.get("constraints"), layout, where)
@@ -306,12 +319,6 @@ def from_json(data, where: str = ""):
         _fail(where, f"'name' must be a string, got {name!r}")
     if "grid" not in data:
         _fail(where, "no 'grid' (the clues; '.' for every cell of an empty grid)")
-    values = ONE_TO_N
-    if "values" in data:
-        values = named(data["values"], side) if isinstance(data["values"], str) else None
-        if values is None:
-            _fail(where, f"'values' must be {ONE_TO_N.name(side)!r} or "
-                         f"{ValueRange(0).name(side)!r}, got {data['values']!r}")
     return data["grid"], rules, name, values
 
 

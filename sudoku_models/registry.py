@@ -51,6 +51,9 @@ class MethodInfo:
     :func:`layout_kind`); ``kinds``: the constraint kinds of variants it
     models (:data:`CONSTRAINT_KINDS`; empty: classic rules only; see
     :func:`needed_kinds`);
+    ``more_values``: solves layouts with more values than cells per house
+    (:meth:`~sudoku_models.geometry.Layout.with_values`: houses all
+    different), with the kinds of :data:`MORE_VALUES_KINDS`;
     ``seeded``: the solver's search depends on the common ``seed`` option
     (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
     ``random_seed``, CaDiCaL ``seed`` with shuffling; the other PySAT
@@ -71,6 +74,7 @@ class MethodInfo:
     seeded: bool = False
     layouts: tuple[str, ...] = ("square", "boxes", "jigsaw", "latin")
     kinds: tuple[str, ...] = ()
+    more_values: bool = False
 
     def load(self) -> type:
         """The method's class (imported on first call, with Ctrl-C held back
@@ -96,8 +100,15 @@ class MethodInfo:
     def check_rules(self, rules) -> None:
         """:class:`CapabilityError` naming this method and the first
         constraint kind of ``rules`` (a :class:`~sudoku_models.rules.Rules`)
-        it does not model, with the methods that do."""
+        it does not model, with the methods that do; on a layout with more
+        values than cells per house, the first kind outside
+        :data:`MORE_VALUES_KINDS`."""
         for kind in needed_kinds(rules):
+            if rules.layout.more_values and kind not in MORE_VALUES_KINDS:
+                raise CapabilityError(
+                    f"method {self.name!r} does not model {kind} constraints with more values "
+                    f"than cells per house ({rules.layout.name}); the kinds it models there: "
+                    f"{', '.join(MORE_VALUES_KINDS)}")
             if kind not in self.kinds:
                 others = [name for name, info in METHODS.items() if kind in info.kinds]
                 raise CapabilityError(
@@ -151,6 +162,22 @@ of :mod:`sudoku_models.rules`, with a killer cage in two parts: ``cage``, its
 cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
+MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king", "greater",
+                     "thermometer", "arrow", "sum", "xv", "kropki", "whispers", "renban",
+                     "quadruple", "candidates", "regular", "skyscraper", "numbered-room",
+                     "global-entropy", "global-mod")
+"""The kinds a method with ``more_values`` models on a layout with more
+values than cells per house (values ``1..V``, ``V > N``): those whose
+lowering (:class:`~sudoku_models.rules.Lowered`: all-different groups,
+linear sums, value-pair tables, candidate masks, automata) reads the values
+``1..V`` with the Interactive Sudoku Solver's meaning
+(``js/solver/sudoku_builder.js``: a skyscraper counts the values seen, a
+whisper's gap and a dot's ratio are given, a regular line reads ``1..V``,
+a numbered room's first value indexes one of the ``N`` cells, global
+entropy takes the thirds of ``1..V``); a kind whose meaning assumes
+``1..N`` (a sandwich's crusts 1 and N, parity's lists, an entropic line's
+thirds, the rule of 45, the negative dot rules over every pair) is refused
+by name."""
 ALL_KINDS = CONSTRAINT_KINDS
 SAT_KINDS = CONSTRAINT_KINDS
 """What the SAT encodings model: every kind (a cage total by its digit sets,
@@ -252,14 +279,14 @@ for _info in (
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_FORMS, **_LINEAR},
-               seeded=True, kinds=ALL_KINDS),
+               seeded=True, kinds=ALL_KINDS, more_values=True),
     MethodInfo("cp", _F + "cp.integer:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
                export_formats=("pbtxt",),
                options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True),
                         "prune": PRUNE},
-               seeded=True, kinds=ALL_KINDS),
+               seeded=True, kinds=ALL_KINDS, more_values=True),
     MethodInfo("matrix", _F + "milp.matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
@@ -268,7 +295,8 @@ for _info in (
     MethodInfo("cp-bool", _F + "cp.boolean:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS),
+               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS,
+               more_values=True),
     MethodInfo("milp-alldiff", _F + "milp.alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
                "(or SCIP: solver=scip)",
@@ -284,7 +312,8 @@ for _info in (
                  f"binary x[i,j,k] as CNF, {encoding} encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                  "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
                  options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES,
-                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=SAT_KINDS)
+                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=SAT_KINDS,
+                 more_values=True)
       for encoding in ("minimal", "extended")),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",

@@ -296,8 +296,8 @@ class Region(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        if not 2 <= len(self.cells) <= layout.side:
-            raise RulesError(f"{self.label(layout)}: a region has 2 to {layout.side} cells, "
+        if not 2 <= len(self.cells) <= layout.values:
+            raise RulesError(f"{self.label(layout)}: a region has 2 to {layout.values} cells, "
                              f"got {len(self.cells)}")
 
     def violations(self, values, layout, context):
@@ -324,7 +324,7 @@ class Cage(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        size, side = len(self.cells), layout.side
+        size, side = len(self.cells), layout.values
         if not 1 <= size <= side:
             raise RulesError(f"{self.label(layout)}: a cage has 1 to {side} cells, got {size}")
         if self.total is not None:
@@ -417,7 +417,7 @@ class NonConsecutive(Constraint):
                 for a, b in _offsets_pairs(layout, _ORTHOGONAL) if abs(values[a] - values[b]) == 1]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: abs(u - v) != 1)
+        table = _table(layout.values, lambda u, v: abs(u - v) != 1)
         return [PairRelation(a, b, table, self.kind)
                 for a, b in _offsets_pairs(layout, _ORTHOGONAL)]
 
@@ -451,8 +451,8 @@ class Kropki(Constraint):
         if self.color not in ("white", "black"):
             raise RulesError(f"kropki: color must be white or black, got {self.color!r}")
         _two_cells(self, layout)
-        if self.value is not None and not 1 <= self.value < layout.side:
-            raise RulesError(f"{self.label(layout)}: value must be 1..{layout.side - 1}, "
+        if self.value is not None and not 1 <= self.value < layout.values:
+            raise RulesError(f"{self.label(layout)}: value must be 1..{layout.values - 1}, "
                              f"got {self.value}")
 
     def violations(self, values, layout, context):
@@ -462,7 +462,7 @@ class Kropki(Constraint):
 
     def pairs(self, layout, context):
         a, b = self.cells
-        return [PairRelation(a, b, _table(layout.side, _kropki_rule(self.color, self.amount)),
+        return [PairRelation(a, b, _table(layout.values, _kropki_rule(self.color, self.amount)),
                              self.label(layout))]
 
 
@@ -497,7 +497,7 @@ class KropkiNegative(Constraint):
                 if (a, b) not in context.dotted and self._forbidden(values[a], values[b])]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: ~self._forbidden(u, v))
+        table = _table(layout.values, lambda u, v: ~self._forbidden(u, v))
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in _offsets_pairs(layout, _ORTHOGONAL) if (a, b) not in context.dotted]
 
@@ -527,7 +527,7 @@ class XV(Constraint):
 
     def pairs(self, layout, context):
         a, b = self.cells
-        return [PairRelation(a, b, _table(layout.side, lambda u, v: u + v == self.total),
+        return [PairRelation(a, b, _table(layout.values, lambda u, v: u + v == self.total),
                              self.label(layout))]
 
 
@@ -548,7 +548,7 @@ class XVNegative(Constraint):
                 if (a, b) not in context.xv_marked and values[a] + values[b] in (5, 10)]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: (u + v != 5) & (u + v != 10))
+        table = _table(layout.values, lambda u, v: (u + v != 5) & (u + v != 10))
         return [PairRelation(a, b, table, self.kind)
                 for a, b in _offsets_pairs(layout, _ORTHOGONAL) if (a, b) not in context.xv_marked]
 
@@ -573,7 +573,7 @@ class GreaterThan(Constraint):
 
     def pairs(self, layout, context):
         a, b = self.cells
-        return [PairRelation(a, b, _table(layout.side, lambda u, v: u > v), self.label(layout))]
+        return [PairRelation(a, b, _table(layout.values, lambda u, v: u > v), self.label(layout))]
 
 
 @dataclass(frozen=True)
@@ -586,8 +586,8 @@ class Thermometer(Constraint):
 
     def _check(self, layout):
         _distinct(self, layout, list(self.cells))
-        if not 2 <= len(self.cells) <= layout.side:
-            raise RulesError(f"{self.label(layout)}: a thermometer has 2 to {layout.side} "
+        if not 2 <= len(self.cells) <= layout.values:
+            raise RulesError(f"{self.label(layout)}: a thermometer has 2 to {layout.values} "
                              f"cells, got {len(self.cells)}")
 
     def violations(self, values, layout, context):
@@ -596,7 +596,7 @@ class Thermometer(Constraint):
             f"{self.label(layout)} does not increase: {'/'.join(map(str, held.tolist()))}"]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: u < v)
+        table = _table(layout.values, lambda u, v: u < v)
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in zip(self.cells, self.cells[1:])]
 
@@ -675,8 +675,8 @@ class Candidates(Constraint):
         if not self.cells:
             raise RulesError("candidates: no cells")
         _distinct(self, layout, list(self.cells))
-        if not self.values or any(not 1 <= v <= layout.side for v in self.values):
-            raise RulesError(f"{self.label(layout)}: values must be in 1..{layout.side}")
+        if not self.values or any(not 1 <= v <= layout.values for v in self.values):
+            raise RulesError(f"{self.label(layout)}: values must be in 1..{layout.values}")
 
     def violations(self, values, layout, context):
         return [f"{cell_name(c, layout.side)} holds {values[c]}, not one of "
@@ -712,8 +712,8 @@ class Whispers(_Line):
         if len(self.cells) < 2 or any(a == b for a, b in zip(self.cells, self.cells[1:])):
             raise RulesError(f"{self.label(layout)}: a line of 2 or more cells, none next to "
                              f"itself")
-        if not 1 <= self.gap < layout.side:
-            raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.side - 1}, "
+        if not 1 <= self.gap < layout.values:
+            raise RulesError(f"{self.label(layout)}: gap must be 1..{layout.values - 1}, "
                              f"got {self.gap}")
 
     def violations(self, values, layout, context):
@@ -722,7 +722,7 @@ class Whispers(_Line):
                 if abs(int(values[a]) - int(values[b])) < self.gap]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: abs(u - v) >= self.gap)
+        table = _table(layout.values, lambda u, v: abs(u - v) >= self.gap)
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in zip(self.cells, self.cells[1:])]
 
@@ -753,7 +753,7 @@ class Renban(_Line):
 
     def pairs(self, layout, context):
         span = len(self.cells) - 1
-        table = _table(layout.side, lambda u, v: abs(u - v) <= span)
+        table = _table(layout.values, lambda u, v: abs(u - v) <= span)
         return [PairRelation(a, b, table, self.label(layout))
                 for i, a in enumerate(self.cells) for b in self.cells[i + 1:]]
 
@@ -771,7 +771,7 @@ class Palindrome(_Line):
             f"{self.label(layout)}: {'/'.join(map(str, held))} is no palindrome"]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: u == v)
+        table = _table(layout.values, lambda u, v: u == v)
         half = len(self.cells) // 2
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in zip(self.cells[:half], self.cells[::-1][:half])]
@@ -814,9 +814,9 @@ class Fortress(Constraint):
 
     def pairs(self, layout, context):
         if self.extreme == "maximum":
-            table = _table(layout.side, lambda u, v: u > v)
+            table = _table(layout.values, lambda u, v: u > v)
         else:
-            table = _table(layout.side, lambda u, v: u < v)
+            table = _table(layout.values, lambda u, v: u < v)
         return [PairRelation(a, b, table, self.label(layout)) for a, b in self._neighbours(layout)]
 
 
@@ -844,7 +844,7 @@ class Clone(Constraint):
                 for a, b in zip(self.cells, self.clones) if values[a] != values[b]]
 
     def pairs(self, layout, context):
-        table = _table(layout.side, lambda u, v: u == v)
+        table = _table(layout.values, lambda u, v: u == v)
         return [PairRelation(a, b, table, self.label(layout))
                 for a, b in zip(self.cells, self.clones)]
 
@@ -878,7 +878,7 @@ class Regular(Constraint):
             raise RulesError(f"{self.label(layout)}: give a pattern or transitions, one of them")
         if self.transitions and not self.accepting:
             raise RulesError(f"{self.label(layout)}: no accepting state")
-        self.automaton(layout.side)
+        self.automaton(layout.values)
 
     def automaton(self, side: int) -> Automaton:
         """The language as a deterministic automaton over ``1..side``."""
@@ -886,12 +886,12 @@ class Regular(Constraint):
 
     def violations(self, values, layout, context):
         word = [int(values[c]) for c in self.cells]
-        return [] if self.automaton(layout.side).accepts(word) else [
+        return [] if self.automaton(layout.values).accepts(word) else [
             f"{self.label(layout)}: {''.join(map(str, word)) if layout.side <= 9 else word} "
             f"is not a word of its language"]
 
     def automata(self, layout):
-        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.values),
                               self.label(layout))]
 
     def domain(self, layout):
@@ -964,7 +964,7 @@ class _AutomatonLine(Constraint):
         _distinct(self, layout, list(self.cells))
         if len(self.cells) < 2:
             raise RulesError(f"{self.label(layout)}: a line has 2 or more cells")
-        self.automaton(layout.side)
+        self.automaton(layout.values)
 
     def automaton(self, side: int) -> Automaton:
         raise NotImplementedError
@@ -974,11 +974,11 @@ class _AutomatonLine(Constraint):
 
     def violations(self, values, layout, context):
         word = [int(values[c]) for c in self.cells]
-        return [] if self.holds(word, layout.side) else [
+        return [] if self.holds(word, layout.values) else [
             f"{self.label(layout)}: {'/'.join(map(str, word))} breaks it"]
 
     def automata(self, layout):
-        return [LineAutomaton(tuple(self.cells), self.automaton(layout.side),
+        return [LineAutomaton(tuple(self.cells), self.automaton(layout.values),
                               self.label(layout))]
 
     def domain(self, layout):
@@ -992,7 +992,7 @@ class _LineClue(_AutomatonLine):
 
     def _check(self, layout):
         _straight(self, layout, diagonal=False)
-        self.automaton(layout.side)
+        self.automaton(layout.values)
 
     def label(self, layout):
         return f"{self.kind} {cell_name(self.cells[0], layout.side)} ({self._clue})" \
@@ -1093,7 +1093,7 @@ class NumberedRoom(_LineClue):
         return numbered_room_automaton(self.value, side)
 
     def holds(self, word, side):
-        return word[word[0] - 1] == self.value
+        return word[0] <= len(word) and word[word[0] - 1] == self.value
 
 
 class _SumRule(Constraint):
@@ -1314,9 +1314,10 @@ class Quadruple(_AutomatonLine):
         if len(set(self.cells)) != 4 or len(rows) != 2 or len(cols) != 2 or \
                 rows[1] - rows[0] != 1 or cols[1] - cols[0] != 1:
             raise RulesError(f"{self.label(layout)}: the cells must be the four of a 2x2 square")
-        if not 1 <= len(self.values) <= 4 or any(not 1 <= v <= side for v in self.values):
-            raise RulesError(f"{self.label(layout)}: 1 to 4 values in 1..{side}")
-        self.automaton(side)
+        if not 1 <= len(self.values) <= 4 or any(not 1 <= v <= layout.values
+                                                  for v in self.values):
+            raise RulesError(f"{self.label(layout)}: 1 to 4 values in 1..{layout.values}")
+        self.automaton(layout.values)
 
     def automaton(self, side):
         return multiset_automaton(self.values, side)
@@ -1415,7 +1416,7 @@ class RellikCage(_AutomatonLine):
         if not 1 <= len(self.cells) <= layout.side or self.total < 1:
             raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells and a total of "
                              f"1 or more")
-        self.automaton(layout.side)
+        self.automaton(layout.values)
 
     def automaton(self, side):
         return rellik_automaton(self.total, side)
@@ -1575,7 +1576,7 @@ class AntiTaxicab(Constraint):
                 if values[a] == values[b] == d]
 
     def pairs(self, layout, context):
-        tables = {d: _table(layout.side, lambda u, v, d=d: (u != d) | (v != d))
+        tables = {d: _table(layout.values, lambda u, v, d=d: (u != d) | (v != d))
                   for d in range(1, layout.side + 1)}
         return [PairRelation(a, b, tables[d], self.label(layout))
                 for a, b, d in _taxicab_pairs(layout)]
@@ -1594,8 +1595,8 @@ class GlobalEntropy(Constraint):
         return self.kind
 
     def _check(self, layout):
-        if layout.side % 3:
-            raise RulesError("global-entropy needs a side divisible by 3")
+        if layout.values % 3:
+            raise RulesError("global-entropy needs a number of values divisible by 3")
 
     @staticmethod
     def squares(layout: Layout) -> list[tuple[int, int, int, int]]:
@@ -1607,13 +1608,13 @@ class GlobalEntropy(Constraint):
         return tuple((v - 1) // (side // 3) for v in range(1, side + 1))
 
     def violations(self, values, layout, context):
-        classes = self._classes(layout.side)
+        classes = self._classes(layout.values)
         return [f"global-entropy: the square at {cell_name(square[0], layout.side)} misses a "
                 f"third" for square in self.squares(layout)
                 if len({classes[int(values[c]) - 1] for c in square}) < 3]
 
     def automata(self, layout):
-        automaton = classes_automaton(self._classes(layout.side), layout.side)
+        automaton = classes_automaton(self._classes(layout.values), layout.values)
         return [LineAutomaton(square, automaton, self.label(layout))
                 for square in self.squares(layout)]
 
@@ -1741,7 +1742,7 @@ class EqualityCage(_AutomatonLine):
         _distinct(self, layout, list(self.cells))
         if not 1 <= len(self.cells) <= layout.side:
             raise RulesError(f"{self.label(layout)}: 1 to {layout.side} cells")
-        self.automaton(layout.side)
+        self.automaton(layout.values)
 
     def automaton(self, side):
         return equality_automaton(side)
@@ -1953,14 +1954,14 @@ class Rules:
             for group in constraint.groups(layout):
                 if group not in groups:
                     groups.append(group)
-        domains = np.full(layout.cells, (1 << layout.side) - 1, dtype=np.int64)
+        domains = np.full(layout.cells, (1 << layout.values) - 1, dtype=np.int64)
         for constraint in self.constraints:
             for cell, mask in constraint.domain(layout):
                 domains[cell] &= mask
         domains.setflags(write=False)
         return Lowered(
             groups=tuple(groups),
-            full=tuple(len(g) == layout.side for g in groups),
+            full=tuple(len(g) == layout.values for g in groups),
             sums=tuple(s for c in self.constraints for s in c.sums(layout)),
             pairs=tuple(p for c in self.constraints for p in c.pairs(layout, context)),
             domains=domains,

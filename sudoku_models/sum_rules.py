@@ -67,9 +67,10 @@ def derived_sums(rules: Rules, runs: bool = True) -> list[LinearSum]:
     """The innie and outie sums of ``rules``' cages with totals over every
     set of :func:`_unions` (sets of 1 to :data:`MAX_DERIVED` cells, each once;
     none without cages with totals); ``runs=False``: over single houses
-    only."""
+    only; none on a layout with more values than cells per house, whose
+    houses have no fixed total."""
     cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
-    if not cages:
+    if not cages or rules.layout.more_values:
         return []
     side = rules.layout.side
     house_total = side * (side + 1) // 2

@@ -5,9 +5,15 @@ MIT) writes a grid whose values start at 0 as ``.Shape~9x9~0-8`` (its
 ``valueOffset`` of -1, ``js/cell_geometry.js``: a range starts at 0 or 1);
 its clues, totals and value lists are then in those values.
 
+A range may also hold more values than a house has cells (``"1-9"`` on a
+6x6, ``"0-9"`` on a 9x9: :func:`named` gives the range and its count ``V``,
+:meth:`Layout.with_values <sudoku_models.geometry.Layout.with_values>`
+holds it); the shift composes with it (``0-9`` is 1..10 inside), and
+the translations that build automata refuse such a grid by name.
+
 The toolkit keeps one set of values inside: every formulation, the counter,
 the checker and a :class:`~sudoku_models.result.SolveResult`'s grid hold
-1..N. A puzzle written in 0..N-1 is read into 1..N (the value ``v`` as
+1..N (1..V). A puzzle written in 0..N-1 is read into 1..N (the value ``v`` as
 ``v + 1``), and each constraint that depends on the values is translated
 when it is read (:func:`to_internal`), so that the translated puzzle has
 exactly the solutions of the original, each shifted by one:
@@ -51,7 +57,7 @@ import numpy as np
 
 from .automata import from_step
 from .errors import PuzzleFormatError
-from .geometry import Layout
+from .geometry import MAX_VALUES, Layout
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
                     DoubleArrow, GreaterThan, HiddenSkyscraper, Kropki, KropkiNegative, LinearSum,
                     LittleKiller, Modular, NonConsecutive, Palindrome, Quadruple, Region, Regular,
@@ -86,12 +92,13 @@ class ValueRange:
         return self.low - 1
 
     def name(self, side: int) -> str:
-        """``"0-8"`` (or ``"1-9"``) for a side of 9."""
+        """``"0-8"`` (or ``"1-9"``) for 9 values (``side``: the number of
+        values, the side unless the grid has more values than cells per house)."""
         return f"{self.low}-{side + self.shift}"
 
     def parse(self, text: str, side: int) -> int | None:
         """The value 1..N of ``text`` (ASCII digits, a value of this range on
-        a grid of ``side``), None when it is not one."""
+        a grid of ``side`` values), None when it is not one."""
         if not (text.isascii() and text.isdigit() and len(text) <= 3):
             return None
         value = int(text) - self.shift
@@ -113,11 +120,20 @@ class ValueRange:
 ONE_TO_N = ValueRange(1)
 
 
-def named(text: str, side: int) -> ValueRange | None:
-    """The range ``text`` names on a grid of ``side`` (``"1-9"`` or
-    ``"0-8"`` for 9, as :meth:`ValueRange.name` writes it), None for any
-    other text."""
-    return {ONE_TO_N.name(side): ONE_TO_N, ValueRange(0).name(side): ValueRange(0)}.get(text)
+def named(text: str, side: int) -> tuple[ValueRange, int] | None:
+    """The range ``text`` names on a grid of ``side`` and its number of
+    values ``V``: ``"1-9"`` or ``"0-8"`` for 9 values, as
+    :meth:`ValueRange.name` writes it; ``V`` from ``side`` up to
+    :data:`~sudoku_models.geometry.MAX_VALUES` (``"1-9"`` on a 6x6: more
+    values than cells per house, :meth:`Layout.with_values
+    <sudoku_models.geometry.Layout.with_values>`). None for any other text."""
+    low, dash, high = text.partition("-")
+    if not (dash and low in ("0", "1") and high.isascii() and high.isdigit() and len(high) <= 2):
+        return None
+    count = int(high) - int(low) + 1
+    if not side <= count <= max(side, MAX_VALUES):
+        return None
+    return ValueRange(int(low)), count
 
 
 def marks(constraints) -> Context:
@@ -151,8 +167,13 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return [replace(constraint, values=tuple(v - shift for v in constraint.values))]
     if isinstance(constraint, HiddenSkyscraper):
         return [replace(constraint, value=constraint.value - shift)]
-    if isinstance(constraint, Regular) and constraint.pattern and layout.side <= 9:
+    if isinstance(constraint, Regular) and constraint.pattern and layout.values <= 9:
         return [replace(constraint, pattern=_shifted_pattern(constraint.pattern, -shift))]
+    if layout.more_values:  # the automata below read the values 1..N
+        raise ValueRangeError(f"{constraint.label(layout)}: a {constraint.kind} constraint in "
+                              f"the values {values.name(layout.values)} of a "
+                              f"{layout.side}x{layout.side} grid has no translation in the "
+                              f"toolkit")
     if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper)):
         constraint.validate(layout)  # its cells, before they become an automaton's (an
         # arrow may be longer than in 1..N: its 0s add nothing)
@@ -166,10 +187,10 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
     if inverse:
         raise ValueRangeError(f"{constraint.label(layout)}: read from the values "
-                              f"{values.name(layout.side)}, it has no form to write back in them")
+                              f"{values.name(layout.values)}, it has no form to write back in them")
     raise ValueRangeError(f"{constraint.label(layout)}: a {constraint.kind} constraint in the "
-                          f"values {values.name(layout.side)} has no translation into "
-                          f"1..{layout.side} in the toolkit")
+                          f"values {values.name(layout.values)} has no translation into "
+                          f"1..{layout.values} in the toolkit")
 
 
 def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:

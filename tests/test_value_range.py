@@ -237,10 +237,9 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
     (".Shape~9x9.~R1C1_0", "'R1C1_0' is not a cell and its values in 1..9"),
     (".~R1C1_1_x", "'R1C1_1_x' is not a cell and its values in 1..9"),
     (".Shape~4x4~0-3.~R1C1_0_4", "'R1C1_0_4' is not a cell and its values in 0..3"),
-    (".Shape~9x9~0-9", "'9x9~0-9': the toolkit reads the values 1..9 or 0..8 of a 9x9 grid"),
-    (".Shape~6x6~9", "'6x6~9': the toolkit reads the values 1..6 or 0..5 of a 6x6 grid (as "
-                     "many values as cells in a house; more values than cells per house, houses "
-                     "all different but not each value once, are not modelled)"),
+    (".Shape~9x9~0-16", "'9x9~0-16': the toolkit reads the values 1..V or 0..V-1 of a 9x9 "
+                        "grid, V from 9 to 16"),  # more values: tests/test_more_values.py
+    (".Shape~6x6~5", "'6x6~5': the toolkit reads the values 1..V or 0..V-1 of a 6x6 grid"),
     (".Shape~9x9~0-8~Raw", "no other value range or grid type"),
 ])
 def test_what_is_not_translated_is_refused_by_name(text, message):
@@ -285,8 +284,9 @@ def test_the_toolkit_json_keeps_the_range_beside_its_1_to_n_grid():
     assert data["values"] == "0-3" and data["grid"][0] == "4"  # the clue 3, as 4 inside
     assert Puzzle.from_json(data) == puzzle
     assert "values" not in read_puzzle(".Shape~4x4.~R1C1_3").to_json()
-    for bad in ("0-4", 0, None):
-        with pytest.raises(PuzzleFormatError, match="'values' must be '1-4' or '0-3', got"):
+    for bad in ("0-20", "2-5", "1-3", 0, None):  # "0-4": five values (test_more_values.py)
+        with pytest.raises(PuzzleFormatError, match="'values' must be '1-4' or '0-3', or a "
+                                                    "range of more values"):
             Puzzle.from_json({**data, "values": bad})
 
 

@@ -87,6 +87,7 @@ class Formulation(ABC):
             raise ValueError(f"threads must be at least 1, got {threads!r}")
         self.order = self.layout.order
         self.side = self.layout.side
+        self.num_values = self.layout.values  # V: the side unless more values than cells
         self.time_limit = time_limit
         self.log = log
         self.threads = threads
@@ -126,7 +127,7 @@ class Formulation(ABC):
         """``layout`` (or the square layout of an int order) if this method
         takes it; :class:`~sudoku_models.geometry.LayoutError` or
         :class:`~sudoku_models.registry.CapabilityError` otherwise."""
-        from ..registry import CapabilityError, UnknownMethodError, layout_kind
+        from ..registry import METHODS, CapabilityError, UnknownMethodError, layout_kind
 
         if not isinstance(layout, Layout):
             if isinstance(layout, int) and not isinstance(layout, bool) and layout > MAX_ORDER:
@@ -142,6 +143,11 @@ class Formulation(ABC):
         if layout_kind(layout) not in kinds:
             raise CapabilityError(f"method {cls.name!r} takes {', '.join(kinds)} layouts, "
                                   f"not {layout.name}")
+        if layout.more_values and not cls.info().more_values:
+            others = [name for name, info in METHODS.items() if info.more_values]
+            raise CapabilityError(f"method {cls.name!r} does not model more values than cells "
+                                  f"per house ({layout.name}); methods that do: "
+                                  f"{', '.join(others)}")
         return layout
 
     def _option(self, key: str, value):

@@ -7,6 +7,8 @@ Boolean ``x[i, j, k]`` (cell ``(i, j)`` holds ``k + 1``). A clue fixes its
 variable to 1 (domain ``1..1``). This is the MILP model on the CP solver:
 the other diagonal of the model x solver matrix. A variant adds the rows of
 :mod:`..milp.binary_rules` (at-most-one, exactly-one, linear), as the MILP does.
+With more values than cells per house (``k`` in ``0..V-1``, ``V > N``) the
+row, column and box groups are ``add_at_most_one``.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ class CpBoolFormulation(BinaryRowOptions, CpSatFormulation):
     """Boolean x[i, j, k] with exactly-one constraints, solved by CP-SAT.
 
     After :meth:`build`, ``model`` is the ``CpModel`` and ``x`` the
-    ``(n*n, n*n, n*n)`` object array of its ``BoolVar``s (variable number
-    ``(i*s + j)*s + k`` in the proto; the digit-set Booleans follow).
+    ``(n*n, n*n, V)`` object array of its ``BoolVar``s (``V = n*n`` values
+    unless more; variable number ``(i*s + j)*V + k`` in the proto; the
+    digit-set Booleans follow).
     ``cage``, ``order``, ``arrow``, ``prune`` and ``rule45``: the forms of a variant's
     rows, as for ``milp`` (:class:`~..milp.pyomo_binary.MilpFormulation`;
     sources and what each strengthens: :mod:`..milp.binary_rules`);
@@ -47,8 +50,10 @@ class CpBoolFormulation(BinaryRowOptions, CpSatFormulation):
         x = np.array([model.new_bool_var(description.var_name(v))
                       for v in range(description.num_vars)], dtype=object)
         for family in FAMILIES:
+            once = model.add_exactly_one if family == "cell" or description.exact else \
+                model.add_at_most_one  # more values than cells: a value at most once per house
             for group in description.groups[family]:
-                model.add_exactly_one(x[group].tolist())
+                once(x[group].tolist())
         if not self.rules.classic:  # the variant's rows (binary_rules), as the MILP has them
             described = binary_rules(self.rules, **self.forms)
             terms_of = np.array([*x, *(model.new_bool_var(name) for name in described.extra)],
@@ -67,7 +72,7 @@ class CpBoolFormulation(BinaryRowOptions, CpSatFormulation):
             for variable in described.zeros.tolist():
                 model.add(x[variable] == 0)
         self.model = model
-        self.x = x.reshape((self.side,) * 3)
+        self.x = x.reshape(self.side, self.side, self.num_values)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         clues = set(binary_model(self.layout).clue_vars(puzzle.grid).tolist())
@@ -76,19 +81,20 @@ class CpBoolFormulation(BinaryRowOptions, CpSatFormulation):
         self._clues = clues
 
     def _clue_variables(self) -> int:
-        return self.side**3
+        return self.layout.cells * self.num_values
 
     def _native_model(self) -> tuple[cp_model.CpModel, np.ndarray]:
         return self.model, self.x
 
     def _grid_values(self, solver: cp_model.CpSolver) -> np.ndarray:
-        x = np.array([solver.boolean_value(v) for v in self.x.ravel()]).reshape(-1, self.side)
+        x = np.array([solver.boolean_value(v) for v in self.x.ravel()]).reshape(
+            -1, self.num_values)
         return np.argmax(x, axis=1) + 1
 
     def size(self) -> ModelSize:
-        s = self.side
-        groups = sum(len(g) for g in binary_model(self.layout).groups.values())
-        return ModelSize(variables=s**3, constraints=groups, nonzeros=groups * s)
+        groups = binary_model(self.layout).groups.values()
+        return ModelSize(variables=self._clue_variables(), constraints=sum(map(len, groups)),
+                         nonzeros=sum(g.size for g in groups))
 
 
 build, solve = entry_points(CpBoolFormulation)

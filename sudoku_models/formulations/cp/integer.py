@@ -2,7 +2,9 @@
 
 Source: the Engee/JuMP MILP vs. CP example (seed 003, its ``AllDifferent``
 model), written for OR-Tools CP-SAT (``CpModel.add_all_different``). One
-integer variable per cell with domain ``1..n*n``; one AllDifferent constraint
+integer variable per cell with domain ``1..n*n`` (``1..V`` on a layout with
+more values than cells per house, whose AllDifferent is then no
+permutation); one AllDifferent constraint
 per house of the layout (row, column, box or jigsaw region); a clue shrinks
 its cell's domain to one value.
 
@@ -81,10 +83,11 @@ class CpFormulation(CpSatFormulation):
         self._variant_size = (0, 0)  # the variant's constraints, their variable occurrences
 
     def _build_rules(self) -> None:
-        s = self.side
+        s, values = self.side, self.num_values
         model = cp_model.CpModel()
         cells = np.array(
-            [model.new_int_var(1, s, f"cell_r{r + 1}_c{c + 1}") for r in range(s) for c in range(s)],
+            [model.new_int_var(1, values, f"cell_r{r + 1}_c{c + 1}") for r in range(s)
+             for c in range(s)],
             dtype=object,
         )
         for house in self.layout.houses:
@@ -97,7 +100,7 @@ class CpFormulation(CpSatFormulation):
     def _add_variant(self, model: cp_model.CpModel, cells: np.ndarray) -> int:
         """The variant's constraints on the integer cells; returns how many
         and their variable occurrences."""
-        s, lowered, added, occurrences = self.side, self.rules.lowered, 0, 0
+        s, lowered, added, occurrences = self.num_values, self.rules.lowered, 0, 0
         killer = [c for c in self.rules.constraints if isinstance(c, Cage) and c.total is not None]
         tables = {}
         if self.cage == "table":
@@ -154,7 +157,7 @@ class CpFormulation(CpSatFormulation):
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         for index, value in enumerate(puzzle.grid.ravel()):  # cell variables come first
-            self._set_domain(index, *((value, value) if value else (1, self.side)))
+            self._set_domain(index, *((value, value) if value else (1, self.num_values)))
 
     def _native_model(self) -> tuple[cp_model.CpModel, np.ndarray]:
         return self.model, self.cells

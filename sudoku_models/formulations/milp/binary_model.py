@@ -1,7 +1,9 @@
 """The binary assignment model of Sudoku, described once.
 
 Binary ``x[i, j, k] = 1`` when cell ``(i, j)`` holds value ``k + 1`` (0-based
-indices), numbered row-major: variable ``(i*s + j)*s + k`` for side ``s``.
+indices), numbered row-major: variable ``(i*s + j)*V + k`` for side ``s``
+and ``V`` values (``V = s`` unless the layout has more values than cells
+per house, :meth:`~sudoku_models.geometry.Layout.with_values`).
 Four families of "exactly one" constraints (MATLAB's ``sudokuEngine``, seed
 000; the Engee/JuMP MILP, seed 003; the "extended encoding" of Lynce and
 Ouaknine 2006, "Sudoku as a SAT problem"):
@@ -12,8 +14,13 @@ Ouaknine 2006, "Sudoku as a SAT problem"):
 * ``box``: every value once in every box (or jigsaw region), one group per
   ``(b, k)``; none for a Latin square.
 
+With more values than cells (``V > s``) the house families say "at most
+once" (:attr:`BinaryModel.exact` is False): a house holds ``s`` different
+values of ``V``.
+
 Each family is an ``(G, s)`` int array: one row per constraint, holding the
-variable numbers it sums (``G = s*s``; 0 for the boxes of a Latin square).
+variable numbers it sums (``G = s*V``, for ``cell`` ``s*s`` rows of ``V``;
+0 for the boxes of a Latin square).
 The rows, columns and boxes are the houses of the layout
 (:class:`sudoku_models.geometry.Layout`), so every formulation built on this
 description agrees with the rest of the toolkit on what a box is, for square
@@ -39,8 +46,9 @@ class BinaryModel:
 
     ``layout``: the :class:`~sudoku_models.geometry.Layout`; ``order``: its
     box size ``n`` for square boxes, else None; ``side``: ``s``;
-    ``num_vars``: ``s**3``; ``groups``: family name -> read-only ``(G, s)``
-    int64 array of variable numbers (see module docstring). :meth:`labels`
+    ``values``: ``V``; ``num_vars``: ``s*s*V``; ``groups``: family name ->
+    read-only int64 array of variable numbers, a row per constraint (see
+    module docstring). :meth:`labels`
     names the constraints, :meth:`var_name` the variables, 1-based.
     """
 
@@ -49,15 +57,23 @@ class BinaryModel:
     num_vars: int
     groups: dict[str, np.ndarray]
     layout: Layout
+    values: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether a house holds every value once (``sum = 1``), not at most
+        once (``sum <= 1``, more values than cells)."""
+        return self.values == self.side
 
     def var(self, row, column, value):
         """Variable number of ``x[row, column, value]`` (0-based; ``value`` is
         the digit minus 1). Works elementwise on int arrays."""
-        return (np.asarray(row) * self.side + np.asarray(column)) * self.side + np.asarray(value)
+        return (np.asarray(row) * self.side + np.asarray(column)) * self.values + \
+            np.asarray(value)
 
     def cell_value(self, var):
         """Inverse of :meth:`var`: ``(row, column, value)``, 0-based."""
-        cell, value = np.divmod(np.asarray(var), self.side)
+        cell, value = np.divmod(np.asarray(var), self.values)
         row, column = np.divmod(cell, self.side)
         return row, column, value
 
@@ -70,7 +86,7 @@ class BinaryModel:
     def labels(self, family: str) -> list[str]:
         """1-based names of the constraints of ``family``, in the order of
         ``groups[family]``. Raises ``KeyError`` for an unknown family."""
-        s = self.side
+        s = self.side if family == "cell" else self.values
         first, second = {"cell": ("r", "c"), "row": ("r", "v"), "column": ("c", "v"),
                          "box": ("b", "v")}[family]
         groups = len(self.groups[family]) // s
@@ -101,8 +117,8 @@ def binary_model(layout: int | Layout) -> BinaryModel:
 
 @cache
 def _binary_model(layout: Layout) -> BinaryModel:
-    s = layout.side
-    x = np.arange(s**3, dtype=np.int64).reshape(s * s, s)  # [cell, value]
+    s, v = layout.side, layout.values
+    x = np.arange(s * s * v, dtype=np.int64).reshape(s * s, v)  # [cell, value]
     houses = layout.houses
 
     def family(lines: np.ndarray) -> np.ndarray:
@@ -117,4 +133,4 @@ def _binary_model(layout: Layout) -> BinaryModel:
     }
     for array in groups.values():
         array.setflags(write=False)
-    return BinaryModel(layout.order, s, s**3, groups, layout)
+    return BinaryModel(layout.order, s, s * s * v, groups, layout, v)

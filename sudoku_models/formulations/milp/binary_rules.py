@@ -186,7 +186,8 @@ def binary_rules(rules: Rules, *, cage: str = "sum", order: str = "values", arro
 def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
                   rule45: bool) -> BinaryRules:
     layout, context = rules.layout, rules.context
-    side = layout.side
+    side = layout.values  # the values 1..V; x[c, k] is variable c * V + k
+    num_x = layout.cells * side
     values = np.arange(side, dtype=np.int64)
     rows: list[Row] = []
     extra: list[str] = []
@@ -216,7 +217,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
         exactly one of them, and each digit as often in the cells as the
         chosen set holds it. Returns the family's number for this constraint
         and the sets' variable numbers."""
-        n, first = number(family), side**3 + len(extra)
+        n, first = number(family), num_x + len(extra)
         base = _name(family).removesuffix("_sets")
         base += "_" if base[-1].isdigit() else ""  # y_rule45_3_1_2: derived sum 3 holds 1 and 2
         extra.extend(f"y_{base}{n}_{'_'.join(map(str, digits))}"
@@ -298,7 +299,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
         for line in constraint.automata(layout):  # the flow rows of automaton_rows
             from .automaton_rows import automaton_rows  # it imports Row from here
 
-            more, names = automaton_rows(line, kind, number(kind), side, side**3 + len(extra))
+            more, names = automaton_rows(line, kind, number(kind), side, num_x + len(extra))
             rows.extend(more)
             extra.extend(names)
     for linear_sum in derived_sums(rules) if rule45 else ():

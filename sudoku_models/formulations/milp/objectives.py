@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def tiebreak_costs(side: int) -> np.ndarray:
-    """MATLAB's ``f`` as an ``(s, s, s)`` array indexed ``[row, column, value-1]``
-    (0-based): the 1-based position of ``x(i, j, k)`` in column-major order,
-    ``1 + i + s*j + s*s*k``."""
-    i, j, k = np.indices((side, side, side))
+def tiebreak_costs(side: int, values: int | None = None) -> np.ndarray:
+    """MATLAB's ``f`` as an ``(s, s, V)`` array indexed ``[row, column, value-1]``
+    (0-based; ``V = values``, the side by default): the 1-based position of
+    ``x(i, j, k)`` in column-major order, ``1 + i + s*j + s*s*k``."""
+    i, j, k = np.indices((side, side, side if values is None else values))
     return 1 + i + side * j + side * side * k

@@ -12,6 +12,10 @@ Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
   (the regions of the layout: square or rectangular boxes, jigsaw regions;
   none for a Latin square)
 
+With more values than cells per house (``k`` in ``0..V-1``, ``V > N``:
+:meth:`~sudoku_models.geometry.Layout.with_values`) the row, column and box
+sums are ``<= 1``: each value at most once in a house.
+
 Clues are lower bounds of 1, as ``sudokuEngine`` sets ``lb``. The objective
 is 0 (a feasibility problem, as in the JuMP seed) or, with
 ``objective="tiebreak"``, MATLAB's ``f = (1:N)'``: the coefficient of
@@ -86,21 +90,26 @@ class MilpFormulation(BinaryRowOptions, PyomoFormulation):
         boxes = self.layout.houses[2 * s:]  # the regions, as every formulation sees them
         m = pyo.ConcreteModel(name=f"sudoku_milp_{s}x{s}")
         m.I = pyo.RangeSet(0, s - 1)
+        m.K = pyo.RangeSet(0, self.num_values - 1)  # the values, as many as cells unless more
         m.B = pyo.RangeSet(0, len(boxes) - 1)
-        m.x = pyo.Var(m.I, m.I, m.I, domain=pyo.Binary)
-        m.cell = pyo.Constraint(m.I, m.I, rule=lambda m, i, j: sum(m.x[i, j, k] for k in m.I) == 1)
-        m.row = pyo.Constraint(m.I, m.I, rule=lambda m, i, k: sum(m.x[i, j, k] for j in m.I) == 1)
+        m.x = pyo.Var(m.I, m.I, m.K, domain=pyo.Binary)
+
+        def once(expr):  # each value once in a house, or at most once with more values
+            return expr == 1 if binary_model(self.layout).exact else expr <= 1
+
+        m.cell = pyo.Constraint(m.I, m.I, rule=lambda m, i, j: sum(m.x[i, j, k] for k in m.K) == 1)
+        m.row = pyo.Constraint(m.I, m.K, rule=lambda m, i, k: once(sum(m.x[i, j, k] for j in m.I)))
         m.column = pyo.Constraint(
-            m.I, m.I, rule=lambda m, j, k: sum(m.x[i, j, k] for i in m.I) == 1
+            m.I, m.K, rule=lambda m, j, k: once(sum(m.x[i, j, k] for i in m.I))
         )
         m.box = pyo.Constraint(
             m.B,
-            m.I,
-            rule=lambda m, b, k: sum(m.x[c // s, c % s, k] for c in boxes[b].tolist()) == 1,
+            m.K,
+            rule=lambda m, b, k: once(sum(m.x[c // s, c % s, k] for c in boxes[b].tolist())),
         )
         self._add_variant_rules(m)
         if self.objective == "tiebreak":
-            cost = tiebreak_costs(s)
+            cost = tiebreak_costs(s, self.num_values)
             m.obj = pyo.Objective(expr=sum(int(cost[key]) * m.x[key] for key in m.x))
         else:
             m.obj = pyo.Objective(expr=0)
@@ -113,7 +122,7 @@ class MilpFormulation(BinaryRowOptions, PyomoFormulation):
         bounds of 0."""
         s = self.side
         described = binary_rules(self.rules, **self.forms)
-        x = [m.x[i, j, k] for i in range(s) for j in range(s) for k in range(s)]
+        x = [m.x[i, j, k] for i in range(s) for j in range(s) for k in range(self.num_values)]
         if described.extra:
             self._extra_names = described.extra
             m.y = pyo.Var(range(len(described.extra)), domain=pyo.Binary)
@@ -145,16 +154,16 @@ class MilpFormulation(BinaryRowOptions, PyomoFormulation):
         grid = puzzle.grid.ravel()
         cells = np.flatnonzero(grid)
         lower = np.zeros(len(self._x_upper))
-        lower[cells * self.side + grid[cells] - 1] = 1
+        lower[cells * self.num_values + grid[cells] - 1] = 1
         self._set_bounds(self._model.x, lower, self._x_upper)
 
     def _binary_columns(self) -> np.ndarray:
         return self._x_columns().ravel()
 
     def _x_columns(self) -> np.ndarray:
-        """Back-end columns of x in index order (row, column, value): ``(s*s, s)``."""
+        """Back-end columns of x in index order (row, column, value): ``(s*s, V)``."""
         if "x" not in self._cache:
-            self._cache["x"] = self._columns(self._model.x.values()).reshape(-1, self.side)
+            self._cache["x"] = self._columns(self._model.x.values()).reshape(-1, self.num_values)
         return self._cache["x"]
 
     def _grid_values(self, column_values: np.ndarray) -> np.ndarray:
@@ -171,7 +180,8 @@ class MilpFormulation(BinaryRowOptions, PyomoFormulation):
         family = con.parent_component().local_name
         if family in ("cell", "row", "column", "box"):
             a, b = con.index()
-            return binary_model(self.layout).labels(family)[a * self.side + b]
+            per = self.side if family == "cell" else self.num_values
+            return binary_model(self.layout).labels(family)[a * per + b]
         if family in self._variant_rows:
             return self._variant_rows[family][con.index()].label
         return super()._constraint_name(con)

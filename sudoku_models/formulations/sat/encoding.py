@@ -16,7 +16,11 @@ and G. Kwon and H. Jain, "Optimized CNF encoding for Sudoku puzzles"
   human solver calls naked and hidden singles, so many puzzles need no search.
 
 At-most-one is written pairwise (``s*(s-1)/2`` clauses per group), as in
-both papers.
+both papers. With more values than cells per house (``V > s``,
+:meth:`~sudoku_models.geometry.Layout.with_values`) a house need not hold
+every value: no at-least-one clause per house and value, and both
+encodings keep at most one value per cell (the minimal encoding's
+argument for leaving it out needs every value in every house).
 """
 
 from __future__ import annotations
@@ -36,21 +40,23 @@ def rule_clauses(layout, encoding: str) -> tuple[np.ndarray, ...]:
     """The clauses of the rules of ``layout`` (a
     :class:`~sudoku_models.geometry.Layout` or an int order) in ``encoding`` (``"minimal"`` or
     ``"extended"``), as read-only int32 arrays of DIMACS literals, one array
-    per clause width: at-least-one clauses ``(m, s)`` and at-most-one pairs
-    ``(m, 2)``. Built from :func:`~..milp.binary_model.binary_model`.
+    per clause width: at-least-one clauses ``(m, s)`` (``(m, V)``, the cells
+    only, with more values than cells) and at-most-one pairs ``(m, 2)``.
+    Built from :func:`~..milp.binary_model.binary_model`.
     Raises ``ValueError`` for an unknown encoding."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
     model = binary_model(layout)
-    at_least = ("cell", "row", "column", "box") if encoding == "extended" else ("cell",)
-    at_most = ("row", "column", "box") + (("cell",) if encoding == "extended" else ())
-    first, second = np.triu_indices(model.side, 1)
+    houses = ("row", "column", "box")
+    at_least = ("cell",) + (houses if encoding == "extended" and model.exact else ())
+    at_most = houses + (("cell",) if encoding == "extended" or not model.exact else ())
     literals = {family: (group + 1).astype(np.int32) for family, group in model.groups.items()}
-    blocks = (
-        np.concatenate([literals[f] for f in at_least]),
-        np.concatenate([np.stack([-literals[f][:, first], -literals[f][:, second]], axis=2)
-                        .reshape(-1, 2) for f in at_most]),
-    )
+    pairs = []
+    for family in at_most:
+        first, second = np.triu_indices(literals[family].shape[1], 1)
+        pairs.append(np.stack([-literals[family][:, first], -literals[family][:, second]],
+                              axis=2).reshape(-1, 2))
+    blocks = (np.concatenate([literals[f] for f in at_least]), np.concatenate(pairs))
     for block in blocks:
         block.setflags(write=False)
     return blocks

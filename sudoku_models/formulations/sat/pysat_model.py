@@ -88,11 +88,16 @@ class SatFormulation(Formulation):
         self._sat = None  # the PySAT solver holding the rules (and, in units mode, the clues)
         self._clue_literals: list[int] = []
 
+    @property
+    def _cell_vars(self) -> int:
+        """The variables x[c, k] (``s*s*V``), numbered first."""
+        return self.layout.cells * self.num_values
+
     # -- Formulation ------------------------------------------------------
 
     def _build_rules(self) -> None:
         self._clauses = rule_clause_list(self.layout, self.encoding)
-        self._num_vars = self.side**3
+        self._num_vars = self._cell_vars
         if not self.rules.classic:
             extra, self._num_vars = variant_clauses(self.rules, self.encoding, self.cage,
                                                     self.prune)
@@ -138,7 +143,7 @@ class SatFormulation(Formulation):
             return ModelSize(variables=self._num_vars, constraints=len(self._clauses) + units,
                              nonzeros=sum(map(len, self._clauses)) + units)
         blocks = rule_clauses(self.layout, self.encoding)
-        return ModelSize(variables=self.side**3, constraints=sum(len(b) for b in blocks) + units,
+        return ModelSize(variables=self._cell_vars, constraints=sum(len(b) for b in blocks) + units,
                          nonzeros=sum(b.size for b in blocks) + units)
 
     @staticmethod
@@ -176,7 +181,7 @@ class SatFormulation(Formulation):
                 if not answer:
                     break
                 count += 1
-                model = np.asarray(solver.get_model()[: self.side**3])
+                model = np.asarray(solver.get_model()[: self._cell_vars])
                 solver.add_clause((-model[model > 0]).tolist())
             return count
         except KeyboardInterrupt:
@@ -229,7 +234,7 @@ class SatFormulation(Formulation):
             self._sat = None
 
     def _grid_values(self, model: list[int]) -> np.ndarray:
-        values = np.asarray(model[: self.side**3]).reshape(-1, self.side)
+        values = np.asarray(model[: self._cell_vars]).reshape(-1, self.num_values)
         return np.argmax(values > 0, axis=1) + 1
 
     def _solve(self, solver, assumptions: list[int], deadline: float | None):

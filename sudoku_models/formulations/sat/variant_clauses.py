@@ -88,13 +88,13 @@ def variant_clauses(rules, encoding: str, cage: str = "sets",
     """The clauses of a variant's constraints (see the module docstring) and
     the number of variables with the auxiliary ones (cage selectors or
     order-encoding and totalizer variables, arrow selectors), which follow
-    the ``s**3`` cell variables. ``cage``: ``"sets"`` or ``"totalizer"``;
+    the ``s*s*V`` cell variables. ``cage``: ``"sets"`` or ``"totalizer"``;
     ``prune``: the cages' candidate units. Raises ``ValueError`` for another
     cage form or an arrow with more than :data:`MAX_ARROW_TUPLES` value
     tuples."""
     if cage not in SAT_CAGE_FORMS:
         raise ValueError(f"cage must be one of {', '.join(SAT_CAGE_FORMS)}, got {cage!r}")
-    side, lowered = rules.layout.side, rules.lowered
+    side, lowered = rules.layout.values, rules.lowered  # the values 1..V
 
     def literal(cell: int, value: int) -> int:  # value 0-based
         return cell * side + value + 1
@@ -111,7 +111,7 @@ def variant_clauses(rules, encoding: str, cage: str = "sets",
                     for u, v in np.argwhere(~pair.allowed)]
     for cell, mask in enumerate(lowered.domains.tolist()):
         clauses += [[-literal(cell, k)] for k in range(side) if not mask >> k & 1]
-    top = side**3
+    top = rules.layout.cells * side
     for killer in (c for c in rules.constraints if isinstance(c, Cage) and c.total is not None):
         if prune:
             allowed = cage_candidates(killer, side)
@@ -219,7 +219,7 @@ def arrow_tuples(arrow, rules) -> list[tuple[int, ...]]:
     cells that the rules make differ (``rules.peer_matrix``) differ and every
     value is in its cell's domain (``rules.lowered.domains``). Raises
     ``ValueError`` past :data:`MAX_ARROW_TUPLES`."""
-    side = rules.layout.side
+    side = rules.layout.values
     peers, domains = rules.peer_matrix, rules.lowered.domains.tolist()
     cells = list(arrow.cells)
     found: list[tuple[int, ...]] = []
