@@ -241,7 +241,9 @@ def _solution_line(result, status: str) -> str:
         from ..geometry import Layout
         from ..puzzle import Puzzle
 
-        return Puzzle(result.grid, Layout.latin(len(result.grid))).to_string()
+        side = len(result.grid)  # more values than cells: the grid's largest value
+        layout = Layout.latin(side).with_values(max(side, int(result.grid.max())))
+        return Puzzle(result.grid, layout).to_string()
     return status
 
 
