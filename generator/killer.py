@@ -252,6 +252,9 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
         layout = Layout.square(3)
     if not isinstance(layout, Layout):
         raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
+    if layout.more_values:
+        raise GenerationError(f"the generator fills grids whose houses hold every value once; "
+                              f"{layout.name} has more values than cells per house")
     if layout.side > 36:
         raise GenerationError(f"killer puzzles go up to side 36, got {layout.name}")
     low, high = _cage_range(cages, layout.cells)

@@ -377,6 +377,9 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     if layout is not None:
         if not isinstance(layout, Layout):
             raise GenerationError(f"layout must be a Layout, got {type(layout).__name__}")
+        if layout.more_values:
+            raise GenerationError(f"the generator fills grids whose houses hold every value "
+                                  f"once; {layout.name} has more values than cells per house")
         order = layout
     check_request(clues, order, symmetry, time_limit, difficulty, minimal, se)
     if difficulty is not None or se is not None:

@@ -388,3 +388,17 @@ def test_a_region_may_hold_up_to_v_cells():
     puzzle = Puzzle(np.zeros((5, 5), int), layout, constraints=[region])
     grid = solve(puzzle, "cp").grid
     assert verify(puzzle, grid) and len(set(grid.ravel()[:9].tolist())) == 9
+
+
+def test_the_rater_and_the_generators_refuse_more_values_by_name():
+    from generator import GenerationError, generate
+    from generator.killer import generate_killer
+    from sudoku_models.logic import UnsupportedRules, rate
+
+    layout = Layout.boxes(2, 3).with_values(9)
+    with pytest.raises(UnsupportedRules, match="9 values in houses of 6 cells"):
+        rate(Puzzle(np.zeros((6, 6), int), layout))
+    with pytest.raises(GenerationError, match="more values than cells"):
+        generate(20, layout=layout, seed=0)
+    with pytest.raises(GenerationError, match="more values than cells"):
+        generate_killer(10, layout=layout, seed=0)

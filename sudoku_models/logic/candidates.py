@@ -80,6 +80,11 @@ class TechniqueTables:
 
 
 def _refuse(rules: Rules) -> None:
+    if rules.layout.more_values:
+        raise UnsupportedRules(
+            f"the human techniques need each value once in every house; this grid has "
+            f"{rules.layout.values} values in houses of {rules.layout.side} cells (solve such a "
+            "puzzle with a method instead)")
     kinds = sorted({c.kind for c in rules.constraints if c.kind not in EXPLAINED_KINDS})
     if kinds:
         raise UnsupportedRules(
