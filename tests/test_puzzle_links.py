@@ -291,3 +291,20 @@ def test_a_16x16_line_that_starts_like_a_constraint_string_is_a_line():
     line = ".G" + "." * 254  # 16 at r1c2: the line format, though it starts with '.' and a capital
     assert read_puzzle(line).grid[0, 1] == 16
     assert read_puzzle(".NoBoxes.AntiKnight").layout.kind == "latin"  # flags only: a string
+
+
+def test_the_interactive_solvers_jigsaw_line_reads_cells_then_regions():
+    """Its ``16x16: Jigsaw`` example is N*N cells then N*N region symbols;
+    from side 10 its cells are letters from ``A`` for 1."""
+    regions = np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 3, 3, 3], [2, 2, 2, 3]])
+    puzzle = read_puzzle("1..." "...." "..4." "...2" "\n" + "".join("PQRS"[r] for r in regions.ravel()))
+    assert puzzle.layout == Layout.jigsaw(regions)
+    assert puzzle.grid.tolist() == [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 4, 0], [0, 0, 0, 2]]
+    assert verify(puzzle, solve(puzzle, "backtracking").grid)
+    cells = ["."] * 256
+    cells[0], cells[17] = "A", "P"
+    labels = "".join(chr(ord("a") + (i // 16 + i % 16) % 16) for i in range(256))  # diagonals
+    big = read_puzzle("".join(cells) + " " + labels)
+    assert big.layout.kind == "jigsaw" and big.grid[0, 0] == 1 and big.grid[1, 1] == 16
+    with pytest.raises(PuzzleFormatError):  # two kinds of empty cell: not a jigsaw line
+        read_puzzle("1.x." "...." "..4." "...2" + "".join("PQRS"[r] for r in regions.ravel()))
