@@ -15,7 +15,12 @@ exactly the solutions of the original, each shifted by one:
 * kinds that only compare or difference values keep their form: extra
   regions and cages without a total, anti-knight, anti-king,
   non-consecutive, greater-than, thermometers, whispers, renban,
-  palindromes, white Kropki dots and modular lines;
+  palindromes, white Kropki dots and modular lines; equality cages (the
+  own values' even and odd swap, low and high stay: as many of each
+  still); and what the Interactive Sudoku Solver keys by the value's
+  index 1..N rather than by the value, a ``Pair`` relation's table and an
+  ``NFA``'s symbols (a :class:`~sudoku_models.rules.Pairwise` and a
+  :class:`~sudoku_models.rules.Regular` given by its transitions);
 * a value a constraint names moves by one: clues and candidate sets (so
   the odd values of 0..8 are the even values of 1..9, a parity constraint),
   quadruples and hidden skyscrapers;
@@ -25,16 +30,17 @@ exactly the solutions of the original, each shifted by one:
   becomes a :class:`~sudoku_models.rules.Regular` constraint (the regular
   constraint, G. Pesant, CP 2004, which every method models) whose
   automaton checks the equation in the puzzle's own values: arrows (the
-  circle, then the arrow), double arrows, zippers and black Kropki dots,
-  skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
+  circle, then the arrow), double arrows, zippers, region-sum lines (each
+  run's sum equal to the first's), black Kropki dots, counting circles
+  (one automaton per own value: in that many circles or none, so never a
+  0), skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
   the negative Kropki and XV rules, one automaton per pair of orthogonal
   neighbours that carries no mark;
 * a regular expression (a ``Regex`` line, grids up to 9x9) names each
   value one digit higher (``[^0-2]`` becomes ``[^123]``);
 * any other kind is refused by name with a :class:`ValueRangeError`: a kind
   whose meaning in 0..N-1 the toolkit does not translate (sandwich, X-sum,
-  numbered room, lunchbox, entropic line, pill arrow, sum line, an
-  automaton given by its transitions, ...).
+  numbered room, lunchbox, entropic line, pill arrow, sum line, ...).
 
 Answers are written in the puzzle's own values by :meth:`ValueRange.own`
 (values) and :meth:`ValueRange.symbol` (text); ``str(puzzle)`` and
@@ -53,16 +59,20 @@ from .automata import from_step
 from .errors import PuzzleFormatError
 from .geometry import Layout
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
-                    DoubleArrow, GreaterThan, HiddenSkyscraper, Kropki, KropkiNegative, LinearSum,
-                    LittleKiller, Modular, NonConsecutive, Palindrome, Quadruple, Region, Regular,
-                    Renban, Skyscraper, Thermometer, Whispers, XVNegative, Zipper)
+                    CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
+                    Kropki, KropkiNegative, LinearSum, LittleKiller, Modular, NonConsecutive,
+                    Pairwise, Palindrome, Quadruple, Region, RegionSumLine, Regular, Renban,
+                    Skyscraper, Thermometer, Whispers, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
+# (an equality cage: the own values' even and odd classes swap, low and high stay), and
+# kinds the Interactive Sudoku Solver keys by value index 1..N, not by value (a pair
+# relation's table, an automaton's symbols)
 _INVARIANT = (Region, AntiKnight, AntiKing, NonConsecutive, GreaterThan, Thermometer, Whispers,
-              Renban, Palindrome, Modular)
+              Renban, Palindrome, Modular, EqualityCage, Pairwise)
 # kinds whose sums change form: checked as automata over the own values
-_EQUATIONS = (Arrow, DoubleArrow, Zipper)
+_EQUATIONS = (Arrow, DoubleArrow, Zipper, RegionSumLine)
 
 
 class ValueRangeError(PuzzleFormatError):
@@ -139,7 +149,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
     :class:`ValueRangeError` naming the kind it cannot translate."""
     shift = -values.shift if inverse else values.shift  # own value = inside value + shift
     if shift == 0 or isinstance(constraint, _INVARIANT) or (
-            isinstance(constraint, Cage) and constraint.total is None):
+            isinstance(constraint, Cage) and constraint.total is None) or (
+            not inverse and isinstance(constraint, Regular) and not constraint.pattern):
         return [constraint]
     if isinstance(constraint, Kropki) and constraint.color == "white":
         return [constraint]
@@ -153,7 +164,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return [replace(constraint, value=constraint.value - shift)]
     if isinstance(constraint, Regular) and constraint.pattern and layout.side <= 9:
         return [replace(constraint, pattern=_shifted_pattern(constraint.pattern, -shift))]
-    if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper)):
+    if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper,
+                                              RegionSumLine)):
         constraint.validate(layout)  # its cells, before they become an automaton's (an
         # arrow may be longer than in 1..N: its 0s add nothing)
     if not inverse and isinstance(constraint, _EQUATIONS):
@@ -164,6 +176,10 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return _negative_pairs(constraint, context, shift, layout)
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
+    if not inverse and isinstance(constraint, CountingCircles):
+        constraint.validate(layout)
+        return [_count_automaton(constraint.cells, own, shift, layout.side)
+                for own in range(1 + shift, layout.side + shift + 1)]
     if inverse:
         raise ValueRangeError(f"{constraint.label(layout)}: read from the values "
                               f"{values.name(layout.side)}, it has no form to write back in them")
@@ -260,6 +276,14 @@ def _skyscraper_automaton(cells, count: int, shift: int, side: int) -> Regular:
         return state
 
     return _regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
+
+
+def _count_automaton(cells, own: int, shift: int, side: int) -> Regular:
+    """Counting circles in the own values: the own value ``own`` is in
+    ``own`` of the circles or in none (so a 0 in none: the Interactive
+    Sudoku Solver's ``CountingCircles`` with a value offset)."""
+    return _regular(cells, 0, lambda seen, v: seen + (v == own) if seen + (v == own) <= own
+                    else None, lambda seen: seen in (0, own), shift, side)
 
 
 def _shifted_pattern(pattern: str, by: int) -> str:

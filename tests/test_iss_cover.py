@@ -1,0 +1,138 @@
+"""More of the Interactive Sudoku Solver's puzzles read (issue 33): kinds in
+the values 0..N-1 (``Pair``, ``NFA``, ``EqualityCage``, ``CountingCircles``,
+``RegionSumLine``), each checked on every 4x4 grid against its meaning
+written here in the own values, as the solver's ``sudoku_builder.js`` and
+``handlers.js`` define it."""
+
+from __future__ import annotations
+
+import base64
+from itertools import combinations
+
+import numpy as np
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import count_solutions, solve, verify
+from sudoku_models.errors import PuzzleFormatError
+from sudoku_models.puzzle import read_puzzle
+
+from .test_value_range import SIDE, all_grids, cell_id
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def pair_key(allowed: set[tuple[int, int]]) -> str:
+    """The solver's ``fnToBinaryKey`` with a value offset of -1: bit
+    ``(i - 1) * N + j - 1`` for the own values ``(i - 1, j - 1)``, six bits
+    a character, lowest first."""
+    bits = [(a, b) in allowed for a in range(SIDE) for b in range(SIDE)]
+    return "".join(_B64[sum(bit << i for i, bit in enumerate(bits[k:k + 6]))]
+                   for k in range(0, len(bits), 6))
+
+
+def nfa_code(transitions: set[tuple[int, int, int]], states: int, accepting: set[int]) -> str:
+    """The solver's ``NFASerializer`` plain format for an automaton with one
+    start state (0) over the symbols 1..N (the value indices): a header
+    (format, state bits, symbol count, start and accepting counts, the
+    start's own acceptance, the transition count bits), then each state's
+    transitions, the states ordered start, accepting, others."""
+    order = [0] + sorted(accepting - {0}) + sorted(set(range(states)) - accepting - {0})
+    number = {q: i for i, q in enumerate(order)}
+    state_bits = max(1, (states - 1).bit_length())
+    moves = [sorted((v, number[t]) for q, v, t in transitions if q == old) for old in order]
+    count_bits = max(1, max(len(m) for m in moves).bit_length())
+    out = f"{0:02b}{state_bits - 1:04b}{SIDE - 1:04b}{1:0{state_bits}b}"
+    out += f"{len(accepting - {0}):0{state_bits}b}{int(0 in accepting):01b}{count_bits:04b}"
+    for listed in moves:
+        out += f"{len(listed):0{count_bits}b}" + "".join(
+            f"{v - 1:02b}{t:0{state_bits}b}" for v, t in listed)
+    out += "0" * (-len(out) % 8)
+    data = bytes(int(out[i:i + 8], 2) for i in range(0, len(out), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def nfa_accepts(transitions, accepting, word) -> bool:
+    states = {0}
+    for value in word:
+        states = {t for q, v, t in transitions if q in states and v == value + 1}
+    return bool(states & accepting)
+
+
+def _box(cell: int) -> int:
+    return cell // SIDE // 2 * 2 + cell % SIDE // 2
+
+
+def region_runs(line):
+    runs = [[line[0]]]
+    for a, b in zip(line, line[1:]):
+        (runs[-1].append(b) if _box(a) == _box(b) else runs.append([b]))
+    return runs
+
+
+@st.composite
+def zero_items(draw):
+    """A constraint string item in the values 0..3 and its meaning."""
+    kind = draw(st.sampled_from(["pair", "pairx", "nfa", "equality", "circles", "region-sum"]))
+    line = draw(st.lists(st.integers(0, SIDE * SIDE - 1), min_size=2, max_size=6, unique=True))
+    ids = "~".join(cell_id(c) for c in line)
+    if kind in ("pair", "pairx"):
+        allowed = draw(st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1))
+        related = list(zip(line, line[1:])) if kind == "pair" else list(combinations(line, 2))
+        name = "Pair" if kind == "pair" else "PairX"
+        return (f".{name}~{pair_key(allowed)}~_~{ids}",
+                lambda g: all((g[a], g[b]) in allowed for a, b in related))
+    if kind == "nfa":
+        states = draw(st.integers(1, 4))
+        transitions = draw(st.sets(st.tuples(st.integers(0, states - 1), st.integers(1, SIDE),
+                                             st.integers(0, states - 1)), min_size=1))
+        accepting = draw(st.sets(st.integers(0, states - 1), min_size=1))
+        return (f".NFA~{nfa_code(transitions, states, accepting)}~_~{ids}",
+                lambda g: nfa_accepts(transitions, accepting, g[line]))
+    if kind == "equality":
+        assume(len(line) in (2, 4))
+
+        def equal(g):
+            w = list(g[line])
+            return (len(set(w)) == len(w) and sum(v % 2 == 0 for v in w) * 2 == len(w)
+                    and sum(v < 2 for v in w) * 2 == len(w))
+        return f".EqualityCage~{ids}", equal
+    if kind == "circles":
+        return f".CountingCircles~{ids}", lambda g: all(
+            list(g[line]).count(v) == v for v in set(g[line]))
+    runs = region_runs(line)
+    return f".RegionSumLine~{ids}", lambda g: len({int(g[r].sum()) for r in runs}) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(zero_items(), min_size=1, max_size=3))
+def test_kinds_in_0_to_n_minus_1_keep_exactly_their_solutions(chosen):
+    text = ".Shape~4x4~0-3" + "".join(item for item, _ in chosen)
+    try:
+        puzzle = read_puzzle(text)
+    except PuzzleFormatError as error:  # an automaton with no word of length 2..6
+        assert "no transitions" in str(error) or "accepts no" in str(error), error
+        assume(False)
+    for grid in all_grids():
+        held = puzzle.rules.violations(grid + 1) == []
+        assert held == all(meaning(grid) for _, meaning in chosen), (text, grid)
+
+
+def test_a_0_to_n_minus_1_puzzle_of_each_kind_solves_to_its_one_answer_by_two_methods():
+    # one grid picked by the rules: brute force on the own-value meanings finds it alone
+    text = (".Shape~4x4~0-3.~R1C1_0.CountingCircles~R1C2~R2C4~R4C3"
+            ".EqualityCage~R3C1~R3C2.RegionSumLine~R1C3~R2C3~R2C2"
+            f".Pair~{pair_key({(a, b) for a in range(4) for b in range(4) if b == a + 1})}"
+            "~_~R4C1~R4C2")
+    meanings = [lambda g: g[0] == 0,
+                lambda g: all(list(g[[1, 7, 14]]).count(v) == v for v in g[[1, 7, 14]]),
+                lambda g: (g[8] % 2 != g[9] % 2) and ((g[8] < 2) != (g[9] < 2)),
+                lambda g: g[2] + g[6] == g[5], lambda g: g[13] == g[12] + 1]
+    answers = [g for g in all_grids() if all(m(g) for m in meanings)]
+    puzzle = read_puzzle(text)
+    assert len(answers) == 1 == count_solutions(puzzle, "backtracking", limit=None) \
+        == count_solutions(puzzle, "cp", limit=None)
+    for method in ("backtracking", "cp", "sat-extended", "milp"):
+        result = solve(puzzle, method)
+        assert verify(puzzle, result.grid), method
+        assert np.array_equal(puzzle.values.own(result.grid).ravel(), answers[0]), method
