@@ -28,7 +28,10 @@ the last; empty for none), and the same way ``.NumberedRoom`` and
 ``.DoubleArrow~cells``, ``.Zipper~cells``, ``.Modular~3~cells``,
 ``.Entropic~cells``, ``.Lunchbox~12~cells``, ``.Quad~R1C1~1~2`` (the 2x2
 square from that cell). A cage total of 0
-means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
+means any sum (its cells all different); a cell a cage lists twice counts
+twice in its sum and once in its all-different (the solver's ``Sum`` and
+``AllDifferent`` handlers): a cage without a total and a ``sum``. Cages may
+overlap. Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
@@ -251,7 +254,12 @@ def from_iss(text: str, where: str = "constraint string"):
             if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
                 _fail(here, f"total {total!r} is not a whole number")
             any_sum = not total or int(total) == 0  # 0: any sum, as no total
-            constraints.append((here, Cage(cells(args[1:]), None if any_sum else int(total))))
+            listed = cells(args[1:])
+            distinct = tuple(dict.fromkeys(listed))
+            if len(distinct) == len(listed) or any_sum:
+                constraints.append((here, Cage(distinct, None if any_sum else int(total))))
+            else:  # a cell listed twice counts twice in the sum, once in the all-different
+                constraints += [(here, Cage(distinct)), (here, CellSum(listed, int(total)))]
         elif kind == "Thermo":
             constraints.append((here, Thermometer(cells(args))))
         elif kind == "Whisper":

@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from .rules import Cage, LinearSum, Rules
+from .rules import Cage, LinearSum, Rules, disjoint_cages
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
 
@@ -68,7 +68,7 @@ def derived_sums(rules: Rules, runs: bool = True) -> list[LinearSum]:
     set of :func:`_unions` (sets of 1 to :data:`MAX_DERIVED` cells, each once;
     none without cages with totals); ``runs=False``: over single houses
     only."""
-    cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
+    cages = disjoint_cages(rules.constraints)  # overlapping ones would count a cell twice
     if not cages:
         return []
     side = rules.layout.side
