@@ -48,7 +48,11 @@ read as clones), ``.EqualSum~cells~-~cells``, ``.Pair~key~_name~cells~~cells`` a
 between two values, keyed by its table in base64 digits; the legacy
 ``.Binary`` and ``.BinaryX`` with ``-`` and ``_`` swapped) on consecutive
 or all cells of each group, and ``.NFA~code~_name~cells`` (the solver's
-serialized automaton: a regular line; not over several segments).
+serialized automaton: a regular line; not over several segments),
+``.ValueIndexing~cells`` (the first cell's value lies on the line after the
+second cell, as far along as the second cell's value says) and
+``.DutchFlatmates`` (in every column the middle value has a 1 above it or
+an ``N`` below it), both read as regular constraints.
 Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
@@ -70,7 +74,7 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import Layout, LayoutError
-from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
+from .value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
                     GlobalEntropy, SameValues,
@@ -320,6 +324,16 @@ def from_iss(text: str, where: str = "constraint string"):
                     _fail(here, "an NFA over several segments is not supported")
                 constraints.append((here, Regular(cells(group), transitions=transitions,
                                                   start=start, accepting=accepting)))
+        elif kind == "ValueIndexing":
+            found = cells(args)
+            if len(found) < 3:
+                _fail(here, "needs a value cell, a control cell and the cells it indexes")
+            constraints.append((here, _value_indexing(found, values, side)))
+        elif kind == "DutchFlatmates":
+            if values != ONE_TO_N:
+                _fail(here, "Dutch flatmates in the values 0..N-1 (the solver refuses them too)")
+            constraints += [(here, _flatmates(column, side)) for column in
+                            (tuple(range(c, side * side, side)) for c in range(side))]
         elif kind == "Indexing":
             if not args or args[0] not in ("C", "R"):
                 _fail(here, "needs C (column indexing) or R (row indexing) and cells")
@@ -415,6 +429,46 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
+    """The solver's ``ValueIndexing`` (its handler of that name,
+    ``js/solver/handlers.js``): the first cell's value ``x`` is on the line
+    of ``cells[2:]`` at the place the second cell's own value ``c`` gives
+    (``cells[1 + c]``, ``c`` from 1: the control cell never holds 0 or more
+    than the line's length), as a regular constraint over the own values."""
+    line = len(cells) - 2
+
+    def step(state, value):
+        position, wanted, control = state
+        if position == len(cells):
+            return None
+        if position == 0:
+            return 1, value, 0
+        if position == 1:
+            return (2, wanted, value) if 1 <= value <= line else None
+        if position - 1 == control and value != wanted:
+            return None
+        return position + 1, wanted, control
+
+    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, side)
+
+
+def _flatmates(column, side: int) -> Regular:
+    """The solver's ``DutchFlatmates`` on one column, top to bottom (its
+    ``DutchFlatmateLine``): the middle value ``ceil(N / 2)`` has a 1 directly
+    above it or an ``N`` directly below it, as a regular constraint. The
+    state: whether the cell before holds 1, and whether a middle value
+    still waits for an ``N`` below it."""
+    middle = (side + 1) // 2
+
+    def step(state, value):
+        one_above, waiting = state
+        if waiting and value != side:
+            return None
+        return value == 1, value == middle and not one_above
+
+    return own_regular(column, (False, False), step, lambda q: not q[1], 0, side)
 
 
 def _named_groups(items: list[str]) -> list[list[str]]:

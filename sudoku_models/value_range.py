@@ -188,7 +188,7 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
                           f"1..{layout.side} in the toolkit")
 
 
-def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
+def own_regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
     """A :class:`Regular` constraint on ``cells`` whose automaton reads the
     values 1..N as the own values ``v + shift``: the states reached from
     ``start`` by ``step(state, own value)`` (None: no move), accepting where
@@ -221,7 +221,7 @@ def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:
         low, high = reach[position + 1]
         return (position + 1, after) if low <= linear.total - after <= high else None
 
-    return _regular(linear.cells, (0, 0), step, lambda q: q == (size, linear.total), shift,
+    return own_regular(linear.cells, (0, 0), step, lambda q: q == (size, linear.total), shift,
                     side)
 
 
@@ -238,7 +238,7 @@ def _pair(cells, allowed, shift: int, side: int) -> Regular:
             return ("first", value)
         return "end" if state != "end" and allowed(state[1], value) else None
 
-    return _regular(cells, None, step, lambda q: q == "end", shift, side)
+    return own_regular(cells, None, step, lambda q: q == "end", shift, side)
 
 
 def _negative_pairs(constraint, context: Context, shift: int, layout: Layout) -> list[Regular]:
@@ -275,14 +275,14 @@ def _skyscraper_automaton(cells, count: int, shift: int, side: int) -> Regular:
             return (value, seen + 1) if seen < count else None
         return state
 
-    return _regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
+    return own_regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
 
 
 def _count_automaton(cells, own: int, shift: int, side: int) -> Regular:
     """Counting circles in the own values: the own value ``own`` is in
     ``own`` of the circles or in none (so a 0 in none: the Interactive
     Sudoku Solver's ``CountingCircles`` with a value offset)."""
-    return _regular(cells, 0, lambda seen, v: seen + (v == own) if seen + (v == own) <= own
+    return own_regular(cells, 0, lambda seen, v: seen + (v == own) if seen + (v == own) <= own
                     else None, lambda seen: seen in (0, own), shift, side)
 
 

@@ -154,7 +154,8 @@ def overlapping_cages(draw):
     first = draw(cage_cells)
     second = draw(cage_cells.filter(lambda c: c != first)) + [first[0]]
     groups = [first, list(dict.fromkeys(second))[:SIDE]] + draw(st.lists(cage_cells, max_size=2))
-    return [(tuple(g), int(grid[g].sum()) + draw(st.sampled_from([0, 0, 0, 1, -1])))
+    return [(tuple(g), min(max(int(grid[g].sum()) + draw(st.sampled_from([0, 0, 0, 1, -1])),
+                               len(g) * (len(g) + 1) // 2), len(g) * (2 * SIDE - len(g) + 1) // 2))
             for g in groups]
 
 
@@ -216,3 +217,47 @@ def test_a_cell_a_cage_lists_twice_counts_twice_in_its_sum_once_in_its_all_diffe
     for method, options in COUNTING[:2] + COUNTING[4:]:
         assert count_solutions(puzzle, method, limit=None, **options) == expected, method
     assert read_puzzle(puzzle.to_iss()) == puzzle
+
+
+# -- value indexing and Dutch flatmates, as regular constraints ----------------
+
+@st.composite
+def indexing_items(draw):
+    """A ``ValueIndexing`` or ``DutchFlatmates`` item, in 1..4 or 0..3
+    (``low``), and its meaning on a grid of own values."""
+    low = draw(st.sampled_from([0, 1]))
+    if low == 1 and draw(st.booleans()):
+        def flatmates(g):  # every 2 has a 1 above it or a 4 below it, in its column
+            rows = g.reshape(SIDE, SIDE)
+            return all(rows[r, c] != 2 or (r > 0 and rows[r - 1, c] == 1) or
+                       (r < SIDE - 1 and rows[r + 1, c] == 4)
+                       for r in range(SIDE) for c in range(SIDE))
+        return low, ".DutchFlatmates", flatmates
+    line = draw(st.lists(st.integers(0, SIDE * SIDE - 1), min_size=3, max_size=6, unique=True))
+    ids = "~".join(cell_id(c) for c in line)
+
+    def indexing(g):  # the control's own value c (1 to the line's length) points at line[1 + c]
+        c = int(g[line[1]])
+        return 1 <= c <= len(line) - 2 and g[line[1 + c]] == g[line[0]]
+    return low, f".ValueIndexing~{ids}", indexing
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(indexing_items(), min_size=1, max_size=3))
+def test_value_indexing_and_dutch_flatmates_keep_exactly_their_solutions(chosen):
+    low = chosen[0][0]
+    chosen = [(item, meaning) for range_, item, meaning in chosen if range_ == low]
+    text = (".Shape~4x4~0-3" if low == 0 else ".Shape~4x4") + "".join(i for i, _ in chosen)
+    puzzle = read_puzzle(text)
+    for grid in all_grids():
+        own = grid + low
+        held = puzzle.rules.violations(grid + 1) == []
+        assert held == all(meaning(own) for _, meaning in chosen), (text, own)
+
+
+def test_dutch_flatmates_in_0_to_n_minus_1_are_refused_by_name_as_the_solver_does():
+    with pytest.raises(PuzzleFormatError, match=r"item 2 \(DutchFlatmates\): Dutch flatmates "
+                                                r"in the values 0..N-1"):
+        read_puzzle(".Shape~4x4~0-3.DutchFlatmates")
+    with pytest.raises(PuzzleFormatError, match=r"ValueIndexing\): needs a value cell"):
+        read_puzzle(".ValueIndexing~R1C1~R1C2")
