@@ -644,36 +644,44 @@ def value_set_automaton(mask: int, side: int) -> Automaton:
 
 def either_automaton(plan, branches: int, side: int) -> Automaton:
     """One of ``branches`` holds, over the segments of ``plan`` in turn:
-    ``(branch, automaton, length)`` each, a segment's values spelling a
-    word of its automaton when its branch is the one that holds. The state
-    is the position and the set of branches alive, each with its
-    segment's automaton state (None on another branch's segment)."""
-    owner, machine, first = [], [], []
+    ``(branch, automaton, length)`` each, a branch's segments one after
+    another, a segment's values spelling a word of its automaton when its
+    branch is the one that holds. The state is the position, whether a
+    branch already read holds (once one does, the rest is free: the
+    state is the position alone) and the automaton state of the branch
+    being read (None once it failed): a branch read is forgotten but for
+    that one bit, so the states grow with the line's length, not with the
+    subsets of branches alive (tens of thousands for nine branches)."""
+    plan = [(b, automaton, length) for b, automaton, length in plan if length]
+    owner, machine, ends = [], [], set()
     for b, automaton, length in plan:
-        first.append(len(owner))
         owner += [b] * length
         machine += [automaton] * length
+        ends.add(len(owner) - 1)  # the last position of a segment
     total = len(owner)
-    last = {f + length - 1 for f, (_, _, length) in zip(first, plan)}
-
-    def entering(b, k):
-        return machine[k].start if k < total and owner[k] == b else None
+    last_of_branch = {k for k in range(total) if k + 1 == total or owner[k + 1] != owner[k]}
 
     def step(state, v):
-        k, alive = state
+        k, held, q = state
         if k == total:
             return None
-        found = set()
-        for b, q in alive:
+        if held:
+            return k + 1, True, None
+        if q is not None:
+            q = machine[k].next[q][v - 1]
+            q = None if q < 0 or (k in ends and q not in machine[k].accepting) else q
+        if k in last_of_branch:
             if q is not None:
-                q = machine[k].next[q][v - 1]
-                if q < 0 or (k in last and q not in machine[k].accepting):
-                    continue
-            found.add((b, entering(b, k + 1) if k in last else q))
-        return (k + 1, frozenset(found)) if found else None
+                return k + 1, True, None
+            return (k + 1, False, machine[k + 1].start) if k + 1 < total else None
+        if k in ends and q is not None:  # the branch's next segment
+            q = machine[k + 1].start
+        return k + 1, False, q
 
-    start = (0, frozenset((b, entering(b, 0)) for b in range(branches)))
-    return from_step(start, step, lambda state: state[0] == total, side)
+    free = len({b for b, _, _ in plan}) < branches  # a branch on no cell holds at once
+    first = machine[0].start if total and not free else None
+    return from_step((0, free, first), step, lambda state: state[0] == total and state[1],
+                     side)
 
 
 @lru_cache(maxsize=256)
