@@ -7,6 +7,7 @@ written here in the own values, as the solver's ``sudoku_builder.js`` and
 from __future__ import annotations
 
 import base64
+import json
 from itertools import combinations
 
 import numpy as np
@@ -197,6 +198,11 @@ def test_an_overlapping_killer_solves_to_its_one_answer_and_rates_by_its_steps()
                             ("sat-extended", {})]:
         result = solve(puzzle, method, **options)
         assert verify(puzzle, result.grid) and np.array_equal(result.grid.ravel(), answer), method
+    fpuzzles = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "killercage": [
+        {"cells": [f"R{c // 4 + 1}C{c % 4 + 1}" for c in cells], "value": str(t)}
+        for cells, t in cages]}
+    assert read_puzzle(json.dumps(fpuzzles)) == puzzle  # f-puzzles cages may overlap too
+    assert read_puzzle(puzzle.sudokupad_link()) == puzzle
     from sudoku_models.logic import explain
     steps = explain(puzzle)
     placed = {(c, v) for step in steps for c, v in step.placements}
