@@ -36,11 +36,19 @@ exactly the solutions of the original, each shifted by one:
   0), skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
   the negative Kropki and XV rules, one automaton per pair of orthogonal
   neighbours that carries no mark;
+* the sums and indexing kinds keep their meaning in the own values, as the
+  Interactive Sudoku Solver's handlers read them, as regular constraints
+  whose automata read the own values (the ``shift`` of
+  :func:`~sudoku_models.automata.from_step`): sandwiches (between the 0 and
+  the N-1), X-sums and sum lines (not loops), lunchboxes (with an extra
+  region for their different values) and rellik cages, numbered rooms and
+  column or row indexing (a control cell's own value ``c``, never 0, picks
+  the ``c``-th cell of its line);
 * a regular expression (a ``Regex`` line, grids up to 9x9) names each
   value one digit higher (``[^0-2]`` becomes ``[^123]``);
 * any other kind is refused by name with a :class:`ValueRangeError`: a kind
-  whose meaning in 0..N-1 the toolkit does not translate (sandwich, X-sum,
-  numbered room, lunchbox, entropic line, pill arrow, sum line, ...).
+  whose meaning in 0..N-1 the toolkit does not translate (entropic line,
+  pill arrow, a sum-line loop, ...).
 
 Answers are written in the puzzle's own values by :meth:`ValueRange.own`
 (values) and :meth:`ValueRange.symbol` (text); ``str(puzzle)`` and
@@ -55,14 +63,16 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .automata import from_step
+from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automaton,
+                       sandwich_automaton, sum_line_automaton, x_sum_automaton)
 from .errors import PuzzleFormatError
 from .geometry import Layout
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
                     CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
-                    Kropki, KropkiNegative, LinearSum, LittleKiller, Modular, NonConsecutive,
-                    Pairwise, Palindrome, Quadruple, Region, RegionSumLine, Regular, Renban,
-                    Skyscraper, Thermometer, Whispers, XVNegative, Zipper)
+                    Indexing, Kropki, KropkiNegative, LinearSum, LittleKiller, Lunchbox, Modular,
+                    NonConsecutive, NumberedRoom, Pairwise, Palindrome, Quadruple, Region,
+                    RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper, SumLine,
+                    Thermometer, Whispers, XSum, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
@@ -73,6 +83,9 @@ _INVARIANT = (Region, AntiKnight, AntiKing, NonConsecutive, GreaterThan, Thermom
               Renban, Palindrome, Modular, EqualityCage, Pairwise)
 # kinds whose sums change form: checked as automata over the own values
 _EQUATIONS = (Arrow, DoubleArrow, Zipper, RegionSumLine)
+# kinds whose automaton reads the own values as they are (from_step's shift)
+_OWN_AUTOMATA = {Sandwich: sandwich_automaton, XSum: x_sum_automaton, Lunchbox: lunchbox_automaton,
+                 RellikCage: rellik_automaton, SumLine: sum_line_automaton}
 
 
 class ValueRangeError(PuzzleFormatError):
@@ -176,6 +189,15 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return _negative_pairs(constraint, context, shift, layout)
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
+    if not inverse and type(constraint) in _OWN_AUTOMATA and not getattr(constraint, "loop",
+                                                                         False):
+        constraint.validate(layout)
+        automaton = _OWN_AUTOMATA[type(constraint)](constraint.total, layout.side, shift)
+        distinct = [Region(constraint.cells)] if isinstance(constraint, Lunchbox) else []
+        return [as_regular(constraint.cells, automaton), *distinct]
+    if not inverse and isinstance(constraint, (NumberedRoom, Indexing)):
+        constraint.validate(layout)
+        return _indexing(constraint, shift, layout.side)
     if not inverse and isinstance(constraint, CountingCircles):
         constraint.validate(layout)
         return [_count_automaton(constraint.cells, own, shift, layout.side)
@@ -193,7 +215,13 @@ def own_regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
     values 1..N as the own values ``v + shift``: the states reached from
     ``start`` by ``step(state, own value)`` (None: no move), accepting where
     ``accepts(state)`` (:func:`~sudoku_models.automata.from_step`)."""
-    automaton = from_step(start, lambda state, v: step(state, v + shift), accepts, side)
+    return as_regular(cells, from_step(start, step, accepts, side, shift))
+
+
+def as_regular(cells, automaton: Automaton) -> Regular:
+    """A :class:`Regular` constraint on ``cells`` given by ``automaton``'s
+    transitions (one that accepts no word: a move to a state that does not
+    accept)."""
     transitions = tuple((q, v, target) for q, row in enumerate(automaton.next)
                         for v, target in enumerate(row, start=1) if target >= 0)
     accepting = tuple(automaton.accepting)
@@ -201,6 +229,34 @@ def own_regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
         transitions, accepting = ((0, 1, 1),), (2,)
     return Regular(tuple(cells), transitions=transitions, start=automaton.start,
                    accepting=accepting)
+
+
+def _indexing(constraint, shift: int, side: int) -> list[Regular]:
+    """A numbered room or a cell of column (row) indexing in the own values,
+    as the Interactive Sudoku Solver's ``Indexing`` handler reads them: a
+    control cell holding ``c`` (1 to the line's length; never 0) says that
+    the ``c``-th cell of its line holds the wanted value (a numbered room's
+    clue; for column indexing, the control's column counted from 1)."""
+    if isinstance(constraint, NumberedRoom):
+        found = [(constraint.cells[0], constraint.cells, constraint.value)]
+    else:
+        found = [((cell, tuple(cell // side * side + i for i in range(side)), cell % side + 1)
+                  if constraint.direction == "column" else
+                  (cell, tuple(i * side + cell % side for i in range(side)), cell // side + 1))
+                 for cell in constraint.cells]
+    rules = []
+    for control, line, wanted in found:
+        def step(state, value, line=line, wanted=wanted):
+            position, pointer = state
+            if position == 0:
+                return (1, value) if 1 <= value <= len(line) else None
+            if position > len(line) or (position == pointer and value != wanted):
+                return None
+            return position + 1, pointer
+
+        rules.append(own_regular((control, *line), (0, 0), step,
+                                 lambda q, n=len(line): q[0] == n + 1, shift, side))
+    return rules
 
 
 def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:

@@ -106,6 +106,77 @@ def zero_items(draw):
     return f".RegionSumLine~{ids}", lambda g: len({int(g[r].sum()) for r in runs}) == 1
 
 
+def _sum_line(w, total) -> bool:
+    """The line cuts into segments each summing to ``total``: every
+    multiple of it up to the line's sum is a running sum (zeros anywhere;
+    a line of zeros holds, as the solver's ``SumLine`` reads it)."""
+    running = set(np.cumsum(w).tolist())
+    return sum(w) % total == 0 and all(k * total in running
+                                       for k in range(1, sum(w) // total + 1))
+
+
+def _between_ends(w, low, high):
+    a, b = sorted((list(w).index(low), list(w).index(high)))
+    return int(sum(w[a + 1:b]))
+
+
+@st.composite
+def zero_line_items(draw):
+    """The sums and indexing kinds in the values 0..3: a constraint string
+    item and its meaning in the own values."""
+    kind = draw(st.sampled_from(["sum-line", "rellik", "lunchbox", "sandwich", "x-sum",
+                                 "numbered-room", "indexing"]))
+    line = draw(st.lists(st.integers(0, SIDE * SIDE - 1), min_size=2, max_size=4, unique=True))
+    ids = "~".join(cell_id(c) for c in line)
+    total = draw(st.integers(1, 6))
+    row = draw(st.integers(0, SIDE - 1))
+    cells_ = [row * SIDE + c for c in range(SIDE)]
+    if kind == "sum-line":
+        return f".SumLine~{total}~{ids}", lambda g: _sum_line(g[line], total)
+    if kind == "rellik":
+        return f".RellikCage~{total}~{ids}", lambda g: len(set(g[line])) == len(line) and all(
+            sum(chosen) != total for k in range(1, len(line) + 1)
+            for chosen in combinations(g[line].tolist(), k))
+    if kind == "lunchbox":
+        return f".Lunchbox~{total - 1}~{ids}", lambda g: len(set(g[line])) == len(line) and \
+            _between_ends(g[line], min(g[line]), max(g[line])) == total - 1
+    if kind == "sandwich":
+        return f".Sandwich~{total - 1}~R{row + 1}", \
+            lambda g: _between_ends(g[cells_], 0, SIDE - 1) == total - 1
+    if kind == "x-sum":
+        return f".XSum~R{row + 1}~{total}~", lambda g: 1 <= g[cells_[0]] and \
+            g[cells_][:g[cells_[0]]].sum() == total
+    if kind == "numbered-room":
+        value = total % SIDE
+        return f".NumberedRoom~R{row + 1}~{value}~", lambda g: 1 <= g[cells_[0]] and \
+            g[cells_[g[cells_[0]] - 1]] == value
+    direction = draw(st.sampled_from("CR"))
+
+    def indexing(g):  # each control's own value c points at the c-th cell (from 1) of its
+        for cell in line:  # row (column), which holds the control's column (row) from 1
+            r, c = divmod(cell, SIDE)
+            house = g.reshape(SIDE, SIDE)[r] if direction == "C" else g.reshape(SIDE, SIDE)[:, c]
+            wanted = (c if direction == "C" else r) + 1
+            if not (1 <= g[cell] and house[g[cell] - 1] == wanted):
+                return False
+        return True
+    return f".Indexing~{direction}~{ids}", indexing
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(zero_line_items(), min_size=1, max_size=2))
+def test_sums_and_indexing_in_0_to_n_minus_1_keep_exactly_their_solutions(chosen):
+    text = ".Shape~4x4~0-3" + "".join(item for item, _ in chosen)
+    try:
+        puzzle = read_puzzle(text)
+    except PuzzleFormatError as error:  # a total out of the kind's reach in 1..N
+        assert "ValueRange" not in type(error).__name__, error
+        assume(False)
+    for grid in all_grids():
+        held = puzzle.rules.violations(grid + 1) == []
+        assert held == all(meaning(grid) for _, meaning in chosen), (text, grid)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(zero_items(), min_size=1, max_size=3))
 def test_kinds_in_0_to_n_minus_1_keep_exactly_their_solutions(chosen):
