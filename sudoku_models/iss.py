@@ -52,7 +52,9 @@ serialized automaton: a regular line; not over several segments),
 ``.ValueIndexing~cells`` (the first cell's value lies on the line after the
 second cell, as far along as the second cell's value says) and
 ``.DutchFlatmates`` (in every column the middle value has a 1 above it or
-an ``N`` below it), both read as regular constraints.
+an ``N`` below it), both read as regular constraints;
+``.Replicate~targets~origin`` ... ``.End`` (its items written out once per
+target cell, moved from the origin, ``R1C1`` by default, onto it).
 Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
@@ -172,6 +174,7 @@ def from_iss(text: str, where: str = "constraint string"):
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
     side, values = _shape(items)
+    items = _replicated(items, side, where)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
     layout = Layout.for_side(side)
@@ -469,6 +472,54 @@ def _flatmates(column, side: int) -> Regular:
         return value == 1, value == middle and not one_above
 
     return own_regular(column, (False, False), step, lambda q: not q[1], 0, side)
+
+
+def _replicated(items, side: int, where: str):
+    """``items`` with each ``Replicate~targets~origin`` ... ``End`` block
+    written out: its items once per target cell, every cell moved by the
+    target's row and column offset from the origin (``R1C1`` by default),
+    as the solver's ``Replicate`` composite does (``sudoku_builder.js``).
+    The targets are the origin's flat index plus each set bit of the
+    base64 bit set (six bits a character, lowest first)."""
+    out, at = [], 0
+    while at < len(items):
+        kind, args = items[at]
+        if kind != "Replicate":
+            out.append(items[at])
+            at += 1
+            continue
+        here = f"{where}, item {at + 1} (Replicate)"
+        depth, end = 1, at + 1
+        while end < len(items) and depth:
+            depth += {"Or": 1, "And": 1, "Replicate": 1, "End": -1}.get(items[end][0], 0)
+            end += 1
+        if depth:
+            _fail(here, "no End closes it")
+        code = args[0] if args else ""
+        if any(c not in _B64 for c in code):
+            _fail(here, f"{code!r} is not a bit set of target cells (base64 digits)")
+        origin = _cell(args[1], side, here) if len(args) > 1 and args[1] else 0
+        targets = [origin + i for i in range(6 * len(code)) if _B64.index(code[i // 6]) >> i % 6 & 1]
+        inner = _replicated(items[at + 1:end - 1], side, where)
+        for target in targets:
+            if target >= side * side:
+                _fail(here, f"a target cell past the end of the {side}x{side} grid")
+            rows, cols = target // side - origin // side, target % side - origin % side
+            out += [(k, [_moved(arg, rows, cols, side, here) for arg in a]) for k, a in inner]
+        at = end
+    return out
+
+
+def _moved(arg: str, rows: int, cols: int, side: int, where: str) -> str:
+    """An item argument with its cell (``R1C1`` or a given ``R1C1_5``)
+    moved ``rows`` down and ``cols`` right; any other argument as it is."""
+    if len(arg) < 4 or arg[0] not in "Rr" or arg[2] not in "Cc" or arg[4:5] not in ("", "_"):
+        return arg
+    cell = _cell(arg[:4], side, where)
+    row, col = cell // side + rows, cell % side + cols
+    if not (0 <= row < side and 0 <= col < side):
+        _fail(where, f"{arg[:4]} moved {rows} rows and {cols} columns leaves the grid")
+    return _cell_id(row * side + col, side) + arg[4:]
 
 
 def _named_groups(items: list[str]) -> list[list[str]]:

@@ -67,11 +67,12 @@ from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automato
                        sandwich_automaton, sum_line_automaton, x_sum_automaton)
 from .errors import PuzzleFormatError
 from .geometry import Layout
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Clone, Constraint, Context,
                     CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
                     Indexing, Kropki, KropkiNegative, LinearSum, LittleKiller, Lunchbox, Modular,
                     NonConsecutive, NumberedRoom, Pairwise, Palindrome, Quadruple, Region,
-                    RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper, SumLine,
+                    RegionSumLine, Regular, RellikCage, Renban, SameValues, Sandwich, Skyscraper,
+                    SumLine,
                     Thermometer, Whispers, XSum, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
@@ -80,7 +81,7 @@ _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds the Interactive Sudoku Solver keys by value index 1..N, not by value (a pair
 # relation's table, an automaton's symbols)
 _INVARIANT = (Region, AntiKnight, AntiKing, NonConsecutive, GreaterThan, Thermometer, Whispers,
-              Renban, Palindrome, Modular, EqualityCage, Pairwise)
+              Renban, Palindrome, Modular, EqualityCage, Pairwise, Clone, SameValues)
 # kinds whose sums change form: checked as automata over the own values
 _EQUATIONS = (Arrow, DoubleArrow, Zipper, RegionSumLine)
 # kinds whose automaton reads the own values as they are (from_step's shift)

@@ -403,3 +403,43 @@ def test_an_or_of_nine_branches_of_two_outside_clues_each_reads_and_checks_as_de
         assert line.automaton.accepts(flat[list(line.cells)]) == held
         verdicts.add(held)
     assert verdicts == {True, False}
+
+
+# -- Replicate: a template of constraints moved onto target cells ----------------
+
+def bit_set(offsets) -> str:
+    """The solver's ``encodeTargetCells``: bit ``i`` for the origin's flat
+    index plus ``i``, six bits a base64 digit, lowest first."""
+    bits = [i in offsets for i in range(max(offsets) + 1)]
+    return "".join(_B64[sum(b << k for k, b in enumerate(bits[i:i + 6]))]
+                   for i in range(0, len(bits), 6))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=3,
+                unique=True),
+       st.sets(st.integers(0, SIDE * SIDE - 1), min_size=1, max_size=4),
+       st.sampled_from([0, 1]), st.sampled_from(["thermo", "same", "cage"]))
+def test_replicate_moves_its_template_onto_each_target(template, targets, low, kind):
+    # the template's cells, (row, column) offsets from r1c1 (the origin)
+    assume(all(t // SIDE + r < SIDE and t % SIDE + c < SIDE for t in targets
+               for r, c in template))
+    item = {"thermo": ".Thermo~", "same": ".SameValues~2~", "cage": ".Cage~0~"}[kind]
+    assume(kind != "same" or len(template) == 2)
+    text = (".Shape~4x4~0-3" if low == 0 else ".Shape~4x4") + f".Replicate~{bit_set(targets)}" \
+        + item + "~".join(f"R{r + 1}C{c + 1}" for r, c in template) + ".End"
+    copies = [[(t // SIDE + r) * SIDE + t % SIDE + c for r, c in template] for t in targets]
+    meanings = {"thermo": lambda g, cs: all(np.diff(g[cs]) > 0),
+                "same": lambda g, cs: g[cs[0]] == g[cs[1]],
+                "cage": lambda g, cs: len(set(g[cs])) == len(cs)}
+    puzzle = read_puzzle(text)
+    for grid in all_grids():
+        held = puzzle.rules.violations(grid + 1) == []
+        assert held == all(meanings[kind](grid, cs) for cs in copies), (text, grid)
+
+
+def test_replicate_refuses_a_copy_that_leaves_the_grid_or_no_end():
+    with pytest.raises(PuzzleFormatError, match="R1C4 moved 0 rows and 1 columns leaves the grid"):
+        read_puzzle(".Shape~4x4.Replicate~C.Thermo~R1C3~R1C4.End")  # target r1c2
+    with pytest.raises(PuzzleFormatError, match=r"item 2 \(Replicate\): no End closes it"):
+        read_puzzle(".Shape~4x4.Replicate~C.Thermo~R1C3~R1C4")
