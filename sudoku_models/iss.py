@@ -54,7 +54,9 @@ second cell, as far along as the second cell's value says) and
 ``.DutchFlatmates`` (in every column the middle value has a 1 above it or
 an ``N`` below it), both read as regular constraints;
 ``.Replicate~targets~origin`` ... ``.End`` (its items written out once per
-target cell, moved from the origin, ``R1C1`` by default, onto it).
+target cell, moved from the origin, ``R1C1`` by default, onto it) and
+``.LookAndSay~1223~cells`` (pairs of a count and a value: exactly one 2 and
+two 3s; a count of 0, none), a regular constraint.
 Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
@@ -332,6 +334,18 @@ def from_iss(text: str, where: str = "constraint string"):
             if len(found) < 3:
                 _fail(here, "needs a value cell, a control cell and the cells it indexes")
             constraints.append((here, _value_indexing(found, values, side)))
+        elif kind == "LookAndSay":
+            clue = args[0] if args else ""
+            if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
+                _fail(here, f"{clue!r} is not a look-and-say clue (pairs of digits: count, value)")
+            counts = {}
+            for count, value in zip(clue[::2], clue[1::2]):
+                before = counts.get(int(value))
+                if before and int(count):
+                    _fail(here, f"the clue {clue} gives the value {value} twice")
+                # a value both excluded and required: no word (-1: never counted)
+                counts[int(value)] = int(count) if before in (None, int(count)) else -1
+            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
         elif kind == "DutchFlatmates":
             if values != ONE_TO_N:
                 _fail(here, "Dutch flatmates in the values 0..N-1 (the solver refuses them too)")
@@ -455,6 +469,24 @@ def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
         return position + 1, wanted, control
 
     return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, side)
+
+
+def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) -> Regular:
+    """The solver's ``LookAndSay``: the cells hold exactly ``counts[v]`` of
+    each own value ``v`` the clue names (0: none), the other values freely
+    (its ``RequiredValues``, strict, and ``GivenCandidates``), as a regular
+    constraint counting each named value."""
+    named = sorted(counts)
+
+    def step(seen, value):
+        if value not in counts:
+            return seen
+        at = named.index(value)
+        return None if counts[value] < 0 or seen[at] == counts[value] else \
+            seen[:at] + (seen[at] + 1,) + seen[at + 1:]
+
+    return own_regular(cells, (0,) * len(named), step,
+                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
 
 
 def _flatmates(column, side: int) -> Regular:

@@ -443,3 +443,28 @@ def test_replicate_refuses_a_copy_that_leaves_the_grid_or_no_end():
         read_puzzle(".Shape~4x4.Replicate~C.Thermo~R1C3~R1C4.End")  # target r1c2
     with pytest.raises(PuzzleFormatError, match=r"item 2 \(Replicate\): no End closes it"):
         read_puzzle(".Shape~4x4.Replicate~C.Thermo~R1C3~R1C4")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, SIDE * SIDE - 1), min_size=2, max_size=5, unique=True),
+       st.lists(st.tuples(st.integers(0, 3), st.integers(0, SIDE)), min_size=1, max_size=3),
+       st.sampled_from([0, 1]))
+def test_look_and_say_holds_exactly_the_counts_its_clue_says(line, pairs, low):
+    # pairs (count, own value); a value given twice with two counts is an error (both
+    # positive) or can never hold (one of them 0), as in the solver's builder
+    clue = "".join(f"{count}{value}" for count, value in pairs)
+    text = (".Shape~4x4~0-3" if low == 0 else ".Shape~4x4") + f".LookAndSay~{clue}~" + \
+        "~".join(cell_id(c) for c in line)
+    wanted: dict[int, list[int]] = {}
+    for count, value in pairs:
+        wanted.setdefault(value, []).append(count)
+    if any(len([c for c in counts if c]) > 1 for counts in wanted.values()):
+        with pytest.raises(PuzzleFormatError, match="gives the value"):
+            read_puzzle(text)
+        return
+    puzzle = read_puzzle(text)
+    for grid in all_grids():
+        own = list(grid[line] + low)
+        meaning = all(len(set(counts)) == 1 and own.count(value) == counts[0]
+                      for value, counts in wanted.items())
+        assert (puzzle.rules.violations(grid + 1) == []) == meaning, (text, grid)
