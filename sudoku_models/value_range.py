@@ -72,8 +72,7 @@ from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Clone, Const
                     Indexing, Kropki, KropkiNegative, LinearSum, LittleKiller, Lunchbox, Modular,
                     NonConsecutive, NumberedRoom, Pairwise, Palindrome, Quadruple, Region,
                     RegionSumLine, Regular, RellikCage, Renban, SameValues, Sandwich, Skyscraper,
-                    SumLine,
-                    Thermometer, Whispers, XSum, XVNegative, Zipper)
+                    SumLine, Thermometer, Whispers, XSum, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
