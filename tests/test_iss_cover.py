@@ -471,3 +471,24 @@ def test_look_and_say_holds_exactly_the_counts_its_clue_says(line, pairs, low):
         meaning = all(len(set(counts)) == 1 and own.count(value) == counts[0]
                       for value, counts in wanted.items())
         assert (puzzle.rules.violations(grid + 1) == []) == meaning, (text, grid)
+
+
+@pytest.mark.parametrize("text, meaning", [
+    (".Shape~4x4.ValueIndexing~R1C1~R2C1~R2C2~R2C3~R2C4.DutchFlatmates.LookAndSay~1314~R1C3~R2C4",
+     lambda g: 1 <= g[4] <= 3 and g[4 + g[4]] == g[0] and all(
+         g[c] != 2 or (c >= 4 and g[c - 4] == 1) or (c < 12 and g[c + 4] == 4)
+         for c in range(16)) and sorted(g[[2, 7]]) == [3, 4]),
+    (".Shape~4x4~0-3.Replicate~D.Thermo~R1C1~R1C2.End.Indexing~R~R3C2.Sandwich~1~R2"
+     ".NumberedRoom~C4~0~", lambda g: g[0] < g[1] < g[2] and 1 <= g[9] and
+     g[4 * (g[9] - 1) + 1] == 3 and _between_ends(g[4:8], 0, 3) == 1 and 1 <= g[3] and
+     g[3 + 4 * (g[3] - 1)] == 0),
+])
+def test_the_new_kinds_count_as_brute_force_by_three_methods(text, meaning):
+    puzzle = read_puzzle(text)
+    low = puzzle.values.low
+    expected = sum(bool(meaning(g + low)) for g in all_grids())
+    assert expected > 0
+    for method in ("backtracking", "cp", "sat-extended"):
+        assert count_solutions(puzzle, method, limit=None) == expected, method
+    result = solve(puzzle, "milp")
+    assert verify(puzzle, result.grid) and meaning(puzzle.values.own(result.grid).ravel())
