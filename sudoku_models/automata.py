@@ -334,19 +334,21 @@ class LineAutomaton:
 # -- the automata of named kinds -------------------------------------------------
 
 
-def from_step(start, step, accepts, side: int) -> Automaton:
+def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
     """The minimal deterministic automaton whose states are the values
     reachable from ``start`` by ``step(state, value)`` (None: no
     transition; states any hashable values), accepting where
-    ``accepts(state)``. Raises :class:`~sudoku_models.errors.RulesError`
-    past :data:`MAX_STATES` states."""
+    ``accepts(state)``; ``step`` reads each value ``1..side`` as ``value +
+    shift`` (-1: a puzzle's own values 0..N-1, :mod:`~sudoku_models.value_range`).
+    Raises :class:`~sudoku_models.errors.RulesError` past
+    :data:`MAX_STATES` states."""
     number = {start: 0}
     order = [start]
     table = []
     for state in order:  # grows while it is read
         row = []
         for v in range(1, side + 1):
-            target = step(state, v)
+            target = step(state, v + shift)
             if target is None:
                 row.append(-1)
                 continue
@@ -362,11 +364,13 @@ def from_step(start, step, accepts, side: int) -> Automaton:
 
 
 @lru_cache(maxsize=512)
-def sandwich_automaton(total: int, side: int) -> Automaton:
+def sandwich_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A row or column (each value once) whose values between the 1 and
     the ``side`` sum to ``total``: the state is ``"before"`` the first
-    crust, the sum inside, or ``"after"`` the second."""
-    crusts = (1, side)
+    crust, the sum inside, or ``"after"`` the second. (``shift``: in the
+    values ``1 + shift .. side + shift``, :func:`from_step`; the same for
+    the other automata that take it.)"""
+    crusts = (1 + shift, side + shift)
 
     def step(state, v):
         if state == "before":
@@ -377,11 +381,11 @@ def sandwich_automaton(total: int, side: int) -> Automaton:
             return "after" if state == total else None
         return state + v if state + v <= total else None
 
-    return from_step("before", step, lambda s: s == "after", side)
+    return from_step("before", step, lambda s: s == "after", side, shift)
 
 
 @lru_cache(maxsize=512)
-def x_sum_automaton(total: int, side: int) -> Automaton:
+def x_sum_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A row or column whose first ``X`` values sum to ``total``, ``X``
     being the first value: the state is ``(X, values read, their sum)``
     until the ``X``-th, then ``"done"``."""
@@ -389,6 +393,8 @@ def x_sum_automaton(total: int, side: int) -> Automaton:
         if state == "done":
             return "done"
         if state == "start":
+            if v < 1:  # an X of 0 (values from 0) selects nothing: never a sum
+                return None
             state = (v, 0, 0)
         x, read, held = state
         read, held = read + 1, held + v
@@ -398,7 +404,7 @@ def x_sum_automaton(total: int, side: int) -> Automaton:
             return "done" if held == total else None
         return (x, read, held)
 
-    return from_step("start", step, lambda s: s == "done", side)
+    return from_step("start", step, lambda s: s == "done", side, shift)
 
 
 @lru_cache(maxsize=512)
@@ -439,13 +445,13 @@ def linear_automaton(coefficients, total: int, side: int) -> Automaton:
 
 
 @lru_cache(maxsize=512)
-def sum_line_automaton(total: int, side: int) -> Automaton:
+def sum_line_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A line cut into segments that each sum to ``total``: the state is
     the sum of the segment so far (0 at a cut)."""
     def step(held, v):
         return None if held + v > total else (held + v) % total
 
-    return from_step(0, step, lambda held: held == 0, side)
+    return from_step(0, step, lambda held: held == 0, side, shift)
 
 
 @lru_cache(maxsize=512)
@@ -505,7 +511,7 @@ def multiset_automaton(values, side: int) -> Automaton:
 
 
 @lru_cache(maxsize=512)
-def lunchbox_automaton(total: int, side: int) -> Automaton:
+def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """Different values whose smallest and largest have values summing to
     ``total`` between them (a lunchbox): run on a guess of the two ends'
     values ``(low, high)``, the state is the set of guesses still alive,
@@ -525,9 +531,10 @@ def lunchbox_automaton(total: int, side: int) -> Automaton:
                 found.add((low, high, 2, held))
         return frozenset(found) or None
 
-    start = frozenset((low, high, 0, 0) for low in range(1, side + 1)
-                      for high in range(low + 1, side + 1))
-    return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side)
+    values = range(1 + shift, side + shift + 1)
+    start = frozenset((low, high, 0, 0) for low in values for high in values if low < high)
+    return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side,
+                     shift)
 
 
 @lru_cache(maxsize=64)
@@ -582,7 +589,7 @@ def lockout_automaton(gap: int, side: int) -> Automaton:
 
 
 @lru_cache(maxsize=128)
-def rellik_automaton(total: int, side: int) -> Automaton:
+def rellik_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """Different values no selection of which (one or more) sums to
     ``total``: the state is the set of values read, whose subset sums are
     tracked as a bitmask."""
@@ -593,7 +600,7 @@ def rellik_automaton(total: int, side: int) -> Automaton:
         sums = (sums | sums << v | 1 << v) & ((1 << (total + 1)) - 1)
         return None if sums >> total & 1 else (used | {v}, sums)
 
-    return from_step((frozenset(), 0), step, lambda state: True, side)
+    return from_step((frozenset(), 0), step, lambda state: True, side, shift)
 
 
 @lru_cache(maxsize=64)
@@ -644,36 +651,44 @@ def value_set_automaton(mask: int, side: int) -> Automaton:
 
 def either_automaton(plan, branches: int, side: int) -> Automaton:
     """One of ``branches`` holds, over the segments of ``plan`` in turn:
-    ``(branch, automaton, length)`` each, a segment's values spelling a
-    word of its automaton when its branch is the one that holds. The state
-    is the position and the set of branches alive, each with its
-    segment's automaton state (None on another branch's segment)."""
-    owner, machine, first = [], [], []
+    ``(branch, automaton, length)`` each, a branch's segments one after
+    another, a segment's values spelling a word of its automaton when its
+    branch is the one that holds. The state is the position, whether a
+    branch already read holds (once one does, the rest is free: the
+    state is the position alone) and the automaton state of the branch
+    being read (None once it failed): a branch read is forgotten but for
+    that one bit, so the states grow with the line's length, not with the
+    subsets of branches alive (tens of thousands for nine branches)."""
+    plan = [(b, automaton, length) for b, automaton, length in plan if length]
+    owner, machine, ends = [], [], set()
     for b, automaton, length in plan:
-        first.append(len(owner))
         owner += [b] * length
         machine += [automaton] * length
+        ends.add(len(owner) - 1)  # the last position of a segment
     total = len(owner)
-    last = {f + length - 1 for f, (_, _, length) in zip(first, plan)}
-
-    def entering(b, k):
-        return machine[k].start if k < total and owner[k] == b else None
+    last_of_branch = {k for k in range(total) if k + 1 == total or owner[k + 1] != owner[k]}
 
     def step(state, v):
-        k, alive = state
+        k, held, q = state
         if k == total:
             return None
-        found = set()
-        for b, q in alive:
+        if held:
+            return k + 1, True, None
+        if q is not None:
+            q = machine[k].next[q][v - 1]
+            q = None if q < 0 or (k in ends and q not in machine[k].accepting) else q
+        if k in last_of_branch:
             if q is not None:
-                q = machine[k].next[q][v - 1]
-                if q < 0 or (k in last and q not in machine[k].accepting):
-                    continue
-            found.add((b, entering(b, k + 1) if k in last else q))
-        return (k + 1, frozenset(found)) if found else None
+                return k + 1, True, None
+            return (k + 1, False, machine[k + 1].start) if k + 1 < total else None
+        if k in ends and q is not None:  # the branch's next segment
+            q = machine[k + 1].start
+        return k + 1, False, q
 
-    start = (0, frozenset((b, entering(b, 0)) for b in range(branches)))
-    return from_step(start, step, lambda state: state[0] == total, side)
+    free = len({b for b, _, _ in plan}) < branches  # a branch on no cell holds at once
+    first = machine[0].start if total and not free else None
+    return from_step((0, free, first), step, lambda state: state[0] == total and state[1],
+                     side)
 
 
 @lru_cache(maxsize=256)

@@ -35,7 +35,7 @@ class LayoutError(PuzzleFormatError):
 
 class RulesError(PuzzleFormatError):
     """A constraint that cannot be: a cell outside the grid, a region of the
-    wrong size, overlapping cages, a cage total no digits can reach, a
+    wrong size, a cage total no digits can reach, a
     thermometer longer than the side, a relation between a cell and itself.
     The message names the constraint and the cells."""
 

@@ -28,7 +28,10 @@ the last; empty for none), and the same way ``.NumberedRoom`` and
 ``.DoubleArrow~cells``, ``.Zipper~cells``, ``.Modular~3~cells``,
 ``.Entropic~cells``, ``.Lunchbox~12~cells``, ``.Quad~R1C1~1~2`` (the 2x2
 square from that cell). A cage total of 0
-means any sum (its cells all different). Cells are ``R<row>C<column>`` with rows
+means any sum (its cells all different); a cell a cage lists twice counts
+twice in its sum and once in its all-different (the solver's ``Sum`` and
+``AllDifferent`` handlers): a cage without a total and a ``sum``. Cages may
+overlap. Cells are ``R<row>C<column>`` with rows
 and columns in base 36 (``R1C1`` to ``RgCg`` on a 16x16). A clue with
 several values limits a cell to candidates (``.~R1C1_1_2``): the odd or
 the even values are read as a parity constraint, other sets as
@@ -45,7 +48,15 @@ read as clones), ``.EqualSum~cells~-~cells``, ``.Pair~key~_name~cells~~cells`` a
 between two values, keyed by its table in base64 digits; the legacy
 ``.Binary`` and ``.BinaryX`` with ``-`` and ``_`` swapped) on consecutive
 or all cells of each group, and ``.NFA~code~_name~cells`` (the solver's
-serialized automaton: a regular line; not over several segments).
+serialized automaton: a regular line; not over several segments),
+``.ValueIndexing~cells`` (the first cell's value lies on the line after the
+second cell, as far along as the second cell's value says) and
+``.DutchFlatmates`` (in every column the middle value has a 1 above it or
+an ``N`` below it), both read as regular constraints;
+``.Replicate~targets~origin`` ... ``.End`` (its items written out once per
+target cell, moved from the origin, ``R1C1`` by default, onto it) and
+``.LookAndSay~1223~cells`` (pairs of a count and a value: exactly one 2 and
+two 3s; a count of 0, none), a regular constraint.
 Any other type (``Or``, ``FullRank``...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it.
 
@@ -67,7 +78,7 @@ import numpy as np
 
 from .errors import PuzzleFormatError, RulesError
 from .geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
-from .value_range import ONE_TO_N, ValueRange, marks, named, to_internal
+from .value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
 from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
                     GlobalEntropy, SameValues,
@@ -190,6 +201,7 @@ def from_iss(text: str, where: str = "constraint string"):
         _fail(where, "a constraint string starts with '.'")
     items = [(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]]
     side, values, count, region = _shape(items)
+    items = _replicated(items, side, where)
     cells_of = {}
     grid = np.zeros(side * side, dtype=np.int64)
     layout = Layout.for_side(side).with_values(count)
@@ -277,7 +289,12 @@ def from_iss(text: str, where: str = "constraint string"):
             if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
                 _fail(here, f"total {total!r} is not a whole number")
             any_sum = not total or int(total) == 0  # 0: any sum, as no total
-            constraints.append((here, Cage(cells(args[1:]), None if any_sum else int(total))))
+            listed = cells(args[1:])
+            distinct = tuple(dict.fromkeys(listed))
+            if len(distinct) == len(listed) or any_sum:
+                constraints.append((here, Cage(distinct, None if any_sum else int(total))))
+            else:  # a cell listed twice counts twice in the sum, once in the all-different
+                constraints += [(here, Cage(distinct)), (here, CellSum(listed, int(total)))]
         elif kind == "Thermo":
             constraints.append((here, Thermometer(cells(args))))
         elif kind == "Whisper":
@@ -338,6 +355,28 @@ def from_iss(text: str, where: str = "constraint string"):
                     _fail(here, "an NFA over several segments is not supported")
                 constraints.append((here, Regular(cells(group), transitions=transitions,
                                                   start=start, accepting=accepting)))
+        elif kind == "ValueIndexing":
+            found = cells(args)
+            if len(found) < 3:
+                _fail(here, "needs a value cell, a control cell and the cells it indexes")
+            constraints.append((here, _value_indexing(found, values, side)))
+        elif kind == "LookAndSay":
+            clue = args[0] if args else ""
+            if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
+                _fail(here, f"{clue!r} is not a look-and-say clue (pairs of digits: count, value)")
+            counts = {}
+            for count, value in zip(clue[::2], clue[1::2]):
+                before = counts.get(int(value))
+                if before and int(count):
+                    _fail(here, f"the clue {clue} gives the value {value} twice")
+                # a value both excluded and required: no word (-1: never counted)
+                counts[int(value)] = int(count) if before in (None, int(count)) else -1
+            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
+        elif kind == "DutchFlatmates":
+            if values != ONE_TO_N:
+                _fail(here, "Dutch flatmates in the values 0..N-1 (the solver refuses them too)")
+            constraints += [(here, _flatmates(column, side)) for column in
+                            (tuple(range(c, side * side, side)) for c in range(side))]
         elif kind == "Indexing":
             if not args or args[0] not in ("C", "R"):
                 _fail(here, "needs C (column indexing) or R (row indexing) and cells")
@@ -439,6 +478,112 @@ def from_iss(text: str, where: str = "constraint string"):
     except RulesError as error:
         _fail(where, str(error))
     return grid.reshape(side, side), rules
+
+
+def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
+    """The solver's ``ValueIndexing`` (its handler of that name,
+    ``js/solver/handlers.js``): the first cell's value ``x`` is on the line
+    of ``cells[2:]`` at the place the second cell's own value ``c`` gives
+    (``cells[1 + c]``, ``c`` from 1: the control cell never holds 0 or more
+    than the line's length), as a regular constraint over the own values."""
+    line = len(cells) - 2
+
+    def step(state, value):
+        position, wanted, control = state
+        if position == len(cells):
+            return None
+        if position == 0:
+            return 1, value, 0
+        if position == 1:
+            return (2, wanted, value) if 1 <= value <= line else None
+        if position - 1 == control and value != wanted:
+            return None
+        return position + 1, wanted, control
+
+    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, side)
+
+
+def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) -> Regular:
+    """The solver's ``LookAndSay``: the cells hold exactly ``counts[v]`` of
+    each own value ``v`` the clue names (0: none), the other values freely
+    (its ``RequiredValues``, strict, and ``GivenCandidates``), as a regular
+    constraint counting each named value."""
+    named = sorted(counts)
+
+    def step(seen, value):
+        if value not in counts:
+            return seen
+        at = named.index(value)
+        return None if counts[value] < 0 or seen[at] == counts[value] else \
+            seen[:at] + (seen[at] + 1,) + seen[at + 1:]
+
+    return own_regular(cells, (0,) * len(named), step,
+                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
+
+
+def _flatmates(column, side: int) -> Regular:
+    """The solver's ``DutchFlatmates`` on one column, top to bottom (its
+    ``DutchFlatmateLine``): the middle value ``ceil(N / 2)`` has a 1 directly
+    above it or an ``N`` directly below it, as a regular constraint. The
+    state: whether the cell before holds 1, and whether a middle value
+    still waits for an ``N`` below it."""
+    middle = (side + 1) // 2
+
+    def step(state, value):
+        one_above, waiting = state
+        if waiting and value != side:
+            return None
+        return value == 1, value == middle and not one_above
+
+    return own_regular(column, (False, False), step, lambda q: not q[1], 0, side)
+
+
+def _replicated(items, side: int, where: str):
+    """``items`` with each ``Replicate~targets~origin`` ... ``End`` block
+    written out: its items once per target cell, every cell moved by the
+    target's row and column offset from the origin (``R1C1`` by default),
+    as the solver's ``Replicate`` composite does (``sudoku_builder.js``).
+    The targets are the origin's flat index plus each set bit of the
+    base64 bit set (six bits a character, lowest first)."""
+    out, at = [], 0
+    while at < len(items):
+        kind, args = items[at]
+        if kind != "Replicate":
+            out.append(items[at])
+            at += 1
+            continue
+        here = f"{where}, item {at + 1} (Replicate)"
+        depth, end = 1, at + 1
+        while end < len(items) and depth:
+            depth += {"Or": 1, "And": 1, "Replicate": 1, "End": -1}.get(items[end][0], 0)
+            end += 1
+        if depth:
+            _fail(here, "no End closes it")
+        code = args[0] if args else ""
+        if any(c not in _B64 for c in code):
+            _fail(here, f"{code!r} is not a bit set of target cells (base64 digits)")
+        origin = _cell(args[1], side, here) if len(args) > 1 and args[1] else 0
+        targets = [origin + i for i in range(6 * len(code)) if _B64.index(code[i // 6]) >> i % 6 & 1]
+        inner = _replicated(items[at + 1:end - 1], side, where)
+        for target in targets:
+            if target >= side * side:
+                _fail(here, f"a target cell past the end of the {side}x{side} grid")
+            rows, cols = target // side - origin // side, target % side - origin % side
+            out += [(k, [_moved(arg, rows, cols, side, here) for arg in a]) for k, a in inner]
+        at = end
+    return out
+
+
+def _moved(arg: str, rows: int, cols: int, side: int, where: str) -> str:
+    """An item argument with its cell (``R1C1`` or a given ``R1C1_5``)
+    moved ``rows`` down and ``cols`` right; any other argument as it is."""
+    if len(arg) < 4 or arg[0] not in "Rr" or arg[2] not in "Cc" or arg[4:5] not in ("", "_"):
+        return arg
+    cell = _cell(arg[:4], side, where)
+    row, col = cell // side + rows, cell % side + cols
+    if not (0 <= row < side and 0 <= col < side):
+        _fail(where, f"{arg[:4]} moved {rows} rows and {cols} columns leaves the grid")
+    return _cell_id(row * side + col, side) + arg[4:]
 
 
 def _named_groups(items: list[str]) -> list[list[str]]:

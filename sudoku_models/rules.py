@@ -13,7 +13,7 @@ kind               rule
                    disjoint groups (:func:`disjoint_groups`), any set of at
                    most ``N`` cells
 ``cage``           killer cage: its cells all different and, if ``total`` is
-                   given, summing to it
+                   given, summing to it (cages may overlap)
 ``anti-knight``    cells a chess knight's move apart differ
 ``anti-king``      cells a king's move apart (diagonally touching) differ
 ``non-consecutive`` orthogonal neighbours never hold consecutive values
@@ -1888,6 +1888,20 @@ def disjoint_groups(layout: Layout) -> tuple[Region, ...]:
                  for i, cells in enumerate(groups[key] for key in sorted(groups)))
 
 
+def disjoint_cages(constraints) -> list[Cage]:
+    """The cages with a total among ``constraints`` that share no cell with
+    another cage with a total, in their order: the rule of 45 (innies and
+    outies) reads only these, as it takes the cages inside a house to cover
+    distinct cells (overlapping cages, as the Interactive Sudoku Solver and
+    f-puzzles allow, would count a cell twice)."""
+    cages = [c for c in constraints if isinstance(c, Cage) and c.total is not None]
+    seen: dict[int, int] = {}
+    for cage in cages:
+        for cell in cage.cells:
+            seen[cell] = seen.get(cell, 0) + 1
+    return [cage for cage in cages if all(seen[cell] == 1 for cell in cage.cells)]
+
+
 # -- the rules of one puzzle ---------------------------------------------------
 
 
@@ -1897,28 +1911,20 @@ class Rules:
     Formulations build one model per :class:`Rules` (the key of their
     caches); puzzles that share rules share models.
 
-    Raises :class:`RulesError` when a constraint does not fit the layout or
-    two cages overlap."""
+    Cages may overlap (each holds on its own cells); the derivations that
+    assume they cut the grid apart read :func:`disjoint_cages` only.
+    Raises :class:`RulesError` when a constraint does not fit the layout."""
 
     layout: Layout
     constraints: tuple[Constraint, ...] = field(default=())
 
     def __post_init__(self):
         object.__setattr__(self, "constraints", tuple(self.constraints))
-        taken: dict[int, Constraint] = {}
         for constraint in self.constraints:
             if not isinstance(constraint, Constraint):
                 raise TypeError(f"constraints must be Constraint objects, got "
                                 f"{type(constraint).__name__}")
             constraint.validate(self.layout)
-            if isinstance(constraint, Cage):
-                for cell in constraint.cells:
-                    if cell in taken:
-                        raise RulesError(
-                            f"{constraint.label(self.layout)} overlaps "
-                            f"{taken[cell].label(self.layout)} at "
-                            f"{cell_name(cell, self.layout.side)}")
-                    taken[cell] = constraint
 
     @property
     def kinds(self) -> frozenset[str]:

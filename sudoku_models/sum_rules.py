@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from .rules import Cage, LinearSum, Rules
+from .rules import Cage, LinearSum, Rules, disjoint_cages
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
 
@@ -68,8 +68,9 @@ def derived_sums(rules: Rules, runs: bool = True) -> list[LinearSum]:
     set of :func:`_unions` (sets of 1 to :data:`MAX_DERIVED` cells, each once;
     none without cages with totals); ``runs=False``: over single houses
     only; none on a layout with more values than cells per house, whose
-    houses have no fixed total."""
-    cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
+    houses have no fixed total; over the cages with totals that overlap no
+    other cage (overlapping ones would count a cell twice)."""
+    cages = disjoint_cages(rules.constraints)
     if not cages or rules.layout.more_values:
         return []
     side = rules.layout.side

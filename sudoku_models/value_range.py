@@ -21,7 +21,12 @@ exactly the solutions of the original, each shifted by one:
 * kinds that only compare or difference values keep their form: extra
   regions and cages without a total, anti-knight, anti-king,
   non-consecutive, greater-than, thermometers, whispers, renban,
-  palindromes, white Kropki dots and modular lines;
+  palindromes, white Kropki dots and modular lines; equality cages (the
+  own values' even and odd swap, low and high stay: as many of each
+  still); and what the Interactive Sudoku Solver keys by the value's
+  index 1..N rather than by the value, a ``Pair`` relation's table and an
+  ``NFA``'s symbols (a :class:`~sudoku_models.rules.Pairwise` and a
+  :class:`~sudoku_models.rules.Regular` given by its transitions);
 * a value a constraint names moves by one: clues and candidate sets (so
   the odd values of 0..8 are the even values of 1..9, a parity constraint),
   quadruples and hidden skyscrapers;
@@ -31,16 +36,25 @@ exactly the solutions of the original, each shifted by one:
   becomes a :class:`~sudoku_models.rules.Regular` constraint (the regular
   constraint, G. Pesant, CP 2004, which every method models) whose
   automaton checks the equation in the puzzle's own values: arrows (the
-  circle, then the arrow), double arrows, zippers and black Kropki dots,
-  skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
+  circle, then the arrow), double arrows, zippers, region-sum lines (each
+  run's sum equal to the first's), black Kropki dots, counting circles
+  (one automaton per own value: in that many circles or none, so never a
+  0), skyscrapers (a 0 is never seen, as in the Interactive Sudoku Solver), and
   the negative Kropki and XV rules, one automaton per pair of orthogonal
   neighbours that carries no mark;
+* the sums and indexing kinds keep their meaning in the own values, as the
+  Interactive Sudoku Solver's handlers read them, as regular constraints
+  whose automata read the own values (the ``shift`` of
+  :func:`~sudoku_models.automata.from_step`): sandwiches (between the 0 and
+  the N-1), X-sums and sum lines (not loops), lunchboxes (with an extra
+  region for their different values) and rellik cages, numbered rooms and
+  column or row indexing (a control cell's own value ``c``, never 0, picks
+  the ``c``-th cell of its line);
 * a regular expression (a ``Regex`` line, grids up to 9x9) names each
   value one digit higher (``[^0-2]`` becomes ``[^123]``);
 * any other kind is refused by name with a :class:`ValueRangeError`: a kind
-  whose meaning in 0..N-1 the toolkit does not translate (sandwich, X-sum,
-  numbered room, lunchbox, entropic line, pill arrow, sum line, an
-  automaton given by its transitions, ...).
+  whose meaning in 0..N-1 the toolkit does not translate (entropic line,
+  pill arrow, a sum-line loop, ...).
 
 Answers are written in the puzzle's own values by :meth:`ValueRange.own`
 (values) and :meth:`ValueRange.symbol` (text); ``str(puzzle)`` and
@@ -55,20 +69,29 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .automata import from_step
+from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automaton,
+                       sandwich_automaton, sum_line_automaton, x_sum_automaton)
 from .errors import PuzzleFormatError
 from .geometry import MAX_VALUES, Layout
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Constraint, Context,
-                    DoubleArrow, GreaterThan, HiddenSkyscraper, Kropki, KropkiNegative, LinearSum,
-                    LittleKiller, Modular, NonConsecutive, Palindrome, Quadruple, Region, Regular,
-                    Renban, Skyscraper, Thermometer, Whispers, XVNegative, Zipper)
+from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Clone, Constraint, Context,
+                    CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
+                    Indexing, Kropki, KropkiNegative, LinearSum, LittleKiller, Lunchbox, Modular,
+                    NonConsecutive, NumberedRoom, Pairwise, Palindrome, Quadruple, Region,
+                    RegionSumLine, Regular, RellikCage, Renban, SameValues, Sandwich, Skyscraper,
+                    SumLine, Thermometer, Whispers, XSum, XVNegative, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
+# (an equality cage: the own values' even and odd classes swap, low and high stay), and
+# kinds the Interactive Sudoku Solver keys by value index 1..N, not by value (a pair
+# relation's table, an automaton's symbols)
 _INVARIANT = (Region, AntiKnight, AntiKing, NonConsecutive, GreaterThan, Thermometer, Whispers,
-              Renban, Palindrome, Modular)
+              Renban, Palindrome, Modular, EqualityCage, Pairwise, Clone, SameValues)
 # kinds whose sums change form: checked as automata over the own values
-_EQUATIONS = (Arrow, DoubleArrow, Zipper)
+_EQUATIONS = (Arrow, DoubleArrow, Zipper, RegionSumLine)
+# kinds whose automaton reads the own values as they are (from_step's shift)
+_OWN_AUTOMATA = {Sandwich: sandwich_automaton, XSum: x_sum_automaton, Lunchbox: lunchbox_automaton,
+                 RellikCage: rellik_automaton, SumLine: sum_line_automaton}
 
 
 class ValueRangeError(PuzzleFormatError):
@@ -155,7 +178,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
     :class:`ValueRangeError` naming the kind it cannot translate."""
     shift = -values.shift if inverse else values.shift  # own value = inside value + shift
     if shift == 0 or isinstance(constraint, _INVARIANT) or (
-            isinstance(constraint, Cage) and constraint.total is None):
+            isinstance(constraint, Cage) and constraint.total is None) or (
+            not inverse and isinstance(constraint, Regular) and not constraint.pattern):
         return [constraint]
     if isinstance(constraint, Kropki) and constraint.color == "white":
         return [constraint]
@@ -174,7 +198,8 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
                               f"the values {values.name(layout.values)} of a "
                               f"{layout.side}x{layout.side} grid has no translation in the "
                               f"toolkit")
-    if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper)):
+    if not inverse and isinstance(constraint, (DoubleArrow, Zipper, Kropki, Skyscraper,
+                                              RegionSumLine)):
         constraint.validate(layout)  # its cells, before they become an automaton's (an
         # arrow may be longer than in 1..N: its 0s add nothing)
     if not inverse and isinstance(constraint, _EQUATIONS):
@@ -185,6 +210,19 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return _negative_pairs(constraint, context, shift, layout)
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
+    if not inverse and type(constraint) in _OWN_AUTOMATA and not getattr(constraint, "loop",
+                                                                         False):
+        constraint.validate(layout)
+        automaton = _OWN_AUTOMATA[type(constraint)](constraint.total, layout.side, shift)
+        distinct = [Region(constraint.cells)] if isinstance(constraint, Lunchbox) else []
+        return [as_regular(constraint.cells, automaton), *distinct]
+    if not inverse and isinstance(constraint, (NumberedRoom, Indexing)):
+        constraint.validate(layout)
+        return _indexing(constraint, shift, layout.side)
+    if not inverse and isinstance(constraint, CountingCircles):
+        constraint.validate(layout)
+        return [_count_automaton(constraint.cells, own, shift, layout.side)
+                for own in range(1 + shift, layout.side + shift + 1)]
     if inverse:
         raise ValueRangeError(f"{constraint.label(layout)}: read from the values "
                               f"{values.name(layout.values)}, it has no form to write back in them")
@@ -193,12 +231,18 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
                           f"1..{layout.values} in the toolkit")
 
 
-def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
+def own_regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
     """A :class:`Regular` constraint on ``cells`` whose automaton reads the
     values 1..N as the own values ``v + shift``: the states reached from
     ``start`` by ``step(state, own value)`` (None: no move), accepting where
     ``accepts(state)`` (:func:`~sudoku_models.automata.from_step`)."""
-    automaton = from_step(start, lambda state, v: step(state, v + shift), accepts, side)
+    return as_regular(cells, from_step(start, step, accepts, side, shift))
+
+
+def as_regular(cells, automaton: Automaton) -> Regular:
+    """A :class:`Regular` constraint on ``cells`` given by ``automaton``'s
+    transitions (one that accepts no word: a move to a state that does not
+    accept)."""
     transitions = tuple((q, v, target) for q, row in enumerate(automaton.next)
                         for v, target in enumerate(row, start=1) if target >= 0)
     accepting = tuple(automaton.accepting)
@@ -206,6 +250,34 @@ def _regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
         transitions, accepting = ((0, 1, 1),), (2,)
     return Regular(tuple(cells), transitions=transitions, start=automaton.start,
                    accepting=accepting)
+
+
+def _indexing(constraint, shift: int, side: int) -> list[Regular]:
+    """A numbered room or a cell of column (row) indexing in the own values,
+    as the Interactive Sudoku Solver's ``Indexing`` handler reads them: a
+    control cell holding ``c`` (1 to the line's length; never 0) says that
+    the ``c``-th cell of its line holds the wanted value (a numbered room's
+    clue; for column indexing, the control's column counted from 1)."""
+    if isinstance(constraint, NumberedRoom):
+        found = [(constraint.cells[0], constraint.cells, constraint.value)]
+    else:
+        found = [((cell, tuple(cell // side * side + i for i in range(side)), cell % side + 1)
+                  if constraint.direction == "column" else
+                  (cell, tuple(i * side + cell % side for i in range(side)), cell // side + 1))
+                 for cell in constraint.cells]
+    rules = []
+    for control, line, wanted in found:
+        def step(state, value, line=line, wanted=wanted):
+            position, pointer = state
+            if position == 0:
+                return (1, value) if 1 <= value <= len(line) else None
+            if position > len(line) or (position == pointer and value != wanted):
+                return None
+            return position + 1, pointer
+
+        rules.append(own_regular((control, *line), (0, 0), step,
+                                 lambda q, n=len(line): q[0] == n + 1, shift, side))
+    return rules
 
 
 def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:
@@ -226,7 +298,7 @@ def _sum_automaton(linear: LinearSum, shift: int, side: int) -> Regular:
         low, high = reach[position + 1]
         return (position + 1, after) if low <= linear.total - after <= high else None
 
-    return _regular(linear.cells, (0, 0), step, lambda q: q == (size, linear.total), shift,
+    return own_regular(linear.cells, (0, 0), step, lambda q: q == (size, linear.total), shift,
                     side)
 
 
@@ -243,7 +315,7 @@ def _pair(cells, allowed, shift: int, side: int) -> Regular:
             return ("first", value)
         return "end" if state != "end" and allowed(state[1], value) else None
 
-    return _regular(cells, None, step, lambda q: q == "end", shift, side)
+    return own_regular(cells, None, step, lambda q: q == "end", shift, side)
 
 
 def _negative_pairs(constraint, context: Context, shift: int, layout: Layout) -> list[Regular]:
@@ -280,7 +352,15 @@ def _skyscraper_automaton(cells, count: int, shift: int, side: int) -> Regular:
             return (value, seen + 1) if seen < count else None
         return state
 
-    return _regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
+    return own_regular(cells, (0, 0), step, lambda q: q[1] == count, shift, side)
+
+
+def _count_automaton(cells, own: int, shift: int, side: int) -> Regular:
+    """Counting circles in the own values: the own value ``own`` is in
+    ``own`` of the circles or in none (so a 0 in none: the Interactive
+    Sudoku Solver's ``CountingCircles`` with a value offset)."""
+    return own_regular(cells, 0, lambda seen, v: seen + (v == own) if seen + (v == own) <= own
+                    else None, lambda seen: seen in (0, own), shift, side)
 
 
 def _shifted_pattern(pattern: str, by: int) -> str:

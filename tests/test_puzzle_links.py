@@ -143,7 +143,7 @@ def test_a_cage_total_of_zero_means_any_sum():
     (".FullRank~C1~1~", "constraint type 'FullRank' is not supported"),
     (".~R1C1_10", "is not a cell and its values in 1..9"),
     (".Cage~x~R1C1~R1C2", "total 'x' is not a whole number"),
-    (".Cage~3~R1C1~R1C1", "appears twice"),
+    (".Cage~50~R1C1~R1C2", "2 different values in 1..9 sum to 3..17, not 50"),
     (".Shape~6x7", "square grids up to 16x16"),
     (".Shape~9x9~7.Cage~3~R1C1~R2C1", "V from 9 to 16"),
     (".WhiteDot~R1C1~R3C3", "no two of its cells are orthogonal neighbours"),

@@ -229,8 +229,8 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
 
 
 @pytest.mark.parametrize("text, message", [
-    (".Shape~9x9~0-8.Sandwich~10~R1", "item 2 (Sandwich): sandwich r1c1 (10): a sandwich "
-                                      "constraint in the values 0-8 has no translation into 1..9"),
+    (".Shape~9x9~0-8.SumLine~10~R1C1~R1C2~R1C3~LOOP", "item 2 (SumLine): sum-line r1c1: a "
+     "sum-line constraint in the values 0-8 has no translation into 1..9"),
     (".Shape~9x9~0-8.PillArrow~2~R1C1~R1C2~R2C1", "pill-arrow"),
     (".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3", "entropic"),
     (".Shape~9x9~0-8.~R1C1_9", "'R1C1_9' is not a cell and its values in 0..8"),
@@ -264,9 +264,9 @@ def test_the_command_line_shows_the_answer_in_the_own_values_and_refuses_in_one_
     start = shown[0].index("backtracking")
     rows = [line[start:].replace("|", "").split() for line in shown[1:6] if "-" not in line]
     assert np.array_equal(np.array(rows, dtype=int).ravel(), answer)
-    assert main(["solve", ".Shape~9x9~0-8.Sandwich~3~R1"]) == 2
+    assert main(["solve", ".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3"]) == 2
     error = capsys.readouterr().err
-    assert "sandwich r1c1 (3): a sandwich constraint in the values 0-8" in error
+    assert "entropic r1c1: a entropic constraint in the values 0-8" in error
     assert "Traceback" not in error
 
 

@@ -81,7 +81,7 @@ def random_rules(layout: Layout, values: np.ndarray, rng: np.random.Generator,
                  count: int) -> Rules:
     """``count`` random constraints of random kinds on ``layout``
     (``tests/test_rules.py``'s maker: half of them hold on the full grid
-    ``values``, the others are drawn blindly), skipping overlapping cages."""
+    ``values``, the others are drawn blindly), skipping those the rules refuse."""
     constraints: list = []
     while len(constraints) < count:
         constraint = _random_constraint(layout, values, rng)

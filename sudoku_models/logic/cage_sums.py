@@ -24,6 +24,8 @@ no killer techniques. Ratings: see :mod:`~sudoku_models.logic.ladder`.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .candidates import Candidates, bits, cell_name, eliminations_text
 from .step import Step
 
@@ -155,17 +157,20 @@ def innies_and_outies(grid: Candidates) -> Step | None:
     """The rule of 45 on every house and every run of two or three rows or
     columns: the innies and the outies of the unit have a known sum."""
     tables = grid.tables
-    if not tables.cages:
-        return None
     side, values = grid.side, grid.values
     full = side * (side + 1) // 2
-    cage_of = {c: index for index, (cells, _, _) in enumerate(tables.cages) for c in cells}
+    covered = Counter(c for cells, _, _ in tables.cages for c in cells)
+    cages = [cage for cage in tables.cages if all(covered[c] == 1 for c in cage[0])]
+    cage_of = {c: index for index, (cells, _, _) in enumerate(cages) for c in cells}  # the
+    # cages overlapping no other: a cell counted once (disjoint_cages of sudoku_models.rules)
+    if not cages:
+        return None
     for label, unit, houses in tables.units:
         touching = {cage_of[c] for c in unit if c in cage_of}
         innies = [c for c in unit if c not in cage_of]
         outies, inside_total, touching_total = [], 0, 0
         for index in sorted(touching):
-            cells, total, _ = tables.cages[index]
+            cells, total, _ = cages[index]
             touching_total += total
             if all(c in unit for c in cells):
                 inside_total += total

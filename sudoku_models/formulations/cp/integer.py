@@ -106,6 +106,8 @@ class CpFormulation(CpSatFormulation):
         if self.cage == "table":
             tables = {tuple(sorted(c.cells)): c.total for c in killer
                       if len(c.cells) <= TABLE_CELLS}
+            tables = {cells: total for cells, total in tables.items()  # one total per table
+                      if all(c.total == total for c in killer if tuple(sorted(c.cells)) == cells)}
         tabled = set()
         if self.cage == "sets":
             for cage in killer:
