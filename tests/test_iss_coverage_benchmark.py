@@ -41,3 +41,21 @@ def test_a_collection_lists_its_bare_texts_and_the_titles_it_names():
     assert listed == {"SOME#1": "Template", "SOME#2": ".Cage~3~R1C1~R1C2"}
     titles = {name for name, _, _ in found}
     assert "Template" in titles  # so the run skips SOME#1 as a reference, not a puzzle
+
+
+def test_each_recorded_answer_is_classed_by_what_it_shows():
+    from benchmarks.interactive_solver.read_and_solve import answer_kind
+
+    base = dict(read=True, status="OPTIMAL", verified=True, published="", unique="",
+                iss_status="")
+    assert answer_kind({**base, "published": True}) == "published"
+    assert answer_kind({**base, "published": False}) == "other"  # a different answer
+    assert answer_kind({**base, "unique": True}) == "unique"
+    assert answer_kind({**base, "unique": False, "iss_status": "multiple"}) == "several"
+    assert answer_kind({**base, "unique": False, "iss_status": "unique"}) == "other"
+    assert answer_kind({**base, "verified": False, "published": True}) == "other"
+    assert answer_kind({**base, "status": "INFEASIBLE", "verified": ""}) == "none"
+    assert answer_kind({**base, "status": "INFEASIBLE", "published": False}) == "other"
+    assert answer_kind({**base, "status": "INFEASIBLE", "iss_status": "unique"}) == "other"
+    assert answer_kind({**base, "status": "TIME_LIMIT"}) == "limit"
+    assert answer_kind({**base, "read": False}) == "refused"

@@ -141,6 +141,7 @@ def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict
                        unique="", solve_s=f"{result.solve_seconds:.4f}")
         if result.grid is None:
             if result.status.name == "INFEASIBLE":
+                outcome["published"] = False if solution else ""  # a published answer exists
                 break
             continue
         answer = "".join(str(v) if puzzle.side < 10 else chr(ord("A") + v - 1)  # as ISS writes
@@ -206,10 +207,11 @@ def main(argv=None) -> int:
         writer.writeheader()
         writer.writerows(rows)
     read = [r for r in rows if r["read"]]
-    good = [r for r in read if r["verified"] is True and (
-        r["published"] is True or (r["unique"] is True and r["published"] in ("", True)))]
-    print(f"{len(rows)} puzzles: {len(read)} read, {len(good)} solved to a verified answer, "
-          f"the published one or else proved unique")
+    kinds = [answer_kind(r) for r in rows]
+    print(f"{len(rows)} puzzles: {len(read)} read, "
+          f"{kinds.count('published') + kinds.count('unique')} solved to a verified answer, "
+          f"the published one or else proved unique; {kinds.count('several')} with several "
+          f"solutions, {kinds.count('none')} with none")
     return 0
 
 
@@ -217,19 +219,45 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
+def answer_kind(row) -> str:
+    """What a recorded row's answer is: ``"published"`` (verified, the
+    published solution), ``"unique"`` (verified, proved unique, no
+    published solution to differ from), ``"several"`` (verified, a second
+    solution found, and the Interactive Sudoku Solver finds several too
+    when it ran), ``"none"`` (proved to have no solution, none published,
+    the solver agreeing when it ran), ``"limit"`` (read, not decided),
+    ``"refused"`` (not read) or ``"other"`` (anything else: an answer not
+    verified, one that differs from the published, a disagreement)."""
+    text = {key: str(value) for key, value in dict(row).items()}
+    if text["read"] != "True":
+        return "refused"
+    iss = text.get("iss_status", "")
+    if text["status"] == "INFEASIBLE":
+        return "none" if text["published"] != "False" and iss in ("", "none") else "other"
+    if text["status"] != "OPTIMAL":
+        return "limit"
+    if text["verified"] != "True" or text["published"] == "False":
+        return "other"
+    if text["published"] == "True":
+        return "published"
+    if text["unique"] == "True":
+        return "unique"
+    if text["unique"] == "False" and iss in ("", "multiple"):
+        return "several"
+    return "other"
+
+
 def table(csv_path: str) -> str:
     """The coverage table of a recorded run: texts, read, decided by each
-    method, answers that are the published one or proved unique, and, when
-    the run timed the Interactive Sudoku Solver too, its count of puzzles
-    decided and the median times on the puzzles both decided."""
+    method, right answers by :func:`answer_kind`, and, when the run timed the
+    Interactive Sudoku Solver too, its count of puzzles decided and the
+    median times on the puzzles both decided."""
     import pandas as pd
 
     d = pd.read_csv(csv_path, keep_default_na=False)
     read = d[d["read"].astype(str) == "True"]
     decided = read[read["status"].isin(["OPTIMAL", "INFEASIBLE"])]
-    good = decided[(decided["verified"].astype(str) == "True") & (
-        (decided["published"].astype(str) == "True")
-        | ((decided["unique"].astype(str) == "True") & (decided["published"].astype(str) != "False")))]
+    kinds = d.apply(answer_kind, axis=1).value_counts()
     total = len(d)
 
     def share(n: int) -> str:
@@ -240,12 +268,17 @@ def table(csv_path: str) -> str:
     methods = [m for m in names if m in set(decided["method"])] + sorted(
         set(decided["method"]) - set(names))
     by = [f"by {names.get(m, m)}" for m in methods]
-    lines = [f"| texts | read | decided | {' | '.join(by)} | answer published or proved unique "
-             "| at the limit |",
-             "| ---: | ---: | ---: | " + "---: | " * len(by) + "---: | ---: |",
+    strict = kinds.get("published", 0) + kinds.get("unique", 0)
+    right = strict + kinds.get("several", 0) + kinds.get("none", 0)
+    lines = [f"| texts | read | decided | {' | '.join(by)} | published or proved unique "
+             "| several solutions | no solution | at the limit | other |",
+             "| ---: | ---: | ---: | " + "---: | " * len(by) + "---: | ---: | ---: | ---: | ---: |",
              f"| {total} | {share(len(read))} | {share(len(decided))} | "
              + "".join(f"{(decided['method'] == m).sum()} | " for m in methods)
-             + f"{share(len(good))} | {len(read) - len(decided)} |"]
+             + f"{share(strict)} | {kinds.get('several', 0)} | {kinds.get('none', 0)} "
+             f"| {kinds.get('limit', 0)} | {kinds.get('other', 0)} |",
+             "", f"Right answers (published, proved unique, several solutions where the "
+             f"solver finds several too, no solution proved): {share(right)}."]
     if "iss_status" in d and (d["iss_status"] != "").any():
         iss = d[d["iss_status"].isin(["unique", "multiple", "none"])]
         both = decided[decided.index.isin(iss.index)]
