@@ -536,6 +536,11 @@ def paired_table(*paths: Path | str) -> str:
     return "\n".join(lines)
 
 
+def _whole(seconds: str) -> str:
+    """Seconds shown whole, or empty where a stopped run recorded none."""
+    return f"{float(seconds):.0f}" if seconds else ""
+
+
 def table(*paths: Path | str) -> str:
     """The README's table from recorded CSVs (their rows together, by
     instance and in the order they ran): per instance and form, the
@@ -551,11 +556,11 @@ def table(*paths: Path | str) -> str:
         solved = _solved(row)
         cpu = float(row["cpu_seconds"])
         shown = f"{cpu:.1f}" if solved else f">= {float(row['cpu_limit']):.0f}"
-        gap = (f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost']}"
-               if row["solution_random_cost"] else f"{float(row['lp_random_bound']):.1f} / ?")
+        gap = ("" if not row["lp_random_bound"] else  # not solved (not a MILP, or past its limit)
+               f"{float(row['lp_random_bound']):.1f} / {row['solution_random_cost'] or '?'}")
         name = row.get("collection") or "TAREK"
         lines.append(f"| {name} #{row['instance']} | {row['cages']} | `{row['form']}` | "
-                     f"{row['status']} | {shown} | {float(row['wall_seconds']):.0f} | "
+                     f"{row['status']} | {shown} | {_whole(row['wall_seconds'])} | "
                      f"{row['nodes']} | {gap} | {row['load']} |")
     for form in FORMS:
         runs = [r for r in rows if r["form"] == form]
