@@ -39,7 +39,8 @@ class RunSpec:
     its own set of rows, its own column when interleaved; ``datasets``: specs (``"top95"``, a file,
     ``"gen:25"``, ...; see :func:`~sudoku_models.bench.load_dataset`) or
     ``(name, puzzles)`` pairs of puzzles already read, indexed from 1 in
-    their order; ``out``: the results CSV.
+    their order, or ``(name, [(index, puzzle), ...])`` with their own
+    indices (a part of a dataset: ``load_dataset(name)[30:50]``); ``out``: the results CSV.
     ``sample``: puzzles per dataset, a seeded random sample (None: all;
     generated sets need it); ``first``: the first N puzzles instead;
     ``repeat``: rows per puzzle and method; ``warmup``: untimed solves per
@@ -202,11 +203,14 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
 
 def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed,
           first) -> tuple[str, list[tuple[int, Puzzle]]]:
-    """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)`` pair."""
+    """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)``
+    pair (puzzles, or ``(index, puzzle)`` pairs that keep their indices)."""
     if isinstance(dataset, str):
         return dataset, load_dataset(dataset, sample, seed, first)
     name, puzzles = dataset
-    return name, select(list(puzzles), name, sample, seed, first)
+    indexed = [item if isinstance(item, tuple) else (at, item)
+               for at, item in enumerate(puzzles, start=1)]
+    return name, select(indexed, name, sample, seed, first)
 
 
 def _usable_cores() -> set[int]:
