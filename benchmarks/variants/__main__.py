@@ -11,7 +11,8 @@ killers, the options that change how a cage is modelled: the MILP's digit
 sets (``milp[cage=sets]``, the extended formulation) against its sum row,
 each with and without the rule of 45; CP-SAT's tuple table, rule of 45 and
 digit sets; SAT's totalizer of the sum (``matrix`` and ``cp-bool``, the
-same binary rows on other back-ends, run as they are). A method that does not model a puzzle's constraint kinds or layout is
+same binary rows on other back-ends, run as they are). A method that does
+not model a puzzle's constraint kinds or layout is
 refused by the registry (``CapabilityError``), recorded as an ``ERROR`` row
 with that message and shown as *not modelled*. Every solved grid is checked
 against every constraint (:func:`sudoku_models.verify`).
