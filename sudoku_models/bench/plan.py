@@ -5,7 +5,8 @@ A run times configurations: a method with its own options, written
 ``"milp-alldiff[transformation=hull]"`` (``;`` between options, values typed
 as on the command line; see :func:`configuration`), each its own column of
 an interleaved run and its own row label. A method's options travel as
-typed values (``{"objective": "tiebreak", "seed": 3}``) from the command line to the model that is built with them;
+typed values (``{"objective": "tiebreak", "seed": 3}``) from the command
+line to the model that is built with them;
 :func:`options_text` makes the ``"k=v;k=v"`` text of the ``options`` column,
 which is part of a row's key (:data:`~sudoku_models.bench.results.KEY`),
 and nothing parses it back.
