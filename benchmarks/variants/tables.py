@@ -78,6 +78,46 @@ def method_table(csv: str) -> str:
     return "\n".join(lines)
 
 
+PAIRS = (("milp [cage=sets]", "milp"), ("milp [rule45=True]", "milp"),
+         ("milp [cage=sets;rule45=True]", "milp [cage=sets]"), ("cp [rule45=True]", "cp"),
+         ("cp [cage=table]", "cp"), ("cp [cage=sets;rule45=True]", "cp [rule45=True]"),
+         ("sat-extended", "sat-minimal"), ("sat-extended [cage=totalizer]", "sat-extended"),
+         ("sat-extended", "cp [rule45=True]"), ("backtracking", "cp [rule45=True]"),
+         ("backtracking", "sat-extended"))
+"""The paired comparisons of :func:`paired_table`: one formulation choice
+each (the cage as digit sets or a sum, the rule of 45, the encoding), then
+the paradigms' best forms against each other."""
+
+
+def paired_table(csv: str) -> str:
+    """Per pair of :data:`PAIRS` that the CSV holds (both modelled): puzzles,
+    on how many each configuration was faster for certain (CPU seconds,
+    an unsolved run's CPU seconds a lower bound; undecided when both are
+    unsolved or the bounds straddle 1) and the median and quartiles of the
+    per-puzzle ratio a / b (an interval where censoring leaves one), from
+    the one interleaved run of the CSV."""
+    from benchmarks.studykit.censoring import compare
+
+    rows = load(csv)
+    modelled = rows[~rows["not_modelled"]]
+    wide = modelled.pivot_table(index="index", columns="label", values=["cpu_bound_s", "solved"],
+                                aggfunc="first")
+    lines = ["| a | b | puzzles | a faster | b faster | undecided | median CPU s ratio a / b "
+             "| quartiles |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for a, b in PAIRS:
+        if a not in wide["solved"] or b not in wide["solved"]:
+            continue
+        both = wide["solved"][[a, b]].dropna().index
+        solved_a = wide["solved"][a][both].astype(bool)
+        solved_b = wide["solved"][b][both].astype(bool)
+        cpu_a, cpu_b = wide["cpu_bound_s"][a][both], wide["cpu_bound_s"][b][both]
+        result = compare(cpu_a, solved_a, cpu_b, solved_b, cpu_a.where(~solved_a, cpu_b))
+        lines.append(f"| {a} | {b} | {result.instances} | {result.a_wins} | {result.b_wins} "
+                     f"| {result.undecided} | {result.median.text('.2f')} "
+                     f"| {result.p25.text('.2f')} to {result.p75.text('.2f')} |")
+    return "\n".join(lines)
+
+
 def _in_configuration_order(rows: pd.DataFrame) -> list[str]:
     """The labels of ``rows`` in the order :func:`benchmarks.variants.__main__.configurations`
     makes them for the rows' dataset (a rotated run starts each puzzle
