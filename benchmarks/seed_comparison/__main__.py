@@ -10,7 +10,11 @@ at orders 2 to 5, on instances decided at the root (``order:N``, 60% of the
 cells given, and 25-clue 9x9 puzzles like the seed's) and on hole
 instances off and at the hard region (balanced holes). A model moves on to
 the next order only while it solved something within the limit at this
-one ("until each stops within the limit").
+one ("until each stops within the limit"). The three models run as three
+configurations of one interleaved run per order (``milp``,
+``milp-alldiff``, ``milp-alldiff[transformation=hull]``; one worker, the
+order rotated from instance to instance), so every ratio pairs CPU
+seconds of one run.
 
 Steps (each resumable; the same command again writes only missing rows)::
 
