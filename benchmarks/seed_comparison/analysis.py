@@ -29,12 +29,13 @@ def load_seed_results(path):
     """The rows of the seed comparison with :func:`~.censoring.outcome`'s
     columns, ``model`` (one of :data:`MODELS`) and ``cpu_bound_s``: the
     row's CPU seconds (build and solve), a measured time when solved and a
-    lower bound when not (NaN for a run stopped from outside, which reports
-    none)."""
+    lower bound when not (0 for a run stopped from outside, which reports
+    none: its bound says nothing)."""
     from sudoku_models.bench import load_results
 
     frame = outcome(load_results(path))
-    frame["cpu_bound_s"] = frame["cpu_s"].astype(float)
+    frame["cpu_bound_s"] = frame["cpu_s"].astype(float).where(frame["cpu_s"].notna()
+                                                              | frame["solved"], 0.0)
     options = frame["options"].fillna("")
     frame["model"] = "milp"
     alldiff = frame["method"] == "milp-alldiff"
@@ -84,7 +85,7 @@ def verdict_table(path) -> str:
             row[f"{LABELS[model]} solved"] = f"{int(solved.sum())}/{len(solved)}"
             row[f"{LABELS[model]} median CPU s"] = median_interval(
                 *value_bounds(times, ~solved)).text(".3g")
-            if model != "milp":
+            if model != "milp" and "milp" in wide["solved"]:
                 both = wide["solved"][[model, "milp"]].dropna().index
                 mine = wide["solved"][model][both].astype(bool)
                 ours = wide["solved"]["milp"][both].astype(bool)

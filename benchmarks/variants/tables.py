@@ -10,7 +10,8 @@ row whose error is the registry's ``CapabilityError``: the method refused
 the puzzle's kinds or layout), ``solved`` (status solved and build plus
 solve within the limit) and ``cpu_bound_s``: the row's CPU seconds, a
 measured time when solved, a lower bound when not (the solve stopped at the
-limit, or was stopped from outside, after that many CPU seconds).
+limit after that many CPU seconds; 0 for a solve stopped from outside,
+which reports none).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def load(csv: str) -> pd.DataFrame:
     rows = outcome(load_results(csv))
     rows["label"] = [label(m, o) for m, o in zip(rows["method"], rows["options"].fillna(""))]
     rows["not_modelled"] = rows["error"].fillna("").str.startswith(NOT_MODELLED).astype(bool)
-    rows["cpu_bound_s"] = rows["cpu_s"].astype(float)
+    rows["cpu_bound_s"] = rows["cpu_s"].astype(float).where(rows["cpu_s"].notna()
+                                                            | rows["solved"], 0.0)
     return rows
 
 
