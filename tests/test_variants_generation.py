@@ -284,48 +284,41 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_variants_benchmark_pairs_methods_per_puzzle_and_records_refusals(tmp_path):
     import pandas as pd
 
+    from benchmarks.variants.tables import load
+
     run = subprocess.run([sys.executable, "-m", "benchmarks.variants", "--datasets",
                           "boxes-6x6,killer-9x9", "--first", "2", "--methods",
                           "backtracking,cp,matching", "--time-limit", "5", "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert run.returncode == 0, run.stderr
-    six = pd.read_csv(tmp_path / "boxes-6x6.csv")
-    labels = ["backtracking", "cp", "cp [cage=table]", "cp [rule45=True]", "matching"]
-    assert sorted(six["label"]) == sorted(labels * 2)  # every configuration on every puzzle
-    assert (six["status"] == "OPTIMAL").all() and six["verified"].all()
-    killers = pd.read_csv(tmp_path / "killer-9x9.csv", keep_default_na=False)
+    six = load(str(tmp_path / "boxes-6x6.csv"))
+    assert sorted(six["label"]) == sorted(["backtracking", "cp", "matching"] * 2)
+    assert six["solved"].all() and six["verified"].all()
+    killers = load(str(tmp_path / "killer-9x9.csv"))
+    labels = ["backtracking", "cp", "cp [cage=table]", "cp [rule45=True]",
+              "cp [cage=sets;rule45=True]", "matching"]
     assert sorted(killers["label"]) == sorted(labels * 2) and set(killers["index"]) == {1, 2}
-    assert (killers[killers["method"] == "matching"]["status"] == "not modelled").all()
+    # one run, interleaved: each puzzle by every configuration before the next, order rotated
+    assert list(killers["index"]) == [1] * 6 + [2] * 6
+    assert list(killers["label"][:6]) != list(killers["label"][6:])
+    assert killers["core"].notna().all() and (killers["cpu_s"] >= 0).all()
     for _, row in killers.iterrows():  # solved and verified, or refused by name
-        if row["status"] == "not modelled":
-            assert f"'{row['method']}'" in row["note"] and "cage" in row["note"]
+        if row["not_modelled"]:
+            assert row["method"] == "matching"
+            assert f"'{row['method']}'" in row["error"] and "cage" in row["error"]
         else:
-            assert row["status"] == "OPTIMAL" and row["verified"] == "True"
-    assert (killers[killers["label"] == "backtracking"]["solutions"] == "1").all()
+            assert row["solved"] and row["verified"]
+    assert (killers[killers["label"] == "backtracking"]["solutions"] == 1).all()
     assert "| backtracking | 2 | 2 | 0 | 0 |" in run.stdout
-
-
-def test_the_short_killer_format_reads_back_a_generated_killer(tmp_path):
-    from benchmarks.variants.__main__ import sigh_killer
-
-    puzzle = generate_killer((24, 28), seed=9)
-    text = ["?"] * 81
-    for cage in puzzle.constraints:  # head at the first cell, the others point along a BFS tree
-        head = min(cage.cells)
-        text[head] = np.base_repr(cage.total, 36)
-        todo, seen = [head], {head}
-        while todo:
-            cell = todo.pop(0)
-            for other, arrow in ((cell - 9, "v"), (cell + 9, "^"), (cell - 1, ">"),
-                                 (cell + 1, "<")):
-                if other in cage.cells and other not in seen and \
-                        (arrow in "^v" or other // 9 == cell // 9):
-                    seen.add(other)
-                    text[other] = arrow
-                    todo.append(other)
-    assert sigh_killer("".join(text), "mine") == Puzzle(puzzle.grid, puzzle.rules, "mine")
-    with pytest.raises(ValueError, match="81 characters"):
-        sigh_killer("G<<", "short")
+    assert "| matching | 2 | 0 | 2 | 0 |" in run.stdout
+    assert "clock: CPU seconds" in run.stdout
+    # resumable: the same command again writes nothing
+    again = subprocess.run([sys.executable, "-m", "benchmarks.variants", "--datasets",
+                            "killer-9x9", "--first", "2", "--methods", "backtracking,cp,matching",
+                            "--time-limit", "5", "--out", str(tmp_path)],
+                           capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert again.returncode == 0, again.stderr
+    assert len(pd.read_csv(tmp_path / "killer-9x9.csv")) == 12
 
 
 def test_the_unselected_16x16_killers_are_as_their_sources_entry_says():

@@ -10,7 +10,11 @@ at orders 2 to 5, on instances decided at the root (``order:N``, 60% of the
 cells given, and 25-clue 9x9 puzzles like the seed's) and on hole
 instances off and at the hard region (balanced holes). A model moves on to
 the next order only while it solved something within the limit at this
-one ("until each stops within the limit").
+one ("until each stops within the limit"). The three models run as three
+configurations of one interleaved run per order (``milp``,
+``milp-alldiff``, ``milp-alldiff[transformation=hull]``; one worker, the
+order rotated from instance to instance), so every ratio pairs CPU
+seconds of one run.
 
 Steps (each resumable; the same command again writes only missing rows)::
 
@@ -25,7 +29,6 @@ and ``load.csv`` beside it (:mod:`benchmarks.studykit.runs`).
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.studykit.benchtools import study_main
@@ -40,16 +43,19 @@ DATASETS = {
     4: ["order:4", "holes:4:0.5:balanced", "holes:4:0.7:balanced", "holes:4:0.8:balanced"],
     5: ["order:5", "holes:5:0.45:balanced", "holes:5:0.55:balanced", "holes:5:0.8:balanced"],
 }
-MODELS = {"big-M": {}, "hull": {"transformation": "hull"}}  # milp-alldiff's options
+MODELS = {"big-M": "milp-alldiff", "hull": "milp-alldiff[transformation=hull]"}
+"""The AllDifferent models as runner configurations (``bigm`` is
+``milp-alldiff``'s default transformation)."""
 
 
-def chunks(order: int, models) -> list:
-    """The study chunks of one order: ``milp`` with ``milp-alldiff`` (big-M)
-    interleaved, then the hull model (``milp``'s rows are shared)."""
+def chunk(order: int, models):
+    """The study chunk of one order: ``milp`` and each of ``models`` (keys
+    of :data:`MODELS`) interleaved per instance in one run, the order of
+    the three rotated from instance to instance."""
     from benchmarks.studykit.runs import StudyChunk
 
-    return [StudyChunk(f"seed order {order} {name}", ["milp", "milp-alldiff"], DATASETS[order],
-                  SAMPLE, TIME_LIMIT, options=MODELS[name]) for name in models]
+    return StudyChunk(f"seed order {order}", ["milp", *(MODELS[m] for m in models)],
+                      DATASETS[order], SAMPLE, TIME_LIMIT)
 
 
 def still_solving(out: Path, order: int) -> set[str]:
@@ -69,17 +75,13 @@ def run(out: Path, budget_minutes: float) -> None:
 
     alive = set(MODELS)
     for order in sorted(DATASETS):
-        todo = chunks(order, sorted(alive))
-        if not todo:
+        if not alive:
             print(f"order {order}: milp-alldiff solved nothing within the limit at order "
                   f"{order - 1}; milp alone", file=sys.stderr)
-            todo = [replace(chunks(order, ["big-M"])[0], name=f"seed order {order} milp",
-                            methods=["milp"])]
-        for chunk in todo:
-            end = run_study_chunk(chunk, out / "runs.csv", 60 * budget_minutes)
-            print(end, file=sys.stderr)
-            if end["stopped"]:
-                return
+        end = run_study_chunk(chunk(order, sorted(alive)), out / "runs.csv", 60 * budget_minutes)
+        print(end, file=sys.stderr)
+        if end["stopped"]:
+            return
         alive &= still_solving(out, order)
 
 

@@ -27,10 +27,15 @@ MARKERS = {"milp": "o", "big-M": "s", "hull": "D"}
 
 def load_seed_results(path):
     """The rows of the seed comparison with :func:`~.censoring.outcome`'s
-    columns and ``model`` (one of :data:`MODELS`)."""
+    columns, ``model`` (one of :data:`MODELS`) and ``cpu_bound_s``: the
+    row's CPU seconds (build and solve), a measured time when solved and a
+    lower bound when not (0 for a run stopped from outside, which reports
+    none: its bound says nothing)."""
     from sudoku_models.bench import load_results
 
     frame = outcome(load_results(path))
+    frame["cpu_bound_s"] = frame["cpu_s"].astype(float).where(frame["cpu_s"].notna()
+                                                              | frame["solved"], 0.0)
     options = frame["options"].fillna("")
     frame["model"] = "milp"
     alldiff = frame["method"] == "milp-alldiff"
@@ -50,10 +55,13 @@ def _kind(dataset: str) -> str:
 
 def verdict_table(path) -> str:
     """Per (order, dataset): instances; for each model the share solved
-    within the limit and the median time (s; ``>= 60`` = half or more not
-    solved); the paired median ratio of each alldiff model's time to
-    ``milp``'s on the same instances (an interval where censoring leaves
-    one); and each model's median B&B nodes and LP iterations (``0 / 0``:
+    within the limit and the median CPU seconds, build and solve (``>= x``:
+    the unsolved runs, lower bounds at the CPU seconds they had spent,
+    leave the median open); the paired median ratio of each alldiff
+    model's CPU seconds to ``milp``'s on the same instances, from one run
+    interleaved per instance (an interval where censoring leaves one: an
+    unsolved run's CPU seconds are a lower bound); and each model's
+    median B&B nodes and LP iterations (``0 / 0``:
     decided in presolve; ``>=`` where a run stopped at the limit, whose
     counts are lower bounds; a run stopped from outside has none, and the
     medians are over the runs that report them, marked ``(k of n)``)."""
@@ -63,32 +71,34 @@ def verdict_table(path) -> str:
     rows = []
     for (order, dataset), group in frame.groupby(["order", "dataset"], sort=False):
         wide = group.pivot_table(index="index", columns="model",
-                                 values=["censored_s", "solved", "time_limit_s"],
-                                 aggfunc="first")
+                                 values=["cpu_bound_s", "solved"], aggfunc="first",
+                                 dropna=False)
         row = {"order": int(order), "instances": _kind(dataset),
                "n": int(group["index"].nunique())}
         for model in MODELS:
             if model not in wide["solved"]:
                 row[f"{LABELS[model]} solved"] = ""
-                row[f"{LABELS[model]} median s"] = ""
+                row[f"{LABELS[model]} median CPU s"] = ""
                 continue
             solved = wide["solved"][model].dropna().astype(bool)
-            times = wide["censored_s"][model].dropna()
+            times = wide["cpu_bound_s"][model][solved.index]
             row[f"{LABELS[model]} solved"] = f"{int(solved.sum())}/{len(solved)}"
-            row[f"{LABELS[model]} median s"] = median_interval(
+            row[f"{LABELS[model]} median CPU s"] = median_interval(
                 *value_bounds(times, ~solved)).text(".3g")
-            if model != "milp":
+            if model != "milp" and "milp" in wide["solved"]:
                 both = wide["solved"][[model, "milp"]].dropna().index
-                result = compare(wide["censored_s"][model][both], wide["solved"][model][both].astype(bool),
-                                 wide["censored_s"]["milp"][both],
-                                 wide["solved"]["milp"][both].astype(bool),
-                                 wide["time_limit_s"]["milp"][both])
+                mine = wide["solved"][model][both].astype(bool)
+                ours = wide["solved"]["milp"][both].astype(bool)
+                cpu_a, cpu_b = wide["cpu_bound_s"][model][both], wide["cpu_bound_s"]["milp"][both]
+                # the one censored side's CPU seconds are the bound of its ratio
+                bound = cpu_a.where(~mine, cpu_b)
+                result = compare(cpu_a, mine, cpu_b, ours, bound)
                 row[f"{LABELS[model]} / milp"] = result.median.text(".3g")
             row[f"{LABELS[model]} nodes / LP it."] = _effort(group[group["model"] == model])
         rows.append(row)
     table = pd.DataFrame(rows).sort_values("order", kind="stable")
     columns = ["order", "instances", "n"] + [c for m in MODELS for c in
-                                              (f"{LABELS[m]} solved", f"{LABELS[m]} median s",
+                                              (f"{LABELS[m]} solved", f"{LABELS[m]} median CPU s",
                                                f"{LABELS[m]} / milp",
                                                f"{LABELS[m]} nodes / LP it.") if c in table]
     return markdown(table[[c for c in columns if c in table]].fillna(""))
@@ -146,9 +156,11 @@ def _effort(rows) -> str:
 
 
 def plot_seed(frame, path: Path | None = None):
-    """Time per instance (s, log) against the order, one panel per kind of
-    instance, one colour per model; runs not solved within the limit drawn
-    at the limit as open triangles (lower bounds), never joined."""
+    """CPU seconds per instance (build and solve, log) against the order,
+    one panel per kind of instance, one colour per model; runs not solved
+    within the limit drawn at the CPU seconds they had spent as open
+    triangles (lower bounds), never joined; the grey line is the limit
+    (wall seconds)."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -168,10 +180,10 @@ def plot_seed(frame, path: Path | None = None):
             x = rows["order"] + offsets[model] + rng.uniform(-0.05, 0.05, len(rows))
             colour = colours[LABELS[model]]
             done = rows["solved"].to_numpy()
-            ax.scatter(x[done], rows["censored_s"][done], s=16, color=colour,
+            ax.scatter(x[done], rows["cpu_bound_s"][done], s=16, color=colour,
                        marker=MARKERS[model], label=LABELS[model])
             if (~done).any():
-                ax.plot(x[~done], rows["censored_s"][~done], linestyle="none", color=colour,
+                ax.plot(x[~done], rows["cpu_bound_s"][~done], linestyle="none", color=colour,
                         markersize=7, **CENSORED_MARKER)
         ax.axhline(frame["time_limit_s"].max(), color="grey", linewidth=0.8)
         ax.set_yscale("log")
@@ -179,12 +191,12 @@ def plot_seed(frame, path: Path | None = None):
         ax.set_xlabel("order n (grid n² x n²)")
         ax.set_title(kind, fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    axes[0][0].set_ylabel("time per instance, build + solve (s, log)")
+    axes[0][0].set_ylabel("CPU s per instance, build + solve (log)")
     handles, labels = axes[0][0].get_legend_handles_labels()
     from matplotlib.lines import Line2D
 
     handles.append(Line2D([], [], color="grey", linestyle="none", **CENSORED_MARKER))
-    labels.append("not solved within the limit (grey line)")
+    labels.append("not solved within the limit (grey line, wall s): CPU s spent, a bound")
     fig.legend(handles, labels, loc="lower center", ncol=4, frameon=False)
     fig.suptitle("The seed's comparison on HiGHS: binary MILP against AllDifferent as a MILP")
     fig.tight_layout(rect=(0, 0.08, 1, 0.95))

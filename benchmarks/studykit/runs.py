@@ -100,7 +100,10 @@ class StudyChunk:
     """One resumable piece of a study: ``methods`` on ``datasets`` (all
     puzzles of each, ``sample`` per generated set) with one ``time_limit``
     (seconds, build included) and ``options`` for the methods that take
-    them; ``solver_seed`` as in :func:`~sudoku_models.bench.run_benchmark`;
+    them; ``methods`` are runner configurations (``"cp[cage=table]"``);
+    ``solver_seed`` as in :func:`~sudoku_models.bench.run_benchmark`;
+    ``skip``: leave out the first ``skip`` puzzles of each dataset (then
+    ``first`` more from there; the rows keep the puzzles' own indices);
     ``estimate_s``: the planned wall time, for the plan printed before a run."""
 
     name: str
@@ -111,6 +114,7 @@ class StudyChunk:
     options: dict[str, str] = field(default_factory=dict)
     solver_seed: int = 0
     first: int | None = None
+    skip: int = 0
     estimate_s: float = 0.0
 
 
@@ -122,14 +126,19 @@ def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None =
     beside ``out``. Returns the end record (``rows``, ``stopped``, ...).
     A Ctrl-C from the user stops the chunk the same way and is re-raised
     after the end record is written."""
-    from sudoku_models.bench import RunSpec, run_benchmark
+    from sudoku_models.bench import RunSpec, load_dataset, run_benchmark
 
+    datasets, first = list(chunk.datasets), chunk.first
+    if chunk.skip:
+        end = None if first is None else chunk.skip + first
+        datasets, first = [(spec, load_dataset(spec)[chunk.skip:end]) for spec in datasets], None
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     log = out.parent / "chunks.jsonl"
     record = {"chunk": chunk.name, "out": out.name, "command": " ".join(sys.argv),
               "commit": git_commit(out.parent), "methods": chunk.methods,
               "datasets": chunk.datasets, "sample": chunk.sample, "first": chunk.first,
+              "skip": chunk.skip,
               "time_limit_s": chunk.time_limit, "options": chunk.options,
               "solver_seed": chunk.solver_seed, "workers": workers, "budget_s": budget_s,
               "cores": os.cpu_count()}
@@ -158,8 +167,8 @@ def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None =
             timer.start()
         try:
             try:
-                run_benchmark(RunSpec(chunk.methods, chunk.datasets, out, sample=chunk.sample,
-                              first=chunk.first, time_limit=chunk.time_limit, warmup=0,
+                run_benchmark(RunSpec(chunk.methods, datasets, out, sample=chunk.sample,
+                              first=first, time_limit=chunk.time_limit, warmup=0,
                               workers=workers, options=chunk.options or None,
                               solver_seed=chunk.solver_seed, interleave=True, progress=progress))
             finally:

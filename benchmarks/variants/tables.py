@@ -1,29 +1,45 @@
-"""Tables of the variants comparison from its recorded CSVs (for the
-published tables of ``benchmarks/README.md``, see :mod:`.published`, and
-for ``notebooks/variants.ipynb``).
+"""Tables of the variants comparison from its recorded CSVs (published in
+``benchmarks/variants/README.md``, rebuilt by :mod:`benchmarks.studykit.published`,
+and shown by ``notebooks/variants.ipynb``).
 
-``benchmarks/variants.py`` records one row per puzzle and configuration
-(``label``: the method with its variant options, ``"cp [cage=table]"``):
-``status`` (OPTIMAL, INFEASIBLE, TIME_LIMIT, or ``not modelled`` when the
-method refused the puzzle's kinds), ``verified``, ``total_s`` (seconds,
-model build included), the solver's effort columns and the ``load``.
+``python -m benchmarks.variants`` records ordinary results rows
+(:mod:`sudoku_models.bench.results`), one per puzzle and configuration, in
+one interleaved run per collection. :func:`load` adds ``label`` (the method
+with its options, ``"cp [cage=table]"``), ``not_modelled`` (an ``ERROR``
+row whose error is the registry's ``CapabilityError``: the method refused
+the puzzle's kinds or layout), ``solved`` (status solved and build plus
+solve within the limit) and ``cpu_bound_s``: the row's CPU seconds, a
+measured time when solved, a lower bound when not (the solve stopped at the
+limit after that many CPU seconds; 0 for a solve stopped from outside,
+which reports none).
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-NOT_MODELLED = "not modelled"
-EFFORT_COLUMNS = ("bb_nodes", "branches", "conflicts", "decisions", "lp_iterations")
+EFFORT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
+NOT_MODELLED = "CapabilityError"
 
 
 def load(csv: str) -> pd.DataFrame:
-    """The rows of one recorded CSV, in file order."""
-    return pd.read_csv(csv, keep_default_na=False, na_values=[""])
+    """The rows of one recorded CSV, in file order, with ``label``,
+    ``not_modelled``, ``solved`` and ``cpu_bound_s`` (module docstring)."""
+    from benchmarks.studykit.censoring import outcome
+    from sudoku_models.bench import load_results
+    from sudoku_models.bench.summary import label
+
+    rows = outcome(load_results(csv))
+    rows["label"] = [label(m, o) for m, o in zip(rows["method"], rows["options"].fillna(""))]
+    rows["not_modelled"] = rows["error"].fillna("").str.startswith(NOT_MODELLED).astype(bool)
+    rows["cpu_bound_s"] = rows["cpu_s"].astype(float).where(rows["cpu_s"].notna()
+                                                            | rows["solved"], 0.0)
+    return rows
 
 
 def effort(group: pd.DataFrame) -> str:
-    """The median of each effort column the method reports, ``name median``."""
+    """The median of each effort column the method reports, ``name median``
+    (SAT decisions are in ``branches``)."""
     parts = []
     for column in EFFORT_COLUMNS:
         values = group[column].dropna()
@@ -33,58 +49,112 @@ def effort(group: pd.DataFrame) -> str:
 
 
 def method_table(csv: str) -> str:
-    """Per configuration, in the order of :data:`benchmarks.variants.configurations`:
-    puzzles, how many were solved and verified, not modelled, stopped at
-    the limit; median and mean seconds per puzzle (build included) over the
-    solved ones, CPU seconds where the run recorded them (``cpu_s``), else
-    wall seconds, and the median effort. Paired: every configuration ran on
-    the same puzzles."""
+    """Per configuration, in the order of
+    :func:`benchmarks.variants.__main__.configurations`: puzzles, how many were
+    solved and verified, not modelled, not solved within the limit; the
+    median CPU seconds per puzzle (build and solve) over every modelled
+    puzzle with the unsolved ones as lower bounds (``>= x`` when they leave
+    the median open), the mean only when every modelled puzzle was solved,
+    and the median effort of the solved ones. Paired: every configuration
+    ran on the same puzzles, interleaved per puzzle in one run."""
+    from benchmarks.studykit.censoring import median_interval, value_bounds
+
     rows = load(csv)
-    limit = rows["time_limit_s"].iloc[0]
-    cpu = "cpu_s" in rows and rows["cpu_s"].notna().any()
-    clock, column = ("CPU", "cpu_s") if cpu else ("wall", "total_s")
-    lines = ["| method | puzzles | solved, verified | not modelled | at the limit "
-             f"| median {clock} s | mean {clock} s | median effort |",
+    lines = ["| configuration | puzzles | solved, verified | not modelled | not solved "
+             "| median CPU s | mean CPU s | median effort (solved) |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for label in _in_configuration_order(rows["label"].unique()):
+    for label in _in_configuration_order(rows):
         group = rows[rows["label"] == label]
-        modelled = group[group["status"] != NOT_MODELLED]
-        solved = modelled[modelled["status"] == "OPTIMAL"]
-        ok = int((solved["verified"].astype(str) == "True").sum())
-        stopped = int((modelled["status"] == "TIME_LIMIT").sum())
-        median = f"{solved[column].median():.3f}" if len(solved) else ""
-        mean = f"{solved[column].mean():.3f}" if len(solved) else ""
+        modelled = group[~group["not_modelled"]]
+        solved = modelled[modelled["solved"]]
+        ok = int(solved["verified"].fillna(False).sum())
+        median = mean = ""
+        if len(modelled):
+            median = median_interval(*value_bounds(modelled["cpu_bound_s"],
+                                                   ~modelled["solved"])).text(".3f")
+            mean = f"{solved['cpu_bound_s'].mean():.3f}" if len(solved) == len(modelled) else ""
         lines.append(f"| {label} | {len(group)} | {ok} | {len(group) - len(modelled)} "
-                     f"| {stopped} | {median} | {mean} | {effort(solved) if len(solved) else ''} |")
-    lines.append("")
-    lines.append(f"Time limit {limit:g} wall s per solve; {rows['threads'].iloc[0]} thread(s); "
-                 f"load average (1 min) {rows['load'].min():.1f} to {rows['load'].max():.1f}; "
-                 + ("clock: CPU seconds of build and solve (one process, every configuration on "
-                    "a puzzle before the next, the order rotated)." if cpu else
-                    "clock: wall seconds of build and solve (these runs recorded no CPU "
-                    "seconds)."))
+                     f"| {len(modelled) - len(solved)} | {median} | {mean} "
+                     f"| {effort(solved) if len(solved) else ''} |")
+    lines += ["", _scope(rows)]
     return "\n".join(lines)
 
 
-def _in_configuration_order(labels) -> list[str]:
-    """``labels`` in the order :func:`benchmarks.variants.__main__.configurations`
-    makes them (a rotated run starts each puzzle elsewhere), others after."""
-    from benchmarks.variants.__main__ import configurations
+PAIRS = (("milp [cage=sets]", "milp"), ("milp [rule45=True]", "milp"),
+         ("milp [cage=sets;rule45=True]", "milp [cage=sets]"), ("cp [rule45=True]", "cp"),
+         ("cp [cage=table]", "cp"), ("cp [cage=sets;rule45=True]", "cp [rule45=True]"),
+         ("sat-extended", "sat-minimal"), ("sat-extended [cage=totalizer]", "sat-extended"),
+         ("sat-extended", "cp [rule45=True]"), ("backtracking", "cp [rule45=True]"),
+         ("backtracking", "sat-extended"))
+"""The paired comparisons of :func:`paired_table`: one formulation choice
+each (the cage as digit sets or a sum, the rule of 45, the encoding), then
+the paradigms' best forms against each other."""
 
-    known = [label for label, _, _ in configurations(None)]
-    return sorted(labels, key=lambda label: (known.index(label) if label in known else len(known)))
+
+def paired_table(csv: str) -> str:
+    """Per pair of :data:`PAIRS` that the CSV holds (both modelled): puzzles,
+    on how many each configuration was faster for certain (CPU seconds,
+    an unsolved run's CPU seconds a lower bound; undecided when both are
+    unsolved or the bounds straddle 1) and the median and quartiles of the
+    per-puzzle ratio a / b (an interval where censoring leaves one), from
+    the one interleaved run of the CSV."""
+    from benchmarks.studykit.censoring import compare
+
+    rows = load(csv)
+    modelled = rows[~rows["not_modelled"]]
+    wide = modelled.pivot_table(index="index", columns="label", values=["cpu_bound_s", "solved"],
+                                aggfunc="first")
+    lines = ["| a | b | puzzles | a faster | b faster | undecided | median CPU s ratio a / b "
+             "| quartiles |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for a, b in PAIRS:
+        if a not in wide["solved"] or b not in wide["solved"]:
+            continue
+        both = wide["solved"][[a, b]].dropna().index
+        solved_a = wide["solved"][a][both].astype(bool)
+        solved_b = wide["solved"][b][both].astype(bool)
+        cpu_a, cpu_b = wide["cpu_bound_s"][a][both], wide["cpu_bound_s"][b][both]
+        result = compare(cpu_a, solved_a, cpu_b, solved_b, cpu_a.where(~solved_a, cpu_b))
+        lines.append(f"| {a} | {b} | {result.instances} | {result.a_wins} | {result.b_wins} "
+                     f"| {result.undecided} | {result.median.text('.2f')} "
+                     f"| {result.p25.text('.2f')} to {result.p75.text('.2f')} |")
+    return "\n".join(lines)
+
+
+def _in_configuration_order(rows: pd.DataFrame) -> list[str]:
+    """The labels of ``rows`` in the order :func:`benchmarks.variants.__main__.configurations`
+    makes them for the rows' dataset (a rotated run starts each puzzle
+    elsewhere), others after."""
+    from benchmarks.variants.__main__ import configurations
+    from sudoku_models.bench.plan import configuration
+    from sudoku_models.bench.summary import label
+    from sudoku_models.solving import options_text
+
+    known = [label(method, options_text(options)) for method, options in
+             map(configuration, configurations(str(rows["dataset"].iloc[0])))]
+    return sorted(dict.fromkeys(rows["label"]),
+                  key=lambda name: known.index(name) if name in known else len(known))
+
+
+def _scope(rows: pd.DataFrame) -> str:
+    """The line under a table: limit, threads, load, cores, clock."""
+    load = rows["load_1min"].astype(float)
+    cores = sorted({int(c) for c in rows["core"].dropna()})
+    return (f"Time limit {rows['time_limit_s'].iloc[0]:g} s per solve (wall, build included); "
+            f"{rows['threads'].iloc[0]} thread; load average (1 min) {load.min():.1f} to "
+            f"{load.max():.1f}; worker pinned to core {', '.join(map(str, cores)) or '?'}; "
+            "clock: CPU seconds of build and solve, every configuration on a puzzle before the "
+            "next, the order rotated (one run).")
 
 
 def counter_speed(csv: str) -> str:
     """The counter (``backtracking``, counting to two: the proof of
-    uniqueness) on the killers of one CSV: puzzles, cages, median, mean and
-    largest wall seconds per puzzle, median branch nodes."""
+    uniqueness) on the killers of one CSV: puzzles, unique, median, mean and
+    largest CPU seconds per puzzle, median branch nodes."""
     rows = load(csv)
-    mine = rows[(rows["label"] == "backtracking") & (rows["status"] == "OPTIMAL")]
-    seconds = mine["total_s"]
-    return (f"| puzzles | cages | unique | median wall s | mean wall s | largest wall s "
+    mine = rows[(rows["label"] == "backtracking") & rows["solved"]]
+    seconds = mine["cpu_bound_s"]
+    return (f"| puzzles | unique | median CPU s | mean CPU s | largest CPU s "
             f"| median branch nodes |\n"
-            f"| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-            f"| {len(mine)} | {mine['cages'].min()} to {mine['cages'].max()} "
-            f"| {int((mine['solutions'] == 1).sum())} | {seconds.median():.3f} "
+            f"| ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            f"| {len(mine)} | {int((mine['solutions'] == 1).sum())} | {seconds.median():.3f} "
             f"| {seconds.mean():.3f} | {seconds.max():.3f} | {mine['branches'].median():,.0f} |")

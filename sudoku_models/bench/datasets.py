@@ -120,13 +120,13 @@ def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
         path = DATASET_DIR / BUNDLED[spec]
         if not path.exists():
             raise DatasetError(f"{spec}: {path} not found (run from a checkout of the repository)")
-        return select(_read(path, spec), spec, sample, seed, first)
+        return select(list(enumerate(_read(path, spec), start=1)), spec, sample, seed, first)
     _load_kinds()
     if colon and kind in DATASET_KINDS:
         puzzles = DATASET_KINDS[kind].loader(value, sample, seed)
         return list(enumerate(puzzles, start=1))[:first]
     if spec == "-" or os.path.lexists(spec):
-        return select(_read(spec, spec), spec, sample, seed, first)
+        return select(list(enumerate(_read(spec, spec), start=1)), spec, sample, seed, first)
     if "/" in spec or Path(spec).suffix:
         raise DatasetError(f"{spec}: dataset file not found")
     raise DatasetError(f"unknown dataset {spec!r}: use {dataset_help()}")
@@ -157,14 +157,14 @@ def _read(source, spec: str) -> list[Puzzle]:
     return puzzles
 
 
-def select(puzzles: list[Puzzle], spec: str, sample: int | None, seed: int,
+def select(indexed: list[tuple[int, Puzzle]], spec: str, sample: int | None, seed: int,
            first: int | None) -> list[tuple[int, Puzzle]]:
-    """``(index, puzzle)`` pairs of ``puzzles`` (``index`` 1-based): the
-    first ``first``, then a random sample of ``sample`` of them drawn with
-    ``seed`` and ``spec`` (None: all)."""
+    """Of ``(index, puzzle)`` pairs, the first ``first``, then a random
+    sample of ``sample`` of them drawn with ``seed`` and ``spec`` (None:
+    all)."""
     import numpy as np
 
-    indexed = list(enumerate(puzzles, start=1))[:first]
+    indexed = indexed[:first]
     if sample is None or sample >= len(indexed):
         return indexed
     rng = np.random.default_rng([seed, zlib.crc32(spec.encode())])

@@ -9,6 +9,10 @@ Workers ignore Ctrl-C (the main process ends them) and exit by themselves
 within a second of their parent's death. Where the system allows it
 (Linux), each worker is pinned to a core of its own (:func:`worker_cores`),
 so that a worker's CPU seconds are not shared with another worker's.
+Every chosen method's solver is loaded and its kernels compiled in this
+process before the first worker is forked (the workers inherit them), so
+that no compile runs inside a worker, where the watch of its limit would
+count it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..result import Status
+from ..solving import Models
 from .datasets import line_puzzle
 from .plan import Chunk
 from .worker import make_row, run_chunk
@@ -129,6 +134,9 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")
+    ready = Models()
+    for method in dict.fromkeys(chunk.method for chunk in chunks):
+        ready.prepare(method)  # in the parent: the forked workers inherit it
     queue = deque(chunks)
     count = max(1, min(workers, len(chunks)))
     slots = [_Slot(core=core) for core in worker_cores(count)]

@@ -1,8 +1,12 @@
 """Planning a run: each method's options, the chunks of work and the keys of
 every row the run covers.
 
-A method's options travel as typed values (``{"objective": "tiebreak",
-"seed": 3}``) from the command line to the model that is built with them;
+A run times configurations: a method with its own options, written
+``"milp-alldiff[transformation=hull]"`` (``;`` between options, values typed
+as on the command line; see :func:`configuration`), each its own column of
+an interleaved run and its own row label. A method's options travel as
+typed values (``{"objective": "tiebreak", "seed": 3}``) from the command
+line to the model that is built with them;
 :func:`options_text` makes the ``"k=v;k=v"`` text of the ``options`` column,
 which is part of a row's key (:data:`~sudoku_models.bench.results.KEY`),
 and nothing parses it back.
@@ -14,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..puzzle import Puzzle
-from ..solving import option_values, options_text
+from ..solving import option_value, option_values, options_text
 from .datasets import puzzle_hash, puzzle_line
 from .results import row_key
 from ..errors import RunError
@@ -34,6 +38,55 @@ def method_options(method: str, objective: str | None, solver_seed: int = 0,
     ``options_text(option_values(...))``, e.g. ``"objective=feasibility"``,
     ``"clues=units;seed=3"``."""
     return options_text(option_values(method, objective, solver_seed, extra))
+
+
+def configuration(text: str) -> tuple[str, dict[str, object]]:
+    """``(method, options)`` of a configuration spec: ``"milp"`` ->
+    ``("milp", {})``, ``"cp[cage=table;rule45=True]"`` -> ``("cp", {"cage":
+    "table", "rule45": True})`` (values typed by
+    :func:`~sudoku_models.solving.option_value`). Raises :class:`RunError`
+    naming the spec when it is malformed or names an unknown method or an
+    option the method does not take or a value it does not allow."""
+    spec = text.strip()
+    name, bracket, rest = spec.partition("[")
+    name = name.strip()
+    if bracket and not rest.endswith("]"):
+        raise RunError(f"configuration {spec!r}: options go in one pair of brackets at the "
+                       "end, e.g. milp-alldiff[transformation=hull]")
+    known = methods()
+    if name not in known:
+        raise RunError(f"unknown method {name or '(none)'}"
+                       + (f" in configuration {spec!r}" if bracket else "")
+                       + f"; choose from {', '.join(known)}")
+    options: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in rest[:-1].split(";"))) if bracket else ():
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not key or not value:
+            raise RunError(f"configuration {spec!r}: {item!r} is not KEY=VALUE")
+        if key in options:
+            raise RunError(f"configuration {spec!r}: option {key!r} given twice")
+        if key in ("objective", "seed"):
+            raise RunError(f"configuration {spec!r}: the {key} is a setting of the run "
+                           f"(--objective, --solver-seed), not of one configuration")
+        options[key] = option_value(value)
+    try:
+        known[name].check_options(options)
+    except ValueError as exc:
+        raise RunError(f"configuration {spec!r}: {exc}") from None
+    return name, options
+
+
+def configurations(text: str) -> list[str]:
+    """The configuration specs of a comma-separated list, commas inside
+    brackets kept: ``"milp,cp[cage=table]"`` -> ``["milp", "cp[cage=table]"]``."""
+    specs, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            specs.append(text[start:at])
+            start = at + 1
+    specs.append(text[start:])
+    return [spec.strip() for spec in specs if spec.strip()]
 
 
 def check_extra(chosen: list[str], extra: Mapping[str, object]) -> None:
@@ -77,14 +130,15 @@ class Chunk:
                        retry=self.retry if retry is None else retry)
 
 
-def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str, dict],
+def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
+         options: list[tuple[str, dict]],
          settings: dict, repeat: int, chunk: int, time_limit: float | None, warmup: int,
          done: dict, out, log: bool = False, executor: str = "local"
          ) -> tuple[list[Chunk], set]:
     """The chunks still to run and the keys of all rows of the run.
 
     ``datasets``: ``(spec, [(index, puzzle), ...])`` each; ``options``: the
-    chosen methods, in order, each with its option values; ``settings``:
+    configurations, in order: ``(method, option values)`` each; ``settings``:
     the row fields of :data:`~sudoku_models.bench.results.SETTINGS`;
     ``chunk``: most puzzles per chunk; ``done``: key -> ``(puzzle hash,
     line)`` of the rows ``out`` holds, which are not run again. A row
@@ -92,7 +146,7 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str
     dataset yields now raises :class:`RunError` naming the row."""
     chunks, keys = [], set()
     for spec, puzzles in datasets:
-        for method, values in options.items():
+        for method, values in options:
             for repetition in range(1, repeat + 1):
                 base = {"dataset": spec, "method": method, "options": options_text(values),
                         "repetition": repetition, **settings, "executor": executor}
@@ -115,16 +169,18 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]], options: dict[str
     return chunks, keys
 
 
-def interleaved(chunks: list[Chunk], methods_: list[str], datasets: list[str]) -> list[Chunk]:
+def interleaved(chunks: list[Chunk], configurations_: list[tuple[str, str]],
+                datasets: list[str]) -> list[Chunk]:
     """One-puzzle ``chunks`` reordered puzzle by puzzle: per dataset and
-    repetition, every method on puzzle ``i`` before puzzle ``i + 1``, the
-    methods starting one later on each puzzle."""
-    methods_at = {name: i for i, name in enumerate(methods_)}
+    repetition, every configuration (``(method, options text)``, in the
+    order of ``configurations_``) on puzzle ``i`` before puzzle ``i + 1``,
+    the configurations starting one later on each puzzle."""
+    methods_at = {config: i for i, config in enumerate(configurations_)}
     datasets_at = {spec: i for i, spec in enumerate(datasets)}
 
     def key(chunk: Chunk):
         index = chunk.items[0][0]
         return (datasets_at[chunk.base["dataset"]], chunk.base["repetition"], index,
-                (methods_at[chunk.base["method"]] - index) % len(methods_at))
+                (methods_at[chunk.base["method"], chunk.base["options"]] - index) % len(methods_at))
 
     return sorted(chunks, key=key)

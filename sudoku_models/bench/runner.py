@@ -24,8 +24,8 @@ from ..puzzle import Puzzle
 from .cluster import connect_dask, run_dask
 from .datasets import dataset_file, load_dataset, select
 from .local import run_local
-from ..solving import option_values
-from .plan import RunError, check_extra, interleaved, methods, plan
+from ..solving import option_values, options_text
+from .plan import RunError, check_extra, configuration, interleaved, methods, plan
 from .results import ResultsFile
 from .slurm import run_slurm
 
@@ -33,10 +33,14 @@ from .slurm import run_slurm
 class RunSpec:
     """What a benchmark run does, in one value.
 
-    ``methods``: registry names; ``datasets``: specs (``"top95"``, a file,
+    ``methods``: configurations, each a registry name with its own options
+    or none (``"milp"``, ``"milp-alldiff[transformation=hull]"``,
+    ``"cp[cage=table;rule45=True]"``; :func:`~.plan.configuration`), each
+    its own set of rows, its own column when interleaved; ``datasets``: specs (``"top95"``, a file,
     ``"gen:25"``, ...; see :func:`~sudoku_models.bench.load_dataset`) or
     ``(name, puzzles)`` pairs of puzzles already read, indexed from 1 in
-    their order; ``out``: the results CSV.
+    their order, or ``(name, [(index, puzzle), ...])`` with their own
+    indices (a part of a dataset: ``load_dataset(name)[30:50]``); ``out``: the results CSV.
     ``sample``: puzzles per dataset, a seeded random sample (None: all;
     generated sets need it); ``first``: the first N puzzles instead;
     ``repeat``: rows per puzzle and method; ``warmup``: untimed solves per
@@ -50,8 +54,7 @@ class RunSpec:
     records nothing, and methods without a seed run as with 0, so their
     rows are shared across seeds); ``options``: further method options by
     name (``{"clues": "units"}``), given to every chosen method that takes
-    them; ``per_method``: options of one method (``{"milp": {"solver":
-    "scip"}}``), which win; ``overwrite``: replace ``out`` instead of
+    them (a configuration's own options win); ``overwrite``: replace ``out`` instead of
     appending (never the file of a dataset: refused, as a directory, FIFO
     or device is); ``log``: the solvers' own logs; ``progress``: a
     progress bar with an ETA on a terminal, a status line every 30 s
@@ -79,7 +82,6 @@ class RunSpec:
     objective: str | None = None
     solver_seed: int = 0
     options: Mapping[str, object] | None = field(default_factory=dict)
-    per_method: Mapping[str, Mapping[str, object]] | None = field(default_factory=dict)
     overwrite: bool = False
     log: bool = False
     progress: bool = True
@@ -98,23 +100,23 @@ class RunOutcome:
 
 
 def run_benchmark(spec: RunSpec) -> RunOutcome:
-    """Run every method of ``spec`` on every dataset ``repeat`` times,
-    appending one row per (dataset, puzzle, method, repetition) to the
+    """Run every configuration of ``spec`` on every dataset ``repeat`` times,
+    appending one row per (dataset, puzzle, configuration, repetition) to the
     results CSV ``spec.out`` and skipping the rows of the same settings it
     already holds.
 
     Raises :class:`RunError` (or another ``ValueError``) for bad settings,
-    an unknown method or dataset, a file that is not ours, a tampered row;
+    a malformed configuration, an unknown method, option or dataset, the
+    same configuration twice, a file that is not ours, a tampered row;
     ``OSError`` naming ``out`` when a row cannot be written (the run stops
     there; every row written stays); ``KeyboardInterrupt`` passes through
     after the workers are ended.
     """
-    methods_, datasets, workers = list(spec.methods), list(spec.datasets), spec.workers
+    datasets, workers = list(spec.datasets), spec.workers
     known = methods()
-    unknown = [m for m in methods_ if m not in known]
-    if unknown or not methods_:
-        raise RunError(f"unknown method {', '.join(unknown) or '(none)'}; choose from "
-                       f"{', '.join(known)} or all")
+    if not spec.methods:
+        raise RunError(f"no method given; choose from {', '.join(known)} or all")
+    configs = [configuration(text) for text in spec.methods]
     if spec.warmup < 0:
         raise RunError(f"warm-up must be 0 or more solves, got {spec.warmup}")
     try:
@@ -124,12 +126,18 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     solver_seed = spec.solver_seed
     if isinstance(solver_seed, bool) or not isinstance(solver_seed, int) or solver_seed < 0:
         raise RunError(f"solver seed must be a whole number >= 0, got {solver_seed!r}")
-    options, per_method = dict(spec.options or {}), dict(spec.per_method or {})
-    check_extra(methods_, options)
-    values = {m: option_values(m, spec.objective, solver_seed,
-                               {**options, **per_method.get(m, {})})
-              for m in methods_}
-    for method, chosen in values.items():
+    options = dict(spec.options or {})
+    check_extra(list(dict.fromkeys(method for method, _ in configs)), options)
+    values = [(method, option_values(method, spec.objective, solver_seed, {**options, **own}))
+              for method, own in configs]
+    seen: dict[tuple[str, str], str] = {}
+    for text, (method, chosen) in zip(spec.methods, values):
+        key = (method, options_text(chosen))
+        if key in seen:
+            raise RunError(f"configurations {seen[key]!r} and {text!r} are the same: {method} "
+                           f"[{key[1]}]")
+        seen[key] = text
+    for method, chosen in values:
         try:
             known[method].check_options({k: v for k, v in chosen.items() if k != "seed"})
             if any(not known[method].options.get(k, True) for k in chosen):
@@ -165,7 +173,8 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
                             1 if spec.interleave else spec.chunk, spec.time_limit, spec.warmup,
                             results.done, spec.out, spec.log, executor)
         if spec.interleave:
-            chunks = interleaved(chunks, methods_, [name for name, _ in loaded])
+            chunks = interleaved(chunks, [(m, options_text(v)) for m, v in values],
+                                 [name for name, _ in loaded])
         total = sum(len(c.items) for c in chunks)
         bar = _progress(total, spec.progress)
         try:
@@ -194,11 +203,14 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
 
 def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed,
           first) -> tuple[str, list[tuple[int, Puzzle]]]:
-    """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)`` pair."""
+    """``(name, [(index, puzzle), ...])`` of a spec or of a ``(name, puzzles)``
+    pair (puzzles, or ``(index, puzzle)`` pairs that keep their indices)."""
     if isinstance(dataset, str):
         return dataset, load_dataset(dataset, sample, seed, first)
     name, puzzles = dataset
-    return name, select(list(puzzles), name, sample, seed, first)
+    indexed = [item if isinstance(item, tuple) else (at, item)
+               for at, item in enumerate(puzzles, start=1)]
+    return name, select(indexed, name, sample, seed, first)
 
 
 def _usable_cores() -> set[int]:

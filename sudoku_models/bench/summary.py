@@ -19,9 +19,11 @@ when they are not the default (:func:`label`)."""
 
 
 def label(method: str, options: str | None) -> str:
-    """``method``, or ``"method [options]"`` when the options are not the
-    default (empty or ``objective=feasibility``)."""
-    return method if options in (None, "", "objective=feasibility") else f"{method} [{options}]"
+    """The row label of a configuration: ``method``, or ``"method [options]"``
+    with its options but the default objective (``"milp [cage=sets]"`` for
+    ``"objective=feasibility;cage=sets"``)."""
+    shown = [part for part in (options or "").split(";") if part and part != "objective=feasibility"]
+    return f"{method} [{';'.join(shown)}]" if shown else method
 
 
 def _seconds(value) -> float:

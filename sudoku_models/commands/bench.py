@@ -72,8 +72,10 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
     """The options of ``bench run``."""
     run_parser.add_argument(
         "--methods", "--method", "-m", dest="methods",
-        help="comma-separated registered methods ('sudoku-models methods'), or all "
-        "(default milp,cp; all with --quick)")
+        help="comma-separated registered methods ('sudoku-models methods'), each with its own "
+        "options in brackets if wanted, e.g. milp,milp-alldiff[transformation=hull],"
+        "cp[cage=table;rule45=True] (each configuration its own rows and, with --interleave, "
+        "its own turn), or all (default milp,cp; all with --quick)")
     run_parser.add_argument("--datasets", default="top95",
                             help="comma-separated specs (default top95)")
     run_parser.add_argument("--sample", type=positive_int,
@@ -134,6 +136,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``bench run``."""
+    from ..bench.plan import configurations
     from ..bench.runner import RunSpec, methods, run_benchmark
     from ..bench.slurm import slurm_executor
     from ..solving import option_value
@@ -143,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
         args.first = args.first or (None if args.sample else QUICK_PUZZLES)
         args.time_limit = args.time_limit or QUICK_TIME_LIMIT
     methods_ = args.methods or "milp,cp"
-    names = list(methods()) if methods_ == "all" else [
-        m.strip() for m in methods_.split(",") if m.strip()]
+    names = list(methods()) if methods_ == "all" else configurations(methods_)
     if args.sample and args.first:
         raise UsageError("--sample and --first exclude each other")
     try:
