@@ -40,12 +40,12 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
-                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
-                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
-                            INTERSECTIONS, PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, DOMAINS, FULL,
+                            GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS,
+                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEERS, QUEUE,
+                            REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
-                            SUM_KEYS, SUM_REST, SCORES, VALUE, VARIANT, WEIGHTS)
+                            SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
 
 _popcount = numba.njit(inline="always")(popcount)
 
