@@ -28,10 +28,18 @@ whether the answer passes ``sudoku_models.verify``. Both kernels must give
 the same count when neither is censored. Rows go to
 ``results/thermo_snipes.csv`` (``--out``) beside this script.
 
+``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
+runs its own benchmark on the ``snipes`` instead, ``node
+tools/perf/benchmark_puzzles.js --max-backtracks none --input-file F
+--solutions 2 --json`` per puzzle, ``--repeat`` times, and writes its rows
+to ``results/thermo_snipes_iss.csv``: status, guesses (its branch points),
+nodes searched and the wall seconds of the solve as it reports them (no
+per-solve CPU time in JavaScript; the same loaded machine).
+
 Usage::
 
     python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
-        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000]
+        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR]
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 OUT = HERE / "results" / "thermo_snipes.csv"
+OUT_ISS = HERE / "results" / "thermo_snipes_iss.csv"
 SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sudoku X",
           "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
 DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
@@ -113,6 +122,32 @@ def count_two(kernel, tables, puzzle, max_nodes: int):
     return int(found), solution, int(control[NODES]), cpu
 
 
+def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path) -> None:
+    """The Interactive Sudoku Solver's rows (module docstring)."""
+    import json
+
+    with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
+        writer = csv.DictWriter(handle, ("name", "round", "status", "solutions", "guesses",
+                                         "nodes", "wall_s", "load"))
+        writer.writeheader()
+        for round_ in range(1, repeat + 1):
+            for name, source in puzzles:
+                path = Path(temp) / "puzzle.txt"
+                path.write_text(source)
+                done = subprocess.run(
+                    ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                     "--input-file", str(path), "--solutions", "2", "--json"],
+                    cwd=folder, check=True, capture_output=True, text=True)
+                row = json.loads(done.stdout[done.stdout.index("["):])[0]
+                writer.writerow(dict(name=name, round=round_, status=row["status"],
+                                     solutions=row["solutions"], guesses=row["guesses"],
+                                     nodes=row["nodesSearched"], wall_s=f"{row['ms'] / 1000:.4f}",
+                                     load=f"{os.getloadavg()[0]:.1f}"))
+                handle.flush()
+                print(f"{round_} {name:32s} iss    {row['status']} guesses {row['guesses']:9d} "
+                      f"wall {row['ms'] / 1000:8.3f}", flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="snipes,tarek,datasets",
@@ -122,7 +157,14 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-nodes", type=int, default=5_000_000)
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
+                                      "the snipes instead")
     args = parser.parse_args(argv)
+    if args.iss:
+        from .tarek_killers import read_source
+
+        run_iss(args.iss, snipes(read_source(args.collections)), args.repeat, OUT_ISS)
+        return 0
     from sudoku_models import verify
     from sudoku_models.counter import kernel as after
     from sudoku_models.counter import kernel_tables as after_tables

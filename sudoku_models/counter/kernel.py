@@ -17,11 +17,14 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
-   by their combinations (with the rest of their house), and regular
-   lines by their automata's states (:func:`_lines`);
-2. branch on an empty cell with the fewest candidates (most constrained
-   first, :func:`branch_cell`), trying its values in the order given by
-   ``value_order``.
+   by their combinations (with the rest of their house), regular lines
+   by their automata's states (:func:`_lines`), and locked candidates
+   between extra houses and the houses they meet (:func:`_intersections`);
+2. a classic layout branches on an empty cell with the fewest candidates
+   (most constrained first, :func:`branch_cell`), trying its values in the
+   order given by ``value_order`` (:func:`_cell_search`); a variant
+   branches two ways, a value in a cell or not, each decision taken
+   afresh from conflict weights (:func:`_binary_search`, :func:`_choose`).
 
 The propagation reaches the same fixed point in whatever order its rules
 run (each rule only removes candidates that no solution has, and removing
@@ -836,6 +839,28 @@ def _copy(source, target) -> None:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _halted(nodes, max_nodes, control) -> bool:
+    """Whether the search stops at its branch node ``nodes``: past
+    ``max_nodes``, or on a stop request (read every ``POLL + 1`` nodes;
+    then ``control[STOPPED]`` is set)."""
+    if nodes > max_nodes:
+        return True
+    if (nodes & POLL) == 0 and control[STOP] != 0:
+        control[STOPPED] = 1
+        return True
+    return False
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _solved(grid, solution, count) -> int:
+    """``count + 1`` for the full ``grid``, copied to ``solution`` when it is
+    the first."""
+    if count == 0:
+        _copy(grid, solution)
+    return count + 1
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def finish(control, nodes, result):
     """Add the search's branch ``nodes`` to ``control[NODES]`` and return
     ``result``."""
@@ -877,11 +902,8 @@ def _cell_search(limit, max_nodes, value_order, control, solution, tables, work)
             continue
         work_next[depth] = k + 1
         nodes += 1
-        if nodes > max_nodes:
-            return finish(control, nodes, BUDGET)
-        if (nodes & POLL) == 0 and control[STOP] != 0:
-            control[STOPPED] = 1
-            return finish(control, nodes, count)
+        if _halted(nodes, max_nodes, control):
+            return finish(control, nodes, BUDGET if nodes > max_nodes else count)
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]
@@ -894,9 +916,7 @@ def _cell_search(limit, max_nodes, value_order, control, solution, tables, work)
             continue
         branch = branch_cell(cand, grid)
         if branch < 0:
-            if count == 0:
-                _copy(grid, solution)
-            count += 1
+            count = _solved(grid, solution, count)
             if count >= limit:
                 return finish(control, nodes, count)
             continue
@@ -940,9 +960,7 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 continue
         cell, bit = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
-            if count == 0:
-                _copy(grid, solution)
-            count += 1
+            count = _solved(grid, solution, count)
             if count >= limit:
                 return finish(control, nodes, count)
             depth -= 1
@@ -951,11 +969,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
         work_value[depth] = bit
         work_next[depth] = 1
         nodes += 1
-        if nodes > max_nodes:
-            return finish(control, nodes, BUDGET)
-        if (nodes & POLL) == 0 and control[STOP] != 0:
-            control[STOPPED] = 1
-            return finish(control, nodes, count)
+        if _halted(nodes, max_nodes, control):
+            return finish(control, nodes, BUDGET if nodes > max_nodes else count)
         child = depth + 1
         _copy(cand, work_cand[child])
         _copy(grid, work_grid[child])
