@@ -4,13 +4,14 @@ force on 4x4 grids with extra houses and thermometers, every answer
 checked by ``verify``."""
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
-from sudoku_models.counter import kernel, kernel_tables
+from sudoku_models.counter import backtrack_count, kernel, kernel_tables
 from sudoku_models.counter.core import new_control
-from sudoku_models.errors import RulesError
+from sudoku_models.errors import CountIncomplete, RulesError
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Region, Rules, Thermometer
 
@@ -85,3 +86,14 @@ def test_a_value_locked_in_an_extra_house_leaves_the_house_it_meets():
     cand = work[kernel_tables.CAND][0]
     assert not cand[7] & 1  # r2c4
     assert cand[5] & 1 and cand[6] & 1  # r2c2, r2c3 keep it
+
+
+def test_a_variant_count_stops_at_its_time_limit_with_a_lower_bound():
+    """The two-way search polls the stop flag: counting every solution of
+    an empty 9x9 grid with one thermometer (far too many) stops at the
+    limit and says how many it had found."""
+    puzzle = Puzzle(np.zeros((9, 9), int),
+                    Rules(Layout.square(3), (Thermometer((0, 1, 2)),)))
+    with pytest.raises(CountIncomplete) as stopped:
+        backtrack_count(puzzle, limit=None, time_limit=0.3)
+    assert stopped.value.lower_bound >= 1
