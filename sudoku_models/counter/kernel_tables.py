@@ -96,7 +96,8 @@ MAX_SIDE = 62  # candidates are int64 bitmasks
 
 # Workspace of one search (N cells): per-level states, the branching stack,
 # the queue of naked singles, the segment masks of locked candidates; a
-# variant's also the conflict weights of its branching rule.
+# variant's also the conflict weights of its branching rule, its sums' keys,
+# the value tried at each level of its two-way search and the value scores.
 CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS, VALUE, SCORES = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 
@@ -155,7 +156,9 @@ class Tables:
         conflict weights and the sum that found the last contradiction, and
         ``SUM_KEYS`` ``(S, m + 2)``: each sum's cells as last seen unchanged,
         the candidates of the rest of its house then and the values they
-        need)."""
+        need; ``VALUE``: ``(N + 1,)``, the bit of the value tried at each level
+        of the two-way search; ``SCORES``: ``(s + 1,)``, each value's
+        conflicts and the contradictions since their last decay)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
