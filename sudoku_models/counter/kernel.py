@@ -17,11 +17,14 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    a variant's tables (:func:`.kernel_tables.build_rules`) add their rules
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
-   by their combinations (with the rest of their house), and regular
-   lines by their automata's states (:func:`_lines`);
-2. branch on an empty cell with the fewest candidates (most constrained
-   first, :func:`branch_cell`), trying its values in the order given by
-   ``value_order``.
+   by their combinations (with the rest of their house), regular lines
+   by their automata's states (:func:`_lines`), and locked candidates
+   between extra houses and the houses they meet (:func:`_intersections`);
+2. a classic layout branches on an empty cell with the fewest candidates
+   (most constrained first, :func:`branch_cell`), trying its values in the
+   order given by ``value_order`` (:func:`_cell_search`); a variant
+   branches two ways, a value in a cell or not, each decision taken
+   afresh from conflict weights (:func:`_binary_search`, :func:`_choose`).
 
 The propagation reaches the same fixed point in whatever order its rules
 run (each rule only removes candidates that no solution has, and removing
@@ -40,12 +43,12 @@ import numpy as np
 from numba.extending import overload
 
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS,
-                            DOMAINS, FULL, GRID, HOUSES, IDENTITY, LINE_ACCEPT, LINE_CELLS,
-                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT,
-                            PEERS, QUEUE, REGION_SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, DOMAINS, FULL,
+                            GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS,
+                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEERS, QUEUE,
+                            REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
-                            SUM_KEYS, SUM_REST, VARIANT, WEIGHTS)
+                            SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
 
 _popcount = numba.njit(inline="always")(popcount)
 
@@ -471,6 +474,8 @@ def _lines(cand, line_cells, line_next, line_start, line_accept) -> int:
     return changed
 
 
+VALUE_DECAY = 1 << 14  # contradictions between two quarterings of the value scores
+
 PLACED = np.int64(1) << 62  # beside a cell's candidates in a sum's key: the cell is filled
 
 
@@ -544,8 +549,44 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
     return changed
 
 
+@numba.njit(cache=True, nogil=True)
+def _intersections(cand, grid, meets) -> int:
+    """Locked candidates between an extra house and a house it meets
+    (``meets``, ``INTERSECTIONS`` of :mod:`.kernel_tables`; the Interactive
+    Sudoku Solver's house intersections, ``_addGridHouseIntersections`` in
+    ``js/solver/optimizer.js``): a value that one of the two houses has
+    only in the shared cells is struck from the rest of the other. -1 on a
+    contradiction, 1 if a candidate was struck, else 0."""
+    changed = 0
+    for k in range(meets.shape[0]):
+        shared = np.int64(0)
+        for cell in meets[k, 0]:
+            if cell < 0:
+                break
+            shared |= cand[cell]
+        extra = np.int64(0)  # the rest of the extra house
+        for cell in meets[k, 1]:
+            if cell < 0:
+                break
+            extra |= cand[cell]
+        other = np.int64(0)  # the rest of the other house
+        for cell in meets[k, 2]:
+            if cell < 0:
+                break
+            other |= cand[cell]
+        result = _strike(cand, grid, meets[k, 2], shared & ~extra & other)
+        if result >= 0:
+            changed |= result
+            result = _strike(cand, grid, meets[k, 1], shared & ~other & extra)
+        if result < 0:
+            return -1
+        changed |= result
+    return changed
+
+
 def _variant(cand, grid, tables, work) -> int:
-    """A variant's rules (:func:`_variant_rules`, then :func:`_lines`) when
+    """A variant's rules (:func:`_variant_rules`, :func:`_lines`, then
+    :func:`_intersections`) when
     the bundle has them: -1, 1 or 0 as :func:`_variant_rules`."""
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
@@ -555,7 +596,10 @@ def _variant(cand, grid, tables, work) -> int:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
                    tables[LINE_ACCEPT])
-    return -1 if lines < 0 else changed | lines
+    if lines < 0:
+        return -1
+    meets = _intersections(cand, grid, tables[INTERSECTIONS])
+    return -1 if meets < 0 else changed | lines | meets
 
 
 _variant = _per_bundle(_variant, lambda cand, grid, tables, work: 0, VARIANT)
@@ -608,11 +652,16 @@ def branch_cell(cand, grid) -> int:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _weighted_branch_cell(cand, grid, weights) -> int:
+def _weighted_branch_cell(cand, grid, weights, scores) -> int:
     """A variant's branching rule: the empty cell with the most conflict
     weight per candidate (``weights[cell] / count``; among equals the fewest
     candidates, then the first), so the fewest candidates first until
-    conflicts are recorded; -1 when the grid is full. The weights
+    conflicts are recorded; -1 when the grid is full. When one value has
+    clearly the most conflicts (``scores``, :func:`_conflict`: at least
+    ``s`` and half as many again as the fewest of those with some), a cell
+    that has it weighs a fifth of that score more (the Interactive Sudoku
+    Solver's value scores, ``getMaxValueScore`` in
+    ``js/solver/candidate_selector.js``). The weights
     (:func:`_conflict`) follow dom/wdeg (Boussemart, Hemery, Lecoutre and
     Sais, "Boosting systematic search by weighting constraints", ECAI
     2004) and the conflict scores of sigh's Interactive Sudoku Solver
@@ -622,13 +671,24 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     takes 0.175 s per puzzle on average; the fewest candidates first with
     the weights as a tie-break took about 1.0 s (measured when this rule
     was chosen, without a recorded CSV)."""
+    top = 0
+    least = 0
+    value = np.int64(0)
+    for v in range(scores.size - 1):
+        if scores[v] > top:
+            top = scores[v]
+            value = np.int64(1) << v
+        if scores[v] and (least == 0 or scores[v] < least):
+            least = scores[v]
+    if top < scores.size - 1 or 2 * top <= 3 * least:
+        value = 0
     best = -1
     best_count = 1
     best_weight = 0
     for cell in range(cand.size):
         if grid[cell] == 0:
             count = _popcount(cand[cell])
-            weight = weights[cell]
+            weight = 5 * weights[cell] + (top if cand[cell] & value else 0)
             if best < 0 or weight * best_count > best_weight * count or (
                     weight * best_count == best_weight * count and count < best_count):
                 best = cell
@@ -637,22 +697,89 @@ def _weighted_branch_cell(cand, grid, weights) -> int:
     return best
 
 
-def _branch(cand, grid, tables, work) -> int:
-    """The branching rule of the bundle: a variant's
-    :func:`_weighted_branch_cell`, else :func:`branch_cell`."""
-    return _weighted_branch_cell(cand, grid, work[WEIGHTS])
+@numba.njit(cache=True, nogil=True)
+def _house_branch(cand, houses, weights, weight, count) -> tuple:
+    """A value's two places in a house to branch on instead of a cell of
+    ``count`` candidates and conflict ``weight``: among the values with
+    exactly two places left in a house, the one whose places carry the most
+    weight, taken when half that weight is at least ``weight / count``
+    (the Interactive Sudoku Solver's house candidate finder,
+    ``CandidateFinders.House`` in ``js/solver/candidate_selector.js``).
+    Returns ``(bit, cell)``: the value's bit and its place of more weight
+    (tried first), or ``(0, -1)`` when no value beats the cell."""
+    best_num = weight
+    best_den = count
+    found_bit = np.int64(0)
+    found_cell = -1
+    for house in houses:
+        once = np.int64(0)
+        twice = np.int64(0)
+        more = np.int64(0)
+        for cell in house:
+            mask = cand[cell]
+            more |= twice & mask
+            twice |= once & mask
+            once |= mask
+        pairs = twice & ~more
+        while pairs:
+            bit = pairs & -pairs
+            pairs ^= bit
+            first = -1
+            second = -1
+            for cell in house:
+                if cand[cell] & bit:
+                    if first < 0:
+                        first = cell
+                    else:
+                        second = cell
+            if weights[second] > weights[first]:
+                first, second = second, first
+            heaviest = weights[first]
+            if heaviest * best_den >= 2 * best_num:  # ties go to the later value, as there
+                best_num = heaviest
+                best_den = 2
+                found_bit = bit
+                found_cell = first
+    return found_bit, found_cell
 
 
-_branch = _per_bundle(_branch, lambda cand, grid, tables, work: branch_cell(cand, grid), VARIANT)
+@numba.njit(cache=True, nogil=True, inline="always")
+def _choose(cand, grid, tables, work, value_order, fresh):
+    """A variant's branching decision: ``(cell, bit)``, the value of ``bit``
+    to try in ``cell`` first (the other branch strikes it from the cell),
+    or ``(-1, 0)`` when the grid is full. The cell is
+    :func:`_weighted_branch_cell`'s, its value the first of ``value_order``
+    it has; but when that cell has more than two candidates and some
+    conflict weight, a value's two places in a house may be the decision
+    instead (:func:`_house_branch`), at a ``fresh`` node only (not after a
+    value was struck, as the Interactive Sudoku Solver does)."""
+    weights = work[WEIGHTS]
+    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES])
+    if cell < 0:
+        return -1, np.int64(0)
+    mask = cand[cell]
+    count = _popcount(mask)
+    if fresh and count > 2 and weights[cell] > 0:
+        bit, place = _house_branch(cand, tables[HOUSES], weights, weights[cell], count)
+        if place >= 0:
+            return place, bit
+    for value in value_order[cell]:
+        bit = np.int64(1) << (value - 1)
+        if mask & bit:
+            return cell, bit
+    return cell, mask & -mask  # not reached: value_order holds every value
 
 
-def _conflict(tables, work, cell) -> None:
-    """Note a contradiction after a value tried at ``cell``: a variant adds
-    1 to the weight of ``cell`` and of every cell of the sum whose rule
-    found it, when one did (recorded by :func:`_variant_rules` in the last
-    slot of ``work[WEIGHTS]``); nothing for a classic bundle. (Halving the
-    weights every 64 to 1,024 conflicts, as dom/wdeg variants decay them,
-    cost 3 to 5 times more here.)"""
+def _conflict(tables, work, cell, bit) -> None:
+    """Note a contradiction after the value of ``bit`` tried at ``cell`` (or
+    struck from it): a variant adds 1 to the weight of ``cell`` and of
+    every cell of the sum whose rule found it, when one did (recorded by
+    :func:`_variant_rules` in the last slot of ``work[WEIGHTS]``), and 1 to
+    the value's score (``work[SCORES]``, quartered every
+    :data:`VALUE_DECAY` contradictions, as the Interactive Sudoku Solver's
+    ``ConflictScores`` decays them); nothing for a classic bundle. (Halving
+    the cell weights every 64 to 1,024 conflicts, as dom/wdeg variants decay
+    them, cost 3 to 5 times more on tarek's killers.)"""
     weights = work[WEIGHTS]
     last = weights.size - 1
     weights[cell] += 1
@@ -664,14 +791,24 @@ def _conflict(tables, work, cell) -> None:
                 break
             weights[cells[i]] += 1
     weights[last] = 0
+    scores = work[SCORES]
+    scores[_popcount(bit - 1)] += 1
+    top = scores.size - 1
+    scores[top] += 1
+    if scores[top] == VALUE_DECAY:
+        scores[top] = 0
+        for v in range(top):
+            scores[v] >>= 2
 
 
-_conflict = _per_bundle(_conflict, lambda tables, work, cell: None, VARIANT)
+_conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT)
 
 
 def _clear_weights(tables, work) -> None:
-    """Forget a variant's weights and sum keys at the start of a search."""
+    """Forget a variant's weights, value scores and sum keys at the start of
+    a search."""
     work[WEIGHTS][:] = 0
+    work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = -1  # no cell's key: every sum is looked at afresh
 
 
@@ -702,6 +839,28 @@ def _copy(source, target) -> None:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _halted(nodes, max_nodes, control) -> bool:
+    """Whether the search stops at its branch node ``nodes``: past
+    ``max_nodes``, or on a stop request (read every ``POLL + 1`` nodes;
+    then ``control[STOPPED]`` is set)."""
+    if nodes > max_nodes:
+        return True
+    if (nodes & POLL) == 0 and control[STOP] != 0:
+        control[STOPPED] = 1
+        return True
+    return False
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _solved(grid, solution, count) -> int:
+    """``count + 1`` for the full ``grid``, copied to ``solution`` when it is
+    the first."""
+    if count == 0:
+        _copy(grid, solution)
+    return count + 1
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def finish(control, nodes, result):
     """Add the search's branch ``nodes`` to ``control[NODES]`` and return
     ``result``."""
@@ -710,8 +869,9 @@ def finish(control, nodes, result):
 
 
 @numba.njit(cache=True, nogil=True)
-def search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
-    """Depth-first search from the propagated state in row 0 of
+def _cell_search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
+    """A classic bundle's :func:`search`: depth-first, each node a cell
+    whose values are tried in turn (:func:`branch_cell`). From the propagated state in row 0 of
     ``work[CAND]`` / ``work[GRID]`` (rows 1 to N are the levels): the number
     of solutions up to ``limit`` (the first is written to ``solution``),
     :data:`~.core.BUDGET` after ``max_nodes`` branch nodes; on a stop
@@ -722,8 +882,7 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
     work_cell = work[CELL]
     work_next = work[NEXT]
     side = value_order.shape[1]
-    _clear_weights(tables, work)
-    cell = _branch(work_cand[0], work_grid[0], tables, work)
+    cell = branch_cell(work_cand[0], work_grid[0])
     if cell < 0:
         _copy(work_grid[0], solution)
         return 1
@@ -743,11 +902,8 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
             continue
         work_next[depth] = k + 1
         nodes += 1
-        if nodes > max_nodes:
-            return finish(control, nodes, BUDGET)
-        if (nodes & POLL) == 0 and control[STOP] != 0:
-            control[STOPPED] = 1
-            return finish(control, nodes, count)
+        if _halted(nodes, max_nodes, control):
+            return finish(control, nodes, BUDGET if nodes > max_nodes else count)
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]
@@ -755,16 +911,12 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
         _copy(work_grid[depth], grid)
         if not _place(cand, grid, tables[PEERS], cell,
                       np.int64(1) << (value_order[cell, k] - 1)):
-            _conflict(tables, work, cell)
             continue
         if not propagate(cand, grid, tables, work):
-            _conflict(tables, work, cell)
             continue
-        branch = _branch(cand, grid, tables, work)
+        branch = branch_cell(cand, grid)
         if branch < 0:
-            if count == 0:
-                _copy(grid, solution)
-            count += 1
+            count = _solved(grid, solution, count)
             if count >= limit:
                 return finish(control, nodes, count)
             continue
@@ -772,6 +924,77 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
         work_cell[depth] = branch
         work_next[depth] = 0
     return finish(control, nodes, count)
+
+
+@numba.njit(cache=True, nogil=True)
+def _binary_search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
+    """A variant's :func:`search`: depth-first with two-way branching, as
+    the Interactive Sudoku Solver searches (``js/solver/engine.js``; dom/wdeg
+    solvers branch so too): a node tries one value in one cell
+    (:func:`_choose`); when that branch is done, the value is struck from
+    the cell in the node's own state, which is propagated again and
+    decides afresh (another cell, when the conflicts say so). Branch nodes
+    count the values tried; the state of level ``d`` is row ``d`` of
+    ``work[CAND]`` / ``work[GRID]``, ``work[NEXT][d]`` is 1 while its
+    value's branch is open."""
+    work_cand = work[CAND]
+    work_grid = work[GRID]
+    work_cell = work[CELL]
+    work_next = work[NEXT]
+    work_value = work[VALUE]
+    _clear_weights(tables, work)
+    count = 0
+    nodes = 0
+    depth = 0
+    work_next[0] = 0
+    while depth >= 0:
+        cand = work_cand[depth]
+        grid = work_grid[depth]
+        fresh = work_next[depth] == 0
+        if not fresh:  # the value's branch is done: strike it here
+            cell = work_cell[depth]
+            cand[cell] &= ~work_value[depth]
+            if not propagate(cand, grid, tables, work):
+                _conflict(tables, work, cell, work_value[depth])
+                depth -= 1
+                continue
+        cell, bit = _choose(cand, grid, tables, work, value_order, fresh)
+        if cell < 0:
+            count = _solved(grid, solution, count)
+            if count >= limit:
+                return finish(control, nodes, count)
+            depth -= 1
+            continue
+        work_cell[depth] = cell
+        work_value[depth] = bit
+        work_next[depth] = 1
+        nodes += 1
+        if _halted(nodes, max_nodes, control):
+            return finish(control, nodes, BUDGET if nodes > max_nodes else count)
+        child = depth + 1
+        _copy(cand, work_cand[child])
+        _copy(grid, work_grid[child])
+        if not (_place(work_cand[child], work_grid[child], tables[PEERS], cell, bit)
+                and propagate(work_cand[child], work_grid[child], tables, work)):
+            _conflict(tables, work, cell, bit)
+            continue
+        depth = child
+        work_next[depth] = 0
+    return finish(control, nodes, count)
+
+
+def search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
+    """Depth-first search from the propagated state in row 0 of
+    ``work[CAND]`` / ``work[GRID]`` (rows 1 to N are the levels): the number
+    of solutions up to ``limit`` (the first is written to ``solution``),
+    :data:`~.core.BUDGET` after ``max_nodes`` branch nodes; on a stop
+    request, ``control[STOPPED] = 1`` and the solutions found so far.
+    Values are tried in the order of ``value_order`` ``(N, s)``: a variant's
+    :func:`_binary_search`, a classic bundle's :func:`_cell_search`."""
+    return _binary_search(limit, max_nodes, value_order, control, solution, tables, work)
+
+
+search = _per_bundle(search, _cell_search.py_func, VARIANT)
 
 
 @numba.njit(cache=True, nogil=True)

@@ -62,7 +62,12 @@ singles-only one) and then, from ``VARIANT`` on:
   line's deterministic automaton (the state after reading ``v`` in ``q``
   at ``[k, q, v - 1]``, -1: none; -1 padded to the most states
   ``Q``), ``LINE_START`` ``(R,)`` and ``LINE_ACCEPT`` ``(R, Q)`` (1 for
-  an accepting state).
+  an accepting state);
+- ``INTERSECTIONS`` ``(P, 3, m)``, -1 padded: for each extra house of ``N``
+  cells and each house listed before it that it meets in two cells or more,
+  the shared cells, the rest of the extra house, the rest of the other
+  (locked candidates between them, as the segments give them between lines
+  and regions).
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -84,14 +89,16 @@ SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 
 DOMAINS, ARC_FROM, ARC_TO, ARC_ALLOWED = 12, 13, 14, 15
 SUM_CELLS, SUM_COEFS, SUM_TOTALS, SUM_COMBOS, COMBOS, SUM_SEEN, SUM_REST = 16, 17, 18, 19, 20, 21, 22
 LINE_CELLS, LINE_NEXT, LINE_START, LINE_ACCEPT = 23, 24, 25, 26
+INTERSECTIONS = 27
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
 
 # Workspace of one search (N cells): per-level states, the branching stack,
 # the queue of naked singles, the segment masks of locked candidates; a
-# variant's also the conflict weights of its branching rule.
-CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS = 0, 1, 2, 3, 4, 5, 6, 7
+# variant's also the conflict weights of its branching rule, its sums' keys,
+# the value tried at each level of its two-way search and the value scores.
+CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS, VALUE, SCORES = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 
 def _padded(rows, width: int | None = None) -> np.ndarray:
@@ -149,7 +156,9 @@ class Tables:
         conflict weights and the sum that found the last contradiction, and
         ``SUM_KEYS`` ``(S, m + 2)``: each sum's cells as last seen unchanged,
         the candidates of the rest of its house then and the values they
-        need)."""
+        need; ``VALUE``: ``(N + 1,)``, the bit of the value tried at each level
+        of the two-way search; ``SCORES``: ``(s + 1,)``, each value's
+        conflicts and the contradictions since their last decay)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
@@ -157,7 +166,8 @@ class Tables:
         if self.rules is None:
             return work
         sums = self.locked[SUM_CELLS].shape
-        return (*work, np.zeros(n + 1, np.int64), np.full((sums[0], sums[1] + 2), -1, np.int64))
+        return (*work, np.zeros(n + 1, np.int64), np.full((sums[0], sums[1] + 2), -1, np.int64),
+                np.zeros(n + 1, np.int64), np.zeros(self.side + 1, np.int64))
 
 
 def _frozen(parts: tuple) -> tuple:
@@ -268,6 +278,7 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *_sums([*lowered.sums, *_derived_sums(rules)], matrix, houses,
                       cage_rule == "sets"), *_lines(lowered.lines, side))
+    variant = (*variant, _intersections(houses, len(layout.houses)))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -447,3 +458,25 @@ def _complement(members: list[int], houses: np.ndarray) -> list[int]:
         if inside.issubset(house):
             return [c for c in house if c not in inside]
     return []
+
+
+
+def _intersections(houses: np.ndarray, first_extra: int) -> np.ndarray:
+    """``INTERSECTIONS`` ``(P, 3, m)``, -1 padded: for each extra house
+    (``houses[first_extra:]``) and each earlier house it meets in two cells
+    or more, the cells they share, the rest of the extra house and the rest
+    of the other house."""
+    found = []
+    members = [set(h.tolist()) for h in houses]
+    for i in range(first_extra, len(houses)):
+        for j in range(i):
+            shared = members[i] & members[j]
+            if len(shared) >= 2 and shared != members[i]:
+                found.append([sorted(shared), sorted(members[i] - shared),
+                              sorted(members[j] - shared)])
+    width = max((len(part) for parts in found for part in parts), default=0)
+    table = np.full((len(found), 3, width), -1, np.int64)
+    for k, parts in enumerate(found):
+        for row, part in enumerate(parts):
+            table[k, row, :len(part)] = part
+    return table

@@ -22,9 +22,12 @@ class BacktrackingMethod(Formulation):
     """Depth-first search with naked and hidden singles and most-constrained
     branching (:mod:`sudoku_models.counter.kernel`; 9x9 on bitboards with
     locked candidates too, :mod:`sudoku_models.counter.kernel9`), compiled
-    with numba. Every constraint kind of :mod:`sudoku_models.rules` is
+    with numba; a variant is searched with two-way branches (a value in a
+    cell or not) chosen by conflict weights, as the Interactive Sudoku
+    Solver chooses them. Every constraint kind of :mod:`sudoku_models.rules` is
     searched natively: extra regions and cages as further peers (and houses
-    when they have ``N`` cells), cage totals and arrows as linear sums
+    when they have ``N`` cells, with locked candidates where they meet other
+    houses), cage totals and arrows as linear sums
     pruned by their bounds or, over cells that all differ, by their
     combinations (with the killer's innies and outies derived), cell
     relations as arc-consistent value tables, parity as starting

@@ -1,0 +1,219 @@
+"""Does the counter's variant kernel now search the hard thermometer snipes
+and the 16x16 X and windoku examples of the Interactive Sudoku Solver in
+fewer branch nodes and less CPU time than before, without slowing the
+killers and the shipped variant datasets (issue 33)?
+
+The puzzles (``--set``):
+
+- ``snipes``: the solver's ``HARD_THERMOS`` ('I want to break free', 'A
+  kind of magic', 'Bicycle race': two-cell thermometers, no givens) and its
+  four 16x16 examples ('16x16: Sudoku X', '... very hard', '... hard',
+  '16x16: Windoku'), read from ``data/collections.js`` of sigh's Interactive
+  Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver, MIT);
+- ``tarek``: tarek's 42 hard killers of the same file (``TAREK_ALL``);
+- ``datasets``: the shipped ``benchmarks/datasets/thermo-9x9.jsonl``,
+  ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``.
+
+The file is downloaded into a temporary folder (``--collections FILE``
+reads a copy). The "before" kernel is the counter's ``kernel.py``,
+``kernel_tables.py`` and ``core.py`` at the git revision ``--before``
+(default ``5d66f00``, the branch point), copied into a temporary package
+and compiled there; the "after" kernel is the working tree's. For each
+puzzle both count to two solutions from their own tables (built before the
+clock), in alternating order from puzzle to puzzle, ``--repeat`` times, in
+one process: CPU seconds (``time.process_time``; both kernels compiled before the first
+clock), branch nodes, the count
+(``-1``: more than ``--max-nodes`` branch nodes, a censored run) and
+whether the answer passes ``sudoku_models.verify``. Both kernels must give
+the same count when neither is censored. Rows go to
+``results/thermo_snipes.csv`` (``--out``) beside this script.
+
+``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
+runs its own benchmark on the ``snipes`` instead, ``node
+tools/perf/benchmark_puzzles.js --max-backtracks none --input-file F
+--solutions 2 --json`` per puzzle, ``--repeat`` times, and writes its rows
+to ``results/thermo_snipes_iss.csv``: status, guesses (its branch points),
+nodes searched and the wall seconds of the solve as it reports them (no
+per-solve CPU time in JavaScript; the same loaded machine).
+
+Usage::
+
+    python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
+        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+OUT = HERE / "results" / "thermo_snipes.csv"
+OUT_ISS = HERE / "results" / "thermo_snipes_iss.csv"
+SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sudoku X",
+          "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
+DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
+COLUMNS = ("set", "name", "kernel", "revision", "round", "count", "verified", "nodes", "cpu_s",
+           "load")
+
+
+def snipes(text: str) -> list[tuple[str, str]]:
+    """``(name, puzzle text)`` of :data:`SNIPES` in ``collections.js``."""
+    from .read_and_solve import entries
+
+    found = {}
+    for name, source, _ in entries("collections.js", text):
+        found.setdefault(name, source)
+    return [(name, found[name]) for name in SNIPES]
+
+
+def datasets() -> list[tuple[str, str]]:
+    """``(file#line, JSON text)`` of the shipped variant datasets."""
+    rows = []
+    for name in DATASETS:
+        lines = (ROOT / "benchmarks" / "datasets" / name).read_text().splitlines()
+        rows += [(f"{name}#{i}", line) for i, line in enumerate(lines, start=1) if line.strip()]
+    return rows
+
+
+def before_kernel(revision: str, folder: str):
+    """``(kernel, kernel_tables)`` modules of the counter at ``revision``,
+    copied into a package in ``folder`` (its imports of the rest of
+    ``sudoku_models`` made absolute)."""
+    package = Path(folder) / "counter_before"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name in ("kernel.py", "kernel_tables.py", "core.py"):
+        text = subprocess.run(["git", "-C", str(ROOT), "show",
+                               f"{revision}:sudoku_models/counter/{name}"],
+                              check=True, capture_output=True, text=True).stdout
+        text = re.sub(r"from \.\.(\w+) import", r"from sudoku_models.\1 import", text)
+        text = text.replace("from .. import", "from sudoku_models import")
+        (package / name).write_text(text)
+    sys.path.insert(0, folder)
+    return (importlib.import_module("counter_before.kernel"),
+            importlib.import_module("counter_before.kernel_tables"))
+
+
+def count_two(kernel, tables, puzzle, max_nodes: int):
+    """``(count, solution, branch nodes, CPU seconds)`` of a count to two
+    (-1: more than ``max_nodes`` branch nodes)."""
+    from sudoku_models.counter.core import NODES, new_control
+
+    control = new_control()
+    solution = np.zeros(tables.cells, np.int32)
+    clues = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int32)
+    work = tables.workspace()
+    started = time.process_time()
+    found = kernel.count(clues, 2, max_nodes, tables.identity, control, solution, tables.locked,
+                         work)
+    cpu = time.process_time() - started
+    return int(found), solution, int(control[NODES]), cpu
+
+
+def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path) -> None:
+    """The Interactive Sudoku Solver's rows (module docstring)."""
+    import json
+
+    with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
+        writer = csv.DictWriter(handle, ("name", "round", "status", "solutions", "guesses",
+                                         "nodes", "wall_s", "load"))
+        writer.writeheader()
+        for round_ in range(1, repeat + 1):
+            for name, source in puzzles:
+                path = Path(temp) / "puzzle.txt"
+                path.write_text(source)
+                done = subprocess.run(
+                    ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                     "--input-file", str(path), "--solutions", "2", "--json"],
+                    cwd=folder, check=True, capture_output=True, text=True)
+                row = json.loads(done.stdout[done.stdout.index("["):])[0]
+                writer.writerow(dict(name=name, round=round_, status=row["status"],
+                                     solutions=row["solutions"], guesses=row["guesses"],
+                                     nodes=row["nodesSearched"], wall_s=f"{row['ms'] / 1000:.4f}",
+                                     load=f"{os.getloadavg()[0]:.1f}"))
+                handle.flush()
+                print(f"{round_} {name:32s} iss    {row['status']} guesses {row['guesses']:9d} "
+                      f"wall {row['ms'] / 1000:8.3f}", flush=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", default="snipes,tarek,datasets",
+                        help="comma-separated: snipes, tarek, datasets")
+    parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
+    parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--max-nodes", type=int, default=5_000_000)
+    parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
+                                      "the snipes instead")
+    args = parser.parse_args(argv)
+    if args.iss:
+        from .tarek_killers import read_source
+
+        run_iss(args.iss, snipes(read_source(args.collections)), args.repeat, OUT_ISS)
+        return 0
+    from sudoku_models import verify
+    from sudoku_models.counter import kernel as after
+    from sudoku_models.counter import kernel_tables as after_tables
+    from sudoku_models.puzzle import read_puzzle
+    from .tarek_killers import read_source, tarek_killers
+
+    chosen = args.set.split(",")
+    text = read_source(args.collections) if {"snipes", "tarek"} & set(chosen) else ""
+    puzzles = []
+    if "snipes" in chosen:
+        puzzles += [("snipes", name, read_puzzle(source)) for name, source in snipes(text)]
+    if "tarek" in chosen:
+        puzzles += [("tarek", f"tarek #{i}", read_puzzle(source))
+                    for i, source in enumerate(tarek_killers(text), start=1)]
+    if "datasets" in chosen:
+        puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
+    with tempfile.TemporaryDirectory() as folder, open(args.out, "w", newline="") as handle:
+        kernel_before, tables_before = before_kernel(args.before, folder)
+        kernels = {"before": (kernel_before, tables_before.build_rules),
+                   "after": (after, after_tables.build_rules)}
+        for _, _, puzzle in puzzles:  # compile both before any clock
+            for kernel, build in kernels.values():
+                count_two(kernel, build(puzzle.rules), puzzle, 1)
+        writer = csv.DictWriter(handle, COLUMNS)
+        writer.writeheader()
+        for round_ in range(1, args.repeat + 1):
+            for index, (group, name, puzzle) in enumerate(puzzles):
+                order = ["before", "after"] if (index + round_) % 2 else ["after", "before"]
+                counts = {}
+                for label in order:
+                    kernel, build = kernels[label]
+                    tables = build(puzzle.rules)
+                    found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
+                                                            args.max_nodes)
+                    counts[label] = found
+                    verified = bool(verify(puzzle, solution.reshape(puzzle.side, puzzle.side))) \
+                        if found > 0 else ""
+                    writer.writerow(dict(set=group, name=name, kernel=label,
+                                         revision=args.before if label == "before" else "working",
+                                         round=round_, count=found, verified=verified,
+                                         nodes=nodes, cpu_s=f"{cpu:.4f}",
+                                         load=f"{os.getloadavg()[0]:.1f}"))
+                    handle.flush()
+                    print(f"{round_} {name:32s} {label:6s} count {found:2d} nodes {nodes:9d} "
+                          f"cpu {cpu:8.3f}", flush=True)
+                if min(counts.values()) >= 0 and len(set(counts.values())) > 1:
+                    raise SystemExit(f"{name}: the kernels disagree: {counts}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

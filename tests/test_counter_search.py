@@ -1,0 +1,99 @@
+"""The variant kernel's two-way search and its locked candidates between
+extra houses and the houses they meet (issue 33): counts against brute
+force on 4x4 grids with extra houses and thermometers, every answer
+checked by ``verify``."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, count_solutions, solve, verify
+from sudoku_models.counter import backtrack_count, kernel, kernel_tables
+from sudoku_models.counter.core import new_control
+from sudoku_models.errors import CountIncomplete, RulesError
+from sudoku_models.geometry import Layout
+from sudoku_models.rules import Region, Rules, Thermometer
+
+from .variant_puzzles import brute_count
+
+FOUR = Layout.square(2)
+
+
+def _house(values: np.ndarray, rng: np.random.Generator, holds: bool) -> Region:
+    """Four cells: holding four different values of ``values`` (``holds``)
+    or drawn blindly."""
+    order = rng.permutation(16).tolist()
+    if not holds:
+        return Region(tuple(order[:4]))
+    picked, seen = [], set()
+    for cell in order:
+        if int(values[cell]) not in seen:
+            picked.append(cell)
+            seen.add(int(values[cell]))
+    return Region(tuple(picked))
+
+
+def _thermometer(values: np.ndarray, rng: np.random.Generator, holds: bool) -> Thermometer:
+    """Two or three cells: increasing in ``values`` (``holds``, when the
+    cells drawn have two values or more) or drawn blindly."""
+    cells = rng.choice(16, int(rng.integers(2, 4)), replace=False).tolist()
+    if holds:
+        rising = {int(values[c]): c for c in cells}  # one cell per value
+        if len(rising) >= 2:
+            cells = [rising[v] for v in sorted(rising)]
+    return Thermometer(tuple(cells))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), houses=st.integers(1, 2), thermometers=st.integers(0, 3),
+       share=st.floats(0.0, 0.5))
+def test_extra_houses_and_thermometers_count_as_brute_force(seed, houses, thermometers, share):
+    rng = np.random.default_rng(seed)
+    full = solve(Puzzle(np.zeros((4, 4), int), FOUR), "backtracking").grid.ravel()
+    full = rng.permutation(4)[full - 1] + 1  # the values renamed: another full grid
+    constraints = [_house(full, rng, bool(rng.integers(2))) for _ in range(houses)]
+    constraints += [_thermometer(full, rng, bool(rng.integers(2))) for _ in range(thermometers)]
+    try:
+        rules = Rules(FOUR, tuple(constraints))
+    except RulesError:
+        assume(False)
+    grid = np.where(rng.random(16) < share, full, 0).reshape(4, 4)
+    puzzle = Puzzle(grid, rules)
+    expected = brute_count(puzzle)
+    assert count_solutions(puzzle, "backtracking", limit=None) == expected
+    result = solve(puzzle, "backtracking")
+    if expected:
+        assert verify(puzzle, result.grid)
+    else:
+        assert result.status.name == "INFEASIBLE"
+
+
+def test_a_value_locked_in_an_extra_house_leaves_the_house_it_meets():
+    """An extra house in the middle (r2c2 r2c3 r3c2 r3c3) meets row 2 in
+    r2c2 r2c3. A 1 at r3c1 strikes 1 from r3c2 and r3c3, so the house's 1
+    lies in row 2 there: the propagated root has no 1 left at r2c4 (which
+    no clue sees), and r2c2, r2c3 keep it."""
+    grid = np.zeros((4, 4), int)
+    grid[2, 0] = 1  # r3c1
+    rules = Rules(FOUR, (Region((5, 6, 9, 10)),))
+    tables = kernel_tables.build_rules(rules)
+    work = tables.workspace()
+    solution = np.zeros(16, np.int32)
+    found = kernel.count(grid.ravel().astype(np.int32), 1, 0, tables.identity, new_control(),
+                         solution, tables.locked, work)
+    assert found == -1  # the budget of no branch node: the root state stays in row 0
+    cand = work[kernel_tables.CAND][0]
+    assert not cand[7] & 1  # r2c4
+    assert cand[5] & 1 and cand[6] & 1  # r2c2, r2c3 keep it
+
+
+def test_a_variant_count_stops_at_its_time_limit_with_a_lower_bound():
+    """The two-way search polls the stop flag: counting every solution of
+    an empty 9x9 grid with one thermometer (far too many) stops at the
+    limit and says how many it had found."""
+    puzzle = Puzzle(np.zeros((9, 9), int),
+                    Rules(Layout.square(3), (Thermometer((0, 1, 2)),)))
+    with pytest.raises(CountIncomplete) as stopped:
+        backtrack_count(puzzle, limit=None, time_limit=0.3)
+    assert stopped.value.lower_bound >= 1
