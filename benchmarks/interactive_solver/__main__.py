@@ -9,6 +9,9 @@ from benchmarks.studykit.steps import run_step
 STEPS = {
     "tarek-killers": ("tarek_killers", "TAREK's 42 hard killers: the counter's cage rules "
                                        "(and the solver itself with --iss)"),
+    "thermo-snipes": ("thermo_snipes", "its hard thermometer snipes and 16x16 X and windoku "
+                                       "examples: the counter's search before and after "
+                                       "(--iss: the solver itself)"),
     "read-and-solve": ("read_and_solve", "its example and collection puzzles: read, solved, "
                                          "right, unique"),
 }

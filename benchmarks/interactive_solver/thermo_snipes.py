@@ -217,3 +217,46 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def table(csv_path: str, iss_csv: str) -> str:
+    """The README's two tables of a recorded run: per snipe, the median CPU
+    seconds of the count to two (over the rounds) and its branch nodes, for
+    the kernel before and after, beside the Interactive Sudoku Solver's
+    median wall seconds and guesses (``>``: stopped at the node cap, a
+    bound); per guard set, the mean CPU seconds and branch nodes per count."""
+    import pandas as pd
+
+    runs = pd.read_csv(csv_path)
+    iss = pd.read_csv(iss_csv).groupby("name")[["wall_s", "guesses"]].median()
+
+    def shown(rows) -> str:
+        censored = (rows["count"] < 0).any()
+        mark = "> " if censored else ""
+        return (f"{mark}{rows['cpu_s'].median():.2f} ({mark}"
+                f"{int(rows['nodes'].median()):,})")
+
+    lines = ["| puzzle | before: CPU s (branch nodes) | after | the solver: wall s (guesses) |",
+             "| --- | ---: | ---: | ---: |"]
+    snipes = runs[runs["set"] == "snipes"]
+    for name in dict.fromkeys(snipes["name"]):
+        rows = snipes[snipes["name"] == name]
+        theirs = (f"{iss.loc[name, 'wall_s']:.2f} ({int(iss.loc[name, 'guesses']):,})"
+                  if name in iss.index else "")
+        lines.append(f"| {name} | {shown(rows[rows['kernel'] == 'before'])} "
+                     f"| {shown(rows[rows['kernel'] == 'after'])} | {theirs} |")
+    lines += ["", "| guard set | puzzles | before: mean CPU s (branch nodes) per count | after |",
+              "| --- | ---: | ---: | ---: |"]
+    guards = runs[runs["set"] != "snipes"].copy()
+    guards["group"] = np.where(guards["set"] == "tarek", "tarek's 42 killers",
+                               guards["name"].str.replace(r"#.*", "", regex=True))
+    for group in dict.fromkeys(guards["group"]):
+        rows = guards[guards["group"] == group]
+        cells = []
+        for kernel in ("before", "after"):
+            mine = rows[rows["kernel"] == kernel]
+            cells.append(f"{mine['cpu_s'].mean():.4f} ({int(mine['nodes'].mean()):,})")
+        lines.append(f"| {group} | {rows['name'].nunique()} | {cells[0]} | {cells[1]} |")
+    load = runs["load"]
+    lines += ["", f"Load average (1 min) {load.min():.1f} to {load.max():.1f}."]
+    return "\n".join(lines)

@@ -665,12 +665,12 @@ def _weighted_branch_cell(cand, grid, weights, scores) -> int:
     (:func:`_conflict`) follow dom/wdeg (Boussemart, Hemery, Lecoutre and
     Sais, "Boosting systematic search by weighting constraints", ECAI
     2004) and the conflict scores of sigh's Interactive Sudoku Solver
-    (``js/solver/SOLVER_ENGINE.md``). On tarek's 42 hard killers (read by
-    ``python -m benchmarks.variants --sigh-killers``; recorded in
-    ``benchmarks/variants/results/tarek_killers.csv``) the count to two
-    takes 0.175 s per puzzle on average; the fewest candidates first with
-    the weights as a tie-break took about 1.0 s (measured when this rule
-    was chosen, without a recorded CSV)."""
+    (``js/solver/SOLVER_ENGINE.md``). On tarek's 42 hard killers
+    (``python -m benchmarks.interactive_solver tarek-killers``, recorded in
+    ``benchmarks/interactive_solver/results/tarek_killers.csv``) the count
+    to two takes about 0.04 CPU s per puzzle on average; the fewest
+    candidates first with the weights as a tie-break took about 1.0 s
+    (measured when this rule was chosen, without a recorded CSV)."""
     top = 0
     least = 0
     value = np.int64(0)
