@@ -57,5 +57,7 @@ def test_each_recorded_answer_is_classed_by_what_it_shows():
     assert answer_kind({**base, "status": "INFEASIBLE", "verified": ""}) == "none"
     assert answer_kind({**base, "status": "INFEASIBLE", "published": False}) == "other"
     assert answer_kind({**base, "status": "INFEASIBLE", "iss_status": "unique"}) == "other"
+    assert answer_kind({**base, "status": "INFEASIBLE", "iss_status": "no-solution"}) == "none"
+    assert answer_kind({**base, "status": ""}) == "unmodelled"
     assert answer_kind({**base, "status": "TIME_LIMIT"}) == "limit"
     assert answer_kind({**base, "read": False}) == "refused"

@@ -16,9 +16,8 @@ read is solved by the methods of ``--methods`` in turn, each within
 (``solve(p, "backtracking")``, which counts to two), then CaDiCaL
 (``sat-extended``), CP-SAT (``cp``, one thread) and HiGHS (``milp``), each
 with its default formulation; after a solver's answer its count to two
-proves uniqueness within the same limit. Each paradigm decides puzzles the
-others leave at the limit: the MILP's LP relaxation settles a pill arrow
-of 32 cells at the root, where the searches time out. The
+proves uniqueness within the same limit (each paradigm decides puzzles
+the others leave at the limit). The
 row names the method that decided, says whether the answer passes
 ``verify``, whether it is the published solution (where the file gives
 one) and whether it is unique, with the CPU seconds of every try. A text not read names the first
@@ -97,7 +96,7 @@ def read_data(folder: str | None) -> dict[str, str]:
 def iss_solve(folder: str, source: str, time_limit: float) -> dict:
     """The Interactive Sudoku Solver on the same text (its own benchmark,
     ``node tools/perf/benchmark_puzzles.js --input-file F --solutions 2``,
-    no backtrack budget): its status (``unique``, ``multiple``, ``none``, or
+    no backtrack budget): its status (``unique``, ``multiple``, ``no-solution``, or
     ``TIME_LIMIT`` when the process outlives ``time_limit`` seconds plus its
     start-up), solutions and wall seconds of the solve as it reports them."""
     import json
@@ -226,14 +225,18 @@ def answer_kind(row) -> str:
     solution found, and the Interactive Sudoku Solver finds several too
     when it ran), ``"none"`` (proved to have no solution, none published,
     the solver agreeing when it ran), ``"limit"`` (read, not decided),
-    ``"refused"`` (not read) or ``"other"`` (anything else: an answer not
+    ``"unmodelled"`` (read, no method tried models it), ``"refused"`` (not
+    read) or ``"other"`` (anything else: an answer not
     verified, one that differs from the published, a disagreement)."""
     text = {key: str(value) for key, value in dict(row).items()}
     if text["read"] != "True":
         return "refused"
     iss = text.get("iss_status", "")
     if text["status"] == "INFEASIBLE":
-        return "none" if text["published"] != "False" and iss in ("", "none") else "other"
+        agrees = iss in ("", "no-solution")
+        return "none" if text["published"] != "False" and agrees else "other"
+    if not text["status"]:
+        return "unmodelled"
     if text["status"] != "OPTIMAL":
         return "limit"
     if text["verified"] != "True" or text["published"] == "False":
@@ -276,11 +279,12 @@ def table(csv_path: str) -> str:
              f"| {total} | {share(len(read))} | {share(len(decided))} | "
              + "".join(f"{(decided['method'] == m).sum()} | " for m in methods)
              + f"{share(strict)} | {kinds.get('several', 0)} | {kinds.get('none', 0)} "
-             f"| {kinds.get('limit', 0)} | {kinds.get('other', 0)} |",
+             f"| {kinds.get('limit', 0)} "
+             f"| {kinds.get('other', 0) + kinds.get('unmodelled', 0)} |",
              "", f"Right answers (published, proved unique, several solutions where the "
              f"solver finds several too, no solution proved): {share(right)}."]
     if "iss_status" in d and (d["iss_status"] != "").any():
-        iss = d[d["iss_status"].isin(["unique", "multiple", "none"])]
+        iss = d[d["iss_status"].isin(["unique", "multiple", "no-solution"])]
         both = decided[decided.index.isin(iss.index)]
         ours = both["cpu_s"].astype(float).median()
         theirs = d.loc[both.index, "iss_wall_s"].astype(float).median()
