@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import math
 from urllib.parse import unquote
 
 import numpy as np
@@ -975,6 +976,52 @@ def from_pencilmarks(text: str, where: str = "pencil marks"):
         elif len(marks) < side:
             constraints.append(Candidates((cell,), tuple(marks)))
     return grid.reshape(side, side), Rules(Layout.for_side(side), tuple(constraints))
+
+
+def _jigsaw_parts(text: str) -> tuple[int, str, list[str]] | None:
+    """``(side, cells, region symbols in order)`` of a jigsaw line, or None
+    when ``text`` is not one (see :func:`from_jigsaw_line`)."""
+    compact = "".join(text.split())
+    side = math.isqrt(len(compact) // 2)
+    if len(compact) != 2 * side * side or not 4 <= side <= 16:
+        return None
+    cells, labels = compact[: side * side], compact[side * side:]
+    symbols = sorted(set(labels))
+    if len(symbols) != side or any(labels.count(symbol) != side for symbol in symbols):
+        return None
+    empty = {char for char in cells if _jigsaw_value(char, side) is None}
+    return (side, cells, symbols) if len(empty) <= 1 else None
+
+
+def _jigsaw_value(char: str, side: int) -> int | None:
+    """A cell of a jigsaw line as the solver writes it (``shortCharToValue``
+    of ``js/sudoku_parser.js``): a digit below side 10, else ``A`` for 1,
+    ``B`` for 2, ...; None for anything else (an empty cell)."""
+    value = (int(char) if char.isascii() and char.isdigit() else 0) if side < 10 else (
+        ord(char) - ord("A") + 1 if "A" <= char <= "Z" else 0)
+    return value if 1 <= value <= side else None
+
+
+def is_jigsaw_line(text: str) -> bool:
+    """Whether ``text`` is the solver's jigsaw line (:func:`from_jigsaw_line`)."""
+    return _jigsaw_parts(text) is not None
+
+
+def from_jigsaw_line(text: str, where: str = "jigsaw line"):
+    """``(grid, rules)`` of the Interactive Sudoku Solver's jigsaw line
+    (``js/sudoku_parser.js``, ``_parseJigsawToAst``): whitespace ignored,
+    ``N*N`` cells then ``N*N`` region symbols, ``N`` distinct symbols ``N``
+    times each (N from 4 to 16); the cells as :func:`_jigsaw_value` reads
+    them, every other character (one kind only) an empty cell."""
+    parts = _jigsaw_parts(text)
+    if parts is None:
+        _fail(where, "a jigsaw line has N*N cells then N*N region symbols, N symbols N times "
+                     "each")
+    side, cells, symbols = parts
+    grid = np.array([_jigsaw_value(char, side) or 0 for char in cells], dtype=np.int64)
+    labels = "".join(text.split())[side * side:]
+    regions = np.array([symbols.index(symbol) for symbol in labels]).reshape(side, side)
+    return grid.reshape(side, side), Rules(Layout.jigsaw(regions), ())
 
 
 def is_long_killer(text: str) -> bool:

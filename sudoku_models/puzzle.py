@@ -619,7 +619,8 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
       :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
       format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
       the pencil-mark format (``N**3`` digits and dots):
-      :func:`~sudoku_models.iss.from_pencilmarks`;
+      :func:`~sudoku_models.iss.from_pencilmarks`; the jigsaw line (cells,
+      then region symbols): :func:`~sudoku_models.iss.from_jigsaw_line`;
     * else the line format (:meth:`Puzzle.from_string`), whose error is the
       one raised when nothing fits.
 
@@ -644,8 +645,8 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
     elif iss.is_pencilmarks(stripped):
         puzzle = Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks"))
-    elif (jigsaw := _jigsaw_line(stripped)) is not None:
-        puzzle = jigsaw
+    elif iss.is_jigsaw_line(stripped):
+        puzzle = Puzzle(*iss.from_jigsaw_line(stripped))
     else:
         try:
             puzzle = Puzzle.from_string(text, where=where)
@@ -663,35 +664,6 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
             puzzle = _from_unpacked(*unpacked, where)
     return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name,
                                                          values=puzzle.values)
-
-
-def _jigsaw_line(text: str) -> Puzzle | None:
-    """The Interactive Sudoku Solver's jigsaw line (``js/sudoku_parser.js``,
-    ``_parseJigsawToAst``), or None when ``text`` is not one: whitespace
-    ignored, ``N*N`` cells then ``N*N`` region symbols, ``N`` distinct
-    symbols ``N`` times each (N from 4 to 16). The cells are written as that
-    solver writes them: digits below side 10, else ``A`` for 1, ``B`` for
-    2, ...; every other character (one kind only) is an empty cell."""
-    text = "".join(text.split())
-    side = math.isqrt(len(text) // 2)
-    if len(text) != 2 * side * side or not 4 <= side <= 16:
-        return None
-    cells, labels = text[: side * side], text[side * side:]
-    symbols = sorted(set(labels))
-    if len(symbols) != side or any(labels.count(symbol) != side for symbol in symbols):
-        return None
-    values, empty = np.zeros(side * side, dtype=np.int64), set()
-    for index, char in enumerate(cells):
-        value = (int(char) if char.isdigit() and char.isascii() else -1) if side < 10 else (
-            ord(char) - ord("A") + 1 if "A" <= char <= "Z" else -1)
-        if 1 <= value <= side:
-            values[index] = value
-        else:
-            empty.add(char)
-    if len(empty) > 1:
-        return None
-    regions = np.array([symbols.index(symbol) for symbol in labels]).reshape(side, side)
-    return Puzzle(values.reshape(side, side), Layout.jigsaw(regions))
 
 
 def _from_payload(text: str, where: str | None) -> Puzzle:
