@@ -64,8 +64,9 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import pin_process, pinned_core
+from benchmarks.studykit.benchtools import pin_process
 from sudoku_models import Puzzle, read_puzzles, verify
+from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
 from sudoku_models.geometry import Layout
 from sudoku_models.rules import Cage

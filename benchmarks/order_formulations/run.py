@@ -44,9 +44,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from benchmarks.studykit.benchtools import pin_process, pinned_core
+from benchmarks.studykit.benchtools import pin_process
 from benchmarks.killer_formulations.run import cpu_budget, ctrl_c_in_background, random_costs
 from sudoku_models import Puzzle, read_puzzles, verify
+from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
 from sudoku_models.rules import Arrow, Thermometer
 from sudoku_models.solving import make_method

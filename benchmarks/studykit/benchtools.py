@@ -46,18 +46,6 @@ def pin_process(part: int = 0, parts: int = 1, core: int | None = None) -> int |
     return chosen
 
 
-def pinned_core() -> int | None:
-    """The core this process is pinned to (its affinity set has one core),
-    else None: the ``core`` column of a study's rows."""
-    import os
-
-    try:
-        cores = os.sched_getaffinity(0)
-    except (AttributeError, OSError):
-        return None
-    return next(iter(cores)) if len(cores) == 1 else None
-
-
 def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
     """The 9x9 puzzle sets of the rating comparisons, by name: top95, top1465,
     ``sample`` 17-clue puzzles drawn with seed 0, ``generated`` puzzles of

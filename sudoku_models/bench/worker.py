@@ -68,7 +68,7 @@ def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-def _core() -> int | None:
+def pinned_core() -> int | None:
     """The one core this process is pinned to, or None."""
     try:
         cores = os.sched_getaffinity(0)
@@ -97,7 +97,7 @@ def solved_row(chunk: Chunk, solved: Solved, load: float | None = None) -> dict:
     ``chunk``: its status and verification, wall and CPU seconds, solver
     statistics, solution hash, and where it ran (``load_1min`` at its
     start, ``core`` when pinned)."""
-    where = {"cpu_s": solved.cpu_seconds, "load_1min": load, "core": _core()}
+    where = {"cpu_s": solved.cpu_seconds, "load_1min": load, "core": pinned_core()}
     result = solved.result
     if result is None:
         return make_row(chunk, solved.index, solved.puzzle, status=Status.ERROR.value,
