@@ -619,10 +619,11 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
       :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
       format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
       the pencil-mark format (``N**3`` digits and dots):
-      :func:`~sudoku_models.iss.from_pencilmarks`; the jigsaw line (cells,
-      then region symbols): :func:`~sudoku_models.iss.from_jigsaw_line`;
-    * else the line format (:meth:`Puzzle.from_string`), whose error is the
-      one raised when nothing fits.
+      :func:`~sudoku_models.iss.from_pencilmarks`;
+    * else the line format (:meth:`Puzzle.from_string`), or where it fails
+      the solver's jigsaw line (cells, then region symbols:
+      :func:`~sudoku_models.iss.from_jigsaw_line`) or an lz-string payload;
+      the line format's error is the one raised when nothing fits.
 
     ``where`` prefixes error messages; ``name`` names the puzzle when the
     text does not. Raises :class:`PuzzleFormatError`; ``TypeError`` for a
@@ -645,14 +646,14 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
     elif iss.is_pencilmarks(stripped):
         puzzle = Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks"))
-    elif iss.is_jigsaw_line(stripped):
-        puzzle = Puzzle(*iss.from_jigsaw_line(stripped))
     else:
         try:
             puzzle = Puzzle.from_string(text, where=where)
         except PuzzleFormatError:
             if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
                 return Puzzle.from_iss(stripped, where=where, name=name)
+            if iss.is_jigsaw_line(stripped):  # 2*N*N characters: never a line-format length
+                return Puzzle(*iss.from_jigsaw_line(stripped, where or "jigsaw line"), name)
             unpacked = None
             if _LZ_ALPHABET.fullmatch(stripped):
                 try:
