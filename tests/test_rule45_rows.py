@@ -86,3 +86,18 @@ def test_rule45_counts_random_killers_as_the_counter(seed, cage):
         if expected:
             assert verify(puzzle, make_method(method, puzzle.rules, cage=cage, rule45=True)
                           .solve(puzzle).grid)
+
+
+@pytest.mark.parametrize("method", ["milp", "matrix", "cp-bool"])
+def test_a_derived_sum_no_digit_set_fills_makes_the_model_infeasible_not_an_error(method):
+    """Two 1s in column 4: the rule of 45 derives sums over those cages
+    whose totals no digit set reaches, so their digit-set rows have no
+    binary at all (``0 = 1``); every binary model must report the puzzle
+    INFEASIBLE (Pyomo refused the constant row, an error, before)."""
+    from sudoku_models.puzzle import read_puzzle
+
+    puzzle = read_puzzle(".Shape~4x4.Cage~1~R4C4.Cage~1~R3C4")
+    assert count_solutions(puzzle, "backtracking", limit=None) == 0
+    model = make_method(method, puzzle.rules, cage="sets", rule45=True)
+    assert model.solve(puzzle).status.name == "INFEASIBLE"
+    assert count_solutions(puzzle, method, limit=None, cage="sets", rule45=True) == 0

@@ -133,6 +133,10 @@ class MilpFormulation(BinaryRowOptions, PyomoFormulation):
 
             def rule(m, r, rows=rows):
                 row = rows[r]
+                if not row.variables.size:  # no term (digit sets with no set): holds or not
+                    holds = (row.lower is None or row.lower <= 0) and (
+                        row.upper is None or row.upper >= 0)
+                    return pyo.Constraint.Feasible if holds else pyo.Constraint.Infeasible
                 expr = sum(int(a) * x[v] for v, a in zip(row.variables.tolist(),
                                                           row.coefficients.tolist()))
                 if row.lower == row.upper:

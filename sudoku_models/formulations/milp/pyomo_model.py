@@ -67,9 +67,10 @@ def standard_form(model: pyo.ConcreteModel) -> StandardForm:
     value moved to the bounds. Built here with Pyomo's linear walker
     (``pyomo.repn.linear.LinearRepnVisitor``) into numpy arrays, because
     that compiler builds scipy matrices and importing scipy makes Pyomo
-    import ``scipy.stats`` (0.8 s of CPU). Raises ``ValueError`` for a
-    nonlinear expression, a model without exactly one active objective, or
-    a constraint with no variable that cannot hold."""
+    import ``scipy.stats`` (0.8 s of CPU). A constraint with no variable
+    is left out where it holds and kept as an empty row where it cannot (the
+    model is then infeasible). Raises ``ValueError`` for a nonlinear
+    expression or a model without exactly one active objective."""
     var_map: dict[int, pyo.Var] = {}
     visitor = LinearRepnVisitor({}, var_recorder=VarRecorder(var_map, _ORDER))
     objectives = list(model.component_data_objects(pyo.Objective, active=True, sort=_ORDER))
@@ -85,10 +86,10 @@ def standard_form(model: pyo.ConcreteModel) -> StandardForm:
             continue
         repn = _linear(visitor, body, con)
         offset = pyo.value(repn.constant)
-        if not repn.linear:
-            if (low is None or low <= offset) and (high is None or high >= offset):
-                continue
-            raise ValueError(f"constraint {con.name!r} has no variable and cannot hold")
+        if not repn.linear and (low is None or low <= offset) and (high is None or
+                                                                  high >= offset):
+            continue  # no variable and holds; one that cannot hold stays an empty row,
+            # which the solver reports INFEASIBLE
         sides = [(low, high)] if low == high else \
             [(-_INF, high)] * (high is not None) + [(low, _INF)] * (low is not None)
         for row_low, row_high in sides:
