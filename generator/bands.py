@@ -51,7 +51,7 @@ import numpy as np
 
 from sudoku_models.counter import compile_cache
 
-compile_cache.configure()  # before numba compiles or loads the kernel below
+compile_cache.prepare()  # before numba compiles or loads the kernel below: saves locked between processes
 
 MAX_BAND_SIDE = 9  # 10x10 (5x2 boxes) already has 252^4 signatures to sort
 

@@ -75,7 +75,7 @@ from numba.typed import Dict
 
 from sudoku_models.counter import compile_cache
 
-compile_cache.configure()  # before numba compiles or loads the kernel below
+compile_cache.prepare()  # before numba compiles or loads the kernel below: saves locked between processes
 
 ORDERS = (2, 3)  # the orders whose essentially different grids are counted
 _KEY = types.UniTuple(types.int64, 5)  # memo key: depth, then 27 house masks in 4 words

@@ -20,11 +20,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from sudoku_models.counter import kernel, kernel9
+from sudoku_models.counter import compile_cache, kernel, kernel9
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, STOPPED_EARLY
 from sudoku_models.counter.kernel_tables import (BITBOARD, CELL_HOUSES, FULL, HOUSES, IDENTITY,
                                                  PEERS)
 from sudoku_models.counter.uniqueness import other_solution
+
+compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
 
 @numba.njit(cache=True, nogil=True)

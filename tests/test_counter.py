@@ -250,6 +250,78 @@ def test_a_kernel_compiled_by_another_checkout_is_not_compiled_here(tmp_path):
     assert not compile_cache.is_compiled(tmp_path, Path(kernel9.__file__).with_name("kernel.py"))
 
 
+_TWICE = """
+import numba
+
+
+@numba.njit(cache=True)
+def doubled_sum(a):
+    return a.sum() * 2
+"""
+
+# A process that compiles one specialization of doubled_sum (int64 or float64
+# arrays) into the cache, made to wait in numba's index write until the other
+# process reaches it too (or 5 s pass): without a lock between them both have
+# read the same empty index and choose the same data file name.
+_COMPILE_ONE = """
+import os, sys, time
+from pathlib import Path
+cache, me, other, modules = Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+os.environ["NUMBA_CACHE_DIR"] = str(cache)
+from sudoku_models.counter import compile_cache
+compile_cache.prepare()
+from numba.core.caching import IndexDataCacheFile
+write_index = IndexDataCacheFile._save_index
+def meet_then_write(self, overloads):
+    (cache / f"in-{me}").touch()
+    deadline = time.monotonic() + 5
+    while not (cache / f"in-{other}").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    write_index(self, overloads)
+IndexDataCacheFile._save_index = meet_then_write
+sys.path.insert(0, modules)
+import numpy as np
+import twice
+print(twice.doubled_sum(np.arange(5, dtype=np.int64 if me == "a" else np.float64)))
+"""
+
+_LOAD_BOTH = """
+import os, sys
+os.environ["NUMBA_CACHE_DIR"] = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import numpy as np
+import twice
+print(twice.doubled_sum(np.arange(5, dtype=np.int64)), twice.doubled_sum(np.arange(5.0)))
+stats = twice.doubled_sum.stats
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+def test_two_processes_compiling_one_kernel_at_once_keep_both_in_the_cache(tmp_path):
+    """Numba saves a cache entry with no lock between processes: two that
+    compile different specializations of a kernel at the same moment chose
+    the same data file, so one entry was lost or pointed at the other's
+    machine code (a SIGSEGV in every later process, seen with the test
+    workers). compile_cache.prepare locks the saves: both entries survive
+    and a third process loads both without compiling."""
+    modules, cache = tmp_path / "modules", tmp_path / "cache"
+    modules.mkdir()
+    cache.mkdir()
+    (modules / "twice.py").write_text(_TWICE)
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    children = [subprocess.Popen([sys.executable, "-c", _COMPILE_ONE, str(cache), me, other,
+                                  str(modules)], env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+                for me, other in (("a", "b"), ("b", "a"))]
+    outputs = [child.communicate(timeout=120) for child in children]
+    assert [child.returncode for child in children] == [0, 0], outputs
+    assert [out.strip() for out, _ in outputs] == ["20", "20.0"]
+    both = subprocess.run([sys.executable, "-c", _LOAD_BOTH, str(cache), str(modules)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert both.returncode == 0, both.stderr
+    assert both.stdout.split() == ["20", "20.0", "2", "0"]  # two loads from the cache, no compile
+
+
 @pytest.mark.slow
 def test_first_use_compiles_once_with_a_notice(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))

@@ -10,7 +10,10 @@ compile numba really does (not a load from the cache): it prints the
 one-line notice on stderr at the first one of the process and adds up the
 seconds spent compiling (:func:`compile_seconds`), so that callers can keep
 a compile out of their timings and report it apart.
-Importing this module imports nothing heavy.
+
+Several processes share the cache (the test workers, the runner's workers,
+two notebooks): :func:`prepare` makes numba's cache writes safe between
+them (:func:`lock_saves`). Importing this module imports nothing heavy.
 """
 
 from __future__ import annotations
@@ -46,6 +49,47 @@ def configure() -> Path:
 
             config.CACHE_DIR = chosen
     return Path(chosen)
+
+
+def prepare() -> Path:
+    """:func:`configure`, then :func:`lock_saves` (imports numba): call it at
+    the top of every module that defines cached kernels, before them.
+    Returns the cache directory in use."""
+    cache_dir = configure()
+    lock_saves()
+    return cache_dir
+
+
+def lock_saves() -> None:
+    """Make numba's writes of a cache entry safe between processes (once per
+    process; imports numba and filelock).
+
+    Numba saves an entry by reading the function's index file, choosing the
+    first data file name the index does not use (``kernel9.count9-N.nbc``),
+    writing the index and then the data, with no lock between processes.
+    Two processes compiling different specializations of one kernel at once
+    both read the same index and choose the same name: one entry is lost,
+    or the index points one signature at the other's machine code, and
+    every later process that loads it crashes (SIGSEGV, seen with the test
+    workers). Each save here holds a :class:`filelock.FileLock` on
+    ``<index file>.lock`` from reading the index to writing the data, so
+    the second process reads the first one's index and picks another name.
+    Loads take no lock: the index is replaced atomically and names a data
+    file only once it is chosen for good (a load that finds no data file
+    yet compiles, as numba does without a cache)."""
+    from filelock import FileLock
+    from numba.core.caching import IndexDataCacheFile
+
+    save = IndexDataCacheFile.save
+    if getattr(save, "locked_between_processes", False):
+        return
+
+    def locked_save(self, key, data):
+        with FileLock(self._index_path + ".lock"):
+            return save(self, key, data)
+
+    locked_save.locked_between_processes = True
+    IndexDataCacheFile.save = locked_save
 
 
 def is_compiled(cache_dir: Path, source: Path) -> bool:

@@ -42,6 +42,7 @@ import numba
 import numpy as np
 from numba.extending import overload
 
+from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, POLL, STOP, STOPPED, STOPPED_EARLY, popcount
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, DOMAINS, FULL,
                             GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS,
@@ -49,6 +50,8 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, D
                             REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
                             SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
                             SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
+
+compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
 _popcount = numba.njit(inline="always")(popcount)
 

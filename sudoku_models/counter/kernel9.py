@@ -53,9 +53,12 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
+from . import compile_cache
 from .core import (BAD_VALUE, BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY,
                    popcount)
 from .kernel import finish  # numba's cache of this module does not see edits of it there
+
+compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
 STATE = 57  # 27 value boards, 3 solved boards, 27 value boards as last checked
 FULL = (1 << 27) - 1

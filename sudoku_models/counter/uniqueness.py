@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import numba
 
-from . import kernel, kernel9
+from . import compile_cache, kernel, kernel9
 from .kernel_tables import BITBOARD
+
+compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
 
 @numba.njit(cache=True, nogil=True)
