@@ -166,3 +166,25 @@ def test_bench_report_writes_the_tables_and_each_figure_three_ways(tmp_path, cap
         assert (tmp_path / f"{name}.pdf").read_bytes().startswith(b"%PDF")
     assert main(["bench", "report", str(out), "--sort", "mediam ms"]) == 2
     assert "did you mean median ms?" in capsys.readouterr().err
+
+
+def test_bench_report_on_the_cpu_clock_reads_cpu_seconds_and_refuses_rows_without(tmp_path,
+                                                                                 capsys):
+    from sudoku_models.cli import main
+
+    out = tmp_path / "runs.csv"
+    assert main(["bench", "run", "--methods", "cp,backtracking", "--datasets", "top95",
+                 "--first", "3", "--interleave", "--out", str(out)]) == 0
+    assert main(["bench", "report", str(out), "--clock", "cpu"]) == 0
+    assert "times are the worker's CPU seconds" in capsys.readouterr().out
+    rows, summary = pd.read_csv(out), pd.read_csv(tmp_path / "summary.csv")
+    for method, group in rows.groupby("method"):
+        line = summary[summary["method"] == method].iloc[0]
+        assert line["median ms"] == pytest.approx(1000 * group["cpu_s"].median(), rel=1e-3)
+    assert main(["bench", "report", str(out)]) == 0  # the wall clock by default
+    assert "times are wall seconds" in capsys.readouterr().out
+    rows.loc[rows.index[0], "cpu_s"] = None  # a row recorded before CPU seconds were kept
+    rows.to_csv(out, index=False)
+    assert main(["bench", "report", str(out), "--clock", "cpu"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "1 of 6 rows have no CPU seconds" in err

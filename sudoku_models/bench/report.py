@@ -237,12 +237,13 @@ def _finish(fig, axes, ylabel: str, title: str, colours, labels, path: Path | No
     return _save(fig, path)
 
 
-def plot_distribution(frame, colours, path: Path | None = None):
+def plot_distribution(frame, colours, path: Path | None = None, what: str = "time"):
     """Small multiples, one panel per (dataset, order): time per solved puzzle
     per method, box and dots, on one shared log axis in ms. ``frame``: a
     :func:`load_results` frame with ``label`` (:func:`labelled`); saved at
     ``path``, or the figure returned when ``path`` is None (so for every
-    ``plot_*`` function)."""
+    ``plot_*`` function); ``what`` names the clock of ``total_s`` in the
+    labels (``"time"``, or ``"CPU time"`` from :func:`on_clock`)."""
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgba
     import numpy as np
@@ -269,11 +270,12 @@ def plot_distribution(frame, colours, path: Path | None = None):
         plain_log_axis(ax, "y")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(axis="y", which="both", alpha=0.3)
-    return _finish(fig, axes, "time per puzzle (ms)\nbuild + solve, log scale",
-                   "Time per solved puzzle, by dataset and method", colours, labels, path)
+    return _finish(fig, axes, f"{what} per puzzle (ms)\nbuild + solve, log scale",
+                   f"{what.capitalize()} per solved puzzle, by dataset and method", colours,
+                   labels, path)
 
 
-def plot_cactus(frame, colours, path: Path | None = None):
+def plot_cactus(frame, colours, path: Path | None = None, what: str = "time"):
     """Cactus plot per (dataset, order): for each method, the number of
     puzzles solved (x) within a time per puzzle (y, ms, log)."""
     import matplotlib.pyplot as plt
@@ -296,11 +298,12 @@ def plot_cactus(frame, colours, path: Path | None = None):
         ax.set_xlabel("puzzles solved")
         ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles", fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    return _finish(fig, axes, "time per puzzle (ms), log scale",
-                   "Cactus plot: puzzles solved within a time per puzzle", colours, labels, path)
+    return _finish(fig, axes, f"{what} per puzzle (ms), log scale",
+                   f"Cactus plot: puzzles solved within a {what} per puzzle", colours, labels,
+                   path)
 
 
-def plot_profile(frame, colours, path: Path | None = None):
+def plot_profile(frame, colours, path: Path | None = None, what: str = "time"):
     """Dolan-More performance profile per (dataset, order): the share of
     puzzles a method solves within a factor tau of the fastest method on
     that puzzle (Dolan and More 2002, Math. Program. 91:201-213). Puzzles
@@ -326,11 +329,12 @@ def plot_profile(frame, colours, path: Path | None = None):
                     color=_colour(colours, label), label=label)
         plain_log_axis(ax, "x", base=2)
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel("tau: time within this factor\nof the fastest")
+        ax.set_xlabel(f"tau: {what} within this factor\nof the fastest")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    return _finish(fig, axes, "share of puzzles", "Performance profile (Dolan-More), per dataset",
-                   colours, labels, path)
+    return _finish(fig, axes, "share of puzzles",
+                   "Performance profile (Dolan-More), per dataset"
+                   + (f", on {what}" if what != "time" else ""), colours, labels, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
@@ -344,7 +348,7 @@ def _series(frame, column: str, datasets) -> dict:
 
 
 def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel: str,
-               title: str):
+               title: str, what: str = "time"):
     """Median time per method against ``column``, one point per dataset
     (saved at ``path``, or the figure returned when ``path`` is None).
     ``gen:17`` is the curated 17-clue collection, not generated puzzles: its
@@ -361,7 +365,7 @@ def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel:
     ax.set_xticks(sorted(xs), [f"{x}\n(collection)" if collection and x == 17 else str(x)
                                for x in sorted(xs)])
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("median time per puzzle (ms), log scale")
+    ax.set_ylabel(f"median {what} per puzzle (ms), log scale")
     _suptitle(fig, title)
     ax.grid(alpha=0.3, which="both")
     fig.legend(fontsize=8, loc="outside right upper", frameon=False)
@@ -374,30 +378,31 @@ def _save(fig, path: Path | None):
     return save_figure(fig, path, dpi=FIGURE_DPI, also=FIGURE_FORMATS)
 
 
-def plot_results(frame, out_dir: Path) -> list[Path]:
-    """Write every figure (see module docstring) into ``out_dir``; returns
-    their paths."""
+def plot_results(frame, out_dir: Path, what: str = "time") -> list[Path]:
+    """Write every figure (see module docstring) into ``out_dir``, ``what``
+    naming the clock of ``total_s`` in their labels; returns their paths."""
     import matplotlib
 
     matplotlib.use("Agg")
     frame = labelled(frame)
     colours = method_colours(frame["label"].unique())
-    written = [plot_distribution(frame, colours, out_dir / "time_distribution.png"),
-               plot_cactus(frame, colours, out_dir / "cactus.png"),
-               plot_profile(frame, colours, out_dir / "performance_profile.png")]
+    written = [plot_distribution(frame, colours, out_dir / "time_distribution.png", what),
+               plot_cactus(frame, colours, out_dir / "cactus.png", what),
+               plot_profile(frame, colours, out_dir / "performance_profile.png", what)]
     per = frame.groupby("dataset").agg(orders=("order", "nunique"), order=("order", "first"),
                                        clue_counts=("clues", "nunique"))
     by_clues = [d for d in per[(per["orders"] == 1) & (per["order"] == 3)
                                & (per["clue_counts"] == 1)].index if d.startswith("gen:")]
     if len(by_clues) > 1:
         written.append(plot_trend(frame, colours, "clues", by_clues, out_dir / "time_vs_clues.png",
-                                  "clues", "9x9: median time against clues (17: the curated "
-                                  "collection)"))
+                                  "clues", f"9x9: median {what} against clues (17: the curated "
+                                  "collection)", what))
     by_order = [d for d in per.index if d.startswith("order:")]
     if len(by_order) > 1:
         written.append(plot_trend(frame, colours, "order", by_order, out_dir / "time_vs_order.png",
                                   "order n (grid n² x n²)",
-                                  "Median time against the order (one point per order:N dataset)"))
+                                  f"Median {what} against the order (one point per order:N "
+                                  "dataset)", what))
     return written
 
 
@@ -418,28 +423,55 @@ def _facts(frame) -> list[str]:
     return lines
 
 
+CLOCKS = ("wall", "cpu")
+"""The clocks a report reads: wall seconds (``total_s``) or the worker's CPU
+seconds (``cpu_s``), both of build (or clue update) plus solve."""
+
+
+def on_clock(frame, clock: str, source="the results"):
+    """``frame`` with ``total_s`` read on ``clock`` (:data:`CLOCKS`): as is
+    for ``wall``; the worker's CPU seconds for ``cpu`` (what carries across
+    a shared machine for single-threaded methods). Raises ``ValueError``
+    for another clock, or for ``cpu`` when a row that ran has no CPU
+    seconds (recorded before the runner kept them), naming ``source``."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+    if clock == "wall":
+        return frame
+    missing = frame["cpu_s"].isna() & (frame["status"] != "ERROR")
+    if missing.any():
+        raise ValueError(f"{source}: {int(missing.sum())} of {len(frame)} rows have no CPU "
+                         "seconds (recorded before the runner kept them); use the wall clock")
+    return frame.assign(total_s=frame["cpu_s"])
+
+
 def write_report(results_csv, out_dir=None, sort_by: str | None = None,
-                 reference: str | None = None, descending: bool = False) -> Path:
+                 reference: str | None = None, descending: bool = False,
+                 clock: str = "wall") -> Path:
     """Write ``summary.md`` and the figures next to ``results_csv`` (or into
     ``out_dir``), with the summary table (:func:`summary_table`: ``sort_by``,
     ``reference``, ``descending``) also as ``summary.csv`` and
-    ``summary.tex`` (booktabs); returns the summary's path. Raises
+    ``summary.tex`` (booktabs), every time on ``clock`` (:func:`on_clock`);
+    returns the summary's path. Raises
     :class:`~sudoku_models.bench.results.ResultsFileError` for a file that
     is not a results file and ``ValueError`` for one without rows, an
-    unknown sort column or reference method."""
+    unknown sort column or reference method, or a clock it cannot read."""
     from .results import load_results
 
     frame = load_results(results_csv)
     if frame.empty:
         raise ValueError(f"{results_csv}: no rows to report")
+    frame = on_clock(frame, clock, results_csv)
     table = summary_table(frame, sort_by, reference, descending)
     out_dir = Path(out_dir or Path(results_csv).parent)
     out_dir.mkdir(parents=True, exist_ok=True)
-    plots = plot_results(frame, out_dir)
+    plots = plot_results(frame, out_dir, "CPU time" if clock == "cpu" else "time")
     table.to_csv(out_dir / "summary.csv", index=False)
     (out_dir / "summary.tex").write_text(latex_table(table))
+    times = ("times are the worker's CPU seconds of build (or clue update) + solve"
+             if clock == "cpu" else "times are wall seconds of build (or clue update) + solve")
     text = [f"# Benchmark results: {Path(results_csv).name}", "",
-            "Per dataset, order and method; times are build (or clue update) + solve per "
+            f"Per dataset, order and method; {times} per "
             "puzzle, over the rows that did not end in ERROR; a speed-up above 1 is faster "
             "than the reference method on the same dataset and order; model size of the "
             "method with default options on an empty grid. The table is also in summary.csv "

@@ -40,9 +40,10 @@ class Summary:
 
     def add(self, row: dict) -> None:
         """Count one row (a dict with ``dataset``, ``order``, ``method``,
-        ``options``, ``status``, ``verified``, ``build_s``, ``solve_s``); a
-        puzzle with no order (a layout other than square boxes) is in order
-        ``"-"``."""
+        ``options``, ``status``, ``verified``, ``build_s``, ``solve_s``; its
+        time is ``total_s`` when it has one, as the rows of a results frame
+        read on a clock do, :func:`~.report.on_clock`); a puzzle with no
+        order (a layout other than square boxes) is in order ``"-"``."""
         order = row.get("order")
         order = int(order) if order not in (None, "") and order == order else "-"  # not NaN
         key = (row["dataset"], order, label(row["method"], row.get("options")))
@@ -56,8 +57,10 @@ class Summary:
         line["timed out"] += status == "TIME_LIMIT"
         line["errors"] += status == "ERROR"
         if status != "ERROR":
-            line["times"].append(1000 * (_seconds(row.get("build_s"))
-                                         + _seconds(row.get("solve_s"))))
+            seconds = row.get("total_s")
+            if seconds is None:
+                seconds = _seconds(row.get("build_s")) + _seconds(row.get("solve_s"))
+            line["times"].append(1000 * seconds)
 
     def lines(self) -> list[dict]:
         """One dict per (dataset, order, method [options]), sorted, with the

@@ -63,6 +63,10 @@ def add_parser(commands) -> None:
                         help="sort the lines of each dataset and order by this column of the "
                         "table, e.g. 'median ms' (default: by method)")
     report.add_argument("--descending", action="store_true", help="sort largest first")
+    report.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="the times read: wall seconds, or cpu: the worker's CPU seconds "
+                             "(for single-threaded methods, what holds on a shared machine; "
+                             "older results files may have none) (default wall)")
     report.add_argument("--reference", metavar="METHOD",
                         help="the method the speed-up column compares with (default: milp)")
     report.set_defaults(handler=report_results)
@@ -171,7 +175,8 @@ def report_results(args: argparse.Namespace) -> int:
     from ..bench.report import write_report
 
     summary = write_report(args.results, args.out_dir, sort_by=args.sort,
-                           reference=args.reference, descending=args.descending)
+                           reference=args.reference, descending=args.descending,
+                           clock=args.clock)
     print(summary.read_text())
     print(f"wrote {summary}")
     return EXIT_OK
