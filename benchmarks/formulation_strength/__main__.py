@@ -12,7 +12,7 @@ from benchmarks.studykit.steps import run_step
 STEPS = {
     "sizes": ("model_sizes", "the model-size table of docs/design.md (--write to rewrite it)"),
     "paired": ("paired_runs", "the paired runs, each one interleaved run: top95 (every "
-                              "method), seventeen (a 17-clue sample), clues"),
+                              "method), seventeen (a 17-clue sample)"),
     "counting": ("counting", "the 288 solutions of the empty 4x4 grid counted by each "
                              "paradigm (results/counting_empty4x4.csv)"),
 }

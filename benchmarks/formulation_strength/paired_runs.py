@@ -18,10 +18,9 @@ into ``results/RUN_paired_profile.png``
     ``milp``, ``cp`` and the counter on an even sample (``SEVENTEEN_SAMPLE``
     puzzles, seed 0) of the 49,158 17-clue puzzles, no limit, into
     ``results/seventeen_paired.csv``.
-``clues``
-    The clue-count comparison (``CLUE_METHODS``) on ``CLUES_SAMPLE`` puzzles
-    per clue count (``gen:17``: the first of the 17-clue collection; the
-    other counts generated with seed 0), into ``results/clues_paired.csv``.
+
+The scaling and clue-count runs are plain ``sudoku-models bench run
+--interleave`` commands (in the README).
 """
 
 from __future__ import annotations
@@ -33,29 +32,24 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results"
 SEVENTEEN_SAMPLE = 500
-CLUES_SAMPLE = 20
-CLUE_METHODS = ["milp", "cp", "cp-bool", "matrix", "matching", "backtracking"]
-GENERATED = ["gen:20", "gen:22", "gen:25", "gen:28", "gen:30", "gen:35", "gen:40"]
 
 
 def chunks(run: str) -> list:
-    """The study chunks of ``run`` (``top95``, ``seventeen`` or ``clues``)."""
+    """The study chunks of ``run`` (``top95`` or ``seventeen``)."""
     from benchmarks.studykit.runs import StudyChunk
     from sudoku_models.registry import METHODS
 
     if run == "top95":
         return [StudyChunk("top95 every method", list(METHODS), ["top95"], None, 60.0)]
-    if run == "seventeen":
-        return [StudyChunk("17clue sample", ["milp", "cp", "backtracking"], ["17clue"],
-                           SEVENTEEN_SAMPLE, None)]
-    return [StudyChunk("clues", CLUE_METHODS, ["gen:17", *GENERATED], CLUES_SAMPLE, None)]
+    return [StudyChunk("17clue sample", ["milp", "cp", "backtracking"], ["17clue"],
+                       SEVENTEEN_SAMPLE, None)]
 
 
 def main(argv=None) -> int:
     from benchmarks.studykit.runs import run_study_chunk
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("run", choices=("top95", "seventeen", "clues"))
+    parser.add_argument("run", choices=("top95", "seventeen"))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--budget-minutes", type=float, default=60)
     args = parser.parse_args(argv)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sudoku_models.bench.report import SOLVED, markdown_table, summarise
+from sudoku_models.bench.report import SOLVED, markdown_table, on_clock, summarise
 from benchmarks.studykit.published import markdown
 
 
@@ -42,16 +42,17 @@ def summary(path, datasets: str | None = None) -> str:
 
 
 def _medians(frame, by: str, clock: str = "wall"):
+    frame = on_clock(frame, clock)
     solved = frame[frame["status"].isin(SOLVED)]
-    return (solved.groupby([by, "method"])[_column(clock)].median().unstack() * 1000)
+    return solved.groupby([by, "method"])["total_s"].median().unstack() * 1000
 
 
-def median_ms_by_order(path) -> str:
-    """Median ms per puzzle, one row per order (of the ``order:N``
-    datasets), one column per method, and the growth from 9x9 to the
-    largest order (ratio of the medians)."""
+def median_ms_by_order(path, clock: str = "wall") -> str:
+    """Median ms per puzzle on ``clock`` (``wall`` or ``cpu``), one row per
+    order (of the ``order:N`` datasets), one column per method, and the
+    growth from 9x9 to the largest order (ratio of the medians)."""
     frame = _load(path)
-    table = _medians(frame[frame["dataset"].str.startswith("order:")], "order")
+    table = _medians(frame[frame["dataset"].str.startswith("order:")], "order", clock)
     largest = int(table.index.max())
     rows = [[f"{int(o)} ({o * o}x{o * o})", *[f"{v:.2f}" for v in table.loc[o]]]
             for o in table.index]
@@ -86,22 +87,11 @@ def _right(text: str) -> str:
     return "\n".join(lines)
 
 
-CLOCKS = {"wall": "total_s", "cpu": "cpu_s"}
-"""A table's clock -> the results column it reads: wall seconds (build
-plus solve) or the worker's CPU seconds of the same (every method here is
-single-threaded)."""
-
-
-def _column(clock: str) -> str:
-    if clock not in CLOCKS:
-        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
-    return CLOCKS[clock]
-
-
 def _paired_times(frame, clock: str = "wall"):
     """Solved time on ``clock`` per (dataset, index, repetition) x method;
     NaN where not solved."""
-    timed = frame.assign(t=frame[_column(clock)].where(frame["status"].isin(SOLVED)))
+    timed = on_clock(frame, clock)
+    timed = timed.assign(t=timed["total_s"].where(timed["status"].isin(SOLVED)))
     return timed.pivot_table(index=["dataset", "index", "repetition"], columns="method",
                              values="t", aggfunc="first", dropna=False)
 
