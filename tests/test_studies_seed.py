@@ -3,6 +3,7 @@
 
 import matplotlib.pyplot as plt
 import pandas as pd
+import pytest
 
 from sudoku_models.bench import RunSpec, run_benchmark
 from benchmarks.milp_sweep.tables import CONFIGURATIONS, configuration, cp_table, sweep_table
@@ -52,37 +53,40 @@ def test_sweep_configurations_are_named_from_the_options():
     assert names.tolist() == ["HiGHS default", "HiGHS IPM LP, no crossover", "SCIP"]
 
 
-def test_the_sweep_table_reads_each_configuration_and_its_statistics(tmp_path):
+def test_the_sweep_tables_read_each_configuration_and_pair_cp_sat_in_one_run(tmp_path):
     import importlib.util
 
-    from benchmarks.milp_sweep.__main__ import CONFIGS
+    from benchmarks.milp_sweep.__main__ import METHODS
 
     out = tmp_path / "runs.csv"
-    configs = {name: options for name, options in CONFIGS.items()
-               if options.get("solver") != "scip" or importlib.util.find_spec("pyscipopt")}
-    for options in configs.values():
-        run_benchmark(RunSpec(["milp"], ["holes:3:0.6:balanced"], out, sample=1, time_limit=60,
-                      options=options, progress=False))
+    methods = [m for m in METHODS if "solver=scip" not in m or importlib.util.find_spec("pyscipopt")]
+    run_benchmark(RunSpec(methods, ["holes:3:0.6:balanced"], out, sample=1, time_limit=60,
+                          interleave=True, progress=False))
+    frame = pd.read_csv(out)
+    assert frame["cpu_s"].notna().all() and frame["core"].notna().all()
     lines = sweep_table(out).splitlines()
-    assert lines[0].startswith("| instance | configuration | 10 s | 60 s | 300 s | status |")
+    assert lines[0].startswith("| instance | configuration | 10 s | 60 s | 300 s | CPU s | status |")
     rows = [line.strip("| ").split(" | ") for line in lines[2:]]
+    configs = [configuration(o) for o in frame.loc[frame["method"] == "milp", "options"]]
     assert [r[1] for r in rows] == [n for n in CONFIGURATIONS if n in configs]
     for row in rows:  # solved well within 10 s, so within every limit, with its statistics
-        assert row[2] == row[3] == row[4] != "-" and row[5] == "OPTIMAL"
-        assert int(row[6].replace(",", "")) >= 0 and row[-1] != ""
-    # CP-SAT's own run beside the sweep's fastest configuration, no ratio
-    cp = tmp_path / "cp_runs.csv"
-    run_benchmark(RunSpec(["cp"], ["holes:3:0.6:balanced"], cp, sample=1, time_limit=60,
-                  progress=False))
-    frame = pd.read_csv(out)
-    fastest = frame.loc[(frame["build_s"] + frame["solve_s"]).idxmin()]
-    cp_row = pd.read_csv(cp).iloc[0]
-    lines = cp_table(out, cp).splitlines()
-    assert "ratio" not in lines[0] and "/" not in lines[0]
+        assert row[2] == row[3] == row[4] != "-" and row[6] == "OPTIMAL"
+        assert float(row[5]) > 0 and int(row[7].replace(",", "")) >= 0 and row[-1] != ""
+    # CP-SAT paired with each configuration of the same run, on CPU seconds
+    lines = cp_table(out).splitlines()
+    header = lines[0].strip("| ").split(" | ")
+    assert header[:4] == ["instance", "CP-SAT", "CP-SAT CPU s", "conflicts"]
     (row,) = [line.strip("| ").split(" | ") for line in lines[2:]]
+    cp_row = frame[frame["method"] == "cp"].iloc[0]
     assert row[:3] == ["holes:3:0.6:balanced #1", "OPTIMAL", f"{cp_row['cpu_s']:.2f}"]
-    assert row[6] == configuration(fastest["options"])
-    assert row[7] == f"{fastest['build_s'] + fastest['solve_s']:.1f}"
+    for name in CONFIGURATIONS:
+        cell = row[header.index(f"{name} / CP-SAT")]
+        if name in configs:
+            milp = frame[(frame["method"] == "milp")
+                         & (frame["options"].fillna("").map(configuration) == name)].iloc[0]
+            assert float(cell) == pytest.approx(milp["cpu_s"] / cp_row["cpu_s"], rel=0.01)
+        else:
+            assert cell == ""
 
 
 def test_a_build_is_measured_with_its_gdp_transformation_and_sized_by_the_peer_pairs(tmp_path):

@@ -2,27 +2,27 @@
 LP relaxations by the interior point method without crossover
 (``mip_lp_solver=ipm``; ``solver=ipm`` is ignored for a MIP), and SCIP, on hole instances at
 and off the hard region of orders 5 (where the MILP must search) and 6
-(where the LP relaxation itself is the obstacle), one thread each.
+(where the LP relaxation itself is the obstacle), one thread each, with
+CP-SAT (``cp``) on the same instances in the same run.
 
 Each run gets 300 s, model build included; the outcomes at 10 s and 60 s
 are read off the same run (a run that solved within 10 s would have solved
 under a 10 s limit: one thread, the solver's path does not depend on the
-limit), so the three limits of the issue cost one run. Every row carries the
-detailed MILP statistics (``stats=detailed``: presolved size, root LP time
-and iterations, root bound, time to the first solution, B&B nodes, LP
-iterations) where the results schema has columns for them.
+limit), so the three limits of the issue cost one run. Every MILP row
+carries the detailed statistics (``stats=detailed``: presolved size, root
+LP time and iterations, root bound, time to the first solution, B&B nodes,
+LP iterations) where the results schema has columns for them. The four
+configurations are interleaved instance by instance (one worker pinned to
+a core, their order rotated), and every row has the worker's CPU seconds,
+the load at its start and its core: the CP-SAT and MILP times of an
+instance are a pair from one run.
 
-Usage (about 75 min on one core at worst: 5 instances x 3 configurations
-x 300 s; ``--budget-minutes`` stops a run that the same command resumes)::
+Usage (about 60 min on one core at worst: 5 instances x 4 configurations
+x 300 s, most of them far shorter; ``--budget-minutes`` stops a run that the
+same command resumes)::
 
     python -m benchmarks.milp_sweep run
     python -m benchmarks.milp_sweep report
-    python -m benchmarks.milp_sweep cp       # CP-SAT on the same instances, into cp_runs.csv
-
-``cp`` runs CP-SAT (``cp``, one thread, the same 300 s with the build) on
-the sweep's instances into ``results/cp_runs.csv``, with CPU seconds: the
-CP-SAT side of the README's comparison, a run of its own (the sweep's MILP
-runs take up to 15 min per instance and are not repeated beside it).
 
 Results: ``benchmarks/milp_sweep/results/runs.csv`` (with ``chunks.jsonl``
 and ``load.csv``); needs the ``solver_options`` and ``stats`` options of the
@@ -57,6 +57,11 @@ CONFIGS = {
 }
 
 
+METHODS = [f"milp[{';'.join(f'{key}={value}' for key, value in options.items())}]"
+           for options in CONFIGS.values()] + ["cp"]
+"""The run's configurations (runner specs): the three MILP ones, then CP-SAT."""
+
+
 def run(out: Path, budget_minutes: float) -> None:
     import time
 
@@ -64,30 +69,11 @@ def run(out: Path, budget_minutes: float) -> None:
 
     deadline = time.monotonic() + 60 * budget_minutes
     for dataset, count in INSTANCES:
-        for name, options in CONFIGS.items():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            chunk = StudyChunk(f"milp sweep {name} {dataset}", ["milp"], [dataset], count, LIMIT,
-                          options=options)
-            if run_study_chunk(chunk, out / "runs.csv", left)["stopped"]:
-                return
-
-
-def run_cp(out: Path, budget_minutes: float) -> None:
-    """CP-SAT on :data:`INSTANCES`, a chunk each, into ``cp_runs.csv``; the
-    order-6 peak (CP-SAT stops at 10 s there in the grid) last, so that a
-    budget that stops the step leaves the instances the README compares."""
-    import time
-
-    from benchmarks.studykit.runs import StudyChunk, run_study_chunk
-
-    deadline = time.monotonic() + 60 * budget_minutes
-    for dataset, count in sorted(INSTANCES, key=lambda item: item[0] == "holes:6:0.5:balanced"):
-        if time.monotonic() >= deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             return
-        chunk = StudyChunk(f"milp sweep cp {dataset}", ["cp"], [dataset], count, LIMIT)
-        if run_study_chunk(chunk, out / "cp_runs.csv", deadline - time.monotonic())["stopped"]:
+        chunk = StudyChunk(f"milp sweep {dataset}", METHODS, [dataset], count, LIMIT)
+        if run_study_chunk(chunk, out / "runs.csv", left)["stopped"]:
             return
 
 
@@ -98,9 +84,6 @@ def report(out: Path) -> str:
 
 
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["cp"]:
-        return study_main(__doc__, OUT, run_cp, report, ["run", *argv[1:]])
     return study_main(__doc__, OUT, run, report, argv)
 
 if __name__ == "__main__":

@@ -28,18 +28,28 @@ def configuration(options: str) -> str:
     return "HiGHS default"
 
 
-def sweep_table(path, limits=LIMITS) -> str:
-    """Per instance and configuration: the outcome at each limit in
-    ``limits`` (``12.3 s``: solved within it, build included; ``-``: not;
-    the run's own limit must be the largest), the row's final status, and
-    the detailed statistics (:data:`DETAIL`; empty where the solver did not
-    reach them, e.g. no first solution)."""
-    import pandas as pd
-
+def _rows(path):
+    """The sweep's results with :func:`outcome` and, for the MILP rows, the
+    configuration's name."""
     from sudoku_models.bench import load_results
 
     frame = outcome(load_results(path))
-    frame["configuration"] = frame["options"].fillna("").map(configuration)
+    frame["configuration"] = frame["options"].fillna("").map(configuration).where(
+        frame["method"] == "milp", "CP-SAT")
+    return frame
+
+
+def sweep_table(path, limits=LIMITS) -> str:
+    """Per instance and MILP configuration: the outcome at each limit in
+    ``limits`` (``12.3 s``: solved within it, wall seconds with the build;
+    ``-``: not; the run's own limit must be the largest), the worker's CPU
+    seconds (``>= x``: stopped at the limit after x), the row's final
+    status, and the detailed statistics (:data:`DETAIL`; empty where the
+    solver did not reach them, e.g. no first solution)."""
+    import pandas as pd
+
+    frame = _rows(path)
+    frame = frame[frame["method"] == "milp"]
     frame["_rank"] = frame["configuration"].map(CONFIGURATIONS.index)
     rows = []
     for _, row in frame.sort_values(["dataset", "index", "_rank"]).iterrows():
@@ -48,6 +58,7 @@ def sweep_table(path, limits=LIMITS) -> str:
         for limit in limits:
             done = bool(row["solved"]) and row["total_s"] <= limit
             record[f"{limit:g} s"] = f"{row['total_s']:.1f} s" if done else "-"
+        record["CPU s"] = _cpu(row)
         record["status"] = row["status"]
         for column, name in DETAIL.items():
             record[name] = float(row[column]) if pd.notna(row[column]) else math.nan
@@ -64,35 +75,49 @@ def _whole(value: float) -> str:
     return f"{value:,.0f}"
 
 
-def cp_table(sweep, cp_runs) -> str:
-    """CP-SAT on the sweep's instances (``cp_runs``, the ``cp`` step)
-    beside the sweep's fastest MILP configuration (``sweep``): per
-    instance, CP-SAT's status, CPU seconds (build included; what carries
-    across runs on a loaded machine), wall seconds, conflicts and the load
-    at its start; the MILP's best wall time of the sweep (``>= 300``: no
-    configuration solved it). Two separate runs with different clocks (the
-    sweep's rows predate CPU seconds, and its 300 s runs are not repeated):
-    the table gives no ratio, and a reading of it holds only where the gap
-    is orders of magnitude."""
+def _cpu(row) -> str:
+    """A row's CPU seconds, ``>= x`` when it stopped unsolved."""
+    if math.isnan(float(row["cpu_s"])):
+        return ""
+    return f"{row['cpu_s']:.2f}" if row["solved"] else f">= {row['cpu_s']:.1f}"
+
+
+def cp_table(path) -> str:
+    """CP-SAT against each MILP configuration of the same run, instance by
+    instance (the four interleaved, one worker): CP-SAT's status, CPU
+    seconds (build included; ``>= x``: stopped at the limit after x) and
+    conflicts, then each configuration's CPU seconds over CP-SAT's, with
+    censoring as bounds (:func:`~benchmarks.studykit.censoring.ratio_bounds`:
+    ``>= x`` when only CP-SAT solved, ``<= x`` when only the MILP did,
+    ``?`` when neither), and the load at the instance's rows."""
     import pandas as pd
 
-    from sudoku_models.bench import load_results
+    from benchmarks.studykit.censoring import Interval, ratio_bounds
 
-    milp = outcome(load_results(sweep))
-    milp["configuration"] = milp["options"].fillna("").map(configuration)
-    cp = outcome(load_results(cp_runs))
+    frame = _rows(path)
     rows = []
-    for row in cp.sort_values(["dataset", "index"]).itertuples():
-        runs = milp[(milp["dataset"] == row.dataset) & (milp["index"] == row.index)]
-        record = {"instance": f"{row.dataset} #{row.index}",
-                  "CP-SAT": row.status if row.solved else f"not solved in {row.censored_s:g} s",
-                  "CP-SAT CPU s": f"{row.cpu_s:.2f}", "CP-SAT wall s": f"{row.total_s:.2f}",
-                  "conflicts": f"{row.conflicts:,.0f}", "load": f"{row.load_1min:.1f}"}
-        if len(runs):
-            best = runs.sort_values("censored_s").iloc[0]
-            record.update({
-                "best MILP of the sweep": best["configuration"] if best["solved"] else "none",
-                "MILP wall s (sweep)": (f"{best['censored_s']:.1f}" if best["solved"]
-                                        else f">= {best['censored_s']:g}")})
+    for (dataset, index), runs in frame.groupby(["dataset", "index"], sort=True):
+        by = {row["configuration"]: row for _, row in runs.iterrows()}
+        if "CP-SAT" not in by:
+            continue
+        cp = by["CP-SAT"]
+        record = {"instance": f"{dataset} #{index}",
+                  "CP-SAT": cp["status"] if cp["solved"] else f"stopped at {cp['censored_s']:g} s",
+                  "CP-SAT CPU s": _cpu(cp), "conflicts": f"{cp['conflicts']:,.0f}"}
+        for name in CONFIGURATIONS:
+            if name not in by:
+                record[f"{name} / CP-SAT"] = ""
+                continue
+            milp = by[name]
+            # a censored run's CPU seconds bound its time; one stopped from outside
+            # reports none and bounds nothing (0)
+            used = {k: 0.0 if math.isnan(float(r["cpu_s"])) else float(r["cpu_s"])
+                    for k, r in (("milp", milp), ("cp", cp))}
+            limit = used["milp"] if not milp["solved"] else used["cp"]
+            low, high = ratio_bounds([used["milp"]], [milp["solved"]], [used["cp"]],
+                                     [cp["solved"]], [limit])
+            record[f"{name} / CP-SAT"] = Interval(float(low[0]), float(high[0])).text(".3g")
+        load = runs["load_1min"].dropna()
+        record["load"] = f"{load.min():.1f}-{load.max():.1f}" if len(load) else ""
         rows.append(record)
-    return markdown(pd.DataFrame(rows).fillna(""))
+    return markdown(pd.DataFrame(rows))
