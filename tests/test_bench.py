@@ -121,6 +121,17 @@ class Sleeper:
         time.sleep(10_000)
 
 
+class Spinner:
+    """A solver that never returns and burns CPU all along."""
+
+    def __init__(self, order, **options):
+        pass
+
+    def solve(self, puzzle):
+        while True:
+            pass
+
+
 SECOND = load_dataset("top95", first=2)[1][1].name
 
 
@@ -152,18 +163,28 @@ def _with(monkeypatch, **extra):
 
 
 def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, monkeypatch):
-    _with(monkeypatch, sleeper=Sleeper)
+    _with(monkeypatch, sleeper=Sleeper, spinner=Spinner)
     out = tmp_path / "hang.csv"
     start = time.monotonic()
-    run_benchmark(RunSpec(["sleeper", "cp"], ["top95"], out, first=2, time_limit=0.5, workers=2,
-                  progress=False))
+    run_benchmark(RunSpec(["sleeper", "spinner", "cp"], ["top95"], out, first=2, time_limit=0.5,
+                          workers=2, progress=False))
     elapsed = time.monotonic() - start
     rows = {(r["method"], r["index"]): r for r in read_results(out)}
-    assert len(rows) == 4
-    assert {rows["sleeper", i]["status"] for i in ("1", "2")} == {"TIME_LIMIT"}
-    assert "stopped from outside" in rows["sleeper", "1"]["error"]
+    assert len(rows) == 6
+    stopped = [rows[m, i] for m in ("sleeper", "spinner") for i in ("1", "2")]
+    assert {r["status"] for r in stopped} == {"TIME_LIMIT"}
+    assert all("stopped from outside" in r["error"] for r in stopped)
     assert {rows["cp", i]["status"] for i in ("1", "2")} == {"OPTIMAL"}
-    assert elapsed < 2 * (0.5 + local.grace(0.5)) + 8
+    assert elapsed < 3 * (0.5 + local.grace(0.5)) + 8
+    # the row the worker could not write still says where it ran and, read from
+    # outside, the CPU seconds it had spent: a bound for a spinning solver, ~0 asleep
+    cores = {str(c) for c in local.worker_cores(2)} - {"None"}
+    for r in stopped:
+        assert float(r["load_1min"]) >= 0 and (not cores or r["core"] in cores)
+    limit_and_grace = 0.5 + local.grace(0.5)
+    for i in ("1", "2"):
+        assert 0.5 * limit_and_grace < float(rows["spinner", i]["cpu_s"]) < limit_and_grace + 2
+        assert float(rows["sleeper", i]["cpu_s"]) < 0.2
 
 
 def test_a_dead_worker_costs_its_puzzle_retried_once(tmp_path, monkeypatch):

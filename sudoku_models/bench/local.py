@@ -3,7 +3,8 @@
 Each worker reports when it starts a puzzle, and a puzzle whose solve
 (model build included) runs past the time limit plus :func:`grace` is
 stopped from outside: the worker process is killed and replaced, and the
-row says ``TIME_LIMIT``. A worker that dies costs only its puzzle in flight,
+row says ``TIME_LIMIT``, with the CPU seconds the worker had spent on it
+(read before the kill), the load at its start and its core. A worker that dies costs only its puzzle in flight,
 which is retried once in a fresh worker and then recorded as ``ERROR``.
 Workers ignore Ctrl-C (the main process ends them) and exit by themselves
 within a second of their parent's death. Where the system allows it
@@ -69,8 +70,8 @@ def worker_cores(workers: int) -> list[int | None]:
 
 def _worker_main(conn, parent: int, core: int | None) -> None:
     """A local worker pinned to ``core`` (None: not pinned): chunks in,
-    ("start", index) / ("row", row) / ("done",) messages out, until a None
-    chunk."""
+    ("start", (index, cpu, load)) / ("row", row) / ("done",) messages out,
+    until a None chunk."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process ends us
     _watch_parent(parent)
     if core is not None:
@@ -94,6 +95,8 @@ class _Slot:
     current: int | None = None  # index of the puzzle being solved
     started: float = 0.0
     core: int | None = None  # the core its workers are pinned to
+    cpu_at_start: float | None = None  # the worker's CPU seconds when the current solve began
+    load_at_start: float | None = None  # the load average then
 
     def start(self, context) -> None:
         """A new worker. An interrupt inside ``Process.start`` (after the
@@ -116,8 +119,25 @@ class _Slot:
         if self.process is None or not self.process.is_alive():
             self.start(context)
         self.chunk, self.pending, self.current = chunk, list(chunk.items), None
+        self.cpu_at_start = self.load_at_start = None
         self.started = time.monotonic()
         self.conn.send(chunk)
+
+    def where(self) -> dict:
+        """``cpu_s``, ``load_1min`` and ``core`` of the solve in flight, for
+        a row the worker cannot write: the worker's CPU seconds since the
+        solve began (read from outside, while the worker still lives; None
+        once it has died), the load at its start, the core."""
+        cpu = None
+        if self.cpu_at_start is not None and self.process is not None:
+            import psutil
+
+            try:
+                times = psutil.Process(self.process.pid).cpu_times()
+                cpu = max(0.0, times.user + times.system - self.cpu_at_start)
+            except psutil.Error:  # already gone
+                pass
+        return {"cpu_s": cpu, "load_1min": self.load_at_start, "core": self.core}
 
     def kill(self) -> None:
         if self.process is not None:
@@ -145,6 +165,7 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
         """The worker of ``slot`` is gone (killed by us or dead): record or
         retry its puzzle in flight, requeue the rest of its chunk."""
         chunk, pending = slot.chunk, slot.pending
+        where = slot.where()
         slot.kill()
         slot.chunk = None
         if not pending:
@@ -157,10 +178,10 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
         puzzle = line_puzzle(item[1], item[2])
         if timed_out:
             emit(make_row(chunk, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
-                          error=why))
+                          error=why, **where))
         elif chunk.retry:
             emit(make_row(chunk, index, puzzle, status=Status.ERROR.value, verified=False,
-                          error=f"{why} (twice)"))
+                          error=f"{why} (twice)", **where))
         else:
             queue.appendleft(chunk.but([item], warmup=0, retry=True))
 
@@ -180,10 +201,12 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
                     dead = True
                 for kind, value in messages:
                     if kind == "start":
-                        slot.current, slot.started = value, time.monotonic()
+                        slot.current, slot.cpu_at_start, slot.load_at_start = value
+                        slot.started = time.monotonic()
                     elif kind == "row":
                         slot.pending = [i for i in slot.pending if i[0] != value["index"]]
                         slot.current, slot.started = None, time.monotonic()
+                        slot.cpu_at_start = slot.load_at_start = None
                         emit(value)
                     else:
                         slot.chunk = None

@@ -86,7 +86,8 @@ KEY = ("dataset", "index", "method", "options", "repetition", *SETTINGS)
 
 WHERE_COLUMNS = ("cpu_s", "load_1min", "core", "host")
 """How and where a row's solve ran: ``cpu_s``, the worker process's CPU
-seconds (every thread) for the build and the solve together, the clock of
+seconds (every thread) for the build and the solve together (for a solve
+stopped from outside, those it had spent when stopped), the clock of
 paired comparisons of single-threaded methods (wall time of separate runs
 on a shared machine cannot carry them); ``load_1min``, the 1-minute load
 average when the solve started; ``core``, the core the worker was pinned

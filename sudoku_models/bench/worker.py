@@ -17,6 +17,7 @@ import os
 import platform
 import sys
 import threading
+import time
 from collections.abc import Callable
 from functools import cache
 
@@ -131,18 +132,21 @@ def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
 
 def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None) -> list[dict]:
     """Solve a chunk in this thread (a worker's); returns one row per puzzle.
-    ``report`` (local workers) is told ``("start", index)`` before every
-    solve, warm-up included, and ``("row", row)`` after each timed one."""
+    ``report`` (local workers) is told ``("start", (index, cpu, load))``
+    before every solve, warm-up included (``cpu``: this process's CPU
+    seconds so far, ``load``: the 1-minute load average, so that a solve
+    stopped from outside still gets its CPU seconds and load), and
+    ``("row", row)`` after each timed one."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     tell = report or (lambda kind, value: None)
     thread_models(chunk).prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
     for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
-        tell("start", index)
+        tell("start", (index, time.process_time(), _load()))
         solve_row(chunk, index, puzzle)
     rows = []
     for index, puzzle in puzzles:
-        tell("start", index)
+        tell("start", (index, time.process_time(), _load()))
         rows.append(solve_row(chunk, index, puzzle))
         tell("row", rows[-1])
     return rows
