@@ -287,7 +287,7 @@ def test_survival_curves_end_where_the_data_end():
     frame = pd.DataFrame({"order": 6, "method": ["cp"] * 8 + ["milp"] * 2,
                           "puzzle": ["f:1"] * 4 + ["f:2"] * 4 + ["f:1"] * 2,
                           "solved": [True, True, True, False] + [False] * 6,
-                          "censored_s": [0.5, 1.0, 2.0, 100.0] + [100.0] * 6})
+                          "measured": [0.5, 1.0, 2.0, 100.0] + [100.0] * 6})
     figure = plot_survival(frame)
     cp, milp = figure.axes
     lines = {line.get_label().split(":")[0]: line for line in cp.get_lines()
@@ -307,12 +307,26 @@ def test_survival_curves_end_where_the_data_end():
     plt.close(named)
 
 
+def test_an_instance_every_seed_solves_alike_is_a_marker_not_an_empty_curve():
+    """At 0.7 holes every seed made the same 2,143 conflicts: the curve is
+    one drop at one value, drawn as a marker the legend says is that."""
+    frame = pd.DataFrame({"order": 6, "method": "cp", "puzzle": ["f:1"] * 3 + ["f:2"] * 3,
+                          "solved": True, "measured": [2143.0] * 3 + [10.0, 20.0, 40.0]})
+    figure = plot_survival(frame, measure="conflicts")
+    (ax,) = figure.axes
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    same = lines["1: 3/3 (all equal)"]
+    assert list(same.get_xdata()) == [2143.0] and same.get_marker() == "o"
+    assert ax.get_xlabel() == "conflicts t (log)" and "2: 3/3" in lines
+    plt.close(figure)
+
+
 def test_survival_draws_one_panel_per_order_and_method_with_runs():
     """CaDiCaL at order 5 and CP-SAT at order 6 make two panels, not a 2 x 2
     grid with two empty ones."""
     frame = pd.DataFrame({"order": [5] * 3 + [6] * 3, "method": ["sat-extended"] * 3 + ["cp"] * 3,
                           "puzzle": ["f:1"] * 6, "solved": True,
-                          "censored_s": [0.5, 1.0, 2.0, 1.0, 2.0, 4.0]})
+                          "measured": [0.5, 1.0, 2.0, 1.0, 2.0, 4.0]})
     figure = plot_survival(frame)
     assert [ax.get_title() for ax in figure.axes] == ["sat-extended, order 5", "cp, order 6"]
     plt.close(figure)

@@ -30,7 +30,7 @@ Usage (from the repository root)::
     python -m benchmarks.phase_transition effort --order 4     # about 45 min on one core
     python -m benchmarks.phase_transition effort --order 5     # about 40 min
     python -m benchmarks.phase_transition effort --order 6     # about 1.5 h
-    python -m benchmarks.phase_transition paired --workers 2   # about 15 min
+    python -m benchmarks.phase_transition paired --workers 1   # about 20 min
     python -m benchmarks.phase_transition tails                # about 45 min
     python -m benchmarks.phase_transition report
 

@@ -845,7 +845,7 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
     ``effort.png``, ``scaling.png`` (against h / N^1.55), ``peaks.png``
     (every peak with its uncertainty on that scale),
     ``paired_milp_cp.png``, and ``survival.png`` with the tail table when
-    ``tails50.csv`` (or the issue-14 ``tails.csv``) is there. Returns the
+    ``tails50.csv`` is there (on conflicts and CPU seconds). Returns the
     summary's path. Raises
     :class:`PhaseDataError` or ``ResultsFileError`` for unusable input."""
     import matplotlib
@@ -895,16 +895,18 @@ def write_phase_report(out_dir, files=("runs.csv", "effort_grid.csv")) -> Path:
         "![time](hardness.png)", "![effort](effort.png)", "![scaling](scaling.png)",
         "![peaks](peaks.png)",
         "![paired](paired_milp_cp.png)", ""]
-    tails = next((out_dir / n for n in ("tails50.csv", "tails.csv") if (out_dir / n).exists()),
-                 None)
-    if tails is not None:
+    tails = out_dir / "tails50.csv"
+    if tails.exists():
         from benchmarks.phase_transition.tails import load_tail_results, plot_survival, tail_table
 
         origin = every_run.drop_duplicates("puzzle_hash")
         names = {row.puzzle_hash: f"{row.dataset} #{row.index}" for row in origin.itertuples()}
-        plot_survival(load_tail_results(tails), out_dir / "survival.png", names)
-        lines += [f"## Run-time tails over solver seeds ({tails.name})", "", tail_table(tails),
-                  "", "![survival](survival.png)", ""]
+        plot_survival(load_tail_results(tails, "conflicts"), out_dir / "survival.png", names,
+                      "conflicts")
+        lines += [f"## Run-time tails over solver seeds ({tails.name})", "",
+                  "On conflicts (what the seed alone decides):", "",
+                  tail_table(tails, "conflicts"), "", "On CPU seconds:", "",
+                  tail_table(tails, "cpu"), "", "![survival](survival.png)", ""]
     summary = out_dir / "summary.md"
     summary.write_text("\n".join(lines))
     return summary

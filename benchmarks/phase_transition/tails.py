@@ -31,14 +31,39 @@ SIGNIFICANT = 0.1
 """Vuong's p-value below which one of the two fits is named the better."""
 
 
-def load_tail_results(path):
+MEASURES = {"wall": ("run time", "s"), "cpu": ("CPU time", "CPU s"),
+            "conflicts": ("conflicts", "conflicts")}
+"""What a run-time distribution is taken over -> (its name, its unit): wall
+seconds (build and solve, a censored run at the cap), the worker's CPU
+seconds (a censored run: those it had used when stopped), or the solver's
+conflicts (CP-SAT's and CaDiCaL's; a censored run: those it had made), which
+on one thread depend on the seed alone, not on the machine."""
+
+
+def load_tail_results(path, measure: str = "wall"):
     """The rows of a tail study (instances x solver seeds) with
-    :func:`~.censoring.outcome`'s columns and ``seed_option``."""
+    :func:`~.censoring.outcome`'s columns, ``seed_option`` and
+    ``measured``: each run's value of ``measure`` (:data:`MEASURES`; a
+    lower bound where the run was censored), which :func:`tail_table` and
+    :func:`plot_survival` read. Raises ``ValueError`` for another measure or
+    rows without it."""
     import pandas as pd
 
     from sudoku_models.bench import load_results
+    from sudoku_models.bench.report import on_clock
 
+    if measure not in MEASURES:
+        raise ValueError(f"measure must be one of {', '.join(MEASURES)}, got {measure!r}")
     frame = outcome(load_results(path))
+    if measure == "conflicts":
+        if frame["conflicts"].isna().any():
+            raise ValueError(f"{path}: rows without conflicts (a method that counts none, or "
+                             "a run stopped from outside)")
+        frame["measured"] = frame["conflicts"].astype(float)
+    elif measure == "cpu":
+        frame["measured"] = on_clock(frame, "cpu", path)["total_s"]
+    else:
+        frame["measured"] = frame["censored_s"]
     seed = frame["options"].fillna("").str.extract(r"(?:^|;)seed=(\d+)")[0]
     frame["seed_option"] = pd.to_numeric(seed).fillna(0).astype(int)
     return frame
@@ -94,23 +119,24 @@ def fit_tails(times, observed) -> dict:
     return result
 
 
-def tail_table(path) -> str:
+def tail_table(path, measure: str = "wall") -> str:
     """Per (order, method, instance): runs, solved within the cap, the
-    Kaplan-Meier median (``>= cap`` when half or more were censored) and
-    :func:`fit_tails`."""
+    Kaplan-Meier median of ``measure`` (:data:`MEASURES`; ``>= x`` when
+    half or more were censored) and :func:`fit_tails` of its values."""
     import pandas as pd
 
-    frame = load_tail_results(path)
+    frame = load_tail_results(path, measure)
     rows = []
     for (order, method, instance), group in frame.groupby(["order", "method", "puzzle"],
                                                           sort=True):
-        times, solved = group["censored_s"].to_numpy(), group["solved"].to_numpy()
+        times, solved = group["measured"].to_numpy(), group["solved"].to_numpy()
         t, s = kaplan_meier(times, solved)
         below = t[s <= 0.5]
         median = f"{below[0]:.3g}" if len(below) else f">= {times.max():.3g}"
         fit = fit_tails(times, solved)
         rows.append({"order": int(order), "method": method, "instance": instance,
-                     "runs": fit["runs"], "solved": fit["observed"], "KM median s": median,
+                     "runs": fit["runs"], "solved": fit["observed"],
+                     f"KM median {MEASURES[measure][1]}": median,
                      "lognormal sigma": fit["lognormal sigma"],
                      "Pareto alpha (tail)": fit["pareto alpha"],
                      "loglik Pareto - lognormal": fit["loglik pareto"] - fit["loglik lognormal"],
@@ -129,17 +155,18 @@ def _instance_name(rows, names) -> str:
     return rows["puzzle"].iloc[0].split(":")[-1]
 
 
-def plot_survival(frame, path: Path | None = None, names=None):
+def plot_survival(frame, path: Path | None = None, names=None, measure: str = "wall"):
     """Kaplan-Meier survival P(T > t) over seeds, one panel per (order,
     method) that has runs (at most three a row, no empty panels), one step
     curve per instance, log-log; censored runs as ticks on the curve; no
     floor (a curve ends where its data end); a panel whose runs all hit the
     cap says so. ``names``: ``{puzzle_hash: label}`` naming each instance
     in the legend (e.g. the dataset spec and index it was drawn from);
-    else the line of its puzzle file (:func:`_instance_name`)."""
+    else the line of its puzzle file (:func:`_instance_name`). The values
+    are ``measured``, of ``measure`` (:func:`load_tail_results`)."""
     import matplotlib.pyplot as plt
     import numpy as np
-    from matplotlib.ticker import FormatStrFormatter, LogLocator
+    from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
     pairs = sorted(frame[["order", "method"]].drop_duplicates().itertuples(index=False))
     columns = min(len(pairs), 3)
@@ -161,14 +188,17 @@ def plot_survival(frame, path: Path | None = None, names=None):
             continue
         for k, instance in enumerate(sorted(data["puzzle"].unique())):
             rows = data[data["puzzle"] == instance]
-            t, s = kaplan_meier(rows["censored_s"], rows["solved"])
-            t[0] = rows["censored_s"].min() / 1.5  # the log axis has no 0: start left of the data
+            t, s = kaplan_meier(rows["measured"], rows["solved"])
+            t[0] = rows["measured"].min() / 1.5  # the log axis has no 0: start left of the data
             keep = s > 0  # the last step to 0 (every run finished) ends the curve
-            ax.step(t[keep], s[keep], where="post", color=colour[method],
-                    linestyle=styles[k % len(styles)],
-                    label=f"{_instance_name(rows, names)}: "
-                          f"{int(rows['solved'].sum())}/{len(rows)}")
-            cut = rows.loc[~rows["solved"], "censored_s"].to_numpy()
+            label = f"{_instance_name(rows, names)}: {int(rows['solved'].sum())}/{len(rows)}"
+            if rows["solved"].all() and rows["measured"].nunique() == 1:  # one drop, one value
+                ax.plot(rows["measured"].iloc[:1], [1.0], color=colour[method], marker="o",
+                        linestyle=styles[k % len(styles)], label=label + " (all equal)")
+            else:
+                ax.step(t[keep], s[keep], where="post", color=colour[method],
+                        linestyle=styles[k % len(styles)], label=label)
+            cut = rows.loc[~rows["solved"], "measured"].to_numpy()
             if len(cut):
                 level = s[np.searchsorted(t, cut, side="right") - 1]
                 ax.plot(cut, level, linestyle="none", marker="|", markersize=10,
@@ -178,14 +208,20 @@ def plot_survival(frame, path: Path | None = None, names=None):
         for axis in (ax.xaxis, ax.yaxis):  # plain numbers at 1, 2, 5 x 10^k
             axis.set_major_formatter(FormatStrFormatter("%g"))
             axis.set_minor_locator(LogLocator(subs=(2, 5)))
-            axis.set_minor_formatter(FormatStrFormatter("%g"))
+            low, high = axis.get_view_interval()
+            if high / low <= 100:  # over more decades the 2s and 5s would crowd
+                axis.set_minor_formatter(FormatStrFormatter("%g"))
+            else:
+                axis.set_minor_formatter(NullFormatter())
         ax.tick_params(which="minor", labelsize=7)
         ax.grid(which="both", alpha=0.3)
         ax.legend(fontsize=6, loc="lower left", title="instance: runs solved",
                   title_fontsize=6)
-        ax.set_xlabel("run time t (s, log)")
+        name, unit = MEASURES[measure]
+        ax.set_xlabel(f"{name} t ({'' if unit == name else unit + ', '}log)")
     for row in axes:
         row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")
-    fig.suptitle("Run time over solver seeds (ticks: censored at the cap)")
+    fig.suptitle(f"{MEASURES[measure][0].capitalize()} over solver seeds "
+                 "(ticks: censored at the cap)")
     fig.tight_layout()
     return save_figure(fig, path)
