@@ -83,6 +83,19 @@ def test_the_strong_form_is_valid_and_at_least_as_tight_in_the_lp(kind, option):
     assert bounds[0] <= bounds[1] + 1e-6 <= best + 1e-6
 
 
+@pytest.mark.parametrize("method, options", [("milp", {"arrow": "sum"}),
+                                             ("cp-bool", {"arrow": "sum"})])
+def test_the_cpu_budget_stops_the_solver_not_its_wall_safety_net(method, options):
+    """Arrow #20 takes either sum form past 10 CPU s; with a budget of 0.5 s
+    the solve is stopped near it, long before the wall limit (8 x 0.5 s)
+    that stopped it when the budget's watcher was handed the model instead
+    of a stop (every CPU second up to that limit spent)."""
+    hard = read_puzzles(DATASETS / "arrow-9x9.jsonl")[19]
+    row, grid = RUN.solve_once(hard, method, options, 0.5, 0)
+    assert row["status"] == "TIME_LIMIT" and grid is None
+    assert 0.5 < row["cpu_seconds"] < 2.0
+
+
 def test_a_run_records_verified_rows_and_a_budget_overrun_is_a_time_out(tmp_path):
     puzzle = read_puzzles(DATASETS / "thermo-9x9.jsonl")[0]
     row, grid = RUN.solve_once(puzzle, "milp", {"order": "cumulative"}, 1e-4, 0)

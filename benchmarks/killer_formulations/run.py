@@ -220,6 +220,27 @@ def _cpsat_stop(model) -> Callable[[], None]:
     return lambda: made[-1].stop_search() if made else None
 
 
+def solve_within(model, method: str, puzzle: Puzzle, cpu_limit: float):
+    """``model.solve(puzzle)`` (a ``method`` made by ``make_method``) under
+    a budget of ``cpu_limit`` CPU seconds of this process, the solver
+    stopped as it can be: HiGHS through its back-end's ``stop()``, CP-SAT by
+    ``stop_search()`` (both again and again until they return), PySAT and
+    the counter's method by one Ctrl-C. Returns the result, or None when
+    the budget's stop ended the solve with an interrupt; a Ctrl-C of the
+    user's is raised."""
+    stop, repeat = ((_highs_stop(model), True) if method in ("milp", "matrix") else
+                    (_cpsat_stop(model), True) if method.startswith("cp") else
+                    (_interrupt, False))
+    stopped = None
+    try:
+        with cpu_budget(stop, cpu_limit, repeat) as stopped:
+            return model.solve(puzzle)
+    except KeyboardInterrupt:
+        if stopped is None or not stopped.is_set():
+            raise  # a Ctrl-C of the user's
+        return None
+
+
 def solve_counter(puzzle: Puzzle, cage_rule: str, cpu_limit: float) -> dict:
     """The counter (the ``backtracking`` method's general kernel) counting
     ``puzzle``'s solutions to two, as ``solve(p, "backtracking")`` does,
@@ -267,7 +288,6 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
     method, options = FORMS[form]
     load = os.getloadavg()[0]
     cpu = time.process_time()
-    stopped = None
     if method == "backtracking":
         answer = solve_counter(puzzle, options["cage_rule"], cpu_limit)
         stats = {"branches": answer["branches"]}
@@ -275,21 +295,15 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
     else:
         model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1, seed=seed,
                             **options)
-        stop, repeat = ((_highs_stop(model), True) if method in ("milp", "matrix") else
-                        (_cpsat_stop(model), True) if method.startswith("cp") else
-                        (_interrupt, False))
-        try:
-            with cpu_budget(stop, cpu_limit, repeat) as stopped:
-                result = model.solve(puzzle)
+        result = solve_within(model, method, puzzle, cpu_limit)
+        if result is None:
+            answer = {"status": "TIME_LIMIT", "grid": None, "wall": None, "build": None}
+            stats = {}
+        else:
             answer = {"status": result.status.name, "grid": result.grid,
                       "wall": result.build_seconds + result.solve_seconds,
                       "build": result.build_seconds}
             stats = result.stats
-        except KeyboardInterrupt:
-            if stopped is None or not stopped.is_set():
-                raise  # a Ctrl-C of the user's
-            answer = {"status": "TIME_LIMIT", "grid": None, "wall": None, "build": None}
-            stats = {}
         solver = model.solver_name()
     cpu = time.process_time() - cpu
     status = "TIME_LIMIT" if cpu > cpu_limit else answer["status"]  # past the budget

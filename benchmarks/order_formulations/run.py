@@ -14,12 +14,12 @@ The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
 ``arrow-9x9.jsonl`` (made by :mod:`.collection`). Each instance is solved by
 every form of the kind (:data:`FORMS`), one after the other in one process,
 the order rotated from one instance to the next, one thread each, with the
-same budget of ``--cpu-limit`` CPU seconds, build included: for HiGHS the
-watcher of :func:`benchmarks.killer_formulations.run.cpu_budget` stops the
-solve once the process has used that much CPU time; the other solvers get a
-wall limit of :data:`WALL_FACTOR` times the budget (the machine is shared)
-and a run past the budget in CPU seconds is recorded TIME_LIMIT, as at a
-limit. ``--censored CSV`` runs only the (instance, form) pairs that the
+same budget of ``--cpu-limit`` CPU seconds, build included: every solver
+is stopped once the process has used that much CPU time
+(:func:`benchmarks.killer_formulations.run.solve_within`, as in the killer
+study), with a wall limit of :data:`WALL_FACTOR` times the budget as a
+safety net, and a run past the budget in CPU seconds is recorded
+TIME_LIMIT, as at a limit. ``--censored CSV`` runs only the (instance, form) pairs that the
 recorded CSV left censored (the 60 s step after the 10 s one).
 
 Recorded per run: status, CPU seconds (``time.process_time`` around
@@ -45,7 +45,7 @@ import numpy as np
 import pandas as pd
 
 from benchmarks.studykit.benchtools import pin_process
-from benchmarks.killer_formulations.run import cpu_budget, ctrl_c_in_background, random_costs
+from benchmarks.killer_formulations.run import ctrl_c_in_background, random_costs, solve_within
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
@@ -98,9 +98,14 @@ def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
                         seed=seed, **options)
     load = os.getloadavg()[0]
     cpu = time.process_time()
-    with cpu_budget(model, cpu_limit):
-        result = model.solve(puzzle)
+    result = solve_within(model, method, puzzle, cpu_limit)
     cpu = time.process_time() - cpu
+    if result is None:  # stopped by the budget with an interrupt (SAT, the counter)
+        row = {"method": method, "status": "TIME_LIMIT", "verified": False,
+               "cpu_seconds": round(cpu, 3), "wall_seconds": None, "load": round(load, 2),
+               "core": pinned_core(), "solver": model.solver_name(), "cpu_limit": cpu_limit,
+               "seed": seed, **_effort(method, {})}
+        return row, None
     status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
     verified = bool(result.status.solved and verify(puzzle, result.grid))
     row = {"method": method, "status": status, "verified": verified,
