@@ -4,8 +4,9 @@ Each worker reports when it starts a puzzle, and a puzzle whose solve
 (model build included) runs past the time limit plus :func:`grace` is
 stopped from outside: the worker process is killed and replaced, and the
 row says ``TIME_LIMIT``, with the CPU seconds the worker had spent on it
-(read before the kill), the load at its start and its core. A worker that dies costs only its puzzle in flight,
-which is retried once in a fresh worker and then recorded as ``ERROR``.
+(read before the kill), the load at its start and its core. A worker that
+dies costs only its puzzle in flight, which is retried once in a fresh
+worker and then recorded as ``ERROR``.
 Workers ignore Ctrl-C (the main process ends them) and exit by themselves
 within a second of their parent's death. Where the system allows it
 (Linux), each worker is pinned to a core of its own (:func:`worker_cores`),
