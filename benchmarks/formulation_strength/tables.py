@@ -177,12 +177,9 @@ def cpu_profile(path, out) -> str:
     from sudoku_models.bench.report import labelled, plot_profile
     from sudoku_models.plotting import method_colours, save_figure
 
-    frame = labelled(_load(path).assign(total_s=lambda f: f["cpu_s"]))
-    fig = plot_profile(frame, method_colours(frame["label"].unique()))
+    frame = labelled(on_clock(_load(path), "cpu", path))
+    fig = plot_profile(frame, method_colours(frame["label"].unique()), what="CPU time")
     fig.texts[0].set_text("Performance profile (Dolan-More) on CPU seconds, one interleaved run")
-    for ax in fig.axes:
-        if ax.get_xlabel():
-            ax.set_xlabel("tau: CPU time within this factor\nof the fastest")
     return str(save_figure(fig, out))
 
 
