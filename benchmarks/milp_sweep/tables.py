@@ -92,7 +92,7 @@ def cp_table(path) -> str:
     ``?`` when neither), and the load at the instance's rows."""
     import pandas as pd
 
-    from benchmarks.studykit.censoring import Interval, ratio_bounds
+    from benchmarks.studykit.censoring import Interval, cpu_pair, ratio_bounds
 
     frame = _rows(path)
     rows = []
@@ -109,13 +109,8 @@ def cp_table(path) -> str:
                 record[f"{name} / CP-SAT"] = ""
                 continue
             milp = by[name]
-            # a censored run's CPU seconds bound its time; one stopped from outside
-            # reports none and bounds nothing (0)
-            used = {k: 0.0 if math.isnan(float(r["cpu_s"])) else float(r["cpu_s"])
-                    for k, r in (("milp", milp), ("cp", cp))}
-            limit = used["milp"] if not milp["solved"] else used["cp"]
-            low, high = ratio_bounds([used["milp"]], [milp["solved"]], [used["cp"]],
-                                     [cp["solved"]], [limit])
+            low, high = ratio_bounds(*cpu_pair([milp["cpu_s"]], [milp["solved"]],
+                                                [cp["cpu_s"]], [cp["solved"]]))
             record[f"{name} / CP-SAT"] = Interval(float(low[0]), float(high[0])).text(".3g")
         load = runs["load_1min"].dropna()
         record["load"] = f"{load.min():.1f}-{load.max():.1f}" if len(load) else ""

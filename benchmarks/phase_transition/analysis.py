@@ -42,7 +42,8 @@ from functools import cache
 from pathlib import Path
 
 from sudoku_models.plotting import CENSORED_MARKER, PATTERN_STYLES, method_colours, save_figure
-from benchmarks.studykit.censoring import (SOLVED, Interval, compare, median_interval, outcome, value_bounds)
+from benchmarks.studykit.censoring import (SOLVED, Interval, compare, cpu_pair, median_interval, outcome,
+                                          value_bounds)
 from benchmarks.studykit.published import markdown
 
 EFFORT = {
@@ -308,18 +309,13 @@ def pair_times(wide, a: str, b: str, clock: str = "wall"):
     run stopped from outside): a wall limit on a loaded machine bounds the
     CPU seconds far below the limit. Raises ``ValueError`` for another
     clock."""
-    import numpy as np
-
     solved_a, solved_b = wide["solved"][a].astype(bool), wide["solved"][b].astype(bool)
     if clock == "wall":
         times = wide["censored_s"]
-        limit = wide["time_limit_s"][a]
-    elif clock == "cpu":
-        times = wide["cpu_s"].astype(float).fillna(0.0)
-        limit = np.where(solved_a, times[b], times[a])
-    else:
-        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
-    return times[a], solved_a, times[b], solved_b, limit
+        return times[a], solved_a, times[b], solved_b, wide["time_limit_s"][a]
+    if clock == "cpu":
+        return cpu_pair(wide["cpu_s"][a], solved_a, wide["cpu_s"][b], solved_b)
+    raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
 
 
 def _wide(rows, index):

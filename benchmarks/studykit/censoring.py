@@ -121,6 +121,21 @@ def ratio_bounds(time_a, solved_a, time_b, solved_b, limit):
     return low, high
 
 
+def cpu_pair(cpu_a, solved_a, cpu_b, solved_b):
+    """The arguments ``(time_a, solved_a, time_b, solved_b, limit)`` of
+    :func:`ratio_bounds` and :func:`compare` for CPU seconds: a censored
+    run needed at least the CPU seconds it had used when it stopped
+    (``limit``: the censored one's, per pair), nothing known (0) where its
+    row has none (a run stopped from outside before the runner kept them).
+    Arrays of equal length."""
+    import numpy as np
+
+    ta = np.nan_to_num(np.asarray(cpu_a, dtype=float), nan=0.0)
+    tb = np.nan_to_num(np.asarray(cpu_b, dtype=float), nan=0.0)
+    sa = np.asarray(solved_a, dtype=bool)
+    return ta, sa, tb, np.asarray(solved_b, dtype=bool), np.where(sa, tb, ta)
+
+
 @dataclass(frozen=True)
 class PairedComparison:
     """Two methods on the same instances: ``a_wins`` (a faster, for certain:
