@@ -115,11 +115,11 @@ def solved_row(chunk: Chunk, solved: Solved, load: float | None = None) -> dict:
     return row
 
 
-def solve_row(chunk: Chunk, index: int, puzzle: Puzzle) -> dict:
+def solve_row(chunk: Chunk, index: int, puzzle: Puzzle, load: float | None) -> dict:
     """Solve one puzzle of ``chunk`` with this thread's models
-    (:func:`~sudoku_models.solving.solve_one`) and return its row; a
-    method's exception becomes an ``ERROR`` row, its traceback printed."""
-    load = _load()
+    (:func:`~sudoku_models.solving.solve_one`) and return its row, with
+    ``load`` (the load average as the solve starts); a method's exception
+    becomes an ``ERROR`` row, its traceback printed."""
     solved = solve_one(thread_models(chunk), index, puzzle, chunk.method, chunk.options)
     if solved.error is not None:
         print(f"{chunk.method} on {puzzle.name or index}: {solved.error}", file=sys.stderr)
@@ -142,11 +142,13 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     thread_models(chunk).prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
     for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
-        tell("start", (index, time.process_time(), _load()))
-        solve_row(chunk, index, puzzle)
+        load = _load()
+        tell("start", (index, time.process_time(), load))
+        solve_row(chunk, index, puzzle, load)
     rows = []
     for index, puzzle in puzzles:
-        tell("start", (index, time.process_time(), _load()))
-        rows.append(solve_row(chunk, index, puzzle))
+        load = _load()
+        tell("start", (index, time.process_time(), load))
+        rows.append(solve_row(chunk, index, puzzle, load))
         tell("row", rows[-1])
     return rows
