@@ -221,7 +221,8 @@ def plot_survival(frame, path: Path | None = None, names=None, measure: str = "w
         ax.set_xlabel(f"{name} t ({'' if unit == name else unit + ', '}log)")
     for row in axes:
         row[0].set_ylabel("P(T > t), Kaplan-Meier (log)")
-    fig.suptitle(f"{MEASURES[measure][0].capitalize()} over solver seeds "
+    name = MEASURES[measure][0]
+    fig.suptitle(f"{name[:1].upper() + name[1:]} over solver seeds "
                  "(ticks: censored at the cap)")
     fig.tight_layout()
     return save_figure(fig, path)

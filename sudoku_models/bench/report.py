@@ -270,9 +270,9 @@ def plot_distribution(frame, colours, path: Path | None = None, what: str = "tim
         plain_log_axis(ax, "y")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(axis="y", which="both", alpha=0.3)
-    return _finish(fig, axes, f"{what} per puzzle (ms)\nbuild + solve, log scale",
-                   f"{what.capitalize()} per solved puzzle, by dataset and method", colours,
-                   labels, path)
+    title = f"{what[:1].upper() + what[1:]} per solved puzzle, by dataset and method"
+    return _finish(fig, axes, f"{what} per puzzle (ms)\nbuild + solve, log scale", title,
+                   colours, labels, path)
 
 
 def plot_cactus(frame, colours, path: Path | None = None, what: str = "time"):
