@@ -5,7 +5,8 @@ still missing; a budget stops a chunk, the same command resumes it):
 ``grid``
     The issue-14 grid: seven methods on ``holes:ORDER:FRACTION:PATTERN``
     (random and balanced holes) at orders 3 to 6, 10 s per instance and
-    method, into ``runs.csv`` (recorded with 2 workers).
+    method, the methods interleaved per instance, into ``runs.csv``
+    (recorded with one worker pinned to a core).
 ``effort --order N``
     The effort grid of issue 21 (``EFFORT_GRID``): finer steps around the
     hard region, all three patterns, more instances, one worker, methods
@@ -102,7 +103,8 @@ def run_grid(out_dir: Path, grid: dict, workers: int, time_limit: float) -> None
         print(f"order {order}: {len(fractions)} fractions x {len(PATTERNS)} patterns x "
               f"{sample} puzzles x {len(METHODS)} methods", file=sys.stderr)
         run_benchmark(RunSpec(METHODS, datasets(order, fractions), out_dir / "runs.csv", sample=sample,
-                      time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS))
+                      time_limit=time_limit, workers=workers, warmup=0, options=OPTIONS,
+                      interleave=True))
 
 
 PAIRED = ["milp", "cp"]
