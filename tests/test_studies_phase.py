@@ -255,10 +255,17 @@ def test_the_report_writes_every_figure_and_table(small_run, tmp_path):
     (tmp_path / "runs.csv").write_bytes(small_run.read_bytes())
     text = write_phase_report(tmp_path).read_text()
     assert "## Peaks by effort" in text and "| 3 | balanced | backtracking |" in text
-    assert "## milp against cp, paired per instance" in text
+    # every row of a run by today's runner has its CPU seconds: the pairs read them
+    assert "## milp against cp, paired per instance (CPU seconds)" in text
     for name in ("hardness.png", "effort.png", "scaling.png", "paired_milp_cp.png",
                  "peaks.png"):
         assert plt.imread(tmp_path / name).shape[0] > 300, name
+    # a record with a row that has none (made before the runner kept them) pairs on wall seconds
+    rows = pd.read_csv(small_run)
+    rows.loc[0, "cpu_s"] = None
+    rows.to_csv(tmp_path / "runs.csv", index=False)
+    text = write_phase_report(tmp_path).read_text()
+    assert "## milp against cp, paired per instance (wall seconds)" in text
 
 
 def test_the_peaks_plot_draws_each_peak_where_its_interval_says():

@@ -12,13 +12,14 @@ from benchmarks.formulation_strength.counting import record
 
 def test_sat_tables_count_solves_search_and_propagation(tmp_path):
     path = tmp_path / "sat.csv"
-    rows = [["top95", i, "sat-extended", "OPTIMAL", True, 0.001 * (i + 1),
+    # CPU seconds 1-4 ms, wall seconds ten times that: the table reads the CPU clock
+    rows = [["top95", i, "sat-extended", "OPTIMAL", True, 0.001 * (i + 1), 0.01 * (i + 1), 0.5, 0,
              str({"decisions": 0 if i < 3 else 5, "conflicts": 0})] for i in range(4)]
-    rows += [["top95", i, "propagation extended", "COMPLETE" if i < 1 else "INCOMPLETE", "", "",
-              ""] for i in range(4)]
-    rows += [["top95", i, "propagation minimal", "INCOMPLETE", "", "", ""] for i in range(4)]
-    pd.DataFrame(rows, columns=["dataset", "index", "method", "status", "verified", "seconds",
-                                "stats"]).to_csv(path, index=False)
+    rows += [["top95", i, "propagation extended", "COMPLETE" if i < 1 else "INCOMPLETE"]
+             + [""] * 6 for i in range(4)]
+    rows += [["top95", i, "propagation minimal", "INCOMPLETE"] + [""] * 6 for i in range(4)]
+    pd.DataFrame(rows, columns=["dataset", "index", "method", "status", "verified", "cpu_seconds",
+                                "wall_seconds", "load", "core", "stats"]).to_csv(path, index=False)
     table = encodings.method_table(path, "top95").splitlines()
     assert table[2] == "| sat-extended | 4/4 | 2.50 | 3.70 | 4.00 | 75% |"
     assert encodings.propagation_table(path).splitlines()[2] == "| top95 | 0% | 25% |"

@@ -2,11 +2,13 @@
 budget that stops a chunk which the same call resumes."""
 
 import json
+from pathlib import Path
 
 import pandas as pd
 
 from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
-from benchmarks.studykit.runs import StudyChunk, LoadSampler, load_at, read_load, run_study_chunk
+from benchmarks.studykit.runs import (StudyChunk, LoadSampler, git_commit, load_at, read_load,
+                                      run_study_chunk)
 
 
 def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):
@@ -35,6 +37,8 @@ def test_a_chunk_records_its_settings_and_the_load(tmp_path):
     assert [e["event"] for e in events] == ["start", "end"]
     assert events[0]["methods"] == ["backtracking", "cp"] and events[0]["workers"] == 1
     assert len(events[0]["load"]) == 3 and events[0]["time_limit_s"] == 20
+    # the commit of the code that ran, though the results lie outside the repository
+    assert events[0]["commit"] == git_commit(Path(__file__).parent) is not None
     load = read_load(out.parent / "load.csv")
     assert len(load) >= 2 and (load["load1"] >= 0).all()
     rows = load_at(load_results(out), load)

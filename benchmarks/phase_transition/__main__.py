@@ -28,9 +28,10 @@ still missing; a budget stops a chunk, the same command resumes it):
 
 Usage (from the repository root)::
 
-    python -m benchmarks.phase_transition effort --order 4     # about 45 min on one core
-    python -m benchmarks.phase_transition effort --order 5     # about 40 min
-    python -m benchmarks.phase_transition effort --order 6     # about 1.5 h
+    python -m benchmarks.phase_transition grid                 # about 80 min on one core
+    python -m benchmarks.phase_transition effort --order 4     # about 30 min (16 with --workers 2)
+    python -m benchmarks.phase_transition effort --order 5     # about 10 min
+    python -m benchmarks.phase_transition effort --order 6     # about 70 min
     python -m benchmarks.phase_transition paired --workers 1   # about 20 min
     python -m benchmarks.phase_transition tails                # about 45 min
     python -m benchmarks.phase_transition report

@@ -1,7 +1,7 @@
 """Every method, SAT included, on the same puzzles in one run (issue 11).
 
 Usage: python -m benchmarks.sat_encodings [--first 2000] [--gen16 8] [--gen25 4]
-       [--alldiff 5] [--time-limit 60] [--out results.csv]
+       [--alldiff 5] [--time-limit 60] [--core K] [--out results.csv]
 
 Datasets: top95, the first ``--first`` of 17clue, and puzzles made by
 ``generator.generate`` at half the cells as clues (``--gen16`` of 16x16,
@@ -14,7 +14,10 @@ clauses (a fresh solver per puzzle), ``milp-alldiff`` only on the first
 Fairness on a shared machine: every (method, order) model is built and
 warmed on one untimed puzzle first; then for each puzzle the methods run one
 after the other, starting with a different method for each puzzle, so load
-changes hit every method alike. A time is the clue update plus the solve.
+changes hit every method alike. A time is the clue update plus the solve,
+in CPU seconds of this process (one solver thread; ``time.process_time``),
+beside its wall seconds, the load average at its start and the core the
+process is pinned to (``--core``, default the first of its affinity set).
 Every grid is verified.
 
 Reported per dataset and method: solved and verified, median, p90 and max
@@ -37,7 +40,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 from sudoku_models.formulations.sat.encoding import rule_clause_list
@@ -102,13 +105,13 @@ def unit_propagation_completes(puzzles, encoding: str, name: str = "", writer=No
         done += complete
         if writer:
             writer.writerow([name, index, f"propagation {encoding}",
-                             "COMPLETE" if complete else "INCOMPLETE", "", "", ""])
+                             "COMPLETE" if complete else "INCOMPLETE"] + [""] * 6)
     for s in solvers.values():
         s.delete()
     return done / len(puzzles)
 
 
-def run(name: str, puzzles, labels, time_limit: float, writer) -> list[str]:
+def run(name: str, puzzles, labels, time_limit: float, writer, core: int | None) -> list[str]:
     models = {}
     for label in labels:  # build and warm every model on an untimed puzzle
         method, options = METHODS[label]
@@ -119,16 +122,19 @@ def run(name: str, puzzles, labels, time_limit: float, writer) -> list[str]:
     for i, puzzle in enumerate(tqdm(puzzles, desc=name, leave=False, disable=None)):
         turn = labels[i % len(labels):] + labels[: i % len(labels)]
         for label in turn:
+            load, start = os.getloadavg()[0], time.process_time()
             r = models[label, puzzle.order].solve(puzzle)
+            cpu = time.process_time() - start
             ok = r.status.solved and verify(puzzle, r.grid)
-            rows[label].append((r.total_seconds, ok, searched(r.stats)))
+            rows[label].append((cpu, ok, searched(r.stats)))
             if writer:
-                writer.writerow([name, i, label, r.status.value, ok, r.total_seconds, r.stats])
+                writer.writerow([name, i, label, r.status.value, ok, cpu, r.total_seconds,
+                                 round(load, 2), core, r.stats])
     lines = [f"**{name}** ({len(puzzles)} puzzles)", "",
-             "| method | solved, verified | median ms | p90 ms | max ms | no search |",
+             "| method | solved, verified | median CPU ms | p90 CPU ms | max CPU ms | no search |",
              "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for label, values in rows.items():
-        seconds = np.array([v[0] for v in values]) * 1000
+        seconds = np.array([v[0] for v in values]) * 1000  # CPU ms
         solved = sum(v[1] for v in values)
         steps = [v[2] for v in values if v[2] is not None]
         share = f"{100 * np.mean(np.array(steps) == 0):.0f}%" if steps else "n/a"
@@ -146,23 +152,30 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--methods", default=",".join(m for m in METHODS if m != "milp-alldiff"),
                         help="comma-separated labels of METHODS")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     parser.add_argument("--out", help="CSV of every solve and propagation check (the tables of "
                         "benchmarks/README.md are built from it: benchmarks.sat_encodings.tables)")
     args = parser.parse_args()
     labels = args.methods.split(",")
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     print(machine())
     print(f"load average at start: {os.getloadavg()}\n")
     sets = datasets(args.first, args.gen16, args.gen25)
     handle = open(args.out, "w", newline="") if args.out else None
     writer = csv.writer(handle) if handle else None
     if writer:
-        writer.writerow(["dataset", "index", "method", "status", "verified", "seconds", "stats"])
+        writer.writerow(["dataset", "index", "method", "status", "verified", "cpu_seconds",
+                         "wall_seconds", "load", "core", "stats"])
     start = time.perf_counter()
     for name, puzzles in sets.items():
-        print("\n".join(run(name, puzzles, labels, args.time_limit, writer)), "\n")
+        print("\n".join(run(name, puzzles, labels, args.time_limit, writer, core)), "\n")
     if args.alldiff:
         print("\n".join(run("top95, milp-alldiff sample", sets["top95"][: args.alldiff],
-                            ["milp-alldiff", "milp"], args.time_limit, writer)), "\n")
+                            ["milp-alldiff", "milp"], args.time_limit, writer, core)), "\n")
     print("Unit propagation alone completes the grid (clues as assumptions, rules only):\n")
     print("| puzzles | minimal | extended |\n| --- | ---: | ---: |")
     for name, puzzles in sets.items():

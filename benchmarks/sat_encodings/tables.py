@@ -3,8 +3,9 @@
 MILP", as builders of :mod:`benchmarks.studykit.published`.
 
 The CSV has one row per solve (``dataset``, ``index``, ``method`` label,
-``status``, ``verified``, ``seconds`` = clue update + solve, ``stats`` as a
-Python dict literal) and one row per puzzle and encoding for unit
+``status``, ``verified``, ``cpu_seconds`` and ``wall_seconds`` of the clue
+update + solve, ``load`` at its start, ``core``, ``stats`` as a Python dict
+literal) and one row per puzzle and encoding for unit
 propagation alone (``method`` ``propagation minimal`` / ``propagation
 extended``, ``status`` ``COMPLETE`` or ``INCOMPLETE``).
 """
@@ -32,7 +33,7 @@ def _searched(stats: str):
 
 def method_table(path, dataset: str) -> str:
     """Per method on ``dataset``: solved and verified, median, p90 and max
-    ms per puzzle, and the share solved without search (0 decisions, B&B
+    CPU ms per puzzle, and the share solved without search (0 decisions, B&B
     nodes or branches)."""
     import numpy as np
     import pandas as pd
@@ -41,12 +42,12 @@ def method_table(path, dataset: str) -> str:
     frame = frame[(frame["dataset"] == dataset) & ~frame["method"].str.startswith("propagation")]
     rows = []
     for method, group in frame.groupby("method", sort=False):
-        ms = group["seconds"].to_numpy() * 1000
+        ms = group["cpu_seconds"].to_numpy() * 1000
         steps = [s for s in group["stats"].map(_searched) if s is not None]
         rows.append({"method": method,
                      "solved, verified": f"{int(group['verified'].astype(bool).sum())}/{len(group)}",
-                     "median ms": np.median(ms), "p90 ms": np.percentile(ms, 90),
-                     "max ms": ms.max(),
+                     "median CPU ms": np.median(ms), "p90 CPU ms": np.percentile(ms, 90),
+                     "max CPU ms": ms.max(),
                      "no search": f"{np.mean(np.array(steps) == 0):.0%}" if steps else "n/a"})
     return markdown(pd.DataFrame(rows))
 

@@ -11,8 +11,9 @@ a wall-clock budget after which the chunk stops as Ctrl-C would stop it
 Beside the results CSV each chunk appends to two files:
 
 * ``chunks.jsonl``: one JSON line when a chunk starts and one when it ends
-  (name, command, git commit, settings, UTC times, the load average at both
-  ends, rows written, whether the budget stopped it);
+  (name, command, the git commit of the code that ran, settings, UTC
+  times, the load average at both ends, rows written, whether the budget
+  stopped it);
 * ``load.csv``: the load average (1, 5, 15 min) every ``every`` seconds
   while a chunk runs, to be joined to the rows by their timestamps
   (:func:`load_at`).
@@ -136,7 +137,7 @@ def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None =
     out.parent.mkdir(parents=True, exist_ok=True)
     log = out.parent / "chunks.jsonl"
     record = {"chunk": chunk.name, "out": out.name, "command": " ".join(sys.argv),
-              "commit": git_commit(out.parent), "methods": chunk.methods,
+              "commit": git_commit(Path(__file__).resolve().parent), "methods": chunk.methods,
               "datasets": chunk.datasets, "sample": chunk.sample, "first": chunk.first,
               "skip": chunk.skip,
               "time_limit_s": chunk.time_limit, "options": chunk.options,
