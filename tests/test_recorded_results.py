@@ -73,8 +73,6 @@ PENDING = {
     "machinery/results/overhead.csv.gz": "no core",
     "machinery/results/solve_file_speed/timings.csv": "no core",
     "machinery/results/solve_file_speed/timings_quiet.csv": "no core",
-    "rater_speed/results/diabolical.csv": "CPU seconds, no load or core",
-    "rater_speed/results/top1465.csv": "CPU seconds, no load or core",
     "se_agreement/results/diabolical.csv": "CPU seconds, no load or core",
     "se_agreement/results/serate.csv": "CPU seconds, no load or core",
     "seed_comparison/results/builds.csv": "load, no core",

@@ -4,8 +4,10 @@ faster change any answer? Rate puzzles with two versions of
 (the order of the two alternating), and record per puzzle and version the
 CPU seconds (``time.process_time``), ER, EP, ED and whether the two gave
 the same steps (every step's text, so the same techniques, eliminations
-and ratings). The CPU seconds are ``explain``'s (the ladder, run once);
-ER, EP and ED come from its steps as ``rate`` computes them.
+and ratings), with the load average before the puzzle and the core the
+process is pinned to (``--core``, default the first of its affinity
+set). The CPU seconds are ``explain``'s (the ladder, run once); ER, EP
+and ED come from its steps as ``rate`` computes them.
 
 The *base* version is the logic package at a git revision, read with
 ``git show`` into a temporary folder and imported beside the checkout's
@@ -14,7 +16,7 @@ as ``sudoku_models.logic_base`` (its relative imports reach the same
 
     python -m benchmarks.rater_speed --base 6043ecc --every 4 \\
         --out benchmarks/rater_speed/results/diabolical.csv
-    python -m benchmarks.rater_speed --base 6043ecc --dataset top1465 --every 10 \\
+    python -m benchmarks.rater_speed --base 6043ecc --dataset top1465 --every 15 \\
         --out benchmarks/rater_speed/results/top1465.csv
     python -m benchmarks.rater_speed --summary benchmarks/rater_speed/results/diabolical.csv
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import csv
 import importlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -31,13 +34,14 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from benchmarks.studykit.benchtools import pin_process
 from sudoku_models import Puzzle
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 DATASETS = HERE.parent / "datasets"
 FIELDS = ("puzzle", "published", "er", "ep", "ed", "base_er", "same_steps", "cpu_seconds",
-          "base_cpu_seconds")
+          "base_cpu_seconds", "load", "core")
 
 
 def read_puzzles(dataset: str, every: int) -> list[tuple[str, float | None]]:
@@ -70,7 +74,7 @@ def load_base(revision: str):
     return importlib.import_module("sudoku_models.logic_base")
 
 
-def run(dataset: str, every: int, base: str, out: Path) -> None:
+def run(dataset: str, every: int, base: str, out: Path, core: int | None = None) -> None:
     from sudoku_models import logic
 
     old = load_base(base)
@@ -80,6 +84,7 @@ def run(dataset: str, every: int, base: str, out: Path) -> None:
         writer.writeheader()
         for number, (text, published) in enumerate(puzzles):
             puzzle = Puzzle.from_string(text)
+            load = os.getloadavg()[0]
             timed = {}
             for version in ((logic, old) if number % 2 else (old, logic)):
                 start = time.process_time()
@@ -92,7 +97,8 @@ def run(dataset: str, every: int, base: str, out: Path) -> None:
             writer.writerow({"puzzle": text, "published": published, "er": se.er,
                              "ep": se.ep, "ed": se.ed, "base_er": base_se.er, "same_steps": same,
                              "cpu_seconds": f"{seconds:.3f}",
-                             "base_cpu_seconds": f"{base_seconds:.3f}"})
+                             "base_cpu_seconds": f"{base_seconds:.3f}",
+                             "load": round(load, 2), "core": core})
             handle.flush()
             print(f"{number + 1}/{len(puzzles)} ER {se.er} same {same} "
                   f"{base_seconds:.2f} -> {seconds:.2f} s", flush=True)
@@ -138,13 +144,19 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", type=Path, help="print the tables of a recorded CSV")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
     if args.summary:
         print(summary(args.summary))
         return 0
     if not (args.base and args.out):
         parser.error("give --base and --out (or --summary)")
-    run(args.dataset, args.every, args.base, args.out)
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
+    run(args.dataset, args.every, args.base, args.out, core)
     return 0
 
 
