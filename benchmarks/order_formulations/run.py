@@ -101,19 +101,16 @@ def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
     result = solve_within(model, method, puzzle, cpu_limit)
     cpu = time.process_time() - cpu
     if result is None:  # stopped by the budget with an interrupt (SAT, the counter)
-        row = {"method": method, "status": "TIME_LIMIT", "verified": False,
-               "cpu_seconds": round(cpu, 3), "wall_seconds": None, "load": round(load, 2),
-               "core": pinned_core(), "solver": model.solver_name(), "cpu_limit": cpu_limit,
-               "seed": seed, **_effort(method, {})}
-        return row, None
-    status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
-    verified = bool(result.status.solved and verify(puzzle, result.grid))
+        status, verified, wall, solver, stats = "TIME_LIMIT", False, None, model.solver_name(), {}
+    else:
+        status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
+        verified = bool(result.status.solved and verify(puzzle, result.grid))
+        wall = round(result.build_seconds + result.solve_seconds, 3)
+        solver, stats = result.solver, result.stats
     row = {"method": method, "status": status, "verified": verified,
-           "cpu_seconds": round(cpu, 3),
-           "wall_seconds": round(result.build_seconds + result.solve_seconds, 3),
-           "load": round(load, 2), "core": pinned_core(), "solver": result.solver,
-           "cpu_limit": cpu_limit,
-           "seed": seed, **_effort(method, result.stats)}
+           "cpu_seconds": round(cpu, 3), "wall_seconds": wall, "load": round(load, 2),
+           "core": pinned_core(), "solver": solver, "cpu_limit": cpu_limit, "seed": seed,
+           **_effort(method, stats)}
     return row, result.grid if verified and status != "TIME_LIMIT" else None
 
 
