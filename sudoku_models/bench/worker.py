@@ -141,14 +141,16 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     tell = report or (lambda kind, value: None)
     thread_models(chunk).prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
-    for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
+
+    def solve(index: int, puzzle: Puzzle) -> dict:
         load = _load()
         tell("start", (index, time.process_time(), load))
-        solve_row(chunk, index, puzzle, load)
+        return solve_row(chunk, index, puzzle, load)
+
+    for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
+        solve(index, puzzle)
     rows = []
     for index, puzzle in puzzles:
-        load = _load()
-        tell("start", (index, time.process_time(), load))
-        rows.append(solve_row(chunk, index, puzzle, load))
+        rows.append(solve(index, puzzle))
         tell("row", rows[-1])
     return rows
