@@ -4,6 +4,7 @@ checked against CP-SAT's solution enumeration (an independent method) and
 the two kernels against each other; solutions against the rules and clues."""
 
 import itertools
+import json
 import os
 import signal
 import subprocess
@@ -227,12 +228,107 @@ def test_the_numba_cache_is_per_user_unless_chosen(tmp_path):
     env["XDG_CACHE_HOME"] = str(tmp_path)
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                          text=True, check=True).stdout.strip()
-    assert out == str(tmp_path / "sudoku-models" / "numba")
+    digest = compile_cache.kernel_sources_digest()
+    assert out == str(tmp_path / "sudoku-models" / "numba" / f"kernels-{digest}")
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                          text=True, check=True).stdout.strip()
     assert out == str(tmp_path / "mine")
     assert compile_cache.default_cache_dir().name == "numba"
+
+
+def test_an_edit_of_any_kernel_source_moves_the_default_cache_to_another_folder(tmp_path):
+    """A cached kernel holds the code of the kernels it calls from other
+    modules: an edit of one module must not let another module's entries
+    load beside the new ones."""
+    root = Path(compile_cache.__file__).resolve().parents[2]
+    for source in compile_cache.KERNEL_SOURCES:
+        (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / source).write_bytes((root / source).read_bytes())
+    digest = compile_cache.kernel_sources_digest(tmp_path)
+    assert digest == compile_cache.kernel_sources_digest() and len(digest) == 12
+    digests = {digest}
+    for source in compile_cache.KERNEL_SOURCES:
+        text = (root / source).read_text()
+        (tmp_path / source).write_text(text + "\n# edited\n")
+        digests.add(compile_cache.kernel_sources_digest(tmp_path))
+        (tmp_path / source).write_text(text)
+    assert len(digests) == 1 + len(compile_cache.KERNEL_SOURCES)
+
+
+def _project_imports(source: Path, root: Path) -> set[str]:
+    """The modules of ``sudoku_models.counter`` that ``source`` imports, as
+    paths relative to ``root``."""
+    import ast
+
+    package = "sudoku_models.counter"
+    found = set()
+    for node in ast.walk(ast.parse(source.read_text())):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = ".".join(source.relative_to(root).with_suffix("").parts[:-node.level])
+            module = f"{base}.{node.module}" if node.module else base
+        else:
+            module = node.module
+        names = [module] + [f"{module}.{alias.name}" for alias in node.names]
+        found |= {f"{name.replace('.', '/')}.py" for name in names
+                  if name.startswith(package + ".")
+                  and (root / f"{name.replace('.', '/')}.py").exists()}
+    return found
+
+
+def test_the_kernel_sources_hold_every_module_a_cached_kernel_can_hold():
+    root = Path(compile_cache.__file__).resolve().parents[2]
+    listed = set(compile_cache.KERNEL_SOURCES)
+    defining = {str(path.relative_to(root))
+                for folder in ("sudoku_models", "generator")
+                for path in (root / folder).rglob("*.py") if "cache=True" in path.read_text()}
+    assert defining and defining <= listed
+    imported = set().union(*(_project_imports(root / source, root) for source in defining))
+    assert imported - {"sudoku_models/counter/compile_cache.py"} <= listed
+
+
+_RECORD_COMPILED = """
+import collections, json
+from numba.core import event
+compiled = collections.defaultdict(set)  # module.qualname -> (code, closure) compiled
+
+
+class Record(event.Listener):
+    def on_start(self, ev):
+        function = getattr((ev.data or {}).get("dispatcher"), "py_func", None)
+        if function is not None and function.__module__.startswith(("sudoku_models.", "generator.")):
+            closure = tuple(id(cell.cell_contents) for cell in function.__closure__ or ())
+            compiled[f"{function.__module__}.{function.__qualname__}"].add(
+                (id(function.__code__), closure))
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", Record())
+from sudoku_models.counter import warm_up
+warm_up()
+print(json.dumps({name: len(kinds) for name, kinds in compiled.items()}))
+"""
+
+
+def test_no_two_compiled_functions_share_a_name(tmp_path):
+    """Numba names a function's machine code by its module, qualified name,
+    a number counted per process and its argument types. Two functions a
+    factory made (an overload's lambdas) under one qualified name meant one
+    function in one process's cache entry and the other in another's, and a
+    process that loaded both called the wrong one: a SIGSEGV in a fresh CI
+    run in four, in every process after. Every kernel compiled from an
+    empty cache: one function (code and closure) per name."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", _RECORD_COMPILED], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    compiled = json.loads(run.stdout)
+    assert "sudoku_models.counter.kernel9.count9" in compiled  # it compiled, and was seen
+    assert {name: kinds for name, kinds in compiled.items() if kinds > 1} == {}
 
 
 def test_a_kernel_compiled_by_another_checkout_is_not_compiled_here(tmp_path):

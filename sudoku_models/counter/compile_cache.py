@@ -13,7 +13,14 @@ a compile out of their timings and report it apart.
 
 Several processes share the cache (the test workers, the runner's workers,
 two notebooks): :func:`prepare` makes numba's cache writes safe between
-them (:func:`lock_saves`). Importing this module imports nothing heavy.
+them (:func:`lock_saves`). Their entries must also agree when one process
+loads several: numba names a compiled function by its module, qualified
+name, a number counted per process and its argument types, so two
+functions made by one factory (an overload's lambdas) must each get their
+own name (:func:`named`); and a cached kernel holds the code of the
+kernels it calls, which numba does not check, so the default cache has a
+folder per version of the kernel sources (:func:`kernel_sources_digest`).
+Importing this module imports nothing heavy.
 """
 
 from __future__ import annotations
@@ -36,13 +43,44 @@ def default_cache_dir() -> Path:
     return Path(base) / "sudoku-models" / "numba"
 
 
+# The modules whose code or constants a cached kernel can hold: the modules
+# that define cached kernels and the modules of the project they import
+# (tests/test_counter.py checks that the list is whole).
+KERNEL_SOURCES = ("sudoku_models/counter/core.py", "sudoku_models/counter/kernel_tables.py",
+                  "sudoku_models/counter/kernel.py", "sudoku_models/counter/kernel9.py",
+                  "sudoku_models/counter/uniqueness.py", "generator/search.py",
+                  "generator/bands.py", "generator/grid_symmetry.py")
+
+
+def kernel_sources_digest(root: Path | None = None) -> str:
+    """The first 12 hex digits of the SHA-1 of :data:`KERNEL_SOURCES`' text.
+
+    Numba checks a cache entry against its own module file only, but a
+    kernel's machine code holds the kernels it calls from other modules
+    (``generator.search`` holds ``counter.kernel9``'s): after an edit or an
+    upgrade of one module, an entry of another would load with the old code
+    of the first, beside that module's new entries, under the same symbol
+    names (a wrong answer or a crash). One cache folder per digest keeps
+    every entry of a process from one version of the sources. ``root`` is
+    the folder that holds ``sudoku_models`` and ``generator`` (by default
+    the one this module is in). Raises ``OSError`` when a source is
+    missing."""
+    root = root or Path(__file__).resolve().parents[2]
+    digest = hashlib.sha1()
+    for source in KERNEL_SOURCES:
+        digest.update((root / source).read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def configure() -> Path:
-    """Set ``NUMBA_CACHE_DIR`` to :func:`default_cache_dir` unless the user
-    set it (then theirs is kept); returns the directory in use. When numba
-    is already imported, its loaded configuration is updated too."""
+    """Set ``NUMBA_CACHE_DIR`` to ``kernels-<digest>`` in
+    :func:`default_cache_dir` (:func:`kernel_sources_digest`) unless the
+    user set it (then theirs is kept, and the user removes it after an
+    upgrade); returns the directory in use. When numba is already imported,
+    its loaded configuration is updated too."""
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     if not chosen:
-        chosen = str(default_cache_dir())
+        chosen = str(default_cache_dir() / f"kernels-{kernel_sources_digest()}")
         os.environ["NUMBA_CACHE_DIR"] = chosen
         if "numba" in sys.modules:
             from numba.core import config
@@ -90,6 +128,21 @@ def lock_saves() -> None:
 
     locked_save.locked_between_processes = True
     IndexDataCacheFile.save = locked_save
+
+
+def named(function, name: str):
+    """``function`` with ``__qualname__`` ``name``, returned.
+
+    Numba names a compiled function (its symbol in the machine code) by its
+    module, qualified name, a number counted per process and its argument
+    types. Two functions one factory makes (the lambdas an ``overload``
+    returns, closures) share a qualified name: when two processes compile
+    them in another order, the same symbol means one function in one cache
+    entry and the other in another, and a process that loads both calls the
+    wrong one (a SIGSEGV in the test workers, 1 fresh cache in 4). Give each
+    such function a name of its own here."""
+    function.__qualname__ = name
+    return function
 
 
 def is_compiled(cache_dir: Path, source: Path) -> bool:

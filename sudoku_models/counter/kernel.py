@@ -243,6 +243,7 @@ def _per_bundle(rule, otherwise, first: int):
 
     functools.update_wrapper(stub, rule)  # the signature numba checks the choices against
     functools.update_wrapper(choose, rule)
+    compile_cache.named(otherwise, f"{rule.__name__}.otherwise")
     overload(stub)(choose)
     return stub
 

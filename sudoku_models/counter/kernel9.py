@@ -56,7 +56,7 @@ from numba.extending import overload
 from . import compile_cache
 from .core import (BAD_VALUE, BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY,
                    popcount)
-from .kernel import finish  # numba's cache of this module does not see edits of it there
+from .kernel import finish  # an edit there moves the cache folder (compile_cache.KERNEL_SOURCES)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
@@ -444,8 +444,10 @@ def _by_order(counting, filling):
     @overload(choose)
     def _choose_for(state, value_order):
         if isinstance(value_order, types.NoneType):
-            return lambda state, value_order: counting(state)
-        return lambda state, value_order: filling(state)
+            return compile_cache.named(lambda state, value_order: counting(state),
+                                       f"_by_order.{counting.__name__}")
+        return compile_cache.named(lambda state, value_order: filling(state),
+                                   f"_by_order.{filling.__name__}")
     return choose
 
 
