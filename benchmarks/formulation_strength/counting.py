@@ -9,7 +9,8 @@ the build is part of the figure). The methods run interleaved in one
 process, ``--rounds`` rounds, the order reversed every other round; each
 count records CPU seconds of this process (``time.process_time``: every
 solver here runs in it, on one thread) and wall seconds, the count (it
-must be 288) and the load average at its start, into
+must be 288), the load average at its start and the core the process is
+pinned to (``--core``, default the first of its affinity set), into
 ``results/counting_empty4x4.csv``. The counter is compiled (and CP-SAT,
 HiGHS and SCIP imported) by a warm-up count of a 4x4 puzzle before the
 first round: a compile is not part of a result.
@@ -31,12 +32,13 @@ METHODS = {"backtracking": ("backtracking", {}), "cp": ("cp", {}), "cp-bool": ("
 """Label -> (method, options)."""
 SOLUTIONS = 288
 FIELDS = ["round", "position", "label", "method", "options", "count", "cpu_s", "wall_s",
-          "load_1min", "timestamp"]
+          "load_1min", "core", "timestamp"]
 
 
-def record(rounds: int, out: Path = OUT, labels=tuple(METHODS)) -> Path:
+def record(rounds: int, out: Path = OUT, labels=tuple(METHODS), core: int | None = None) -> Path:
     """Count the empty 4x4 grid with each of ``labels`` per round, the
-    order reversed every other round; write every count to ``out``."""
+    order reversed every other round; write every count to ``out``, with
+    ``core`` (the core this process is pinned to) in each row."""
     from sudoku_models import Puzzle, count_solutions
 
     empty = Puzzle.from_string("." * 16)
@@ -57,7 +59,7 @@ def record(rounds: int, out: Path = OUT, labels=tuple(METHODS)) -> Path:
                          "options": ";".join(f"{k}={v}" for k, v in options.items()),
                          "count": count, "cpu_s": f"{time.process_time() - cpu:.4f}",
                          "wall_s": f"{time.perf_counter() - wall:.4f}",
-                         "load_1min": f"{load:.2f}",
+                         "load_1min": f"{load:.2f}", "core": core,
                          "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())})
             print(rows[-1], file=sys.stderr, flush=True)
             if count != SOLUTIONS:
@@ -74,8 +76,16 @@ def record(rounds: int, out: Path = OUT, labels=tuple(METHODS)) -> Path:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
-    print(record(args.rounds))
+    from benchmarks.studykit.benchtools import pin_process
+
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(record(args.rounds, core=core))
     return 0
 
 
