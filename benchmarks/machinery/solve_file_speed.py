@@ -1,7 +1,7 @@
 """Whole-process ``sudoku-models solve --file`` against a raw highspy script.
 
 Usage: python -m benchmarks.machinery.solve_file_speed [--repeat 5] [--puzzles 300]
-       [--before CHECKOUT] [--out CSV]
+       [--before CHECKOUT] [--core K] [--out CSV]
        python -m benchmarks.machinery.solve_file_speed --table [--out CSV]
 
 Times whole processes, start-up included, on the first ``--puzzles`` puzzles
@@ -14,7 +14,9 @@ command of another checkout (``PYTHONPATH=CHECKOUT``), e.g. the code before
 issue 20. Runs are interleaved (each repetition runs every program once, the
 order rotating), so load on the shared machine hits all alike; each row of
 the CSV records its wall time, its CPU time (user + system, less sensitive
-to the load) and the 1-minute load average before it. One round runs first
+to the load), the 1-minute load average before it and the core every
+program ran on (``--core``: this process is pinned to it and the programs
+inherit it; default the first of its affinity set). One round runs first
 and is not recorded, with Python allowed to write its bytecode caches
 (``PYTHONDONTWRITEBYTECODE`` removed from the environment), so every program
 starts as an installed package does: from compiled bytecode, not from source. ``--table`` prints
@@ -34,13 +36,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the checkout whose package is timed
 
 OUT = HERE / "results" / "solve_file_speed" / "timings.csv"  # not a results file of bench run
-FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load"]
+FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load", "core"]
 
 
 def programs(before: str | None) -> dict[str, list[str]]:
@@ -57,8 +59,10 @@ def programs(before: str | None) -> dict[str, list[str]]:
     return found
 
 
-def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int) -> list[dict]:
-    """Repetition 0 is the warm-up round, left out of the rows."""
+def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int,
+            core: int | None = None) -> list[dict]:
+    """Repetition 0 is the warm-up round, left out of the rows; ``core``,
+    the core the programs run on, is recorded in each."""
     rows = []
     names = list(commands)
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -80,7 +84,7 @@ def measure(cases: dict[str, Path], commands: dict[str, list[str]], repeat: int)
                 rows.append({"case": case, "program": name, "repetition": repetition,
                              "seconds": round(wall, 4),
                              "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 4),
-                             "load": round(load, 2)})
+                             "load": round(load, 2), "core": core})
                 print(rows[-1], file=sys.stderr)
     return rows
 
@@ -119,12 +123,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--puzzles", type=int, default=300)
     parser.add_argument("--before", metavar="CHECKOUT", help="also time another checkout")
+    parser.add_argument("--core", type=int, help="pin this process, and so every program it "
+                        "runs, to this core (default: the first of its affinity set)")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--table", action="store_true", help="print the table of --out")
     args = parser.parse_args()
     if args.table:
         print(table(read(args.out)))
         return
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     lines = [line for line in (DATASETS / "top1465.txt").read_text().splitlines()
              if line and not line.startswith("#")]
     with tempfile.TemporaryDirectory() as scratch:
@@ -133,7 +143,7 @@ def main() -> None:
             path = Path(scratch) / f"top1465_first{count}.txt"
             path.write_text("\n".join(lines[:count]) + "\n")
             cases[f"{count} puzzle{'s' if count > 1 else ''} of top1465"] = path
-        rows = measure(cases, programs(args.before), args.repeat)
+        rows = measure(cases, programs(args.before), args.repeat, core)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", newline="") as handle:
         writer = csv.DictWriter(handle, FIELDS)
