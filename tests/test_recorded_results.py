@@ -70,8 +70,6 @@ PENDING = {
     "machinery/results/batch_vs_rebuild.csv.gz": "no core",
     "machinery/results/before_after/backends.csv": "load, no CPU seconds or core",
     "machinery/results/overhead.csv.gz": "no core",
-    "se_agreement/results/diabolical.csv": "CPU seconds, no load or core",
-    "se_agreement/results/serate.csv": "CPU seconds, no load or core",
     "seed_comparison/results/builds.csv": "load, no core",
 }
 

@@ -1,10 +1,11 @@
 """Does the rater agree with Sudoku Explainer? Rate the shipped SE-rated
 sample (``benchmarks/datasets/se-rated-diabolical.txt``: 480 puzzles with
 the rating Sukaku Explainer published for them) and record, per puzzle,
-the published rating, our ER, EP, ED, the technique that set ER and the
-CPU seconds it took (one process, one core).
+the published rating, our ER, EP, ED, the technique that set ER, the
+CPU seconds it took, the load average at its start and the core the
+process is pinned to (``--core``, default the first of its affinity set).
 
-    python -m benchmarks.se_agreement --out benchmarks/se_agreement/results/diabolical.csv
+    python -m benchmarks.se_agreement --core 0 --out benchmarks/se_agreement/results/diabolical.csv
     python -m benchmarks.se_agreement --summary benchmarks/se_agreement/results/diabolical.csv
 
 The summary gives the share of puzzles with ER equal to the published
@@ -16,16 +17,19 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import time
 from pathlib import Path
 
 from benchmarks.se_agreement.tables import summary
+from benchmarks.studykit.benchtools import pin_process
 from sudoku_models import Puzzle
 from sudoku_models.logic import rate
 
 HERE = Path(__file__).resolve().parent
 SAMPLE = HERE.parent / "datasets" / "se-rated-diabolical.txt"
-FIELDS = ("puzzle", "published", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds")
+FIELDS = ("puzzle", "published", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds", "load",
+          "core")
 
 
 def read_sample(path: Path = SAMPLE) -> list[tuple[str, float]]:
@@ -38,19 +42,20 @@ def read_sample(path: Path = SAMPLE) -> list[tuple[str, float]]:
     return out
 
 
-def run(out: Path, first: int | None) -> None:
+def run(out: Path, first: int | None, core: int | None) -> None:
     sample = read_sample()[:first]
     with out.open("w", newline="") as handle:
         writer = csv.DictWriter(handle, FIELDS)
         writer.writeheader()
         for number, (text, published) in enumerate(sample, 1):
-            start = time.process_time()
+            load, start = os.getloadavg()[0], time.process_time()
             rating = rate(Puzzle.from_string(text))
             seconds = time.process_time() - start
             writer.writerow({"puzzle": text, "published": published, "er": rating.se.er,
                              "ep": rating.se.ep, "ed": rating.se.ed, "hardest": rating.hardest,
                              "cells_left": rating.cells_left,
-                             "cpu_seconds": f"{seconds:.3f}"})
+                             "cpu_seconds": f"{seconds:.3f}", "load": round(load, 2),
+                             "core": core})
             handle.flush()
             print(f"{number}/{len(sample)} published {published} ER {rating.se.er} "
                   f"({rating.hardest}) {seconds:.2f} s", flush=True)
@@ -61,9 +66,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="record the ratings to this CSV")
     parser.add_argument("--first", type=int, help="rate only the first N puzzles")
     parser.add_argument("--summary", type=Path, help="print the tables of a recorded CSV")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
     if args.out:
-        run(args.out, args.first)
+        try:
+            core = pin_process(core=args.core)
+        except ValueError as exc:
+            parser.error(str(exc))
+        run(args.out, args.first, core)
         print(summary(args.out))
     elif args.summary:
         print(summary(args.summary))

@@ -1,7 +1,7 @@
 """Our rater and Sukaku Explainer's ``serate`` on the same puzzles: ER, EP,
 ED, the technique that set each, and CPU seconds, one row per puzzle.
 
-    python -m benchmarks.se_agreement.serate --source DIR --out benchmarks/se_agreement/results/serate.csv
+    python -m benchmarks.se_agreement.serate --source DIR --core 0 --out benchmarks/se_agreement/results/serate.csv
 
 Sukaku Explainer (github.com/SudokuMonster/SukakuExplainer, LGPL 2.1; Java)
 is on neither PyPI nor Debian: give a checkout of it with ``--source DIR``,
@@ -32,14 +32,19 @@ and times of ``python -m benchmarks.se_agreement``). Serate: one Java process pe
 called once per puzzle by a small driver compiled beside it
 (:data:`DRIVER`), timed by the CPU time of its thread (JIT compilation
 and garbage collection run in other threads: the whole process's CPU
-seconds are printed per collection). ER 20.0 from serate means it could
-not rate the puzzle; ER 0.0 an error.
+seconds are printed per collection). Both run on one core (``--core``,
+default the first of the affinity set: the Java process inherits it);
+``load`` is the load average at the start of our rating of the puzzle
+(or, reused, as the sample step recorded it), ``se_load`` at the start of
+the collection's Java process. ER 20.0 from serate means it could not rate
+the puzzle; ER 0.0 an error.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
 import resource
 import shutil
 import subprocess
@@ -51,6 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.se_agreement.__main__ import read_sample
+from benchmarks.studykit.benchtools import pin_process
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.logic import rate
 
@@ -62,7 +68,8 @@ REPOSITORY = "https://github.com/SudokuMonster/SukakuExplainer"
 JAVA = ("java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC")
 FORMAT = "%g\t%r\t%p\t%d\t%R\t%P\t%D\t%e"
 FIELDS = ("set", "puzzle", "published", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds",
-          "se_er", "se_ep", "se_ed", "se_hardest", "se_pearl", "se_diamond", "se_cpu_seconds")
+          "load", "core", "se_er", "se_ep", "se_ed", "se_hardest", "se_pearl", "se_diamond",
+          "se_cpu_seconds", "se_load")
 
 
 class SerateError(RuntimeError):
@@ -146,7 +153,7 @@ def serate(classes: Path, puzzles: list[str], work: Path) -> tuple[list[dict], f
     compilation and garbage collection included)."""
     source, answer = work / "puzzles.txt", work / "answer.txt"
     source.write_text("".join(p + "\n" for p in puzzles))
-    before = _child_cpu()
+    load, before = os.getloadavg()[0], _child_cpu()
     done = subprocess.run([*JAVA, "-cp", str(classes), "SerateTimed", str(source), str(answer),
                            FORMAT], capture_output=True, text=True)
     cpu = _child_cpu() - before
@@ -161,7 +168,7 @@ def serate(classes: Path, puzzles: list[str], work: Path) -> tuple[list[dict], f
             raise SerateError(f"serate answered for {given!r} where {text!r} was asked")
         rows.append({"se_er": er, "se_ep": ep, "se_ed": ed, "se_hardest": hardest,
                      "se_pearl": pearl, "se_diamond": diamond,
-                     "se_cpu_seconds": f"{float(seconds):.4f}"})
+                     "se_cpu_seconds": f"{float(seconds):.4f}", "se_load": round(load, 2)})
     return rows, cpu
 
 
@@ -182,27 +189,32 @@ def collections(sample: int, per_level: int) -> dict[str, list[tuple[str, float 
 
 
 def ours(text: str) -> dict:
-    """Our rating of one puzzle with its CPU seconds."""
-    start = time.process_time()
+    """Our rating of one puzzle with its CPU seconds and the load average
+    at its start."""
+    load, start = os.getloadavg()[0], time.process_time()
     rating = rate(Puzzle.from_string(text))
     seconds = time.process_time() - start
     return {"er": rating.se.er, "ep": rating.se.ep, "ed": rating.se.ed, "hardest": rating.hardest,
-            "cells_left": rating.cells_left, "cpu_seconds": f"{seconds:.4f}"}
+            "cells_left": rating.cells_left, "cpu_seconds": f"{seconds:.4f}",
+            "load": round(load, 2)}
 
 
-def run(classes: Path, work: Path, out: Path, sets: dict, known: dict | None = None) -> None:
+def run(classes: Path, work: Path, out: Path, sets: dict, known: dict | None = None,
+        core: int | None = None) -> None:
     """Rate every collection with both; write ``out`` (CSV) as each one ends.
     ``known``: our ratings already recorded, by puzzle (rows of the sample
-    step's CSV), used instead of rating those puzzles again."""
+    step's CSV), used instead of rating those puzzles again; ``core``: the
+    core this process (and serate's) is pinned to, recorded per row."""
     known = known or {}
     rows = []
     for name, items in sets.items():
         texts = [text for text, _ in items]
-        mine = [{key: known[text][key] for key in FIELDS[3:9]} if text in known else ours(text)
+        mine = [{key: known[text][key] for key in FIELDS[3:10]} if text in known else ours(text)
                 for text in texts]
         theirs, process = serate(classes, texts, work)
         for (text, published), a, b in zip(items, mine, theirs):
-            rows.append({"set": name, "puzzle": text, "published": published, **a, **b})
+            rows.append({"set": name, "puzzle": text, "published": published, **a, "core": core,
+                         **b})
         print(f"{name}: {len(items)} puzzles; ours {sum(float(m['cpu_seconds']) for m in mine):.1f}"
               f" CPU s, serate {sum(float(t['se_cpu_seconds']) for t in theirs):.1f} CPU s "
               f"(its Java process {process:.1f})", file=sys.stderr, flush=True)
@@ -223,12 +235,18 @@ def main(argv=None) -> int:
     parser.add_argument("--reuse", type=Path,
                         help="our ratings already recorded by the sample step (its CSV), "
                         "not rated again")
+    parser.add_argument("--core", type=int, help="pin this process and serate's to this core "
+                        "(default: the first of the affinity set)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.sample < 1 or args.per_level < 0:
         parser.error("--sample must be positive, --per-level >= 0")
     if args.source is not None and not (args.source / "diuf").is_dir():
         parser.error(f"--source {args.source}: no diuf/ folder there (a SukakuExplainer checkout?)")
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     sets = collections(args.sample, args.per_level)
     known = {}
     if args.reuse:
@@ -238,7 +256,7 @@ def main(argv=None) -> int:
         work = Path(tmp)
         try:
             classes = build(args.source or fetch(work), work)
-            run(classes, work, args.out, sets, known)
+            run(classes, work, args.out, sets, known, core)
         except SerateError as error:
             print(f"serate: {error}", file=sys.stderr)
             return 2
