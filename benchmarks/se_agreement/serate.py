@@ -1,7 +1,8 @@
 """Our rater and Sukaku Explainer's ``serate`` on the same puzzles: ER, EP,
 ED, the technique that set each, and CPU seconds, one row per puzzle.
 
-    python -m benchmarks.se_agreement.serate --source DIR --core 0 --out benchmarks/se_agreement/results/serate.csv
+    python -m benchmarks.se_agreement.serate --source DIR --core 0 \
+        --out benchmarks/se_agreement/results/serate.csv
 
 Sukaku Explainer (github.com/SudokuMonster/SukakuExplainer, LGPL 2.1; Java)
 is on neither PyPI nor Debian: give a checkout of it with ``--source DIR``,
