@@ -133,10 +133,10 @@ def build_table(path) -> str:
                        f"{int(row.binary):,} bin"
                        + (f" + {continuous:,} cont)" if continuous else ")"),
             "rows": f"{int(row.rows):,}", "nonzeros": f"{int(row.nonzeros):,}",
-            "build CPU s (model + GDP)": f"{row.model_s:.3g}",
-            "of which GDP transformation": f"{row.transformation_s:.3g}" if row.model != "milp"
+            "build CPU s (model + GDP)": f"{row.model_cpu_s:.3g}",
+            "of which GDP transformation": f"{row.transformation_cpu_s:.3g}" if row.model != "milp"
             else "",
-            "compile for HiGHS, CPU s": f"{row.compile_s:.3g}",
+            "compile for HiGHS, CPU s": f"{row.compile_cpu_s:.3g}",
             "load": f"{row.load_1min:.1f}"})
         rows.append(record)
     return markdown(pd.DataFrame(rows).fillna(""))

@@ -7,19 +7,22 @@ instance (60% of the cells given), with a cap (``--cap`` seconds, CPU):
 and with ``hull``. Recorded per build, in CPU seconds of the building
 process (``time.process_time``):
 
-- ``model_s``: :meth:`build` of the method, i.e. the Pyomo model with
+- ``model_cpu_s``: :meth:`build` of the method, i.e. the Pyomo model with
   every constraint and, for ``milp-alldiff``, the GDP transformation to a
   MILP (the disjunctions as big-M or hull rows), clues loaded;
-- ``transformation_s``: the GDP transformation alone (Pyomo's
-  ``Transformation.apply_to``, timed inside ``model_s``);
-- ``compile_s``: turning the Pyomo model into HiGHS's arrays (the rest of
+- ``transformation_cpu_s``: the GDP transformation alone (Pyomo's
+  ``Transformation.apply_to``, timed inside ``model_cpu_s``);
+- ``compile_cpu_s``: turning the Pyomo model into HiGHS's arrays (the rest of
   the build a first :meth:`solve` pays, no solver call);
 - the model's columns (integer and binary), rows and nonzeros as built,
   before presolve (clues are bounds, so the size does not depend on them).
 
-A process that has used ``--cap`` CPU seconds without finishing is
+Every build process runs on one core (``--core``: this process is pinned
+to it and its build processes inherit it; default the first of its
+affinity set), recorded per row with the load average at the build's
+start. A process that has used ``--cap`` CPU seconds without finishing is
 stopped and recorded as ``status=CAP`` (its build takes more than that;
-``model_s`` is left empty). Rows go to ``results/builds.csv``
+``model_cpu_s`` is left empty). Rows go to ``results/builds.csv``
 (one row per order and model; a re-run replaces them).
 """
 
@@ -38,9 +41,8 @@ OUT = HERE / "results" / "builds.csv"
 MODELS = {"milp": ("milp", {}),
           "big-M": ("milp-alldiff", {"transformation": "bigm"}),
           "hull": ("milp-alldiff", {"transformation": "hull"})}
-FIELDS = ["order", "model", "status", "cap_s", "model_s", "transformation_s", "compile_s", "columns",
-          "integer", "binary", "rows", "nonzeros", "load_1min",
-          "timestamp"]
+FIELDS = ["order", "model", "status", "cap_s", "model_cpu_s", "transformation_cpu_s", "compile_cpu_s",
+          "columns", "integer", "binary", "rows", "nonzeros", "load_1min", "core", "timestamp"]
 
 
 def measure(order: int, model: str) -> dict:
@@ -74,15 +76,16 @@ def measure(order: int, model: str) -> dict:
     start = time.process_time()
     with mock.patch.object(Transformation, "apply_to", timed):
         pyomo_model = built.build(puzzle)
-    model_s = time.process_time() - start
+    model_cpu_s = time.process_time() - start
     columns = list(pyomo_model.component_data_objects(pyo.Var, active=True))
     quick = make_method(method, order, time_limit=1e-6, **options)
     quick.build(puzzle)
     start = time.process_time()
     quick.solve(puzzle)  # the limit is gone after the build: no solver call
-    compile_s = time.process_time() - start
+    compile_cpu_s = time.process_time() - start
     size = built.size()
-    return {"model_s": model_s, "transformation_s": sum(spent), "compile_s": compile_s,
+    return {"model_cpu_s": model_cpu_s, "transformation_cpu_s": sum(spent),
+            "compile_cpu_s": compile_cpu_s,
             "columns": size.variables,
             "integer": sum(1 for v in columns if v.is_integer() and not v.is_binary()),
             "binary": sum(1 for v in columns if v.is_binary()),
@@ -111,10 +114,11 @@ def _finished_within(child, cap: float) -> bool:
     return True
 
 
-def record(orders, models, cap: float, out: Path = OUT) -> Path:
+def record(orders, models, cap: float, out: Path = OUT, core: int | None = None) -> Path:
     """Measure each (order, model) in a fresh process stopped after ``cap``
     CPU seconds, and write the rows into ``out`` (replacing rows of the
-    same order and model)."""
+    same order and model); ``core``, the core the processes run on, is
+    recorded in each row."""
     kept = []
     if out.exists():
         with out.open() as handle:
@@ -131,7 +135,7 @@ def record(orders, models, cap: float, out: Path = OUT) -> Path:
             child.start()
             finished = _finished_within(child, cap)
             row = {"order": order, "model": model, "cap_s": cap, "load_1min": f"{load:.2f}",
-                   "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())}
+                   "core": core, "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())}
             if not finished:
                 row.update(status="CAP")
             elif child.exitcode == 0:
@@ -155,12 +159,20 @@ def main(argv=None) -> int:
     parser.add_argument("--models", default=",".join(MODELS), help="of " + ", ".join(MODELS))
     parser.add_argument("--cap", type=float, default=600.0,
                         help="CPU seconds per (order, model) process")
+    parser.add_argument("--core", type=int, help="pin this process, and so every build process, "
+                        "to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
     models = args.models.split(",")
     unknown = [m for m in models if m not in MODELS]
     if unknown:
         parser.error(f"--models: unknown {', '.join(unknown)} (of {', '.join(MODELS)})")
-    print(record([int(o) for o in args.orders.split(",")], models, args.cap))
+    from benchmarks.studykit.benchtools import pin_process
+
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(record([int(o) for o in args.orders.split(",")], models, args.cap, core=core))
     return 0
 
 
