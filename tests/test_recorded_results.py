@@ -59,7 +59,6 @@ PENDING = {
     "difficulty/results/difficulty_effort.csv.gz": "wall seconds only",
     "difficulty/results/ratings.csv.gz": "wall milliseconds only",
     "difficulty/results/se_ratings.csv.gz": "CPU seconds, no load or core",
-    "first_hour/results/tour.csv": "steps of several processes, not pinned",
     "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
     "interactive_solver/results/hard_killers.csv": "no core",
     "interactive_solver/results/hard_killers_iss.csv": "no core",

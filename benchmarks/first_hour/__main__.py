@@ -5,9 +5,12 @@ checkout's HEAD, a new virtual environment, ``pip install -e .``, an empty
 numba cache), times each step a newcomer takes: the set-up's ``warm-up``,
 the five-minute tour's Python block (run as a script) and each of its shell
 lines, and ``bench run --quick``. Each row gives the wall seconds, the CPU
-seconds of the step's processes (user + system, children included) and the
-machine's 1-minute load average before it; the clone and venv are deleted
-afterwards (``--keep`` keeps them).
+seconds of the step's processes (user + system, children included), the
+machine's 1-minute load average before it and the cores its processes may
+run on (``--core K`` pins this process, and so every step, to core K; by
+default the steps use every core of the affinity set, as a newcomer's
+would, and ``core`` lists them, such as ``0-1``); the clone and venv are
+deleted afterwards (``--keep`` keeps them).
 """
 
 from __future__ import annotations
@@ -28,7 +31,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-COLUMNS = ["step", "command", "wall_s", "cpu_s", "load_1min", "cores", "commit", "python", "timestamp"]
+COLUMNS = ["step", "command", "wall_s", "cpu_s", "load_1min", "core", "cores", "commit", "python",
+           "timestamp"]
+
+
+def cores_text(cores: set[int]) -> str:
+    """``{0, 1, 2, 5}`` as ``0-2,5``: the cores a step's processes may run on."""
+    ordered, runs = sorted(cores), []
+    for core in ordered:
+        if runs and core == runs[-1][1] + 1:
+            runs[-1][1] = core
+        else:
+            runs.append([core, core])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def tour_blocks(readme: str) -> tuple[str, list[str]]:
@@ -61,7 +76,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.first_hour", description=__doc__)
     parser.add_argument("--out", default=str(HERE / "results" / "tour.csv"), help="CSV to append to")
     parser.add_argument("--keep", action="store_true", help="keep the clone, venv and cache")
+    parser.add_argument("--core", type=int, help="run every step on this core only (default: on "
+                        "every core of the affinity set, as a newcomer's machine would)")
     args = parser.parse_args(argv)
+    if args.core is not None:
+        from benchmarks.studykit.benchtools import pin_process
+
+        try:
+            pin_process(core=args.core)
+        except ValueError as exc:
+            parser.error(str(exc))
+    core = cores_text(os.sched_getaffinity(0))
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True, check=True).stdout.strip()
     work = Path(tempfile.mkdtemp(prefix="first-hour-"))
@@ -92,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         if new:
             writer.writeheader()
         for row in rows:
-            writer.writerow({**row, "cores": os.cpu_count(), "commit": commit,
+            writer.writerow({**row, "core": core, "cores": os.cpu_count(), "commit": commit,
                              "python": platform.python_version(), "timestamp": stamp})
     print(f"wrote {len(rows)} rows to {out}")
     return 0
