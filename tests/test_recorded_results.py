@@ -67,9 +67,7 @@ PENDING = {
     "interactive_solver/results/tarek_killers_iss.csv": "no core",
     "interactive_solver/results/thermo_snipes.csv": "no core",
     "interactive_solver/results/thermo_snipes_iss.csv": "load, no CPU seconds or core",
-    "machinery/results/batch_vs_rebuild.csv.gz": "no core",
     "machinery/results/before_after/backends.csv": "load, no CPU seconds or core",
-    "machinery/results/overhead.csv.gz": "no core",
 }
 
 

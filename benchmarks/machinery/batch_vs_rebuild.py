@@ -2,7 +2,8 @@
 
 Usage::
 
-    python -m benchmarks.machinery.batch_vs_rebuild [--first N] [--methods milp,cp] [--out CSV] [DATASET ...]
+    python -m benchmarks.machinery.batch_vs_rebuild [--first N] [--methods milp,cp] [--core K]
+        [--out CSV] [DATASET ...]
 
 For each formulation and dataset, solves every puzzle twice in one run: once
 through ``solve_many`` (the model is built once and only the clues change)
@@ -11,7 +12,9 @@ interleaved puzzle by puzzle (batch first on even puzzles, fresh first on
 odd ones), so that a change in the machine's load falls on both alike
 (issue 31). Each solve records its CPU seconds (``time.process_time`` of
 this process around the call: every solver runs in it, on one thread)
-beside the solver's wall times, and the load average at its start. Every
+beside the solver's wall times, the load average at its start and the
+core the process is pinned to (``--core``, default the first of its
+affinity set). Every
 solve is a row of ``--out`` (default
 ``benchmarks/machinery/results/batch_vs_rebuild.csv.gz``); the table
 printed (the median CPU milliseconds per puzzle and the ratio of the
@@ -29,7 +32,7 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
 from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
 from benchmarks.machinery.tables import batch_table
 
@@ -46,7 +49,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path,
                         default=HERE / "results" / "batch_vs_rebuild.csv.gz",
                         help="CSV of every solve (default %(default)s)")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     where, rows = machine(), []
     print(where, "\n")
     for name in args.datasets:
@@ -63,7 +72,7 @@ def main() -> None:
                                  "index": index, "verified": verify(puzzle, result.grid),
                                  "build_s": result.build_seconds, "solve_s": result.solve_seconds,
                                  "total_s": result.total_seconds, "cpu_s": cpu,
-                                 "load_1min": load})
+                                 "load_1min": load, "core": core})
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pd.DataFrame(rows).assign(machine=where).to_csv(args.out, index=False)
     print(batch_table(args.out))

@@ -1,6 +1,6 @@
 """Pyomo's modelling overhead and the CP formulation against hand-written baselines.
 
-Usage: python -m benchmarks.machinery.overhead [--repeat 3] [--first 500] [--out CSV]
+Usage: python -m benchmarks.machinery.overhead [--repeat 3] [--first 500] [--core K] [--out CSV]
 
 1. Pyomo's modelling overhead: the Pyomo MILP (``milp``, batch mode) against
    MATLAB's matrices passed straight to HiGHS (``matrix``), with the same
@@ -11,8 +11,9 @@ Usage: python -m benchmarks.machinery.overhead [--repeat 3] [--first 500] [--out
 Each time is build (or clue update) plus solve, per puzzle, in CPU seconds
 of this process (wall seconds beside); the compared methods are
 interleaved puzzle by puzzle in every pass so that machine noise hits both
-alike (issue 31).
-Every solve is a row of ``--out`` (default
+alike (issue 31), the process pinned to one core (``--core``, default the
+first of its affinity set; recorded per row with the load at the solve's
+start). Every solve is a row of ``--out`` (default
 ``benchmarks/machinery/results/overhead.csv.gz``); the table is
 :func:`benchmarks.machinery.tables.overhead_table` of it (median over
 passes of the per-pass median). Every formulation's time per puzzle on
@@ -30,7 +31,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
 from sudoku_models import read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
@@ -66,13 +67,14 @@ def solver(method, puzzles, **options):
     return lambda puzzle: next(results).grid
 
 
-def compare(label, puzzles, pairs, repeat, record) -> None:
+def compare(label, puzzles, pairs, repeat, record, core: int | None = None) -> None:
     """``repeat`` passes over ``puzzles`` with each (name, method, options)
     of ``pairs``, the two interleaved puzzle by puzzle (ours first on even
     puzzles, the baseline first on odd ones); every solve is a row given to
     ``record``, with the CPU seconds of the call (``time.process_time``:
     the solver runs in this process, on one thread), its wall seconds and
-    the load average at its start."""
+    the load average at its start and ``core``, the core this process is
+    pinned to."""
     for repeat_index in tqdm(range(repeat), desc=label, leave=False):
         roles = {role: (name, solver(method, puzzles, **options))
                  for role, (name, method, options) in zip(("ours", "baseline"), pairs)}
@@ -85,7 +87,8 @@ def compare(label, puzzles, pairs, repeat, record) -> None:
                 if not verify(puzzle, grid):
                     raise SystemExit(f"{name} on {label} #{index}: the grid breaks the rules")
                 record({"comparison": label, "role": role, "name": name, "pass": repeat_index,
-                        "index": index, "cpu_s": cpu, "seconds": wall, "load_1min": load})
+                        "index": index, "cpu_s": cpu, "seconds": wall, "load_1min": load,
+                        "core": core})
 
 
 def main() -> None:
@@ -98,7 +101,13 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=500, help="17-clue puzzles (default 500)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "overhead.csv.gz",
                         help="CSV of every solve (default %(default)s)")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     top95 = read_puzzles(DATASETS / "top95.txt")
     seventeen = read_puzzles(DATASETS / "17clue.txt")[: args.first]
     rows, where = [], machine()
@@ -108,10 +117,10 @@ def main() -> None:
             compare(f"{label}, objective {objective}", puzzles,
                     [(f"milp ({objective})", "milp", {"objective": objective}),
                      (f"matrix ({objective})", "matrix", {"objective": objective})],
-                    args.repeat, rows.append)
+                    args.repeat, rows.append, core)
     for label, puzzles in (("top95", top95), (f"17clue first {len(seventeen)}", seventeen)):
         compare(label, puzzles, [("cp", "cp", {}), ("minimal CP-SAT script", "minimal-cp-sat", {})],
-                args.repeat, rows.append)
+                args.repeat, rows.append, core)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pd.DataFrame(rows).assign(machine=where).to_csv(args.out, index=False)
     print(overhead_table(args.out))
