@@ -11,7 +11,10 @@ def run_step(package: str, steps: dict[str, tuple[str, str]], argv: list[str] | 
     """Run the step named by ``argv[0]`` (default ``sys.argv[1:]``): the
     module ``package.<module>`` as ``__main__``, with the rest of ``argv``
     as its arguments. ``steps``: step name -> (module, what it records).
-    Exit code 2 with the list of steps for an unknown or missing step."""
+    Exit code 2 with the list of steps for an unknown or missing step; 130,
+    with one line on stderr, when Ctrl-C stops the step (what the step
+    wrote before stays: the studies that record row by row resume from
+    it)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in steps:
         width = max(map(len, steps))
@@ -26,4 +29,7 @@ def run_step(package: str, steps: dict[str, tuple[str, str]], argv: list[str] | 
         runpy.run_module(f"{package}.{module}", run_name="__main__", alter_sys=True)
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+    except KeyboardInterrupt:
+        print(f"python -m {package} {argv[0]}: interrupted", file=sys.stderr)
+        return 130
     return 0
