@@ -13,7 +13,7 @@ def run_step(package: str, steps: dict[str, tuple[str, str]], argv: list[str] | 
     as its arguments. ``steps``: step name -> (module, what it records).
     Exit code 2 with the list of steps for an unknown or missing step; 130,
     with one line on stderr, when Ctrl-C stops the step (what the step
-    wrote before stays: the studies that record row by row resume from
+    wrote before stays; a study run through ``studykit.runs`` resumes from
     it)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in steps:
