@@ -320,8 +320,9 @@ def test_no_two_compiled_functions_share_a_name(tmp_path):
     factory made (an overload's lambdas) under one qualified name meant one
     function in one process's cache entry and the other in another's, and a
     process that loaded both called the wrong one: a SIGSEGV in a fresh CI
-    run in four, in every process after. Every kernel compiled from an
-    empty cache: one function (code and closure) per name."""
+    run in four, in every process after. Every counter kernel compiled
+    from an empty cache (the generator's kernels are made by no factory):
+    one function (code and closure) per name."""
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
     run = subprocess.run([sys.executable, "-c", _RECORD_COMPILED], env=env, capture_output=True,
                          text=True, timeout=600)
