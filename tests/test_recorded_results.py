@@ -67,7 +67,6 @@ PENDING = {
     "interactive_solver/results/tarek_killers_iss.csv": "no core",
     "interactive_solver/results/thermo_snipes.csv": "no core",
     "interactive_solver/results/thermo_snipes_iss.csv": "load, no CPU seconds or core",
-    "machinery/results/before_after/backends.csv": "load, no CPU seconds or core",
 }
 
 

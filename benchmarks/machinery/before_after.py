@@ -2,17 +2,21 @@
 interleaved: did a change make solving slower?
 
 Usage: python -m benchmarks.machinery.before_after --before REV [--after REV] [--rounds 9]
-           [--methods milp,cp] [--dataset top95] --out CSV
+           [--methods milp,cp] [--dataset top95] [--core K] --out CSV
 
 Each revision is unpacked with ``git archive`` into a temporary directory;
 every round runs one process per revision (their order alternating from
 round to round), and each process times ``solve_many`` over the dataset
 for each method after a warm-up of 5 puzzles and records the median
-per-puzzle ``solve_seconds``. One CSV row per (round, revision, method),
-with the load average when the process started, so noisy rounds show. The
-published table (``benchmarks.machinery.before_after_tables:table``) gives
-medians over rounds and the median of the per-round after/before ratios,
-pairing each revision with the other of the same round.
+per-puzzle ``solve_seconds`` (the solver's wall clock) and ``run_cpu_s``,
+the CPU seconds of the whole timed pass over the dataset (``solve_many``'s
+builds and clue updates included). One CSV row per (round, revision,
+method), with the load average when the process started, so noisy rounds
+show, and the core every process ran on (``--core``: this process is
+pinned and the timed ones inherit it; default the first of its affinity
+set). The published table (``benchmarks.machinery.before_after_tables:table``)
+gives medians over rounds and the median of the per-round after/before
+ratios, pairing each revision with the other of the same round.
 """
 
 from __future__ import annotations
@@ -26,20 +30,23 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMNS = ["round", "tree", "revision", "method", "dataset", "puzzles", "median_solve_ms",
-           "load_1min", "machine"]
+           "run_cpu_s", "load_1min", "core", "machine"]
 _TIMER = """
-import json, statistics, sys
+import json, statistics, sys, time
 from sudoku_models import read_puzzles, solve_many
 puzzles = read_puzzles(sys.argv[1])
-out = {}
+out, cpu = {}, {}
 for method in sys.argv[2:]:
     list(solve_many(puzzles[:5], method))
-    out[method] = statistics.median(r.solve_seconds for r in solve_many(puzzles, method)) * 1e3
-print(json.dumps({"puzzles": len(puzzles), "ms": out}))
+    start = time.process_time()
+    seconds = [r.solve_seconds for r in solve_many(puzzles, method)]
+    cpu[method] = time.process_time() - start
+    out[method] = statistics.median(seconds) * 1e3
+print(json.dumps({"puzzles": len(puzzles), "ms": out, "cpu_s": cpu}))
 """
 
 
@@ -60,8 +67,14 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--methods", default="milp,cp")
     parser.add_argument("--dataset", default="top95", help="a file of benchmarks/datasets")
+    parser.add_argument("--core", type=int,
+                        help="pin the processes to this core (default: the first of the affinity set)")
     parser.add_argument("--out", required=True, metavar="CSV")
     args = parser.parse_args(argv)
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     methods = args.methods.split(",")
     dataset = DATASETS / f"{args.dataset}.txt"
     where = machine()
@@ -86,7 +99,8 @@ def main(argv=None) -> int:
                     writer.writerow({"round": number, "tree": name, "revision": full[:7],
                                      "method": method, "dataset": args.dataset,
                                      "puzzles": timed["puzzles"], "median_solve_ms": round(ms, 4),
-                                     "load_1min": round(load, 2), "machine": where})
+                                     "run_cpu_s": round(timed["cpu_s"][method], 4),
+                                     "load_1min": round(load, 2), "core": core, "machine": where})
                 handle.flush()
             print(f"round {number}/{args.rounds} done", file=sys.stderr)
     return 0
