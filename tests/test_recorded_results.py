@@ -60,13 +60,6 @@ PENDING = {
     "difficulty/results/ratings.csv.gz": "wall milliseconds only",
     "difficulty/results/se_ratings.csv.gz": "CPU seconds, no load or core",
     "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
-    "interactive_solver/results/hard_killers.csv": "no core",
-    "interactive_solver/results/hard_killers_iss.csv": "no core",
-    "interactive_solver/results/read_and_solve.csv": "no core",
-    "interactive_solver/results/tarek_killers.csv": "no core",
-    "interactive_solver/results/tarek_killers_iss.csv": "no core",
-    "interactive_solver/results/thermo_snipes.csv": "no core",
-    "interactive_solver/results/thermo_snipes_iss.csv": "load, no CPU seconds or core",
 }
 
 

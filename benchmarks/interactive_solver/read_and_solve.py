@@ -20,18 +20,27 @@ proves uniqueness within the same limit (each paradigm decides puzzles
 the others leave at the limit). The
 row names the method that decided, says whether the answer passes
 ``verify``, whether it is the published solution (where the file gives
-one) and whether it is unique, with the CPU seconds of every try. A text not read names the first
+one) and whether it is unique, with the CPU seconds of reading the text
+and of every try (``cpu_s``) and the 1-minute load average at the start of
+the reading (``load``). A text not read names the first
 thing the reader refused (the constraint type for a constraint string).
 Rows go to ``results/read_and_solve.csv`` beside this script.
 
 With ``--iss DIR`` (a checkout of the solver, Node.js installed) every
 text is also solved by the Interactive Sudoku Solver itself, counting to
-two, within the same limit: its status, solutions and wall time.
+two, within the same limit: its status, solutions and wall time, the CPU
+seconds of its node process (``iss_cpu_s``: start-up included) and the load
+average at the start of that process (``iss_load``).
+
+``--core K`` pins the process to core K (default: the first core of its
+affinity set); the node processes of ``--iss`` inherit that affinity, so
+the solver runs on the same one core, its helper threads included. Every
+row records the core (``core``).
 
 Usage::
 
     python -m benchmarks.interactive_solver read-and-solve [--data DIR] [--time-limit 10] \
-        [--iss DIR]
+        [--iss DIR] [--core K]
 """
 
 from __future__ import annotations
@@ -51,8 +60,8 @@ OUT = HERE / "results" / "read_and_solve.csv"
 SOURCE = "https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/e373f98/data/"
 FILES = ("example_puzzles.js", "collections.js")
 COLUMNS = ("file", "name", "read", "refused", "kinds", "method", "status", "verified",
-           "published", "unique", "solve_s", "cpu_s", "load", "iss_status", "iss_solutions",
-           "iss_wall_s")
+           "published", "unique", "solve_s", "cpu_s", "load", "core", "iss_status",
+           "iss_solutions", "iss_wall_s", "iss_cpu_s", "iss_load")
 _STRING = r"'((?:[^'\\]|\\.)*)'"
 _TEMPLATE = r"`([^`$]*)`"  # a JavaScript template literal without substitutions
 _TEXT = f"(?:{_STRING}|{_TEMPLATE})"
@@ -98,38 +107,48 @@ def iss_solve(folder: str, source: str, time_limit: float) -> dict:
     ``node tools/perf/benchmark_puzzles.js --input-file F --solutions 2``,
     no backtrack budget): its status (``unique``, ``multiple``, ``no-solution``, or
     ``TIME_LIMIT`` when the process outlives ``time_limit`` seconds plus its
-    start-up), solutions and wall seconds of the solve as it reports them."""
+    start-up), solutions and wall seconds of the solve as it reports them,
+    the CPU seconds of the node process (``getrusage`` of the children, the
+    killed process of a ``TIME_LIMIT`` too) and the load average at its start."""
     import json
+    import resource
     import subprocess
+
+    def cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
         handle.write(source)
         handle.flush()
+        load, start = os.getloadavg()[0], cpu()
+        measured = dict(iss_load=f"{load:.2f}")
         try:
             done = subprocess.run(
                 ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
                  "--input-file", handle.name, "--solutions", "2", "--json"],
                 cwd=folder, capture_output=True, text=True, timeout=time_limit + 5)
-        except subprocess.TimeoutExpired:
-            return dict(iss_status="TIME_LIMIT")
+        except subprocess.TimeoutExpired:  # run() kills the process and waits for it
+            return dict(measured, iss_status="TIME_LIMIT", iss_cpu_s=f"{cpu() - start:.3f}")
+    measured["iss_cpu_s"] = f"{cpu() - start:.3f}"
     try:
         row = json.loads(done.stdout[done.stdout.index("["):])[0]
     except (ValueError, IndexError):
-        return dict(iss_status="ERROR")
-    return dict(iss_status=row["status"], iss_solutions=row["solutions"],
+        return dict(measured, iss_status="ERROR")
+    return dict(measured, iss_status=row["status"], iss_solutions=row["solutions"],
                 iss_wall_s=f"{row['ms'] / 1000:.4f}")
 
 
 def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict:
     """The row's outcome: the first of ``methods`` that decides ``puzzle``
     within ``time_limit`` seconds (a method that does not model it is
-    passed over), or the last one's status; CPU seconds of every try."""
+    passed over), or the last one's status (the caller times it)."""
     from sudoku_models import verify
     from sudoku_models.errors import CountIncomplete
     from sudoku_models.registry import CapabilityError
     from sudoku_models.solving import make_method, within_limit
 
-    start, outcome = time.process_time(), {}
+    outcome = {}
     for method in methods:
         try:
             model = make_method(method, puzzle.rules, time_limit=time_limit)
@@ -155,7 +174,7 @@ def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict
                        published=(answer == solution) if solution else "",
                        unique="" if unique is None else unique == 1)
         break
-    return {**outcome, "cpu_s": f"{time.process_time() - start:.3f}"}
+    return outcome
 
 
 def main(argv=None) -> int:
@@ -170,7 +189,15 @@ def main(argv=None) -> int:
                         help="a checkout of the Interactive Sudoku Solver: solve every text with "
                              "it too (Node.js), within the same time limit")
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
+                        "processes) to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
+    from benchmarks.studykit.benchtools import pin_process
+
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     from sudoku_models.errors import PuzzleFormatError
     from sudoku_models.puzzle import read_puzzle
 
@@ -184,19 +211,21 @@ def main(argv=None) -> int:
                 continue
             seen.add(source)
             row = dict(file=file, name=name, read=False, refused="", kinds="", method="",
-                       status="", verified="", published="", unique="", solve_s="", cpu_s="",
-                       load=f"{os.getloadavg()[0]:.2f}")
+                       status="", verified="", published="", unique="", solve_s="", core=core)
             if args.iss:
                 row.update(iss_solve(args.iss, source, args.time_limit))
+            load, start = os.getloadavg()[0], time.process_time()
             try:
                 puzzle = read_puzzle(source)
             except PuzzleFormatError as error:
                 kind = re.search(r"constraint type '([^']+)'", str(error))
-                row["refused"] = kind[1] if kind else str(error)[:80]
+                row.update(refused=kind[1] if kind else str(error)[:80],
+                           cpu_s=f"{time.process_time() - start:.3f}", load=f"{load:.2f}")
                 rows.append(row)
                 continue
             row.update(read=True, kinds=" ".join(sorted(puzzle.rules.kinds)))
             row.update(decide(puzzle, solution, args.methods.split(","), args.time_limit))
+            row.update(cpu_s=f"{time.process_time() - start:.3f}", load=f"{load:.2f}")
             rows.append(row)
             print(f"{name[:40]:40} {row['status'] or row['refused']}", flush=True)
     out = Path(args.out)
@@ -213,9 +242,6 @@ def main(argv=None) -> int:
           f"solutions, {kinds.count('none')} with none")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
 
 
 def answer_kind(row) -> str:
@@ -288,9 +314,26 @@ def table(csv_path: str) -> str:
         both = decided[decided.index.isin(iss.index)]
         ours = both["cpu_s"].astype(float).median()
         theirs = d.loc[both.index, "iss_wall_s"].astype(float).median()
-        lines += ["", f"The Interactive Sudoku Solver decided {share(len(iss))} of the texts "
-                  f"within the limit; on the {len(both)} both decided, median {ours:.3f} CPU s "
-                  f"here (every method tried) against {theirs:.3f} wall s of its solve."]
+        line = (f"The Interactive Sudoku Solver decided {share(len(iss))} of the texts "
+                f"within the limit; on the {len(both)} both decided, median {ours:.3f} CPU s "
+                f"here (reading and every method tried) against {theirs:.3f} wall s of its "
+                "solve")
+        if "iss_cpu_s" in d:
+            node = d.loc[both.index, "iss_cpu_s"].astype(float).median()
+            line += f" ({node:.3f} CPU s of its whole node process, start-up included)"
+        lines += ["", line + "."]
     load = d["load"].astype(float)
-    lines += ["", f"Load average (1 min) {load.min():.1f} to {load.max():.1f}."]
+    line = f"Load average (1 min) {load.min():.1f} to {load.max():.1f}"
+    if "iss_load" in d and (d["iss_load"] != "").any():
+        theirs = d.loc[d["iss_load"] != "", "iss_load"].astype(float)
+        line = (f"Load average (1 min) at the start of each text's reading and solving "
+                f"{load.min():.1f} to {load.max():.1f}, of each of the solver's runs "
+                f"{theirs.min():.1f} to {theirs.max():.1f}")
+    if "core" in d and (d["core"] != "").any():
+        line += f"; every process pinned to core {', '.join(sorted(set(d['core'].astype(str))))}"
+    lines += ["", line + "."]
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -26,7 +26,7 @@ also runs its own benchmark, ``node tools/perf/benchmark_puzzles.js
 same ``--repeat``, and writes its rows to ``results/tarek_killers_iss.csv``:
 per puzzle the best and the median wall time of its solves as it reports
 them (JavaScript gives no per-solve CPU time: wall seconds, on the same
-loaded machine), its guesses (branch points), nodes searched and status,
+machine and core), its guesses (branch points), nodes searched and status,
 and ``run_cpu_s``, the CPU seconds of the whole node process (every solve
 of every puzzle, start-up and compilation included: an upper bound on the
 CPU time of its solves that load does not inflate).
@@ -41,10 +41,18 @@ the limit: status ``TIME_LIMIT``); rows to ``results/hard_killers.csv``,
 and with ``--iss`` the solver's own rows for the two collections (no limit:
 it has none but a backtrack budget) to ``results/hard_killers_iss.csv``.
 
+``--core K`` pins the process to core K (default: the first core of its
+affinity set); the node process of ``--iss`` inherits that affinity, so
+the solver runs on the same one core as the counter, its helper threads
+(garbage collection, compilation) included. Every row records that core
+(``core``) and the 1-minute load average read at the start of its timed
+count (``load``; for the solver's rows, at the start of its node run,
+which times every puzzle of the run).
+
 Usage::
 
     python -m benchmarks.interactive_solver tarek-killers [--collections FILE] [--repeat 3] \
-        [--iss DIR] [--hard [--limit 60]]
+        [--iss DIR] [--hard [--limit 60]] [--core K]
 """
 
 from __future__ import annotations
@@ -68,11 +76,12 @@ EXTREME = ("Wecoc #1", "Wecoc #1 [mod A]", "Wecoc #2", "tarek unsolvable #41")
 SOURCE = ("https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/"
           "e373f98/data/collections.js")
 TAREK = 42
-COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load")
+COLUMNS = ("index", "cage_rule", "repeat", "solutions", "verified", "branches", "cpu_s", "load",
+           "core")
 ISS_COLUMNS = ("index", "puzzle", "status", "solutions", "guesses", "nodes", "best_wall_s",
-               "median_wall_s", "repeat", "run_cpu_s", "load")
+               "median_wall_s", "repeat", "run_cpu_s", "load", "core")
 HARD_COLUMNS = ("index", "collection", "name", "status", "solutions", "verified", "branches",
-                "cpu_s", "limit_s", "load")
+                "cpu_s", "limit_s", "load", "core")
 
 
 def tarek_killers(text: str) -> list[str]:
@@ -157,7 +166,7 @@ def count_within(puzzle, tables, limit_s: float):
             bool(control[STOPPED]))
 
 
-def run_hard(text: str, limit_s: float, out: Path) -> None:
+def run_hard(text: str, limit_s: float, out: Path, core: int | None = None) -> None:
     """The counter on the solver's hard killers (module docstring)."""
     from sudoku_models import verify
     from sudoku_models.counter.kernel_tables import build_rules
@@ -173,26 +182,29 @@ def run_hard(text: str, limit_s: float, out: Path) -> None:
         writer.writeheader()
         for index, ((collection, name, _), puzzle, tables) in enumerate(
                 zip(entries, puzzles, built), start=1):
+            load = os.getloadavg()[0]
             found, solution, nodes, cpu, stopped = count_within(puzzle, tables, limit_s)
             verified = found > 0 and bool(verify(puzzle, solution.reshape(puzzle.grid.shape)))
             status = "TIME_LIMIT" if stopped else {0: "INFEASIBLE", 1: "UNIQUE"}.get(found,
                                                                                    "MULTIPLE")
             writer.writerow(dict(index=index, collection=collection, name=name, status=status,
                                  solutions=found, verified=verified, branches=nodes,
-                                 cpu_s=f"{cpu:.6f}", limit_s=limit_s,
-                                 load=f"{os.getloadavg()[0]:.2f}"))
+                                 cpu_s=f"{cpu:.6f}", limit_s=limit_s, load=f"{load:.2f}",
+                                 core=core))
             handle.flush()
             print(f"{name}: {status} {cpu:.3f} s CPU, {nodes} nodes, verified {verified}",
                   flush=True)
 
 
-def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL") -> None:
+def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL",
+            core: int | None = None) -> None:
     """The Interactive Sudoku Solver's own benchmark of ``collections`` (module docstring)."""
     import json
     import subprocess
 
     import resource
 
+    load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     text = subprocess.run(
         ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
@@ -204,7 +216,7 @@ def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL")
                  solutions=row["solutions"], guesses=row["guesses"],
                  nodes=row.get("nodesSearched", ""), best_wall_s=f"{row['ms'] / 1000:.6f}",
                  median_wall_s=f"{row.get('msMedian', row['ms']) / 1000:.6f}", repeat=repeat,
-                 run_cpu_s=f"{run_cpu:.3f}", load=f"{os.getloadavg()[0]:.2f}")
+                 run_cpu_s=f"{run_cpu:.3f}", load=f"{load:.2f}", core=core)
             for i, row in enumerate(json.loads(text[text.index("["):]), start=1)]
     with open(out, "w", newline="") as handle:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
@@ -228,17 +240,26 @@ def main(argv=None) -> int:
                         help="the solver's 4 extreme and 14 Mathemagic killers instead")
     parser.add_argument("--limit", type=float, default=60.0,
                         help="CPU seconds per hard killer (--hard)")
+    parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
+                        "process) to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
+    from benchmarks.studykit.benchtools import pin_process
+
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.hard:
         out = Path(args.out) if args.out != str(OUT) else HARD_OUT
         if args.iss:
             run_iss(args.iss, args.repeat, out.with_name("hard_killers_iss.csv"),
-                    "EXTREME_KILLERS,MATHEMAGIC_KILLERS")
+                    "EXTREME_KILLERS,MATHEMAGIC_KILLERS", core)
         if not args.iss_only:
-            run_hard(read_source(args.collections), args.limit, out)
+            run_hard(read_source(args.collections), args.limit, out, core)
         return 0
     if args.iss:
-        run_iss(args.iss, args.repeat, Path(args.out).with_name("tarek_killers_iss.csv"))
+        run_iss(args.iss, args.repeat, Path(args.out).with_name("tarek_killers_iss.csv"),
+                core=core)
         if args.iss_only:
             return 0
     from sudoku_models import verify
@@ -262,13 +283,15 @@ def main(argv=None) -> int:
                 order = CAGE_RULES if (index + repeat) % 2 == 0 else CAGE_RULES[::-1]
                 for rule in order:
                     tables = built[rule][index]
-                    found, solution, nodes, cpu = count_two(puzzle, tables, tables.workspace())
+                    work = tables.workspace()
+                    load = os.getloadavg()[0]
+                    found, solution, nodes, cpu = count_two(puzzle, tables, work)
                     answers.add((found, solution.tobytes()))
                     answer = solution.reshape(puzzle.grid.shape)
                     rows.append(dict(index=index + 1, cage_rule=rule, repeat=repeat,
                                      solutions=found, verified=bool(verify(puzzle, answer)),
-                                     branches=nodes, cpu_s=f"{cpu:.6f}",
-                                     load=f"{os.getloadavg()[0]:.2f}"))
+                                     branches=nodes, cpu_s=f"{cpu:.6f}", load=f"{load:.2f}",
+                                     core=core))
                     writer.writerow(rows[-1])
             handle.flush()
             if len(answers) != 1:

@@ -32,14 +32,23 @@ the same count when neither is censored. Rows go to
 runs its own benchmark on the ``snipes`` instead, ``node
 tools/perf/benchmark_puzzles.js --max-backtracks none --input-file F
 --solutions 2 --json`` per puzzle, ``--repeat`` times, and writes its rows
-to ``results/thermo_snipes_iss.csv``: status, guesses (its branch points),
+to ``results/thermo_snipes_iss.csv`` (beside ``--out``): status, guesses (its branch points),
 nodes searched and the wall seconds of the solve as it reports them (no
-per-solve CPU time in JavaScript; the same loaded machine).
+per-solve CPU time in JavaScript), and ``run_cpu_s``, the CPU seconds of
+that puzzle's whole node process (``getrusage`` of the child: start-up and
+compilation included, an upper bound on the solve's CPU time).
+
+``--core K`` pins the process to core K (default: the first core of its
+affinity set); the node processes of ``--iss`` inherit that affinity, so
+the solver runs on the same one core as the kernels, its helper threads
+included. Every row records that core (``core``) and the 1-minute load
+average read at the start of its timed count or node run (``load``).
 
 Usage::
 
     python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
-        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR]
+        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR] \
+        [--core K]
 """
 
 from __future__ import annotations
@@ -65,7 +74,9 @@ SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sud
           "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
 DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
 COLUMNS = ("set", "name", "kernel", "revision", "round", "count", "verified", "nodes", "cpu_s",
-           "load")
+           "load", "core")
+ISS_COLUMNS = ("name", "round", "status", "solutions", "guesses", "nodes", "wall_s", "run_cpu_s",
+               "load", "core")
 
 
 def snipes(text: str) -> list[tuple[str, str]]:
@@ -122,30 +133,35 @@ def count_two(kernel, tables, puzzle, max_nodes: int):
     return int(found), solution, int(control[NODES]), cpu
 
 
-def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path) -> None:
+def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
+            core: int | None = None) -> None:
     """The Interactive Sudoku Solver's rows (module docstring)."""
     import json
+    import resource
 
     with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
-        writer = csv.DictWriter(handle, ("name", "round", "status", "solutions", "guesses",
-                                         "nodes", "wall_s", "load"))
+        writer = csv.DictWriter(handle, ISS_COLUMNS)
         writer.writeheader()
         for round_ in range(1, repeat + 1):
             for name, source in puzzles:
                 path = Path(temp) / "puzzle.txt"
                 path.write_text(source)
+                load = os.getloadavg()[0]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 done = subprocess.run(
                     ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
                      "--input-file", str(path), "--solutions", "2", "--json"],
                     cwd=folder, check=True, capture_output=True, text=True)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                run_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
                 row = json.loads(done.stdout[done.stdout.index("["):])[0]
                 writer.writerow(dict(name=name, round=round_, status=row["status"],
                                      solutions=row["solutions"], guesses=row["guesses"],
                                      nodes=row["nodesSearched"], wall_s=f"{row['ms'] / 1000:.4f}",
-                                     load=f"{os.getloadavg()[0]:.1f}"))
+                                     run_cpu_s=f"{run_cpu:.3f}", load=f"{load:.2f}", core=core))
                 handle.flush()
                 print(f"{round_} {name:32s} iss    {row['status']} guesses {row['guesses']:9d} "
-                      f"wall {row['ms'] / 1000:8.3f}", flush=True)
+                      f"wall {row['ms'] / 1000:8.3f} node cpu {run_cpu:8.3f}", flush=True)
 
 
 def main(argv=None) -> int:
@@ -159,11 +175,20 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
                                       "the snipes instead")
+    parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
+                        "processes) to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
+    from benchmarks.studykit.benchtools import pin_process
+
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.iss:
         from .tarek_killers import read_source
 
-        run_iss(args.iss, snipes(read_source(args.collections)), args.repeat, OUT_ISS)
+        run_iss(args.iss, snipes(read_source(args.collections)), args.repeat,
+                Path(args.out).with_name(OUT_ISS.name), core)
         return 0
     from sudoku_models import verify
     from sudoku_models.counter import kernel as after
@@ -197,6 +222,7 @@ def main(argv=None) -> int:
                 for label in order:
                     kernel, build = kernels[label]
                     tables = build(puzzle.rules)
+                    load = os.getloadavg()[0]
                     found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
                                                             args.max_nodes)
                     counts[label] = found
@@ -206,7 +232,7 @@ def main(argv=None) -> int:
                                          revision=args.before if label == "before" else "working",
                                          round=round_, count=found, verified=verified,
                                          nodes=nodes, cpu_s=f"{cpu:.4f}",
-                                         load=f"{os.getloadavg()[0]:.1f}"))
+                                         load=f"{load:.2f}", core=core))
                     handle.flush()
                     print(f"{round_} {name:32s} {label:6s} count {found:2d} nodes {nodes:9d} "
                           f"cpu {cpu:8.3f}", flush=True)
@@ -215,20 +241,19 @@ def main(argv=None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
-
 
 def table(csv_path: str, iss_csv: str) -> str:
     """The README's two tables of a recorded run: per snipe, the median CPU
     seconds of the count to two (over the rounds) and its branch nodes, for
     the kernel before and after, beside the Interactive Sudoku Solver's
-    median wall seconds and guesses (``>``: stopped at the node cap, a
-    bound); per guard set, the mean CPU seconds and branch nodes per count."""
+    median wall seconds and guesses and the median CPU seconds of its node
+    process (``>``: stopped at the node cap, a bound); per guard set, the
+    mean CPU seconds and branch nodes per count; the loads and the core."""
     import pandas as pd
 
     runs = pd.read_csv(csv_path)
-    iss = pd.read_csv(iss_csv).groupby("name")[["wall_s", "guesses"]].median()
+    iss_runs = pd.read_csv(iss_csv)
+    iss = iss_runs.groupby("name")[["wall_s", "guesses", "run_cpu_s"]].median()
 
     def shown(rows) -> str:
         censored = (rows["count"] < 0).any()
@@ -236,13 +261,14 @@ def table(csv_path: str, iss_csv: str) -> str:
         return (f"{mark}{rows['cpu_s'].median():.2f} ({mark}"
                 f"{int(rows['nodes'].median()):,})")
 
-    lines = ["| puzzle | before: CPU s (branch nodes) | after | the solver: wall s (guesses) |",
-             "| --- | ---: | ---: | ---: |"]
+    lines = ["| puzzle | before: CPU s (branch nodes) | after | the solver: wall s (guesses) "
+             "| its node process: CPU s |",
+             "| --- | ---: | ---: | ---: | ---: |"]
     snipes = runs[runs["set"] == "snipes"]
     for name in dict.fromkeys(snipes["name"]):
         rows = snipes[snipes["name"] == name]
-        theirs = (f"{iss.loc[name, 'wall_s']:.2f} ({int(iss.loc[name, 'guesses']):,})"
-                  if name in iss.index else "")
+        theirs = (f"{iss.loc[name, 'wall_s']:.2f} ({int(iss.loc[name, 'guesses']):,}) "
+                  f"| {iss.loc[name, 'run_cpu_s']:.2f}" if name in iss.index else " | ")
         lines.append(f"| {name} | {shown(rows[rows['kernel'] == 'before'])} "
                      f"| {shown(rows[rows['kernel'] == 'after'])} | {theirs} |")
     lines += ["", "| guard set | puzzles | before: mean CPU s (branch nodes) per count | after |",
@@ -257,6 +283,15 @@ def table(csv_path: str, iss_csv: str) -> str:
             mine = rows[rows["kernel"] == kernel]
             cells.append(f"{mine['cpu_s'].mean():.4f} ({int(mine['nodes'].mean()):,})")
         lines.append(f"| {group} | {rows['name'].nunique()} | {cells[0]} | {cells[1]} |")
-    load = runs["load"]
-    lines += ["", f"Load average (1 min) {load.min():.1f} to {load.max():.1f}."]
+    load, theirs = runs["load"], iss_runs["load"]
+    cores = sorted({int(c) for c in pd.concat([runs["core"], iss_runs["core"]]).dropna()})
+    pinned = (f"; every process pinned to core {', '.join(map(str, cores))}, the solver's "
+              "node processes too" if cores else "")
+    lines += ["", f"Load average (1 min) at the start of each count {load.min():.1f} to "
+              f"{load.max():.1f}, of each of the solver's runs {theirs.min():.1f} to "
+              f"{theirs.max():.1f}{pinned}."]
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
