@@ -27,7 +27,7 @@ Writes every measurement to ``--out`` and prints the tables of
 benchmarks/README.md from it (:mod:`benchmarks.difficulty.effort_tables`, the
 builders the README's markers name): medians per level, the share of puzzles
 each solver settles without branching, Spearman rank correlations of our
-score and level with each measure per order, pooled and within each
+rating (ER) and level with each measure per order, pooled and within each
 collection.
 """
 

@@ -66,7 +66,7 @@ def rank_agreement(path) -> str:
     from benchmarks.difficulty.effort_tables import our_rating
 
     frame = _load(path)
-    name, values = our_rating(frame)
+    measure, values = our_rating(frame)
     frame["rating"] = values
     match = frame.apply(lambda r: r["qqwing"] in MATCHING[r["level"]], axis=1)
     rank = frame["qqwing"].map({name: i for i, name in enumerate(QQWING_LEVELS)})
@@ -75,9 +75,9 @@ def rank_agreement(path) -> str:
             ("all", frame["set"] == frame["set"])]:
         rows.append({"set": name, "puzzles": int(part.sum()),
                      "same level (matching scale)": f"{match[part].mean():.1%}",
-                     f"Spearman {name} vs QQWing level":
+                     f"Spearman {measure} vs QQWing level":
                          spearmanr(frame.loc[part, "rating"], rank[part]).statistic,
-                     f"Spearman {name} vs QQWing guesses":
+                     f"Spearman {measure} vs QQWing guesses":
                          spearmanr(frame.loc[part, "rating"],
                                    frame.loc[part, "qqwing guesses"]).statistic})
     return markdown(pd.DataFrame(rows), digits=3)
