@@ -57,9 +57,8 @@ PENDING = {
     "difficulty/results/by_level.csv": (
         "wall seconds only: a record of generation before the ladder had chains, kept as the "
         "input of the SE agreement study; a re-run would make other puzzles"),
-    "difficulty/results/difficulty_effort.csv.gz": "wall seconds only",
-    "difficulty/results/ratings.csv.gz": "wall milliseconds only",
-    "difficulty/results/se_ratings.csv.gz": "CPU seconds, no load or core",
+    "difficulty/results/se_ratings.csv.gz": (
+        "about 35 CPU minutes of one core; not re-made in this session"),
     "first_hour/results/tour.csv": "steps of several processes, not pinned",
     "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
     "interactive_solver/results/hard_killers.csv": "no core",
