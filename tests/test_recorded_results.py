@@ -55,10 +55,11 @@ PENDING = {
     "counter_speed/results/tdoku_columns.csv": "no core",
     "counter_speed/results/vs_qqwing.csv": "wall seconds only",
     "counter_speed/results/vs_tdoku.csv": "load, no CPU seconds or core",
-    "difficulty/results/by_level.csv": "wall seconds only",
-    "difficulty/results/difficulty_effort.csv.gz": "wall seconds only",
-    "difficulty/results/ratings.csv.gz": "wall milliseconds only",
-    "difficulty/results/se_ratings.csv.gz": "CPU seconds, no load or core",
+    "difficulty/results/by_level.csv": (
+        "wall seconds only: a record of generation before the ladder had chains, kept as the "
+        "input of the SE agreement study; a re-run would make other puzzles"),
+    "difficulty/results/se_ratings.csv.gz": (
+        "about 35 CPU minutes of one core; not re-made in this session"),
     "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
 }
 

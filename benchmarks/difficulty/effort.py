@@ -7,6 +7,7 @@ Imports the solvers (Pyomo, OR-Tools, PySAT, numba) only when called.
 
 from __future__ import annotations
 
+import os
 import time
 
 from sudoku_models.logic.grading import rate
@@ -91,8 +92,8 @@ def backtracking_nodes(puzzle, limit: int = 2) -> int:
     return high
 
 
-def measure(puzzles, methods=None) -> list[dict]:
-    """One row per puzzle: its rating (level, score, hardest, cells_left) and
+def measure(puzzles, methods=None, core: int | None = None) -> list[dict]:
+    """One row per puzzle: its rating (level, er, hardest, cells_left) and
     what each solver needed: for each formulation in ``methods`` its solve
     seconds and statistics (HiGHS ``B&B nodes`` and ``LP iterations`` for
     milp, CP-SAT ``branches`` and ``conflicts`` for cp; one thread, so the
@@ -103,6 +104,16 @@ def measure(puzzles, methods=None) -> list[dict]:
     (CaDiCaL through PySAT) gives ``decisions`` and ``conflicts``; the
     "presolve off" ones switch off HiGHS's presolve (through the
     formulation's HiGHS object) or CP-SAT's ``cp_model_presolve``.
+
+    Where each time was measured (issue 31): ``LABEL seconds`` is the
+    solver call's wall time as the method reports it, ``LABEL cpu_s`` the
+    CPU seconds of this process over the whole ``solve`` call (clue update,
+    solver, reading the grid; the first puzzle of each call also pays for
+    building the model); ``backtracking cpu_s`` beside ``backtracking
+    seconds`` (one full count); ``cpu_s`` the sum of the row's timed CPU
+    seconds; ``load`` the 1-minute load average at the start of the row's
+    first timed solve; ``core`` the core the caller pinned the process to
+    (``None``: not pinned).
 
     ``puzzles``: Puzzles with a unique solution. Raises
     ``RuntimeError`` if a solver does not solve one (a wrong answer must not
@@ -117,21 +128,34 @@ def measure(puzzles, methods=None) -> list[dict]:
         row = {"name": puzzle.name, "puzzle": puzzle.to_string(), "clues": puzzle.num_clues,
                "level": rating.level, "er": rating.se.er, "hardest": rating.hardest,
                "cells_left": rating.cells_left}
+        cpu_total = 0.0
         for label in methods:
             key = (label, puzzle.order)
             if key not in solvers:
                 solvers[key] = _solver(label, puzzle)
+            if "load" not in row:
+                row["load"] = round(os.getloadavg()[0], 2)
+            start = time.process_time()
             result = solvers[key].solve(puzzle)
+            cpu = time.process_time() - start
             if not result.status.solved:
                 raise RuntimeError(f"{label} did not solve {puzzle.name or puzzle.to_string()}: "
                                    f"{result.status}")
             row[f"{label} seconds"] = result.solve_seconds
+            row[f"{label} cpu_s"] = cpu
+            cpu_total += cpu
             for stat in STATS[SOLVERS[label][0]]:
                 row[f"{label} {stat}"] = result.stats[stat]
         row["backtracking nodes (first)"] = backtracking_nodes(puzzle, 1)
         row["backtracking nodes (unique)"] = backtracking_nodes(puzzle, 2)
-        start = time.perf_counter()
+        if "load" not in row:
+            row["load"] = round(os.getloadavg()[0], 2)
+        start, cpu_start = time.perf_counter(), time.process_time()
         run_search(puzzle.grid.ravel(), puzzle.order, 2)
+        cpu = time.process_time() - cpu_start
         row["backtracking seconds"] = time.perf_counter() - start
+        row["backtracking cpu_s"] = cpu
+        row["cpu_s"] = cpu_total + cpu
+        row["core"] = core
         rows.append(row)
     return rows

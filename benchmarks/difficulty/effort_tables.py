@@ -7,6 +7,11 @@ The collections differ in difficulty (top95 and top1465 hold nearly all the
 puzzles our techniques cannot finish and none of the easy ones), so a
 correlation pooled over them measures the collection as much as the puzzle:
 every correlation is given within each collection, the pooled one beside it.
+
+Our rating is the rater's ER (``er``, Sudoku Explainer's scale); a puzzle the
+ladder left unfinished (ER empty, never guessed) ranks above every rated one,
+as in ``notebooks/difficulty.ipynb``. Files recorded before the rater moved
+to SE's scale hold its HoDoKu ``score`` instead, used then.
 """
 
 from __future__ import annotations
@@ -22,6 +27,20 @@ def _load(path):
     return pd.read_csv(path)
 
 
+UNFINISHED_ER = 12.0
+"""The ER given to a puzzle the ladder left unfinished, for ranking: above
+every rating (SE's scale ends near 12)."""
+
+
+def our_rating(frame):
+    """(name, values) of our rating in ``frame``: ``ER`` (unfinished puzzles
+    at :data:`UNFINISHED_ER`), or the HoDoKu ``score`` of files recorded
+    before the rater moved to SE's scale."""
+    if "er" in frame.columns:
+        return "ER", frame["er"].fillna(UNFINISHED_ER)
+    return "score", frame["score"]
+
+
 def _rho(x, y) -> float:
     from scipy.stats import spearmanr
 
@@ -31,13 +50,14 @@ def _rho(x, y) -> float:
 
 
 def within_collection(path, order: int = 3, measures: str | None = None) -> str:
-    """Spearman's rho of our score with each measure (rows), within each
+    """Spearman's rho of our rating (ER) with each measure (rows), within each
     collection of ``order`` (columns, with the puzzle count) and pooled
     (last column); empty where the measure is constant."""
     import pandas as pd
 
     frame = _load(path)
-    frame = frame[frame["order"] == order]
+    frame = frame[frame["order"] == order].copy()
+    frame["rating"] = our_rating(frame)[1]
     names = (measures.split(",") if measures else
              [c for c in frame.columns if c.endswith(("seconds", "nodes", "iterations",
                                                       "branches", "conflicts", "decisions",
@@ -48,8 +68,8 @@ def within_collection(path, order: int = 3, measures: str | None = None) -> str:
         row = {"measure": name}
         for collection in sets:
             part = frame[frame["set"] == collection]
-            row[f"{collection} ({len(part)})"] = _rho(part["score"], part[name])
-        row[f"pooled ({len(frame)})"] = _rho(frame["score"], frame[name])
+            row[f"{collection} ({len(part)})"] = _rho(part["rating"], part[name])
+        row[f"pooled ({len(frame)})"] = _rho(frame["rating"], frame[name])
         rows.append(row)
     return markdown(pd.DataFrame(rows), digits=2)
 
@@ -99,8 +119,8 @@ def medians_by_level(path, order: int = 3) -> str:
 
 
 def correlations(path, order: int = 3) -> str:
-    """Spearman's rho (and p-value) of our score and of our level (as a
-    rank) with each measure, pooled over the collections of ``order``."""
+    """Spearman's rho (and p-value) of our rating (ER) and of our level (as
+    a rank) with each measure, pooled over the collections of ``order``."""
     import pandas as pd
     from scipy.stats import spearmanr
 
@@ -109,17 +129,18 @@ def correlations(path, order: int = 3) -> str:
     frame = _load(path)
     frame = frame[frame["order"] == order]
     level_rank = frame["level"].map({name: i for i, name in enumerate(LEVELS)})
+    rating, values = our_rating(frame)
     rows = []
     for name in _measures(frame):
         if frame[name].nunique() < 2:
-            rows.append({"measure": name, "rho (score)": "constant", "p (score)": "",
+            rows.append({"measure": name, f"rho ({rating})": "constant", f"p ({rating})": "",
                          "rho (level)": "", "p (level)": ""})
             continue
-        score = spearmanr(frame["score"], frame[name])
+        ours = spearmanr(values, frame[name])
         level = spearmanr(level_rank, frame[name])
-        rows.append({"measure": name, "rho (score)": f"{score.statistic:.3f}",
-                     "p (score)": f"{score.pvalue:.1g}", "rho (level)": f"{level.statistic:.3f}",
-                     "p (level)": f"{level.pvalue:.1g}"})
+        rows.append({"measure": name, f"rho ({rating})": f"{ours.statistic:.3f}",
+                     f"p ({rating})": f"{ours.pvalue:.1g}",
+                     "rho (level)": f"{level.statistic:.3f}", "p (level)": f"{level.pvalue:.1g}"})
     return markdown(pd.DataFrame(rows))
 
 

@@ -22,7 +22,8 @@ def _load(path):
 
 def levels_per_set(path) -> str:
     """Per set: puzzles at each of our levels and of QQWing's, and our
-    rating's ms per puzzle (in process, as recorded)."""
+    rating's mean ms per puzzle (in process, as recorded: wall, and CPU
+    where the file has ``cpu_s``)."""
     import pandas as pd
 
     from sudoku_models.logic import LEVELS
@@ -32,9 +33,13 @@ def levels_per_set(path) -> str:
     theirs = pd.crosstab(frame["set"], frame["qqwing"]).reindex(columns=list(QQWING_LEVELS),
                                                                 fill_value=0)
     both = ours.join(theirs.add_prefix("QQWing "))
-    both["rate ms/puzzle"] = frame.groupby("set")["rate ms"].first()
+    both["rate ms/puzzle"] = frame.groupby("set")["rate ms"].mean()
+    formats = {"rate ms/puzzle": ".1f"}
+    if "cpu_s" in frame.columns:
+        both["rate CPU ms/puzzle"] = 1000 * frame.groupby("set")["cpu_s"].mean()
+        formats["rate CPU ms/puzzle"] = ".1f"
     both = both.loc[frame["set"].unique()].reset_index()
-    return markdown(both, formats={"rate ms/puzzle": ".1f"})
+    return markdown(both, formats=formats)
 
 
 def agreement(path) -> str:
@@ -51,12 +56,18 @@ def agreement(path) -> str:
 
 def rank_agreement(path) -> str:
     """Per set and over all: the share at the same level on the matching
-    scale, and Spearman's rho of our score with QQWing's level and with its
-    guess count."""
+    scale, and Spearman's rho of our rating with QQWing's level and with its
+    guess count. Our rating: ER (a puzzle the ladder left unfinished ranked
+    above every rated one), or the HoDoKu ``score`` of files recorded before
+    the rater moved to SE's scale."""
     import pandas as pd
     from scipy.stats import spearmanr
 
+    from benchmarks.difficulty.effort_tables import our_rating
+
     frame = _load(path)
+    measure, values = our_rating(frame)
+    frame["rating"] = values
     match = frame.apply(lambda r: r["qqwing"] in MATCHING[r["level"]], axis=1)
     rank = frame["qqwing"].map({name: i for i, name in enumerate(QQWING_LEVELS)})
     rows = []
@@ -64,10 +75,10 @@ def rank_agreement(path) -> str:
             ("all", frame["set"] == frame["set"])]:
         rows.append({"set": name, "puzzles": int(part.sum()),
                      "same level (matching scale)": f"{match[part].mean():.1%}",
-                     "Spearman score vs QQWing level":
-                         spearmanr(frame.loc[part, "score"], rank[part]).statistic,
-                     "Spearman score vs QQWing guesses":
-                         spearmanr(frame.loc[part, "score"],
+                     f"Spearman {measure} vs QQWing level":
+                         spearmanr(frame.loc[part, "rating"], rank[part]).statistic,
+                     f"Spearman {measure} vs QQWing guesses":
+                         spearmanr(frame.loc[part, "rating"],
                                    frame.loc[part, "qqwing guesses"]).statistic})
     return markdown(pd.DataFrame(rows), digits=3)
 

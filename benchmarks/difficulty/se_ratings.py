@@ -4,16 +4,18 @@ top1465, the generated 9x9 puzzles of the effort study
 (``results/difficulty_effort.csv.gz``) and 17clue (all 49,158,
 or ``--seventeen N`` drawn at random with seed 0), with the technique that
 set ER, the cells the ladder left (ER empty then: never guessed) and the
-CPU seconds of each rating (``time.process_time``, one process).
+CPU seconds of each rating (``time.process_time``, one process), the
+1-minute load average at its start (``load``) and the core the process is
+pinned to (``--core``, default the first of its affinity set; ``core``).
 
-    python -m benchmarks.difficulty se-ratings --out benchmarks/difficulty/results/se_ratings.csv.gz
+    python -m benchmarks.difficulty se-ratings --core 1 --out benchmarks/difficulty/results/se_ratings.csv.gz
 
 Resumable: a puzzle already in ``--out`` (or in a file given with
 ``--also``) is not rated again, and the file is rewritten every ``--every``
 puzzles, so an interrupted run loses at most that many.
 ``--budget-minutes`` stops after that much CPU time; ``--shard K/N`` rates
 the K-th of every N puzzles, for N processes side by side, each into its
-own ``--out``.
+own ``--out`` (``--core`` a different core for each).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.studykit.benchtools import machine, pin_process
 from sudoku_models import read_puzzles
 from sudoku_models.logic import rate
 
@@ -36,7 +39,8 @@ DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "se_ratings.csv.gz"
 EFFORT = HERE / "results" / "difficulty_effort.csv.gz"
 COLLECTIONS = ("top95", "generated", "top1465", "17clue")
-FIELDS = ("set", "puzzle", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds")
+FIELDS = ("set", "puzzle", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds", "load",
+          "core")
 
 
 def collections(names: list[str], seventeen: int | None,
@@ -91,29 +95,31 @@ def write_rows(path: Path, rows: list[dict]) -> None:
     os.replace(tmp, path)
 
 
-def rate_row(set_name: str, text: str) -> dict:
-    """One puzzle's row: its SE ratings, hardest technique and CPU seconds."""
+def rate_row(set_name: str, text: str, core: int | None = None) -> dict:
+    """One puzzle's row: its SE ratings, hardest technique, CPU seconds, the
+    load average at its start and ``core`` (the core this process is pinned
+    to; None: not pinned)."""
     from sudoku_models import Puzzle
 
-    start = time.process_time()
+    load, start = os.getloadavg()[0], time.process_time()
     rating = rate(Puzzle.from_string(text))
     seconds = time.process_time() - start
     return {"set": set_name, "puzzle": text, "er": rating.se.er, "ep": rating.se.ep,
             "ed": rating.se.ed, "hardest": rating.hardest, "cells_left": rating.cells_left,
-            "cpu_seconds": f"{seconds:.4f}"}
+            "cpu_seconds": f"{seconds:.4f}", "load": round(load, 2), "core": core}
 
 
 def run(out: Path, sets: dict[str, list[str]], every: int, budget_minutes: float | None,
-        also: tuple[Path, ...] = ()) -> int:
+        also: tuple[Path, ...] = (), core: int | None = None) -> int:
     """Rate what ``out`` and the files ``also`` lack; returns the number of
-    puzzles rated now."""
+    puzzles rated now. ``core``: recorded on each new row."""
     rows = read_rows(out)
     done = {(row["set"], row["puzzle"]) for row in rows + [r for a in also for r in read_rows(a)]}
     start, fresh = time.process_time(), 0
     for set_name, lines in sets.items():
         todo = [text for text in lines if (set_name, text) not in done]
         for text in todo:
-            rows.append(rate_row(set_name, text))
+            rows.append(rate_row(set_name, text, core))
             done.add((set_name, text))
             fresh += 1
             if fresh % every == 0:
@@ -144,6 +150,8 @@ def main(argv=None) -> int:
                         "to run N processes side by side (default 0/1)")
     parser.add_argument("--also", type=Path, action="append", default=[],
                         help="a CSV of another shard: its puzzles are not rated again")
+    parser.add_argument("--core", type=int,
+                        help="pin the process to this core (default: the first of its affinity set)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"gzip CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.every < 1 or (args.seventeen is not None and args.seventeen < 1):
@@ -158,10 +166,18 @@ def main(argv=None) -> int:
     unknown = [name for name in names if name not in COLLECTIONS]
     if unknown:
         parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(COLLECTIONS)}")
+    try:
+        core = pin_process(core=args.core)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(machine())
+    print(f"core {core}; load average at start: {os.getloadavg()}", flush=True)
+    began = time.perf_counter()
     chosen = collections(names, args.seventeen, args.effort)
     fresh = run(args.out, {name: lines[shard::shards] for name, lines in chosen.items()},
-                args.every, args.budget_minutes, tuple(args.also))
+                args.every, args.budget_minutes, tuple(args.also), core)
     print(f"{fresh} puzzles rated now; {len(read_rows(args.out))} in {args.out}")
+    print(f"load average at end: {os.getloadavg()}; wall time {time.perf_counter() - began:.0f} s")
     return 0
 
 
