@@ -37,12 +37,6 @@ NO_TIMES = {
 PENDING = {
     # recorded before the rule; to run again pinned (the closing note
     # says what each costs)
-    "counter_speed/results/batch_split_top95.csv":
-        "no core; uses both cores on purpose (every core against one worker), and core 1 ran "
-        "another job's timed run when the rest was re-made pinned to core 0",
-    "counter_speed/results/batch_split_top95_idle.csv":
-        "no core; uses both cores on purpose (every core against one worker), and core 1 ran "
-        "another job's timed run when the rest was re-made pinned to core 0",
     "counter_speed/results/kernel_idea_last_candidate.csv":
         "experiment not kept: the timed kernel (a cell's last candidate placed without a state "
         "copy, against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
@@ -58,9 +52,6 @@ PENDING = {
     "counter_speed/results/minimal_vs_tdoku_load19.csv":
         "a record of load 19 on purpose (8 other jobs on the 2 cores): made again pinned at "
         "another load it would not be this record; no core",
-    "counter_speed/results/tdoku_all_cores.csv":
-        "load, no CPU seconds or core; uses both cores on purpose, and core 1 ran another "
-        "job's timed run when the rest was re-made pinned to core 0",
     "difficulty/results/by_level.csv": "wall seconds only",
     "difficulty/results/difficulty_effort.csv.gz": "wall seconds only",
     "difficulty/results/ratings.csv.gz": "wall milliseconds only",
