@@ -35,26 +35,23 @@ NO_TIMES = {
 """Results without a duration: nothing to place."""
 
 PENDING = {
-    # recorded before the rule; to run again pinned (the issue's closing note
-    # says what each costs)
-    "counter_speed/results/api.csv": "load, no CPU seconds or core",
-    "counter_speed/results/batch_split_top95.csv": "no core",
-    "counter_speed/results/batch_split_top95_idle.csv": "no core",
-    "counter_speed/results/core_ab.csv": "load, no CPU seconds or core",
-    "counter_speed/results/grid_count.csv": "no core",
-    "counter_speed/results/kernel_candidates_mask.csv": "load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_configurations.csv": "no core",
-    "counter_speed/results/kernel_idea_last_candidate.csv": "load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_no_stack_locked.csv": "load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads.csv": "load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads_rows.csv": "load, no CPU seconds or core",
-    "counter_speed/results/minimal_vs_tdoku.csv": "no core",
-    "counter_speed/results/minimal_vs_tdoku_before.csv": "no core",
-    "counter_speed/results/minimal_vs_tdoku_load19.csv": "no core",
-    "counter_speed/results/tdoku_all_cores.csv": "load, no CPU seconds or core",
-    "counter_speed/results/tdoku_columns.csv": "no core",
-    "counter_speed/results/vs_qqwing.csv": "wall seconds only",
-    "counter_speed/results/vs_tdoku.csv": "load, no CPU seconds or core",
+    # recorded before the rule: each says why it is not made again yet, or
+    # cannot be
+    "counter_speed/results/kernel_idea_last_candidate.csv":
+        "experiment not kept: the timed kernel (a cell's last candidate placed without a state "
+        "copy, against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
+    "counter_speed/results/kernel_idea_no_stack_locked.csv":
+        "experiment not kept: the timed kernel (the stack's locked candidates switched off, "
+        "against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
+    "counter_speed/results/kernel_idea_triads.csv":
+        "experiment not kept: the timed kernel (triads on mini-rows and mini-columns, against "
+        "d021e41) is in no commit, reachable or not; load, no CPU seconds or core",
+    "counter_speed/results/kernel_idea_triads_rows.csv":
+        "experiment not kept: the timed kernel (triads on mini-rows only, against d021e41) is "
+        "in no commit, reachable or not; load, no CPU seconds or core",
+    "counter_speed/results/minimal_vs_tdoku_load19.csv":
+        "a record of load 19 on purpose (8 other jobs on the 2 cores): made again pinned at "
+        "another load it would not be this record; no core",
     "difficulty/results/by_level.csv": (
         "wall seconds only: a record of generation before the ladder had chains, kept as the "
         "input of the SE agreement study; a re-run would make other puzzles"),

@@ -4,7 +4,7 @@ on every core against one worker, by batch size.
 Usage::
 
     python benchmarks/counter_speed/batch_split.py [--base DIR] [--rounds 5]
-        [--collection top1465] [--csv benchmarks/counter_speed/results/batch_split.csv]
+        [--collection top1465] [--core K] [--csv benchmarks/counter_speed/results/batch_split.csv]
 
 For batches of 1 to all puzzles of ``--collection`` (count to 2; the first P
 puzzles; top1465 by default, top95 for the hard set) each round times,
@@ -22,6 +22,21 @@ CPU seconds in the every-core call: its wall time on cores free of other
 jobs). On a loaded machine only the second says what a second core does.
 ``--idle`` reads the load average as 0 in the measuring processes, so that
 the batch call's helpers join as they would on a quiet machine.
+
+Every row has the CPU seconds of the measuring process per call
+(``cpu_seconds``; the calling thread's alone in ``caller_cpu_seconds``),
+the 1-minute load average read before that process started and the core.
+This study needs every core (the every-core call is ``workers`` = the
+machine's cores): by default the process is not pinned and ``core`` is the
+text of its affinity set (``0-1``). ``--core K`` pins it, and the measuring
+processes it starts inherit that, so every thread of the every-core call
+shares core K: the split then shows the hand-over's cost, not what a second
+core gives.
+
+``--base`` is put first on ``PYTHONPATH`` of the measuring processes: a
+checkout of the base commit, or a folder holding only its ``sudoku_models``
+and ``generator`` (``git archive BASE sudoku_models generator | tar -x -C
+DIR``).
 """
 
 from __future__ import annotations
@@ -84,6 +99,10 @@ def main() -> None:
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--report", action="store_true",
                         help="only print the table of the runs recorded in --csv")
+    parser.add_argument("--core", type=int,
+                        help="pin the process, and the measuring processes it starts, to this "
+                             "core (default: not pinned, every core of the affinity set, "
+                             "recorded as its text)")
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.repeats, args.collection, args.idle)))
@@ -92,6 +111,10 @@ def main() -> None:
         print(report(args.csv))
         return
     import pandas as pd
+
+    from benchmarks.counter_speed.pinning import pin  # not in --measure: the base's tree
+
+    core = pin(parser, args.core, every_core=True)
 
     trees = [("this tree", str(HERE.parents[1]))] + ([("base", str(args.base))] if args.base
                                                     else [])
@@ -105,7 +128,7 @@ def main() -> None:
                                  env={**os.environ, "PYTHONPATH": path},
                                  check=True, capture_output=True, text=True).stdout
             rows += [{"collection": args.collection, "idle": args.idle, "tree": label, "round": r,
-                      "load": round(load, 2), **row}
+                      "load": round(load, 2), "core": core, **row}
                      for row in json.loads(out.splitlines()[-1])]
         print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
     pd.DataFrame(rows).to_csv(args.csv, index=False)
@@ -135,7 +158,9 @@ def report(csv: Path) -> str:
                          f"{1e3 * one.cpu_seconds:.3f} | {1e3 * all_.cpu_seconds:.3f} | "
                          f"{1e3 * all_.caller_cpu_seconds:.3f} | "
                          f"{one.cpu_seconds / all_.path_seconds:.2f} |")
-    lines.append(f"\nload average: median {frame.load.median():.2f}; {many} cores"
+    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
+    lines.append(f"\nload average: median {frame.load.median():.2f} "
+                 f"({frame.load.min():.2f}-{frame.load.max():.2f}); {many} cores{where}"
                  + ("; the load average read as 0 by the batch call" if frame.idle.all() else ""))
     return "\n".join(lines)
 

@@ -3,7 +3,7 @@ configuration in a band or a stack, against kernel9's branching on a cell.
 
 Usage::
 
-    python -m benchmarks.counter_speed config-branching [--rounds 7]
+    python -m benchmarks.counter_speed config-branching [--rounds 7] [--core K]
         [--csv benchmarks/counter_speed/results/kernel_idea_configurations.csv]
     python -m benchmarks.counter_speed config-branching --report
 
@@ -32,7 +32,9 @@ kernel9's loop with the branching unit swapped; the rules:
 Timing: in one process, each collection counted to 2 by kernel9's compiled
 loop (:func:`~sudoku_models.counter.kernel9.count9_many`) and by each rule,
 ``--rounds`` rounds alternating the order, CPU seconds
-(:func:`time.process_time`) of each run recorded in ``--csv``; the table
+(:func:`time.process_time`) of each run recorded in ``--csv`` with the
+1-minute load average at its start and the core (``--core K`` pins the
+process to core K; default: the first core of its affinity set); the table
 gives the median per run over rounds, the branch nodes per puzzle (one per
 configuration or value tried) and the ratio to kernel9. Every count must be
 1. 17clue: its first 10,000 puzzles.
@@ -48,6 +50,8 @@ from pathlib import Path
 
 import numba
 import numpy as np
+
+from benchmarks.counter_speed.pinning import add_core_option, pin
 
 from sudoku_models.counter.kernel9 import (EXPAND, SHRINK, SPREAD, STATE, _bit_index,
                                            _branch_cell, _place, _popcount, _propagate, _start,
@@ -180,7 +184,7 @@ def count_many(puzzles, limit, rule, counts, nodes) -> None:
             kinds[depth], values[depth], wheres[depth], options[depth] = kind, value, where, option
 
 
-def measure(rounds: int) -> list[dict]:
+def measure(rounds: int, core=None) -> list[dict]:
     from sudoku_models import read_grids
     from sudoku_models.counter import kernel9
     from sudoku_models.counter.core import NODES, new_control
@@ -209,7 +213,8 @@ def measure(rounds: int) -> list[dict]:
                 runs[label]()
                 rows.append({"collection": name, "rule": label, "round": r, "puzzles": n,
                              "cpu_seconds": time.process_time() - start,
-                             "nodes_per_puzzle": effort[label], "load": round(load, 2)})
+                             "nodes_per_puzzle": effort[label], "load": round(load, 2),
+                             "core": core})
         print(f"{name}: done", file=sys.stderr, flush=True)
     return rows
 
@@ -228,8 +233,9 @@ def report(csv: Path) -> str:
         base = med.loc[(name, "kernel9 (cells)")].cpu_seconds
         lines.append(f"| {name} | {rule} | {1e6 * row.cpu_seconds / row.puzzles:.2f} | "
                      f"{row.nodes:.2f} | {row.cpu_seconds / base:.2f} |")
+    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
     lines.append(f"\nload average: {frame.load.min():.1f}-{frame.load.max():.1f}; "
-                 f"{frame['round'].max() + 1} rounds")
+                 f"{frame['round'].max() + 1} rounds{where}")
     return "\n".join(lines)
 
 
@@ -240,11 +246,13 @@ def main() -> None:
                         default=HERE / "results" / "kernel_idea_configurations.csv")
     parser.add_argument("--report", action="store_true",
                         help="only print the table of the runs recorded in --csv")
+    add_core_option(parser)
     args = parser.parse_args()
     if not args.report:
         import pandas as pd
 
-        pd.DataFrame(measure(args.rounds)).to_csv(args.csv, index=False)
+        core = pin(parser, args.core)
+        pd.DataFrame(measure(args.rounds, core)).to_csv(args.csv, index=False)
     print(report(args.csv))
 
 

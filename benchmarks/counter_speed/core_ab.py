@@ -9,7 +9,7 @@ Usage::
     PYTHONPATH=/tmp/core-base python -m benchmarks.counter_speed.core_ab fingerprint > before.txt
     diff before.txt after.txt                       # must print nothing
     python -m benchmarks.counter_speed.core_ab compare --base /tmp/core-base --rounds 5 [--after DIR] \\
-        --csv benchmarks/counter_speed/results/core_ab.csv
+        [--core K] --csv benchmarks/counter_speed/results/core_ab.csv
 
 ``fingerprint`` prints, one line each, the branch nodes per puzzle of the
 9x9 kernel (count to 2) on every puzzle of 17clue, top1465 and top95, of the
@@ -26,7 +26,18 @@ tree (``PYTHONPATH=BASE``) and this one (or ``--after``), ``--rounds``
 times, records every figure in ``--csv`` and prints the table of
 :func:`benchmarks.counter_speed.tables.ab_table` (medians over rounds,
 each round's figure being that process's best of its repeats, and the
-ratio after / before).
+ratio after / before). The code measured is the tree's ``sudoku_models``
+and ``generator``; this script's checkout follows it on ``PYTHONPATH``, so
+that a tree from before ``benchmarks/studykit`` still finds this script's
+helpers. Trees from before issue 30's names (``count_solutions``,
+``count_solutions_many``) are timed under those names.
+
+Every row of ``--csv`` has the 1-minute load average read before its
+process started, the core and ``task_cpu_s``: the CPU seconds of the
+process that made the figure (:func:`resource.getrusage` of the children;
+its imports, warm-up and every repeat included; for ``cli:count`` the timed
+process alone). ``--core K`` pins this process to core K (default: the
+first core of its affinity set), and every task process inherits that.
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ import numpy as np
 from benchmarks.studykit.benchtools import DATASETS
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 
 
 def collection(name: str) -> np.ndarray:
@@ -130,8 +142,13 @@ def _kernel_loop(grids: np.ndarray, limit: int):
 
 def task(name: str) -> dict[str, float]:
     """Figures of one task (microseconds or milliseconds per item)."""
-    from sudoku_models.counter import backtrack_count, backtrack_count_many, warm_up
+    from sudoku_models import counter
+    from sudoku_models.counter import warm_up
 
+    # the names before issue 30 (one home per public name) in older trees
+    backtrack_count = getattr(counter, "backtrack_count", None) or counter.count_solutions
+    backtrack_count_many = (getattr(counter, "backtrack_count_many", None)
+                            or counter.count_solutions_many)
     warm_up()
     out = {}
     if name.startswith("kernel:") or name.startswith("api:"):
@@ -190,28 +207,33 @@ TASKS = ["kernel:17clue", "kernel:top1465", "kernel:top95", "api:17clue", "api:t
          "grid:6", "grid:7", "cli:count"]
 
 
-def run_task(name: str, pythonpath: str | None) -> dict[str, float]:
+def run_task(name: str, pythonpath: str | None) -> tuple[dict[str, float], float]:
+    """The figures of task ``name`` from a fresh process on the tree
+    ``pythonpath`` (None: this script's checkout), and that process's CPU
+    seconds."""
+    from benchmarks.counter_speed.pinning import children_cpu  # the parent's checkout
+
     env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    else:
-        env.pop("PYTHONPATH", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(pythonpath)] * bool(pythonpath) + [str(ROOT)])
     if name == "cli:count":
         code = ("import sys; from sudoku_models.console import main; "
                 f"sys.argv = ['sudoku-models', 'count', '--file', '{DATASETS / '17clue.txt'}']; "
                 "sys.exit(main())")
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), children_cpu()
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
-        return {"count --file 17clue whole process s": time.perf_counter() - start}
+        return ({"count --file 17clue whole process s": time.perf_counter() - start},
+                children_cpu() - cpu)
+    cpu = children_cpu()
     result = subprocess.run([sys.executable, __file__, "task", name], env=env,
                             capture_output=True, text=True)
+    cpu = children_cpu() - cpu
     if result.returncode:
         sys.exit(f"task {name} failed ({pythonpath or 'this tree'}):\n{result.stderr}")
-    return json.loads(result.stdout.splitlines()[-1])
+    return json.loads(result.stdout.splitlines()[-1]), cpu
 
 
-def compare(args) -> None:
+def compare(args, core=None) -> None:
     import pandas as pd
 
     from benchmarks.counter_speed.tables import ab_table
@@ -224,9 +246,11 @@ def compare(args) -> None:
                 sides.reverse()
             for side, path in sides:
                 load = os.getloadavg()[0]
-                for key, value in run_task(name, path).items():
+                figures, cpu = run_task(name, path)
+                for key, value in figures.items():
                     rows.append({"figure": key, "side": side, "round": r, "value": value,
-                                 "load": round(load, 2)})
+                                 "task_cpu_s": round(cpu, 3), "load": round(load, 2),
+                                 "core": core})
             print(f"round {r + 1}, {name} done", file=sys.stderr, flush=True)
     pd.DataFrame(rows).to_csv(args.csv, index=False)
     print(ab_table(str(args.csv)))
@@ -245,13 +269,18 @@ def main() -> None:
     both.add_argument("--rounds", type=int, default=5)
     both.add_argument("--csv", type=Path, required=True, help="where to record every run")
     both.add_argument("--tasks", nargs="+", default=TASKS, choices=TASKS)
+    both.add_argument("--core", type=int,
+                      help="pin this process, and every task process it starts, to this core "
+                           "(default: the first core of its affinity set)")
     args = parser.parse_args()
     if args.command == "fingerprint":
         fingerprint()
     elif args.command == "task":
         print(json.dumps(task(args.name)))
     else:
-        compare(args)
+        from benchmarks.counter_speed.pinning import pin
+
+        compare(args, pin(both, args.core))
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ one thread, its cache of results cleared before each round), after one
 untimed warm-up count (numba loads or compiles its kernels). Each count is
 checked against the published figure. One CSV row per count: ``layout``,
 ``method``, ``round``, ``grids``, ``wall_s``, ``cpu_s`` (this process's CPU
-time, all threads), ``load`` (1-minute load average before the count).
+time, all threads), ``load`` (1-minute load average before the count),
+``core``. ``--core K`` pins the process to core K (default: the first core
+of its affinity set); the enumeration's ``--workers`` threads then share it.
 
-    python -m benchmarks.counter_speed.grid_count_speed --rounds 3 \
+    python -m benchmarks.counter_speed.grid_count_speed --rounds 3 --core 0 \
         --csv benchmarks/counter_speed/results/grid_count.csv
 """
 
@@ -19,6 +21,7 @@ import csv
 import os
 import time
 
+from benchmarks.counter_speed.pinning import add_core_option, pin
 from generator import count_grids
 from generator.bands import count_by_bands
 from sudoku_models.geometry import Layout
@@ -36,7 +39,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="counts per layout and method")
     parser.add_argument("--workers", type=int, default=2, help="threads for enumeration")
     parser.add_argument("--csv", required=True, help="where to write the rows")
+    add_core_option(parser)
     args = parser.parse_args()
+    core = pin(parser, args.core)
     count_grids(2, method="bands")  # warm-up: kernels loaded
     count_grids(2, workers=args.workers, method="enumerate")
     rows = []
@@ -52,9 +57,9 @@ def main() -> None:
                     raise SystemExit(f"{name} by {method}: {grids} grids, published {published}")
                 rows.append({"layout": name, "method": method, "round": round_,
                              "grids": grids, "wall_s": round(wall, 4), "cpu_s": round(cpu, 4),
-                             "load": round(load, 2)})
+                             "load": round(load, 2), "core": core})
                 print(f"{name:>16} {method:>9}: {grids:,} in {wall:.2f} s ({cpu:.2f} s CPU, "
-                      f"load {load:.2f})", flush=True)
+                      f"load {load:.2f}, core {core})", flush=True)
     with open(args.csv, "w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=list(rows[0]))
         writer.writeheader()

@@ -4,7 +4,8 @@
 Usage::
 
     python benchmarks/counter_speed/minimal_vs_tdoku.py [--tdoku-source ../shared/peers/tdoku]
-        [--batches 20] [--batch 50] [--csv benchmarks/counter_speed/results/minimal_vs_tdoku.csv]
+        [--batches 20] [--batch 50] [--core K]
+        [--csv benchmarks/counter_speed/results/minimal_vs_tdoku.csv]
 
 tdoku is built in a temporary directory as in ``tdoku_columns.py`` and
 called in this process through ctypes: from an empty grid,
@@ -14,9 +15,16 @@ it can, so both sides make a random minimal puzzle from nothing. Ours:
 ``generator.generate(minimal=True, seed=s)``, the public call, seeds 0,
 1, .... Batches of ``--batch`` puzzles alternate between the sides (which
 goes first alternates too); each batch's CPU seconds of this process
-(:func:`time.process_time`) is a row of ``--csv``. The table gives the
-median over batches of the milliseconds per puzzle, the mean clue count,
-and the ratio of the medians.
+(:func:`time.process_time`) is a row of ``--csv``, with the 1-minute load
+average at the batch's start and the core: ``--core K`` pins the process
+to core K (default: the first core of its affinity set), and tdoku, called
+in this process, runs on the same core. The table gives the median over
+batches of the milliseconds per puzzle, the mean clue count, and the ratio
+of the medians.
+
+The code measured is the one on ``PYTHONPATH`` (``generator``,
+``sudoku_models``): run with a checkout of another commit first on it, this
+script times that commit's generator (``--csv`` elsewhere) beside tdoku.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.counter_speed.pinning import add_core_option, pin
 from benchmarks.counter_speed.tdoku_columns import build_tdoku
 
 HERE = Path(__file__).resolve().parent
@@ -42,10 +51,12 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "minimal_vs_tdoku.csv")
     parser.add_argument("--report", action="store_true",
                         help="only print the table of the runs recorded in --csv")
+    add_core_option(parser)
     args = parser.parse_args()
     if args.report:
         print(report(args.csv))
         return
+    core = pin(parser, args.core)
     import pandas as pd
 
     from generator import generate
@@ -85,7 +96,7 @@ def main() -> None:
                 clues = [81 - p.count(".") for p in made]
                 rows.append({"side": side, "batch": b, "puzzles": len(made),
                              "cpu_seconds": seconds, "mean_clues": statistics.mean(clues),
-                             "load": round(load, 2), "tdoku": version})
+                             "load": round(load, 2), "core": core, "tdoku": version})
                 if b == 0:  # every puzzle proper
                     assert all(backtrack_count(Puzzle.from_string(p), 2) == 1 for p in made)
     pd.DataFrame(rows).to_csv(args.csv, index=False)
@@ -112,8 +123,10 @@ def report(csv: Path) -> str:
     """:func:`minimal_table` and the median load of the runs."""
     import pandas as pd
 
-    load = pd.read_csv(csv).load.median()
-    return f"{minimal_table(csv)}\n\nload average: median {load:.2f}"
+    frame = pd.read_csv(csv)
+    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
+    return (f"{minimal_table(csv)}\n\nload average: median {frame.load.median():.2f} "
+            f"({frame.load.min():.2f}-{frame.load.max():.2f}){where}")
 
 if __name__ == "__main__":
     main()

@@ -4,7 +4,9 @@
 Usage::
 
     python benchmarks/counter_speed/tdoku_columns.py [--tdoku-source ../shared/peers/tdoku]
-        [--rounds 5] [--block 500] [--csv benchmarks/counter_speed/results/tdoku_columns.csv]
+        [--rounds 5] [--block 500] [--core K]
+        [--csv benchmarks/counter_speed/results/tdoku_columns.csv]
+        [--all-cores CSV [--only-all-cores]]
 
 tdoku (https://github.com/t-dillon/tdoku, ``TdokuSolverDpllTriadSimd``) is
 copied to a temporary directory and built there with its own CMake defaults
@@ -16,7 +18,10 @@ on one thread. Neither side pays a Python call per puzzle.
 Timing: each collection is cut into blocks of ``--block`` puzzles (at
 least 8); every round runs every block through both solvers, alternating
 which goes first, and records the CPU seconds of this process
-(:func:`time.process_time`) for each run in ``--csv``. A block's time is
+(:func:`time.process_time`) for each run in ``--csv``, with the 1-minute
+load average at the run's start and the core. ``--core K`` pins the process
+to core K (default: the first core of its affinity set); tdoku runs in this
+process through ctypes, so both sides share that core. A block's time is
 its median over the rounds; a collection's time the sum over its blocks.
 The guess columns are counted once, outside the timing (recorded in
 ``*_effort.csv`` as the number of puzzles with each count): tdoku's ``guesses``
@@ -32,8 +37,14 @@ public batch call on every core (``backtrack_count_many(grids, 2,
 workers=None)``) beside tdoku's one-thread loop over the same puzzles
 (wall seconds too: CPU seconds would add the cores up), alternating which
 goes first; the table gives the median over rounds and our time over
-tdoku's. On a machine loaded by other jobs this figure says little: the
-other cores are not ours.
+tdoku's. These runs come after every per-core race, with the process's
+affinity set back to what it was before ``--core`` pinned it (every core
+on purpose): their ``core`` column is that set's text (``0-1``), their
+``cpu_seconds`` the CPU seconds of this process over the call (every
+thread's, so above the wall seconds when a second core works).
+``--only-all-cores`` runs only these (the per-core CSVs are left as they
+are). On a machine loaded by other jobs this figure says little: the other
+cores are not ours.
 
 Collections: 17clue and top1465 (tdoku's own benchmark sets) and top95
 (the hard set here; tdoku's forum_hardest_1905 is not licensed for
@@ -55,6 +66,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+
+from benchmarks.counter_speed.pinning import add_core_option, affinity_text, pin
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
@@ -148,9 +161,9 @@ def check(name: str, grids: np.ndarray, counts, solutions, tcounts) -> None:
             sys.exit(f"{name}: a solution of ours breaks a clue or a rule")
 
 
-def race(lib, name: str, grids: np.ndarray, block: int, rounds: int) -> list[dict]:
+def race(lib, name: str, grids: np.ndarray, block: int, rounds: int, core) -> list[dict]:
     """One row per run of a block: collection, block, round, side, puzzles,
-    cpu_seconds, load."""
+    cpu_seconds, load, core."""
     block = max(1, min(block, len(grids) // 8))
     starts = range(0, len(grids), block)
     blocks = [np.ascontiguousarray(grids[i:i + block]) for i in starts]
@@ -167,13 +180,14 @@ def race(lib, name: str, grids: np.ndarray, block: int, rounds: int) -> list[dic
                 action()
                 rows.append({"collection": name, "block": k, "round": r, "side": side,
                              "puzzles": len(g), "cpu_seconds": time.process_time() - start,
-                             "load": round(load, 2)})
+                             "load": round(load, 2), "core": core})
     return rows
 
 
-def all_cores(lib, name: str, grids: np.ndarray, rounds: int) -> list[dict]:
+def all_cores(lib, name: str, grids: np.ndarray, rounds: int, core: str) -> list[dict]:
     """One row per run: collection, round, side (every core / tdoku),
-    wall_seconds, load."""
+    wall_seconds, cpu_seconds (this process, every thread), load, core
+    (the affinity set's text)."""
     from sudoku_models.counter import backtrack_count_many
 
     text = tdoku_text(grids)
@@ -183,10 +197,12 @@ def all_cores(lib, name: str, grids: np.ndarray, rounds: int) -> list[dict]:
     for r in range(rounds):
         for side, action in (sides if r % 2 == 0 else sides[::-1]):
             load = os.getloadavg()[0]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action()
             rows.append({"collection": name, "round": r, "side": side, "puzzles": len(grids),
-                         "wall_seconds": time.perf_counter() - start, "load": round(load, 2)})
+                         "wall_seconds": time.perf_counter() - start,
+                         "cpu_seconds": time.process_time() - cpu, "load": round(load, 2),
+                         "core": core})
     return rows
 
 
@@ -267,8 +283,16 @@ def main() -> None:
     parser.add_argument("--all-cores", type=Path, metavar="CSV",
                         help="also race the batch call on every core against tdoku's one "
                              "thread (wall seconds) and record those runs in CSV (with "
-                             "--report: print their table)")
+                             "--report: print their table), on every core of the affinity set "
+                             "the process had before --core")
+    parser.add_argument("--only-all-cores", action="store_true",
+                        help="with --all-cores: only that race (the per-core CSVs untouched)")
+    add_core_option(parser)
     args = parser.parse_args()
+    if args.only_all_cores and not args.all_cores:
+        parser.error("--only-all-cores needs --all-cores CSV")
+    every = os.sched_getaffinity(0)
+    core = None if args.report or args.only_all_cores else pin(parser, args.core)
     import numba
     import pandas as pd
 
@@ -287,30 +311,38 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         lib, compiler = build_tdoku(args.tdoku_source.resolve(), Path(work))
         tdoku_version = f"tdoku (peers copy, commit af426180), {compiler}, -O3 -march=native"
-        for name in args.collections:
-            grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+        sets = {name: read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+                for name in args.collections}
+        for name, grids in sets.items():
             counts, solutions = run_ours(grids)
             tcounts, guesses = run_tdoku(lib, tdoku_text(grids), len(grids))
             check(name, grids, counts, solutions, tcounts)
+            if args.only_all_cores:
+                continue
             effort[(name, "tdoku")] = guesses.astype(np.int64)
             effort[(name, "ours")] = our_nodes(grids)
-            rows += race(lib, name, grids, args.block, args.rounds)
-            if args.all_cores:
-                cores += all_cores(lib, name, grids, args.rounds)
+            rows += race(lib, name, grids, args.block, args.rounds, core)
             print(f"{name}: done", file=sys.stderr, flush=True)
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    frame = pd.DataFrame(rows).assign(machine=f"{machine}; numba {numba.__version__}",
-                                      tdoku=tdoku_version)
-    frame.to_csv(args.csv, index=False)
-    effort_rows = [{"collection": c, "side": s, "guesses": int(g), "puzzles": int(n)}
-                   for (c, s), values in effort.items()
-                   for g, n in zip(*np.unique(values, return_counts=True))]
-    pd.DataFrame(effort_rows).to_csv(effort_csv, index=False)
-    print(table(rows, effort))
+        if args.all_cores:
+            os.sched_setaffinity(0, every)  # every core on purpose, recorded as the set's text
+            for name, grids in sets.items():
+                cores += all_cores(lib, name, grids, args.rounds, affinity_text())
+                print(f"{name}, every core: done", file=sys.stderr, flush=True)
+    if rows:
+        machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+        frame = pd.DataFrame(rows).assign(machine=f"{machine}; numba {numba.__version__}",
+                                          tdoku=tdoku_version)
+        frame.to_csv(args.csv, index=False)
+        effort_rows = [{"collection": c, "side": s, "guesses": int(g), "puzzles": int(n)}
+                       for (c, s), values in effort.items()
+                       for g, n in zip(*np.unique(values, return_counts=True))]
+        pd.DataFrame(effort_rows).to_csv(effort_csv, index=False)
+        print(table(rows, effort))
+        print(f"\nload average during the runs: median "
+              f"{statistics.median(r['load'] for r in rows):.2f}; core {core}")
     if cores:
         pd.DataFrame(cores).assign(tdoku=tdoku_version).to_csv(args.all_cores, index=False)
         print("\n" + cores_table(cores))
-    print(f"\nload average during the runs: median {statistics.median(r['load'] for r in rows):.2f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The generator's counter and generator side by side with QQWing.
 
-Usage: python -m benchmarks.counter_speed.vs_qqwing [--repeat 5] [--seeds 20] [--counter-only] [--csv CSV]
+Usage: python -m benchmarks.counter_speed.vs_qqwing [--repeat 5] [--seeds 20] [--counter-only] [--core K]
+       [--csv CSV]
 
 Needs Debian's ``qqwing`` package (C++ generator and solver); run as root it
 installs it with apt-get, otherwise it says how. Everything is measured in
@@ -22,11 +23,21 @@ QQWing's times are whole-process wall times divided by the puzzles; ours are
 in-process (steady state, compiled code loaded), with our whole-process time
 (interpreter start, imports, file parsing) given beside them. The compilation
 time of the numba kernels is measured separately, in a fresh process with an
-empty cache. Every timed run is a row of ``--csv`` (default
+empty cache. Before any timing the in-process calls are made once (their
+kernels loaded). Every timed run is a row of ``--csv`` (default
 ``benchmarks/counter_speed/results/vs_qqwing.csv``: ``table``, ``task``, ``side``,
-``round``, ``seconds``, ``puzzles``); the tables printed are the builders
-``qqwing_counter_table``, ``qqwing_generation_table`` and
-``qqwing_low_clue_table`` of :mod:`benchmarks.counter_speed.tables` on it.
+``round``, ``seconds`` (wall), ``cpu_seconds``, ``load``, ``core``,
+``puzzles``); the tables printed are the builders ``qqwing_counter_table``,
+``qqwing_generation_table`` and ``qqwing_low_clue_table`` of
+:mod:`benchmarks.counter_speed.tables` on it, all in wall seconds.
+
+``cpu_seconds``: of this process (:func:`time.process_time`) for an
+in-process run, of the finished child (``resource.getrusage`` of the
+children, user and system) for a whole-process run, QQWing's or ours.
+``load``: the 1-minute load average at the run's start. ``--core K`` pins
+this process to core K (default: the first core of its affinity set); the
+QQWing and Python processes it starts inherit that, so every side runs on
+core K.
 """
 
 from __future__ import annotations
@@ -43,6 +54,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from benchmarks.counter_speed.pinning import add_core_option, children_cpu, pin
 from benchmarks.studykit.benchtools import DATASETS, machine
 from generator import generate
 from sudoku_models import Puzzle, read_puzzles
@@ -67,26 +79,32 @@ def qqwing_version(qqwing: str) -> str:
     return subprocess.run([qqwing, "--version"], capture_output=True, text=True).stdout.strip()
 
 
-def timed(action) -> float:
-    start = time.perf_counter()
+def timed(action, children: bool = False) -> dict:
+    """One run of ``action``: its wall seconds, CPU seconds (this process's,
+    or with ``children`` those of the child processes it ran and waited
+    for) and the 1-minute load average at its start."""
+    load = os.getloadavg()[0]
+    clock = children_cpu if children else time.process_time
+    cpu, start = clock(), time.perf_counter()
     action()
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    return {"seconds": wall, "cpu_seconds": clock() - cpu, "load": round(load, 2)}
 
 
-def rounds(repeat: int, action) -> list[float]:
-    """Wall seconds of ``repeat`` runs of ``action``."""
-    return [timed(action) for _ in range(repeat)]
+def rounds(repeat: int, action, children: bool = False) -> list[dict]:
+    """:func:`timed` of ``repeat`` runs of ``action``."""
+    return [timed(action, children) for _ in range(repeat)]
 
 
-def qqwing_seconds(qqwing: str, args: list[str], lines: list[str], repeat: int) -> list[float]:
-    """Wall times of ``repeat`` qqwing processes reading ``lines`` on stdin."""
+def qqwing_seconds(qqwing: str, args: list[str], lines: list[str], repeat: int) -> list[dict]:
+    """Timed runs of ``repeat`` qqwing processes reading ``lines`` on stdin."""
     text = "\n".join(lines) + "\n"
     return rounds(repeat, lambda: subprocess.run(
-        [qqwing, *args], input=text, capture_output=True, text=True, check=True))
+        [qqwing, *args], input=text, capture_output=True, text=True, check=True), children=True)
 
 
-def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[float]:
-    """Wall times of ``repeat`` whole Python processes that reads the puzzles
+def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[dict]:
+    """Timed runs of ``repeat`` whole Python processes that read the puzzles
     QQWing is given from a file and counts (interpreter start, imports,
     parsing, counting)."""
     call = "backtrack_solve(p)" if limit == "solve" else f"backtrack_count(p, limit={limit})"
@@ -99,12 +117,14 @@ def our_process_seconds(lines: list[str], limit: str, repeat: int) -> list[float
         handle.write("\n".join(lines) + "\n")
         handle.flush()
         return rounds(repeat, lambda: subprocess.run(
-            [sys.executable, "-c", code, handle.name], check=True))
+            [sys.executable, "-c", code, handle.name], check=True), children=True)
 
 
-def compile_seconds() -> tuple[float, float]:
+def compile_seconds() -> tuple[dict, dict]:
     """(first call with an empty numba cache, first call with a warm cache),
-    each in a fresh process, for a uniqueness check and a generation."""
+    each in a fresh process, for a uniqueness check and a generation: the
+    seconds the process measured itself (imports included, not the
+    interpreter's start), its CPU seconds and the load at its start."""
     code = (
         "import time; t = time.perf_counter()\n"
         "import numpy as np, generator\n"
@@ -115,8 +135,14 @@ def compile_seconds() -> tuple[float, float]:
     )
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        run = lambda: float(subprocess.run([sys.executable, "-c", code], env=env, check=True,  # noqa: E731
-                                           capture_output=True, text=True).stdout)
+
+        def run() -> dict:
+            out = []
+            times = timed(lambda: out.append(float(subprocess.run(
+                [sys.executable, "-c", code], env=env, check=True, capture_output=True,
+                text=True).stdout)), children=True)
+            return {**times, "seconds": out[0]}
+
         return run(), run()
 
 
@@ -133,24 +159,31 @@ def main() -> None:
     parser.add_argument("--counter-only", action="store_true", help="skip the generation races")
     parser.add_argument("--csv", type=Path, default=HERE / "results" / "vs_qqwing.csv",
                         help="CSV of every timed run (default %(default)s)")
+    add_core_option(parser)
     args = parser.parse_args()
+    core = pin(parser, args.core)
     qqwing = ensure_qqwing()
     print(f"{machine()}; {qqwing_version(qqwing)}; numba {__import__('numba').__version__}; "
-          f"load {os.getloadavg()[0]:.1f}\n")
+          f"load {os.getloadavg()[0]:.1f}; core {core}\n")
     rows = []
 
-    def record(table: str, task: str, side: str, times: list[float], puzzles: int) -> None:
-        rows.extend({"table": table, "task": task, "side": side, "round": r, "seconds": t,
+    def record(table: str, task: str, side: str, times: list[dict], puzzles: int) -> None:
+        rows.extend({"table": table, "task": task, "side": side, "round": r, **t, "core": core,
                      "puzzles": puzzles} for r, t in enumerate(times))
 
     cold, warm = compile_seconds()
     record("compile", "first call, empty numba cache", "ours", [cold], 1)
     record("compile", "first call, cache written", "ours", [warm], 1)
-    print(f"Compilation (fresh process, empty numba cache): {cold:.2f} s; "
-          f"with the cache written: {warm:.2f} s (imports included)\n")
+    print(f"Compilation (fresh process, empty numba cache): {cold['seconds']:.2f} s; "
+          f"with the cache written: {warm['seconds']:.2f} s (imports included)\n")
 
-    backtrack_count(Puzzle.from_string("." * 81), limit=2)  # load the compiled kernels
     seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
+    # every in-process call once, untimed: its kernels loaded before any timing
+    backtrack_count(Puzzle.from_string("." * 81), limit=2)
+    backtrack_solve(seventeen[0])
+    backtrack_count(seventeen[0], limit=None)
+    generate(30, seed=0)
+    generate(21, seed=10**6)
     top1465 = read_puzzles(DATASETS / "top1465.txt")
     solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
     for label, puzzles, limit, qq_args in [
@@ -181,14 +214,14 @@ def main() -> None:
                 f"median {statistics.median(counts):g})")
         record("generation", task, "QQWing --generate (whole process)", rounds(
             args.repeat, lambda: subprocess.run([qqwing, "--generate", str(args.generate),
-                                                 "--one-line"], capture_output=True, check=True)),
-            args.generate)
+                                                 "--one-line"], capture_output=True, check=True),
+            children=True), args.generate)
         ours_runs = []
         for run in range(args.repeat):
-            start = time.perf_counter()
-            for i, clues in enumerate(tqdm(counts, desc=f"generate run {run + 1}", leave=False)):
+            ours_runs.append(timed(lambda: [
                 generate(clues, seed=run * len(counts) + i)
-            ours_runs.append(time.perf_counter() - start)
+                for i, clues in enumerate(tqdm(counts, desc=f"generate run {run + 1}",
+                                               leave=False))]))
         record("generation", task, "ours (in process)", ours_runs, len(counts))
         for clues in (21, 20):
             record("low clues", f"{clues} clues", "ours (in process)",

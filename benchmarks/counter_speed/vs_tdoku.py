@@ -1,6 +1,6 @@
 """The 9x9 counter side by side with tdoku, the fastest open-source solver.
 
-Usage: python -m benchmarks.counter_speed.vs_tdoku TDOKU_SOURCE [--rounds 5] [--csv CSV]
+Usage: python -m benchmarks.counter_speed.vs_tdoku TDOKU_SOURCE [--rounds 5] [--core K] [--csv CSV]
 
 ``TDOKU_SOURCE``: a copy of tdoku's source (https://github.com/t-dillon/tdoku;
 for this project ``../shared/peers/tdoku``). The script copies it to a
@@ -25,7 +25,16 @@ and equal to tdoku's (which it returns for the first-solution task).
 
 ``--api CSV`` races the public API instead (the batch calls, one call per
 puzzle, every core) beside the compiled loop and tdoku's loop, counting to
-2 (:func:`benchmarks.counter_speed.tables.api_table`).
+2 (:func:`benchmarks.counter_speed.tables.api_table`); every call is made
+once untimed first, so that no kernel is loaded inside a timed run.
+
+Every row has the wall seconds (``seconds``, what the tables use), the CPU
+seconds of this process (``cpu_seconds``, :func:`time.process_time`), the
+1-minute load average at the run's start and the core. ``--core K`` pins
+the process to core K (default: the first core of its affinity set); tdoku
+runs in this process through ctypes, on the same core. The API's every-core
+call (``workers=None``, one thread per core of the machine) is left out of
+a run pinned to one core: its threads would share that core.
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.counter_speed.pinning import add_core_option, pin
 from benchmarks.studykit.benchtools import DATASETS, machine
 from sudoku_models import read_grids
 from sudoku_models.counter import backtrack_count_many, kernel9, warm_up
@@ -113,10 +123,12 @@ def check(grids: np.ndarray, counts, solutions, tcounts, traw: bytes, label: str
             sys.exit(f"{label}: a solution breaks a rule")
 
 
-def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str) -> list[dict]:
+def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str,
+         core=None) -> list[dict]:
     """Every run of every block on both sides (at least 8 blocks), one row
     each: ``block``, ``round``, ``side`` (ours / tdoku), ``puzzles``,
-    ``seconds``, ``load``; the sides alternate which goes first."""
+    ``seconds`` (wall), ``cpu_seconds``, ``load``, ``core``; the sides
+    alternate which goes first."""
     block = max(1, min(block, len(grids) // 8))
     starts = range(0, len(grids), block)
     texts = [tdoku_text(grids[i:i + block]) for i in starts]
@@ -125,10 +137,12 @@ def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str
 
     def timed(side, k, r, action):
         load = os.getloadavg()[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = action()
         rows.append({"block": k, "round": r, "side": side, "puzzles": len(blocks[k]),
-                     "seconds": time.perf_counter() - start, "load": round(load, 2)})
+                     "seconds": time.perf_counter() - start,
+                     "cpu_seconds": time.process_time() - cpu, "load": round(load, 2),
+                     "core": core})
         return result
 
     for r in range(rounds):
@@ -148,11 +162,13 @@ def race(lib, grids: np.ndarray, limit: int, block: int, rounds: int, label: str
     return rows
 
 
-def api_runs(lib, rounds: int, single: int) -> list[dict]:
+def api_runs(lib, rounds: int, single: int, core=None) -> list[dict]:
     """The public API beside the compiled loop and tdoku's loop, counting to
-    2, per collection: every call once per round, their order rotating from
-    round to round; one row per run. Single-puzzle calls run on the first
-    ``single`` puzzles of a collection (timed per puzzle like the rest)."""
+    2, per collection: every call once untimed, then once per round, their
+    order rotating from round to round; one row per run. Single-puzzle calls
+    run on the first ``single`` puzzles of a collection (timed per puzzle
+    like the rest). The every-core call only when the process may use more
+    than one core."""
     from sudoku_models import Puzzle
     from sudoku_models.counter import backtrack_count, backtrack_solve_many
 
@@ -183,17 +199,22 @@ def api_runs(lib, rounds: int, single: int) -> list[dict]:
                 backtrack_count_many(grids, 2, workers=None))),
             TDOKU: (1, len(grids), lambda: checked(tdoku(lib, text, len(grids), 2)[0])),
         }
+        if len(os.sched_getaffinity(0)) < 2:
+            del calls["count_solutions_many(array), every core"]
         names = list(calls)
+        for call in names:  # untimed: whatever a call loads is loaded before the rounds
+            calls[call][2]()
         for r in range(rounds):
             for k in range(len(names)):
                 call = names[(k + r) % len(names)]
                 threads, count, action = calls[call]
                 load = os.getloadavg()[0]
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action()
                 rows.append({"collection": name, "call": call, "threads": threads, "round": r,
                              "puzzles": count, "seconds": time.perf_counter() - start,
-                             "load": round(load, 2)})
+                             "cpu_seconds": time.process_time() - cpu, "load": round(load, 2),
+                             "core": core})
             print(f"{name}: round {r + 1} of {rounds}", file=sys.stderr, flush=True)
     return rows
 
@@ -208,7 +229,9 @@ def main() -> None:
                              "benchmarks.counter_speed.tables.api_table)")
     parser.add_argument("--single", type=int, default=5000,
                         help="puzzles per collection for the one-call-each rows (default 5000)")
+    add_core_option(parser)
     args = parser.parse_args()
+    core = pin(parser, args.core)
     warm_up()
     import pandas as pd
 
@@ -217,7 +240,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         lib, tdoku_version = tdoku_build(args.tdoku_source.resolve(), Path(work))
         if args.api:
-            pd.DataFrame(api_runs(lib, args.rounds, args.single)).to_csv(args.api, index=False)
+            pd.DataFrame(api_runs(lib, args.rounds, args.single, core)).to_csv(args.api,
+                                                                               index=False)
             print(api_table(str(args.api)))
             return
         rows = []
@@ -226,7 +250,8 @@ def main() -> None:
             for task, limit in (("first solution", 1), ("count to 2", 2), ("count all", 2**62)):
                 label = f"{name} ({len(grids):,}), {task}"
                 rows += [{"collection": name, "task": task, **row}
-                         for row in race(lib, grids, limit, args.block, args.rounds, label)]
+                         for row in race(lib, grids, limit, args.block, args.rounds, label,
+                                         core)]
                 print(f"{label}: done", file=sys.stderr, flush=True)
     frame = pd.DataFrame(rows).assign(
         machine=f"{machine()}; numba {__import__('numba').__version__}", tdoku=tdoku_version)
