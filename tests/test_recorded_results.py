@@ -55,8 +55,6 @@ PENDING = {
     "difficulty/results/by_level.csv": (
         "wall seconds only: a record of generation before the ladder had chains, kept as the "
         "input of the SE agreement study; a re-run would make other puzzles"),
-    "difficulty/results/se_ratings.csv.gz": (
-        "about 35 CPU minutes of one core; not re-made in this session"),
     "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
 }
 
