@@ -1,14 +1,19 @@
-"""The first-hour study's own helpers: the cores a step may use, and the
-table of the latest run appended to its CSV."""
+"""The first-hour study's table of the latest run appended to its CSV, and
+the cores a step may use as the studies write them."""
 
-from benchmarks.first_hour.__main__ import COLUMNS, cores_text
+import os
+
+import pytest
+
+from benchmarks.first_hour.__main__ import COLUMNS
 from benchmarks.first_hour.tables import tour_table
+from benchmarks.studykit.pinning import affinity_text
 
 
-def test_the_cores_of_a_step_are_written_as_ranges():
-    assert cores_text({0}) == "0"
-    assert cores_text({0, 1}) == "0-1"
-    assert cores_text({5, 0, 2, 1}) == "0-2,5"
+@pytest.mark.parametrize("cores, text", [({0}, "0"), ({0, 1}, "0-1"), ({5, 0, 2, 1}, "0-2,5")])
+def test_the_cores_of_a_step_are_written_as_ranges(monkeypatch, cores, text):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(cores))
+    assert affinity_text() == text
 
 
 def test_the_table_shows_the_latest_run_only(tmp_path):

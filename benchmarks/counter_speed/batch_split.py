@@ -112,7 +112,7 @@ def main() -> None:
         return
     import pandas as pd
 
-    from benchmarks.counter_speed.pinning import pin  # not in --measure: the base's tree
+    from benchmarks.studykit.pinning import pin  # not in --measure: the base's tree
 
     core = pin(parser, args.core, every_core=True)
 

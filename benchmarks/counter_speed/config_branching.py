@@ -51,7 +51,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from benchmarks.counter_speed.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, pin
 
 from sudoku_models.counter.kernel9 import (EXPAND, SHRINK, SPREAD, STATE, _bit_index,
                                            _branch_cell, _place, _popcount, _propagate, _start,

@@ -211,7 +211,7 @@ def run_task(name: str, pythonpath: str | None) -> tuple[dict[str, float], float
     """The figures of task ``name`` from a fresh process on the tree
     ``pythonpath`` (None: this script's checkout), and that process's CPU
     seconds."""
-    from benchmarks.counter_speed.pinning import children_cpu  # the parent's checkout
+    from benchmarks.studykit.pinning import children_cpu  # the parent's checkout
 
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(pythonpath)] * bool(pythonpath) + [str(ROOT)])
@@ -278,7 +278,7 @@ def main() -> None:
     elif args.command == "task":
         print(json.dumps(task(args.name)))
     else:
-        from benchmarks.counter_speed.pinning import pin
+        from benchmarks.studykit.pinning import pin
 
         compare(args, pin(both, args.core))
 

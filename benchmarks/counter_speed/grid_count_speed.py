@@ -21,7 +21,7 @@ import csv
 import os
 import time
 
-from benchmarks.counter_speed.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from generator import count_grids
 from generator.bands import count_by_bands
 from sudoku_models.geometry import Layout

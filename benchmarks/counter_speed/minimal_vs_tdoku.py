@@ -37,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.counter_speed.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.counter_speed.tdoku_columns import build_tdoku
 
 HERE = Path(__file__).resolve().parent

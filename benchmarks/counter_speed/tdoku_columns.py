@@ -67,7 +67,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.counter_speed.pinning import add_core_option, affinity_text, pin
+from benchmarks.studykit.pinning import add_core_option, affinity_text, pin
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"

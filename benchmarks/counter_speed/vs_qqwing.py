@@ -54,7 +54,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from benchmarks.counter_speed.pinning import add_core_option, children_cpu, pin
+from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 from benchmarks.studykit.benchtools import DATASETS, machine
 from generator import generate
 from sudoku_models import Puzzle, read_puzzles

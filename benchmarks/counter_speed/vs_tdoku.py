@@ -51,7 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.counter_speed.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.benchtools import DATASETS, machine
 from sudoku_models import read_grids
 from sudoku_models.counter import backtrack_count_many, kernel9, warm_up

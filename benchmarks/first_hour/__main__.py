@@ -29,21 +29,12 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from benchmarks.studykit.pinning import pin
+
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 COLUMNS = ["step", "command", "wall_s", "cpu_s", "load_1min", "core", "cores", "commit", "python",
            "timestamp"]
-
-
-def cores_text(cores: set[int]) -> str:
-    """``{0, 1, 2, 5}`` as ``0-2,5``: the cores a step's processes may run on."""
-    ordered, runs = sorted(cores), []
-    for core in ordered:
-        if runs and core == runs[-1][1] + 1:
-            runs[-1][1] = core
-        else:
-            runs.append([core, core])
-    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def tour_blocks(readme: str) -> tuple[str, list[str]]:
@@ -79,14 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--core", type=int, help="run every step on this core only (default: on "
                         "every core of the affinity set, as a newcomer's machine would)")
     args = parser.parse_args(argv)
-    if args.core is not None:
-        from benchmarks.studykit.benchtools import pin_process
-
-        try:
-            pin_process(core=args.core)
-        except ValueError as exc:
-            parser.error(str(exc))
-    core = cores_text(os.sched_getaffinity(0))
+    core = pin(parser, args.core, every_core=True)
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True, check=True).stdout.strip()
     work = Path(tempfile.mkdtemp(prefix="first-hour-"))

@@ -1,5 +1,5 @@
-"""Where a counter_speed run's time is measured (issue 31): every timed row
-says the CPU seconds, the 1-minute load average at its start and the core.
+"""Where a study's time is measured (issue 31): every timed row says the
+CPU seconds, the 1-minute load average at its start and the core.
 
 ``--core K`` pins the process with
 :func:`benchmarks.studykit.benchtools.pin_process`; every process it starts
