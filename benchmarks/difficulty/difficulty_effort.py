@@ -41,7 +41,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from benchmarks.studykit.benchtools import machine, pin_process, puzzle_sets
+from benchmarks.studykit.benchtools import machine, puzzle_sets
+from benchmarks.studykit.pinning import pin
 from generator import generate
 import benchmarks.difficulty.effort_tables as difficulty
 from benchmarks.difficulty.effort import measure
@@ -62,10 +63,7 @@ def main(argv=None) -> int:
     parser.add_argument("--core", type=int,
                         help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(machine())
     print(f"core {core}; load average at start: {os.getloadavg()}\n", flush=True)
     began = time.perf_counter()

@@ -57,7 +57,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from benchmarks.studykit.benchtools import machine, pin_process, puzzle_sets
+from benchmarks.studykit.benchtools import machine, puzzle_sets
+from benchmarks.studykit.pinning import pin
 from generator import generate
 from sudoku_models import Puzzle
 from sudoku_models.logic import LEVELS, rate
@@ -145,10 +146,7 @@ def main(argv=None) -> int:
         parser.error("--by-level needs --by-level-out")
     if shutil.which("qqwing") is None:
         sys.exit("qqwing not found: apt-get install qqwing")
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(machine())
     print(f"core {core}; load average at start: {os.getloadavg()}\n", flush=True)
     began = time.perf_counter()

@@ -30,7 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import machine, pin_process
+from benchmarks.studykit.benchtools import machine
+from benchmarks.studykit.pinning import pin
 from sudoku_models import read_puzzles
 from sudoku_models.logic import rate
 
@@ -166,10 +167,7 @@ def main(argv=None) -> int:
     unknown = [name for name in names if name not in COLLECTIONS]
     if unknown:
         parser.error(f"unknown collection {unknown[0]!r}; choose from {', '.join(COLLECTIONS)}")
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(machine())
     print(f"core {core}; load average at start: {os.getloadavg()}", flush=True)
     began = time.perf_counter()

@@ -79,12 +79,9 @@ def main(argv=None) -> int:
     parser.add_argument("--core", type=int,
                         help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
-    from benchmarks.studykit.benchtools import pin_process
+    from benchmarks.studykit.pinning import pin
 
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(record(args.rounds, core=core))
     return 0
 

@@ -178,12 +178,9 @@ def main(argv=None) -> int:
     parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
                         "processes) to this core (default: the first of its affinity set)")
     args = parser.parse_args(argv)
-    from benchmarks.studykit.benchtools import pin_process
+    from benchmarks.studykit.pinning import pin
 
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     if args.iss:
         from .tarek_killers import read_source
 

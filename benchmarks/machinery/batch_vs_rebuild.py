@@ -32,7 +32,8 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
+from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.pinning import pin
 from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
 from benchmarks.machinery.tables import batch_table
 
@@ -52,10 +53,7 @@ def main() -> None:
     parser.add_argument("--core", type=int,
                         help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     where, rows = machine(), []
     print(where, "\n")
     for name in args.datasets:

@@ -30,7 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
+from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.pinning import pin
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMNS = ["round", "tree", "revision", "method", "dataset", "puzzles", "median_solve_ms",
@@ -71,10 +72,7 @@ def main(argv=None) -> int:
                         help="pin the processes to this core (default: the first of the affinity set)")
     parser.add_argument("--out", required=True, metavar="CSV")
     args = parser.parse_args(argv)
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     methods = args.methods.split(",")
     dataset = DATASETS / f"{args.dataset}.txt"
     where = machine()

@@ -31,7 +31,8 @@ import numpy as np
 from ortools.sat.python import cp_model
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
+from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.pinning import pin
 from sudoku_models import read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
@@ -104,10 +105,7 @@ def main() -> None:
     parser.add_argument("--core", type=int,
                         help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     top95 = read_puzzles(DATASETS / "top95.txt")
     seventeen = read_puzzles(DATASETS / "17clue.txt")[: args.first]
     rows, where = [], machine()

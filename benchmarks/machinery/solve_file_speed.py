@@ -36,7 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
+from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.pinning import pin
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the checkout whose package is timed
@@ -131,10 +132,7 @@ def main() -> None:
     if args.table:
         print(table(read(args.out)))
         return
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     lines = [line for line in (DATASETS / "top1465.txt").read_text().splitlines()
              if line and not line.startswith("#")]
     with tempfile.TemporaryDirectory() as scratch:

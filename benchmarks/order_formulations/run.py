@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from benchmarks.studykit.benchtools import pin_process
+from benchmarks.studykit.pinning import pin
 from benchmarks.killer_formulations.run import ctrl_c_in_background, random_costs, solve_within
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
@@ -203,10 +203,7 @@ def main(argv=None) -> int:
         for method in ("milp", "matrix"):
             print(f"\n{milp_pairs(*args.table, method=method)}")
         return 0
-    try:
-        pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    pin(parser, args.core)
     compared = tuple(args.forms.split(",")) if args.forms else DEFAULT_FORMS[args.kind]
     unknown = [form for form in compared if form not in FORMS[args.kind]]
     if unknown:

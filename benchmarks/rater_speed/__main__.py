@@ -34,7 +34,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import pin_process
+from benchmarks.studykit.pinning import pin
 from sudoku_models import Puzzle
 
 HERE = Path(__file__).resolve().parent
@@ -152,10 +152,7 @@ def main(argv=None) -> int:
         return 0
     if not (args.base and args.out):
         parser.error("give --base and --out (or --summary)")
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     run(args.dataset, args.every, args.base, args.out, core)
     return 0
 

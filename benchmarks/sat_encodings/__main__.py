@@ -40,7 +40,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine, pin_process
+from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.pinning import pin
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 from sudoku_models.formulations.sat.encoding import rule_clause_list
@@ -158,10 +159,7 @@ def main() -> None:
                         "benchmarks/README.md are built from it: benchmarks.sat_encodings.tables)")
     args = parser.parse_args()
     labels = args.methods.split(",")
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(machine())
     print(f"load average at start: {os.getloadavg()}\n")
     sets = datasets(args.first, args.gen16, args.gen25)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from benchmarks.se_agreement.tables import summary
-from benchmarks.studykit.benchtools import pin_process
+from benchmarks.studykit.pinning import pin
 from sudoku_models import Puzzle
 from sudoku_models.logic import rate
 
@@ -70,10 +70,7 @@ def main() -> None:
                         help="pin the process to this core (default: the first of its affinity set)")
     args = parser.parse_args()
     if args.out:
-        try:
-            core = pin_process(core=args.core)
-        except ValueError as exc:
-            parser.error(str(exc))
+        core = pin(parser, args.core)
         run(args.out, args.first, core)
         print(summary(args.out))
     elif args.summary:

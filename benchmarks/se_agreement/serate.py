@@ -57,7 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.se_agreement.__main__ import read_sample
-from benchmarks.studykit.benchtools import pin_process
+from benchmarks.studykit.pinning import pin
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.logic import rate
 
@@ -244,10 +244,7 @@ def main(argv=None) -> int:
         parser.error("--sample must be positive, --per-level >= 0")
     if args.source is not None and not (args.source / "diuf").is_dir():
         parser.error(f"--source {args.source}: no diuf/ folder there (a SukakuExplainer checkout?)")
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     sets = collections(args.sample, args.per_level)
     known = {}
     if args.reuse:

@@ -166,12 +166,9 @@ def main(argv=None) -> int:
     unknown = [m for m in models if m not in MODELS]
     if unknown:
         parser.error(f"--models: unknown {', '.join(unknown)} (of {', '.join(MODELS)})")
-    from benchmarks.studykit.benchtools import pin_process
+    from benchmarks.studykit.pinning import pin
 
-    try:
-        core = pin_process(core=args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    core = pin(parser, args.core)
     print(record([int(o) for o in args.orders.split(",")], models, args.cap, core=core))
     return 0
 
