@@ -5,7 +5,9 @@ import os
 
 import pytest
 
-from benchmarks.studykit.pinning import add_core_option, affinity_text, pin
+import pandas as pd
+
+from benchmarks.studykit.pinning import add_core_option, affinity_text, cores_note, pin
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,3 +36,8 @@ def test_pinning_to_a_core_of_the_affinity_set_returns_it_and_every_core_returns
         assert affinity_text() == str(core)
     finally:
         os.sched_setaffinity(0, before)
+
+
+def test_cores_note_names_every_core_of_the_rows_or_nothing_without_the_column():
+    assert cores_note(pd.DataFrame({"core": [1, 0, 1]})) == "; core 1, 0"
+    assert cores_note(pd.DataFrame({"load": [0.5]})) == ""

@@ -140,6 +140,8 @@ def report(csv: Path) -> str:
     import numpy as np
     import pandas as pd
 
+    from benchmarks.studykit.pinning import cores_note
+
     frame = pd.read_csv(csv)
     frame["path_seconds"] = np.maximum(frame.caller_cpu_seconds,
                                        frame.cpu_seconds - frame.caller_cpu_seconds)
@@ -158,7 +160,7 @@ def report(csv: Path) -> str:
                          f"{1e3 * one.cpu_seconds:.3f} | {1e3 * all_.cpu_seconds:.3f} | "
                          f"{1e3 * all_.caller_cpu_seconds:.3f} | "
                          f"{one.cpu_seconds / all_.path_seconds:.2f} |")
-    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
+    where = cores_note(frame)
     lines.append(f"\nload average: median {frame.load.median():.2f} "
                  f"({frame.load.min():.2f}-{frame.load.max():.2f}); {many} cores{where}"
                  + ("; the load average read as 0 by the batch call" if frame.idle.all() else ""))

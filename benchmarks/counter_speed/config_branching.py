@@ -51,7 +51,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from benchmarks.studykit.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, cores_note, pin
 
 from sudoku_models.counter.kernel9 import (EXPAND, SHRINK, SPREAD, STATE, _bit_index,
                                            _branch_cell, _place, _popcount, _propagate, _start,
@@ -233,7 +233,7 @@ def report(csv: Path) -> str:
         base = med.loc[(name, "kernel9 (cells)")].cpu_seconds
         lines.append(f"| {name} | {rule} | {1e6 * row.cpu_seconds / row.puzzles:.2f} | "
                      f"{row.nodes:.2f} | {row.cpu_seconds / base:.2f} |")
-    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
+    where = cores_note(frame)
     lines.append(f"\nload average: {frame.load.min():.1f}-{frame.load.max():.1f}; "
                  f"{frame['round'].max() + 1} rounds{where}")
     return "\n".join(lines)

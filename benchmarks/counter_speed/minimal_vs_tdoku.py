@@ -37,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.studykit.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, cores_note, pin
 from benchmarks.counter_speed.tdoku_columns import build_tdoku
 
 HERE = Path(__file__).resolve().parent
@@ -124,7 +124,7 @@ def report(csv: Path) -> str:
     import pandas as pd
 
     frame = pd.read_csv(csv)
-    where = f"; core {', '.join(map(str, frame.core.unique()))}" if "core" in frame else ""
+    where = cores_note(frame)
     return (f"{minimal_table(csv)}\n\nload average: median {frame.load.median():.2f} "
             f"({frame.load.min():.2f}-{frame.load.max():.2f}){where}")
 

@@ -63,3 +63,12 @@ def children_cpu() -> float:
     far: the difference around a child's run is that child's CPU time."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def cores_note(frame) -> str:
+    """``"; core 0"`` (every core the rows of ``frame`` name, in order of
+    first appearance) for the line under a table, or ``""`` when the
+    rows have no ``core`` column (a record made before the rule)."""
+    if "core" not in frame:
+        return ""
+    return f"; core {', '.join(map(str, frame['core'].unique()))}"
