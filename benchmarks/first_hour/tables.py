@@ -9,14 +9,11 @@ from pathlib import Path
 
 import pandas as pd
 
-_LABELS = {"tour.py": "tour (Python)"}
-
-
 def _label(step: str) -> str:
     """``tour.sh:2`` -> ``tour (shell) 2``; ``tour.py`` -> ``tour (Python)``."""
     if step.startswith("tour.sh:"):
         return f"tour (shell) {step.split(':', 1)[1]}"
-    return _LABELS.get(step, step)
+    return "tour (Python)" if step == "tour.py" else step
 
 
 def _command(command: str) -> str:
