@@ -49,9 +49,6 @@ PENDING = {
     "counter_speed/results/kernel_idea_triads_rows.csv":
         "experiment not kept: the timed kernel (triads on mini-rows only, against d021e41) is "
         "in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/minimal_vs_tdoku_load19.csv":
-        "a record of load 19 on purpose (8 other jobs on the 2 cores): made again pinned at "
-        "another load it would not be this record; no core",
     "difficulty/results/by_level.csv": (
         "wall seconds only: a record of generation before the ladder had chains, kept as the "
         "input of the SE agreement study; a re-run would make other puzzles"),
