@@ -127,3 +127,14 @@ def test_se_ratings_refuses_a_shard_outside_its_count(capsys):
     with pytest.raises(SystemExit):
         se_ratings.main(["--shard", "3/3"])
     assert "--shard 3/3: expected K/N with 0 <= K < N" in capsys.readouterr().err
+
+
+def test_serate_reads_the_generated_puzzles_it_recorded():
+    """The generated puzzles moved beside the study are the ones its recorded
+    run rated, level by level and in order."""
+    recorded = pd.read_csv(serate.OUT)
+    generated = recorded[recorded["set"].str.startswith("generated ")]
+    sets = serate.collections(sample=1, per_level=10)
+    assert sorted(generated["set"].unique()) == sorted(s for s in sets if s.startswith("generated "))
+    for name, group in generated.groupby("set"):
+        assert list(group["puzzle"]) == [line for line, _ in sets[name]]

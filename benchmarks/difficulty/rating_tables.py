@@ -84,12 +84,12 @@ def rank_agreement(path) -> str:
 
 
 def by_level_table(path) -> str:
-    """Generation by difficulty (rows of ``benchmarks/rating_vs_qqwing.py
-    --by-level-out``: ``level``, ``seed``, ``puzzle``, ``clues``, ``generate
-    s``, ``our level``, ``qqwing``, ``qqwing solutions``): per level asked,
-    the puzzles, how many we rate at that level, how many QQWing finds
-    exactly one solution for, QQWing's levels, mean clues and the median
-    seconds to generate one."""
+    """Generation by difficulty (rows of :mod:`benchmarks.difficulty.by_level`:
+    ``level``, ``seed``, ``puzzle``, ``clues``, ``cpu_s``, ``our level``,
+    ``qqwing``, ``qqwing solutions``): per level asked, the puzzles, how
+    many we rate at that level, how many QQWing finds exactly one solution
+    for, QQWing's levels, mean clues and the median CPU seconds to generate
+    one."""
     import pandas as pd
 
     frame = _load(path)
@@ -102,5 +102,5 @@ def by_level_table(path) -> str:
                      "QQWing's levels": ", ".join(f"{name} {theirs[name]}" for name in QQWING_LEVELS
                                                   if name in theirs),
                      "mean clues": group["clues"].mean(),
-                     "median s per puzzle": group["generate s"].median()})
+                     "median CPU s per puzzle": group["cpu_s"].median()})
     return markdown(pd.DataFrame(rows), formats={"mean clues": ".1f"})

@@ -18,12 +18,13 @@ The puzzles, in this order: the shipped SE-rated sample
 (``benchmarks/datasets/se-rated-diabolical.txt``, with its published
 rating), ``--sample`` puzzles each of 17clue and top1465 (drawn with
 ``default_rng(0)``), and the first ``--per-level`` generated puzzles of each level
-recorded in ``benchmarks/difficulty/results/by_level.csv``
+in ``benchmarks/se_agreement/generated_by_level.csv``
 (``generate(difficulty=level, seed=k)``, k = 0, 1, ..., at each of the
-rater's five levels as they were when that file was recorded, before the
-ladder had chains: its "needs search" puzzles are the hardest generated
-ones, which ``generate`` no longer finds within its 60 s now that chains
-and forcing chains finish nearly every puzzle).
+rater's five levels as they were on 2026-11-24, before the ladder had
+chains: the puzzles of the difficulty study's generation-by-level record of
+that day, commit 05e18fd; its "needs search" puzzles are the hardest
+generated ones, which ``generate`` no longer finds within its 60 s now that
+chains and forcing chains finish nearly every puzzle).
 
 Times, CPU seconds of one puzzle's rating. Ours: ``time.process_time``
 around ``rate``, in this process, or those the sample step recorded
@@ -64,7 +65,7 @@ from sudoku_models.logic import rate
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "serate.csv"
-GENERATED = HERE.parent / "difficulty" / "results" / "by_level.csv"
+GENERATED = HERE / "generated_by_level.csv"
 REPOSITORY = "https://github.com/SudokuMonster/SukakuExplainer"
 JAVA = ("java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC")
 FORMAT = "%g\t%r\t%p\t%d\t%R\t%P\t%D\t%e"
