@@ -49,7 +49,6 @@ PENDING = {
     "counter_speed/results/kernel_idea_triads_rows.csv":
         "experiment not kept: the timed kernel (triads on mini-rows only, against d021e41) is "
         "in no commit, reachable or not; load, no CPU seconds or core",
-    "formulation_strength/results/seventeen.csv.gz": "wall seconds only",
 }
 
 

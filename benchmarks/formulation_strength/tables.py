@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sudoku_models.bench.report import SOLVED, markdown_table, on_clock, summarise
+from sudoku_models.bench.report import SOLVED, on_clock
 from benchmarks.studykit.published import markdown
 
 
@@ -29,16 +29,6 @@ def _cached(path: str, mtime: int):
     from sudoku_models.bench import load_results
 
     return load_results(path)
-
-
-def summary(path, datasets: str | None = None) -> str:
-    """The ``bench report`` summary table of the results file ``path``
-    (:func:`sudoku_models.bench.summarise`), restricted to the
-    comma-separated ``datasets`` when given."""
-    frame = _load(path)
-    if datasets:
-        frame = frame[frame["dataset"].isin(datasets.split(","))]
-    return markdown_table(summarise(frame))
 
 
 def _medians(frame, by: str, clock: str = "wall"):
