@@ -37,18 +37,6 @@ NO_TIMES = {
 PENDING = {
     # recorded before the rule: each says why it is not made again yet, or
     # cannot be
-    "counter_speed/results/kernel_idea_last_candidate.csv":
-        "experiment not kept: the timed kernel (a cell's last candidate placed without a state "
-        "copy, against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_no_stack_locked.csv":
-        "experiment not kept: the timed kernel (the stack's locked candidates switched off, "
-        "against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads.csv":
-        "experiment not kept: the timed kernel (triads on mini-rows and mini-columns, against "
-        "d021e41) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads_rows.csv":
-        "experiment not kept: the timed kernel (triads on mini-rows only, against d021e41) is "
-        "in no commit, reachable or not; load, no CPU seconds or core",
     "counter_speed/results/minimal_vs_tdoku_load19.csv":
         "a record of load 19 on purpose (8 other jobs on the 2 cores): made again pinned at "
         "another load it would not be this record; no core",
