@@ -1,9 +1,8 @@
 """Every recorded results row says where its time was measured (issue 31):
 the CPU seconds of the solve, the load average at its start and the core
 the process was pinned to (a row that measured no duration has nothing
-to place). The files recorded before that rule, and not run
-again yet, are listed here with why; the list can only shrink (a file
-re-run with the three columns fails the test until it leaves the list)."""
+to place). No file is exempt: every file recorded before the rule was
+made again with the three columns (issue 31)."""
 
 import re
 from pathlib import Path
@@ -34,24 +33,6 @@ NO_TIMES = {
 }
 """Results without a duration: nothing to place."""
 
-PENDING = {
-    # recorded before the rule: each says why it is not made again yet, or
-    # cannot be
-    "counter_speed/results/kernel_idea_last_candidate.csv":
-        "experiment not kept: the timed kernel (a cell's last candidate placed without a state "
-        "copy, against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_no_stack_locked.csv":
-        "experiment not kept: the timed kernel (the stack's locked candidates switched off, "
-        "against 327c9c9) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads.csv":
-        "experiment not kept: the timed kernel (triads on mini-rows and mini-columns, against "
-        "d021e41) is in no commit, reachable or not; load, no CPU seconds or core",
-    "counter_speed/results/kernel_idea_triads_rows.csv":
-        "experiment not kept: the timed kernel (triads on mini-rows only, against d021e41) is "
-        "in no commit, reachable or not; load, no CPU seconds or core",
-}
-
-
 def placed(columns) -> bool:
     return any(CPU.search(c) for c in columns) and any(c in columns for c in LOAD) \
         and "core" in columns
@@ -68,7 +49,7 @@ def is_load_samples(name: str) -> bool:
 
 def test_the_lists_name_recorded_files():
     assert RESULTS, "no recorded results found"
-    assert not (set(NO_TIMES) | set(PENDING)) - set(RESULTS)
+    assert not set(NO_TIMES) - set(RESULTS)
 
 
 @pytest.mark.parametrize("name", RESULTS)
@@ -78,9 +59,6 @@ def test_a_recorded_row_says_where_its_time_was_measured(name):
     columns = header(name)
     if name in NO_TIMES:
         assert not [c for c in columns if TIME.search(c)], f"{name} has durations"
-        return
-    if name in PENDING:
-        assert not placed(columns), f"{name} was re-run: take it off PENDING"
         return
     assert placed(columns), f"{name}: no CPU seconds, load or core column"
     frame = pd.read_csv(ROOT / "benchmarks" / name)

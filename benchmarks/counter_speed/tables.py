@@ -2,7 +2,8 @@
 tables of ``benchmarks/README.md``; see :mod:`.published`).
 
 ``benchmarks/core_ab.py compare`` records one row per figure and run:
-``figure``, ``side`` (before / after), ``round``, ``value``, ``load``.
+``figure``, ``side`` (before / after), ``round``, ``value``, ``task_cpu_s``,
+``load``, ``core``.
 
 ``benchmarks/counter_vs_tdoku.py`` records one row per run of a block:
 ``collection``, ``task``, ``block``, ``round``, ``side`` (ours / tdoku),
@@ -89,6 +90,41 @@ def ab_table(csv: str) -> str:
     rows.append(f"Load average (1 min) over the runs: {runs['load'].min():.1f} to "
                 f"{runs['load'].max():.1f}; medians of {runs['round'].max() + 1} rounds, the two "
                 "sides alternating.")
+    return "\n".join(rows)
+
+
+# The kernel ideas of ``kernel_idea_<name>.patch``, timed by ``core_ab compare``
+# into ``results/kernel_idea_<name>.csv``: the idea each file stem stands for.
+IDEAS = {"kernel_idea_last_candidate": "a cell's last candidate placed without a state copy",
+         "kernel_idea_no_stack_locked": "stack locked candidates switched off",
+         "kernel_idea_triads": "triads, mini-rows and mini-columns",
+         "kernel_idea_triads_rows": "triads, mini-rows only"}
+
+
+def ideas_table(*csvs) -> str:
+    """Several ``core_ab compare`` records of the 9x9 kernel tasks, one row
+    per CSV (the idea named by its file stem, :data:`IDEAS`): per collection
+    the after / before ratio of the median CPU microseconds per puzzle
+    (each process's best of its repeats; medians over rounds), the same for
+    wall-clock time, and the rounds, load range and core of the record."""
+    from pathlib import Path
+
+    rows = ["| idea | 17clue | top1465 | top95 | wall-clock, same order | rounds | load | core |",
+            "| --- | ---: | ---: | ---: | --- | ---: | --- | --- |"]
+    for csv in csvs:
+        runs = pd.read_csv(csv)
+        medians = runs.groupby(["figure", "side"])["value"].median()
+
+        def ratio(figure):
+            return medians[figure, "after"] / medians[figure, "before"]
+
+        collections = ("17clue", "top1465", "top95")
+        cpu = [f"{ratio(f'kernel:{c} CPU us/puzzle'):.2f}" for c in collections]
+        wall = " / ".join(f"{ratio(f'kernel:{c} us/puzzle'):.2f}" for c in collections)
+        cores = ", ".join(str(int(c)) for c in sorted(runs["core"].unique()))
+        rows.append(f"| {IDEAS[Path(csv).stem]} | {' | '.join(cpu)} | {wall} "
+                    f"| {runs['round'].max() + 1} | {runs['load'].min():.1f}-{runs['load'].max():.1f} "
+                    f"| {cores} |")
     return "\n".join(rows)
 
 
