@@ -11,6 +11,10 @@ from sudoku_models.bench import RunSpec, load_results, read_results, run_benchma
 from benchmarks.studykit.runs import (StudyChunk, LoadSampler, git_commit, load_at, read_load,
                                       run_study_chunk)
 
+# A budget's interrupt may land in a fork handler or a finaliser, where Python
+# prints it as unraisable and goes on; run_study_chunk sends it again each second.
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+
 
 def test_interleave_runs_every_method_on_a_puzzle_before_the_next(tmp_path):
     out = tmp_path / "r.csv"
@@ -82,9 +86,6 @@ def test_the_sampler_writes_a_header_once(tmp_path):
     assert len(lines) == 5
 
 
-# the budget's interrupt may land in a fork handler or finaliser, where Python
-# prints it as unraisable and goes on; run_study_chunk sends it again each second
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_the_budget_stops_a_chunk_started_with_sigint_ignored(tmp_path):
     """A background job of a shell starts with SIGINT ignored; the budget
     (and Ctrl-C) must still stop the chunk, and the handler is given back."""
