@@ -1,13 +1,18 @@
 """Builders of published tables on small files: SAT encodings, difficulty,
 rating, recorded runs."""
 
+from pathlib import Path
+
 import pandas as pd
+import pytest
 
 import benchmarks.difficulty.effort_tables as difficulty
 import benchmarks.sat_encodings.tables as encodings
 import benchmarks.difficulty.rating_tables as rating
 import benchmarks.formulation_strength.tables as strength
 from benchmarks.formulation_strength.counting import record
+
+ROOT_RESULTS = Path(strength.__file__).parent / "results"
 
 
 def test_sat_tables_count_solves_search_and_propagation(tmp_path):
@@ -109,3 +114,12 @@ def test_the_machinery_tables_pair_on_cpu_seconds(tmp_path):
         batch, index=False)
     lines = machinery.batch_table(batch).splitlines()
     assert lines[3] == "| d | m | fresh | 2/2 | 5.00 | 5.00 |"
+
+
+def test_interleaving_effect_refuses_a_run_with_unsolved_rows(tmp_path):
+    recorded = ROOT_RESULTS / "interleave_ab"
+    frame = pd.read_csv(recorded / "by_method_1.csv.gz", low_memory=False).head(30)
+    frame.loc[3, "status"] = "TIME_LIMIT"
+    frame.to_csv(tmp_path / "by_method_1.csv", index=False)
+    with pytest.raises(ValueError, match="by_method_1.csv: the comparison needs every row solved"):
+        strength.interleaving_effect(tmp_path / "by_method_1.csv")

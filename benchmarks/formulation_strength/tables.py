@@ -159,6 +159,35 @@ def cpu_summary(path, datasets: str | None = None) -> str:
     return markdown(pd.DataFrame(rows))
 
 
+def interleaving_effect(*paths) -> str:
+    """Runs of the same puzzles and methods made with and without
+    ``--interleave`` (file stems ``by_method_R`` and ``interleaved_R``, R
+    the round): per run, the median CPU ms per puzzle of each method (all
+    solved; the worker's CPU seconds of build plus solve) and the load at
+    the rows' starts, then per method the ratio of the interleaved median to
+    the by-method median of the same round."""
+    import pandas as pd
+    from pathlib import Path
+
+    rows, medians = [], {}
+    for path in paths:
+        mode, _, round_ = Path(path).name.split(".")[0].rpartition("_")
+        frame = _load(path)
+        if not frame["status"].isin(SOLVED).all():
+            raise ValueError(f"{path}: the comparison needs every row solved")
+        median = frame.groupby("method")["cpu_s"].median() * 1000
+        medians[mode, round_] = median
+        load = frame["load_1min"]
+        rows.append({"run": f"{mode.replace('_', ' ')}, round {round_}",
+                     **{m: f"{v:.3g}" for m, v in median.items()},
+                     "load": f"{load.min():.1f}-{load.max():.1f}"})
+    for round_ in sorted({r for _, r in medians}):
+        ratio = medians["interleaved", round_] / medians["by_method", round_]
+        rows.append({"run": f"interleaved / by method, round {round_}",
+                     **{m: f"{v:.2f}x" for m, v in ratio.items()}, "load": ""})
+    return markdown(pd.DataFrame(rows))
+
+
 def cpu_profile(path, out) -> str:
     """The Dolan-More performance profile of ``bench report``
     (:func:`sudoku_models.bench.report.plot_profile`) drawn from the
