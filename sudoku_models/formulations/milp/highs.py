@@ -26,6 +26,7 @@ import re
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -146,7 +147,39 @@ class HighsBackend(Backend):
         the solve is watched by :func:`sudoku_models.stoppable.call_stoppable`
         and stopped through HiGHS's interrupt callbacks, which some phases
         check rarely (a 25x25 root node stopped within 1.3 s, a 36x36
-        presolve not within a minute); a time limit ends every phase."""
+        presolve not within a minute); a time limit ends every phase.
+
+        An ``INFEASIBLE`` or ``ERROR`` ending of a run with presolve is not
+        trusted: the model is solved again without presolve, within what is
+        left of ``time_limit``, and that run's ending is the outcome (the
+        statistics add both runs', ``presolve retries`` 1). HiGHS 1.14's
+        presolve declared feasible models infeasible, or ended in a solve
+        error, on 4x4 Latin squares with five values, greater-than rows and
+        no-good cuts (``tests/test_more_values.py``), where the run without
+        presolve finds the solutions."""
+        start = time.perf_counter()
+        outcome = self._run_once(time_limit, log=log, threads=threads, seed=seed,
+                                 detailed=detailed)
+        h = self.highs
+        presolve = h.getOptionValue("presolve")[1]
+        if outcome.status not in (Status.INFEASIBLE, Status.ERROR) or presolve == "off":
+            return outcome
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            return Outcome(Status.TIME_LIMIT, None, outcome.stats, None)
+        h.setOptionValue("presolve", "off")
+        try:
+            again = self._run_once(left, log=log, threads=threads, seed=seed, detailed=detailed)
+        finally:
+            h.setOptionValue("presolve", presolve)
+        stats = {**again.stats, "presolve retries": 1}
+        for name in ("B&B nodes", "LP iterations"):
+            stats[name] = outcome.stats[name] + again.stats[name]
+        return Outcome(again.status, again.values, stats, again.objective)
+
+    def _run_once(self, time_limit: float | None, *, log: bool, threads: int, seed: int,
+                  detailed: bool) -> Outcome:
+        """One call of HiGHS's ``run`` with these settings (see :meth:`run`)."""
         h = self.highs
         h.setOptionValue("output_flag", log or detailed)
         h.setOptionValue("threads", threads)
