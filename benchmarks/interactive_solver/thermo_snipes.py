@@ -28,6 +28,15 @@ whether the answer passes ``sudoku_models.verify``. Both kernels must give
 the same count when neither is censored. Rows go to
 ``results/thermo_snipes.csv`` (``--out``) beside this script.
 
+``--rules sets,bounds`` times each puzzle under each listed killer-cage
+rule (:data:`sudoku_models.counter.kernel_tables.CAGE_RULES`: a cage pruned
+by its admissible digit sets, the default, or by its sum bounds), the
+rules in alternating order from puzzle to puzzle and both kernels paired
+within each rule (the ``cage_rule`` column); every rule and kernel must give
+the same count. ``--set tarek --rules sets,bounds --before 78be218^`` pairs
+the kernel of before the two-way search with today's on tarek's killers
+under both rules (``results/tarek_two_way.csv``, :func:`killers_table`).
+
 ``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
 runs its own benchmark on the ``snipes`` instead, ``node
 tools/perf/benchmark_puzzles.js --max-backtracks none --input-file F
@@ -47,8 +56,8 @@ average read at the start of its timed count or node run (``load``).
 Usage::
 
     python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
-        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR] \
-        [--core K]
+        [--collections FILE] [--before REV] [--rules sets,bounds] [--repeat 3] \
+        [--max-nodes 5000000] [--iss DIR] [--core K]
 """
 
 from __future__ import annotations
@@ -66,6 +75,8 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.studykit.pinning import add_core_option, pin
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 OUT = HERE / "results" / "thermo_snipes.csv"
@@ -73,8 +84,8 @@ OUT_ISS = HERE / "results" / "thermo_snipes_iss.csv"
 SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sudoku X",
           "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
 DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
-COLUMNS = ("set", "name", "kernel", "revision", "round", "count", "verified", "nodes", "cpu_s",
-           "load", "core")
+COLUMNS = ("set", "name", "cage_rule", "kernel", "revision", "round", "count", "verified", "nodes",
+           "cpu_s", "load", "core")
 ISS_COLUMNS = ("name", "round", "status", "solutions", "guesses", "nodes", "wall_s", "run_cpu_s",
                "load", "core")
 
@@ -170,15 +181,16 @@ def main(argv=None) -> int:
                         help="comma-separated: snipes, tarek, datasets")
     parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
     parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
+    parser.add_argument("--rules", default="sets",
+                        help="comma-separated killer-cage rules to time each puzzle under: sets, "
+                             "bounds")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-nodes", type=int, default=5_000_000)
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
                                       "the snipes instead")
-    parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
-                        "processes) to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
-    from benchmarks.studykit.pinning import pin
 
     core = pin(parser, args.core)
     if args.iss:
@@ -194,6 +206,9 @@ def main(argv=None) -> int:
     from .tarek_killers import read_source, tarek_killers
 
     chosen = args.set.split(",")
+    rules = args.rules.split(",")
+    if not rules or set(rules) - set(after_tables.CAGE_RULES):
+        parser.error(f"--rules: comma-separated, of {', '.join(after_tables.CAGE_RULES)}")
     text = read_source(args.collections) if {"snipes", "tarek"} & set(chosen) else ""
     puzzles = []
     if "snipes" in chosen:
@@ -209,32 +224,36 @@ def main(argv=None) -> int:
                    "after": (after, after_tables.build_rules)}
         for _, _, puzzle in puzzles:  # compile both before any clock
             for kernel, build in kernels.values():
-                count_two(kernel, build(puzzle.rules), puzzle, 1)
+                for rule in rules:
+                    count_two(kernel, build(puzzle.rules, rule), puzzle, 1)
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
         for round_ in range(1, args.repeat + 1):
             for index, (group, name, puzzle) in enumerate(puzzles):
                 order = ["before", "after"] if (index + round_) % 2 else ["after", "before"]
                 counts = {}
-                for label in order:
-                    kernel, build = kernels[label]
-                    tables = build(puzzle.rules)
-                    load = os.getloadavg()[0]
-                    found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
-                                                            args.max_nodes)
-                    counts[label] = found
-                    verified = bool(verify(puzzle, solution.reshape(puzzle.side, puzzle.side))) \
-                        if found > 0 else ""
-                    writer.writerow(dict(set=group, name=name, kernel=label,
-                                         revision=args.before if label == "before" else "working",
-                                         round=round_, count=found, verified=verified,
-                                         nodes=nodes, cpu_s=f"{cpu:.4f}",
-                                         load=f"{load:.2f}", core=core))
-                    handle.flush()
-                    print(f"{round_} {name:32s} {label:6s} count {found:2d} nodes {nodes:9d} "
-                          f"cpu {cpu:8.3f}", flush=True)
-                if min(counts.values()) >= 0 and len(set(counts.values())) > 1:
-                    raise SystemExit(f"{name}: the kernels disagree: {counts}")
+                for rule in rules if (index + round_) % 2 else rules[::-1]:
+                    for label in order:
+                        kernel, build = kernels[label]
+                        tables = build(puzzle.rules, rule)
+                        load = os.getloadavg()[0]
+                        found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
+                                                                args.max_nodes)
+                        counts[rule, label] = found
+                        verified = bool(verify(puzzle, solution.reshape(puzzle.side,
+                                                                        puzzle.side))) \
+                            if found > 0 else ""
+                        writer.writerow(dict(set=group, name=name, cage_rule=rule, kernel=label,
+                                             revision=args.before if label == "before"
+                                             else "working", round=round_, count=found,
+                                             verified=verified, nodes=nodes, cpu_s=f"{cpu:.4f}",
+                                             load=f"{load:.2f}", core=core))
+                        handle.flush()
+                        print(f"{round_} {name:32s} {rule:6s} {label:6s} count {found:2d} "
+                              f"nodes {nodes:9d} cpu {cpu:8.3f}", flush=True)
+                done = {found for found in counts.values() if found >= 0}
+                if len(done) > 1:
+                    raise SystemExit(f"{name}: the kernels or rules disagree: {counts}")
     return 0
 
 
