@@ -32,10 +32,11 @@ the same count when neither is censored. Rows go to
 rule (:data:`sudoku_models.counter.kernel_tables.CAGE_RULES`: a cage pruned
 by its admissible digit sets, the default, or by its sum bounds), the
 rules in alternating order from puzzle to puzzle and both kernels paired
-within each rule (the ``cage_rule`` column); every rule and kernel must give
-the same count. ``--set tarek --rules sets,bounds --before 78be218^`` pairs
-the kernel of before the two-way search with today's on tarek's killers
-under both rules (``results/tarek_two_way.csv``, :func:`killers_table`).
+within each rule (the ``cage_rule`` column; a puzzle without killer cages
+under the first rule only); every rule and kernel must give the same count.
+``--set tarek --rules sets,bounds --before 78be218^`` pairs the kernel of
+before the two-way search with today's on tarek's killers under both rules
+(``results/tarek_two_way.csv``, :func:`killers_table`).
 
 ``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
 runs its own benchmark on the ``snipes`` instead, ``node
@@ -122,10 +123,19 @@ def before_kernel(revision: str, folder: str):
                               check=True, capture_output=True, text=True).stdout
         text = re.sub(r"from \.\.(\w+) import", r"from sudoku_models.\1 import", text)
         text = text.replace("from .. import", "from sudoku_models import")
+        text = text.replace("from . import compile_cache",
+                            "from sudoku_models.counter import compile_cache")
         (package / name).write_text(text)
     sys.path.insert(0, folder)
     return (importlib.import_module("counter_before.kernel"),
             importlib.import_module("counter_before.kernel_tables"))
+
+
+def _has_cages(puzzle) -> bool:
+    """Whether a cage rule (``--rules``) can matter: the puzzle has killer cages."""
+    from sudoku_models.rules import Cage
+
+    return any(isinstance(c, Cage) for c in puzzle.rules.constraints)
 
 
 def count_two(kernel, tables, puzzle, max_nodes: int):
@@ -232,7 +242,8 @@ def main(argv=None) -> int:
             for index, (group, name, puzzle) in enumerate(puzzles):
                 order = ["before", "after"] if (index + round_) % 2 else ["after", "before"]
                 counts = {}
-                for rule in rules if (index + round_) % 2 else rules[::-1]:
+                mine = rules if _has_cages(puzzle) else rules[:1]
+                for rule in mine if (index + round_) % 2 else mine[::-1]:
                     for label in order:
                         kernel, build = kernels[label]
                         tables = build(puzzle.rules, rule)
@@ -306,6 +317,59 @@ def table(csv_path: str, iss_csv: str) -> str:
     lines += ["", f"Load average (1 min) at the start of each count {load.min():.1f} to "
               f"{load.max():.1f}, of each of the solver's runs {theirs.min():.1f} to "
               f"{theirs.max():.1f}{pinned}."]
+    return "\n".join(lines)
+
+
+RULE_NAMES = {"sets": "digit sets (the default)", "bounds": "sum bounds"}
+
+
+def killers_table(csv_path: str, slowest: int = 4) -> str:
+    """The README's table of a ``--rules`` run (``--set tarek``): per cage
+    rule and kernel, the mean and median over the puzzles of each puzzle's
+    median CPU seconds (over the rounds) and of its branch nodes, and on how
+    many puzzles the kernel after took less CPU time than the one before;
+    under it, per rule, the ``slowest`` puzzles that lost the most time and
+    the ``slowest`` that gained the most, the rounds, loads and core."""
+    import pandas as pd
+
+    runs = pd.read_csv(csv_path)
+    per = (runs.groupby(["cage_rule", "kernel", "name"], sort=False)
+           .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median")).reset_index())
+    revision = runs.loc[runs["kernel"] == "before", "revision"].iloc[0]
+    puzzles = runs["name"].nunique()
+    lines = ["| cage rule | kernel | mean CPU s | median CPU s | mean branch nodes "
+             "| median branch nodes | faster than before |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    notes = []
+    for rule in dict.fromkeys(per["cage_rule"]):
+        mine = per[per["cage_rule"] == rule]
+        cpu = mine.pivot(index="name", columns="kernel", values="cpu")
+        for kernel in ("before", "after"):
+            rows = mine[mine["kernel"] == kernel]
+            label = f"before ({revision})" if kernel == "before" else "after (two-way)"
+            faster = (f"{int((cpu['after'] < cpu['before']).sum())} of {len(cpu)}"
+                      if kernel == "after" else "")
+            lines.append(f"| {RULE_NAMES.get(rule, rule) if kernel == 'before' else ''} "
+                         f"| {label} | {rows['cpu'].mean():.4f} | {rows['cpu'].median():.4f} "
+                         f"| {rows['nodes'].mean():,.0f} | {rows['nodes'].median():,.0f} "
+                         f"| {faster} |")
+        change = (cpu["after"] - cpu["before"]).sort_values()
+
+        def listed(names) -> str:
+            return ", ".join(f"{name.replace('tarek ', '')} {cpu.loc[name, 'before']:.3f} to "
+                             f"{cpu.loc[name, 'after']:.3f} s" for name in names)
+
+        notes.append(f"{RULE_NAMES.get(rule, rule).capitalize()}: most CPU time added "
+                     f"{listed(change.index[::-1][:slowest])} (together "
+                     f"{change.iloc[::-1][:slowest].sum():+.2f} s, all "
+                     f"{len(change)} {change.sum():+.2f} s); most saved "
+                     f"{listed(change.index[:slowest])}.")
+    load = runs["load"]
+    cores = ", ".join(str(int(c)) for c in runs["core"].dropna().unique())
+    lines += ["", *notes, "",
+              f"Each puzzle's median of {runs['round'].nunique()} rounds over {puzzles} puzzles "
+              f"(the two kernels interleaved in one process); load average (1 min) at the start "
+              f"of each count {load.min():.1f} to {load.max():.1f}; pinned to core {cores}."]
     return "\n".join(lines)
 
 
