@@ -323,16 +323,18 @@ def table(csv_path: str, iss_csv: str) -> str:
 RULE_NAMES = {"sets": "digit sets (the default)", "bounds": "sum bounds"}
 
 
-def killers_table(csv_path: str, slowest: int = 4) -> str:
-    """The README's table of a ``--rules`` run (``--set tarek``): per cage
+def killers_table(csv_path: str, slowest: int = 4, after: str = "two-way") -> str:
+    """The README's table of a ``--rules`` run: for tarek's killers, per cage
     rule and kernel, the mean and median over the puzzles of each puzzle's
     median CPU seconds (over the rounds) and of its branch nodes, and on how
-    many puzzles the kernel after took less CPU time than the one before;
-    under it, per rule, the ``slowest`` puzzles that lost the most time and
-    the ``slowest`` that gained the most, the rounds, loads and core."""
+    many puzzles the kernel after (named ``after``) took less CPU time than
+    the one before; under it, per rule, the ``slowest`` puzzles that lost the
+    most time and the ``slowest`` that gained the most; then the other sets
+    of the run (:func:`guard_lines`); the rounds, loads and core."""
     import pandas as pd
 
-    runs = pd.read_csv(csv_path)
+    every = pd.read_csv(csv_path)
+    runs = every[every["set"] == "tarek"]
     per = (runs.groupby(["cage_rule", "kernel", "name"], sort=False)
            .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median")).reset_index())
     revision = runs.loc[runs["kernel"] == "before", "revision"].iloc[0]
@@ -346,7 +348,7 @@ def killers_table(csv_path: str, slowest: int = 4) -> str:
         cpu = mine.pivot(index="name", columns="kernel", values="cpu")
         for kernel in ("before", "after"):
             rows = mine[mine["kernel"] == kernel]
-            label = f"before ({revision})" if kernel == "before" else "after (two-way)"
+            label = f"before ({revision})" if kernel == "before" else f"after ({after})"
             faster = (f"{int((cpu['after'] < cpu['before']).sum())} of {len(cpu)}"
                       if kernel == "after" else "")
             lines.append(f"| {RULE_NAMES.get(rule, rule) if kernel == 'before' else ''} "
@@ -364,13 +366,42 @@ def killers_table(csv_path: str, slowest: int = 4) -> str:
                      f"{change.iloc[::-1][:slowest].sum():+.2f} s, all "
                      f"{len(change)} {change.sum():+.2f} s); most saved "
                      f"{listed(change.index[:slowest])}.")
-    load = runs["load"]
-    cores = ", ".join(str(int(c)) for c in runs["core"].dropna().unique())
-    lines += ["", *notes, "",
-              f"Each puzzle's median of {runs['round'].nunique()} rounds over {puzzles} puzzles "
-              f"(the two kernels interleaved in one process); load average (1 min) at the start "
-              f"of each count {load.min():.1f} to {load.max():.1f}; pinned to core {cores}."]
+    lines += ["", *notes]
+    if (every["set"] != "tarek").any():
+        lines += ["", *guard_lines(every[every["set"] != "tarek"])]
+    load = every["load"]
+    cores = ", ".join(str(int(c)) for c in every["core"].dropna().unique())
+    lines += ["", f"Each puzzle's median of {runs['round'].nunique()} rounds over {puzzles} of "
+              f"tarek's killers (the two kernels interleaved in one process); load average "
+              f"(1 min) at the start of each count {load.min():.1f} to {load.max():.1f}; "
+              f"pinned to core {cores}."]
     return "\n".join(lines)
+
+
+def guard_lines(runs) -> list[str]:
+    """Table lines of the snipes (per puzzle: median CPU seconds and branch
+    nodes over the rounds, ``>`` when stopped at the node cap) and of the
+    shipped datasets (per file: the mean over its puzzles of each one's
+    median), for the kernels before and after, under the first cage rule."""
+    runs = runs[runs["cage_rule"] == runs["cage_rule"].iloc[0]]
+    lines = ["| puzzle or set | puzzles | before: CPU s (branch nodes) | after |",
+             "| --- | ---: | ---: | ---: |"]
+    per = (runs.groupby(["set", "name", "kernel"], sort=False)
+           .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median"),
+                censored=("count", lambda c: bool((c < 0).any()))).reset_index())
+    per["group"] = per["name"].where(per["set"] == "snipes",
+                                     per["name"].str.replace(r"#.*", "", regex=True))
+    for group in dict.fromkeys(per["group"]):
+        rows = per[per["group"] == group]
+        cells = []
+        for kernel in ("before", "after"):
+            mine = rows[rows["kernel"] == kernel]
+            mark = "> " if mine["censored"].any() else ""
+            how = "" if len(mine) == 1 else "mean "
+            cells.append(f"{how}{mark}{mine['cpu'].mean():.4f} ({mark}"
+                         f"{mine['nodes'].mean():,.0f})")
+        lines.append(f"| {group} | {rows['name'].nunique()} | {cells[0]} | {cells[1]} |")
+    return lines
 
 
 if __name__ == "__main__":
