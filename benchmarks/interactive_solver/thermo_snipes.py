@@ -11,6 +11,8 @@ The puzzles (``--set``):
   '16x16: Windoku'), read from ``data/collections.js`` of sigh's Interactive
   Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver, MIT);
 - ``tarek``: tarek's 42 hard killers of the same file (``TAREK_ALL``);
+- ``hard``: its 4 extreme killers and 14 Mathemagic killers
+  (``tarek_killers.hard_killers``: 7 to 25 CPU s per count);
 - ``datasets``: the shipped ``benchmarks/datasets/thermo-9x9.jsonl``,
   ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``.
 
@@ -188,7 +190,7 @@ def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="snipes,tarek,datasets",
-                        help="comma-separated: snipes, tarek, datasets")
+                        help="comma-separated: snipes, tarek, datasets, hard")
     parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
     parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
     parser.add_argument("--rules", default="sets",
@@ -213,19 +215,21 @@ def main(argv=None) -> int:
     from sudoku_models.counter import kernel as after
     from sudoku_models.counter import kernel_tables as after_tables
     from sudoku_models.puzzle import read_puzzle
-    from .tarek_killers import read_source, tarek_killers
+    from .tarek_killers import hard_killers, read_source, tarek_killers
 
     chosen = args.set.split(",")
     rules = args.rules.split(",")
     if not rules or set(rules) - set(after_tables.CAGE_RULES):
         parser.error(f"--rules: comma-separated, of {', '.join(after_tables.CAGE_RULES)}")
-    text = read_source(args.collections) if {"snipes", "tarek"} & set(chosen) else ""
+    text = read_source(args.collections) if {"snipes", "tarek", "hard"} & set(chosen) else ""
     puzzles = []
     if "snipes" in chosen:
         puzzles += [("snipes", name, read_puzzle(source)) for name, source in snipes(text)]
     if "tarek" in chosen:
         puzzles += [("tarek", f"tarek #{i}", read_puzzle(source))
                     for i, source in enumerate(tarek_killers(text), start=1)]
+    if "hard" in chosen:
+        puzzles += [("hard", name, read_puzzle(source)) for _, name, source in hard_killers(text)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
     with tempfile.TemporaryDirectory() as folder, open(args.out, "w", newline="") as handle:
@@ -380,9 +384,10 @@ def killers_table(csv_path: str, slowest: int = 4, after: str = "two-way") -> st
 
 def guard_lines(runs) -> list[str]:
     """Table lines of the snipes (per puzzle: median CPU seconds and branch
-    nodes over the rounds, ``>`` when stopped at the node cap) and of the
+    nodes over the rounds, ``>`` when stopped at the node cap), of the
     shipped datasets (per file: the mean over its puzzles of each one's
-    median), for the kernels before and after, under the first cage rule."""
+    median) and of the hard killers (per collection, the same), for the
+    kernels before and after, under the first cage rule."""
     runs = runs[runs["cage_rule"] == runs["cage_rule"].iloc[0]]
     lines = ["| puzzle or set | puzzles | before: CPU s (branch nodes) | after |",
              "| --- | ---: | ---: | ---: |"]
@@ -391,6 +396,9 @@ def guard_lines(runs) -> list[str]:
                 censored=("count", lambda c: bool((c < 0).any()))).reset_index())
     per["group"] = per["name"].where(per["set"] == "snipes",
                                      per["name"].str.replace(r"#.*", "", regex=True))
+    hard = per["set"] == "hard"
+    per.loc[hard, "group"] = np.where(per.loc[hard, "name"].str.startswith("Mathemagic"),
+                                      "Mathemagic killers", "extreme killers")
     for group in dict.fromkeys(per["group"]):
         rows = per[per["group"] == group]
         cells = []
