@@ -328,26 +328,42 @@ RULE_NAMES = {"sets": "digit sets (the default)", "bounds": "sum bounds"}
 
 
 def killers_table(csv_path: str, slowest: int = 4, after: str = "two-way") -> str:
-    """The README's table of a ``--rules`` run: for tarek's killers, per cage
-    rule and kernel, the mean and median over the puzzles of each puzzle's
-    median CPU seconds (over the rounds) and of its branch nodes, and on how
-    many puzzles the kernel after (named ``after``) took less CPU time than
-    the one before; under it, per rule, the ``slowest`` puzzles that lost the
-    most time and the ``slowest`` that gained the most; then the other sets
-    of the run (:func:`guard_lines`); the rounds, loads and core."""
+    """The README's table of a ``--rules`` run: for tarek's killers (when the
+    run has them), per cage rule and kernel, the mean and median over the
+    puzzles of each puzzle's median CPU seconds (over the rounds) and of its
+    branch nodes, and on how many puzzles the kernel after (named ``after``)
+    took less CPU time than the one before; under it, per rule, the
+    ``slowest`` puzzles that lost the most time and the ``slowest`` that
+    gained the most; then the other sets of the run (:func:`guard_lines`);
+    the rounds, loads and core."""
     import pandas as pd
 
     every = pd.read_csv(csv_path)
     runs = every[every["set"] == "tarek"]
+    revision = every.loc[every["kernel"] == "before", "revision"].iloc[0]
+    lines = [] if runs.empty else killer_lines(runs, revision, after, slowest)
+    if (every["set"] != "tarek").any():
+        head = [""] if lines else [f"Kernels: before ({revision}), after ({after}).", ""]
+        lines += [*head, *guard_lines(every[every["set"] != "tarek"])]
+    load = every["load"]
+    cores = ", ".join(str(int(c)) for c in every["core"].dropna().unique())
+    rounds = every["round"].nunique()
+    each = f"median of {rounds} rounds" if rounds > 1 else "one count"
+    lines += ["", f"Each puzzle's {each} per kernel (the two kernels interleaved in one "
+              f"process); load average (1 min) at the start of each count {load.min():.1f} "
+              f"to {load.max():.1f}; pinned to core {cores}."]
+    return "\n".join(lines)
+
+
+def killer_lines(runs, revision: str, after: str, slowest: int) -> list[str]:
+    """:func:`killers_table`'s table of tarek's killers and its notes."""
     per = (runs.groupby(["cage_rule", "kernel", "name"], sort=False)
            .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median")).reset_index())
-    revision = runs.loc[runs["kernel"] == "before", "revision"].iloc[0]
-    puzzles = runs["name"].nunique()
     lines = ["| cage rule | kernel | mean CPU s | median CPU s | mean branch nodes "
              "| median branch nodes | faster than before |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     notes = []
-    for rule in dict.fromkeys(per["cage_rule"]):
+    for rule in sorted(dict.fromkeys(per["cage_rule"]), key=list(RULE_NAMES).index):
         mine = per[per["cage_rule"] == rule]
         cpu = mine.pivot(index="name", columns="kernel", values="cpu")
         for kernel in ("before", "after"):
@@ -370,16 +386,7 @@ def killers_table(csv_path: str, slowest: int = 4, after: str = "two-way") -> st
                      f"{change.iloc[::-1][:slowest].sum():+.2f} s, all "
                      f"{len(change)} {change.sum():+.2f} s); most saved "
                      f"{listed(change.index[:slowest])}.")
-    lines += ["", *notes]
-    if (every["set"] != "tarek").any():
-        lines += ["", *guard_lines(every[every["set"] != "tarek"])]
-    load = every["load"]
-    cores = ", ".join(str(int(c)) for c in every["core"].dropna().unique())
-    lines += ["", f"Each puzzle's median of {runs['round'].nunique()} rounds over {puzzles} of "
-              f"tarek's killers (the two kernels interleaved in one process); load average "
-              f"(1 min) at the start of each count {load.min():.1f} to {load.max():.1f}; "
-              f"pinned to core {cores}."]
-    return "\n".join(lines)
+    return [*lines, "", *notes]
 
 
 def guard_lines(runs) -> list[str]:
