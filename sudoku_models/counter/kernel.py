@@ -939,13 +939,14 @@ def _sums_only(tables) -> bool:
     then leaves a struck value unpropagated while the cell keeps two
     candidates or more: the next placement propagates the strike with
     itself. On tarek's 42 killers, paired with the search that propagates
-    every strike, that took the mean CPU time per count from 0.039 to 0.036
-    s with digit sets and from 0.23 to 0.14 s with sum bounds (the strike's
-    propagation is what doubled the time per branch node of the two-way
-    search), and Mathemagic 1 to 4 from 11.8 to 9.8 s; the thermometer
-    snipes it slowed 3 times or more (their arcs prune on each strike), so
-    other variants propagate every strike
-    (``benchmarks/interactive_solver/README.md``)."""
+    every strike, that took the mean CPU time per count from 0.0458 to
+    0.0428 s with digit sets and from 0.244 to 0.156 s with sum bounds (the
+    strike's propagation is what doubled the time per branch node of the
+    two-way search), and the 14 Mathemagic killers from 14.8 to 13.7 s;
+    lazy strikes slowed two of the thermometer snipes 3 times or more
+    (their arcs prune on each strike), so other variants propagate every
+    strike (``benchmarks/interactive_solver/README.md``, "What does the
+    two-way search cost the killers?")."""
     return (tables[ARC_FROM].size == 0 and tables[LINE_CELLS].shape[0] == 0
             and tables[INTERSECTIONS].shape[0] == 0)
 
