@@ -13,7 +13,7 @@ from sudoku_models.counter import backtrack_count, kernel, kernel_tables
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete, RulesError
 from sudoku_models.geometry import Layout
-from sudoku_models.rules import Region, Rules, Thermometer
+from sudoku_models.rules import Arrow, Cage, Region, Rules, Thermometer
 
 from .variant_puzzles import brute_count
 
@@ -97,3 +97,62 @@ def test_a_variant_count_stops_at_its_time_limit_with_a_lower_bound():
     with pytest.raises(CountIncomplete) as stopped:
         backtrack_count(puzzle, limit=None, time_limit=0.3)
     assert stopped.value.lower_bound >= 1
+
+
+def _sums_only(rules: Rules) -> bool:
+    return bool(kernel._sums_only.py_func(kernel_tables.build_rules(rules).locked))
+
+
+def test_only_a_variant_of_sums_alone_leaves_a_strike_unpropagated():
+    """Killers and arrows take the lazy strikes; a thermometer (pair
+    relations) or an extra house keeps the propagated strikes the snipes need."""
+    cage, arrow = Cage((0, 1), 3), Arrow(5, (6, 10))
+    assert _sums_only(Rules(FOUR, (cage,)))
+    assert _sums_only(Rules(FOUR, (cage, arrow)))
+    assert not _sums_only(Rules(FOUR, (cage, Thermometer((2, 3)))))
+    assert not _sums_only(Rules(FOUR, (cage, Region((5, 6, 9, 10)))))
+
+
+def _cages(full: np.ndarray, rng: np.random.Generator) -> list[Cage]:
+    """Cages of one to three cells grown from random cells of ``full`` (4x4)
+    over different values, their totals from it (a total dropped now and
+    then): ``full`` is a solution."""
+    free = set(range(16))
+    cages = []
+    while free:
+        cells = [int(rng.choice(sorted(free)))]
+        free.discard(cells[0])
+        for _ in range(int(rng.integers(0, 3))):
+            row, col = divmod(cells[-1], 4)
+            near = [c for c in (cells[-1] - 4, cells[-1] + 4, cells[-1] - 1 if col else -1,
+                                cells[-1] + 1 if col < 3 else -1)
+                    if c in free and full[c] not in full[cells]]
+            if not near:
+                break
+            cells.append(int(rng.choice(near)))
+            free.discard(cells[-1])
+        total = int(full[cells].sum()) if rng.random() < 0.8 else None
+        cages.append(Cage(tuple(sorted(cells)), total))
+    return cages
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.0, 1.0), share=st.floats(0.0, 0.4),
+       rule=st.sampled_from(kernel_tables.CAGE_RULES))
+def test_killers_with_lazy_strikes_count_as_brute_force(seed, keep, share, rule):
+    """The lazy strikes of a variant of sums alone (cages, some dropped, so
+    that many grids fit) count every solution, under both cage rules."""
+    rng = np.random.default_rng(seed)
+    full = solve(Puzzle(np.zeros((4, 4), int), FOUR), "backtracking").grid.ravel()
+    full = rng.permutation(4)[full - 1] + 1
+    cages = [c for c in _cages(full, rng) if rng.random() < keep]
+    assume(cages)
+    puzzle = Puzzle(np.where(rng.random(16) < share, full, 0).reshape(4, 4),
+                    Rules(FOUR, tuple(cages)))
+    expected = brute_count(puzzle)
+    tables = kernel_tables.build_rules(puzzle.rules, rule)
+    solution = np.zeros(16, np.int32)
+    found = kernel.count(puzzle.grid.ravel().astype(np.int32), 1000, 10**9, tables.identity,
+                         new_control(), solution, tables.locked, tables.workspace())
+    assert found == expected
+    assert expected >= 1 and verify(puzzle, solution.reshape(4, 4))

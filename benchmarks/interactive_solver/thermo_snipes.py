@@ -11,6 +11,8 @@ The puzzles (``--set``):
   '16x16: Windoku'), read from ``data/collections.js`` of sigh's Interactive
   Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver, MIT);
 - ``tarek``: tarek's 42 hard killers of the same file (``TAREK_ALL``);
+- ``hard``: its 4 extreme killers and 14 Mathemagic killers
+  (``tarek_killers.hard_killers``: 7 to 25 CPU s per count);
 - ``datasets``: the shipped ``benchmarks/datasets/thermo-9x9.jsonl``,
   ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``.
 
@@ -27,6 +29,16 @@ clock), branch nodes, the count
 whether the answer passes ``sudoku_models.verify``. Both kernels must give
 the same count when neither is censored. Rows go to
 ``results/thermo_snipes.csv`` (``--out``) beside this script.
+
+``--rules sets,bounds`` times each puzzle under each listed killer-cage
+rule (:data:`sudoku_models.counter.kernel_tables.CAGE_RULES`: a cage pruned
+by its admissible digit sets, the default, or by its sum bounds), the
+rules in alternating order from puzzle to puzzle and both kernels paired
+within each rule (the ``cage_rule`` column; a puzzle without killer cages
+under the first rule only); every rule and kernel must give the same count.
+``--set tarek --rules sets,bounds --before 78be218^`` pairs the kernel of
+before the two-way search with today's on tarek's killers under both rules
+(``results/tarek_two_way.csv``, :func:`killers_table`).
 
 ``--iss DIR`` (a checkout of the Interactive Sudoku Solver; needs Node.js)
 runs its own benchmark on the ``snipes`` instead, ``node
@@ -47,8 +59,8 @@ average read at the start of its timed count or node run (``load``).
 Usage::
 
     python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
-        [--collections FILE] [--before REV] [--repeat 3] [--max-nodes 5000000] [--iss DIR] \
-        [--core K]
+        [--collections FILE] [--before REV] [--rules sets,bounds] [--repeat 3] \
+        [--max-nodes 5000000] [--iss DIR] [--core K]
 """
 
 from __future__ import annotations
@@ -66,6 +78,8 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.studykit.pinning import add_core_option, pin
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 OUT = HERE / "results" / "thermo_snipes.csv"
@@ -73,8 +87,8 @@ OUT_ISS = HERE / "results" / "thermo_snipes_iss.csv"
 SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sudoku X",
           "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
 DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
-COLUMNS = ("set", "name", "kernel", "revision", "round", "count", "verified", "nodes", "cpu_s",
-           "load", "core")
+COLUMNS = ("set", "name", "cage_rule", "kernel", "revision", "round", "count", "verified", "nodes",
+           "cpu_s", "load", "core")
 ISS_COLUMNS = ("name", "round", "status", "solutions", "guesses", "nodes", "wall_s", "run_cpu_s",
                "load", "core")
 
@@ -111,10 +125,19 @@ def before_kernel(revision: str, folder: str):
                               check=True, capture_output=True, text=True).stdout
         text = re.sub(r"from \.\.(\w+) import", r"from sudoku_models.\1 import", text)
         text = text.replace("from .. import", "from sudoku_models import")
+        text = text.replace("from . import compile_cache",
+                            "from sudoku_models.counter import compile_cache")
         (package / name).write_text(text)
     sys.path.insert(0, folder)
     return (importlib.import_module("counter_before.kernel"),
             importlib.import_module("counter_before.kernel_tables"))
+
+
+def _has_cages(puzzle) -> bool:
+    """Whether a cage rule (``--rules``) can matter: the puzzle has killer cages."""
+    from sudoku_models.rules import Cage
+
+    return any(isinstance(c, Cage) for c in puzzle.rules.constraints)
 
 
 def count_two(kernel, tables, puzzle, max_nodes: int):
@@ -167,18 +190,19 @@ def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="snipes,tarek,datasets",
-                        help="comma-separated: snipes, tarek, datasets")
+                        help="comma-separated: snipes, tarek, datasets, hard")
     parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
     parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
+    parser.add_argument("--rules", default="sets",
+                        help="comma-separated killer-cage rules to time each puzzle under: sets, "
+                             "bounds")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-nodes", type=int, default=5_000_000)
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
                                       "the snipes instead")
-    parser.add_argument("--core", type=int, help="pin the process (and the solver's node "
-                        "processes) to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
-    from benchmarks.studykit.pinning import pin
 
     core = pin(parser, args.core)
     if args.iss:
@@ -191,16 +215,21 @@ def main(argv=None) -> int:
     from sudoku_models.counter import kernel as after
     from sudoku_models.counter import kernel_tables as after_tables
     from sudoku_models.puzzle import read_puzzle
-    from .tarek_killers import read_source, tarek_killers
+    from .tarek_killers import hard_killers, read_source, tarek_killers
 
     chosen = args.set.split(",")
-    text = read_source(args.collections) if {"snipes", "tarek"} & set(chosen) else ""
+    rules = args.rules.split(",")
+    if not rules or set(rules) - set(after_tables.CAGE_RULES):
+        parser.error(f"--rules: comma-separated, of {', '.join(after_tables.CAGE_RULES)}")
+    text = read_source(args.collections) if {"snipes", "tarek", "hard"} & set(chosen) else ""
     puzzles = []
     if "snipes" in chosen:
         puzzles += [("snipes", name, read_puzzle(source)) for name, source in snipes(text)]
     if "tarek" in chosen:
         puzzles += [("tarek", f"tarek #{i}", read_puzzle(source))
                     for i, source in enumerate(tarek_killers(text), start=1)]
+    if "hard" in chosen:
+        puzzles += [("hard", name, read_puzzle(source)) for _, name, source in hard_killers(text)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
     with tempfile.TemporaryDirectory() as folder, open(args.out, "w", newline="") as handle:
@@ -209,32 +238,37 @@ def main(argv=None) -> int:
                    "after": (after, after_tables.build_rules)}
         for _, _, puzzle in puzzles:  # compile both before any clock
             for kernel, build in kernels.values():
-                count_two(kernel, build(puzzle.rules), puzzle, 1)
+                for rule in rules:
+                    count_two(kernel, build(puzzle.rules, rule), puzzle, 1)
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
         for round_ in range(1, args.repeat + 1):
             for index, (group, name, puzzle) in enumerate(puzzles):
                 order = ["before", "after"] if (index + round_) % 2 else ["after", "before"]
                 counts = {}
-                for label in order:
-                    kernel, build = kernels[label]
-                    tables = build(puzzle.rules)
-                    load = os.getloadavg()[0]
-                    found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
-                                                            args.max_nodes)
-                    counts[label] = found
-                    verified = bool(verify(puzzle, solution.reshape(puzzle.side, puzzle.side))) \
-                        if found > 0 else ""
-                    writer.writerow(dict(set=group, name=name, kernel=label,
-                                         revision=args.before if label == "before" else "working",
-                                         round=round_, count=found, verified=verified,
-                                         nodes=nodes, cpu_s=f"{cpu:.4f}",
-                                         load=f"{load:.2f}", core=core))
-                    handle.flush()
-                    print(f"{round_} {name:32s} {label:6s} count {found:2d} nodes {nodes:9d} "
-                          f"cpu {cpu:8.3f}", flush=True)
-                if min(counts.values()) >= 0 and len(set(counts.values())) > 1:
-                    raise SystemExit(f"{name}: the kernels disagree: {counts}")
+                mine = rules if _has_cages(puzzle) else rules[:1]
+                for rule in mine if (index + round_) % 2 else mine[::-1]:
+                    for label in order:
+                        kernel, build = kernels[label]
+                        tables = build(puzzle.rules, rule)
+                        load = os.getloadavg()[0]
+                        found, solution, nodes, cpu = count_two(kernel, tables, puzzle,
+                                                                args.max_nodes)
+                        counts[rule, label] = found
+                        verified = bool(verify(puzzle, solution.reshape(puzzle.side,
+                                                                        puzzle.side))) \
+                            if found > 0 else ""
+                        writer.writerow(dict(set=group, name=name, cage_rule=rule, kernel=label,
+                                             revision=args.before if label == "before"
+                                             else "working", round=round_, count=found,
+                                             verified=verified, nodes=nodes, cpu_s=f"{cpu:.4f}",
+                                             load=f"{load:.2f}", core=core))
+                        handle.flush()
+                        print(f"{round_} {name:32s} {rule:6s} {label:6s} count {found:2d} "
+                              f"nodes {nodes:9d} cpu {cpu:8.3f}", flush=True)
+                done = {found for found in counts.values() if found >= 0}
+                if len(done) > 1:
+                    raise SystemExit(f"{name}: the kernels or rules disagree: {counts}")
     return 0
 
 
@@ -288,6 +322,101 @@ def table(csv_path: str, iss_csv: str) -> str:
               f"{load.max():.1f}, of each of the solver's runs {theirs.min():.1f} to "
               f"{theirs.max():.1f}{pinned}."]
     return "\n".join(lines)
+
+
+RULE_NAMES = {"sets": "digit sets (the default)", "bounds": "sum bounds"}
+
+
+def killers_table(csv_path: str, slowest: int = 4, after: str = "two-way") -> str:
+    """The README's table of a ``--rules`` run: for tarek's killers (when the
+    run has them), per cage rule and kernel, the mean and median over the
+    puzzles of each puzzle's median CPU seconds (over the rounds) and of its
+    branch nodes, and on how many puzzles the kernel after (named ``after``)
+    took less CPU time than the one before; under it, per rule, the
+    ``slowest`` puzzles that lost the most time and the ``slowest`` that
+    gained the most; then the other sets of the run (:func:`guard_lines`);
+    the rounds, loads and core."""
+    import pandas as pd
+
+    every = pd.read_csv(csv_path)
+    runs = every[every["set"] == "tarek"]
+    revision = every.loc[every["kernel"] == "before", "revision"].iloc[0]
+    lines = [] if runs.empty else killer_lines(runs, revision, after, slowest)
+    if (every["set"] != "tarek").any():
+        head = [""] if lines else [f"Kernels: before ({revision}), after ({after}).", ""]
+        lines += [*head, *guard_lines(every[every["set"] != "tarek"])]
+    load = every["load"]
+    cores = ", ".join(str(int(c)) for c in every["core"].dropna().unique())
+    rounds = every["round"].nunique()
+    each = f"median of {rounds} rounds" if rounds > 1 else "one count"
+    lines += ["", f"Each puzzle's {each} per kernel (the two kernels interleaved in one "
+              f"process); load average (1 min) at the start of each count {load.min():.1f} "
+              f"to {load.max():.1f}; pinned to core {cores}."]
+    return "\n".join(lines)
+
+
+def killer_lines(runs, revision: str, after: str, slowest: int) -> list[str]:
+    """:func:`killers_table`'s table of tarek's killers and its notes."""
+    per = (runs.groupby(["cage_rule", "kernel", "name"], sort=False)
+           .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median")).reset_index())
+    lines = ["| cage rule | kernel | mean CPU s | median CPU s | mean branch nodes "
+             "| median branch nodes | faster than before |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    notes = []
+    for rule in sorted(dict.fromkeys(per["cage_rule"]), key=list(RULE_NAMES).index):
+        mine = per[per["cage_rule"] == rule]
+        cpu = mine.pivot(index="name", columns="kernel", values="cpu")
+        for kernel in ("before", "after"):
+            rows = mine[mine["kernel"] == kernel]
+            label = f"before ({revision})" if kernel == "before" else f"after ({after})"
+            faster = (f"{int((cpu['after'] < cpu['before']).sum())} of {len(cpu)}"
+                      if kernel == "after" else "")
+            lines.append(f"| {RULE_NAMES.get(rule, rule) if kernel == 'before' else ''} "
+                         f"| {label} | {rows['cpu'].mean():.4f} | {rows['cpu'].median():.4f} "
+                         f"| {rows['nodes'].mean():,.0f} | {rows['nodes'].median():,.0f} "
+                         f"| {faster} |")
+        change = (cpu["after"] - cpu["before"]).sort_values()
+
+        def listed(names) -> str:
+            return ", ".join(f"{name.replace('tarek ', '')} {cpu.loc[name, 'before']:.3f} to "
+                             f"{cpu.loc[name, 'after']:.3f} s" for name in names)
+
+        notes.append(f"{RULE_NAMES.get(rule, rule).capitalize()}: most CPU time added "
+                     f"{listed(change.index[::-1][:slowest])} (together "
+                     f"{change.iloc[::-1][:slowest].sum():+.2f} s, all "
+                     f"{len(change)} {change.sum():+.2f} s); most saved "
+                     f"{listed(change.index[:slowest])}.")
+    return [*lines, "", *notes]
+
+
+def guard_lines(runs) -> list[str]:
+    """Table lines of the snipes (per puzzle: median CPU seconds and branch
+    nodes over the rounds, ``>`` when stopped at the node cap), of the
+    shipped datasets (per file: the mean over its puzzles of each one's
+    median) and of the hard killers (per collection, the same), for the
+    kernels before and after, under the first cage rule."""
+    runs = runs[runs["cage_rule"] == runs["cage_rule"].iloc[0]]
+    lines = ["| puzzle or set | puzzles | before: CPU s (branch nodes) | after |",
+             "| --- | ---: | ---: | ---: |"]
+    per = (runs.groupby(["set", "name", "kernel"], sort=False)
+           .agg(cpu=("cpu_s", "median"), nodes=("nodes", "median"),
+                censored=("count", lambda c: bool((c < 0).any()))).reset_index())
+    per["group"] = per["name"].where(per["set"] == "snipes",
+                                     per["name"].str.replace(r"#.*", "", regex=True))
+    hard = per["set"] == "hard"
+    per.loc[hard, "group"] = np.where(per.loc[hard, "name"].str.startswith("Mathemagic"),
+                                      "Mathemagic killers", "extreme killers")
+    for group in dict.fromkeys(per["group"]):
+        rows = per[per["group"] == group]
+        cells = []
+        for kernel in ("before", "after"):
+            mine = rows[rows["kernel"] == kernel]
+            mark = "> " if mine["censored"].any() else ""
+            how = "" if len(mine) == 1 else "mean "
+            cells.append(f"{how}{mark}{mine['cpu'].mean():.4f} ({mark}"
+                         f"{mine['nodes'].mean():,.0f})")
+        lines.append(f"| {group} | {rows['name'].nunique()} | {cells[0]} | {cells[1]} |")
+    return lines
 
 
 if __name__ == "__main__":
