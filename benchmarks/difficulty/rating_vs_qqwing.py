@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -48,7 +47,7 @@ from pathlib import Path
 import pandas as pd
 
 from benchmarks.studykit.benchtools import machine, puzzle_sets
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import children_cpu, pin
 from sudoku_models.logic import rate
 import benchmarks.difficulty.rating_tables as rating
 
@@ -74,19 +73,13 @@ def qqwing_ratings(puzzles, count: bool = False) -> list[tuple]:
     return list(zip(*columns))
 
 
-def _child_cpu() -> float:
-    """CPU seconds of this process's finished children (the qqwing runs)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def timed_qqwing(puzzles, count: bool = False) -> tuple[list[tuple], dict]:
     """:func:`qqwing_ratings` with where it was measured: the load average
     at the start of the qqwing process, its wall and CPU milliseconds per
     puzzle."""
-    load, before, start = os.getloadavg()[0], _child_cpu(), time.perf_counter()
+    load, before, start = os.getloadavg()[0], children_cpu(), time.perf_counter()
     ratings = qqwing_ratings(puzzles, count)
-    wall, cpu = time.perf_counter() - start, _child_cpu() - before
+    wall, cpu = time.perf_counter() - start, children_cpu() - before
     return ratings, {"qqwing ms": 1000 * wall / len(puzzles),
                      "qqwing cpu ms": 1000 * cpu / len(puzzles), "qqwing load": round(load, 2)}
 

@@ -20,7 +20,6 @@ import csv
 import os
 import platform
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -29,7 +28,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import children_cpu, pin
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -48,16 +47,15 @@ def timed(step: str, command: str, cwd: Path, env: dict) -> dict:
     """Run ``command`` in bash in ``cwd``, its ``.venv`` active once made; its
     wall and CPU seconds. Raises ``RuntimeError`` with its output's end when it fails."""
     load = os.getloadavg()[0]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     start = time.perf_counter()
     activate = ". .venv/bin/activate && " if (cwd / ".venv").exists() else ""
     done = subprocess.run(["bash", "-c", activate + command], cwd=cwd, env=env, capture_output=True,
                           text=True)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = children_cpu() - before
     if done.returncode:
         raise RuntimeError(f"{step} failed ({command}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     print(f"{step:12} {wall:8.1f} s wall {cpu:7.1f} s CPU  load {load:5.1f}  {command}", flush=True)
     return {"step": step, "command": command, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
             "load_1min": round(load, 2)}

@@ -111,12 +111,9 @@ def iss_solve(folder: str, source: str, time_limit: float) -> dict:
     the CPU seconds of the node process (``getrusage`` of the children, the
     killed process of a ``TIME_LIMIT`` too) and the load average at its start."""
     import json
-    import resource
     import subprocess
 
-    def cpu() -> float:
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return used.ru_utime + used.ru_stime
+    from benchmarks.studykit.pinning import children_cpu as cpu
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
         handle.write(source)

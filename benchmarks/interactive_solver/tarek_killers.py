@@ -202,16 +202,15 @@ def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL",
     import json
     import subprocess
 
-    import resource
+    from benchmarks.studykit.pinning import children_cpu
 
     load = os.getloadavg()[0]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     text = subprocess.run(
         ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
          collections, "--solutions", "2", "--repeat", str(repeat), "--json"],
         cwd=folder, check=True, capture_output=True, text=True).stdout
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    run_cpu = children_cpu() - before
     rows = [dict(index=i, puzzle=row["puzzle"], status=row["status"],
                  solutions=row["solutions"], guesses=row["guesses"],
                  nodes=row.get("nodesSearched", ""), best_wall_s=f"{row['ms'] / 1000:.6f}",

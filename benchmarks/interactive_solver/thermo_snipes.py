@@ -78,7 +78,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.pinning import add_core_option, pin
+from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -160,7 +160,6 @@ def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
             core: int | None = None) -> None:
     """The Interactive Sudoku Solver's rows (module docstring)."""
     import json
-    import resource
 
     with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
@@ -170,13 +169,12 @@ def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
                 path = Path(temp) / "puzzle.txt"
                 path.write_text(source)
                 load = os.getloadavg()[0]
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                before = children_cpu()
                 done = subprocess.run(
                     ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
                      "--input-file", str(path), "--solutions", "2", "--json"],
                     cwd=folder, check=True, capture_output=True, text=True)
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                run_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                run_cpu = children_cpu() - before
                 row = json.loads(done.stdout[done.stdout.index("["):])[0]
                 writer.writerow(dict(name=name, round=round_, status=row["status"],
                                      solutions=row["solutions"], guesses=row["guesses"],

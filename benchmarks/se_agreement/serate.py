@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -58,7 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.se_agreement.__main__ import read_sample
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import children_cpu, pin
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.logic import rate
 
@@ -143,11 +142,6 @@ public class SerateTimed {
 """
 
 
-def _child_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def serate(classes: Path, puzzles: list[str], work: Path) -> tuple[list[dict], float]:
     """Rate ``puzzles`` (81-character lines) in one Java process; returns a
     dict per puzzle (``se_er`` ... ``se_cpu_seconds``: the CPU seconds of
@@ -155,10 +149,10 @@ def serate(classes: Path, puzzles: list[str], work: Path) -> tuple[list[dict], f
     compilation and garbage collection included)."""
     source, answer = work / "puzzles.txt", work / "answer.txt"
     source.write_text("".join(p + "\n" for p in puzzles))
-    load, before = os.getloadavg()[0], _child_cpu()
+    load, before = os.getloadavg()[0], children_cpu()
     done = subprocess.run([*JAVA, "-cp", str(classes), "SerateTimed", str(source), str(answer),
                            FORMAT], capture_output=True, text=True)
-    cpu = _child_cpu() - before
+    cpu = children_cpu() - before
     lines = [line for line in done.stdout.splitlines() if line.count("\t") == 8]
     if done.returncode or len(lines) != len(puzzles):
         raise SerateError(f"serate gave {len(lines)} ratings for {len(puzzles)} puzzles "
