@@ -160,9 +160,11 @@ class HighsBackend(Backend):
         start = time.perf_counter()
         outcome = self._run_once(time_limit, log=log, threads=threads, seed=seed,
                                  detailed=detailed)
+        if outcome.status not in (Status.INFEASIBLE, Status.ERROR):
+            return outcome
         h = self.highs
         presolve = h.getOptionValue("presolve")[1]
-        if outcome.status not in (Status.INFEASIBLE, Status.ERROR) or presolve == "off":
+        if presolve == "off":
             return outcome
         left = None if time_limit is None else time_limit - (time.perf_counter() - start)
         if left is not None and left <= 0:
