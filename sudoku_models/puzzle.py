@@ -431,8 +431,9 @@ class Puzzle:
     def to_iss(self) -> str:
         """This puzzle as the Interactive Sudoku Solver's constraint string;
         :meth:`from_iss` reads it back. :class:`PuzzleFormatError` for a
-        kind that string has no item for."""
-        return iss.to_iss(self.grid, self.rules, self.values)
+        kind that string has no item for. An empty 9x9 is ``.Shape~9x9``
+        (the solver reads an empty string too, :func:`read_puzzle` does not)."""
+        return iss.to_iss(self.grid, self.rules, self.values) or ".Shape~9x9"
 
     def to_fpuzzles(self) -> dict:
         """This puzzle as an f-puzzles object (``json.dumps`` it);
@@ -618,10 +619,11 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
     * the short killer format (81 characters of totals and arrows):
       :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
       format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
-      the pencil-mark format (``N**3`` digits and dots):
-      :func:`~sudoku_models.iss.from_pencilmarks`;
     * else the line format (:meth:`Puzzle.from_string`), or where it fails
-      the solver's jigsaw line (cells, then region symbols:
+      the pencil-mark format (``N**3`` digits and dots:
+      :func:`~sudoku_models.iss.from_pencilmarks`; after the line format, as
+      the solver's own parser tries them, so 64 characters are an 8x8, never
+      a 4x4's pencil marks), the solver's jigsaw line (cells, then region symbols:
       :func:`~sudoku_models.iss.from_jigsaw_line`) or an lz-string payload;
       the line format's error is the one raised when nothing fits.
 
@@ -644,12 +646,13 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
         puzzle = Puzzle(*iss.from_short_killer(stripped, where or "killer"))
     elif iss.is_long_killer(stripped):
         puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
-    elif iss.is_pencilmarks(stripped):
-        puzzle = Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks"))
     else:
         try:
             puzzle = Puzzle.from_string(text, where=where)
         except PuzzleFormatError:
+            if iss.is_pencilmarks(stripped):  # after the line, as the solver's own parser
+                return _named(Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks")),
+                              name)
             if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
                 return Puzzle.from_iss(stripped, where=where, name=name)
             if iss.is_jigsaw_line(stripped):  # 2*N*N characters: never a line-format length
@@ -663,6 +666,11 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
             if unpacked is None:
                 raise
             puzzle = _from_unpacked(*unpacked, where)
+    return _named(puzzle, name)
+
+
+def _named(puzzle: Puzzle, name: str) -> Puzzle:
+    """``puzzle``, named ``name`` when its text gave it no name."""
     return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name,
                                                          values=puzzle.values)
 
