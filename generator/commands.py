@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from sudoku_models.arguments import seconds_text, seed, whole_number_text
+from sudoku_models.commands.arguments import seconds_text, seed, whole_number_text
 from sudoku_models.commands import register_command
 from sudoku_models.commands.exits import EXIT_OK, UsageError
 from sudoku_models.commands.warm_up import register_warm_up
@@ -117,7 +117,7 @@ def cage_range(text: str) -> tuple[int, int]:
 
 def _layout(args: argparse.Namespace, rng):
     """The layout of the next puzzle (a fresh random jigsaw each time)."""
-    from sudoku_models.geometry import Layout
+    from sudoku_models.core.geometry import Layout
 
     if args.layout is None:
         return Layout.square(args.order or 3)
@@ -164,7 +164,7 @@ def _check_request(args: argparse.Namespace) -> None:
             raise UsageError(str(exc)) from None
     elif args.layout[0] == "jigsaw" and args.clues is not None:
         from generator.requests import fewest_possible_clues, most_minimal_clues
-        from sudoku_models.geometry import Layout
+        from sudoku_models.core.geometry import Layout
 
         side = args.layout[1][0]
         stand_in = Layout.latin(side)  # what the bounds need of a jigsaw: its side
@@ -234,8 +234,8 @@ def _check_out(args: argparse.Namespace) -> None:
     """Before generating: ``--out`` may name a new file, one ``generate``
     wrote (its header line names the command) or, with ``--overwrite``,
     another regular file; never a directory, FIFO or device
-    (:func:`~sudoku_models.files.check_output`)."""
-    from sudoku_models.files import check_output
+    (:func:`~sudoku_models.formats.files.check_output`)."""
+    from sudoku_models.formats.files import check_output
 
     path = check_output(args.out)
     if path.exists() and path.stat().st_size and not args.overwrite:

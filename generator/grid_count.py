@@ -32,7 +32,7 @@ import numpy as np
 
 from sudoku_models.counter import ALL, run_search
 from sudoku_models.counter.core import new_control
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 
 MAX_ENUMERATED_SIDE = 6  # at side 6, 39,168 (2x3 boxes) to 1,128,960 (Latin) completions
 METHODS = ("auto", "enumerate", "bands")
@@ -41,7 +41,7 @@ METHODS = ("auto", "enumerate", "bands")
 def count_grids(layout: Layout | int, workers: int | None = None, method: str = "auto",
                 up_to_symmetry: bool = False) -> int:
     """The number of full grids of ``layout`` (a
-    :class:`~sudoku_models.geometry.Layout` or an order: 2 for 4x4, 3 for
+    :class:`~sudoku_models.core.geometry.Layout` or an order: 2 for 4x4, 3 for
     9x9), an exact int.
 
     ``method``: ``"enumerate"`` (first row fixed, completions enumerated on

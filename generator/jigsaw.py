@@ -24,7 +24,7 @@ import numpy as np
 from sudoku_models.counter import tables
 from sudoku_models.counter.core import new_control
 from sudoku_models import validation
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 
 from . import search
 from .full_grid import SeedError, as_generator
@@ -122,7 +122,7 @@ def _late(side: int):
 
 def random_jigsaw(side: int = 9, seed=None, swaps: int | None = None,
                   time_limit: float | None = None) -> Layout:
-    """A random jigsaw :class:`~sudoku_models.geometry.Layout` of ``side``
+    """A random jigsaw :class:`~sudoku_models.core.geometry.Layout` of ``side``
     (4 to 36): ``side`` connected regions of ``side`` cells, with a full
     grid (see the module docstring for the method).
 

@@ -9,7 +9,7 @@ adjacent cages whose values differ (a cage's values must all differ) and
 whose union has at most ``max_cage`` cells, smallest unions first (ties in
 random order), and keep the merge when the compiled counter still finds
 exactly one solution (:func:`sudoku_models.counter.run_search` on the
-puzzle's :class:`~sudoku_models.rules.Rules`, within
+puzzle's :class:`~sudoku_models.core.rules.Rules`, within
 :data:`CHECK_NODES` branch nodes, or within a number of seconds with
 ``check_nodes=None``; a check that needs more counts as "not unique" and the
 merge is dropped). A merge that fails stays failed while
@@ -49,8 +49,8 @@ from sudoku_models import METHODS, Puzzle, count_solutions, validation
 from sudoku_models.counter import backtrack_count, load_kernels, run_search, backtrack_solve
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import Cage, Rules
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import Cage, Rules
 
 from .generation_errors import GenerationError, SeedError
 from .full_grid import as_generator, fill
@@ -224,7 +224,7 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
 
     ``cages``: the number of cages, or a ``(low, high)`` range (each
     attempt draws its target in it); ``layout``: a
-    :class:`~sudoku_models.geometry.Layout` (default the 9x9 grid; any
+    :class:`~sudoku_models.core.geometry.Layout` (default the 9x9 grid; any
     layout up to side 36 the counter fills); ``givens``: digits given as
     clues beside the cages (default 0); ``seed``: None, a whole number >= 0
     or a ``numpy.random.Generator`` (the same seed gives the same puzzle);
@@ -240,7 +240,7 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     collection that no one method selected.
 
     Returns a :class:`~sudoku_models.Puzzle` whose rules are the layout and
-    the cages (:class:`~sudoku_models.rules.Cage` with totals), its clues the
+    the cages (:class:`~sudoku_models.core.rules.Cage` with totals), its clues the
     givens. Raises :class:`GenerationError` for a bad argument (the message
     names it) and when no puzzle passing every check was found within the
     time limit. Fewer cages make harder puzzles: on 9x9 without givens, 26

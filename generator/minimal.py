@@ -8,7 +8,7 @@ import numpy as np
 from sudoku_models import Puzzle
 from sudoku_models.counter import backtrack_count, kernel9, run_search, tables
 from sudoku_models.counter.core import new_control
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.puzzle import as_puzzle
 
 from .search import removable_orbit

@@ -28,7 +28,7 @@ import numpy as np
 from sudoku_models import Puzzle
 from sudoku_models.counter import kernel9, tables, uniqueness
 from sudoku_models.counter.core import NO_LIMIT, NONE, STOP, new_control
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.stoppable import call_stoppable
 
 from . import search
@@ -54,7 +54,7 @@ UNIQUE_NODES = 2000
 def orbits(order: int | Layout, symmetry: str | None) -> np.ndarray:
     """Groups of cells that are kept or removed together: ``(K, 2)`` int
     array of flat indices, -1 padded, for an order's grid or a
-    :class:`~sudoku_models.geometry.Layout`. ``symmetry``: None (every cell
+    :class:`~sudoku_models.core.geometry.Layout`. ``symmetry``: None (every cell
     alone), ``"rotational"`` (180 degrees), ``"mirror"`` (left-right) or
     ``"diagonal"`` (main diagonal)."""
     return _orbits(grid_side(order), symmetry)
@@ -359,7 +359,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     ``"hard"``, ``"expert"``, ``"needs search"``): the puzzle rates at that
     level; ``minimal``: True for a puzzle from which no clue can be removed
     without losing uniqueness (:func:`generator.is_minimal`); ``layout``: a
-    :class:`~sudoku_models.geometry.Layout` to generate for instead of the
+    :class:`~sudoku_models.core.geometry.Layout` to generate for instead of the
     square grid of ``order`` (rectangular boxes such as
     ``Layout.boxes(2, 3)``, a jigsaw such as :func:`generator.random_jigsaw`
     gives, a Latin square; side up to 36); ``se``: None or ``(low, high)``,

@@ -3,7 +3,7 @@ loads: the orders and sides the generator takes, the proven bounds on clue
 counts, and :func:`check_request`, which refuses a malformed or provably
 impossible request at once (the command line calls it before numpy and
 numba are imported, so ``generate --clues 16`` answers in a fraction of a
-second). Imports nothing heavy: a :class:`~sudoku_models.geometry.Layout`
+second). Imports nothing heavy: a :class:`~sudoku_models.core.geometry.Layout`
 is recognised when one is given (numpy is loaded then anyway).
 """
 
@@ -19,7 +19,7 @@ from .generation_errors import GenerationError
 from .options import LEVELS, SYMMETRIES
 
 if TYPE_CHECKING:
-    from sudoku_models.geometry import Layout
+    from sudoku_models.core.geometry import Layout
 
 ORDERS = range(2, 7)
 MAX_SIDE = 36  # a Layout's largest side (the methods' limit)
@@ -40,7 +40,7 @@ def grid_side(order: int | Layout) -> int:
 
 def fewest_possible_clues(order: int | Layout) -> int:
     """A lower bound on the clues of any unique-solution puzzle of ``order``
-    (or of a :class:`~sudoku_models.geometry.Layout`): the known minimum (4
+    (or of a :class:`~sudoku_models.core.geometry.Layout`): the known minimum (4
     for 4x4, 17 for 9x9) or ``side - 1``. Why ``side - 1``: if two values
     appear in no clue, swapping them in a solution gives another solution,
     so at least ``side - 1`` distinct values, hence clues, must appear."""
@@ -75,7 +75,7 @@ def check_request(clues, order, symmetry, time_limit, difficulty, minimal, se=No
     be proven impossible, so that no search starts for it (the arguments
     of :func:`generator.generate`, ``order`` an order or a layout)."""
     if not _is_order(order):
-        from sudoku_models.geometry import Layout
+        from sudoku_models.core.geometry import Layout
 
         if not isinstance(order, Layout):
             raise GenerationError(f"order must be 2..6, got {order!r}")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .geometry import Layout
-from .rules import XV, Arrow, Cage, GreaterThan, Kropki, Parity, Region, Thermometer
+from .core.geometry import Layout
+from .core.rules import XV, Arrow, Cage, GreaterThan, Kropki, Parity, Region, Thermometer
 
 CELL = 40  # pixels per cell for a 9x9; larger grids get smaller cells
 CLUE = "#000000"
@@ -43,10 +43,10 @@ def board_svg(layout: Layout, values, *, givens=None, constraints=(), candidates
     ``values``: the ``N*N`` values shown, flat, row by row (0 empty);
     ``givens``: ``N*N`` flags (or values, nonzero = given) of the clues,
     drawn bold black, the other values blue (None: every value is a clue);
-    ``constraints``: the variant's constraints (:mod:`sudoku_models.rules`);
+    ``constraints``: the variant's constraints (:mod:`sudoku_models.core.rules`);
     ``candidates``: ``N*N`` bitmasks (bit ``v - 1`` for value ``v``) drawn
     small in the empty cells; ``cells``: flat indices tinted as used;
-    ``houses``: house numbers of :attr:`~sudoku_models.geometry.Layout.houses`
+    ``houses``: house numbers of :attr:`~sudoku_models.core.geometry.Layout.houses`
     outlined; ``placements`` / ``eliminations``: ``(cell, value)`` pairs
     marked green / red; ``symbols``: the character of each value
     (``symbols[v - 1]``; default the number); ``caption``: text under the

@@ -15,7 +15,7 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     values than cells per house), that every clue is kept and that
     every house of the puzzle's layout (row, column, box or region) holds
     different values (each value once when ``V = N``), then every constraint of a variant by its definition
-    (:meth:`~sudoku_models.rules.Rules.violations`). Positions in the
+    (:meth:`~sudoku_models.core.rules.Rules.violations`). Positions in the
     messages are 1-based. ``puzzle``: a :class:`~sudoku_models.Puzzle` or
     anything :func:`~sudoku_models.puzzle.as_puzzle` takes (``TypeError`` /
     :class:`~sudoku_models.PuzzleFormatError` otherwise).

@@ -1,7 +1,7 @@
-"""The names of the constraint kinds of :mod:`sudoku_models.rules`, in its
+"""The names of the constraint kinds of :mod:`sudoku_models.core.rules`, in its
 order, in a module that imports nothing: the registry reads them when it is
 imported, and so does every command's ``--help``, before numpy is needed.
-:data:`sudoku_models.rules.KINDS` maps each name to its class
+:data:`sudoku_models.core.rules.KINDS` maps each name to its class
 (``tests/test_startup.py`` checks that the two agree)."""
 
 KIND_NAMES = ("region", "cage", "anti-knight", "anti-king", "non-consecutive", "kropki",

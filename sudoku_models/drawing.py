@@ -1,5 +1,5 @@
 """Drawing a puzzle with matplotlib, every layout and every constraint kind of
-:mod:`sudoku_models.rules`, after the seeds' ``drawSudoku`` (MATLAB) and
+:mod:`sudoku_models.core.rules`, after the seeds' ``drawSudoku`` (MATLAB) and
 ``plot_sudoku`` (Julia), in the conventions of f-puzzles and SudokuPad:
 
 * regions (boxes, jigsaw regions) with thick borders, cell lines thin; a
@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from .puzzle import SYMBOLS, as_puzzle
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+from .core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
                     Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,

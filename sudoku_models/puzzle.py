@@ -35,10 +35,10 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import PuzzleFormatError
-from . import iss, links, puzzle_json
-from .geometry import Layout
-from .rules import Cage, Region, Rules
-from .value_range import ONE_TO_N, ValueRange
+from .formats import iss, links, puzzle_json
+from .core.geometry import Layout
+from .core.rules import Cage, Region, Rules
+from .core.value_range import ONE_TO_N, ValueRange
 
 MIN_ORDER = 2
 MAX_ORDER = 6
@@ -114,13 +114,13 @@ class Puzzle:
     * ``name``: where the puzzle came from (``"top95.txt:3"``), or ``""``;
       not part of equality.
     * ``values``: how the puzzle writes its values
-      (:class:`~sudoku_models.value_range.ValueRange`): 1..N, or 0..N-1 for
+      (:class:`~sudoku_models.core.value_range.ValueRange`): 1..N, or 0..N-1 for
       a puzzle read from the Interactive Sudoku Solver's ``Shape~9x9~0-8``.
       ``grid``, the rules and every solver's grid hold 1..N; ``str(puzzle)``
       and :meth:`to_iss` write the puzzle's own values, and
       ``puzzle.values.own(result.grid)`` gives an answer in them. A layout
       may hold more values than a house has cells (``V > N``,
-      :meth:`~sudoku_models.geometry.Layout.with_values`): the grid then
+      :meth:`~sudoku_models.core.geometry.Layout.with_values`): the grid then
       holds 0..V and each house ``N`` different values.
 
     A puzzle may have contradictory clues (see :meth:`conflicts`): it is then
@@ -132,14 +132,14 @@ class Puzzle:
     def __init__(self, grid, layout, name: str = "", constraints=(),
                  values: ValueRange = ONE_TO_N) -> None:
         """``grid``: ``(N, N)`` array-like of integers ``0..N`` (0 = empty);
-        ``layout``: a :class:`~sudoku_models.geometry.Layout`, an int order
+        ``layout``: a :class:`~sudoku_models.core.geometry.Layout`, an int order
         ``n`` for the classic square boxes (``Puzzle(grid, 3)`` is a 9x9), or
-        a :class:`~sudoku_models.rules.Rules` (layout and constraints);
+        a :class:`~sudoku_models.core.rules.Rules` (layout and constraints);
         ``constraints``: the variant's constraints
-        (:mod:`sudoku_models.rules`), added to those of a ``Rules``;
+        (:mod:`sudoku_models.core.rules`), added to those of a ``Rules``;
         ``values``: how the puzzle writes its values (1..N inside always).
-        Raises :class:`PuzzleFormatError` (:class:`~sudoku_models.geometry.LayoutError`
-        for a bad order, :class:`~sudoku_models.rules.RulesError` for a bad
+        Raises :class:`PuzzleFormatError` (:class:`~sudoku_models.core.geometry.LayoutError`
+        for a bad order, :class:`~sudoku_models.core.rules.RulesError` for a bad
         constraint) when the grid or a constraint does not fit the layout;
         the ``from_*`` constructors give messages naming the row and column."""
         if isinstance(layout, Rules):
@@ -188,8 +188,8 @@ class Puzzle:
 
         ``text`` must be a ``str``. ``where`` (for example
         ``"puzzles.txt, line 12"``) prefixes error messages. ``layout``: a
-        :class:`~sudoku_models.geometry.Layout` or
-        :class:`~sudoku_models.rules.Rules` the clues are read for (a 6x6 with
+        :class:`~sudoku_models.core.geometry.Layout` or
+        :class:`~sudoku_models.core.rules.Rules` the clues are read for (a 6x6 with
         2x3 boxes, a jigsaw, a killer's cages); by default the square order
         the text's length gives. Raises
         :class:`PuzzleFormatError` on a wrong length, a character that is not
@@ -295,8 +295,8 @@ class Puzzle:
 
         The shape must be ``(n*n, n*n)`` for an order ``n`` from 2 to 6 (or
         ``(N, N)`` for the ``layout`` given: a
-        :class:`~sudoku_models.geometry.Layout` or
-        :class:`~sudoku_models.rules.Rules`) and every value an integer in
+        :class:`~sudoku_models.core.geometry.Layout` or
+        :class:`~sudoku_models.core.rules.Rules`) and every value an integer in
         ``0..N``. Raises :class:`PuzzleFormatError`
         naming the offending row, column and value; ``TypeError`` if ``grid``
         is not array-like (a scalar, ``None``, a string, a dict or a set).
@@ -390,7 +390,7 @@ class Puzzle:
     @classmethod
     def from_json(cls, data, *, where: str | None = None) -> Puzzle:
         """A puzzle from JSON: a ``dict`` or JSON text of the toolkit's format
-        (layout, clues, constraints; see :mod:`sudoku_models.puzzle_json`) or
+        (layout, clues, constraints; see :mod:`sudoku_models.formats.puzzle_json`) or
         of the f-puzzles format. Raises :class:`PuzzleFormatError` naming
         what is wrong and where."""
         grid, rules, name, values = puzzle_json.from_json(data, where or "")
@@ -416,14 +416,14 @@ class Puzzle:
     def from_sudokupad(cls, data, *, where: str | None = None) -> Puzzle:
         """A puzzle from SudokuPad's own format: its object or JSON text (an
         ``scl`` link is read by :func:`read_puzzle`); see
-        :func:`sudoku_models.puzzle_json.from_sudokupad` for what it reads."""
+        :func:`sudoku_models.formats.puzzle_json.from_sudokupad` for what it reads."""
         grid, rules, name = puzzle_json.from_sudokupad(data, where or "SudokuPad")
         return cls(grid, rules, name)
 
     @classmethod
     def from_iss(cls, text: str, *, where: str | None = None, name: str = "") -> Puzzle:
         """A puzzle from the Interactive Sudoku Solver's constraint string
-        (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; :mod:`sudoku_models.iss`);
+        (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; :mod:`sudoku_models.formats.iss`);
         :class:`PuzzleFormatError` naming an item it cannot read."""
         grid, rules = iss.from_iss(text, where or "constraint string")
         return cls(grid, rules, name, values=iss.values_of(text))
@@ -466,12 +466,12 @@ class Puzzle:
 
     @property
     def layout(self) -> Layout:
-        """The grid's rows, columns and regions (:mod:`sudoku_models.geometry`)."""
+        """The grid's rows, columns and regions (:mod:`sudoku_models.core.geometry`)."""
         return self.rules.layout
 
     @property
     def constraints(self) -> tuple:
-        """The variant's constraints (:mod:`sudoku_models.rules`); empty for
+        """The variant's constraints (:mod:`sudoku_models.core.rules`); empty for
         a classic puzzle."""
         return self.rules.constraints
 
@@ -613,18 +613,18 @@ def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzl
     * JSON (``{...}``): the toolkit's format or f-puzzles (:meth:`Puzzle.from_json`);
     * a SudokuPad or f-puzzles link, or a bare lz-string payload (base64
       or URI-component form, with or without SudokuPad's ``fpuzzles``/``scl``
-      prefix): :mod:`sudoku_models.links`;
+      prefix): :mod:`sudoku_models.formats.links`;
     * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
       ``.Cage~15~...``): :meth:`Puzzle.from_iss`;
     * the short killer format (81 characters of totals and arrows):
-      :func:`sudoku_models.iss.from_short_killer`; SudoCue's long killer
-      format (``3x3::k:...``): :func:`~sudoku_models.iss.from_long_killer`;
+      :func:`sudoku_models.formats.iss.from_short_killer`; SudoCue's long killer
+      format (``3x3::k:...``): :func:`~sudoku_models.formats.iss.from_long_killer`;
     * else the line format (:meth:`Puzzle.from_string`), or where it fails
       the pencil-mark format (``N**3`` digits and dots:
-      :func:`~sudoku_models.iss.from_pencilmarks`; after the line format, as
+      :func:`~sudoku_models.formats.iss.from_pencilmarks`; after the line format, as
       the solver's own parser tries them, so 64 characters are an 8x8, never
       a 4x4's pencil marks), the solver's jigsaw line (cells, then region symbols:
-      :func:`~sudoku_models.iss.from_jigsaw_line`) or an lz-string payload;
+      :func:`~sudoku_models.formats.iss.from_jigsaw_line`) or an lz-string payload;
       the line format's error is the one raised when nothing fits.
 
     ``where`` prefixes error messages; ``name`` names the puzzle when the

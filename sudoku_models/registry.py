@@ -52,7 +52,7 @@ class MethodInfo:
     models (:data:`CONSTRAINT_KINDS`; empty: classic rules only; see
     :func:`needed_kinds`);
     ``more_values``: solves layouts with more values than cells per house
-    (:meth:`~sudoku_models.geometry.Layout.with_values`: houses all
+    (:meth:`~sudoku_models.core.geometry.Layout.with_values`: houses all
     different), with the kinds of :data:`MORE_VALUES_KINDS`;
     ``seeded``: the solver's search depends on the common ``seed`` option
     (HiGHS ``random_seed``, SCIP ``randomization/randomseedshift``, CP-SAT
@@ -99,7 +99,7 @@ class MethodInfo:
 
     def check_rules(self, rules) -> None:
         """:class:`CapabilityError` naming this method and the first
-        constraint kind of ``rules`` (a :class:`~sudoku_models.rules.Rules`)
+        constraint kind of ``rules`` (a :class:`~sudoku_models.core.rules.Rules`)
         it does not model, with the methods that do; on a layout with more
         values than cells per house, the first kind outside
         :data:`MORE_VALUES_KINDS`."""
@@ -153,12 +153,12 @@ SAT_CLUE_MODES = ("assumptions", "units")
 """``clues`` of the SAT methods: assumptions to one solver per order, or unit clauses
 in a fresh solver per puzzle."""
 LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
-"""The kinds of :class:`~sudoku_models.geometry.Layout` a method may take:
+"""The kinds of :class:`~sudoku_models.core.geometry.Layout` a method may take:
 square boxes of an order (the classic grids), rectangular boxes (6x6 as
 2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
 CONSTRAINT_KINDS = (*KIND_NAMES, "cage-total")
 """The constraint kinds of variants a method may model (``kinds``): the kinds
-of :mod:`sudoku_models.rules`, with a killer cage in two parts: ``cage``, its
+of :mod:`sudoku_models.core.rules`, with a killer cage in two parts: ``cage``, its
 cells all different (all a cage without a total needs), and ``cage-total``,
 its sum."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
@@ -168,7 +168,7 @@ MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king",
                      "global-entropy", "global-mod")
 """The kinds a method with ``more_values`` models on a layout with more
 values than cells per house (values ``1..V``, ``V > N``): those whose
-lowering (:class:`~sudoku_models.rules.Lowered`: all-different groups,
+lowering (:class:`~sudoku_models.core.rules.Lowered`: all-different groups,
 linear sums, value-pair tables, candidate masks, automata) reads the values
 ``1..V`` with the Interactive Sudoku Solver's meaning
 (``js/solver/sudoku_builder.js``: a skyscraper counts the values seen, a
@@ -193,7 +193,7 @@ one table of its allowed assignments, or as a choice among its digit sets
 CAGE_FORMS = ("sum", "sets")
 """``cage`` of the binary models (``milp``, ``matrix``, ``cp-bool``): a killer
 cage as one sum row, or as its digit sets (the extended formulation:
-:mod:`sudoku_models.formulations.milp.binary_rules`)."""
+:mod:`sudoku_models.formulations.binary.rows`)."""
 ORDER_FORMS = ("values", "cumulative")
 """``order`` of the binary models: greater-than and thermometer steps as one
 row over the cell values, or as the cumulative rows per digit."""
@@ -218,18 +218,18 @@ _LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a M
 _FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune": PRUNE,
           "rule45": (False, True)}
 """The options of the binary models (``milp``, ``matrix``, ``cp-bool``): the
-variant's rows in :mod:`sudoku_models.formulations.milp.binary_rules`."""
+variant's rows in :mod:`sudoku_models.formulations.binary.rows`."""
 
 
 def layout_kind(layout) -> str:
-    """The kind of a :class:`~sudoku_models.geometry.Layout` among
+    """The kind of a :class:`~sudoku_models.core.geometry.Layout` among
     :data:`LAYOUT_KINDS`: ``"square"`` for square boxes, else its ``kind``."""
     return "square" if layout.order is not None else layout.kind
 
 
 def needed_kinds(rules) -> tuple[str, ...]:
     """The :data:`CONSTRAINT_KINDS` a method needs to model ``rules`` (a
-    :class:`~sudoku_models.rules.Rules`), in that order; empty for classic
+    :class:`~sudoku_models.core.rules.Rules`), in that order; empty for classic
     rules."""
     kinds = {c.kind for c in rules.constraints}
     if any(c.kind == "cage" and c.total is not None for c in rules.constraints):

@@ -118,7 +118,7 @@ class SolveResult:
             if puzzle is not None:
                 layout, givens, constraints = puzzle.layout, puzzle.grid.ravel(), puzzle.constraints
             else:
-                from .geometry import Layout
+                from .core.geometry import Layout
 
                 side = self.grid.shape[0]
                 order = round(side ** 0.5)

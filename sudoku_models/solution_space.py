@@ -25,7 +25,7 @@ and Yadgar, "Memory efficient all-solutions SAT solver", 2004). Given a
 solution ``s`` of a subproblem with empty cells ``e1, e2, ...``, its other
 solutions are split into disjoint parts: ``e1 != s[e1]``; ``e1 = s[e1]`` and
 ``e2 != s[e2]``; and so on, each part a puzzle with the earlier cells as
-clues and one :class:`~sudoku_models.rules.Candidates` constraint. A part
+clues and one :class:`~sudoku_models.core.rules.Candidates` constraint. A part
 the method counts as having one solution is not split further.
 """
 
@@ -42,7 +42,7 @@ from .errors import CountIncomplete
 from .limits import check_limit
 from .puzzle import Puzzle, as_puzzle
 from .result import SolveResult, Status
-from .rules import Candidates, Rules
+from .core.rules import Candidates, Rules
 from .solving import make_method, within_limit
 
 
@@ -182,7 +182,7 @@ def iter_solutions(puzzle, method: str = "backtracking", limit: int | None = Non
 
     ``method``: any registered method that models the puzzle and can count
     (:func:`~sudoku_models.registry.counting_methods`) and models
-    :class:`~sudoku_models.rules.Candidates` constraints; ``options`` go to
+    :class:`~sudoku_models.core.rules.Candidates` constraints; ``options`` go to
     it. ``time_limit``: seconds for the whole enumeration. When the limit
     or Ctrl-C stops it before every solution was given, the iterator raises
     :class:`~sudoku_models.errors.CountIncomplete` with the number given so

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field, replace
 
 from . import validation
 from .limits import check_limit
-from .geometry import Layout
+from .core.geometry import Layout
 from .puzzle import Puzzle, as_puzzle
 from .registry import CapabilityError, counting_methods, method_info
-from .rules import Rules
+from .core.rules import Rules
 from .result import SolveResult, Status
 
 _COMMON = ("log", "threads", "seed")
@@ -38,9 +38,9 @@ _COMMON = ("log", "threads", "seed")
 def make_method(method: str, layout: int | Layout | Rules, time_limit: float | None = None,
                 **options):
     """An instance of the method registered as ``method`` for puzzles of
-    ``layout``: their :class:`~sudoku_models.rules.Rules` (``puzzle.rules``:
+    ``layout``: their :class:`~sudoku_models.core.rules.Rules` (``puzzle.rules``:
     a layout with the constraints of a variant), a
-    :class:`~sudoku_models.geometry.Layout` or an int order for classic
+    :class:`~sudoku_models.core.geometry.Layout` or an int order for classic
     rules. ``options`` are checked against the registry (``objective``,
     ``solver``, ``solver_options``, ``transformation``, ``filter``, ...)
     besides the common ``log``, ``threads`` and ``seed``. Raises
@@ -112,7 +112,7 @@ def solve_many(
 ) -> Iterator[SolveResult]:
     """Solve puzzles in turn, yielding one :class:`SolveResult` each.
 
-    One model is built per :class:`~sudoku_models.rules.Rules` (layout and
+    One model is built per :class:`~sudoku_models.core.rules.Rules` (layout and
     constraints) and reused: each new puzzle with the same rules only changes
     the clues (for the Pyomo MILP, the clue bounds of the model compiled into
     its solver). The first result of a rules carries the build time; later

@@ -35,7 +35,7 @@ class Frame:
     """One step's picture: ``values`` (``N*N``, flat, 0 empty) and
     ``candidates`` (bitmasks, bit ``v - 1`` for ``v``) before the step;
     ``cells`` it uses, ``houses`` it names (house numbers of
-    :attr:`~sudoku_models.geometry.Layout.houses`), its ``placements`` and
+    :attr:`~sudoku_models.core.geometry.Layout.houses`), its ``placements`` and
     ``eliminations`` (``(cell, value)``), ``caption`` (``"4. Hidden
     Single: r6c2=4 (...)"``) and, for a chain, its ``links``
     ``((cell, value), (cell, value), strong)``
@@ -106,7 +106,7 @@ def _svg_candidate(puzzle: Puzzle, cell: int, value: int) -> tuple[float, float]
     """Where :func:`~sudoku_models.board_svg.board_svg` puts candidate
     ``value`` of ``cell``: a block of ``ceil(sqrt(N))`` per row, lower in a
     cell holding a cage total."""
-    from .rules import Cage
+    from .core.rules import Cage
 
     side = puzzle.side
     unit, pad = (CELL if side <= 9 else max(16, 360 // side)), 4

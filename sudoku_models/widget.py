@@ -65,7 +65,7 @@ def view_data(puzzle, methods=DEFAULT_METHODS, time_limit: float = 10.0) -> dict
     status, seconds, statistics, model size), ``lp`` (``svg``,
     ``fractional`` cells, ``text``) and the ``puzzle`` line. Each method
     solves with ``time_limit`` seconds."""
-    from .geometry import cell_name
+    from .core.geometry import cell_name
     from .solving import solve
 
     puzzle = as_puzzle(puzzle)

@@ -259,7 +259,7 @@ def test_standard_form_is_pyomos_standard_form_compiler(method, options, kind):
     costs in the same order (so HiGHS sees the model it saw before the
     compile went to numpy arrays)."""
     from sudoku_models.formulations.milp.pyomo_model import standard_form
-    from sudoku_models.geometry import Layout
+    from sudoku_models.core.geometry import Layout
 
     from .variant_puzzles import variant_puzzle
 

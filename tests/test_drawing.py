@@ -19,8 +19,8 @@ from matplotlib.patches import Circle  # noqa: E402
 
 from sudoku_models import Puzzle  # noqa: E402
 from sudoku_models.drawing import cage_outline, draw_sudoku  # noqa: E402
-from sudoku_models.geometry import Layout  # noqa: E402
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan,  # noqa: E402
+from sudoku_models.core.geometry import Layout  # noqa: E402
+from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan,  # noqa: E402
                                  Kropki, KropkiNegative, NonConsecutive, Parity, Region,
                                  Thermometer, XVNegative, diagonals, disjoint_groups, windoku)
 

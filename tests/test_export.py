@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sudoku_models import Puzzle, export, solve, verify
-from sudoku_models.formulations.milp.binary_model import binary_model
+from sudoku_models.formulations.binary.model import binary_model
 
 from .helpers import SEED_STRING
 

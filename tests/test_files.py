@@ -300,7 +300,7 @@ def test_read_grids_of_the_bundled_datasets_equal_line_by_line_parsing(name):
 
 
 def test_read_any_of_mixed_orders_has_no_array_but_every_puzzle(tmp_path):
-    from sudoku_models.files import read_any
+    from sudoku_models.formats.files import read_any
 
     four = "1..4.3.......2.1"
     path = tmp_path / "mixed.txt"
@@ -335,7 +335,7 @@ _OTHER = [SEED_STRING + "  # trailing", "  # indented", "   ", SEED_STRING[:80],
        st.lists(st.tuples(st.integers(0, 3000), st.sampled_from(_OTHER)), max_size=3),
        st.integers(1, 3000), st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
 def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bom):
-    from sudoku_models.files import read_any
+    from sudoku_models.formats.files import read_any
 
     # plain lines (often over several 64 KiB chunks) with a few lines that
     # need the line-by-line reader, anywhere: the same puzzles, names and errors
@@ -363,7 +363,7 @@ def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bo
 def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
     import os
 
-    from sudoku_models.files import OutputFileError, check_output
+    from sudoku_models.formats.files import OutputFileError, check_output
 
     source = tmp_path / "in.txt"
     source.write_text("1...\n")
@@ -385,8 +385,8 @@ def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
 # -- JSON files and the strictness of read_grids ---------------------------------
 
 def _variant():
-    from sudoku_models.geometry import Layout
-    from sudoku_models.rules import Cage
+    from sudoku_models.core.geometry import Layout
+    from sudoku_models.core.rules import Cage
 
     return Puzzle(np.zeros((6, 6), int), Layout.boxes(2, 3), constraints=(Cage((0, 1), 3),))
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from sudoku_models import Puzzle, read_puzzles, solve, verify
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.registry import CapabilityError
-from sudoku_models.rules import Thermometer
+from sudoku_models.core.rules import Thermometer
 from sudoku_models.solving import make_method
 
 from .helpers import DATASETS

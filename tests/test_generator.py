@@ -426,7 +426,7 @@ def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
     """removable_clues / is_minimal take any layout and anything as_puzzle
     takes; each clue's verdict is checked by CP-SAT counting to 2."""
     from sudoku_models import count_solutions as count_by_method
-    from sudoku_models.geometry import Layout
+    from sudoku_models.core.geometry import Layout
     from generator import is_minimal, removable_clues
 
     six = Layout.boxes(2, 3)

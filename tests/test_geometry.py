@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError
-from sudoku_models.geometry import Layout, LayoutError
+from sudoku_models.core.geometry import Layout, LayoutError
 
 
 def _by_definition(side, region_of):

@@ -17,7 +17,7 @@ import pytest
 from generator import count_grids
 from generator.bands import bands_with_columns, count_by_bands
 from generator.grid_symmetry import burnside_table, fixed_grids, symmetry_classes
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 
 
 @pytest.mark.parametrize("layout, published", [

@@ -14,7 +14,7 @@ from generator import JigsawError, random_jigsaw
 from sudoku_models import Puzzle, solve, verify
 from sudoku_models.cli import main
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.files import read_puzzles
+from sudoku_models.formats.files import read_puzzles
 
 
 def _fp(size=4, cell=None, **keys):

@@ -356,7 +356,7 @@ def test_dutch_flatmates_in_0_to_n_minus_1_are_refused_by_name_as_the_solver_doe
 def or_plans(draw):
     """Segments ``(branch, automaton, length)`` of 1 to 9 branches, each of
     1 or 2 segments (a value set, a sum, all different), and a word."""
-    from sudoku_models.automata import different_automaton, linear_automaton, \
+    from sudoku_models.core.automata import different_automaton, linear_automaton, \
         value_set_automaton
     plan = []
     for b in range(draw(st.integers(1, 9))):
@@ -378,7 +378,7 @@ def or_plans(draw):
 @settings(max_examples=300, deadline=None)
 @given(or_plans())
 def test_an_or_automaton_accepts_a_word_when_one_branch_holds_on_its_segments(chosen):
-    from sudoku_models.automata import either_automaton
+    from sudoku_models.core.automata import either_automaton
     plan, word = chosen
     branches = max(b for b, _, _ in plan) + 1
     held = {b: True for b in range(branches)}
@@ -393,7 +393,7 @@ def test_an_or_of_nine_branches_of_two_outside_clues_each_reads_and_checks_as_de
     # as in the solver's "Unbidden First Hidden": branch k holds when the first hidden
     # skyscraper of row 9 and of column 9, both from the far end, is k; before, more than
     # 20,000 states (the subsets of branches alive) and the puzzle was refused
-    from sudoku_models.rules import HiddenSkyscraper
+    from sudoku_models.core.rules import HiddenSkyscraper
     puzzle = read_puzzle(".Or" + "".join(
         f".And.HiddenSkyscraper~R9~~{k}.HiddenSkyscraper~C9~~{k}.End" for k in range(1, 10))
         + ".End")

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.geometry import Layout
-from sudoku_models.iss import from_iss, to_iss
+from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import (AntiTaxicab, Between, CountDistinct, CountingCircles,
+from sudoku_models.core.rules import (AntiTaxicab, Between, CountDistinct, CountingCircles,
                                  EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
                                  Lockout,
                                  Pairwise, RegionSumLine, RellikCage, Rules, SumLine)
@@ -183,7 +183,7 @@ def test_each_kind_reads_back_from_json_and_is_drawn():
     import matplotlib.pyplot as plt
 
     from sudoku_models.drawing import draw_sudoku
-    from sudoku_models.puzzle_json import constraint_to_json, constraints_from_json
+    from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
 
     layout = Layout.square(3)
     constraints = (Pairwise((0, 1), ((1, 2), (2, 3))), SumLine((0, 1, 10), 10, True),
@@ -205,7 +205,7 @@ def test_each_kind_reads_back_from_json_and_is_drawn():
 
 
 def test_a_between_line_reads_from_f_puzzles_and_back():
-    from sudoku_models.puzzle_json import from_fpuzzles, to_fpuzzles
+    from sudoku_models.formats.puzzle_json import from_fpuzzles, to_fpuzzles
 
     data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
             "betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}
@@ -222,7 +222,7 @@ def test_an_or_counts_on_a_4x4_as_brute_force_does(seed):
     """Two branches: one constraint that holds on a random grid, and one of
     two constraints drawn for another grid (which may or may not hold):
     every method counts what brute force counts."""
-    from sudoku_models.rules import Either
+    from sudoku_models.core.rules import Either
 
     layout = Layout.square(2)
     rng = np.random.default_rng(100 + seed)
@@ -241,7 +241,7 @@ def test_an_or_counts_on_a_4x4_as_brute_force_does(seed):
 
 
 def test_an_or_reads_and_writes_as_the_solver_does():
-    from sudoku_models.rules import Candidates, Cage, Either
+    from sudoku_models.core.rules import Candidates, Cage, Either
 
     text = (".Or.~R1C2_1.~R1C1_1.End.Or.And.~R2C1_3.~R2C2_4.End.Cage~10~R3C1~R3C2.End"
             ".Or.Cage~3~R5C1~R5C2~R5C3~R5C4.Lunchbox~3~R5C1~R5C2~R5C3~R5C4.End")
@@ -251,7 +251,7 @@ def test_an_or_reads_and_writes_as_the_solver_does():
     assert rules.constraints[1].branches[1] == (Cage((18, 19), 10),)
     assert len(rules.constraints[2].branches) == 1  # a cage of 4 cells never sums to 3
     assert from_iss(to_iss(grid, rules))[1] == rules
-    from sudoku_models.puzzle_json import constraint_to_json, constraints_from_json
+    from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
 
     items = [constraint_to_json(c, 9) for c in rules.constraints]
     assert items[1]["branches"][1] == [{"kind": "cage", "cells": ["r3c1", "r3c2"], "total": 10}]
@@ -274,7 +274,7 @@ def test_a_bad_composite_is_a_format_error_naming_it(text, message):
 
 def test_a_rule_on_the_whole_grid_inside_an_or_is_refused_by_name():
     from sudoku_models.errors import RulesError
-    from sudoku_models.rules import AntiKnight, Either
+    from sudoku_models.core.rules import AntiKnight, Either
 
     with pytest.raises(RulesError, match="anti-knight, a rule on the whole grid, inside an or"):
         Rules(Layout.square(3), (Either(((AntiKnight(),), (Between((0, 1, 2)),))),))
@@ -290,8 +290,8 @@ def test_a_grid_two_branches_of_an_or_allow_is_counted_once(method):
     """Both branches hold on every solution: an automaton that guesses the
     branch may accept a grid twice; the count is of grids."""
     from sudoku_models import Puzzle, count_solutions
-    from sudoku_models.geometry import Layout
-    from sudoku_models.rules import Candidates, Either, Rules
+    from sudoku_models.core.geometry import Layout
+    from sudoku_models.core.rules import Candidates, Either, Rules
 
     from .variant_puzzles import brute_count
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, solve, verify
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.geometry import Layout
-from sudoku_models.iss import from_iss, to_iss
+from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper, Lunchbox,
+from sudoku_models.core.rules import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper, Lunchbox,
                                  Modular,
                                  NumberedRoom, PillArrow, Quadruple, Rules, SumLine, Zipper)
 

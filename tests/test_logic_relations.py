@@ -13,16 +13,16 @@ import numpy as np
 import pytest
 
 from sudoku_models import Puzzle, count_solutions, solve
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, rate
 from sudoku_models.logic.candidates import Candidates
 from sudoku_models.logic.human_solver import apply
 from sudoku_models.logic.relations import TECHNIQUE_NAMES
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.rules import (XV, Arrow, Clone, Fortress, GreaterThan, Kropki,
+from sudoku_models.core.rules import (XV, Arrow, Clone, Fortress, GreaterThan, Kropki,
                                  KropkiNegative, NonConsecutive, Palindrome, Renban, Thermometer,
                                  Whispers, XVNegative)
-from sudoku_models.rules import Candidates as Givens
+from sudoku_models.core.rules import Candidates as Givens
 
 LAYOUT = Layout.square(3)
 SOLUTION = Puzzle.from_string("534678912672195348198342567859761423426853791713924856"

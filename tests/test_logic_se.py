@@ -12,7 +12,7 @@ import pytest
 from generator import GenerationError, generate
 from sudoku_models import Puzzle
 from sudoku_models.cli import main as _cli
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import LEVELS, SERating, explain, rate
 from sudoku_models.logic.candidates import Candidates
 from sudoku_models.logic.chains import eureka, length_modifier

@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hint, rate
 from sudoku_models.logic.candidates import Candidates, tables
 from sudoku_models.logic.cage_sums import cage_fillings
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
+from sudoku_models.core.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
                                  NonConsecutive, Parity, Region, Thermometer, diagonals, windoku)
 
 from .logic_checks import replay, solutions

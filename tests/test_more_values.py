@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.errors import LayoutError, PuzzleFormatError
-from sudoku_models.geometry import Layout, boxes_of_size
+from sudoku_models.core.geometry import Layout, boxes_of_size
 from sudoku_models.puzzle import read_puzzle
 from sudoku_models.registry import METHODS, MORE_VALUES_KINDS, CapabilityError
-from sudoku_models.rules import (XV, Cage, GreaterThan, Kropki, Parity, Region, Sandwich,
+from sudoku_models.core.rules import (XV, Cage, GreaterThan, Kropki, Parity, Region, Sandwich,
                                  Skyscraper, Thermometer)
-from sudoku_models.sum_rules import derived_sums
+from sudoku_models.core.sum_rules import derived_sums
 
 MODELLING = [name for name, info in METHODS.items() if info.more_values]
 REFUSING = [name for name, info in METHODS.items() if not info.more_values]

@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
-from sudoku_models.automata import (linear_automaton, sandwich_automaton, skyscraper_automaton,
+from sudoku_models.core.automata import (linear_automaton, sandwich_automaton, skyscraper_automaton,
                                     x_sum_automaton)
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.geometry import Layout
-from sudoku_models.iss import from_iss, to_iss
-from sudoku_models.puzzle_json import constraints_from_json, from_fpuzzles, to_fpuzzles
+from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.iss import from_iss, to_iss
+from sudoku_models.formats.puzzle_json import constraints_from_json, from_fpuzzles, to_fpuzzles
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import LittleKiller, Rules, Sandwich, Skyscraper, XSum
+from sudoku_models.core.rules import LittleKiller, Rules, Sandwich, Skyscraper, XSum
 
 from .variant_puzzles import all_grids, brute_count, holding_constraint, outside_line
 

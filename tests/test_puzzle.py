@@ -358,7 +358,7 @@ def test_control_characters_are_refused_even_the_whitespace_ones(control):
 @pytest.mark.parametrize("side, rows, cols", [(6, 2, 3), (8, 2, 4), (10, 2, 5), (12, 3, 4),
                                               (15, 3, 5), (35, 5, 7)])
 def test_a_rectangular_side_reads_as_its_most_square_boxes(side, rows, cols):
-    from sudoku_models.geometry import Layout
+    from sudoku_models.core.geometry import Layout
 
     grid = np.zeros((side, side), int)
     grid[0, 0], grid[side - 1, side - 1] = side, 1

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, KropkiNegative,
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, KropkiNegative,
                                  NonConsecutive, Parity, Region, Rules, RulesError, Thermometer,
                                  XVNegative, diagonals, disjoint_groups)
 

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError, count_solutions, solve, verify
 from sudoku_models.drawing import _DRAW
-from sudoku_models.files import read_puzzles
-from sudoku_models.geometry import Layout
-from sudoku_models.iss import from_short_killer
+from sudoku_models.formats.files import read_puzzles
+from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.iss import from_short_killer
 from sudoku_models.puzzle import read_puzzle
-from sudoku_models.puzzle_json import DecorationIgnored
-from sudoku_models.rules import (KINDS, Candidates, Clone, Constraint, Fortress, GreaterThan,
+from sudoku_models.formats.puzzle_json import DecorationIgnored
+from sudoku_models.core.rules import (KINDS, Candidates, Clone, Constraint, Fortress, GreaterThan,
                                  KropkiNegative, Parity, Regular, Whispers)
 
 from .test_input_edges import cli

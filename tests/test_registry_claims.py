@@ -19,7 +19,7 @@ import pytest
 from sudoku_models import METHODS, Puzzle, count_solutions, export, solve, verify
 from sudoku_models.model_files import SUFFIXES
 from sudoku_models.formulations.parameters import SolverOptionError
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.registry import LAYOUT_KINDS, CapabilityError, layout_kind, method_class
 from sudoku_models.solving import make_method
 
@@ -293,7 +293,7 @@ def test_a_method_models_the_constraint_kinds_it_claims_and_refuses_the_others(m
     """Every claimed kind solves a small variant to a verified grid; every
     other kind is one CapabilityError naming the method and the kind."""
     from sudoku_models.registry import CONSTRAINT_KINDS, needed_kinds
-    from sudoku_models.rules import KINDS
+    from sudoku_models.core.rules import KINDS
 
     from .variant_puzzles import brute_count, variant_puzzle
 

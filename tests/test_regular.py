@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
-from sudoku_models.automata import from_pattern, from_transitions
+from sudoku_models.core.automata import from_pattern, from_transitions
 from sudoku_models.errors import PuzzleFormatError, RulesError
-from sudoku_models.geometry import Layout
-from sudoku_models.puzzle_json import constraint_to_json, constraints_from_json
+from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
 from sudoku_models.registry import METHODS
-from sudoku_models.rules import Regular, Rules
+from sudoku_models.core.rules import Regular, Rules
 
 from .test_rules import random_regular
 from .variant_puzzles import all_grids, brute_count
@@ -156,7 +156,7 @@ def test_too_many_states_is_refused():
 
 
 def test_the_constraint_string_reads_and_writes_regex_lines():
-    from sudoku_models.iss import from_iss, to_iss
+    from sudoku_models.formats.iss import from_iss, to_iss
 
     # the solver's own example: "(12|24)" somewhere on each of two columns, pattern in base64
     grid, rules = from_iss(".Shape~6x6.Regex~LiooMTJ8MjQpLio~R1C1~R2C1~R3C1~~R1C2~R2C2~R3C2")

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import count_solutions, verify
-from sudoku_models.formulations.milp.binary_rules import binary_rules
-from sudoku_models.geometry import Layout
+from sudoku_models.formulations.binary.rows import binary_rules
+from sudoku_models.core.geometry import Layout
 from sudoku_models.solving import make_method
-from sudoku_models.sum_rules import derived_sums
+from sudoku_models.core.sum_rules import derived_sums
 
 import benchmarks.killer_formulations.run as RUN
 

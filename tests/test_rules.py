@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
                                  Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
                                  Parity, Region, Regular, Renban, Rules, RulesError, Thermometer,
                                  Whispers, XVNegative, diagonals, disjoint_groups, windoku)

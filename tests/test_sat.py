@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, Status, read_puzzles, solve, solve_many, verify
 from sudoku_models import count_solutions as count_by
-from sudoku_models.formulations.milp.binary_model import binary_model
+from sudoku_models.formulations.binary.model import binary_model
 from sudoku_models.formulations.sat.encoding import rule_clauses
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.registry import SAT_SOLVERS
@@ -263,8 +263,8 @@ def test_arrow_tuples_are_every_assignment_the_rules_allow(monkeypatch):
     from itertools import product
 
     from sudoku_models.formulations.sat import variant_clauses as sat
-    from sudoku_models.geometry import Layout
-    from sudoku_models.rules import Arrow, Parity, Rules
+    from sudoku_models.core.geometry import Layout
+    from sudoku_models.core.rules import Arrow, Parity, Rules
 
     layout = Layout.boxes(2, 3)
     arrow = Arrow(0, (1, 7, 13))  # r1c1 circle; r1c2 (its row and box), r2c2, r3c2 (its column)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
 from sudoku_models.errors import CountIncomplete
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 from sudoku_models.solution_space import iter_solutions, true_candidates
 
 from .variant_puzzles import all_grids, random_rules

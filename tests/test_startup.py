@@ -50,7 +50,7 @@ def test_registry_kind_names_are_the_rules_kinds():
     """The registry reads the constraint kinds' names from a module that
     imports nothing (so --help needs no numpy); they are the rules' kinds."""
     from sudoku_models.constraint_kinds import KIND_NAMES
-    from sudoku_models.rules import KINDS
+    from sudoku_models.core.rules import KINDS
 
     assert KIND_NAMES == tuple(KINDS)
     assert all(cls.kind == name for name, cls in KINDS.items())

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, solve, verify
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.iss import _diagonal
+from sudoku_models.formats.iss import _diagonal
 from sudoku_models.puzzle import read_puzzle
 from sudoku_models.registry import METHODS
-from sudoku_models.value_range import ValueRange, ValueRangeError
+from sudoku_models.core.value_range import ValueRange, ValueRangeError
 
 SIDE = 4
 

@@ -14,8 +14,8 @@ from generator import GenerationError, generate_killer, killer_nodes
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.cli import main
 from sudoku_models.counter import backtrack_count
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import Cage
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import Cage
 
 from .logic_checks import solutions
 

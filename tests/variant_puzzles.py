@@ -3,7 +3,7 @@
 * :func:`all_grids`: every valid grid of a small layout, by brute force over
   row permutations (288 for the 4x4), with no solver involved;
 * :func:`brute_count`: a puzzle's solutions among them, by the rules'
-  definitions (:meth:`~sudoku_models.rules.Rules.violations`): the reference
+  definitions (:meth:`~sudoku_models.core.rules.Rules.violations`): the reference
   the models' counts are checked against;
 * :func:`random_rules`: random constraints of every kind that hold on a
   given full grid (so the puzzle has a solution) or are drawn blindly;
@@ -18,8 +18,8 @@ from itertools import permutations
 import numpy as np
 
 from sudoku_models import Puzzle
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
                                  Candidates, CellSum, CountDistinct, CountingCircles, Either,
                                  EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
                                  Lockout, Pairwise, SameValues,

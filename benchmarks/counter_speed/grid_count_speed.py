@@ -24,7 +24,7 @@ import time
 from benchmarks.studykit.pinning import add_core_option, pin
 from generator import count_grids
 from generator.bands import count_by_bands
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 
 LAYOUTS = {  # name: (layout, published count, methods)
     "4x4": (Layout.square(2), 288, ("enumerate", "bands")),

@@ -6,7 +6,7 @@ The puzzles are tarek's 42 hard killers, the ``TAREK_ALL`` list of sigh's
 Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver,
 ``data/collections.js``, MIT; from tarek's thread on the rcbroughton.co.uk
 Sudoku forum), in the short killer format the toolkit reads
-(:func:`sudoku_models.iss.from_short_killer`). They are not shipped: the
+(:func:`sudoku_models.formats.iss.from_short_killer`). They are not shipped: the
 script downloads ``collections.js`` into a temporary folder at run time
 (``--collections FILE`` reads a copy instead).
 

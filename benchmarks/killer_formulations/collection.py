@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from generator import generate_killer
-from sudoku_models.geometry import Layout
+from sudoku_models.core.geometry import Layout
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 OUT = DATASETS / "killer-unselected-9x9.jsonl"

@@ -43,8 +43,8 @@ from generator import random_full_grid
 from sudoku_models import Puzzle, count_solutions
 from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.errors import CountIncomplete
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import Arrow, Thermometer
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import Arrow, Thermometer
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 GROUPS = {"thermo": ((12, 3201), (16, 3202), (20, 3203), (22, 3204)),

@@ -146,7 +146,7 @@ def dataset_file(spec: str) -> Path | None:
 
 
 def _read(source, spec: str) -> list[Puzzle]:
-    from ..files import read_puzzles
+    from ..formats.files import read_puzzles
 
     try:
         puzzles = read_puzzles(source)

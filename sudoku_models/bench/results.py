@@ -156,7 +156,7 @@ class ResultsFile:
     rewrites it in the current layout first. ``done``
     maps the key of every row already in the file to its puzzle hash and row
     number (1-based, header = line 1). ``reading``: the run's input files,
-    which ``path`` must not be (:func:`~sudoku_models.files.check_output`,
+    which ``path`` must not be (:func:`~sudoku_models.formats.files.check_output`,
     as it must not be a directory, a FIFO or device, or in a folder that
     does not exist).
 
@@ -169,7 +169,7 @@ class ResultsFile:
 
     def __init__(self, path: str | os.PathLike, overwrite: bool = False,
                  reading: tuple = ()) -> None:
-        from ..files import OutputFileError, check_output
+        from ..formats.files import OutputFileError, check_output
 
         self.path = Path(path)
         self._former: list[int] = []  # descriptors of the file before an upgrade

@@ -12,7 +12,7 @@ import argparse
 
 import os
 
-from ..arguments import file_name, key_value, non_negative_int, positive_int, seconds_text, seed
+from .arguments import file_name, key_value, non_negative_int, positive_int, seconds_text, seed
 from ..registry import OBJECTIVES
 from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume

@@ -10,12 +10,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..arguments import file_name, method_list, one_method
+from .arguments import file_name, method_list, one_method
 from ..registry import METHODS
 from .exits import EXIT_BAD_INPUT, UsageError
 
 if TYPE_CHECKING:  # the readers import numpy: loaded when a command reads, not for --help
-    from ..files import PuzzleGrids
+    from ..formats.files import PuzzleGrids
     from ..puzzle import Puzzle
 
 
@@ -84,9 +84,9 @@ def command_line_puzzle(text: str) -> Puzzle:
 
 def read_file(path: str) -> PuzzleGrids:
     """The puzzles of ``--file`` (a file, ``-`` for standard input, a pipe,
-    a device: whatever :func:`~sudoku_models.files.read_any` reads, JSON
+    a device: whatever :func:`~sudoku_models.formats.files.read_any` reads, JSON
     included); :class:`UsageError` when it holds none."""
-    from ..files import read_any
+    from ..formats.files import read_any
 
     found = read_any(path)
     if not len(found):

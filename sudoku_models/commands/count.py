@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..arguments import count_limit, seconds_text
+from .arguments import count_limit, seconds_text
 from ..registry import counting_methods
 from . import register_command
 from .common import add_method_option, add_source, read_file, source_puzzles

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..arguments import file_name
+from .arguments import file_name
 from ..registry import OBJECTIVES
 from ..registry import exporting_methods
 from . import register_command
@@ -58,7 +58,7 @@ def _puzzle_text(puzzle, format: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Write the model (one line on standard error says where), or the
     puzzle in a shared format (printed without ``-o``)."""
-    from ..files import check_output
+    from ..formats.files import check_output
     from ..model_files import export
 
     if args.out is not None:

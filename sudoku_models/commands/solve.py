@@ -22,7 +22,7 @@ import math
 import sys
 from typing import TYPE_CHECKING
 
-from ..arguments import key_value, plot_file, positive_int, seconds_text
+from .arguments import key_value, plot_file, positive_int, seconds_text
 from ..registry import METHODS, OBJECTIVES
 from . import register_command
 from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
@@ -238,7 +238,7 @@ def _solution_line(result, status: str) -> str:
     """A solution in the puzzle format (any layout: the grid's values, one
     line), or the status when there is none."""
     if result is not None and result.status.solved:
-        from ..geometry import Layout
+        from ..core.geometry import Layout
         from ..puzzle import Puzzle
 
         side = len(result.grid)  # more values than cells: the grid's largest value
@@ -261,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     if args.solutions and args.solutions != "-":
         _check_solutions_file(args)
     if args.plot:
-        from ..files import check_output
+        from ..formats.files import check_output
 
         check_output(args.plot, reading=(args.file,), option="--plot")
     if args.file is None:
@@ -350,10 +350,10 @@ def _check_solutions_file(args: argparse.Namespace) -> None:
     wrote (its first line starts with :data:`SOLUTIONS_HEADER`) or, with
     ``--overwrite``, another regular file; never the input file nor
     ``--out`` (:class:`UsageError` or
-    :class:`~sudoku_models.files.OutputFileError`)."""
+    :class:`~sudoku_models.formats.files.OutputFileError`)."""
     from pathlib import Path
 
-    from ..files import check_output
+    from ..formats.files import check_output
 
     path = check_output(args.solutions, reading=(args.file,), option="--solutions")
     if args.out and Path(args.out).resolve() == path.resolve():

@@ -19,9 +19,9 @@ from .. import validation
 from ..errors import CountIncomplete
 from ..limits import check_limit
 from ..errors import PuzzleFormatError
-from ..geometry import Layout
+from ..core.geometry import Layout
 from ..puzzle import Puzzle, as_puzzle
-from ..rules import Rules
+from ..core.rules import Rules
 from ..stoppable import call_stoppable, ctrl_c_deferred
 from . import _CACHE_DIR
 from . import compile_cache as _cache
@@ -41,8 +41,8 @@ QUICK_NODES = 2000
 
 def tables(layout: Layout | Rules | int) -> Tables:
     """The :class:`~.kernel_tables.Tables` of a
-    :class:`~sudoku_models.geometry.Layout`, of a variant's
-    :class:`~sudoku_models.rules.Rules` (:func:`.kernel_tables.build_rules`;
+    :class:`~sudoku_models.core.geometry.Layout`, of a variant's
+    :class:`~sudoku_models.core.rules.Rules` (:func:`.kernel_tables.build_rules`;
     the 64 latest kept) or of the standard grid of an order (2 to 7), built
     once per layout."""
     if isinstance(layout, Rules):
@@ -64,8 +64,8 @@ def run_search(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                value_order: np.ndarray | None = None, max_nodes: int = ALL,
                control: np.ndarray | None = None):
     """Count solutions of a flat ``(N,)`` grid of ``order`` (or of any
-    :class:`~sudoku_models.geometry.Layout`, or a variant's
-    :class:`~sudoku_models.rules.Rules`) on the general kernel
+    :class:`~sudoku_models.core.geometry.Layout`, or a variant's
+    :class:`~sudoku_models.core.rules.Rules`) on the general kernel
     (:func:`.kernel.count`: naked and hidden singles; a variant's rules and
     locked candidates too) up to ``limit``;
     returns the count (-1 when more than ``max_nodes`` branch nodes were
@@ -151,8 +151,8 @@ def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
     :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
     GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
     ``time_limit`` (seconds) stop it. ``order``: an order, a
-    :class:`~sudoku_models.geometry.Layout` or a variant's
-    :class:`~sudoku_models.rules.Rules`. A search that needs at most
+    :class:`~sudoku_models.core.geometry.Layout` or a variant's
+    :class:`~sudoku_models.core.rules.Rules`. A search that needs at most
     ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
     without the watch's cost of about 0.02 ms (unless ``time_limit`` is
     under 0.1 s). ``control``: a
@@ -191,7 +191,7 @@ def _load_count9_many() -> None:
 
 
 def _load_variants() -> None:
-    from ..rules import Cage
+    from ..core.rules import Cage
 
     run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
 
@@ -237,8 +237,8 @@ def load_kernels(*names: str) -> None:
 
 def load_kernels_for(order: int | Layout | Rules) -> None:
     """:func:`load_kernels` of the kernel that :func:`run_stoppable` runs
-    for ``order`` (an order, a :class:`~sudoku_models.geometry.Layout` or a
-    variant's :class:`~sudoku_models.rules.Rules`): call it before a timing
+    for ``order`` (an order, a :class:`~sudoku_models.core.geometry.Layout` or a
+    variant's :class:`~sudoku_models.core.rules.Rules`): call it before a timing
     starts, so that the timing holds no compile."""
     layout = order if isinstance(order, (Layout, Rules)) else Layout.square(order)
     kind = ("count9" if layout is _NINE or layout == _NINE
@@ -312,7 +312,7 @@ def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = No
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, with any
-    constraints of :mod:`sudoku_models.rules`) or anything :func:`~sudoku_models.puzzle.as_puzzle`
+    constraints of :mod:`sudoku_models.core.rules`) or anything :func:`~sudoku_models.puzzle.as_puzzle`
     takes (a puzzle string, ``(n*n, n*n)`` ints as nested lists or an
     array, 0 = empty). ``limit=2`` (default) answers "none, one or
     several"; ``limit=None`` counts every solution. A puzzle with

@@ -1,6 +1,6 @@
 """The general kernel's tables and scratch arrays, each one tuple.
 
-:func:`build` turns a :class:`~sudoku_models.geometry.Layout` into the constant tables of
+:func:`build` turns a :class:`~sudoku_models.core.geometry.Layout` into the constant tables of
 :mod:`.kernel`; :meth:`Tables.workspace` gives the scratch arrays of one
 search. Both are plain tuples (see :mod:`.core` for why), indexed inside the
 kernel by the constants of this module, so a kernel reads
@@ -29,9 +29,9 @@ Tables (``N`` cells, side ``s``, ``H`` houses):
 - ``BITBOARD``: 1 when the layout is the standard 9x9 grid, which
   :mod:`.uniqueness` hands to the bitboard kernel.
 
-A variant (:func:`build_rules`, a :class:`~sudoku_models.rules.Rules` with
+A variant (:func:`build_rules`, a :class:`~sudoku_models.core.rules.Rules` with
 constraints) changes the tables above and adds its own after them. Its
-extra all-different groups (:attr:`~sudoku_models.rules.Lowered.groups`:
+extra all-different groups (:attr:`~sudoku_models.core.rules.Lowered.groups`:
 extra regions, cages, anti-knight and anti-king pairs) join ``PEERS``; the
 groups of ``N`` cells join ``HOUSES`` and ``CELL_HOUSES`` (hidden singles);
 ``BITBOARD`` is 0. Its bundles always have the segments (``K = 0`` in the
@@ -39,11 +39,11 @@ singles-only one) and then, from ``VARIANT`` on:
 
 - ``DOMAINS`` ``(N,)``: each cell's starting candidates (parity; the full
   mask elsewhere);
-- pair relations (:class:`~sudoku_models.rules.PairRelation`, those on one
+- pair relations (:class:`~sudoku_models.core.rules.PairRelation`, those on one
   pair of cells merged) as *arcs*, one per direction: ``ARC_FROM``,
   ``ARC_TO`` ``(A,)`` and ``ARC_ALLOWED`` ``(A, s)``, the candidates the
   ``to`` cell keeps while the ``from`` cell holds ``v`` (row ``v - 1``);
-- linear sums (:class:`~sudoku_models.rules.LinearSum`: cage totals,
+- linear sums (:class:`~sudoku_models.core.rules.LinearSum`: cage totals,
   arrows, and the sums derived from cages, :func:`_derived_sums`):
   ``SUM_CELLS`` and ``SUM_COEFS`` ``(S, m)`` (-1 / 0 padded),
   ``SUM_TOTALS`` ``(S,)``; a sum over cells that must all differ, with
@@ -57,7 +57,7 @@ singles-only one) and then, from ``VARIANT`` on:
   other cells (a combination is live only if the values it leaves out
   still have a place there: the sum and its complement in the house
   filtered together, as the Interactive Sudoku Solver's sum handler does);
-- regular lines (:class:`~sudoku_models.automata.LineAutomaton`):
+- regular lines (:class:`~sudoku_models.core.automata.LineAutomaton`):
   ``LINE_CELLS`` ``(R, L)`` -1 padded, ``LINE_NEXT`` ``(R, Q, s)`` each
   line's deterministic automaton (the state after reading ``v`` in ``q``
   at ``[k, q, v - 1]``, -1: none; -1 padded to the most states
@@ -79,9 +79,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..geometry import Layout
-from ..rules import Cage, LinearSum, Rules
-from .. import sum_rules
+from ..core.geometry import Layout
+from ..core.rules import Cage, LinearSum, Rules
+from ..core import sum_rules
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
 SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, LINE_SEGMENTS, REGION_SEGMENTS, SPLIT = 6, 7, 8, 9, 10, 11
@@ -115,7 +115,7 @@ class Tables:
     """A layout's (or a variant's) tables for :mod:`.kernel` (:func:`build`,
     :func:`build_rules`): ``locked`` is the tuple with locked candidates,
     ``singles`` the same without them (naked and hidden singles only);
-    ``rules`` the variant's :class:`~sudoku_models.rules.Rules` (None for a
+    ``rules`` the variant's :class:`~sudoku_models.core.rules.Rules` (None for a
     classic layout); the arrays are read-only."""
 
     layout: Layout
@@ -215,7 +215,7 @@ def _no_segments(side: int) -> tuple:
 
 
 def build(layout: Layout) -> Tables:
-    """:class:`Tables` of a :class:`~sudoku_models.geometry.Layout` (its
+    """:class:`Tables` of a :class:`~sudoku_models.core.geometry.Layout` (its
     houses, peers and houses of each cell; the segments where its lines
     meet its regions)."""
     houses = layout.houses

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..formulations.base import Formulation
-from ..geometry import Layout
+from ..core.geometry import Layout
 from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..errors import CountIncomplete
@@ -24,7 +24,7 @@ class BacktrackingMethod(Formulation):
     locked candidates too, :mod:`sudoku_models.counter.kernel9`), compiled
     with numba; a variant is searched with two-way branches (a value in a
     cell or not) chosen by conflict weights, as the Interactive Sudoku
-    Solver chooses them. Every constraint kind of :mod:`sudoku_models.rules` is
+    Solver chooses them. Every constraint kind of :mod:`sudoku_models.core.rules` is
     searched natively: extra regions and cages as further peers (and houses
     when they have ``N`` cells, with locked candidates where they meet other
     houses), cage totals and arrows as linear sums

@@ -2,8 +2,8 @@
 
 A formulation is one model (binary assignment, integer AllDifferent, ...)
 handed to one solver (HiGHS, CP-SAT, ...). It builds the rules of one
-:class:`~sudoku_models.rules.Rules` once (the houses of its
-:class:`~sudoku_models.geometry.Layout`: square boxes of an order,
+:class:`~sudoku_models.core.rules.Rules` once (the houses of its
+:class:`~sudoku_models.core.geometry.Layout`: square boxes of an order,
 rectangular boxes, jigsaw regions, a Latin square; and the constraints of a
 variant: extra regions, killer cages, cell relations), then loads each
 puzzle's clues into that model, so solving a file of puzzles that share
@@ -19,10 +19,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .. import validation
-from ..geometry import Layout, LayoutError
+from ..core.geometry import Layout, LayoutError
 from ..puzzle import MAX_ORDER, Puzzle
 from ..result import ModelSize, SolveResult, Status
-from ..rules import Rules
+from ..core.rules import Rules
 
 
 class ModelChangedError(ValueError):
@@ -38,9 +38,9 @@ class Formulation(ABC):
     """A model of the rules of one puzzle family, reusable across puzzles
     that share those rules (only the clues change).
 
-    ``layout``: a :class:`~sudoku_models.rules.Rules` (a layout with the
+    ``layout``: a :class:`~sudoku_models.core.rules.Rules` (a layout with the
     constraints of a variant: pass ``puzzle.rules``), a
-    :class:`~sudoku_models.geometry.Layout` (side up to 36; classic rules)
+    :class:`~sudoku_models.core.geometry.Layout` (side up to 36; classic rules)
     or an int order ``n`` for the classic square boxes (``Formulation(3)``
     is a 9x9); ``self.rules``, ``self.layout``, ``self.side`` and
     ``self.order`` (None unless square boxes) describe it. A method takes
@@ -63,7 +63,7 @@ class Formulation(ABC):
     :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
     :meth:`count_solutions` and :meth:`export`, and check their own options
     with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
-    thread count, :class:`~sudoku_models.geometry.LayoutError` for a bad
+    thread count, :class:`~sudoku_models.core.geometry.LayoutError` for a bad
     layout and :class:`~sudoku_models.registry.CapabilityError` (naming the
     method and the kind) for a layout kind or a constraint kind the method
     does not take.
@@ -105,7 +105,7 @@ class Formulation(ABC):
 
     @classmethod
     def _checked_rules(cls, layout) -> Rules:
-        """The :class:`~sudoku_models.rules.Rules` of ``layout`` (rules, a
+        """The :class:`~sudoku_models.core.rules.Rules` of ``layout`` (rules, a
         layout or an int order) if this method models them;
         :class:`~sudoku_models.registry.CapabilityError` naming the method
         and the kind otherwise."""
@@ -125,7 +125,7 @@ class Formulation(ABC):
     @classmethod
     def _checked_layout(cls, layout) -> Layout:
         """``layout`` (or the square layout of an int order) if this method
-        takes it; :class:`~sudoku_models.geometry.LayoutError` or
+        takes it; :class:`~sudoku_models.core.geometry.LayoutError` or
         :class:`~sudoku_models.registry.CapabilityError` otherwise."""
         from ..registry import METHODS, CapabilityError, UnknownMethodError, layout_kind
 

@@ -40,10 +40,10 @@ from functools import cache
 
 import numpy as np
 
-from ..geometry import Layout
+from ..core.geometry import Layout
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
-from ..rules import Rules
+from ..core.rules import Rules
 from .base import Formulation, entry_points
 
 
@@ -236,8 +236,8 @@ def _group_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[
 def deduce(cand: list[int], layout: int | Layout | Rules, find_forbidden: Callable = forbidden_regin,
            deadline: float | None = None) -> Deduction:
     """Delete forbidden edges of every house (columns, rows, boxes, as in the
-    paper) of ``layout`` (a :class:`~sudoku_models.geometry.Layout`, an int
-    order, or a variant's :class:`~sudoku_models.rules.Rules`, whose
+    paper) of ``layout`` (a :class:`~sudoku_models.core.geometry.Layout`, an int
+    order, or a variant's :class:`~sudoku_models.core.rules.Rules`, whose
     all-different groups are filtered after the houses) from ``cand``
     (bitmask per cell, modified in place) until none is left; houses whose
     cells did not change since their last visit are skipped. ``deadline`` is

@@ -162,7 +162,7 @@ def innies_and_outies(grid: Candidates) -> Step | None:
     covered = Counter(c for cells, _, _ in tables.cages for c in cells)
     cages = [cage for cage in tables.cages if all(covered[c] == 1 for c in cage[0])]
     cage_of = {c: index for index, (cells, _, _) in enumerate(cages) for c in cells}  # the
-    # cages overlapping no other: a cell counted once (disjoint_cages of sudoku_models.rules)
+    # cages overlapping no other: a cell counted once (disjoint_cages of sudoku_models.core.rules)
     if not cages:
         return None
     for label, unit, houses in tables.units:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..geometry import Layout, cell_name, house_label
-from ..rules import Cage, Region, Rules
+from ..core.geometry import Layout, cell_name, house_label
+from ..core.rules import Cage, Region, Rules
 from ..errors import UnsolvablePuzzle, UnsupportedRules
 
 #: The constraint kinds the techniques understand: extra all-different
@@ -38,7 +38,7 @@ class TechniqueTables:
 
     * ``houses``: tuples of flat cells, every group of ``N`` cells holding
       each value once: the layout's rows, columns and regions (house numbers
-      as :attr:`~sudoku_models.geometry.Layout.houses`), then the extra
+      as :attr:`~sudoku_models.core.geometry.Layout.houses`), then the extra
       regions of ``N`` cells (X diagonals, windoku windows, disjoint groups,
       cages of ``N`` cells);
     * ``labels``: the name of each house in the explanations, ``r3``,
@@ -182,8 +182,8 @@ def bits(mask: int) -> list[int]:
 class Candidates:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
-    :class:`~sudoku_models.rules.Rules` (or a bare
-    :class:`~sudoku_models.geometry.Layout`); ``tables`` holds its houses,
+    :class:`~sudoku_models.core.rules.Rules` (or a bare
+    :class:`~sudoku_models.core.geometry.Layout`); ``tables`` holds its houses,
     their labels and the peers as tuples (:class:`TechniqueTables`).
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the

@@ -4,7 +4,7 @@ the lines whose rule binds two cells at a time (whispers, renban,
 palindrome), fortress cells and clones.
 
 Each such rule is a relation between two cells (the rules' lowering,
-:class:`~sudoku_models.rules.PairRelation`): which values the two may hold
+:class:`~sudoku_models.core.rules.PairRelation`): which values the two may hold
 together. **One technique per kind**, named as setters name it, keeps in
 each cell of one constraint only the candidates some candidate of its
 partner allows (two cells that see each other never share a value), and

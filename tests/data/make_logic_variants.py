@@ -20,8 +20,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from sudoku_models import Puzzle
-from sudoku_models.geometry import Layout
-from sudoku_models.rules import (AntiKing, AntiKnight, Cage, Parity, diagonals,
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.rules import (AntiKing, AntiKnight, Cage, Parity, diagonals,
                                  disjoint_groups, windoku)
 from tests.logic_checks import solutions
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ..milp.binary_model import FAMILIES, binary_model
+from ..binary.model import FAMILIES, binary_model
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from ..base import entry_points
-from ..milp.binary_rules import BinaryRowOptions, binary_rules
+from ..binary.rows import BinaryRowOptions, binary_rules
 from .cpsat_base import CpSatFormulation
 
 

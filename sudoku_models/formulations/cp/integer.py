@@ -8,7 +8,7 @@ permutation); one AllDifferent constraint
 per house of the layout (row, column, box or jigsaw region); a clue shrinks
 its cell's domain to one value.
 
-The constraints of a variant (:attr:`~sudoku_models.rules.Rules.lowered`):
+The constraints of a variant (:attr:`~sudoku_models.core.rules.Rules.lowered`):
 an AllDifferent per extra region, cage, anti-knight or anti-king pair; a
 linear sum per cage total and arrow. A killer cage's total in one of three
 forms (``cage``):
@@ -20,7 +20,7 @@ forms (``cage``):
   little (Schulte, Tack and Lagerkvist, *Modeling and Programming with
   Gecode*, the Kakuro case study);
 * ``"sets"``: one Boolean per admissible digit set of the cage
-  (:func:`~sudoku_models.sum_rules.cage_digit_sets`), ``add_exactly_one``
+  (:func:`~sudoku_models.core.sum_rules.cage_digit_sets`), ``add_exactly_one``
   of them, and for each digit ``k`` the channelling ``sum_c [cell_c == k] =
   sum_{S contains k} b_S`` (a Boolean per cell and digit, reified): the
   MILP's extended formulation (``milp`` with ``cage="sets"``) on CP-SAT, so
@@ -31,14 +31,14 @@ forms (``cage``):
   them).
 
 ``prune=True`` (default) also keeps the cells of a cage with a total to the
-digits of its admissible sets (:func:`~sudoku_models.sum_rules.cage_candidates`),
+digits of its admissible sets (:func:`~sudoku_models.core.sum_rules.cage_candidates`),
 a domain constraint. With ``rule45=True`` the redundant sums of the rule of
 45 (innies and outies of every house and run of houses,
-:func:`~sudoku_models.sum_rules.derived_sums`); each pair relation (Kropki,
+:func:`~sudoku_models.core.sum_rules.derived_sums`); each pair relation (Kropki,
 XV, greater-than and thermometer steps, non-consecutive, the negative
 constraints) as the table of its allowed value pairs; parity as a domain
 constraint beside the cell's clue domain; a regular line
-(:class:`~sudoku_models.automata.LineAutomaton`) as CP-SAT's
+(:class:`~sudoku_models.core.automata.LineAutomaton`) as CP-SAT's
 ``add_automaton`` over its cells (the automaton deterministic and
 minimal), beside the domains of the values an accepted word can put in each
 cell.
@@ -53,8 +53,8 @@ from ortools.sat.python import cp_model
 
 from ...puzzle import Puzzle
 from ...result import ModelSize
-from ...rules import Cage
-from ...sum_rules import cage_candidates, cage_digit_sets, derived_sums
+from ...core.rules import Cage
+from ...core.sum_rules import cage_candidates, cage_digit_sets, derived_sums
 from ..base import entry_points
 from .cpsat_base import CpSatFormulation
 

@@ -11,7 +11,7 @@ Disjunctive Programming"). 810 disjunctions for 9 x 9. The weak LP relaxation
 makes it slow (seconds per hard puzzle): that contrast with the binary model
 is the point. A variant adds a disjunction for every pair of cells its
 all-different groups make differ (extra regions, cages without totals,
-anti-knight and anti-king: :attr:`~sudoku_models.rules.Rules.peer_matrix`);
+anti-knight and anti-king: :attr:`~sudoku_models.core.rules.Rules.peer_matrix`);
 sums and relations are not modelled (the registry refuses them).
 """
 

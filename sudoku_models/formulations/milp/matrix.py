@@ -28,11 +28,11 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from .binary_model import binary_model
+from ..binary.model import binary_model
 from ...puzzle import Puzzle
 from .backends import LinearProblem
 from ..base import entry_points
-from .binary_rules import BinaryRowOptions, binary_rules, rule_matrix
+from ..binary.rows import BinaryRowOptions, binary_rules, rule_matrix
 from .linear import LinearFormulation
 from .objectives import tiebreak_costs
 
@@ -73,7 +73,7 @@ def column(i, j, k, side: int):
 
 def engine_columns(layout) -> np.ndarray:
     """MATLAB's column of every variable of the binary model of ``layout`` (a
-    :class:`~sudoku_models.geometry.Layout` or an int order): ``(s**3,)``,
+    :class:`~sudoku_models.core.geometry.Layout` or an int order): ``(s**3,)``,
     indexed by :class:`~.binary_model.BinaryModel` variable
     number."""
     model = binary_model(layout)

@@ -13,7 +13,7 @@ Source: MATLAB's "Solve Sudoku Puzzles via Integer Programming: Solver-Based"
   none for a Latin square)
 
 With more values than cells per house (``k`` in ``0..V-1``, ``V > N``:
-:meth:`~sudoku_models.geometry.Layout.with_values`) the row, column and box
+:meth:`~sudoku_models.core.geometry.Layout.with_values`) the row, column and box
 sums are ``<= 1``: each value at most once in a house.
 
 Clues are lower bounds of 1, as ``sudokuEngine`` sets ``lb``. The objective
@@ -46,10 +46,10 @@ from __future__ import annotations
 import numpy as np
 import pyomo.core as pyo  # not pyomo.environ: its solver plugins cost 0.2 s of start-up
 
-from .binary_model import binary_model
+from ..binary.model import binary_model
 from ...puzzle import Puzzle
 from ..base import entry_points
-from .binary_rules import BinaryRowOptions, binary_rules
+from ..binary.rows import BinaryRowOptions, binary_rules
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation
 

@@ -17,7 +17,7 @@ and G. Kwon and H. Jain, "Optimized CNF encoding for Sudoku puzzles"
 
 At-most-one is written pairwise (``s*(s-1)/2`` clauses per group), as in
 both papers. With more values than cells per house (``V > s``,
-:meth:`~sudoku_models.geometry.Layout.with_values`) a house need not hold
+:meth:`~sudoku_models.core.geometry.Layout.with_values`) a house need not hold
 every value: no at-least-one clause per house and value, and both
 encodings keep at most one value per cell (the minimal encoding's
 argument for leaving it out needs every value in every house).
@@ -29,7 +29,7 @@ import functools
 
 import numpy as np
 
-from ..milp.binary_model import binary_model
+from ..binary.model import binary_model
 
 ENCODINGS = ("minimal", "extended")
 """The encodings of the rules: ``sat-minimal`` and ``sat-extended``."""
@@ -38,7 +38,7 @@ ENCODINGS = ("minimal", "extended")
 @functools.cache
 def rule_clauses(layout, encoding: str) -> tuple[np.ndarray, ...]:
     """The clauses of the rules of ``layout`` (a
-    :class:`~sudoku_models.geometry.Layout` or an int order) in ``encoding`` (``"minimal"`` or
+    :class:`~sudoku_models.core.geometry.Layout` or an int order) in ``encoding`` (``"minimal"`` or
     ``"extended"``), as read-only int32 arrays of DIMACS literals, one array
     per clause width: at-least-one clauses ``(m, s)`` (``(m, V)``, the cells
     only, with more values than cells) and at-most-one pairs ``(m, 2)``.

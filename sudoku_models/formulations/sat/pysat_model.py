@@ -28,7 +28,7 @@ from ...limits import check_limit
 from ...puzzle import Puzzle
 from ...result import ModelSize, Status
 from ..base import Formulation, entry_points
-from ..milp.binary_model import binary_model
+from ..binary.model import binary_model
 from .encoding import rule_clause_list, rule_clauses
 from .time_slices import solve_in_slices, solve_interruptible
 from .variant_clauses import variant_clauses

@@ -1,7 +1,7 @@
 """The clauses of a variant's constraints, beside the rules' encoding.
 
 A variant's constraints (from the rules'
-:attr:`~sudoku_models.rules.Rules.lowered` families): an extra region, cage,
+:attr:`~sudoku_models.core.rules.Rules.lowered` families): an extra region, cage,
 anti-knight or anti-king pair is an at-most-one per value (pairwise; a full
 region also at-least-one per value in the extended encoding); each pair
 relation (Kropki, XV, greater-than and thermometer steps, non-consecutive,
@@ -11,7 +11,7 @@ one of two forms (``cage``), the combinatorial and the arithmetic one:
 
 * ``"sets"`` (default): by its digit combinations ("cage combinations as
   clauses"): one selector per set of distinct digits that reaches the total
-  (:func:`~sudoku_models.sum_rules.cage_digit_sets`), at least one selector
+  (:func:`~sudoku_models.core.sum_rules.cage_digit_sets`), at least one selector
   true, a selector forcing each of its digits into the cage and every other
   digit out of it (with the cage's at-most-one rows this is exact: the cage
   holds that set);
@@ -37,14 +37,14 @@ one of two forms (``cage``), the combinatorial and the arithmetic one:
 
 ``prune=True`` (default) adds a unit clause ``-x[c, k]`` for each digit
 ``k`` that no digit set of the cage holds
-(:func:`~sudoku_models.sum_rules.cage_candidates`), in either form.
+(:func:`~sudoku_models.core.sum_rules.cage_candidates`), in either form.
 
-A regular line (:class:`~sudoku_models.automata.LineAutomaton`: the
+A regular line (:class:`~sudoku_models.core.automata.LineAutomaton`: the
 ``regular`` kind and the kinds that lower to it) is its automaton unrolled
 along the line (F. Bacchus, "GAC via unit propagation", CP 2007; the
 decomposition of G. Pesant's regular constraint, CP 2004): one Boolean
 ``s[i, q]`` per position ``i = 0..L`` and live state ``q`` (the states on
-an accepted path, :meth:`~sudoku_models.automata.Automaton.layers`),
+an accepted path, :meth:`~sudoku_models.core.automata.Automaton.layers`),
 exactly one per position, ``s[0, start]`` true, and per position the
 transitions ``s[i, q] & x[c_i, v] -> s[i + 1, next(q, v)]``, the dead ones
 ``-s[i, q] | -x[c_i, v]``, and supports: a value needs a state that reads
@@ -53,7 +53,7 @@ leads to. Unit propagation on these clauses keeps every cell's values and
 every position's states to those on an accepted path through the others'.
 Every other linear sum (a little killer, a pill arrow, a zipper...) is
 written the same way, its automaton's states the position and the partial
-sum (:func:`~sudoku_models.automata.linear_automaton`).
+sum (:func:`~sudoku_models.core.automata.linear_automaton`).
 
 An arrow is written by its value tuples, the way a CP solver's table
 constraint is: one selector per assignment of values
@@ -75,9 +75,9 @@ from itertools import combinations
 import numpy as np
 
 from ...registry import SAT_CAGE_FORMS
-from ...automata import LineAutomaton, linear_automaton
-from ...rules import Arrow, Cage
-from ...sum_rules import cage_candidates, cage_digit_sets
+from ...core.automata import LineAutomaton, linear_automaton
+from ...core.rules import Arrow, Cage
+from ...core.sum_rules import cage_candidates, cage_digit_sets
 
 MAX_ARROW_TUPLES = 200_000
 """The most value tuples an arrow's selector encoding may have."""

@@ -3,7 +3,7 @@
 The binary model (:mod:`.binary_model`: ``x[i, j, k] = 1`` when
 cell ``(i, j)`` holds ``k + 1``) writes the value of a cell as the linear
 expression ``v(c) = sum_k (k + 1) x[c, k]``. Every constraint kind of
-:mod:`sudoku_models.rules` becomes linear rows over ``x`` here, and the
+:mod:`sudoku_models.core.rules` becomes linear rows over ``x`` here, and the
 binary formulations read these rows: ``milp`` writes them in Pyomo,
 ``matrix`` as MATLAB's ``Aeq``/``A`` arrays, ``cp-bool`` as CP-SAT
 constraints (at-most-one, exactly-one, linear). The SAT encodings read the
@@ -26,7 +26,7 @@ How each kind is written, and why:
 * **a cage as its digit sets** (``cage="sets"``, the extended formulation):
   one binary ``y_S`` per admissible digit set ``S`` of the cage (``n``
   distinct digits summing to the total:
-  :func:`~sudoku_models.sum_rules.cage_digit_sets`), ``sum_S y_S = 1``, and
+  :func:`~sudoku_models.core.sum_rules.cage_digit_sets`), ``sum_S y_S = 1``, and
   for each digit ``k``: ``sum_{c in cage} x[c, k] = sum_{S contains k} y_S``
   (family ``cage-sets``). These rows imply the cage's at-most-one rows and
   its sum, also in the LP relaxation (summing ``k`` times the digit rows
@@ -45,14 +45,14 @@ How each kind is written, and why:
   cage without a total keeps its at-most-one rows.
 * **cage candidate pruning** (``prune=True``, the default, any cage form):
   the digits that no admissible set of a cage holds are fixed at 0 in its
-  cells (:func:`~sudoku_models.sum_rules.cage_candidates`; a 2-cell 3 holds
+  cells (:func:`~sudoku_models.core.sum_rules.cage_candidates`; a 2-cell 3 holds
   only 1 and 2): free, and what a solver's presolve need not find.
 * **the rule of 45** (``rule45=True``, off by default): each house, and
   each run of consecutive rows or columns, holds every digit once per house,
   so the cells it has outside the cages with totals lying inside it (the
   *innies*) sum to the rest, and the cells that the cages sticking out of
   it have outside (the *outies*) sum to those cages' totals less the
-  innies' sum (:func:`~sudoku_models.sum_rules.derived_sums`, sets of up to
+  innies' sum (:func:`~sudoku_models.core.sum_rules.derived_sums`, sets of up to
   9 cells). Where an innie or outie set's cells all differ (one house) it is
   a virtual cage: its candidates are pruned as a cage's (``prune``) and,
   with ``cage="sets"``, it gets its own digit-set rows (family
@@ -113,8 +113,8 @@ from itertools import combinations
 import numpy as np
 
 from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
-from ...rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
-from ...sum_rules import cage_digit_sets, derived_sums
+from ...core.rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
+from ...core.sum_rules import cage_digit_sets, derived_sums
 
 # the families of the rules' LinearSum
 SUM_KINDS = {"cage": "cage-total"}
@@ -145,7 +145,7 @@ class Row:
 
 @dataclass(frozen=True, eq=False)
 class BinaryRules:
-    """The variant constraints of one :class:`~sudoku_models.rules.Rules`
+    """The variant constraints of one :class:`~sudoku_models.core.rules.Rules`
     on the binary model: ``rows`` (:class:`Row`, grouped by family in the
     order the constraints come), ``zeros``, the ``(z,)`` int64 variable
     numbers fixed at 0 (parity, cage candidate pruning), and ``extra``, the
@@ -316,7 +316,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
 
 def _derived_sets(rules: Rules) -> dict[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The rule of 45's innie and outie sums
-    (:func:`~sudoku_models.sum_rules.derived_sums`) whose cells all differ
+    (:func:`~sudoku_models.core.sum_rules.derived_sums`) whose cells all differ
     (every two are peers), as virtual cages: sorted cells -> digit sets."""
     peers, side = rules.peer_matrix, rules.layout.side
     return {tuple(sorted(s.cells)): cage_digit_sets(len(s.cells), s.total, side)

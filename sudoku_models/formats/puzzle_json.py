@@ -16,7 +16,7 @@ object per line::
                                                 # default: the usual boxes of N
       "grid": "1.....2.....",                   # the clues: the line format of
                                                 # Puzzle.from_string, or nested lists
-      "constraints": [                          # optional, see sudoku_models.rules
+      "constraints": [                          # optional, see sudoku_models.core.rules
         {"kind": "cage", "cells": ["r1c1", "r1c2"], "total": 7},
         {"kind": "thermometer", "cells": ["r2c1", "r2c2", "r2c3"]},
         {"kind": "arrow", "circle": "r4c4", "cells": ["r4c5", "r4c6"]},
@@ -33,7 +33,7 @@ object per line::
     }
 
 Cells are named ``r1c1`` (1-based row and column, either case). Each
-constraint kind's fields are those of its class in :mod:`sudoku_models.rules`
+constraint kind's fields are those of its class in :mod:`sudoku_models.core.rules`
 (``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
 ``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
 line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
@@ -55,7 +55,7 @@ little killer, a German whisper, candidate givens...) is a
 :class:`~sudoku_models.errors.PuzzleFormatError` naming it, never silently
 dropped, as is a value of the wrong type (named by its key and entry).
 :func:`to_fpuzzles` writes the format. SudokuPad's own format (its ``scl``
-links): :func:`from_sudokupad`. Links and lz-string: :mod:`sudoku_models.links`.
+links): :func:`from_sudokupad`. Links and lz-string: :mod:`sudoku_models.formats.links`.
 """
 
 from __future__ import annotations
@@ -67,11 +67,11 @@ import warnings
 
 import numpy as np
 
-from .errors import PuzzleFormatError
-from .geometry import MAX_VALUES, Layout, LayoutError
+from ..errors import PuzzleFormatError
+from ..core.geometry import MAX_VALUES, Layout, LayoutError
 from .links import payload_json
-from .value_range import ONE_TO_N, ValueRange, named
-from .rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
+from ..core.value_range import ONE_TO_N, ValueRange, named
+from ..core.rules import (KINDS, XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
                     Fortress,
                     Kropki, KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity,
                     Region, Renban, Rules, RulesError, Sandwich, Skyscraper, Thermometer,
@@ -779,7 +779,7 @@ def _scl_cells(pairs, side: int, where: str) -> tuple[int, ...]:
 
 def from_sudokupad(data, where: str = "SudokuPad"):
     """``(grid, rules, name)`` from SudokuPad's own puzzle object (the
-    ``scl`` links; :func:`~sudoku_models.links.unpack` unzips them): the
+    ``scl`` links; :func:`~sudoku_models.formats.links.unpack` unzips them): the
     givens of ``cells``, the ``regions`` and the killer ``cages`` (a cage
     with a value; SudokuPad keeps the title in a cage without cells).
     ``lines``, ``arrows``, ``overlays`` and ``underlays`` draw rules only a

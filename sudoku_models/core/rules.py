@@ -1,6 +1,6 @@
 """The rules of a puzzle beyond its layout: the constraints of Sudoku variants.
 
-A puzzle is its :class:`~sudoku_models.geometry.Layout` (rows, columns,
+A puzzle is its :class:`~sudoku_models.core.geometry.Layout` (rows, columns,
 regions), its clues and a tuple of constraints, each one of the kinds below
 (cells are flat indices ``row * N + column``, 0-based; the JSON format names
 them ``r1c1``):
@@ -98,7 +98,7 @@ Every kind has one definition of what it means for a filled grid
 where), and one lowering into five primitive families that models and
 searches can read (:class:`Lowered`): extra all-different groups, linear
 sums, allowed value pairs on two cells, cell domains, and lines spelling
-words of a regular language (:class:`~sudoku_models.automata.LineAutomaton`). Each formulation
+words of a regular language (:class:`~sudoku_models.core.automata.LineAutomaton`). Each formulation
 models each kind natively from the kind itself or from these families.
 
 Sources for the kinds: the f-puzzles / SudokuPad constraint set (its JSON
@@ -127,7 +127,7 @@ from .automata import (Automaton, LineAutomaton, between_automaton, classes_auto
                        lockout_automaton, rellik_automaton, sum_loop_automaton, multiset_automaton,
                        lunchbox_automaton, numbered_room_automaton, sandwich_automaton, skyscraper_automaton,
                        sum_line_automaton, window_automaton, x_sum_automaton)
-from .errors import RulesError
+from ..errors import RulesError
 from .geometry import Layout, cell_name
 
 
@@ -169,7 +169,7 @@ class Lowered:
       thermometer steps, non-consecutive and the negative constraints).
     * ``domains``: ``(N*N,)`` int64 bitmasks, bit ``v - 1`` set when the cell
       may hold ``v`` (parity).
-    * ``lines``: :class:`~sudoku_models.automata.LineAutomaton` (regular
+    * ``lines``: :class:`~sudoku_models.core.automata.LineAutomaton` (regular
       constraints).
     """
 
@@ -854,10 +854,10 @@ class Regular(Constraint):
     """The regular constraint (G. Pesant, CP 2004): the values along
     ``cells`` (a cell may come twice) spell a word of a regular language,
     given as a regular expression over digits (``pattern``, the syntax of
-    :mod:`sudoku_models.automata`) or as a finite automaton, possibly
+    :mod:`sudoku_models.core.automata`) or as a finite automaton, possibly
     non-deterministic: ``transitions``, ``(state, value, next state)``
     triples, from ``start`` to one of the ``accepting`` states. Lowered as
-    one :class:`~sudoku_models.automata.LineAutomaton` and the values each
+    one :class:`~sudoku_models.core.automata.LineAutomaton` and the values each
     cell can take on an accepted word (a domain)."""
 
     kind: ClassVar[str] = "regular"
@@ -1216,7 +1216,7 @@ class SumLine(_AutomatonLine):
     first: one segment may then run through the ends (the Interactive
     Sudoku Solver's ``SumLine~...~LOOP``); its automaton guesses that
     segment's part at the end, which a total up to 10 keeps within
-    :data:`~sudoku_models.automata.MAX_STATES` (a larger one is refused)."""
+    :data:`~sudoku_models.core.automata.MAX_STATES` (a larger one is refused)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]
@@ -1621,7 +1621,7 @@ class GlobalEntropy(Constraint):
 
 def _word_forms(constraint: Constraint, layout: Layout, context: Context):
     """``constraint`` as lines that must each spell a word of their
-    automaton (:class:`~sudoku_models.automata.LineAutomaton`): its
+    automaton (:class:`~sudoku_models.core.automata.LineAutomaton`): its
     automata, and its groups, sums, pairs and domains each as the automaton
     of that family (all different, a linear sum, a table, a value set)."""
     side = layout.side

@@ -17,7 +17,7 @@ padding, one line per run of cells between empty items), ``.Jigsaw~<one
 region character per cell>`` (regions beside the boxes, or instead of them
 after ``.NoBoxes``), ``.NoBoxes`` (no boxes: a Latin square) and
 ``.Shape~6x6`` for another side, ``.Shape~9x9~0-8`` for the values 0..N-1
-(read into 1..N: :mod:`sudoku_models.value_range`; :func:`values_of`). Outside clues:
+(read into 1..N: :mod:`sudoku_models.core.value_range`; :func:`values_of`). Outside clues:
 ``.LittleKiller~22~R1C1`` (the diagonal that starts at that cell, in the
 solver's own choice of direction for each edge cell), ``.Sandwich~18~C1``
 (a row ``R<n>`` or column ``C<n>``), ``.XSum~C1~25~23`` and
@@ -77,10 +77,10 @@ from urllib.parse import unquote
 
 import numpy as np
 
-from .errors import PuzzleFormatError, RulesError
-from .geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
-from .value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
-from .rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
+from ..errors import PuzzleFormatError, RulesError
+from ..core.geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
+from ..core.value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
+from ..core.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
                     CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
                     GlobalEntropy, SameValues,
                     GlobalMod, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
@@ -188,7 +188,7 @@ def _pieces(labels: np.ndarray, side: int, size: int, where: str) -> list[tuple[
 
 def values_of(text: str, where: str = "constraint string") -> ValueRange:
     """The value range of a constraint string: :data:`ONE_TO_N` unless its
-    ``Shape`` item says 0..N-1 (:mod:`sudoku_models.value_range`)."""
+    ``Shape`` item says 0..N-1 (:mod:`sudoku_models.core.value_range`)."""
     parts = "".join(text.split()).split(".")
     return _shape([(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]])[1]
 
@@ -755,7 +755,7 @@ def _pattern(code: str, where: str) -> str:
 def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:
     """The constraint string of a puzzle's clues (``(N, N)`` ints 1..N, 0
     empty) and rules, written in ``values`` (``Shape~9x9~0-8`` and the
-    totals and values of 0..N-1: :func:`~sudoku_models.value_range.to_internal`
+    totals and values of 0..N-1: :func:`~sudoku_models.core.value_range.to_internal`
     backwards); :func:`from_iss` reads it back to the same puzzle. Raises
     :class:`PuzzleFormatError` for what the string has no item for (a
     Kropki dot of another value, one colour of negative dots, a ``greater``
@@ -959,7 +959,7 @@ def from_pencilmarks(text: str, where: str = "pencil marks"):
     """``(grid, rules)`` of the pencil-mark format the Interactive Sudoku
     Solver reads: for each cell row by row, ``N`` characters, the digits it
     may hold (``.`` elsewhere). A cell with one digit is a clue, with some
-    a :class:`~sudoku_models.rules.Candidates` constraint, with none a
+    a :class:`~sudoku_models.core.rules.Candidates` constraint, with none a
     :class:`PuzzleFormatError`."""
     text = text.strip()
     if not is_pencilmarks(text):

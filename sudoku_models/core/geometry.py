@@ -37,7 +37,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from .errors import LayoutError
+from ..errors import LayoutError
 
 MAX_VALUES = 16  # values 1..V of a grid with more values than cells per house
 MAX_SIDE = 49  # order 7: full grids generate; the methods take sides up to 36 (order 6)

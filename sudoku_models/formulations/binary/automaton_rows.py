@@ -1,10 +1,10 @@
 """A regular line on the binary model: the layered-graph flow formulation.
 
 A line of ``L`` cells that must spell a word of a regular language
-(:class:`~sudoku_models.automata.LineAutomaton`, from the ``regular`` kind
+(:class:`~sudoku_models.core.automata.LineAutomaton`, from the ``regular`` kind
 and the kinds that lower to it) is a path through the automaton unrolled
 along the line: layer ``i`` holds the states live after ``i`` values
-(:meth:`~sudoku_models.automata.Automaton.layers`), and an arc of layer
+(:meth:`~sudoku_models.core.automata.Automaton.layers`), and an arc of layer
 ``i`` is a transition ``(q, v, q')`` read at the ``i``-th cell. One binary
 ``f[i, a]`` per arc carries one unit of flow from the start to an accepting
 state:
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .binary_rules import Row
+from .rows import Row
 
 
 def automaton_rows(line, family: str, n: int, side: int,

@@ -40,7 +40,7 @@ def cage_digit_sets(cells: int, total: int, side: int) -> tuple[tuple[int, ...],
 
 def cage_candidates(cage: Cage, side: int) -> tuple[int, ...]:
     """The digits (``1..side``, sorted) that some admissible digit set of
-    ``cage`` (a :class:`~sudoku_models.rules.Cage` with a total) holds: the
+    ``cage`` (a :class:`~sudoku_models.core.rules.Cage` with a total) holds: the
     others can be in none of its cells."""
     return tuple(sorted({d for digits in cage_digit_sets(len(cage.cells), cage.total, side)
                          for d in digits}))

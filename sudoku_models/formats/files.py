@@ -22,9 +22,10 @@ from typing import IO, Union
 
 import numpy as np
 
-from . import puzzle_json, validation
-from .errors import OutputFileError, PuzzleFormatError
-from .puzzle import MAX_ORDER, Puzzle, cell_values, read_puzzle
+from . import puzzle_json
+from .. import validation
+from ..errors import OutputFileError, PuzzleFormatError
+from ..puzzle import MAX_ORDER, Puzzle, cell_values, read_puzzle
 
 MAX_LINE_BYTES = 16 * 1024
 """Default bound on one line, in bytes (line break excluded). The longest
@@ -256,7 +257,7 @@ def _read(stream, label: str, short: str, max_line_bytes, max_bytes, max_puzzles
 
 
 def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
-    """Puzzles in JSON (:mod:`~sudoku_models.puzzle_json`): one object, a list
+    """Puzzles in JSON (:mod:`~sudoku_models.formats.puzzle_json`): one object, a list
     of objects, or one object per line (JSON lines); named
     ``"<file name>:<line>"`` for JSON lines and ``"<file name>#<index>"``
     (1-based) for a list. Each may be of the toolkit's format or f-puzzles."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from .errors import RulesError
+from ..errors import RulesError
 
 MAX_STATES = 20_000
 """The most states a deterministic automaton may have (subset construction)."""
@@ -339,7 +339,7 @@ def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
     reachable from ``start`` by ``step(state, value)`` (None: no
     transition; states any hashable values), accepting where
     ``accepts(state)``; ``step`` reads each value ``1..side`` as ``value +
-    shift`` (-1: a puzzle's own values 0..N-1, :mod:`~sudoku_models.value_range`).
+    shift`` (-1: a puzzle's own values 0..N-1, :mod:`~sudoku_models.core.value_range`).
     Raises :class:`~sudoku_models.errors.RulesError` past
     :data:`MAX_STATES` states."""
     number = {start: 0}

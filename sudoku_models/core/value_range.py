@@ -7,7 +7,7 @@ its clues, totals and value lists are then in those values.
 
 A range may also hold more values than a house has cells (``"1-9"`` on a
 6x6, ``"0-9"`` on a 9x9: :func:`named` gives the range and its count ``V``,
-:meth:`Layout.with_values <sudoku_models.geometry.Layout.with_values>`
+:meth:`Layout.with_values <sudoku_models.core.geometry.Layout.with_values>`
 holds it); the shift composes with it (``0-9`` is 1..10 inside), and
 the translations that build automata refuse such a grid by name.
 
@@ -25,15 +25,15 @@ exactly the solutions of the original, each shifted by one:
   own values' even and odd swap, low and high stay: as many of each
   still); and what the Interactive Sudoku Solver keys by the value's
   index 1..N rather than by the value, a ``Pair`` relation's table and an
-  ``NFA``'s symbols (a :class:`~sudoku_models.rules.Pairwise` and a
-  :class:`~sudoku_models.rules.Regular` given by its transitions);
+  ``NFA``'s symbols (a :class:`~sudoku_models.core.rules.Pairwise` and a
+  :class:`~sudoku_models.core.rules.Regular` given by its transitions);
 * a value a constraint names moves by one: clues and candidate sets (so
   the odd values of 0..8 are the even values of 1..9, a parity constraint),
   quadruples and hidden skyscrapers;
 * a total over ``k`` cells grows by ``k``: cages, little killers, sums (a
   cell listed twice counts twice), X and V (a sum of two cells: 12 and 7);
 * an equation with values on both sides or a product changes its form, and
-  becomes a :class:`~sudoku_models.rules.Regular` constraint (the regular
+  becomes a :class:`~sudoku_models.core.rules.Regular` constraint (the regular
   constraint, G. Pesant, CP 2004, which every method models) whose
   automaton checks the equation in the puzzle's own values: arrows (the
   circle, then the arrow), double arrows, zippers, region-sum lines (each
@@ -45,7 +45,7 @@ exactly the solutions of the original, each shifted by one:
 * the sums and indexing kinds keep their meaning in the own values, as the
   Interactive Sudoku Solver's handlers read them, as regular constraints
   whose automata read the own values (the ``shift`` of
-  :func:`~sudoku_models.automata.from_step`): sandwiches (between the 0 and
+  :func:`~sudoku_models.core.automata.from_step`): sandwiches (between the 0 and
   the N-1), X-sums and sum lines (not loops), lunchboxes (with an extra
   region for their different values) and rellik cages, numbered rooms and
   column or row indexing (a control cell's own value ``c``, never 0, picks
@@ -71,7 +71,7 @@ import numpy as np
 
 from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automaton,
                        sandwich_automaton, sum_line_automaton, x_sum_automaton)
-from .errors import PuzzleFormatError
+from ..errors import PuzzleFormatError
 from .geometry import MAX_VALUES, Layout
 from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Clone, Constraint, Context,
                     CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
@@ -147,9 +147,9 @@ def named(text: str, side: int) -> tuple[ValueRange, int] | None:
     """The range ``text`` names on a grid of ``side`` and its number of
     values ``V``: ``"1-9"`` or ``"0-8"`` for 9 values, as
     :meth:`ValueRange.name` writes it; ``V`` from ``side`` up to
-    :data:`~sudoku_models.geometry.MAX_VALUES` (``"1-9"`` on a 6x6: more
+    :data:`~sudoku_models.core.geometry.MAX_VALUES` (``"1-9"`` on a 6x6: more
     values than cells per house, :meth:`Layout.with_values
-    <sudoku_models.geometry.Layout.with_values>`). None for any other text."""
+    <sudoku_models.core.geometry.Layout.with_values>`). None for any other text."""
     low, dash, high = text.partition("-")
     if not (dash and low in ("0", "1") and high.isascii() and high.isdigit() and len(high) <= 2):
         return None
@@ -161,7 +161,7 @@ def named(text: str, side: int) -> tuple[ValueRange, int] | None:
 
 def marks(constraints) -> Context:
     """The pairs of cells that carry a Kropki dot or an X or V among
-    ``constraints`` (as :attr:`Rules.context <sudoku_models.rules.Rules.context>`
+    ``constraints`` (as :attr:`Rules.context <sudoku_models.core.rules.Rules.context>`
     gives them), before those become other kinds."""
     return Context(frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, Kropki)),
                    frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, XV)))
@@ -235,7 +235,7 @@ def own_regular(cells, start, step, accepts, shift: int, side: int) -> Regular:
     """A :class:`Regular` constraint on ``cells`` whose automaton reads the
     values 1..N as the own values ``v + shift``: the states reached from
     ``start`` by ``step(state, own value)`` (None: no move), accepting where
-    ``accepts(state)`` (:func:`~sudoku_models.automata.from_step`)."""
+    ``accepts(state)`` (:func:`~sudoku_models.core.automata.from_step`)."""
     return as_regular(cells, from_step(start, step, accepts, side, shift))
 
 
@@ -366,7 +366,7 @@ def _count_automaton(cells, own: int, shift: int, side: int) -> Regular:
 def _shifted_pattern(pattern: str, by: int) -> str:
     """A regular expression whose digits (the values it names, alone or in
     a class) are ``by`` higher: each becomes a class of its new digit, none
-    where it leaves 0..9 (the syntax of :mod:`sudoku_models.automata`:
+    where it leaves 0..9 (the syntax of :mod:`sudoku_models.core.automata`:
     the counts of ``{n,m}`` stay as they are)."""
     out, at = [], 0
     while at < len(pattern):

@@ -3,7 +3,7 @@
 Binary ``x[i, j, k] = 1`` when cell ``(i, j)`` holds value ``k + 1`` (0-based
 indices), numbered row-major: variable ``(i*s + j)*V + k`` for side ``s``
 and ``V`` values (``V = s`` unless the layout has more values than cells
-per house, :meth:`~sudoku_models.geometry.Layout.with_values`).
+per house, :meth:`~sudoku_models.core.geometry.Layout.with_values`).
 Four families of "exactly one" constraints (MATLAB's ``sudokuEngine``, seed
 000; the Engee/JuMP MILP, seed 003; the "extended encoding" of Lynce and
 Ouaknine 2006, "Sudoku as a SAT problem"):
@@ -22,7 +22,7 @@ Each family is an ``(G, s)`` int array: one row per constraint, holding the
 variable numbers it sums (``G = s*V``, for ``cell`` ``s*s`` rows of ``V``;
 0 for the boxes of a Latin square).
 The rows, columns and boxes are the houses of the layout
-(:class:`sudoku_models.geometry.Layout`), so every formulation built on this
+(:class:`sudoku_models.core.geometry.Layout`), so every formulation built on this
 description agrees with the rest of the toolkit on what a box is, for square
 or rectangular boxes, jigsaw regions or none. The MILP formulations write
 each group as ``sum = 1``, CP-SAT as ``add_exactly_one``, SAT as clauses.
@@ -35,7 +35,7 @@ from functools import cache
 
 import numpy as np
 
-from ...geometry import Layout
+from ...core.geometry import Layout
 
 FAMILIES = ("cell", "row", "column", "box")
 
@@ -44,7 +44,7 @@ FAMILIES = ("cell", "row", "column", "box")
 class BinaryModel:
     """The index sets of the binary model of one layout.
 
-    ``layout``: the :class:`~sudoku_models.geometry.Layout`; ``order``: its
+    ``layout``: the :class:`~sudoku_models.core.geometry.Layout`; ``order``: its
     box size ``n`` for square boxes, else None; ``side``: ``s``;
     ``values``: ``V``; ``num_vars``: ``s*s*V``; ``groups``: family name ->
     read-only int64 array of variable numbers, a row per constraint (see
@@ -110,7 +110,7 @@ class BinaryModel:
 
 def binary_model(layout: int | Layout) -> BinaryModel:
     """The :class:`BinaryModel` of ``layout`` (a
-    :class:`~sudoku_models.geometry.Layout`, or an int order for the square
+    :class:`~sudoku_models.core.geometry.Layout`, or an int order for the square
     boxes), built once per layout."""
     return _binary_model(layout if isinstance(layout, Layout) else Layout.square(layout))
 

@@ -1,0 +1,1 @@
+"""The formats puzzles are shared in, one module each."""
