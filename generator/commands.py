@@ -211,7 +211,9 @@ def run(args: argparse.Namespace) -> int:
     except (GenerationError, JigsawError) as exc:
         raise UsageError(str(exc)) from None
     if args.killer or args.layout is not None:
-        lines = [json.dumps({**p.to_json(), "source": command}, separators=(",", ":"))
+        from sudoku_models.formats.toolkit_json import to_json
+
+        lines = [json.dumps({**to_json(p), "source": command}, separators=(",", ":"))
                  for p in puzzles]
     else:
         wanted = ", ".join(filter(None, [
@@ -235,7 +237,7 @@ def _check_out(args: argparse.Namespace) -> None:
     wrote (its header line names the command) or, with ``--overwrite``,
     another regular file; never a directory, FIFO or device
     (:func:`~sudoku_models.formats.files.check_output`)."""
-    from sudoku_models.formats.files import check_output
+    from sudoku_models.output_files import check_output
 
     path = check_output(args.out)
     if path.exists() and path.stat().st_size and not args.overwrite:

@@ -9,7 +9,7 @@ from sudoku_models import Puzzle
 from sudoku_models.counter import backtrack_count, kernel9, run_search, tables
 from sudoku_models.counter.core import new_control
 from sudoku_models.core.geometry import Layout
-from sudoku_models.puzzle import as_puzzle
+from sudoku_models.formats.puzzle_text import as_puzzle
 
 from .search import removable_orbit
 

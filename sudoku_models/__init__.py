@@ -19,8 +19,9 @@ _WHERE = {
     "CountIncomplete": "errors", "count_solutions": "solving",
     "PuzzleFormatError": "errors",
     "export": "model_files",
-    "PuzzleGrids": "files", "read_grids": "files", "read_puzzles": "files",
-    "Conflict": "puzzle", "Puzzle": "puzzle", "read_puzzle": "puzzle",
+    "PuzzleGrids": "formats.files", "read_grids": "formats.files", "read_puzzles": "formats.files",
+    "Conflict": "puzzle", "Puzzle": "puzzle",
+    "read_puzzle": "formats.puzzle_text", "write_puzzle": "formats.puzzle_text",
     "METHODS": "registry", "MethodInfo": "registry", "counting_methods": "registry",
     "method_class": "registry", "register": "registry",
     "ModelSize": "result", "SolveResult": "result", "Status": "result",
@@ -75,4 +76,5 @@ __all__ = [
     "solve_many",
     "true_candidates",
     "verify",
+    "write_puzzle",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .puzzle import Puzzle, as_puzzle
+from .puzzle import Puzzle
+from .formats.puzzle_text import as_puzzle
 
 
 def grid_errors(puzzle: Puzzle, grid) -> list[str]:

@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .puzzle import SYMBOLS, as_puzzle
+from .puzzle import SYMBOLS
+from .formats.puzzle_text import as_puzzle
 from .core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
                     GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
                     LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,

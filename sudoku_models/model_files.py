@@ -43,7 +43,7 @@ def export(puzzle: Puzzle, method: str, path, format: str | None = None, **optio
     """
     from .solving import make_method
 
-    from .puzzle import as_puzzle
+    from .formats.puzzle_text import as_puzzle
 
     puzzle = as_puzzle(puzzle)
     info = method_info(method)

@@ -35,7 +35,6 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import PuzzleFormatError
-from .formats import iss, links, puzzle_json
 from .core.geometry import Layout
 from .core.rules import Cage, Region, Rules
 from .core.value_range import ONE_TO_N, ValueRange
@@ -387,81 +386,6 @@ class Puzzle:
             grid[row - 1, col - 1] = value
         return cls(grid, order, name)
 
-    @classmethod
-    def from_json(cls, data, *, where: str | None = None) -> Puzzle:
-        """A puzzle from JSON: a ``dict`` or JSON text of the toolkit's format
-        (layout, clues, constraints; see :mod:`sudoku_models.formats.puzzle_json`) or
-        of the f-puzzles format. Raises :class:`PuzzleFormatError` naming
-        what is wrong and where."""
-        grid, rules, name, values = puzzle_json.from_json(data, where or "")
-        if isinstance(grid, str):
-            grid = cls.from_string(grid, where=where, name=name, layout=rules).grid
-        elif isinstance(grid, list):
-            grid = cls.from_grid(grid, where=where, layout=rules.layout).grid
-        elif not isinstance(grid, np.ndarray):
-            raise PuzzleFormatError(f"{_where(where)}'grid' must be a string or nested lists, "
-                                    f"got {type(grid).__name__}")
-        return cls(grid, rules, name, values=values)
-
-    @classmethod
-    def from_fpuzzles(cls, data, *, where: str | None = None) -> Puzzle:
-        """A puzzle from the f-puzzles format: its object, its JSON text, or
-        the lz-string compressed string an f-puzzles or SudokuPad link
-        carries (the whole link accepted). Constraints the toolkit does not
-        model are a :class:`PuzzleFormatError` naming them."""
-        grid, rules, name = puzzle_json.from_fpuzzles(data, where or "f-puzzles")
-        return cls(grid, rules, name)
-
-    @classmethod
-    def from_sudokupad(cls, data, *, where: str | None = None) -> Puzzle:
-        """A puzzle from SudokuPad's own format: its object or JSON text (an
-        ``scl`` link is read by :func:`read_puzzle`); see
-        :func:`sudoku_models.formats.puzzle_json.from_sudokupad` for what it reads."""
-        grid, rules, name = puzzle_json.from_sudokupad(data, where or "SudokuPad")
-        return cls(grid, rules, name)
-
-    @classmethod
-    def from_iss(cls, text: str, *, where: str | None = None, name: str = "") -> Puzzle:
-        """A puzzle from the Interactive Sudoku Solver's constraint string
-        (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; :mod:`sudoku_models.formats.iss`);
-        :class:`PuzzleFormatError` naming an item it cannot read."""
-        grid, rules = iss.from_iss(text, where or "constraint string")
-        return cls(grid, rules, name, values=iss.values_of(text))
-
-    def to_iss(self) -> str:
-        """This puzzle as the Interactive Sudoku Solver's constraint string;
-        :meth:`from_iss` reads it back. :class:`PuzzleFormatError` for a
-        kind that string has no item for. An empty 9x9 is ``.Shape~9x9``
-        (the solver reads an empty string too, :func:`read_puzzle` does not)."""
-        return iss.to_iss(self.grid, self.rules, self.values) or ".Shape~9x9"
-
-    def to_fpuzzles(self) -> dict:
-        """This puzzle as an f-puzzles object (``json.dumps`` it);
-        :meth:`from_fpuzzles` reads it back. :class:`PuzzleFormatError` for
-        a kind f-puzzles has no key for (``greater``), and for values other
-        than 1..N (f-puzzles has no value range: :meth:`to_iss` and
-        :meth:`to_json` keep it)."""
-        if self.values != ONE_TO_N or self.layout.more_values:
-            raise PuzzleFormatError(
-                f"a puzzle in the values {self.values.name(self.layout.values)} has no "
-                f"f-puzzles or SudokuPad form (they write 1..{self.side}); to_iss() and "
-                f"to_json() keep the range")
-        return puzzle_json.to_fpuzzles(self.grid, self.rules, self.name)
-
-    def sudokupad_link(self) -> str:
-        """A link that opens this puzzle in SudokuPad
-        (``https://sudokupad.app/fpuzzles<lz-string>``, the f-puzzles form
-        compressed); :func:`read_puzzle` reads it back."""
-        import json
-
-        return links.SUDOKUPAD_LINK + links.compress(
-            json.dumps(self.to_fpuzzles(), separators=(",", ":")))
-
-    def to_json(self) -> dict:
-        """This puzzle as one JSON object of the toolkit's format
-        (``json.dumps`` it); :meth:`from_json` reads it back."""
-        return puzzle_json.to_json(self.to_string(), self.rules, self.name, self.values)
-
     # -- views ------------------------------------------------------------
 
     @property
@@ -600,106 +524,6 @@ def _values_of(shape) -> int:
 
 def _layout_name(layout) -> str:
     return (layout.layout if isinstance(layout, Rules) else layout).name
-
-
-_LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
-_ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
-
-
-def read_puzzle(text: str, *, where: str | None = None, name: str = "") -> Puzzle:
-    """One puzzle from text in any format the toolkit reads, told apart by
-    its content:
-
-    * JSON (``{...}``): the toolkit's format or f-puzzles (:meth:`Puzzle.from_json`);
-    * a SudokuPad or f-puzzles link, or a bare lz-string payload (base64
-      or URI-component form, with or without SudokuPad's ``fpuzzles``/``scl``
-      prefix): :mod:`sudoku_models.formats.links`;
-    * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
-      ``.Cage~15~...``): :meth:`Puzzle.from_iss`;
-    * the short killer format (81 characters of totals and arrows):
-      :func:`sudoku_models.formats.iss.from_short_killer`; SudoCue's long killer
-      format (``3x3::k:...``): :func:`~sudoku_models.formats.iss.from_long_killer`;
-    * else the line format (:meth:`Puzzle.from_string`), or where it fails
-      the pencil-mark format (``N**3`` digits and dots:
-      :func:`~sudoku_models.formats.iss.from_pencilmarks`; after the line format, as
-      the solver's own parser tries them, so 64 characters are an 8x8, never
-      a 4x4's pencil marks), the solver's jigsaw line (cells, then region symbols:
-      :func:`~sudoku_models.formats.iss.from_jigsaw_line`) or an lz-string payload;
-      the line format's error is the one raised when nothing fits.
-
-    ``where`` prefixes error messages; ``name`` names the puzzle when the
-    text does not. Raises :class:`PuzzleFormatError`; ``TypeError`` for a
-    ``text`` that is not a ``str``."""
-    if not isinstance(text, str):
-        raise TypeError(f"read_puzzle takes a str, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise PuzzleFormatError(f"{_where(where)}the text has {len(text)} characters; a puzzle "
-                                f"has at most {MAX_TEXT}")
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        puzzle = Puzzle.from_json(stripped, where=where)
-    elif links.is_link(stripped):
-        puzzle = _from_payload(stripped, where)
-    elif stripped.startswith(".") and "~" in stripped:
-        puzzle = Puzzle.from_iss(stripped, where=where)
-    elif iss.is_short_killer(stripped):
-        puzzle = Puzzle(*iss.from_short_killer(stripped, where or "killer"))
-    elif iss.is_long_killer(stripped):
-        puzzle = Puzzle(*iss.from_long_killer(stripped, where or "killer"))
-    else:
-        try:
-            puzzle = Puzzle.from_string(text, where=where)
-        except PuzzleFormatError:
-            if iss.is_pencilmarks(stripped):  # after the line, as the solver's own parser
-                return _named(Puzzle(*iss.from_pencilmarks(stripped, where or "pencil marks")),
-                              name)
-            if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
-                return Puzzle.from_iss(stripped, where=where, name=name)
-            if iss.is_jigsaw_line(stripped):  # 2*N*N characters: never a line-format length
-                return Puzzle(*iss.from_jigsaw_line(stripped, where or "jigsaw line"), name)
-            unpacked = None
-            if _LZ_ALPHABET.fullmatch(stripped):
-                try:
-                    unpacked = links.unpack(stripped)
-                except PuzzleFormatError:
-                    pass  # not a payload either: the line format's message says more
-            if unpacked is None:
-                raise
-            puzzle = _from_unpacked(*unpacked, where)
-    return _named(puzzle, name)
-
-
-def _named(puzzle: Puzzle, name: str) -> Puzzle:
-    """``puzzle``, named ``name`` when its text gave it no name."""
-    return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name,
-                                                         values=puzzle.values)
-
-
-def _from_payload(text: str, where: str | None) -> Puzzle:
-    return _from_unpacked(*links.unpack(text), where)
-
-
-def _from_unpacked(kind: str, decoded: str, where: str | None) -> Puzzle:
-    if kind == "sudokupad":
-        return Puzzle.from_sudokupad(decoded, where=where)
-    return Puzzle.from_json(decoded, where=where)
-
-
-def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
-    """``value`` as a :class:`Puzzle`: a puzzle as it is, a ``str`` through
-    :func:`read_puzzle` (any text format), nested lists or a numpy array through
-    :meth:`Puzzle.from_grid` (with their :class:`PuzzleFormatError`).
-    Every function that takes a puzzle accepts these. Raises ``TypeError``
-    naming ``argument`` for anything else (``None``, a number, ``bytes``)."""
-    if isinstance(value, Puzzle):
-        return value
-    if isinstance(value, str):
-        return read_puzzle(value)
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return Puzzle.from_grid(value)
-    raise TypeError(
-        f"{argument} must be a Puzzle, a puzzle string or a grid (nested lists or a numpy "
-        f"array), got {type(value).__name__}")
 
 
 def _is_integral(value) -> bool:

@@ -40,7 +40,8 @@ import numpy as np
 from . import validation
 from .errors import CountIncomplete
 from .limits import check_limit
-from .puzzle import Puzzle, as_puzzle
+from .puzzle import Puzzle
+from .formats.puzzle_text import as_puzzle
 from .result import SolveResult, Status
 from .core.rules import Candidates, Rules
 from .solving import make_method, within_limit

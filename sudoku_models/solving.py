@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, replace
 from . import validation
 from .limits import check_limit
 from .core.geometry import Layout
-from .puzzle import Puzzle, as_puzzle
+from .puzzle import Puzzle
+from .formats.puzzle_text import as_puzzle
 from .registry import CapabilityError, counting_methods, method_info
 from .core.rules import Rules
 from .result import SolveResult, Status

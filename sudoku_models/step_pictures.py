@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .board_svg import CELL, ELIMINATED, HOUSE, PLACED, USED, board_svg
-from .puzzle import SYMBOLS, Puzzle, as_puzzle
+from .puzzle import SYMBOLS, Puzzle
+from .formats.puzzle_text import as_puzzle
 
 LINK = "#7b3294"  # the arcs of a chain's links
 # r3, c1 or b9 standing alone (not the r4 and c7 of a cell name r4c7)

@@ -24,7 +24,8 @@ from pathlib import Path
 import numpy as np
 
 from .board_svg import heat_svg
-from .puzzle import SYMBOLS, Puzzle, as_puzzle
+from .puzzle import SYMBOLS, Puzzle
+from .formats.puzzle_text import as_puzzle
 from .step_pictures import frame_svg, step_frames
 
 DEFAULT_METHODS = ("milp", "cp", "backtracking")

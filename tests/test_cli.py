@@ -11,6 +11,7 @@ from sudoku_models import METHODS, read_puzzles
 from sudoku_models.cli import main
 
 from .helpers import DATASETS, SEED_STRING
+from sudoku_models.formats.toolkit_json import to_json
 
 TOP95 = str(DATASETS / "top95.txt")
 
@@ -706,14 +707,14 @@ def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path,
     # an arrow is a sum, not a rule between two cells: the rater refuses it by kind
     arrow = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Arrow(4, (5,)),))
     path = tmp_path / "mixed.jsonl"
-    path.write_text(_json.dumps(arrow.to_json()) + "\n"
-                    + _json.dumps(Puzzle.from_string("1...........4..2").to_json()) + "\n")
+    path.write_text(_json.dumps(to_json(arrow)) + "\n"
+                    + _json.dumps(to_json(Puzzle.from_string("1...........4..2"))) + "\n")
     assert main(["rate", "--file", str(path)]) == 0
     first, second = capsys.readouterr().out.splitlines()
     assert first.startswith("mixed.jsonl:1  not rated: ") and "arrow" in first
     assert second.startswith("mixed.jsonl:2  ") and " ER " in second
     single = tmp_path / "one.jsonl"
-    single.write_text(_json.dumps(arrow.to_json()) + "\n")
+    single.write_text(_json.dumps(to_json(arrow)) + "\n")
     assert main(["rate", "--file", str(single), "--json"]) == 0
     assert _json.loads(capsys.readouterr().out)["level"] == "not rated"
 

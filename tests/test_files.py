@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, PuzzleFormatError, read_grids, read_puzzles
 
 from .helpers import DATASETS, SEED_STRING, pattern_grid
+from sudoku_models.formats.toolkit_json import to_json
 
 
 def test_bundled_datasets_read_completely():
@@ -363,7 +364,7 @@ def test_read_grids_equals_line_by_line_parsing(kinds, others, lines, ending, bo
 def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
     import os
 
-    from sudoku_models.formats.files import OutputFileError, check_output
+    from sudoku_models.output_files import OutputFileError, check_output
 
     source = tmp_path / "in.txt"
     source.write_text("1...\n")
@@ -396,18 +397,18 @@ def test_json_files_hold_any_puzzle(tmp_path):
 
     variant, classic = _variant(), Puzzle.from_string("." * 80 + "1")
     lines = tmp_path / "mixed.jsonl"
-    lines.write_text(json.dumps(variant.to_json()) + "\n\n# a comment\n"
-                     + json.dumps(classic.to_json()) + "\n")
+    lines.write_text(json.dumps(to_json(variant)) + "\n\n# a comment\n"
+                     + json.dumps(to_json(classic)) + "\n")
     found = read_puzzles(lines)
     assert found == [variant, classic] and [p.name for p in found] == ["mixed.jsonl:1",
                                                                       "mixed.jsonl:4"]
     listed = tmp_path / "list.json"
-    listed.write_text(json.dumps([classic.to_json(), variant.to_json()], indent=2))
+    listed.write_text(json.dumps([to_json(classic), to_json(variant)], indent=2))
     assert [p.name for p in read_puzzles(listed)] == ["list.json#1", "list.json#2"]
     single = tmp_path / "one.json"
-    single.write_text(json.dumps(dict(classic.to_json(), name="mine")))
+    single.write_text(json.dumps(dict(to_json(classic), name="mine")))
     assert read_puzzles(single)[0].name == "mine"
-    grids = read_grids(io.StringIO(json.dumps(classic.to_json())))  # a stream: by content
+    grids = read_grids(io.StringIO(json.dumps(to_json(classic))))  # a stream: by content
     assert grids.order == 3 and grids.grids.shape == (1, 81)
 
 
@@ -432,7 +433,7 @@ def test_read_grids_refuses_what_one_array_cannot_hold(tmp_path):
                                                 "one order .* of order 2, mixed.txt:1 of order 3"):
         read_grids(mixed)
     variant = tmp_path / "v.jsonl"
-    variant.write_text(json.dumps(_variant().to_json()) + "\n")
+    variant.write_text(json.dumps(to_json(_variant())) + "\n")
     with pytest.raises(PuzzleFormatError, match=r"6x6 \(2x3 boxes\) with constraints"):
         read_grids(variant)
 

@@ -13,10 +13,13 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.core.geometry import Layout
-from sudoku_models.puzzle import read_puzzle
+from sudoku_models.formats.puzzle_text import read_puzzle
 
 from .test_input_edges import cli
 from .test_rules import _full_grid
+from sudoku_models.formats.fpuzzles import sudokupad_link, to_fpuzzles
+from sudoku_models.formats.iss import to_iss
+from sudoku_models.formats.toolkit_json import to_json
 
 # The lines: 64 characters, read as 4x4 pencil marks before the fix.
 EIGHT_WITH_TWO = "1....2.....3.4....3....4..1....2...2..1....4.3....4.3.....2..1.."
@@ -49,11 +52,11 @@ def test_every_line_reads_back_as_the_puzzle_it_was(box, seed, density):
     grid = np.where(rng.random((layout.side, layout.side)) < density, _full_grid(layout, rng), 0)
     puzzle = Puzzle(grid, layout)
     assert read_puzzle(puzzle.to_string()) == puzzle
-    assert read_puzzle(json.dumps(puzzle.to_json())) == puzzle
+    assert read_puzzle(json.dumps(to_json(puzzle))) == puzzle
     if layout.side <= 16:  # the constraint string, f-puzzles and SudokuPad stop at 16x16
-        assert read_puzzle(puzzle.to_iss()) == puzzle
-        assert read_puzzle(json.dumps(puzzle.to_fpuzzles())) == puzzle
-        assert read_puzzle(puzzle.sudokupad_link()) == puzzle
+        assert read_puzzle(to_iss(puzzle)) == puzzle
+        assert read_puzzle(json.dumps(to_fpuzzles(puzzle))) == puzzle
+        assert read_puzzle(sudokupad_link(puzzle)) == puzzle
 
 
 @settings(max_examples=40, deadline=None)

@@ -6,7 +6,7 @@ them by name."""
 import pytest
 
 from benchmarks.interactive_solver.tarek_killers import EXTREME, hard_killers
-from sudoku_models.puzzle import read_puzzle
+from sudoku_models.formats.puzzle_text import read_puzzle
 
 SHORT = "R<<<M<<<U^M<<<^J>^R<<^S<^R^^P>>^>^^^^^<R5^>^MP^>^V<<^^^^^>^L>>^^<^K>^<<R^>>^<>>>^"
 LONG = "3x3::k:" + "".join(f"{(45 << 8) + row}:" for row in range(9) for _ in range(9))

@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from generator import JigsawError, random_jigsaw
-from sudoku_models import Puzzle, solve, verify
+from sudoku_models import solve, verify
 from sudoku_models.cli import main
 from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.formats.files import read_puzzles
+from sudoku_models.formats.fpuzzles import from_fpuzzles
+from sudoku_models.formats.toolkit_json import from_json
 
 
 def _fp(size=4, cell=None, **keys):
@@ -80,9 +82,9 @@ def test_non_ascii_digits_on_the_command_line_are_refused(argv):
 ])
 def test_f_puzzles_fields_of_the_wrong_type_name_key_and_entry(data, message):
     with pytest.raises(PuzzleFormatError, match=message):
-        Puzzle.from_fpuzzles(data)
+        from_fpuzzles(data)
     with pytest.raises(PuzzleFormatError, match=message):  # the same through its JSON text
-        Puzzle.from_json(json.dumps(data))
+        from_json(json.dumps(data))
 
 
 @pytest.mark.parametrize("text, message", [
@@ -95,7 +97,7 @@ def test_f_puzzles_fields_of_the_wrong_type_name_key_and_entry(data, message):
 ])
 def test_json_that_python_would_choke_on_is_one_message(text, message):
     with pytest.raises(PuzzleFormatError, match=message):
-        Puzzle.from_json(text)
+        from_json(text)
 
 
 def test_deep_json_inside_an_lz_payload_is_one_message():
@@ -103,7 +105,7 @@ def test_deep_json_inside_an_lz_payload_is_one_message():
 
     packed = lzstring.LZString().compressToBase64("[" * 8000 + "]" * 8000)
     with pytest.raises(PuzzleFormatError, match="nested too deeply"):
-        Puzzle.from_fpuzzles(packed)
+        from_fpuzzles(packed)
 
 
 def test_a_json_file_nested_too_deeply_is_one_message(tmp_path):
@@ -124,14 +126,14 @@ def _killer(cells, total=3, **extra):
 @pytest.mark.parametrize("cells", [["r١c1", "r1c2"], ["r1c1\n", "r1c2"], ["r1c1 ", "r1c2"]])
 def test_cell_names_are_ascii_and_whole(cells):
     with pytest.raises(PuzzleFormatError, match="is not a cell name"):
-        Puzzle.from_json(_killer(cells))
+        from_json(_killer(cells))
 
 
 def test_unknown_keys_in_a_layout_are_named():
     data = {"format": "sudoku-models/1", "size": 4, "grid": "." * 16,
             "layout": {"kind": "latin", "box": [2, 2]}}
     with pytest.raises(PuzzleFormatError, match="a latin layout takes kind, not box"):
-        Puzzle.from_json(data)
+        from_json(data)
 
 
 @pytest.mark.parametrize("kind", ["kropki", "xv", "greater"])
@@ -141,7 +143,7 @@ def test_a_pair_relation_with_other_than_two_cells_is_named(kind, cells):
             "constraints": [{"kind": kind, "cells": cells}]}
     with pytest.raises(PuzzleFormatError, match=f"{kind}: a relation between two cells, got "
                                                 f"{len(cells)}"):
-        Puzzle.from_json(data)
+        from_json(data)
 
 
 def test_a_one_line_json_puzzle_over_16_kb_is_read(tmp_path):
@@ -171,7 +173,7 @@ def test_disconnected_jigsaw_regions_are_allowed():
     """Decided: a region is a set of cells, connected or not (the solvers and the checker
     need no more); the README's variants section says so."""
     regions = [[0, 1, 0, 1], [1, 0, 1, 0], [2, 3, 2, 3], [3, 2, 3, 2]]
-    puzzle = Puzzle.from_json({"format": "sudoku-models/1", "size": 4, "grid": "1" + "." * 15,
+    puzzle = from_json({"format": "sudoku-models/1", "size": 4, "grid": "1" + "." * 15,
                                "layout": {"kind": "jigsaw", "regions": regions}})
     result = solve(puzzle, "backtracking")
     assert verify(puzzle, result.grid)

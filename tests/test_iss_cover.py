@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 
 from sudoku_models import count_solutions, solve, verify
 from sudoku_models.errors import PuzzleFormatError
-from sudoku_models.puzzle import read_puzzle
+from sudoku_models.formats.puzzle_text import read_puzzle
 
 from .test_value_range import SIDE, all_grids, cell_id
+from sudoku_models.formats.fpuzzles import sudokupad_link
+from sudoku_models.formats.iss import to_iss
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
@@ -276,7 +278,7 @@ def test_an_overlapping_killer_solves_to_its_one_answer_and_rates_by_its_steps()
         {"cells": [f"R{c // 4 + 1}C{c % 4 + 1}" for c in cells], "value": str(t)}
         for cells, t in cages]}
     assert read_puzzle(json.dumps(fpuzzles)) == puzzle  # f-puzzles cages may overlap too
-    assert read_puzzle(puzzle.sudokupad_link()) == puzzle
+    assert read_puzzle(sudokupad_link(puzzle)) == puzzle
     from sudoku_models.logic import explain
     steps = explain(puzzle)
     placed = {(c, v) for step in steps for c, v in step.placements}
@@ -303,7 +305,7 @@ def test_a_cell_a_cage_lists_twice_counts_twice_in_its_sum_once_in_its_all_diffe
         assert verify(puzzle, result.grid) and meaning(result.grid.ravel())
     else:
         assert result.status.name == "INFEASIBLE"
-    assert read_puzzle(puzzle.to_iss()) == puzzle
+    assert read_puzzle(to_iss(puzzle)) == puzzle
 
 
 # -- value indexing and Dutch flatmates, as regular constraints ----------------

@@ -118,7 +118,8 @@ def test_the_constraint_string_carries_each_kind_both_ways():
             "~R9C3.Binary~EAEBEAAQAAAAE~~R3C6~R4C6.EqualityCage~R1C5~R1C6.CountDistinct~R2C5"
             "~R2C6.CountingCircles~R3C5~R4C5.GlobalMod.SameValues~2~R5C5~R5C6~R6C6~R6C7"
             ".EqualSum~R7C5~R7C6~-~R8C5~-~R7C6~R8C6")
-    grid, rules = from_iss(text)
+    puzzle = from_iss(text)
+    rules = puzzle.rules
     assert rules.constraints[1] == Lockout((9, 10, 11), 3)
     assert rules.constraints[4] == SumLine((36, 37, 46, 45), 10, True)
     assert rules.constraints[5] == Indexing((54, 63), "column")
@@ -126,14 +127,15 @@ def test_the_constraint_string_carries_each_kind_both_ways():
     assert set(non_consecutive.allowed) == {(u, v) for u in range(1, 10) for v in range(1, 10)
                                             if abs(u - v) != 1}
     assert non_consecutive.pairs_of == "all"
-    _, six = from_iss(".Shape~6x6.Pair~961rXv~_non-consecutive~R3C1~R3C2")  # the solver's key
+    six = from_iss(".Shape~6x6.Pair~961rXv~_non-consecutive~R3C1~R3C2").rules  # the solver's key
     assert set(six.constraints[0].allowed) == {(u, v) for u in range(1, 7) for v in range(1, 7)
                                                if abs(u - v) != 1}
-    assert from_iss(to_iss(grid, rules))[1] == rules
+    assert from_iss(to_iss(puzzle)).rules == rules
 
 
 def test_same_values_of_single_cells_hold_one_value():
-    grid, rules = from_iss(".SameValues~3~R1C1~R2C4~R3C7")
+    puzzle = from_iss(".SameValues~3~R1C1~R2C4~R3C7")
+    rules = puzzle.rules
     values = np.zeros(81, int)
     values[[0, 12, 24]] = [5, 5, 5]
     assert rules.violations(values) == []
@@ -152,7 +154,7 @@ SKYSCRAPER_1 = "TgZf8SNFZ4kAiAyIDmZg9ERA-qqqj9mZmY_u7u7u_4iIiIj_zMzMzMg"
 @given(st.permutations(range(1, 10)))
 def test_a_decoded_automaton_accepts_what_its_rule_says(word):
     for code, visible in ((SKYSCRAPER_9, 9), (SKYSCRAPER_1, 1)):
-        _, rules = from_iss(f".NFA~{code}~_~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9")
+        rules = from_iss(f".NFA~{code}~_~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9").rules
         seen = sum(v > max(word[:i], default=0) for i, v in enumerate(word))
         assert rules.constraints[0].automaton(9).accepts(word) == (seen == visible)
 
@@ -183,7 +185,7 @@ def test_each_kind_reads_back_from_json_and_is_drawn():
     import matplotlib.pyplot as plt
 
     from sudoku_models.drawing import draw_sudoku
-    from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
+    from sudoku_models.formats.toolkit_json import constraint_to_json, constraints_from_json
 
     layout = Layout.square(3)
     constraints = (Pairwise((0, 1), ((1, 2), (2, 3))), SumLine((0, 1, 10), 10, True),
@@ -205,13 +207,13 @@ def test_each_kind_reads_back_from_json_and_is_drawn():
 
 
 def test_a_between_line_reads_from_f_puzzles_and_back():
-    from sudoku_models.formats.puzzle_json import from_fpuzzles, to_fpuzzles
+    from sudoku_models.formats.fpuzzles import from_fpuzzles, to_fpuzzles
 
     data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
             "betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}
-    grid, rules, _ = from_fpuzzles(data)
-    assert rules.constraints == (Between((0, 1, 2)),)
-    assert to_fpuzzles(grid, rules)["betweenline"] == data["betweenline"]
+    puzzle = from_fpuzzles(data)
+    assert puzzle.rules.constraints == (Between((0, 1, 2)),)
+    assert to_fpuzzles(puzzle)["betweenline"] == data["betweenline"]
 
 
 OR_KINDS = ("cage-total", "kropki", "thermometer", "arrow", "sum", "between", "lockout")
@@ -245,13 +247,14 @@ def test_an_or_reads_and_writes_as_the_solver_does():
 
     text = (".Or.~R1C2_1.~R1C1_1.End.Or.And.~R2C1_3.~R2C2_4.End.Cage~10~R3C1~R3C2.End"
             ".Or.Cage~3~R5C1~R5C2~R5C3~R5C4.Lunchbox~3~R5C1~R5C2~R5C3~R5C4.End")
-    grid, rules = from_iss(text)
+    puzzle = from_iss(text)
+    grid, rules = puzzle.grid, puzzle.rules
     assert not grid.any()  # givens inside an Or are branches, not clues
     assert rules.constraints[0] == Either(((Candidates((1,), (1,)),), (Candidates((0,), (1,)),)))
     assert rules.constraints[1].branches[1] == (Cage((18, 19), 10),)
     assert len(rules.constraints[2].branches) == 1  # a cage of 4 cells never sums to 3
-    assert from_iss(to_iss(grid, rules))[1] == rules
-    from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
+    assert from_iss(to_iss(puzzle)).rules == rules
+    from sudoku_models.formats.toolkit_json import constraint_to_json, constraints_from_json
 
     items = [constraint_to_json(c, 9) for c in rules.constraints]
     assert items[1]["branches"][1] == [{"kind": "cage", "cells": ["r3c1", "r3c2"], "total": 10}]

@@ -79,13 +79,14 @@ def test_the_constraint_string_carries_each_kind_both_ways():
             ".PillArrow~2~R6C1~R6C2~R7C3~R8C3.DoubleArrow~R3C5~R3C4~R2C4"
             ".Zipper~R7C2~R7C1~R8C1.Modular~2~R8C7~R8C8~R7C8.Entropic~R4C8~R4C9~R5C9"
             ".Quad~R5C5~1~2.NumberedRoom~C1~1~6.HiddenSkyscraper~C4~8~.Lunchbox~7~R9C4~R9C5~R9C6")
-    grid, rules = from_iss(text)
+    puzzle = from_iss(text)
+    rules = puzzle.rules
     assert rules.constraints[0] == CellSum((8, 16, 32, 32), 30)
     assert rules.constraints[2] == PillArrow((45, 46), (56, 65))
     assert rules.constraints[7] == Quadruple((40, 41, 49, 50), (1, 2))
     assert rules.constraints[8:10] == (NumberedRoom(tuple(range(0, 81, 9)), 1),
                                        NumberedRoom(tuple(range(0, 81, 9))[::-1], 6))
-    assert from_iss(to_iss(grid, rules))[1] == rules
+    assert from_iss(to_iss(puzzle)).rules == rules
 
 
 @pytest.mark.parametrize("text, message", [
@@ -105,7 +106,8 @@ def test_a_bad_item_is_a_format_error_naming_it(text, message):
 
 def test_a_pill_reads_its_digits_in_reading_order_as_the_solver_does():
     # the pill listed right to left: r1c2 r1c1 still reads r1c1 r1c2
-    grid, rules = from_iss(".PillArrow~2~R1C2~R1C1~R2C1~R3C1")
+    puzzle = from_iss(".PillArrow~2~R1C2~R1C1~R2C1~R3C1")
+    rules = puzzle.rules
     assert rules.constraints == (PillArrow((0, 1), (9, 18)),)
     values = np.zeros(81, int)
     values[[0, 1, 9, 18]] = [1, 5, 7, 8]  # 15 = 7 + 8

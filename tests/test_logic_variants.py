@@ -28,9 +28,10 @@ from sudoku_models.core.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, 
                                  NonConsecutive, Parity, Region, Thermometer, diagonals, windoku)
 
 from .logic_checks import replay, solutions
+from sudoku_models.formats.toolkit_json import from_json
 
 DATA = Path(__file__).resolve().parent / "data" / "logic_variants.jsonl"
-PUZZLES = [Puzzle.from_json(json.loads(line)) for line in DATA.read_text().splitlines()]
+PUZZLES = [from_json(json.loads(line)) for line in DATA.read_text().splitlines()]
 BY_NAME = {p.name: p for p in PUZZLES}
 
 

@@ -20,11 +20,14 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.errors import LayoutError, PuzzleFormatError
 from sudoku_models.core.geometry import Layout, boxes_of_size
-from sudoku_models.puzzle import read_puzzle
+from sudoku_models.formats.puzzle_text import read_puzzle
 from sudoku_models.registry import METHODS, MORE_VALUES_KINDS, CapabilityError
 from sudoku_models.core.rules import (XV, Cage, GreaterThan, Kropki, Parity, Region, Sandwich,
                                  Skyscraper, Thermometer)
 from sudoku_models.core.sum_rules import derived_sums
+from sudoku_models.formats.fpuzzles import to_fpuzzles
+from sudoku_models.formats.iss import to_iss
+from sudoku_models.formats.toolkit_json import from_json, to_json
 
 MODELLING = [name for name, info in METHODS.items() if info.more_values]
 REFUSING = [name for name, info in METHODS.items() if not info.more_values]
@@ -171,7 +174,7 @@ PRESOLVE_FAILURES = [
 
 @pytest.mark.parametrize("data", PRESOLVE_FAILURES, ids=["false-infeasible", "solve-error"])
 def test_milp_counts_through_highs_presolve_failures(data):
-    puzzle = Puzzle.from_json(data)
+    puzzle = from_json(data)
     assert count_solutions(puzzle, "milp", limit=30) == brute_force(puzzle, limit=30)
 
 
@@ -362,29 +365,29 @@ def test_the_constraint_string_and_json_read_back_to_the_same_puzzle(name):
     puzzle = read_puzzle(ISS[name][0])
     if name == "Order From Chaos":  # an NFA is read into an automaton the string cannot carry
         with pytest.raises(PuzzleFormatError, match="no Interactive Sudoku Solver form"):
-            puzzle.to_iss()
+            to_iss(puzzle)
     else:
-        assert read_puzzle(puzzle.to_iss()) == puzzle
-    assert Puzzle.from_json(json.dumps(puzzle.to_json())) == puzzle
+        assert read_puzzle(to_iss(puzzle)) == puzzle
+    assert from_json(json.dumps(to_json(puzzle))) == puzzle
     assert pickle.loads(pickle.dumps(puzzle)) == puzzle
 
 
 def test_the_forms_of_more_values():
     puzzle = read_puzzle(".Shape~6x6~9.~R1C1_9~R2C2_7")
     assert puzzle.layout == Layout.boxes(2, 3).with_values(9) != Layout.boxes(2, 3)
-    assert puzzle.to_iss() == ".Shape~6x6~9.~R1C1_9~R2C2_7"  # as the solver writes it
-    assert puzzle.to_json()["values"] == "1-9"
+    assert to_iss(puzzle) == ".Shape~6x6~9.~R1C1_9~R2C2_7"  # as the solver writes it
+    assert to_json(puzzle)["values"] == "1-9"
     assert str(puzzle).splitlines()[0] == " 9 . . | . . ."
     assert "values='1-9'" in repr(puzzle) and "with_values(9)" in repr(puzzle)
     shifted = read_puzzle(".Shape~9x9~0-9.~R1C1_0~R1C2_9")
     assert shifted.layout.values == 10 and shifted.grid[0, :2].tolist() == [1, 10]
-    assert shifted.to_iss() == ".Shape~9x9~0-9.~R1C1_0~R1C2_9"
-    assert shifted.to_json()["values"] == "0-9"
+    assert to_iss(shifted) == ".Shape~9x9~0-9.~R1C1_0~R1C2_9"
+    assert to_json(shifted)["values"] == "0-9"
     assert str(shifted).splitlines()[0].startswith(" 0 9 .")
-    assert Puzzle.from_json({"format": "sudoku-models/1", "size": 4, "grid": "5...........6...",
+    assert from_json({"format": "sudoku-models/1", "size": 4, "grid": "5...........6...",
                              "values": "1-6"}).grid[3, 0] == 6
     with pytest.raises(PuzzleFormatError, match="no f-puzzles or SudokuPad form"):
-        puzzle.to_fpuzzles()
+        to_fpuzzles(puzzle)
 
 
 @pytest.mark.parametrize("text, message", [

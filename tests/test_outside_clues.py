@@ -17,7 +17,8 @@ from sudoku_models.core.automata import (linear_automaton, sandwich_automaton, s
 from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.iss import from_iss, to_iss
-from sudoku_models.formats.puzzle_json import constraints_from_json, from_fpuzzles, to_fpuzzles
+from sudoku_models.formats.fpuzzles import from_fpuzzles, to_fpuzzles
+from sudoku_models.formats.toolkit_json import constraints_from_json
 from sudoku_models.registry import METHODS
 from sudoku_models.core.rules import LittleKiller, Rules, Sandwich, Skyscraper, XSum
 
@@ -101,7 +102,8 @@ def test_the_constraint_string_and_f_puzzles_carry_them_both_ways():
     text = (".LittleKiller~22~R1C1.LittleKiller~34~R1C7.LittleKiller~10~R9C3"
             ".LittleKiller~10~R5C9.Sandwich~18~C1.Sandwich~10~R2.XSum~C1~25~23"
             ".Skyscraper~C4~~3.Skyscraper~R4~2")
-    grid, rules = from_iss(text)
+    puzzle = from_iss(text)
+    rules = puzzle.rules
     side = 9
     # the solver's diagonals: left edge down-right, top edge down-left, bottom edge up-right,
     # right edge up-left
@@ -113,15 +115,15 @@ def test_the_constraint_string_and_f_puzzles_carry_them_both_ways():
     column = tuple(r * side for r in range(side))
     assert rules.constraints[6:8] == (XSum(column, 25), XSum(column[::-1], 23))
     assert rules.constraints[8] == Skyscraper(tuple(r * side + 3 for r in range(8, -1, -1)), 3)
-    assert from_iss(to_iss(grid, rules))[1] == rules
-    data = to_fpuzzles(grid, rules)
+    assert from_iss(to_iss(puzzle)).rules == rules
+    data = to_fpuzzles(puzzle)
     assert data["sandwichsum"] == [{"cell": "R0C1", "value": "18"},
                                    {"cell": "R2C0", "value": "10"}]
     assert data["littlekillersum"][1]["cell"] == "R0C8"
-    assert from_fpuzzles(data)[1] == rules
+    assert from_fpuzzles(data).rules == rules
     for entry in data["littlekillersum"]:  # the diagonal from the clue cell and direction
         del entry["cells"]
-    assert from_fpuzzles(data)[1] == rules
+    assert from_fpuzzles(data).rules == rules
 
 
 @pytest.mark.parametrize("item, message", [

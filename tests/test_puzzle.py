@@ -326,7 +326,7 @@ def test_hostile_clue_matrices_build_a_faithful_puzzle_or_raise_documented_error
 # -- what every function that takes a puzzle accepts (as_puzzle) ------------
 
 def test_as_puzzle_takes_strings_grids_and_puzzles():
-    from sudoku_models.puzzle import as_puzzle
+    from sudoku_models.formats.puzzle_text import as_puzzle
 
     text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     puzzle = Puzzle.from_string(text)
@@ -339,12 +339,23 @@ def test_as_puzzle_takes_strings_grids_and_puzzles():
 
 
 @pytest.mark.parametrize("value, shown", [(None, "NoneType"), (3, "int"), (b"...", "bytes"),
-                                          ({}, "dict")])
+                                          ({1, 2}, "set")])
 def test_as_puzzle_names_the_argument_for_anything_else(value, shown):
-    from sudoku_models.puzzle import as_puzzle
+    from sudoku_models.formats.puzzle_text import as_puzzle
 
     with pytest.raises(TypeError, match=f"^grid_or_text must be a Puzzle, .* got {shown}$"):
         as_puzzle(value, "grid_or_text")
+
+
+def test_as_puzzle_reads_a_dict_as_a_json_object_and_names_what_is_wrong_in_it():
+    from sudoku_models.formats.puzzle_text import as_puzzle
+
+    killer = {"format": "sudoku-models/1", "size": 4, "grid": "1...............",
+              "constraints": [{"kind": "cage", "cells": ["r1c1", "r1c2"], "total": 3}]}
+    puzzle = as_puzzle(killer)
+    assert puzzle.grid[0, 0] == 1 and puzzle.constraints[0].total == 3
+    with pytest.raises(PuzzleFormatError, match="'size' must be the side of the grid"):
+        as_puzzle({})
 
 
 @pytest.mark.parametrize("control", ["\v", "\f", "\x00", "\x1b"])

@@ -18,14 +18,17 @@ from sudoku_models.drawing import _DRAW
 from sudoku_models.formats.files import read_puzzles
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.iss import from_short_killer
-from sudoku_models.puzzle import read_puzzle
-from sudoku_models.formats.puzzle_json import DecorationIgnored
+from sudoku_models.formats.puzzle_text import read_puzzle
+from sudoku_models.formats.fpuzzles import DecorationIgnored
 from sudoku_models.core.rules import (KINDS, Candidates, Clone, Constraint, Fortress, GreaterThan,
                                  KropkiNegative, Parity, Regular, Whispers)
 
 from .test_input_edges import cli
 from .test_puzzle_json import _fpuzzles, random_constraints
 from .test_rules import _full_grid
+from sudoku_models.formats.fpuzzles import from_fpuzzles, sudokupad_link, to_fpuzzles
+from sudoku_models.formats.iss import from_iss, to_iss
+from sudoku_models.formats.toolkit_json import to_json
 
 LZ = lzstring.LZString()
 HARD = ".~R1C1_8~R2C3_3~R2C4_6~R3C2_7~R3C5_9~R3C7_2~R4C2_5~R4C6_7~R5C5_4~R5C6_5~R5C7_7~R6C4_1" \
@@ -79,12 +82,12 @@ def test_f_puzzles_and_sudokupad_links_round_trip_every_kind_they_have(box, seed
     puzzle = _random_puzzle(box, seed, lambda c, layout: isinstance(c, (GreaterThan, Regular)) or (
         isinstance(c, Whispers) and c.gap != 5))
     try:
-        data = puzzle.to_fpuzzles()
+        data = to_fpuzzles(puzzle)
     except PuzzleFormatError as error:  # contradictory candidate givens: the one refusal
         assert "leave it no value" in str(error)
         return
-    assert _meaning(Puzzle.from_fpuzzles(data)) == _meaning(puzzle)
-    link = puzzle.sudokupad_link()
+    assert _meaning(from_fpuzzles(data)) == _meaning(puzzle)
+    link = sudokupad_link(puzzle)
     assert link.startswith("https://sudokupad.app/fpuzzles")
     assert _meaning(read_puzzle(link)) == _meaning(puzzle)
 
@@ -100,8 +103,8 @@ def test_the_constraint_string_round_trips_every_kind_it_has(box, seed):
             + abs(c.cells[0] % side - c.cells[1] % side) != 1)
 
     puzzle = _random_puzzle(box, seed, skip)
-    text = puzzle.to_iss()
-    assert _meaning(Puzzle.from_iss(text)) == _meaning(puzzle)
+    text = to_iss(puzzle)
+    assert _meaning(from_iss(text)) == _meaning(puzzle)
     assert _meaning(read_puzzle(text)) == _meaning(puzzle)
 
 
@@ -114,9 +117,9 @@ def test_the_interactive_solvers_example_reads_and_solves_to_its_published_answe
 def test_a_constraint_string_for_another_shape_and_a_jigsaw():
     regions = np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 3, 3, 3], [2, 2, 2, 3]])
     puzzle = Puzzle(np.zeros((4, 4), int), Layout.jigsaw(regions))
-    text = puzzle.to_iss()
+    text = to_iss(puzzle)
     assert text.startswith(".Shape~4x4.NoBoxes.Jigsaw~0011001123332223")
-    assert Puzzle.from_iss(text) == puzzle
+    assert from_iss(text) == puzzle
 
 
 def test_a_jigsaw_without_noboxes_keeps_the_boxes_as_the_solver_does():
@@ -201,7 +204,7 @@ def test_a_bare_payload_in_either_lz_string_form_reads(form):
     text = json.dumps(_fpuzzles())
     payload = LZ.compressToBase64(text) if form == "base64" else \
         LZ.compressToEncodedURIComponent(text)
-    expected = Puzzle.from_fpuzzles(_fpuzzles())
+    expected = from_fpuzzles(_fpuzzles())
     assert read_puzzle(payload) == expected
     assert read_puzzle("fpuzzles" + payload) == expected
     assert read_puzzle(f"https://sudokupad.app/?puzzle=fpuzzles{payload}") == expected
@@ -234,8 +237,8 @@ def test_decoration_is_ignored_with_one_warning_naming_it():
                      truecandidatesoptions=["colored"])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        puzzle = Puzzle.from_fpuzzles(decorated)
-    assert puzzle == Puzzle.from_fpuzzles(plain)
+        puzzle = from_fpuzzles(decorated)
+    assert puzzle == from_fpuzzles(plain)
     [warning] = [w for w in caught if issubclass(w.category, DecorationIgnored)]
     assert "cage, disabledlogic, line, text, truecandidatesoptions" in str(warning.message)
 
@@ -246,7 +249,7 @@ def test_decoration_is_ignored_with_one_warning_naming_it():
                                                         "values": [1]}])])
 def test_a_rule_the_toolkit_does_not_model_is_named(key, value):
     with pytest.raises(PuzzleFormatError, match=f"'{key}' is not supported"):
-        Puzzle.from_fpuzzles(dict(_fpuzzles(), **{key: value}))
+        from_fpuzzles(dict(_fpuzzles(), **{key: value}))
 
 
 def test_short_links_to_a_server_say_so():
@@ -257,9 +260,9 @@ def test_short_links_to_a_server_say_so():
 
 def test_the_command_line_reads_every_format_as_puzzle_and_in_files(tmp_path):
     puzzle = read_puzzle(HARD)
-    forms = [json.dumps(puzzle.to_json()), json.dumps(puzzle.to_fpuzzles()),
-             puzzle.sudokupad_link(), LZ.compressToBase64(json.dumps(puzzle.to_fpuzzles())),
-             puzzle.to_iss()]
+    forms = [json.dumps(to_json(puzzle)), json.dumps(to_fpuzzles(puzzle)),
+             sudokupad_link(puzzle), LZ.compressToBase64(json.dumps(to_fpuzzles(puzzle))),
+             to_iss(puzzle)]
     for form in forms:
         code, out, err = cli(["solve", form, "--method", "backtracking"])
         assert code == 0, err

@@ -14,7 +14,7 @@ from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.core.automata import from_pattern, from_transitions
 from sudoku_models.errors import PuzzleFormatError, RulesError
 from sudoku_models.core.geometry import Layout
-from sudoku_models.formats.puzzle_json import constraint_to_json, constraints_from_json
+from sudoku_models.formats.toolkit_json import constraint_to_json, constraints_from_json
 from sudoku_models.registry import METHODS
 from sudoku_models.core.rules import Regular, Rules
 
@@ -159,12 +159,13 @@ def test_the_constraint_string_reads_and_writes_regex_lines():
     from sudoku_models.formats.iss import from_iss, to_iss
 
     # the solver's own example: "(12|24)" somewhere on each of two columns, pattern in base64
-    grid, rules = from_iss(".Shape~6x6.Regex~LiooMTJ8MjQpLio~R1C1~R2C1~R3C1~~R1C2~R2C2~R3C2")
+    puzzle = from_iss(".Shape~6x6.Regex~LiooMTJ8MjQpLio~R1C1~R2C1~R3C1~~R1C2~R2C2~R3C2")
+    rules = puzzle.rules
     assert rules.constraints == (Regular((0, 6, 12), pattern=".*(12|24).*"),
                                  Regular((1, 7, 13), pattern=".*(12|24).*"))
-    again = from_iss(to_iss(grid, rules))
-    assert again[1] == rules
-    assert from_iss(".Regex~1%7C2~R1C1")[1].constraints == (Regular((0,), pattern="1|2"),)
+    again = from_iss(to_iss(puzzle))
+    assert again.rules == rules
+    assert from_iss(".Regex~1%7C2~R1C1").rules.constraints == (Regular((0,), pattern="1|2"),)
     with pytest.raises(PuzzleFormatError, match=r"item 1 \(Regex\): 'K\*' is not a pattern"):
         from_iss(".Regex~K*~R1C1")
     with pytest.raises(PuzzleFormatError, match="needs some cells"):

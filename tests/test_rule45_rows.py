@@ -94,7 +94,7 @@ def test_a_derived_sum_no_digit_set_fills_makes_the_model_infeasible_not_an_erro
     whose totals no digit set reaches, so their digit-set rows have no
     binary at all (``0 = 1``); every binary model must report the puzzle
     INFEASIBLE (Pyomo refused the constant row, an error, before)."""
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
     puzzle = read_puzzle(".Shape~4x4.Cage~1~R4C4.Cage~1~R3C4")
     assert count_solutions(puzzle, "backtracking", limit=None) == 0

@@ -132,7 +132,7 @@ def test_export_gives_the_puzzle_as_people_share_it(tmp_path, capsys):
     """`export --format sudokupad|fpuzzles|iss` prints the puzzle in that
     form, which reads back to the same puzzle; a model without -o is one
     line, exit 2."""
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
     killer = (DATASETS / "killer-9x9.jsonl").read_text().splitlines()[0]
     original = read_puzzle(killer)

@@ -17,6 +17,7 @@ from sudoku_models.cli import main  # noqa: E402
 from sudoku_models.logic import explain  # noqa: E402
 from sudoku_models.step_pictures import (draw_frame, frame_svg, named_houses,  # noqa: E402
                                          step_frames, write_step_pictures)
+from sudoku_models.formats.toolkit_json import from_json
 
 TOUR = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -115,7 +116,7 @@ def test_a_puzzle_and_a_result_draw_themselves_in_a_notebook():
 
 
 def test_a_variant_shows_its_cages_dots_and_lines():
-    killer = Puzzle.from_json(KILLER)
+    killer = from_json(KILLER)
     root = svg(killer._repr_svg_())
     assert len(elements(root, "path", "cage")) == 1
     assert [e.text for e in elements(root, "text") if e.text == "3"] == ["3"]  # the cage total

@@ -1,6 +1,8 @@
-"""The package's shape: every module in one of the eight layers, no file name
-twice, and a wheel that holds the library only (no study, no results)."""
+"""The package's shape: every module in one layer of the contract, a probe
+import against the layers refused, no file name twice, and a wheel that
+holds the library only (no study, no results)."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -9,28 +11,78 @@ import zipfile
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sudoku_models", "generator")
 
 
-def _layers() -> list[list[str]]:
+def _contracts() -> list[dict]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    return config["tool"]["importlinter"]["contracts"]
+
+
+def _layers(container: str = "sudoku_models") -> list[list[str]]:
+    contract = next(c for c in _contracts() if c["type"] == "layers"
+                    and c["containers"] == [container])
     return [[name.strip() for name in layer.replace("|", ":").split(":")]
             for layer in contract["layers"]]
 
 
-def test_every_module_is_placed_in_one_of_eight_layers_at_most():
-    layers = _layers()
-    assert 6 <= len(layers) <= 8
-    placed = [name for layer in layers for name in layer]
+def _modules(package: Path) -> set[str]:
+    names = {p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    return names | {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+
+
+@pytest.mark.parametrize("container", ["sudoku_models", "sudoku_models.core",
+                                       "sudoku_models.formats", "sudoku_models.formulations"])
+def test_every_module_is_placed_in_exactly_one_layer(container):
+    placed = [name for layer in _layers(container) for name in layer]
     assert len(placed) == len(set(placed))
-    package = ROOT / "sudoku_models"
-    modules = {p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
-    modules |= {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+    modules = _modules(ROOT.joinpath(*container.split(".")))
     assert modules - set(placed) == set(), "modules outside every layer"
     assert set(placed) - modules == set(), "layers naming modules that do not exist"
+
+
+def test_no_layer_lets_its_modules_import_each_other():
+    """Every layer of every contract is one module or independent modules
+    ("|"): a layer joined by ":" would let any of its modules import any
+    other, which is how the old bottom layer held 14 modules."""
+    for contract in _contracts():
+        for layer in contract.get("layers", ()):
+            assert ":" not in layer, (contract["name"], layer)
+
+
+PROBES = [  # (the module that imports, the line it gets, why the contract must refuse it)
+    ("sudoku_models/core/geometry.py", "from ..formats import files", "core below formats"),
+    ("sudoku_models/puzzle.py", "from .formats import iss", "puzzle below formats"),
+    ("sudoku_models/formats/iss.py", "from . import toolkit_json", "independent formats"),
+    ("sudoku_models/formulations/milp/highs.py", "from ..cp import integer",
+     "independent paradigms"),
+    ("sudoku_models/solution_space.py", "from .formulations.milp import highs", "fine"),
+    ("sudoku_models/solving.py", "from .counter import api", "solving below the counter"),
+    ("sudoku_models/logic/step.py", "from .. import drawing", "independent logic and drawing"),
+]
+
+
+@pytest.mark.skipif(shutil.which("lint-imports") is None, reason="import-linter not installed")
+@pytest.mark.parametrize("module, line, why", PROBES)
+def test_a_probe_import_against_the_layers_breaks_the_contract(tmp_path, module, line, why):
+    """A copy of the packages with one import added: ``lint-imports`` keeps
+    the contract only for an import that goes down the layers."""
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / module
+    target.write_text(target.read_text() + f"\n{line}  # noqa\n")
+    done = subprocess.run(["lint-imports", "--no-cache"], cwd=tmp_path, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    if why == "fine":
+        assert done.returncode == 0, done.stdout
+    else:
+        assert done.returncode == 1 and "BROKEN" in done.stdout, (why, done.stdout[-2000:])
 
 
 def test_no_file_name_is_used_twice():

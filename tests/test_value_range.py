@@ -20,9 +20,12 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, solve, verify
 from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.formats.iss import _diagonal
-from sudoku_models.puzzle import read_puzzle
+from sudoku_models.formats.puzzle_text import read_puzzle
 from sudoku_models.registry import METHODS
 from sudoku_models.core.value_range import ValueRange, ValueRangeError
+from sudoku_models.formats.fpuzzles import sudokupad_link, to_fpuzzles
+from sudoku_models.formats.iss import from_iss, to_iss
+from sudoku_models.formats.toolkit_json import from_json, to_json
 
 SIDE = 4
 
@@ -216,10 +219,10 @@ def test_answers_and_the_constraint_string_come_back_in_the_own_values():
     assert str(puzzle).splitlines()[0].split()[0] == "0"
     assert puzzle.to_string()[0] == "1"  # the line format stays in 1..N
     assert "values='0-5'" in repr(puzzle)
-    again = read_puzzle(puzzle.to_iss())
-    assert again == puzzle and puzzle.to_iss().startswith(".Shape~6x6~0-5")
-    assert ".Cage~5~R6C1~R6C2" in puzzle.to_iss() and "R3C2_1_3_5" in puzzle.to_iss()
-    assert Puzzle.from_iss(".Shape~6x6.~R1C1_1") != Puzzle.from_iss(".Shape~6x6~0-5.~R1C1_0")
+    again = read_puzzle(to_iss(puzzle))
+    assert again == puzzle and to_iss(puzzle).startswith(".Shape~6x6~0-5")
+    assert ".Cage~5~R6C1~R6C2" in to_iss(puzzle) and "R3C2_1_3_5" in to_iss(puzzle)
+    assert from_iss(".Shape~6x6.~R1C1_1") != from_iss(".Shape~6x6~0-5.~R1C1_0")
     grid = solve(puzzle, "backtracking").grid
     own = puzzle.values.own(grid)
     assert own.min() == 0 and own.max() == 5 and own[0, 0] == 0
@@ -252,7 +255,7 @@ def test_a_puzzle_in_0_to_n_minus_1_writes_back_what_has_a_form_only():
     puzzle = read_puzzle(".Shape~4x4~0-3.Arrow~R1C1~R1C2~R2C1")
     with pytest.raises(ValueRangeError, match="regular r1c2: read from the values 0-3, it has "
                                               "no form to write back"):
-        puzzle.to_iss()
+        to_iss(puzzle)
 
 
 def test_the_command_line_shows_the_answer_in_the_own_values_and_refuses_in_one_line(capsys):
@@ -280,24 +283,24 @@ def test_a_clue_no_word_of_the_own_values_meets_is_infeasible_for_every_method()
 
 def test_the_toolkit_json_keeps_the_range_beside_its_1_to_n_grid():
     puzzle = read_puzzle(".Shape~4x4~0-3.Arrow~R1C1~R1C2~R2C1.~R1C1_3")
-    data = puzzle.to_json()
+    data = to_json(puzzle)
     assert data["values"] == "0-3" and data["grid"][0] == "4"  # the clue 3, as 4 inside
-    assert Puzzle.from_json(data) == puzzle
-    assert "values" not in read_puzzle(".Shape~4x4.~R1C1_3").to_json()
+    assert from_json(data) == puzzle
+    assert "values" not in to_json(read_puzzle(".Shape~4x4.~R1C1_3"))
     for bad in ("0-20", "2-5", "1-3", 0, None):  # "0-4": five values (test_more_values.py)
         with pytest.raises(PuzzleFormatError, match="'values' must be '1-4' or '0-3', or a "
                                                     "range of more values"):
-            Puzzle.from_json({**data, "values": bad})
+            from_json({**data, "values": bad})
 
 
 def test_f_puzzles_and_sudokupad_refuse_the_range_they_cannot_write(capsys):
     from sudoku_models.cli import main
 
     puzzle = read_puzzle(".Shape~4x4~0-3.Cage~3~R4C3~R4C4")
-    for write in (puzzle.to_fpuzzles, puzzle.sudokupad_link):
+    for write in (to_fpuzzles, sudokupad_link):
         with pytest.raises(PuzzleFormatError, match="a puzzle in the values 0-3 has no "
                                                     "f-puzzles or SudokuPad form"):
-            write()
+            write(puzzle)
     assert main(["export", ".Shape~4x4~0-3.Cage~3~R4C3~R4C4", "--format", "fpuzzles"]) == 2
     assert "has no f-puzzles or SudokuPad form" in capsys.readouterr().err
 

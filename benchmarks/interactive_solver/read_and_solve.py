@@ -193,7 +193,7 @@ def main(argv=None) -> int:
 
     core = pin(parser, args.core)
     from sudoku_models.errors import PuzzleFormatError
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
     warnings.simplefilter("ignore")  # decoration warnings: the rows say what was read
     seen, rows = set(), []

@@ -170,7 +170,7 @@ def run_hard(text: str, limit_s: float, out: Path, core: int | None = None) -> N
     """The counter on the solver's hard killers (module docstring)."""
     from sudoku_models import verify
     from sudoku_models.counter.kernel_tables import build_rules
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
     entries = hard_killers(text)
     puzzles = [read_puzzle(killer, name=name) for _, name, killer in entries]
@@ -260,7 +260,7 @@ def main(argv=None) -> int:
             return 0
     from sudoku_models import verify
     from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
     puzzles = [read_puzzle(text, name=f"tarek {i}")
                for i, text in enumerate(tarek_killers(read_source(args.collections)), start=1)]

@@ -212,7 +212,7 @@ def main(argv=None) -> int:
     from sudoku_models import verify
     from sudoku_models.counter import kernel as after
     from sudoku_models.counter import kernel_tables as after_tables
-    from sudoku_models.puzzle import read_puzzle
+    from sudoku_models.formats.puzzle_text import read_puzzle
     from .tarek_killers import hard_killers, read_source, tarek_killers
 
     chosen = args.set.split(",")

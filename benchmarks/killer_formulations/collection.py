@@ -36,6 +36,7 @@ from pathlib import Path
 
 from generator import generate_killer
 from sudoku_models.core.geometry import Layout
+from sudoku_models.formats.toolkit_json import to_json
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 OUT = DATASETS / "killer-unselected-9x9.jsonl"
@@ -80,7 +81,7 @@ def collection(size: int = 9, groups=None, per_group: int | None = None):
             source = _call(cages, seed, common)
             print(source, len(puzzle.constraints), "cages",
                   f"{time.perf_counter() - start:.0f} s", flush=True)
-            yield json.dumps({**puzzle.to_json(), "source": source}, separators=(",", ":"))
+            yield json.dumps({**to_json(puzzle), "source": source}, separators=(",", ":"))
 
 
 def main(argv=None) -> int:

@@ -45,6 +45,7 @@ from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.rules import Arrow, Thermometer
+from sudoku_models.formats.toolkit_json import to_json
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 GROUPS = {"thermo": ((12, 3201), (16, 3202), (20, 3203), (22, 3204)),
@@ -165,7 +166,7 @@ def collection(kind: str, per_group: int = PER_GROUP, check_seconds: float = 10.
             if puzzle is None:
                 print(source, "not confirmed: skipped", flush=True)
             else:
-                lines.append(json.dumps({**puzzle.to_json(), "source": source},
+                lines.append(json.dumps({**to_json(puzzle), "source": source},
                                         separators=(",", ":")))
                 made += 1
                 print(source, int((puzzle.grid > 0).sum()), "givens", flush=True)

@@ -83,17 +83,20 @@ def _load_kinds() -> None:
 def puzzle_line(puzzle: Puzzle) -> str:
     """One line that gives the puzzle back (:func:`line_puzzle`): the line
     format for a classic puzzle, its JSON (layout, constraints) otherwise."""
+    from ..formats.toolkit_json import to_json
+
     if puzzle.order is not None and not puzzle.constraints:
         return puzzle.to_string()
-    return json.dumps(puzzle.to_json(), separators=(",", ":"))
+    return json.dumps(to_json(puzzle), separators=(",", ":"))
 
 
 def line_puzzle(line: str, name: str) -> Puzzle:
     """The puzzle of a :func:`puzzle_line`, named ``name``."""
+    from ..formats.toolkit_json import from_json
     from ..puzzle import Puzzle
 
     if line.startswith("{"):
-        puzzle = Puzzle.from_json(line)
+        puzzle = from_json(line)
         return Puzzle(puzzle.grid, puzzle.rules, name)
     return Puzzle.from_string(line, name=name)
 

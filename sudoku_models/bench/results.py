@@ -169,7 +169,8 @@ class ResultsFile:
 
     def __init__(self, path: str | os.PathLike, overwrite: bool = False,
                  reading: tuple = ()) -> None:
-        from ..formats.files import OutputFileError, check_output
+        from ..errors import OutputFileError
+        from ..output_files import check_output
 
         self.path = Path(path)
         self._former: list[int] = []  # descriptors of the file before an upgrade

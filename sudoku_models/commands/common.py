@@ -75,7 +75,8 @@ def add_source(parser, puzzle_help: str = "the puzzle: a line, JSON, a SudokuPad
 def command_line_puzzle(text: str) -> Puzzle:
     """The puzzle given as PUZZLE in any format :func:`read_puzzle` reads,
     named by its title or its clues' line."""
-    from ..puzzle import Puzzle, read_puzzle
+    from ..puzzle import Puzzle
+    from ..formats.puzzle_text import read_puzzle
 
     puzzle = read_puzzle(text, where="PUZZLE")
     return Puzzle(puzzle.grid, puzzle.rules, name=puzzle.name or puzzle.to_string(),

@@ -45,27 +45,19 @@ PUZZLE_FORMATS = ("sudokupad", "fpuzzles", "iss")
 """The puzzle's own forms (no method's model): ``--format`` values."""
 
 
-def _puzzle_text(puzzle, format: str) -> str:
-    import json
-
-    if format == "sudokupad":
-        return puzzle.sudokupad_link()
-    if format == "fpuzzles":
-        return json.dumps(puzzle.to_fpuzzles())
-    return puzzle.to_iss()
-
-
 def run(args: argparse.Namespace) -> int:
     """Write the model (one line on standard error says where), or the
     puzzle in a shared format (printed without ``-o``)."""
-    from ..formats.files import check_output
+    from ..output_files import check_output
     from ..model_files import export
 
     if args.out is not None:
         check_output(args.out, option="-o")
     puzzle = command_line_puzzle(args.puzzle)
     if args.format in PUZZLE_FORMATS:
-        text = _puzzle_text(puzzle, args.format)
+        from ..formats.puzzle_text import write_puzzle
+
+        text = write_puzzle(puzzle, args.format)
         if args.out is None:
             print(text)
         else:

@@ -261,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     if args.solutions and args.solutions != "-":
         _check_solutions_file(args)
     if args.plot:
-        from ..formats.files import check_output
+        from ..output_files import check_output
 
         check_output(args.plot, reading=(args.file,), option="--plot")
     if args.file is None:
@@ -353,7 +353,7 @@ def _check_solutions_file(args: argparse.Namespace) -> None:
     :class:`~sudoku_models.formats.files.OutputFileError`)."""
     from pathlib import Path
 
-    from ..formats.files import check_output
+    from ..output_files import check_output
 
     path = check_output(args.solutions, reading=(args.file,), option="--solutions")
     if args.out and Path(args.out).resolve() == path.resolve():

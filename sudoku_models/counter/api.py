@@ -20,7 +20,8 @@ from ..errors import CountIncomplete
 from ..limits import check_limit
 from ..errors import PuzzleFormatError
 from ..core.geometry import Layout
-from ..puzzle import Puzzle, as_puzzle
+from ..puzzle import Puzzle
+from ..formats.puzzle_text import as_puzzle
 from ..core.rules import Rules
 from ..stoppable import call_stoppable, ctrl_c_deferred
 from . import _CACHE_DIR

@@ -22,10 +22,12 @@ from typing import IO, Union
 
 import numpy as np
 
-from . import puzzle_json
+from .json_text import JSON_HOOKS, loads
+from .toolkit_json import from_json
 from .. import validation
-from ..errors import OutputFileError, PuzzleFormatError
-from ..puzzle import MAX_ORDER, Puzzle, cell_values, read_puzzle
+from ..errors import PuzzleFormatError
+from ..puzzle import MAX_ORDER, Puzzle, cell_values
+from .puzzle_text import read_puzzle
 
 MAX_LINE_BYTES = 16 * 1024
 """Default bound on one line, in bytes (line break excluded). The longest
@@ -257,7 +259,7 @@ def _read(stream, label: str, short: str, max_line_bytes, max_bytes, max_puzzles
 
 
 def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
-    """Puzzles in JSON (:mod:`~sudoku_models.formats.puzzle_json`): one object, a list
+    """Puzzles in JSON (:mod:`~sudoku_models.formats.toolkit_json`): one object, a list
     of objects, or one object per line (JSON lines); named
     ``"<file name>:<line>"`` for JSON lines and ``"<file name>#<index>"``
     (1-based) for a list. Each may be of the toolkit's format or f-puzzles."""
@@ -267,7 +269,7 @@ def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
     except UnicodeDecodeError as exc:
         raise PuzzleFormatError(f"{label}: not a UTF-8 text file ({exc.reason})") from None
     try:
-        documents = json.loads(text, **puzzle_json.JSON_HOOKS)
+        documents = json.loads(text, **JSON_HOOKS)
     except json.JSONDecodeError as exc:
         if not exc.msg.startswith("Extra data"):
             raise PuzzleFormatError(f"{label}: not valid JSON: {exc.msg} at line {exc.lineno}, "
@@ -279,7 +281,7 @@ def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
         raise PuzzleFormatError(f"{label}: the JSON is nested too deeply for a puzzle") from None
     if documents is None:  # JSON lines: one document per non-blank line
         items = [(f"{short}:{number}", f"{label}, line {number}",
-                  puzzle_json.loads(line, f"{label}, line {number}"))
+                  loads(line, f"{label}, line {number}"))
                  for number, line in enumerate(text.splitlines(), start=1)
                  if line.strip() and not line.lstrip().startswith("#")]
     elif isinstance(documents, list):
@@ -291,7 +293,7 @@ def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
         _too_many(label, max_puzzles)
     puzzles = []
     for name, where, item in items:
-        puzzle = Puzzle.from_json(item, where=where)
+        puzzle = from_json(item, where=where)
         puzzles.append(puzzle if puzzle.name else Puzzle(puzzle.grid, puzzle.rules, name))
     orders = {p.order for p in puzzles}
     classic = len(orders) == 1 and None not in orders and all(not p.constraints for p in puzzles)
@@ -496,45 +498,3 @@ def _euler_block(label: str, short: str, block: list[tuple[int, str]]) -> Puzzle
         where=f"{label}, {header} (line {number})",
         name=f"{short}:{header}",
     )
-
-
-# -- files a command writes ----------------------------------------------------
-
-
-def check_output(path: str | os.PathLike, *, reading: tuple = (), option: str = "--out") -> Path:
-    """``path`` as a :class:`~pathlib.Path` if a command may write a file
-    there: absent (in an existing folder) or a regular file, and none of
-    the files ``reading`` (paths of the command's input; ``"-"`` and paths
-    that do not exist are skipped), compared as files (symbolic and hard
-    links included), not as names. ``option`` names the path in the
-    message of :class:`OutputFileError`, raised otherwise. Nothing is
-    created: a missing folder is an error, not made."""
-    import stat
-
-    target = Path(path)
-    label = f"{option} {os.fspath(path)}"
-    try:
-        mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        folder = target.parent
-        if not folder.is_dir():
-            raise OutputFileError(f"{label}: the folder {folder} does not exist") from None
-        return target
-    except OSError as exc:
-        raise OutputFileError(f"{label}: {exc.strerror}") from None
-    if stat.S_ISDIR(mode):
-        raise OutputFileError(f"{label}: is a directory")
-    if not stat.S_ISREG(mode):
-        raise OutputFileError(f"{label}: not a regular file (a FIFO, socket or device); "
-                              f"give the name of a file to write")
-    for source in reading:
-        if source is None or os.fspath(source) == "-":
-            continue
-        try:
-            same = os.path.samefile(target, source)
-        except OSError:
-            continue
-        if same:
-            raise OutputFileError(f"{label}: is the input file {os.fspath(source)}; "
-                                  f"write somewhere else")
-    return target

@@ -78,6 +78,7 @@ from urllib.parse import unquote
 import numpy as np
 
 from ..errors import PuzzleFormatError, RulesError
+from ..puzzle import Puzzle
 from ..core.geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
 from ..core.value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
 from ..core.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
@@ -193,10 +194,28 @@ def values_of(text: str, where: str = "constraint string") -> ValueRange:
     return _shape([(item.split("~")[0], item.split("~")[1:]) for item in parts[1:]])[1]
 
 
-def from_iss(text: str, where: str = "constraint string"):
-    """``(grid, rules)`` of an Interactive Sudoku Solver constraint string
-    (see the module docstring); :class:`PuzzleFormatError` naming the item
-    that is wrong or not supported."""
+def from_iss(text: str, where: str | None = None, name: str = "") -> Puzzle:
+    """A puzzle from the Interactive Sudoku Solver's constraint string
+    (``.~R1C1_8~... .Cage~15~R1C1~R1C2``; see the module docstring), named
+    ``name``; :class:`PuzzleFormatError` naming the item that is wrong or not
+    supported (after ``where``)."""
+    where = where or "constraint string"
+    return Puzzle(*_parse(text, where), name, values=values_of(text, where))
+
+
+def to_iss(puzzle: Puzzle) -> str:
+    """``puzzle`` as the Interactive Sudoku Solver's constraint string, in
+    the puzzle's own values (``Shape~9x9~0-8``); :func:`from_iss` reads it
+    back. An empty 9x9 is ``.Shape~9x9`` (the solver also reads an empty
+    string, :func:`~sudoku_models.formats.puzzle_text.read_puzzle` does
+    not). Raises :class:`PuzzleFormatError` for what the string has no item
+    for (a Kropki dot of another value, one colour of negative dots, a
+    ``greater`` between cells that do not touch, a side over 16)."""
+    return _items(puzzle.grid, puzzle.rules, puzzle.values) or ".Shape~9x9"
+
+
+def _parse(text: str, where: str):
+    """``(grid, rules)`` of a constraint string."""
     parts = "".join(text.split()).split(".")
     if parts[0] != "":
         _fail(where, "a constraint string starts with '.'")
@@ -752,14 +771,12 @@ def _pattern(code: str, where: str) -> str:
         _fail(where, f"{code!r} is not a pattern in base64")
 
 
-def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:
+def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:
     """The constraint string of a puzzle's clues (``(N, N)`` ints 1..N, 0
     empty) and rules, written in ``values`` (``Shape~9x9~0-8`` and the
-    totals and values of 0..N-1: :func:`~sudoku_models.core.value_range.to_internal`
-    backwards); :func:`from_iss` reads it back to the same puzzle. Raises
-    :class:`PuzzleFormatError` for what the string has no item for (a
-    Kropki dot of another value, one colour of negative dots, a ``greater``
-    between cells that do not touch, a side over 16)."""
+    totals and values of 0..N-1:
+    :func:`~sudoku_models.core.value_range.to_internal` backwards); empty
+    for an empty 9x9 without constraints."""
     layout = rules.layout
     side = layout.side
     if side > MAX_SIDE:
@@ -871,8 +888,8 @@ def to_iss(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
         elif kind is EqualSum:
             out.append(".EqualSum~" + "~-~".join(ids(part) for part in constraint.segments()))
         elif kind is Either:
-            bare = to_iss(np.zeros((side, side), int), Rules(layout, ()))
-            inner = [to_iss(np.zeros((side, side), int), Rules(layout, branch))[len(bare):]
+            bare = _items(np.zeros((side, side), int), Rules(layout, ()))
+            inner = [_items(np.zeros((side, side), int), Rules(layout, branch))[len(bare):]
                      for branch in constraint.branches]
             out.append(".Or" + "".join(text if len(branch) == 1 else f".And{text}.End"
                                        for text, branch in zip(inner, constraint.branches))

@@ -6,7 +6,7 @@ A link carries its puzzle as JSON compressed with lz-string (the
 text forms, base64 or "encoded URI component":
 
 * f-puzzles: ``https://www.f-puzzles.com/?load=<payload>``, the f-puzzles
-  JSON (:func:`sudoku_models.formats.puzzle_json.from_fpuzzles`);
+  JSON (:func:`sudoku_models.formats.fpuzzles.from_fpuzzles`);
 * SudokuPad: ``https://sudokupad.app/fpuzzles<payload>`` (also ``fpuz``, or
   after ``?puzzle=``), the same f-puzzles JSON; ``.../scl<payload>`` (also
   ``ctc``), SudokuPad's own format: JSON whose keys are shortened and whose

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..puzzle import as_puzzle
+from ..formats.puzzle_text import as_puzzle
 from .candidates import Candidates, UnsolvablePuzzle, UnsupportedRules, bits, cell_name
 from .ladder import TECHNIQUES
 from .step import NEEDS_SEARCH, Step

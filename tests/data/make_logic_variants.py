@@ -24,6 +24,7 @@ from sudoku_models.core.geometry import Layout
 from sudoku_models.core.rules import (AntiKing, AntiKnight, Cage, Parity, diagonals,
                                  disjoint_groups, windoku)
 from tests.logic_checks import solutions
+from sudoku_models.formats.toolkit_json import to_json
 
 SPECS = [("6x6", 1, 0), ("6x6", 2, 0), ("6x6", 3, 0), ("8x8", 1, 0), ("12x12", 1, 70),
          ("4x4x", 1, 0), ("latin5", 1, 0), ("latin7", 1, 0), ("latin7", 2, 20),
@@ -171,4 +172,4 @@ if __name__ == "__main__":
         for spec in SPECS:
             puzzle = make(*spec)
             print(puzzle.name, puzzle.num_clues, "clues", file=sys.stderr)
-            out.write(json.dumps(puzzle.to_json()) + "\n")
+            out.write(json.dumps(to_json(puzzle)) + "\n")

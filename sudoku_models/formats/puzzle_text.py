@@ -1,0 +1,151 @@
+"""A puzzle in any format the toolkit reads, told apart by the text
+itself (:func:`read_puzzle`), written in any format it writes
+(:func:`write_puzzle`), and :func:`as_puzzle`, what every function that
+takes a puzzle accepts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+
+from ..errors import PuzzleFormatError
+from ..puzzle import MAX_TEXT, Puzzle
+from . import links
+from .fpuzzles import from_sudokupad, sudokupad_link, to_fpuzzles
+from .iss import (from_iss, from_jigsaw_line, from_long_killer, from_pencilmarks,
+                  from_short_killer, is_jigsaw_line, is_long_killer, is_pencilmarks,
+                  is_short_killer, to_iss)
+from .toolkit_json import from_json, to_json
+
+_LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
+_ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
+
+
+def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -> Puzzle:
+    """One puzzle from text in any format the toolkit reads, told apart by
+    its content:
+
+    * JSON (``{...}``): the toolkit's format or f-puzzles
+      (:func:`.toolkit_json.from_json`, :func:`.fpuzzles.from_fpuzzles`);
+    * a SudokuPad or f-puzzles link, or a bare lz-string payload (base64
+      or URI-component form, with or without SudokuPad's ``fpuzzles``/``scl``
+      prefix): :mod:`sudoku_models.formats.links`;
+    * the Interactive Sudoku Solver's constraint string (``.~R1C1_8...``,
+      ``.Cage~15~...``): :func:`.iss.from_iss`;
+    * the short killer format (81 characters of totals and arrows):
+      :func:`sudoku_models.formats.iss.from_short_killer`; SudoCue's long killer
+      format (``3x3::k:...``): :func:`~sudoku_models.formats.iss.from_long_killer`;
+    * else the line format (:meth:`Puzzle.from_string`), or where it fails
+      the pencil-mark format (``N**3`` digits and dots:
+      :func:`~sudoku_models.formats.iss.from_pencilmarks`; after the line format, as
+      the solver's own parser tries them, so 64 characters are an 8x8, never
+      a 4x4's pencil marks), the solver's jigsaw line (cells, then region symbols:
+      :func:`~sudoku_models.formats.iss.from_jigsaw_line`) or an lz-string payload;
+      the line format's error is the one raised when nothing fits.
+
+    A ``dict`` is read as a JSON object (the toolkit's or f-puzzles').
+    ``where`` prefixes error messages; ``name`` names the puzzle when the
+    text does not. Raises :class:`PuzzleFormatError`; ``TypeError`` for a
+    ``text`` that is neither a ``str`` nor a ``dict``."""
+    if isinstance(text, dict):
+        return _named(from_json(text, where), name)
+    if not isinstance(text, str):
+        raise TypeError(f"read_puzzle takes a str (or a JSON object as a dict), got "
+                        f"{type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise PuzzleFormatError(f"{where + ': ' if where else ''}the text has {len(text)} "
+                                f"characters; a puzzle has at most {MAX_TEXT}")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        puzzle = from_json(stripped, where)
+    elif links.is_link(stripped):
+        puzzle = _from_payload(stripped, where)
+    elif stripped.startswith(".") and "~" in stripped:
+        puzzle = from_iss(stripped, where)
+    elif is_short_killer(stripped):
+        puzzle = Puzzle(*from_short_killer(stripped, where or "killer"))
+    elif is_long_killer(stripped):
+        puzzle = Puzzle(*from_long_killer(stripped, where or "killer"))
+    else:
+        try:
+            puzzle = Puzzle.from_string(text, where=where)
+        except PuzzleFormatError:
+            if is_pencilmarks(stripped):  # after the line, as the solver's own parser
+                return _named(Puzzle(*from_pencilmarks(stripped, where or "pencil marks")),
+                              name)
+            if _ISS_WORDS.fullmatch(stripped):  # a constraint string of flags (.NoBoxes...)
+                return from_iss(stripped, where, name)
+            if is_jigsaw_line(stripped):  # 2*N*N characters: never a line-format length
+                return Puzzle(*from_jigsaw_line(stripped, where or "jigsaw line"), name)
+            unpacked = None
+            if _LZ_ALPHABET.fullmatch(stripped):
+                try:
+                    unpacked = links.unpack(stripped)
+                except PuzzleFormatError:
+                    pass  # not a payload either: the line format's message says more
+            if unpacked is None:
+                raise
+            puzzle = _from_unpacked(*unpacked, where)
+    return _named(puzzle, name)
+
+
+def _named(puzzle: Puzzle, name: str) -> Puzzle:
+    """``puzzle``, named ``name`` when its text gave it no name."""
+    return puzzle if puzzle.name or not name else Puzzle(puzzle.grid, puzzle.rules, name,
+                                                         values=puzzle.values)
+
+
+def _from_payload(text: str, where: str | None) -> Puzzle:
+    return _from_unpacked(*links.unpack(text), where)
+
+
+def _from_unpacked(kind: str, decoded: str, where: str | None) -> Puzzle:
+    if kind == "sudokupad":
+        return from_sudokupad(decoded, where or "SudokuPad")
+    return from_json(decoded, where)
+
+
+def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
+    """``value`` as a :class:`Puzzle`: a puzzle as it is, a ``str`` or a
+    ``dict`` (a JSON object) through :func:`read_puzzle` (any format), nested
+    lists or a numpy array through
+    :meth:`Puzzle.from_grid` (with their :class:`PuzzleFormatError`).
+    Every function that takes a puzzle accepts these. Raises ``TypeError``
+    naming ``argument`` for anything else (``None``, a number, ``bytes``)."""
+    if isinstance(value, Puzzle):
+        return value
+    if isinstance(value, (str, dict)):
+        return read_puzzle(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return Puzzle.from_grid(value)
+    raise TypeError(
+        f"{argument} must be a Puzzle, a puzzle string, a JSON object or a grid (nested lists "
+        f"or a numpy array), got {type(value).__name__}")
+
+
+PUZZLE_FORMATS = ("line", "json", "fpuzzles", "sudokupad", "iss")
+"""The formats :func:`write_puzzle` writes (the command line's ``export
+--format`` values for the puzzle itself)."""
+
+
+def write_puzzle(puzzle: Puzzle, format: str = "line") -> str:
+    """``puzzle`` as text in ``format`` (:data:`PUZZLE_FORMATS`): the line
+    format, the toolkit's JSON, f-puzzles JSON, a SudokuPad link or the
+    Interactive Sudoku Solver's constraint string; :func:`read_puzzle` reads
+    each back to the same puzzle. Raises :class:`PuzzleFormatError` for a
+    constraint the format cannot say, ``ValueError`` for an unknown
+    ``format``."""
+    if format == "line":
+        return puzzle.to_string()
+    if format == "json":
+        return json.dumps(to_json(puzzle))
+    if format == "fpuzzles":
+        return json.dumps(to_fpuzzles(puzzle))
+    if format == "sudokupad":
+        return sudokupad_link(puzzle)
+    if format == "iss":
+        return to_iss(puzzle)
+    raise ValueError(f"unknown puzzle format {format!r}; the formats are "
+                     f"{', '.join(PUZZLE_FORMATS)}")
