@@ -50,7 +50,8 @@ from sudoku_models.counter import backtrack_count, load_kernels, run_search, bac
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Cage, Rules
+from sudoku_models.core.cell_kinds import Cage
+from sudoku_models.core.rules import Rules
 
 from .generation_errors import GenerationError, SeedError
 from .full_grid import as_generator, fill

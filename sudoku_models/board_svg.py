@@ -22,7 +22,7 @@ import math
 from html import escape
 
 from .core.geometry import Layout
-from .core.rules import XV, Arrow, Cage, GreaterThan, Kropki, Parity, Region, Thermometer
+from .core.cell_kinds import Arrow, Cage, GreaterThan, Kropki, Parity, Region, Thermometer, XV
 
 CELL = 40  # pixels per cell for a 9x9; larger grids get smaller cells
 CLUE = "#000000"

@@ -40,14 +40,16 @@ import numpy as np
 
 from .puzzle import SYMBOLS
 from .formats.puzzle_text import as_puzzle
-from .core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
-                    GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome, Parity,
-                    LittleKiller, Region, Regular, Renban, Sandwich, Skyscraper, Thermometer,
-                    Whispers, XSum, XVNegative, CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
-                    Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple, SumLine, Zipper,
-                    AntiTaxicab, Between, CountDistinct, CountingCircles, Either,
-                    EqualityCage, EqualSum, GlobalEntropy, GlobalMod, SameValues, Indexing, Lockout, Pairwise,
-                    RegionSumLine, RellikCage)
+from .core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage, Candidates, Clone,
+                              CountingCircles, Fortress, GlobalEntropy, GlobalMod, GreaterThan,
+                              Indexing, Kropki, KropkiNegative, NonConsecutive, Pairwise, Parity,
+                              Region, SameValues, Thermometer, XV, XVNegative)
+from .core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Entropic, EqualityCage,
+                              EqualSum, HiddenSkyscraper, LittleKiller, Lockout, Lunchbox, Modular,
+                              NumberedRoom, Palindrome, PillArrow, Quadruple, RegionSumLine,
+                              Regular, RellikCage, Renban, Sandwich, Skyscraper, SumLine, Whispers,
+                              XSum, Zipper)
+from .core.rules import Either
 
 CLUE_STYLE = {"color": "black", "fontweight": "bold"}
 FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}

@@ -36,7 +36,8 @@ import numpy as np
 
 from .errors import PuzzleFormatError
 from .core.geometry import Layout
-from .core.rules import Cage, Region, Rules
+from .core.cell_kinds import Cage, Region
+from .core.rules import Rules
 from .core.value_range import ONE_TO_N, ValueRange
 
 MIN_ORDER = 2

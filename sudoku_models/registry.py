@@ -21,9 +21,10 @@ model), ``count_solutions(puzzle, limit)`` when ``can_count``, and
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
-from .constraint_kinds import KIND_NAMES
 from .stoppable import ctrl_c_deferred
 
 
@@ -49,7 +50,7 @@ class MethodInfo:
     seconds per hard 9x9 puzzle (tests and samples account for it);
     ``layouts``: the layout kinds it solves (:data:`LAYOUT_KINDS`; see
     :func:`layout_kind`); ``kinds``: the constraint kinds of variants it
-    models (:data:`CONSTRAINT_KINDS`; empty: classic rules only; see
+    models (:func:`constraint_kind_names`; :data:`EVERY_KIND`; empty: classic rules only; see
     :func:`needed_kinds`);
     ``more_values``: solves layouts with more values than cells per house
     (:meth:`~sudoku_models.core.geometry.Layout.with_values`: houses all
@@ -156,11 +157,38 @@ LAYOUT_KINDS = ("square", "boxes", "jigsaw", "latin")
 """The kinds of :class:`~sudoku_models.core.geometry.Layout` a method may take:
 square boxes of an order (the classic grids), rectangular boxes (6x6 as
 2x3, ...), jigsaw regions, a Latin square (rows and columns only)."""
-CONSTRAINT_KINDS = (*KIND_NAMES, "cage-total")
-"""The constraint kinds of variants a method may model (``kinds``): the kinds
-of :mod:`sudoku_models.core.rules`, with a killer cage in two parts: ``cage``, its
-cells all different (all a cage without a total needs), and ``cage-total``,
-its sum."""
+@cache
+def constraint_kind_names() -> tuple[str, ...]:
+    """The constraint kinds of variants a method may model (``kinds``): the
+    kinds of :data:`sudoku_models.core.constraint.KINDS`, in their order,
+    with a killer cage in two parts: ``cage``, its cells all different (all
+    a cage without a total needs), and ``cage-total``, its sum. Read from
+    the kinds themselves when first asked (the core loads numpy, which
+    listing methods and ``--help`` never need)."""
+    from .core.rules import KINDS
+
+    return (*KINDS, "cage-total")
+
+
+class _EveryKind(Sequence):
+    """The ``kinds`` of a method that models every kind: the names of
+    :func:`constraint_kind_names`, read when first used."""
+
+    def __getitem__(self, index):
+        return constraint_kind_names()[index]
+
+    def __len__(self) -> int:
+        return len(constraint_kind_names())
+
+    def __contains__(self, kind) -> bool:
+        return kind in constraint_kind_names()
+
+    def __repr__(self) -> str:
+        return "EVERY_KIND"
+
+
+EVERY_KIND = _EveryKind()
+"""What a method that models every constraint kind claims (``kinds``)."""
 KIND_NOTES = {"cage-total": "the sum of a killer cage"}
 MORE_VALUES_KINDS = ("region", "cage", "cage-total", "anti-knight", "anti-king", "greater",
                      "thermometer", "arrow", "sum", "xv", "kropki", "whispers", "renban",
@@ -178,10 +206,6 @@ entropy takes the thirds of ``1..V``); a kind whose meaning assumes
 ``1..N`` (a sandwich's crusts 1 and N, parity's lists, an entropic line's
 thirds, the rule of 45, the negative dot rules over every pair) is refused
 by name."""
-ALL_KINDS = CONSTRAINT_KINDS
-SAT_KINDS = CONSTRAINT_KINDS
-"""What the SAT encodings model: every kind (a cage total by its digit sets,
-an arrow by its value tuples)."""
 ALLDIFF_KINDS = ("region", "cage", "anti-knight", "anti-king")
 """What an all-different model takes (``milp-alldiff`` pairwise, ``matching``
 as groups filtered like houses): extra regions, cages without totals,
@@ -228,13 +252,13 @@ def layout_kind(layout) -> str:
 
 
 def needed_kinds(rules) -> tuple[str, ...]:
-    """The :data:`CONSTRAINT_KINDS` a method needs to model ``rules`` (a
+    """The :func:`constraint_kind_names` a method needs to model ``rules`` (a
     :class:`~sudoku_models.core.rules.Rules`), in that order; empty for classic
     rules."""
     kinds = {c.kind for c in rules.constraints}
     if any(c.kind == "cage" and c.total is not None for c in rules.constraints):
         kinds.add("cage-total")
-    return tuple(kind for kind in CONSTRAINT_KINDS if kind in kinds)
+    return tuple(kind for kind in constraint_kind_names() if kind in kinds)
 
 
 def register(info: MethodInfo) -> MethodInfo:
@@ -279,23 +303,23 @@ for _info in (
                "binary x[i,j,k] assignment, Pyomo model solved by HiGHS (or SCIP: solver=scip)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, "solver": MILP_SOLVERS, **_FORMS, **_LINEAR},
-               seeded=True, kinds=ALL_KINDS, more_values=True),
+               seeded=True, kinds=EVERY_KIND, more_values=True),
     MethodInfo("cp", _F + "cp.integer:CpFormulation",
                "integer cells with AllDifferent per row, column and box, CP-SAT",
                "CP", "integer cells, AllDifferent", "CP-SAT", can_count=True,
                export_formats=("pbtxt",),
                options={"solver_options": FREE, "cage": CAGE_MODELS, "rule45": (False, True),
                         "prune": PRUNE},
-               seeded=True, kinds=ALL_KINDS, more_values=True),
+               seeded=True, kinds=EVERY_KIND, more_values=True),
     MethodInfo("matrix", _F + "milp.matrix:MatrixFormulation",
                "MATLAB sudokuEngine's Aeq, beq, lb, ub, f passed straight to HiGHS (highspy)",
                "MILP", _BINARY, "HiGHS", can_count=True, export_formats=("lp", "mps"),
                options={"objective": OBJECTIVES, **_FORMS, **_LINEAR}, seeded=True,
-               kinds=ALL_KINDS),
+               kinds=EVERY_KIND),
     MethodInfo("cp-bool", _F + "cp.boolean:CpBoolFormulation",
                "binary x[i,j,k] with exactly-one constraints, CP-SAT",
                "CP", _BINARY, "CP-SAT", can_count=True, export_formats=("pbtxt",),
-               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=ALL_KINDS,
+               options={"solver_options": FREE, **_FORMS}, seeded=True, kinds=EVERY_KIND,
                more_values=True),
     MethodInfo("milp-alldiff", _F + "milp.alldiff:MilpAllDiffFormulation",
                "integer cells, all-different as pairwise GDP disjunctions (big-M or hull), HiGHS "
@@ -312,12 +336,12 @@ for _info in (
                  f"binary x[i,j,k] as CNF, {encoding} encoding (Lynce-Ouaknine), PySAT CaDiCaL",
                  "SAT", _BINARY, "CaDiCaL (PySAT)", can_count=True, export_formats=("cnf",),
                  options={"solver": SAT_SOLVERS, "clues": SAT_CLUE_MODES,
-                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=SAT_KINDS,
+                          "cage": SAT_CAGE_FORMS, "prune": PRUNE}, seeded=True, kinds=EVERY_KIND,
                  more_values=True)
       for encoding in ("minimal", "extended")),
     MethodInfo("backtracking", "sudoku_models.counter.method:BacktrackingMethod",
                "compiled backtracking with naked and hidden singles (numba): the counter",
                "search", "candidate bitmasks", "backtracking (numba)", can_count=True,
-               kinds=ALL_KINDS),
+               kinds=EVERY_KIND),
 ):
     register(_info)

@@ -43,7 +43,8 @@ from .limits import check_limit
 from .puzzle import Puzzle
 from .formats.puzzle_text import as_puzzle
 from .result import SolveResult, Status
-from .core.rules import Candidates, Rules
+from .core.cell_kinds import Candidates
+from .core.rules import Rules
 from .solving import make_method, within_limit
 
 

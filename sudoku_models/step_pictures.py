@@ -107,7 +107,7 @@ def _svg_candidate(puzzle: Puzzle, cell: int, value: int) -> tuple[float, float]
     """Where :func:`~sudoku_models.board_svg.board_svg` puts candidate
     ``value`` of ``cell``: a block of ``ceil(sqrt(N))`` per row, lower in a
     cell holding a cage total."""
-    from .core.rules import Cage
+    from .core.cell_kinds import Cage
 
     side = puzzle.side
     unit, pad = (CELL if side <= 9 else max(16, 360 // side)), 4

@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 
 from sudoku_models.logic import explain
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.core.rules import AntiKing, AntiKnight, Cage, Parity, Region
+from sudoku_models.core.cell_kinds import AntiKing, AntiKnight, Cage, Parity, Region
 
 _MOVES = {AntiKnight: [(1, 2), (2, 1), (1, -2), (2, -1)], AntiKing: [(1, 1), (1, -1)]}
 

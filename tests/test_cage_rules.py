@@ -17,7 +17,8 @@ from sudoku_models.counter.core import NO_LIMIT, new_control
 from sudoku_models.counter.kernel_tables import (CAGE_RULES, SUM_CELLS, SUM_COEFS, SUM_TOTALS,
                                                  KernelRulesError, build_rules)
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Cage, Rules
+from sudoku_models.core.cell_kinds import Cage
+from sudoku_models.core.rules import Rules
 
 from .test_rules import _full_grid
 

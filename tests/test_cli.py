@@ -702,7 +702,7 @@ def test_rate_file_reports_a_variant_it_cannot_rate_and_rates_the_rest(tmp_path,
     from sudoku_models import Puzzle
 
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Arrow
+    from sudoku_models.core.cell_kinds import Arrow
 
     # an arrow is a sum, not a rule between two cells: the rater refuses it by kind
     arrow = Puzzle(np.zeros((4, 4), int), Layout.square(2), constraints=(Arrow(4, (5,)),))

@@ -453,7 +453,7 @@ def test_single_puzzle_calls_take_every_puzzle_form_and_any_layout():
     layouts beyond square boxes and variants' constraints (counted here
     against every 4x4 grid, enumerated by itertools)."""
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Region
+    from sudoku_models.core.cell_kinds import Region
 
     puzzle = read_puzzles(DATASETS / "top95.txt")[0]
     grid = puzzle.grid
@@ -502,7 +502,7 @@ def test_single_9x9_calls_check_every_value_in_the_kernel_of_any_integer_type():
 
 def test_batches_of_puzzles_of_any_layout_and_what_a_batch_refuses():
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Region
+    from sudoku_models.core.cell_kinds import Region
 
     rng = np.random.default_rng(2)
     six = Layout.boxes(2, 3)

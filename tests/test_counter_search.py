@@ -13,7 +13,8 @@ from sudoku_models.counter import backtrack_count, kernel, kernel_tables
 from sudoku_models.counter.core import new_control
 from sudoku_models.errors import CountIncomplete, RulesError
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Arrow, Cage, Region, Rules, Thermometer
+from sudoku_models.core.cell_kinds import Arrow, Cage, Region, Thermometer
+from sudoku_models.core.rules import Rules
 
 from .variant_puzzles import brute_count
 

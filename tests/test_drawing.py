@@ -20,9 +20,10 @@ from matplotlib.patches import Circle  # noqa: E402
 from sudoku_models import Puzzle  # noqa: E402
 from sudoku_models.drawing import cage_outline, draw_sudoku  # noqa: E402
 from sudoku_models.core.geometry import Layout  # noqa: E402
-from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, GreaterThan,  # noqa: E402
-                                 Kropki, KropkiNegative, NonConsecutive, Parity, Region,
-                                 Thermometer, XVNegative, diagonals, disjoint_groups, windoku)
+from sudoku_models.core.cell_kinds import (XV, AntiKing, AntiKnight, Arrow, Cage,  # noqa: E402
+                                           GreaterThan, Kropki, KropkiNegative, NonConsecutive,
+                                           Parity, Region, Thermometer, XVNegative)
+from sudoku_models.core.rules import diagonals, disjoint_groups, windoku  # noqa: E402
 
 from .helpers import pattern_grid  # noqa: E402
 

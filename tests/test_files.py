@@ -387,7 +387,7 @@ def test_check_output_refuses_what_a_command_must_not_write(tmp_path):
 
 def _variant():
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Cage
+    from sudoku_models.core.cell_kinds import Cage
 
     return Puzzle(np.zeros((6, 6), int), Layout.boxes(2, 3), constraints=(Cage((0, 1), 3),))
 

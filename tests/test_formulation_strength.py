@@ -12,7 +12,7 @@ import pytest
 from sudoku_models import Puzzle, read_puzzles, solve, verify
 from sudoku_models.core.geometry import Layout
 from sudoku_models.registry import CapabilityError
-from sudoku_models.core.rules import Thermometer
+from sudoku_models.core.cell_kinds import Thermometer
 from sudoku_models.solving import make_method
 
 from .helpers import DATASETS

@@ -395,7 +395,7 @@ def test_an_or_of_nine_branches_of_two_outside_clues_each_reads_and_checks_as_de
     # as in the solver's "Unbidden First Hidden": branch k holds when the first hidden
     # skyscraper of row 9 and of column 9, both from the far end, is k; before, more than
     # 20,000 states (the subsets of branches alive) and the puzzle was refused
-    from sudoku_models.core.rules import HiddenSkyscraper
+    from sudoku_models.core.line_kinds import HiddenSkyscraper
     puzzle = read_puzzle(".Or" + "".join(
         f".And.HiddenSkyscraper~R9~~{k}.HiddenSkyscraper~C9~~{k}.End" for k in range(1, 10))
         + ".End")

@@ -15,10 +15,11 @@ from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.core.rules import (AntiTaxicab, Between, CountDistinct, CountingCircles,
-                                 EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
-                                 Lockout,
-                                 Pairwise, RegionSumLine, RellikCage, Rules, SumLine)
+from sudoku_models.core.cell_kinds import (AntiTaxicab, CountingCircles, GlobalEntropy, GlobalMod,
+                                           Indexing, Pairwise)
+from sudoku_models.core.line_kinds import (Between, CountDistinct, EqualityCage, EqualSum, Lockout,
+                                           RegionSumLine, RellikCage, SumLine)
+from sudoku_models.core.rules import Rules
 
 from .variant_puzzles import all_grids, brute_count, holding_constraint
 
@@ -243,7 +244,8 @@ def test_an_or_counts_on_a_4x4_as_brute_force_does(seed):
 
 
 def test_an_or_reads_and_writes_as_the_solver_does():
-    from sudoku_models.core.rules import Candidates, Cage, Either
+    from sudoku_models.core.cell_kinds import Cage, Candidates
+    from sudoku_models.core.rules import Either
 
     text = (".Or.~R1C2_1.~R1C1_1.End.Or.And.~R2C1_3.~R2C2_4.End.Cage~10~R3C1~R3C2.End"
             ".Or.Cage~3~R5C1~R5C2~R5C3~R5C4.Lunchbox~3~R5C1~R5C2~R5C3~R5C4.End")
@@ -277,7 +279,8 @@ def test_a_bad_composite_is_a_format_error_naming_it(text, message):
 
 def test_a_rule_on_the_whole_grid_inside_an_or_is_refused_by_name():
     from sudoku_models.errors import RulesError
-    from sudoku_models.core.rules import AntiKnight, Either
+    from sudoku_models.core.cell_kinds import AntiKnight
+    from sudoku_models.core.rules import Either
 
     with pytest.raises(RulesError, match="anti-knight, a rule on the whole grid, inside an or"):
         Rules(Layout.square(3), (Either(((AntiKnight(),), (Between((0, 1, 2)),))),))
@@ -294,7 +297,8 @@ def test_a_grid_two_branches_of_an_or_allow_is_counted_once(method):
     branch may accept a grid twice; the count is of grids."""
     from sudoku_models import Puzzle, count_solutions
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Candidates, Either, Rules
+    from sudoku_models.core.cell_kinds import Candidates
+    from sudoku_models.core.rules import Either, Rules
 
     from .variant_puzzles import brute_count
 

@@ -126,7 +126,7 @@ def test_the_unselected_killer_collection_is_as_its_sources_entry_says():
     confirmed them when they were made; CP-SAT confirms the first of each
     group here)."""
     from sudoku_models import count_solutions
-    from sudoku_models.core.rules import Cage
+    from sudoku_models.core.cell_kinds import Cage
 
     from benchmarks.killer_formulations.collection import GROUPS, OUT, PER_GROUP
 

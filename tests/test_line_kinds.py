@@ -14,9 +14,10 @@ from sudoku_models.errors import PuzzleFormatError
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.iss import from_iss, to_iss
 from sudoku_models.registry import METHODS
-from sudoku_models.core.rules import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper, Lunchbox,
-                                 Modular,
-                                 NumberedRoom, PillArrow, Quadruple, Rules, SumLine, Zipper)
+from sudoku_models.core.line_kinds import (CellSum, DoubleArrow, Entropic, HiddenSkyscraper,
+                                           Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
+                                           SumLine, Zipper)
+from sudoku_models.core.rules import Rules
 
 from .variant_puzzles import holding_constraint
 

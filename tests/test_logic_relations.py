@@ -19,10 +19,11 @@ from sudoku_models.logic.candidates import Candidates
 from sudoku_models.logic.human_solver import apply
 from sudoku_models.logic.relations import TECHNIQUE_NAMES
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.core.rules import (XV, Arrow, Clone, Fortress, GreaterThan, Kropki,
-                                 KropkiNegative, NonConsecutive, Palindrome, Renban, Thermometer,
-                                 Whispers, XVNegative)
-from sudoku_models.core.rules import Candidates as Givens
+from sudoku_models.core.cell_kinds import (Arrow, Clone, Fortress, GreaterThan, Kropki,
+                                           KropkiNegative, NonConsecutive, Thermometer, XV,
+                                           XVNegative)
+from sudoku_models.core.line_kinds import Palindrome, Renban, Whispers
+from sudoku_models.core.cell_kinds import Candidates as Givens
 
 LAYOUT = Layout.square(3)
 SOLUTION = Puzzle.from_string("534678912672195348198342567859761423426853791713924856"

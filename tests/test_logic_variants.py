@@ -24,8 +24,9 @@ from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hin
 from sudoku_models.logic.candidates import Candidates, tables
 from sudoku_models.logic.cage_sums import cage_fillings
 from sudoku_models.logic.step import NEEDS_SEARCH
-from sudoku_models.core.rules import (XV, AntiKnight, Arrow, Cage, GreaterThan, Kropki,
-                                 NonConsecutive, Parity, Region, Thermometer, diagonals, windoku)
+from sudoku_models.core.cell_kinds import (AntiKnight, Arrow, Cage, GreaterThan, Kropki,
+                                           NonConsecutive, Parity, Region, Thermometer, XV)
+from sudoku_models.core.rules import diagonals, windoku
 
 from .logic_checks import replay, solutions
 from sudoku_models.formats.toolkit_json import from_json

@@ -22,8 +22,8 @@ from sudoku_models.errors import LayoutError, PuzzleFormatError
 from sudoku_models.core.geometry import Layout, boxes_of_size
 from sudoku_models.formats.puzzle_text import read_puzzle
 from sudoku_models.registry import METHODS, MORE_VALUES_KINDS, CapabilityError
-from sudoku_models.core.rules import (XV, Cage, GreaterThan, Kropki, Parity, Region, Sandwich,
-                                 Skyscraper, Thermometer)
+from sudoku_models.core.cell_kinds import Cage, GreaterThan, Kropki, Parity, Region, Thermometer, XV
+from sudoku_models.core.line_kinds import Sandwich, Skyscraper
 from sudoku_models.core.sum_rules import derived_sums
 from sudoku_models.formats.fpuzzles import to_fpuzzles
 from sudoku_models.formats.iss import to_iss

@@ -11,7 +11,7 @@ import pytest
 
 from sudoku_models import count_solutions, read_puzzles, verify
 from sudoku_models.counter import backtrack_solve
-from sudoku_models.core.rules import Arrow, Thermometer
+from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.solving import make_method
 
 import benchmarks.order_formulations.collection as COLLECTION

@@ -20,7 +20,8 @@ from sudoku_models.formats.iss import from_iss, to_iss
 from sudoku_models.formats.fpuzzles import from_fpuzzles, to_fpuzzles
 from sudoku_models.formats.toolkit_json import constraints_from_json
 from sudoku_models.registry import METHODS
-from sudoku_models.core.rules import LittleKiller, Rules, Sandwich, Skyscraper, XSum
+from sudoku_models.core.line_kinds import LittleKiller, Sandwich, Skyscraper, XSum
+from sudoku_models.core.rules import Rules
 
 from .variant_puzzles import all_grids, brute_count, holding_constraint, outside_line
 

@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, PuzzleFormatError
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Kropki, KropkiNegative,
-                                 NonConsecutive, Parity, Region, Rules, RulesError, Thermometer,
-                                 XVNegative, diagonals, disjoint_groups)
+from sudoku_models.core.cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Kropki,
+                                           KropkiNegative, NonConsecutive, Parity, Region,
+                                           Thermometer, XV, XVNegative)
+from sudoku_models.core.rules import diagonals, disjoint_groups, Rules
+from sudoku_models.errors import RulesError
 
 from .test_geometry import _random_jigsaw
 from .test_rules import _full_grid, _random_constraint

@@ -20,8 +20,10 @@ from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.iss import from_short_killer
 from sudoku_models.formats.puzzle_text import read_puzzle
 from sudoku_models.formats.fpuzzles import DecorationIgnored
-from sudoku_models.core.rules import (KINDS, Candidates, Clone, Constraint, Fortress, GreaterThan,
-                                 KropkiNegative, Parity, Regular, Whispers)
+from sudoku_models.core.constraint import Constraint, KINDS
+from sudoku_models.core.cell_kinds import (Candidates, Clone, Fortress, GreaterThan,
+                                           KropkiNegative, Parity)
+from sudoku_models.core.line_kinds import Regular, Whispers
 
 from .test_input_edges import cli
 from .test_puzzle_json import _fpuzzles, random_constraints

@@ -292,8 +292,8 @@ def test_every_format_has_a_reader():
 def test_a_method_models_the_constraint_kinds_it_claims_and_refuses_the_others(method):
     """Every claimed kind solves a small variant to a verified grid; every
     other kind is one CapabilityError naming the method and the kind."""
-    from sudoku_models.registry import CONSTRAINT_KINDS, needed_kinds
-    from sudoku_models.core.rules import KINDS
+    from sudoku_models.registry import constraint_kind_names, needed_kinds
+    from sudoku_models.core.constraint import KINDS
 
     from .variant_puzzles import brute_count, variant_puzzle
 
@@ -311,6 +311,6 @@ def test_a_method_models_the_constraint_kinds_it_claims_and_refuses_the_others(m
             else:
                 assert verify(puzzle, result.grid), (method, kind, result.status)
         else:
-            missing = next(k for k in CONSTRAINT_KINDS if k in needed and k not in info.kinds)
+            missing = next(k for k in constraint_kind_names() if k in needed and k not in info.kinds)
             with pytest.raises(CapabilityError, match=f"'{method}' does not model {missing} "):
                 solve(puzzle, method)

@@ -16,7 +16,8 @@ from sudoku_models.errors import PuzzleFormatError, RulesError
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.toolkit_json import constraint_to_json, constraints_from_json
 from sudoku_models.registry import METHODS
-from sudoku_models.core.rules import Regular, Rules
+from sudoku_models.core.line_kinds import Regular
+from sudoku_models.core.rules import Rules
 
 from .test_rules import random_regular
 from .variant_puzzles import all_grids, brute_count

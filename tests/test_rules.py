@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, verify
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
-                                 Fortress, GreaterThan, Kropki, KropkiNegative, NonConsecutive, Palindrome,
-                                 Parity, Region, Regular, Renban, Rules, RulesError, Thermometer,
-                                 Whispers, XVNegative, diagonals, disjoint_groups, windoku)
+from sudoku_models.core.cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone,
+                                           Fortress, GreaterThan, Kropki, KropkiNegative,
+                                           NonConsecutive, Parity, Region, Thermometer, XV,
+                                           XVNegative)
+from sudoku_models.core.line_kinds import Palindrome, Regular, Renban, Whispers
+from sudoku_models.core.rules import diagonals, disjoint_groups, Rules, windoku
+from sudoku_models.errors import RulesError
 
 
 def _full_grid(layout, rng):

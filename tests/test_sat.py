@@ -264,7 +264,8 @@ def test_arrow_tuples_are_every_assignment_the_rules_allow(monkeypatch):
 
     from sudoku_models.formulations.sat import variant_clauses as sat
     from sudoku_models.core.geometry import Layout
-    from sudoku_models.core.rules import Arrow, Parity, Rules
+    from sudoku_models.core.cell_kinds import Arrow, Parity
+    from sudoku_models.core.rules import Rules
 
     layout = Layout.boxes(2, 3)
     arrow = Arrow(0, (1, 7, 13))  # r1c1 circle; r1c2 (its row and box), r2c2, r3c2 (its column)

@@ -10,6 +10,8 @@ use them."""
 import subprocess
 import sys
 
+import pytest
+
 HEAVY = ("numpy", "numba", "pyomo", "ortools", "highspy", "pysat", "pyscipopt", "pandas", "scipy",
          "matplotlib", "distributed", "submitit")
 
@@ -46,14 +48,21 @@ def _assert_nothing_heavy_after(script: str) -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_registry_kind_names_are_the_rules_kinds():
-    """The registry reads the constraint kinds' names from a module that
-    imports nothing (so --help needs no numpy); they are the rules' kinds."""
-    from sudoku_models.constraint_kinds import KIND_NAMES
-    from sudoku_models.core.rules import KINDS
+def test_every_kind_names_itself_once_and_the_registry_reads_them_from_the_kinds():
+    """A kind's name lives in its class alone: ``KINDS`` is filled as the
+    kinds are defined, a class without a name or with a name already taken
+    is refused, and the registry's kind names are read from them."""
+    from sudoku_models.core.constraint import KINDS, Constraint
+    from sudoku_models.registry import EVERY_KIND, constraint_kind_names
 
-    assert KIND_NAMES == tuple(KINDS)
-    assert all(cls.kind == name for name, cls in KINDS.items())
+    assert all(cls.kind == name for name, cls in KINDS.items()) and len(KINDS) >= 50
+    assert constraint_kind_names() == (*KINDS, "cage-total")
+    assert list(EVERY_KIND) == list(constraint_kind_names()) and "thermometer" in EVERY_KIND
+    with pytest.raises(TypeError, match="sets no 'kind'"):
+        type("Nameless", (Constraint,), {})
+    with pytest.raises(TypeError, match="kind 'cage' is named by Cage and Other"):
+        type("Other", (Constraint,), {"kind": "cage"})
+    assert KINDS["cage"].__name__ == "Cage"
 
 
 def test_solve_file_with_milp_imports_no_scipy_and_verifies_every_answer(tmp_path):

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from sudoku_models import METHODS, Puzzle, count_solutions, solve, verify
 from sudoku_models.core.geometry import Layout
 from sudoku_models.registry import needed_kinds
-from sudoku_models.core.rules import KINDS, Cage
+from sudoku_models.core.constraint import KINDS
+from sudoku_models.core.cell_kinds import Cage
 
 from .variant_puzzles import brute_count, random_rules, variant_puzzle
 

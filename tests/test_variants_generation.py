@@ -15,7 +15,7 @@ from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.cli import main
 from sudoku_models.counter import backtrack_count
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Cage
+from sudoku_models.core.cell_kinds import Cage
 
 from .logic_checks import solutions
 from sudoku_models.formats.toolkit_json import from_json, to_json

@@ -19,18 +19,18 @@ import numpy as np
 
 from sudoku_models import Puzzle
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage,
-                                 Candidates, CellSum, CountDistinct, CountingCircles, Either,
-                                 EqualityCage, EqualSum, GlobalEntropy, GlobalMod, Indexing,
-                                 Lockout, Pairwise, SameValues,
-                                 RegionSumLine, RellikCage,
-                                 Clone, DoubleArrow, Entropic, Fortress, GreaterThan,
-                                 HiddenSkyscraper, Kropki, KropkiNegative, LittleKiller, Lunchbox,
-                                 Modular,
-                                 NonConsecutive, NumberedRoom, Palindrome, Parity, PillArrow,
-                                 Quadruple, Region, Renban, Rules, RulesError, Sandwich,
-                                 Skyscraper, SumLine, Thermometer, Whispers, XSum, XVNegative,
-                                 Zipper)
+from sudoku_models.core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage,
+                                           Candidates, Clone, CountingCircles, Fortress,
+                                           GlobalEntropy, GlobalMod, GreaterThan, Indexing, Kropki,
+                                           KropkiNegative, NonConsecutive, Pairwise, Parity,
+                                           Region, SameValues, Thermometer, XV, XVNegative)
+from sudoku_models.core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Entropic,
+                                           EqualityCage, EqualSum, HiddenSkyscraper, LittleKiller,
+                                           Lockout, Lunchbox, Modular, NumberedRoom, Palindrome,
+                                           PillArrow, Quadruple, RegionSumLine, RellikCage, Renban,
+                                           Sandwich, Skyscraper, SumLine, Whispers, XSum, Zipper)
+from sudoku_models.core.rules import Either, Rules
+from sudoku_models.errors import RulesError
 
 from .test_rules import _full_grid, _neighbours, _random_constraint, random_regular
 

@@ -135,7 +135,7 @@ def before_kernel(revision: str, folder: str):
 
 def _has_cages(puzzle) -> bool:
     """Whether a cage rule (``--rules``) can matter: the puzzle has killer cages."""
-    from sudoku_models.core.rules import Cage
+    from sudoku_models.core.cell_kinds import Cage
 
     return any(isinstance(c, Cage) for c in puzzle.rules.constraints)
 

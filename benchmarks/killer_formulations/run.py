@@ -69,7 +69,7 @@ from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Cage
+from sudoku_models.core.cell_kinds import Cage
 from sudoku_models.solving import make_method
 
 HERE = Path(__file__).resolve().parent

@@ -44,7 +44,7 @@ from sudoku_models import Puzzle, count_solutions
 from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import Arrow, Thermometer
+from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.formats.toolkit_json import to_json
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"

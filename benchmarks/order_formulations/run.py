@@ -49,7 +49,7 @@ from benchmarks.killer_formulations.run import ctrl_c_in_background, random_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
-from sudoku_models.core.rules import Arrow, Thermometer
+from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.solving import make_method
 
 HERE = Path(__file__).resolve().parent

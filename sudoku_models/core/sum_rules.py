@@ -23,7 +23,9 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from .rules import Cage, LinearSum, Rules, disjoint_cages
+from .constraint import LinearSum
+from .cell_kinds import Cage
+from .rules import disjoint_cages, Rules
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
 

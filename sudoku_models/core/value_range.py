@@ -73,12 +73,14 @@ from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automato
                        sandwich_automaton, sum_line_automaton, x_sum_automaton)
 from ..errors import PuzzleFormatError
 from .geometry import MAX_VALUES, Layout
-from .rules import (XV, AntiKing, AntiKnight, Arrow, Cage, CellSum, Clone, Constraint, Context,
-                    CountingCircles, DoubleArrow, EqualityCage, GreaterThan, HiddenSkyscraper,
-                    Indexing, Kropki, KropkiNegative, LinearSum, LittleKiller, Lunchbox, Modular,
-                    NonConsecutive, NumberedRoom, Pairwise, Palindrome, Quadruple, Region,
-                    RegionSumLine, Regular, RellikCage, Renban, SameValues, Sandwich, Skyscraper,
-                    SumLine, Thermometer, Whispers, XSum, XVNegative, Zipper)
+from .constraint import Constraint, Context, LinearSum
+from .cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Clone, CountingCircles, GreaterThan,
+                         Indexing, Kropki, KropkiNegative, NonConsecutive, Pairwise, Region,
+                         SameValues, Thermometer, XV, XVNegative)
+from .line_kinds import (CellSum, DoubleArrow, EqualityCage, HiddenSkyscraper, LittleKiller,
+                         Lunchbox, Modular, NumberedRoom, Palindrome, Quadruple, RegionSumLine,
+                         Regular, RellikCage, Renban, Sandwich, Skyscraper, SumLine, Whispers,
+                         XSum, Zipper)
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount

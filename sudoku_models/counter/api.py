@@ -192,7 +192,7 @@ def _load_count9_many() -> None:
 
 
 def _load_variants() -> None:
-    from ..core.rules import Cage
+    from ..core.cell_kinds import Cage
 
     run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
 

@@ -80,7 +80,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.geometry import Layout
-from ..core.rules import Cage, LinearSum, Rules
+from ..core.constraint import LinearSum
+from ..core.cell_kinds import Cage
+from ..core.rules import Rules
 from ..core import sum_rules
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5

@@ -27,11 +27,13 @@ import warnings
 import numpy as np
 
 from ..core.geometry import Layout, LayoutError
-from ..core.rules import (XV, AntiKing, AntiKnight, Arrow, Between, Cage, Candidates, Clone,
-                          Fortress, Kropki, KropkiNegative, LittleKiller, NonConsecutive,
-                          Palindrome, Parity, Region, Renban, Rules, RulesError, Sandwich,
-                          Skyscraper, Thermometer, Whispers, XSum, XVNegative, diagonals,
-                          disjoint_groups)
+from ..core.cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Candidates, Clone, Fortress,
+                               Kropki, KropkiNegative, NonConsecutive, Parity, Region, Thermometer,
+                               XV, XVNegative)
+from ..core.line_kinds import (Between, LittleKiller, Palindrome, Renban, Sandwich, Skyscraper,
+                               Whispers, XSum)
+from ..core.rules import diagonals, disjoint_groups, Rules
+from ..errors import RulesError
 from ..core.value_range import ONE_TO_N
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle

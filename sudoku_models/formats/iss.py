@@ -81,16 +81,16 @@ from ..errors import PuzzleFormatError, RulesError
 from ..puzzle import Puzzle
 from ..core.geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
 from ..core.value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
-from ..core.rules import (XV, AntiKing, AntiKnight, AntiTaxicab, Arrow, Between, Cage, Candidates, Clone,
-                    CountDistinct, CountingCircles, Either, EqualityCage, EqualSum,
-                    GlobalEntropy, SameValues,
-                    GlobalMod, GreaterThan, Indexing, Kropki, Lockout, Pairwise,
-                    RegionSumLine, RellikCage,
-                    KropkiNegative, LittleKiller, NonConsecutive, Palindrome, Parity, Region,
-                    Regular, Renban, Rules, Sandwich, Skyscraper, XSum, CellSum, DoubleArrow,
-                    Entropic, HiddenSkyscraper, Lunchbox, Modular, NumberedRoom, PillArrow, Quadruple,
-                    SumLine, Zipper,
-                    Thermometer, Whispers, XVNegative, diagonals, disjoint_groups, windoku)
+from ..core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage, Candidates, Clone,
+                               CountingCircles, GlobalEntropy, GlobalMod, GreaterThan, Indexing,
+                               Kropki, KropkiNegative, NonConsecutive, Pairwise, Parity, Region,
+                               SameValues, Thermometer, XV, XVNegative)
+from ..core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Entropic,
+                               EqualityCage, EqualSum, HiddenSkyscraper, LittleKiller, Lockout,
+                               Lunchbox, Modular, NumberedRoom, Palindrome, PillArrow, Quadruple,
+                               RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper,
+                               SumLine, Whispers, XSum, Zipper)
+from ..core.rules import diagonals, disjoint_groups, Either, Rules, windoku
 
 MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"

@@ -49,7 +49,9 @@ import dataclasses
 import json
 
 from ..core.geometry import MAX_VALUES, Layout, LayoutError
-from ..core.rules import KINDS, Rules, RulesError, diagonals, disjoint_groups, windoku
+from ..core.constraint import KINDS
+from ..core.rules import diagonals, disjoint_groups, Rules, windoku
+from ..errors import RulesError
 from ..core.value_range import ONE_TO_N, ValueRange, named
 from ..puzzle import Puzzle
 from .fpuzzles import from_fpuzzles, is_fpuzzles

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.geometry import Layout, cell_name, house_label
-from ..core.rules import Cage, Region, Rules
+from ..core.cell_kinds import Cage, Region
+from ..core.rules import Rules
 from ..errors import UnsolvablePuzzle, UnsupportedRules
 
 #: The constraint kinds the techniques understand: extra all-different

@@ -21,8 +21,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from sudoku_models import Puzzle
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import (AntiKing, AntiKnight, Cage, Parity, diagonals,
-                                 disjoint_groups, windoku)
+from sudoku_models.core.cell_kinds import AntiKing, AntiKnight, Cage, Parity
+from sudoku_models.core.rules import diagonals, disjoint_groups, windoku
 from tests.logic_checks import solutions
 from sudoku_models.formats.toolkit_json import to_json
 

@@ -113,7 +113,8 @@ from itertools import combinations
 import numpy as np
 
 from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
-from ...core.rules import XV, Arrow, Cage, GreaterThan, Rules, Thermometer
+from ...core.cell_kinds import Arrow, Cage, GreaterThan, Thermometer, XV
+from ...core.rules import Rules
 from ...core.sum_rules import cage_digit_sets, derived_sums
 
 # the families of the rules' LinearSum

@@ -53,7 +53,7 @@ from ortools.sat.python import cp_model
 
 from ...puzzle import Puzzle
 from ...result import ModelSize
-from ...core.rules import Cage
+from ...core.cell_kinds import Cage
 from ...core.sum_rules import cage_candidates, cage_digit_sets, derived_sums
 from ..base import entry_points
 from .cpsat_base import CpSatFormulation

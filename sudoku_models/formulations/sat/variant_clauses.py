@@ -76,7 +76,7 @@ import numpy as np
 
 from ...registry import SAT_CAGE_FORMS
 from ...core.automata import LineAutomaton, linear_automaton
-from ...core.rules import Arrow, Cage
+from ...core.cell_kinds import Arrow, Cage
 from ...core.sum_rules import cage_candidates, cage_digit_sets
 
 MAX_ARROW_TUPLES = 200_000
