@@ -24,6 +24,7 @@ _LAZY = {
     "is_minimal": "generator.minimal",
     "removable_clues": "generator.minimal",
     "count_grids": "generator.grid_count",
+    "essentially_different_grids": "generator.grid_symmetry",
     "low_clue_puzzles": "generator.low_clue",
     "GenerationError": "generator.generation_errors",
     "fewest_possible_clues": "generator.requests",

@@ -16,9 +16,9 @@ Felgenhauer and Jarvis 2005), are counted band by band
 per class), in seconds. Other layouts above side 6 raise ``ValueError`` at
 once rather than search for centuries.
 
-With ``up_to_symmetry=True`` the count is of essentially different grids
-(no relabelling, band, stack, row, column permutation or transposition maps
-one onto another), by Burnside's lemma (:mod:`generator.grid_symmetry`):
+Essentially different grids (no relabelling, band, stack, row, column
+permutation or transposition maps one onto another) are counted by
+Burnside's lemma in :mod:`generator.grid_symmetry`, on top of this module:
 2 for 4x4, 5,472,730,538 for 9x9 (Russell and Jarvis 2006).
 """
 
@@ -38,8 +38,7 @@ MAX_ENUMERATED_SIDE = 6  # at side 6, 39,168 (2x3 boxes) to 1,128,960 (Latin) co
 METHODS = ("auto", "enumerate", "bands")
 
 
-def count_grids(layout: Layout | int, workers: int | None = None, method: str = "auto",
-                up_to_symmetry: bool = False) -> int:
+def count_grids(layout: Layout | int, workers: int | None = None, method: str = "auto") -> int:
     """The number of full grids of ``layout`` (a
     :class:`~sudoku_models.core.geometry.Layout` or an order: 2 for 4x4, 3 for
     9x9), an exact int.
@@ -51,13 +50,12 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
     wide one way, sides up to 9, one thread) or ``"auto"``: enumeration up to
     side 6, bands above. 9x9 takes about 5 s of CPU by bands.
 
-    ``up_to_symmetry``: count essentially different grids instead, for the
-    4x4 and 9x9 square layouts (:func:`generator.grid_symmetry.essentially_different_grids`,
-    the symmetry classes on ``workers`` threads; ``method`` is not used).
+    Essentially different grids (up to the symmetries of Sudoku):
+    :func:`generator.grid_symmetry.essentially_different_grids`.
 
     Raises ``ValueError`` for a layout neither method counts (a Latin square
-    or jigsaw above side 6, boxes above side 9; up to symmetry, any layout but
-    the 4x4 and 9x9 squares), an unknown method or a bad worker count."""
+    or jigsaw above side 6, boxes above side 9), an unknown method or a bad
+    worker count."""
     if not isinstance(layout, Layout):
         layout = Layout.square(layout)
     if method not in METHODS:
@@ -67,13 +65,6 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
     side = layout.side
-    if up_to_symmetry:
-        if layout.order not in (2, 3) or layout != Layout.square(layout.order):
-            raise ValueError(f"essentially different grids are counted for the 4x4 and 9x9 "
-                             f"square layouts, not {layout!r}")
-        from .grid_symmetry import essentially_different_grids
-
-        return essentially_different_grids(layout.order, workers)
     if method == "auto":
         method = "enumerate" if side <= MAX_ENUMERATED_SIDE else "bands"
     if method == "bands":

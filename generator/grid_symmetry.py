@@ -73,7 +73,10 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from sudoku_models.core.geometry import Layout
 from sudoku_models.counter import compile_cache
+
+from .grid_count import count_grids
 
 compile_cache.prepare()  # before numba compiles or loads the kernel below: saves locked between processes
 
@@ -458,8 +461,6 @@ def _tasks(order: int, classes: list[SymmetryClass], chunk: int) -> list[tuple[i
 
 
 def _identity_fixed(order: int) -> int:
-    from .grid_count import count_grids
-
     return count_grids(order) // math.factorial(order * order)
 
 
@@ -504,12 +505,17 @@ def burnside_table(order: int, workers: int = 1) -> list[tuple[SymmetryClass, in
     return list(zip(classes, totals))
 
 
-def essentially_different_grids(order: int, workers: int = 1) -> int:
-    """The number of essentially different full grids of the
-    ``order``-``order`` square layout by Burnside's lemma (module
-    docstring): 2 for 4x4, 5,472,730,538 for 9x9 (Russell and Jarvis 2006);
-    an exact int. The classes are counted on ``workers`` threads
-    (:func:`burnside_table`). Raises ``ValueError`` for an order other than
-    2 or 3."""
+def essentially_different_grids(layout: Layout | int, workers: int = 1) -> int:
+    """The number of essentially different full grids of the square layout
+    of order 2 or 3 (a :class:`~sudoku_models.core.geometry.Layout` or its
+    order) by Burnside's lemma (module docstring): 2 for 4x4, 5,472,730,538
+    for 9x9 (Russell and Jarvis 2006); an exact int. The classes are counted
+    on ``workers`` threads (:func:`burnside_table`). Raises ``ValueError``
+    for any other layout."""
+    order = layout if isinstance(layout, int) and not isinstance(layout, bool) else getattr(
+        layout, "order", None)
+    if order not in (2, 3) or (isinstance(layout, Layout) and layout != Layout.square(order)):
+        raise ValueError(f"essentially different grids are counted for the 4x4 and 9x9 "
+                         f"square layouts, not {layout!r}")
     table = burnside_table(order, workers)
     return sum(c.size * fixed for c, fixed in table) // sum(c.size for c, _ in table)

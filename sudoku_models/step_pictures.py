@@ -71,13 +71,13 @@ def step_frames(puzzle) -> list[Frame]:
     :func:`~sudoku_models.puzzle.as_puzzle` takes. Raises
     :class:`~sudoku_models.logic.candidates.UnsolvablePuzzle` for
     contradictory clues."""
-    from .logic.candidates import Candidates
+    from .logic.candidates import CandidateGrid
     from .logic.chains import chain_links
     from .logic.human_solver import apply, solve_steps
 
     puzzle = as_puzzle(puzzle)
     steps, _ = solve_steps(puzzle)
-    grid = Candidates.from_puzzle(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
     frames = []
     for number, step in enumerate(steps, start=1):
         frames.append(Frame(tuple(grid.values), tuple(grid.cand), tuple(step.cells),

@@ -12,7 +12,7 @@ from sudoku_models import Puzzle, PuzzleFormatError, read_puzzles
 from sudoku_models.cli import main as _cli
 from sudoku_models.counter import backtrack_count, backtrack_solve
 from sudoku_models.logic import LEVELS, UnsolvablePuzzle, explain, hint, rate
-from sudoku_models.logic.candidates import Candidates
+from sudoku_models.logic.candidates import CandidateGrid
 from sudoku_models.logic.human_solver import apply, next_step
 from sudoku_models.logic.ladder import TECHNIQUES, level_of
 from sudoku_models.logic.step import NEEDS_SEARCH
@@ -91,7 +91,7 @@ TECHNIQUE_PUZZLES = {
 def test_each_technique_fires_on_a_puzzle_that_needs_it(technique):
     puzzle = Puzzle.from_string(TECHNIQUE_PUZZLES[technique])
     solution = backtrack_solve(puzzle).ravel()
-    grid = Candidates.from_puzzle(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
     while True:  # the steps up to its first use, each against the solution
         step = next_step(grid)
         assert step is not None, f"{technique} not used"
@@ -114,7 +114,7 @@ def test_jellyfish_on_a_puzzle_that_has_one():
     puzzle = Puzzle.from_string(
         ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
     solution = backtrack_solve(puzzle).ravel()
-    step = jellyfish(Candidates.from_puzzle(puzzle))
+    step = jellyfish(CandidateGrid.from_puzzle(puzzle))
     assert step.technique == "Jellyfish" and step.values == (1,)
     assert step.text.startswith("Jellyfish: 1 in r2,r3,r5,r7 is confined to c2,c3,c6,c8, so ")
     assert len(step.eliminations) == 5

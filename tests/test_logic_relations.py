@@ -15,9 +15,9 @@ import pytest
 from sudoku_models import Puzzle, count_solutions, solve
 from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, rate
-from sudoku_models.logic.candidates import Candidates
+from sudoku_models.logic.candidates import CandidateGrid
 from sudoku_models.logic.human_solver import apply
-from sudoku_models.logic.relations import TECHNIQUE_NAMES
+from sudoku_models.logic.pair_relations import TECHNIQUE_NAMES
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.core.cell_kinds import (Arrow, Clone, Fortress, GreaterThan, Kropki,
                                            KropkiNegative, NonConsecutive, Thermometer, XV,
@@ -160,7 +160,7 @@ def _puzzle(kind: str) -> tuple[Puzzle, np.ndarray]:
     return puzzle, solution
 
 
-def _position(puzzle: Puzzle, grid: Candidates, extra=()) -> Puzzle:
+def _position(puzzle: Puzzle, grid: CandidateGrid, extra=()) -> Puzzle:
     """The position of ``grid`` as a puzzle the counter reads: the rules,
     the values placed, each empty cell's candidates as a candidate given."""
     full = (1 << 9) - 1
@@ -174,7 +174,7 @@ def _position(puzzle: Puzzle, grid: Candidates, extra=()) -> Puzzle:
 def test_relation_eliminations_hold_in_every_completion(kind):
     puzzle, solution = _puzzle(kind)
     steps = explain(puzzle)
-    grid = Candidates.from_puzzle(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
     names = set(TECHNIQUE_NAMES.values())
     checked = dict.fromkeys(KINDS[kind], 0)
     for step in steps:
@@ -199,7 +199,7 @@ def test_relation_eliminations_hold_in_every_completion(kind):
         for constraint in puzzle.constraints:
             cell = constraint.cells[0]
             if not puzzle.grid.flat[cell]:
-                assert Candidates.from_puzzle(puzzle).cand[cell] & ~sum(
+                assert CandidateGrid.from_puzzle(puzzle).cand[cell] & ~sum(
                     1 << (v - 1) for v in constraint.values) == 0
     if steps[-1].technique != NEEDS_SEARCH:
         assert np.array_equal(np.array(grid.values), solution)

@@ -14,7 +14,7 @@ from sudoku_models import Puzzle
 from sudoku_models.cli import main as _cli
 from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import LEVELS, SERating, explain, rate
-from sudoku_models.logic.candidates import Candidates
+from sudoku_models.logic.candidates import CandidateGrid
 from sudoku_models.logic.chains import eureka, length_modifier
 from sudoku_models.logic.deadly_patterns import bivalue_universal_grave, unique_rectangle
 from sudoku_models.logic.human_solver import apply, next_step
@@ -93,7 +93,7 @@ TECHNIQUE_PUZZLES = {
 def position_before(puzzle: Puzzle, technique: str):
     """The candidate grid just before the ladder first uses ``technique``
     on ``puzzle``, and that step."""
-    grid = Candidates.from_puzzle(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
     while not grid.solved():
         step = next_step(grid)
         assert step is not None, f"{technique} never used"
@@ -117,7 +117,7 @@ def test_each_technique_is_sound_where_the_ladder_uses_it(technique):
 def test_every_step_of_sample_puzzles_is_sound():
     for text, _ in published()[::60]:
         puzzle = Puzzle.from_string(text)
-        grid = Candidates.from_puzzle(puzzle)
+        grid = CandidateGrid.from_puzzle(puzzle)
         while not grid.solved():
             step = next_step(grid)
             if step.rating >= 4.0:  # the singles and subsets are checked in test_logic
@@ -125,11 +125,11 @@ def test_every_step_of_sample_puzzles_is_sound():
             apply(grid, step)
 
 
-def _hand_made(masks: dict[int, int]) -> tuple[Puzzle, Candidates]:
+def _hand_made(masks: dict[int, int]) -> tuple[Puzzle, CandidateGrid]:
     """An empty 9x9 whose cells keep every candidate except as ``masks``
     (cell -> bitmask) says."""
     puzzle = Puzzle.from_string("." * 81)
-    grid = Candidates.from_puzzle(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
     for cell, mask in masks.items():
         grid.cand[cell] = mask
     return puzzle, grid
@@ -212,7 +212,7 @@ def test_er_is_unknown_when_the_ladder_stops():
 
 def test_large_grids_stop_before_the_9x9_techniques():
     layout = Layout.square(4)
-    grid = Candidates(layout, [0] * 256)
+    grid = CandidateGrid(layout, [0] * 256)
     for name, find, _ in TECHNIQUES:
         if name in ("Forcing Chains and Cycles", "Dynamic Forcing Chains", "WXYZ-Wing"):
             assert find(grid) is None

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, verify
 from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hint, rate
-from sudoku_models.logic.candidates import Candidates, tables
+from sudoku_models.logic.candidates import CandidateGrid, tables
 from sudoku_models.logic.cage_sums import cage_fillings
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.core.cell_kinds import (AntiKnight, Arrow, Cage, GreaterThan, Kropki,
@@ -142,7 +142,7 @@ def test_anti_knight_and_small_groups_add_peers():
     grid[4, 4] = 5
     small = Region((0, 80), "corners")
     puzzle = Puzzle(grid, Layout.square(3), constraints=(AntiKnight(), small))
-    cand = Candidates.from_puzzle(puzzle)
+    cand = CandidateGrid.from_puzzle(puzzle)
     bit = 1 << 4
     knight = {(2, 3), (2, 5), (3, 2), (3, 6), (5, 2), (5, 6), (6, 3), (6, 5)}
     for cell in range(81):
@@ -166,7 +166,7 @@ def test_a_cage_without_a_total_of_n_cells_is_a_house():
 
 def test_parity_restricts_the_candidates():
     puzzle = BY_NAME["parity seed 1"]
-    cand = Candidates.from_puzzle(puzzle)
+    cand = CandidateGrid.from_puzzle(puzzle)
     for constraint in puzzle.constraints:
         for cell in constraint.cells:
             if not puzzle.grid.flat[cell]:

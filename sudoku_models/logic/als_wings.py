@@ -25,7 +25,7 @@ ratings come back when they are left out).
 from __future__ import annotations
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cells_text, eliminations_text
+from .candidates import CandidateGrid, bits, cells_text, eliminations_text
 from .step import Step
 
 _NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing"}
@@ -37,7 +37,7 @@ def _rating(size: int, biggest: int) -> float:
     return round(6.2 + ((5 - 3) - abs(3 - biggest)) / 10, 1)
 
 
-def _sets(grid: Candidates, size: int):
+def _sets(grid: CandidateGrid, size: int):
     """Every ``size`` cells (two or more candidates, at most ``size + 1``)
     that all see each other and hold ``size + 1`` values together."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
@@ -59,7 +59,7 @@ def _sets(grid: Candidates, size: int):
         yield from grow([c], cand[c], [d for d in cells[i + 1:] if d in peer_sets[c]])
 
 
-def als_wing(grid: Candidates, size: int) -> Step | None:
+def als_wing(grid: CandidateGrid, size: int) -> Step | None:
     """The easiest wing of an ALS of ``size`` cells (see the module
     docstring), or None."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
@@ -107,12 +107,12 @@ def als_wing(grid: Candidates, size: int) -> Step | None:
                 f"{eliminations_text(elims, side)}", side, rating)
 
 
-def wxyz_wing(grid: Candidates) -> Step | None:
+def wxyz_wing(grid: CandidateGrid) -> Step | None:
     """WXYZ-Wing (SE 5.5-5.6): an ALS of three cells and a bivalue cell."""
     return als_wing(grid, 3)
 
 
-def vwxyz_wing(grid: Candidates) -> Step | None:
+def vwxyz_wing(grid: CandidateGrid) -> Step | None:
     """VWXYZ-Wing (SE 6.2-6.4): an ALS of four cells and a bivalue cell."""
     return als_wing(grid, 4)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .candidates import Candidates, bits, cell_name, eliminations_text
+from .candidates import CandidateGrid, bits, cell_name, eliminations_text
 from .step import Step
 
 #: Cages whose sets of digits grow beyond this many at one cell are left to
@@ -87,7 +87,7 @@ def _step(grid, technique, cells, values, placements, eliminations, text) -> Ste
                 tuple(sorted(eliminations)), text, grid.side)
 
 
-def cage_combinations(grid: Candidates) -> Step | None:
+def cage_combinations(grid: CandidateGrid) -> Step | None:
     """A cage's cells keep only the candidates that a filling of the whole
     cage with different digits summing to its total gives them."""
     side, values, cand = grid.side, grid.values, grid.cand
@@ -121,7 +121,7 @@ def _union(masks) -> int:
     return union
 
 
-def sum_support(grid: Candidates, cells: list[int], target: int) -> list[int] | None:
+def sum_support(grid: CandidateGrid, cells: list[int], target: int) -> list[int] | None:
     """Per empty cell of ``cells``, the candidates that some filling summing
     to ``target`` gives it (cells that are peers differ); None when that
     means more than :data:`MAX_FILLINGS` fillings to try."""
@@ -153,7 +153,7 @@ def sum_support(grid: Candidates, cells: list[int], target: int) -> list[int] | 
     return support
 
 
-def innies_and_outies(grid: Candidates) -> Step | None:
+def innies_and_outies(grid: CandidateGrid) -> Step | None:
     """The rule of 45 on every house and every run of two or three rows or
     columns: the innies and the outies of the unit have a known sum."""
     tables = grid.tables
@@ -200,7 +200,7 @@ def innies_and_outies(grid: Candidates) -> Step | None:
     return None
 
 
-def _sum_step(grid: Candidates, cells: list[int], target: int, why: str) -> Step | None:
+def _sum_step(grid: CandidateGrid, cells: list[int], target: int, why: str) -> Step | None:
     side, cand = grid.side, grid.cand
     named = "+".join(cell_name(c, side) for c in cells)
     if len(cells) == 1:

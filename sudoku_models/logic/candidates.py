@@ -16,6 +16,7 @@ from ..core.geometry import Layout, cell_name, house_label
 from ..core.cell_kinds import Cage, Region
 from ..core.rules import Rules
 from ..errors import UnsolvablePuzzle, UnsupportedRules
+from .pair_relations import broken_relation, relation_groups
 
 #: The constraint kinds the techniques understand: extra all-different
 #: regions (a house when they have ``N`` cells, peers otherwise), killer
@@ -138,8 +139,6 @@ def tables(rules: Rules | Layout) -> TechniqueTables:
     cages = tuple((tuple(sorted(c.cells)), c.total, c.label(layout)) for c in rules.constraints
                   if isinstance(c, Cage) and c.total is not None)
     peer_sets = tuple(frozenset(p) for p in peers)
-    from .relations import relation_groups  # it reads the grid this module defines
-
     return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
                   house_sets, crossing, peers, peer_sets, domains,
                   cages, _units(houses, labels, side) if cages else (),
@@ -180,7 +179,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-class Candidates:
+class CandidateGrid:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.core.rules.Rules` (or a bare
@@ -216,7 +215,7 @@ class Candidates:
         return self.rules.layout
 
     @classmethod
-    def from_puzzle(cls, puzzle) -> Candidates:
+    def from_puzzle(cls, puzzle) -> CandidateGrid:
         conflicts = puzzle.conflicts()
         if conflicts:
             first = conflicts[0]
@@ -256,9 +255,8 @@ class Candidates:
         self._check_relations("contradictory clues")
 
     def _check_relations(self, what: str) -> None:
-        from .relations import broken_relation
-
-        broken = broken_relation(self) if self.tables.relations else None
+        broken = broken_relation(self.values, self.tables.relations, self.side) \
+            if self.tables.relations else None
         if broken:
             raise UnsolvablePuzzle(f"{what}: {broken} break the rule, so the puzzle has no "
                                    f"solution")

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cell_name, cells_text, values_text
+from .candidates import CandidateGrid, bits, cell_name, cells_text, values_text
 from .step import Step
 
 # -- potentials ------------------------------------------------------------
@@ -157,7 +157,7 @@ class _Implications:
 
     __slots__ = ("cand", "memo", "side", "tables")
 
-    def __init__(self, grid: Candidates, cand: list[int], memo: dict | None = None) -> None:
+    def __init__(self, grid: CandidateGrid, cand: list[int], memo: dict | None = None) -> None:
         self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
 
     def offs(self, key: int, y: bool) -> list[int]:
@@ -225,7 +225,7 @@ class _Implications:
         return out
 
 
-def _propagate(grid: Candidates, on: list[int], off: list[int], y: bool, dynamic: bool,
+def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dynamic: bool,
                static: _Implications | None = None):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
     ``off`` (potential keys). Returns ``(parents, contradiction)``:
@@ -296,7 +296,7 @@ class _Hint:
         return (self.rating, self.complexity, self.sort)
 
 
-def _target_eliminations(grid: Candidates, key: int) -> list[tuple[int, int]]:
+def _target_eliminations(grid: CandidateGrid, key: int) -> list[tuple[int, int]]:
     """What a forced potential removes: an off its candidate, an on the
     cell's other candidates."""
     cell, value, on = _split(key, grid.side)
@@ -311,7 +311,7 @@ def _assume(key: int, side: int) -> str:
     return f"{cell_name(cell, side)}{'=' if on else '<>'}{value}"
 
 
-def _to_step(grid: Candidates, hint: _Hint) -> Step:
+def _to_step(grid: CandidateGrid, hint: _Hint) -> Step:
     side = grid.side
     elims = sorted(set(hint.eliminations))
     cells = sorted({_split(k, side)[0] for branch in hint.branches for k in branch})
@@ -323,7 +323,7 @@ def _to_step(grid: Candidates, hint: _Hint) -> Step:
                 tuple(tuple(b) for b in hint.branches))
 
 
-def _candidates(grid: Candidates, least: int = 2):
+def _candidates(grid: CandidateGrid, least: int = 2):
     side, cand = grid.side, grid.cand
     for cell in range(side * side):
         if _popcount(cand[cell]) >= least:
@@ -357,7 +357,7 @@ class _Bound:
             round(base + length_modifier(complexity), 1), complexity, 0) < self.best
 
 
-def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: list,
+def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: list,
            imp: _Implications, bound: _Bound) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
@@ -405,7 +405,7 @@ def _unary(grid: Candidates, cell: int, value: int, y: bool, x: bool, found: lis
         _forcing_search(grid, start, assume, y, kind, found, imp, bound)
 
 
-def _forcing_search(grid: Candidates, start: int, assume: int, y: bool, kind: str, found: list,
+def _forcing_search(grid: CandidateGrid, start: int, assume: int, y: bool, kind: str, found: list,
                     imp: _Implications, bound: _Bound) -> None:
     """Forcing chains from ``assume`` (``start`` on or off) back to the
     opposite of ``start``, breadth first, layer by layer (the "on" layer's
@@ -452,7 +452,7 @@ _CYCLE_NAMES = {"X": "Bidirectional X-Cycle", "Y": "Bidirectional Y-Cycle",
 _FORCING_NAMES = {"X": "Forcing X-Chain", "XY": "Forcing Chain"}
 
 
-def _cycle(grid: Candidates, path: list[int], kind: str, found: list) -> None:
+def _cycle(grid: CandidateGrid, path: list[int], kind: str, found: list) -> None:
     """A cycle's eliminations: a candidate outside the loop's cells that
     sees an "on" and an "off" of its value on the loop (one of them holds
     whichever way the loop goes; SE's ``createCycleHint``)."""
@@ -471,7 +471,7 @@ def _cycle(grid: Candidates, path: list[int], kind: str, found: list) -> None:
                            len(set(path)), elims, [path], "loop "))
 
 
-def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: list) -> None:
+def _forcing(grid: CandidateGrid, target: int, parents: dict, kind: str, found: list) -> None:
     elims = _target_eliminations(grid, target)
     if elims:
         found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
@@ -479,7 +479,7 @@ def _forcing(grid: Candidates, target: int, parents: dict, kind: str, found: lis
                            f"if {_assume(target ^ 1, grid.side)}: "))
 
 
-def forcing_chains_and_cycles(grid: Candidates) -> Step | None:
+def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
     """Bidirectional cycles (X, Y, XY) and forcing chains (X, XY) on static
     links: a cycle of alternating links removes a value from cells that see
     both ends of one of its weak links; a chain from a candidate back to
@@ -562,7 +562,7 @@ def _common(grid, runs, found, name, base, intro) -> None:
                                [_path(k, p) for p in runs], intro, 5))
 
 
-def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
+def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
     side, cand, tables = grid.side, grid.cand, grid.tables
     if nishio:
         base, label = 7.5, "Nishio Forcing Chains"
@@ -600,27 +600,27 @@ def _multiple(grid: Candidates, dynamic: bool, nishio: bool) -> list[_Hint]:
     return found
 
 
-def _best_step(grid: Candidates, found: list[_Hint]) -> Step | None:
+def _best_step(grid: CandidateGrid, found: list[_Hint]) -> Step | None:
     if not found:
         return None
     return _to_step(grid, min(found, key=_Hint.order))
 
 
-def nishio_forcing_chains(grid: Candidates) -> Step | None:
+def nishio_forcing_chains(grid: CandidateGrid) -> Step | None:
     """Nishio: assume a candidate true, follow X links and peers only
     (dynamic), and remove it when that reaches a contradiction (SE 7.5
     plus length)."""
     return _best_step(grid, _multiple(grid, dynamic=True, nishio=True))
 
 
-def multiple_forcing_chains(grid: Candidates) -> Step | None:
+def multiple_forcing_chains(grid: CandidateGrid) -> Step | None:
     """Cell and region forcing chains on static links: every candidate of a
     cell (three or more), or every place of a value in a house, leads to
     the same conclusion, which therefore holds (SE 8.0 plus length)."""
     return _best_step(grid, _multiple(grid, dynamic=False, nishio=False))
 
 
-def dynamic_forcing_chains(grid: Candidates) -> Step | None:
+def dynamic_forcing_chains(grid: CandidateGrid) -> Step | None:
     """Dynamic forcing chains: as cell and region forcing chains, plus a
     candidate whose truth or falsity leads to a contradiction or whose two
     cases agree, all on chains that see the grid emptied by their own

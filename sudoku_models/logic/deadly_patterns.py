@@ -24,14 +24,14 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cells_text, eliminations_text
+from .candidates import CandidateGrid, bits, cells_text, eliminations_text
 from .step import Step
 
 UR_RATING = 4.5
 BUG_RATING = 5.6
 
 
-def _rectangles(grid: Candidates):
+def _rectangles(grid: CandidateGrid):
     """``(cells, pair_mask)`` for every rectangle of four empty cells on two
     rows, two columns and two boxes whose candidates share two values."""
     side, cand, tables = grid.side, grid.cand, grid.tables
@@ -58,7 +58,7 @@ def _ur_step(grid, kind, cells, pair, elims, why, rating) -> Step:
                 f"{why}, so {eliminations_text(sorted(elims), side)}", side, rating)
 
 
-def unique_rectangle(grid: Candidates) -> Step | None:
+def unique_rectangle(grid: CandidateGrid) -> Step | None:
     """Unique Rectangle types 1-4 (SE 4.5; type 3 4.6 to 4.8): type 1, one
     cell holds more than the pair, so it loses the pair; type 2, the two
     other cells hold one extra value x, which is then removed from cells
@@ -116,7 +116,7 @@ def unique_rectangle(grid: Candidates) -> Step | None:
     return None
 
 
-def bivalue_universal_grave(grid: Candidates) -> Step | None:
+def bivalue_universal_grave(grid: CandidateGrid) -> Step | None:
     """Bivalue Universal Grave types 1 and 2 (SE 5.6 and 5.7): the *BUG
     cells* are the cells with three or more candidates holding a value that
     has other than two places in one of their houses (and the only such cell

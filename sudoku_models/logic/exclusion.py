@@ -15,13 +15,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cells_text, eliminations_text
+from .candidates import CandidateGrid, bits, cells_text, eliminations_text
 from .step import Step
 
 APE_RATING = 6.2
 
 
-def aligned_pair_exclusion(grid: Candidates) -> Step | None:
+def aligned_pair_exclusion(grid: CandidateGrid) -> Step | None:
     """Aligned Pair Exclusion (SE 6.2), see the module docstring."""
     side, cand, tables = grid.side, grid.cand, grid.tables
     peers, peer_sets = tables.peers, tables.peer_sets

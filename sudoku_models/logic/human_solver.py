@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..formats.puzzle_text import as_puzzle
-from .candidates import Candidates, UnsolvablePuzzle, UnsupportedRules, bits, cell_name
+from .candidates import CandidateGrid, UnsolvablePuzzle, UnsupportedRules, bits, cell_name
 from .ladder import TECHNIQUES
 from .step import NEEDS_SEARCH, Step
 
 
-def apply(grid: Candidates, step: Step) -> None:
+def apply(grid: CandidateGrid, step: Step) -> None:
     """Carry out ``step`` on ``grid`` (placements, then eliminations)."""
     for cell, value in step.placements:
         grid.place(cell, value)
@@ -19,7 +19,7 @@ def apply(grid: Candidates, step: Step) -> None:
         grid.eliminate(cell, value)
 
 
-def next_step(grid: Candidates) -> Step | None:
+def next_step(grid: CandidateGrid) -> Step | None:
     """The first deduction of the first technique of the ladder that
     applies, with its SE rating, or None."""
     for _, find, rating in TECHNIQUES:
@@ -29,7 +29,7 @@ def next_step(grid: Candidates) -> Step | None:
     return None
 
 
-def _needs_search(grid: Candidates) -> Step:
+def _needs_search(grid: CandidateGrid) -> Step:
     side = grid.side
     empty = [c for c in range(side * side) if not grid.values[c]]
     sample = ", ".join(f"{cell_name(c, side)} {{{','.join(map(str, bits(grid.cand[c])))}}}"
@@ -40,9 +40,9 @@ def _needs_search(grid: Candidates) -> Step:
                 f"({sample}{more}), the rest needs trial and error (search)", side)
 
 
-def solve_steps(puzzle) -> tuple[list[Step], Candidates]:
+def solve_steps(puzzle) -> tuple[list[Step], CandidateGrid]:
     """The logical steps and the grid they leave (see :func:`explain`)."""
-    grid = Candidates.from_puzzle(as_puzzle(puzzle))
+    grid = CandidateGrid.from_puzzle(as_puzzle(puzzle))
     grid.check()
     steps = []
     while not grid.solved():
@@ -101,7 +101,7 @@ def hint(puzzle) -> Step | None:
     """The next step for ``puzzle`` (the first step :func:`explain` would
     give): a Step, a ``"Needs search"`` Step when no technique applies, or
     None when the grid is already full. Errors as :func:`explain`."""
-    grid = Candidates.from_puzzle(as_puzzle(puzzle))
+    grid = CandidateGrid.from_puzzle(as_puzzle(puzzle))
     grid.check()
     if grid.solved():
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .candidates import cell_name
+from ..core.geometry import cell_name
 
 NEEDS_SEARCH = "Needs search"
 

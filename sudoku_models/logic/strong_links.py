@@ -24,14 +24,14 @@ columns).
 
 from __future__ import annotations
 
-from .candidates import Candidates, cell_name, eliminations_text
+from .candidates import CandidateGrid, cell_name, eliminations_text
 from .step import Step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 _NAMES = {2: "Turbot Fish", 3: "3 Strong-Linked Fishes", 4: "4 Strong-Linked Fishes"}
 
 
-def _links(grid: Candidates, value: int) -> list[tuple[tuple, tuple, int]]:
+def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
     """``(a, b, kind)`` both ways round for each strong link of ``value``;
     ``a`` and ``b`` are tuples of cells (one cell, or the row part and the
     column part of an empty rectangle); kind 0 a box, 1 a row, 2 a column,
@@ -56,7 +56,7 @@ def _links(grid: Candidates, value: int) -> list[tuple[tuple, tuple, int]]:
     return out
 
 
-def _groups(grid: Candidates, house: int, where: list[int]):
+def _groups(grid: CandidateGrid, house: int, where: list[int]):
     """Grouped strong links of a value with places ``where`` (three or more)
     in ``house``: in a line, the parts in two boxes when they are all its
     places; in a box, the parts in two rows (or two columns), and the row
@@ -114,7 +114,7 @@ def _node(cells, side: int) -> str:
     return f"r{''.join(map(str, rows))}c{''.join(map(str, columns))}"
 
 
-def strong_links(grid: Candidates, n: int) -> Step | None:
+def strong_links(grid: CandidateGrid, n: int) -> Step | None:
     """The easiest chain of ``n`` strong links on one value that removes a
     candidate (lowest rating, then most eliminations), as a Step."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
@@ -164,17 +164,17 @@ def strong_links(grid: Candidates, n: int) -> Step | None:
                 f"{eliminations_text(elims, side)}", side, rating)
 
 
-def two_strong_links(grid: Candidates) -> Step | None:
+def two_strong_links(grid: CandidateGrid) -> Step | None:
     """Skyscraper, 2-String Kite, Turbot Fish (SE 4.0-4.2): two strong links
     of one value joined by a weak link."""
     return strong_links(grid, 2)
 
 
-def three_strong_links(grid: Candidates) -> Step | None:
+def three_strong_links(grid: CandidateGrid) -> Step | None:
     """Three strong links of one value chained (SE 5.4-5.6)."""
     return strong_links(grid, 3)
 
 
-def four_strong_links(grid: Candidates) -> Step | None:
+def four_strong_links(grid: CandidateGrid) -> Step | None:
     """Four strong links of one value chained (SE 5.8-6.0)."""
     return strong_links(grid, 4)

@@ -1,5 +1,5 @@
 """The human solving techniques, each a function ``find(grid) -> Step | None``
-returning the first deduction it finds on a :class:`Candidates` grid
+returning the first deduction it finds on a :class:`~.candidates.CandidateGrid`
 without changing it.
 
 Names, definitions and scores follow HoDoKu (hodoku.sourceforge.net, "Solving
@@ -23,11 +23,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import Candidates, bits, cell_name, cells_text, eliminations_text, values_text
+from .candidates import CandidateGrid, bits, cell_name, cells_text, eliminations_text, values_text
 from .step import Step
 
 
-def _step(grid: Candidates, technique, cells, values, placements, eliminations, text) -> Step:
+def _step(grid: CandidateGrid, technique, cells, values, placements, eliminations, text) -> Step:
     return Step(technique, tuple(cells), tuple(values), tuple(placements),
                 tuple(sorted(eliminations)), text, grid.side)
 
@@ -35,7 +35,7 @@ def _step(grid: Candidates, technique, cells, values, placements, eliminations, 
 # -- singles ---------------------------------------------------------------
 
 
-def full_house(grid: Candidates) -> Step | None:
+def full_house(grid: CandidateGrid) -> Step | None:
     """The last empty cell of a house takes the one value missing there."""
     side, values, cand = grid.side, grid.values, grid.cand
     for index, cells in enumerate(grid.tables.houses):
@@ -49,7 +49,7 @@ def full_house(grid: Candidates) -> Step | None:
     return None
 
 
-def naked_single(grid: Candidates) -> Step | None:
+def naked_single(grid: CandidateGrid) -> Step | None:
     """A cell with one candidate left takes it."""
     side, values, cand = grid.side, grid.values, grid.cand
     for cell in range(side * side):
@@ -61,7 +61,7 @@ def naked_single(grid: Candidates) -> Step | None:
     return None
 
 
-def _hidden_single(grid: Candidates, houses) -> Step | None:
+def _hidden_single(grid: CandidateGrid, houses) -> Step | None:
     side, cand = grid.side, grid.cand
     for index in houses:
         cells = grid.tables.houses[index]
@@ -81,13 +81,13 @@ def _hidden_single(grid: Candidates, houses) -> Step | None:
     return None
 
 
-def hidden_single_box(grid: Candidates) -> Step | None:
+def hidden_single_box(grid: CandidateGrid) -> Step | None:
     """A value with one place left in a box (or a jigsaw region, or an
     extra region) goes there (SE 1.2)."""
     return _hidden_single(grid, range(grid.tables.lines, len(grid.tables.houses)))
 
 
-def hidden_single_line(grid: Candidates) -> Step | None:
+def hidden_single_line(grid: CandidateGrid) -> Step | None:
     """A value with one place left in a row or a column goes there (SE 1.5;
     columns first, as SE)."""
     side = grid.side
@@ -97,12 +97,12 @@ def hidden_single_line(grid: Candidates) -> Step | None:
 # -- intersections ---------------------------------------------------------
 
 
-def _value_cells(grid: Candidates, cells, bit) -> list[int]:
+def _value_cells(grid: CandidateGrid, cells, bit) -> list[int]:
     cand = grid.cand
     return [c for c in cells if cand[c] & bit]
 
 
-def _intersections(grid: Candidates, pointing: bool) -> Step | None:
+def _intersections(grid: CandidateGrid, pointing: bool) -> Step | None:
     side, cand, tables = grid.side, grid.cand, grid.tables
     houses, house_sets, crossing = tables.houses, tables.house_sets, tables.crossing
     # pointing: from a box, a jigsaw region or an extra region; claiming: from a line
@@ -135,14 +135,14 @@ def _intersections(grid: Candidates, pointing: bool) -> Step | None:
     return None
 
 
-def pointing(grid: Candidates) -> Step | None:
+def pointing(grid: CandidateGrid) -> Step | None:
     """A value confined, within a box, to one row or column is removed from
     the rest of that line; the same from a jigsaw region or an extra region
     (X diagonal, window) to any house holding all its places."""
     return _intersections(grid, True)
 
 
-def claiming(grid: Candidates) -> Step | None:
+def claiming(grid: CandidateGrid) -> Step | None:
     """A value confined, within a row or column, to one box (or jigsaw
     region, or extra region) is removed from the rest of that box."""
     return _intersections(grid, False)
@@ -153,7 +153,7 @@ def claiming(grid: Candidates) -> Step | None:
 _SUBSET = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 
 
-def _houses_wider_than(grid: Candidates, size: int):
+def _houses_wider_than(grid: CandidateGrid, size: int):
     """``(index, cells, empty)`` for each house with more than ``size``
     empty cells (a subset of ``size`` there can eliminate)."""
     for index, cells in enumerate(grid.tables.houses):
@@ -162,7 +162,7 @@ def _houses_wider_than(grid: Candidates, size: int):
             yield index, cells, empty
 
 
-def _naked_subset(grid: Candidates, size: int) -> Step | None:
+def _naked_subset(grid: CandidateGrid, size: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = f"Naked {_SUBSET[size]}"
     for index, cells, empty in _houses_wider_than(grid, size):
@@ -200,7 +200,7 @@ def _covering_exactly(places: dict, size: int, cover):
             yield group, covered
 
 
-def _hidden_subset(grid: Candidates, size: int) -> Step | None:
+def _hidden_subset(grid: CandidateGrid, size: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = f"Hidden {_SUBSET[size]}"
     for index, cells, empty in _houses_wider_than(grid, size):
@@ -223,7 +223,7 @@ def _hidden_subset(grid: Candidates, size: int) -> Step | None:
 def _sized(find, size: int, name: str, doc: str):
     """The technique ``find(grid, size)`` as a ``find(grid)`` of its own
     name (one per size of a subset or a fish, as the ladder lists them)."""
-    def technique(grid: Candidates) -> Step | None:
+    def technique(grid: CandidateGrid) -> Step | None:
         return find(grid, size)
 
     technique.__name__ = technique.__qualname__ = name
@@ -247,7 +247,7 @@ hidden_pair, hidden_triple, hidden_quadruple = (
 _FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _fish(grid: Candidates, size: int) -> Step | None:
+def _fish(grid: CandidateGrid, size: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = _FISH[size]
     for value in range(1, side + 1):
@@ -285,7 +285,7 @@ def _describe(cell, grid) -> str:
     return f"{cell_name(cell, grid.side)} {{{','.join(map(str, bits(grid.cand[cell])))}}}"
 
 
-def xy_wing(grid: Candidates) -> Step | None:
+def xy_wing(grid: CandidateGrid) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
     removed from every cell seeing both pincers."""
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
@@ -310,7 +310,7 @@ def xy_wing(grid: Candidates) -> Step | None:
     return None
 
 
-def xyz_wing(grid: Candidates) -> Step | None:
+def xyz_wing(grid: CandidateGrid) -> Step | None:
     """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z,
     so z is removed from every cell seeing all three."""
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rows import Row
+from .model import Row
 
 
 def automaton_rows(line, family: str, n: int, side: int,

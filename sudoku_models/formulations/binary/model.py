@@ -26,6 +26,8 @@ The rows, columns and boxes are the houses of the layout
 description agrees with the rest of the toolkit on what a box is, for square
 or rectangular boxes, jigsaw regions or none. The MILP formulations write
 each group as ``sum = 1``, CP-SAT as ``add_exactly_one``, SAT as clauses.
+A variant's constraints are :class:`Row` objects over the same variables
+(:mod:`.rows`, :mod:`.automaton_rows`).
 """
 
 from __future__ import annotations
@@ -134,3 +136,26 @@ def _binary_model(layout: Layout) -> BinaryModel:
     for array in groups.values():
         array.setflags(write=False)
     return BinaryModel(layout.order, s, s * s * v, groups, layout, v)
+
+
+@dataclass(frozen=True, eq=False)
+class Row:
+    """``lower <= sum(coefficients * x[variables]) <= upper`` (None: no
+    bound on that side).
+
+    ``family``: the constraint kind it comes from (``cage-total`` for a
+    cage's sum); ``label``: a unique 1-based name for export files;
+    ``variables``, ``coefficients``: ``(m,)`` int64 arrays (binary model
+    variable numbers)."""
+
+    family: str
+    label: str
+    variables: np.ndarray
+    coefficients: np.ndarray
+    lower: int | None
+    upper: int | None
+
+    @property
+    def at_most_one(self) -> bool:
+        """A plain at-most-one (or exactly-one) row: coefficients 1, upper 1."""
+        return self.upper == 1 and bool(np.all(self.coefficients == 1))

@@ -116,32 +116,11 @@ from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
 from ...core.cell_kinds import Arrow, Cage, GreaterThan, Thermometer, XV
 from ...core.rules import Rules
 from ...core.sum_rules import cage_digit_sets, derived_sums
+from .automaton_rows import automaton_rows
+from .model import Row
 
 # the families of the rules' LinearSum
 SUM_KINDS = {"cage": "cage-total"}
-
-
-@dataclass(frozen=True, eq=False)
-class Row:
-    """``lower <= sum(coefficients * x[variables]) <= upper`` (None: no
-    bound on that side).
-
-    ``family``: the constraint kind it comes from (``cage-total`` for a
-    cage's sum); ``label``: a unique 1-based name for export files;
-    ``variables``, ``coefficients``: ``(m,)`` int64 arrays (binary model
-    variable numbers)."""
-
-    family: str
-    label: str
-    variables: np.ndarray
-    coefficients: np.ndarray
-    lower: int | None
-    upper: int | None
-
-    @property
-    def at_most_one(self) -> bool:
-        """A plain at-most-one (or exactly-one) row: coefficients 1, upper 1."""
-        return self.upper == 1 and bool(np.all(self.coefficients == 1))
 
 
 @dataclass(frozen=True, eq=False)
@@ -298,8 +277,6 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
             for relation in constraint.pairs(layout, context):
                 rows.extend(_pair_rows(kind, number(kind), relation, side))
         for line in constraint.automata(layout):  # the flow rows of automaton_rows
-            from .automaton_rows import automaton_rows  # it imports Row from here
-
             more, names = automaton_rows(line, kind, number(kind), side, num_x + len(extra))
             rows.extend(more)
             extra.extend(names)
