@@ -16,6 +16,7 @@ from sudoku_models.solving import make_method
 
 import benchmarks.order_formulations.collection as COLLECTION
 import benchmarks.order_formulations.run as RUN
+from benchmarks.order_formulations.recorded import censored as censored_pairs, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
 
 from .helpers import DATASETS
@@ -109,10 +110,10 @@ def test_a_run_records_verified_rows_and_a_budget_overrun_is_a_time_out(tmp_path
     assert all(r["status"] == "OPTIMAL" and r["verified"] for r in rows)
     assert all(r["lp_random_bound"] <= r["solution_random_cost"] + 1e-6
                for r in rows if r["method"] == "milp")
-    assert RUN.censored(out) == set()
+    assert censored_pairs(out) == set()
     censored = [{**r, "cpu_seconds": 99.0} if r["form"] == "cp" else r for r in rows]
-    RUN.write(censored, tmp_path / "censored.csv")
-    assert RUN.censored(tmp_path / "censored.csv") == {(1, "cp"), (2, "cp")}
+    write(censored, tmp_path / "censored.csv")
+    assert censored_pairs(tmp_path / "censored.csv") == {(1, "cp"), (2, "cp")}
     table = summary(tmp_path / "censored.csv")
     assert "| `cp` | 0 of 2 | not reached |" in table
     assert "| `milp values` | 2 of 2 |" in table

@@ -12,7 +12,7 @@ Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
 
 The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
 ``arrow-9x9.jsonl`` (made by :mod:`.collection`). Each instance is solved by
-every form of the kind (:data:`FORMS`), one after the other in one process,
+every form of the kind (:data:`.forms.FORMS`), one after the other in one process,
 the order rotated from one instance to the next, one thread each, with the
 same budget of ``--cpu-limit`` CPU seconds, build included: every solver
 is stopped once the process has used that much CPU time
@@ -42,10 +42,12 @@ import time
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
-from benchmarks.studykit.pinning import pin
 from benchmarks.killer_formulations.run import ctrl_c_in_background, random_costs, solve_within
+from benchmarks.order_formulations.forms import DEFAULT_FORMS, FORMS
+from benchmarks.order_formulations.recorded import censored, write
+from benchmarks.order_formulations.tables import milp_pairs, summary
+from benchmarks.studykit.pinning import pin
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
@@ -54,34 +56,8 @@ from sudoku_models.solving import make_method
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
-FORMS = {
-    "thermo": {"milp values": ("milp", {"order": "values"}),
-               "milp cumulative": ("milp", {"order": "cumulative"}),
-               "matrix values": ("matrix", {"order": "values"}),
-               "matrix cumulative": ("matrix", {"order": "cumulative"}),
-               "cp-bool values": ("cp-bool", {"order": "values"}),
-               "cp-bool cumulative": ("cp-bool", {"order": "cumulative"}),
-               "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
-               "backtracking": ("backtracking", {})},
-    "arrow": {"milp sum": ("milp", {"arrow": "sum"}), "milp sets": ("milp", {"arrow": "sets"}),
-              "matrix sum": ("matrix", {"arrow": "sum"}),
-              "matrix sets": ("matrix", {"arrow": "sets"}),
-              "cp-bool sum": ("cp-bool", {"arrow": "sum"}),
-              "cp-bool sets": ("cp-bool", {"arrow": "sets"}),
-              "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
-              "backtracking": ("backtracking", {})}}
-"""Per kind, the forms that can be compared (``--forms``): a label -> the
-method and its options."""
-DEFAULT_FORMS = {kind: tuple(f for f in forms if not f.startswith("matrix"))
-                 for kind, forms in FORMS.items()}
-"""The forms run by default: ``matrix`` hands HiGHS the same rows as
-``milp`` (both from ``binary_rules``), so it is left to ``--forms``."""
 WALL_FACTOR = 8
 """A non-HiGHS solver's wall limit, in multiples of the CPU budget."""
-FIELDS = ("instance", "givens", "constraints", "form", "method", "order", "status", "verified",
-          "cpu_seconds", "wall_seconds", "nodes", "lp_iterations", "conflicts", "branches",
-          "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
-          "cpu_limit", "seed", "dataset")
 
 
 def _effort(method: str, stats: dict) -> dict:
@@ -124,7 +100,7 @@ def relaxation(puzzle: Puzzle, method: str, options: dict, cost: np.ndarray) -> 
 def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: Path,
         seed: int = 0, dataset: str = "", only: set | None = None) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form of
-    ``compared`` (labels of :data:`FORMS` for ``kind``; with ``only``, just
+    ``compared`` (labels of :data:`.forms.FORMS` for ``kind``; with ``only``, just
     the ``(instance, form)`` pairs in it), the order rotated from one
     instance to the next; write the rows to ``out`` after each instance."""
     rows = []
@@ -155,29 +131,6 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
     return rows
 
 
-def write(rows: list[dict], out: Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pd.DataFrame(rows, columns=list(FIELDS), dtype=object).to_csv(out, index=False)
-
-
-def read(*paths: Path | str) -> list[dict]:
-    """The rows of recorded CSVs together, every field as its text."""
-    return pd.concat([pd.read_csv(path, dtype=str, keep_default_na=False)
-                      for path in paths]).to_dict("records")
-
-
-def solved(row: dict) -> bool:
-    """A recorded row solved within its budget: a verified answer in no
-    more CPU seconds than the budget."""
-    return (row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
-            and float(row["cpu_seconds"]) <= float(row["cpu_limit"]))
-
-
-def censored(path: Path | str) -> set[tuple[int, str]]:
-    """The ``(instance, form)`` pairs a recorded CSV left unsolved."""
-    return {(int(row["instance"]), row["form"]) for row in read(path) if not solved(row)}
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kind", choices=tuple(FORMS), default="thermo")
@@ -198,7 +151,6 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     ctrl_c_in_background()
     if args.table:
-        from .tables import milp_pairs, summary
         print(summary(*args.table))
         for method in ("milp", "matrix"):
             print(f"\n{milp_pairs(*args.table, method=method)}")
