@@ -18,6 +18,7 @@ import benchmarks.order_formulations.collection as COLLECTION
 import benchmarks.order_formulations.run as RUN
 from benchmarks.order_formulations.recorded import censored as censored_pairs, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
+from benchmarks.studykit.random_costs import random_costs
 
 from .helpers import DATASETS
 from sudoku_models.formats.toolkit_json import to_json
@@ -72,7 +73,7 @@ def test_the_strong_form_is_valid_and_at_least_as_tight_in_the_lp(kind, option):
     weak, strong = ("values", "cumulative") if kind == "thermo" else ("sum", "sets")
     puzzle = read_puzzles(DATASETS / f"{kind}-9x9.jsonl")[12]
     solution = backtrack_solve(puzzle)
-    cost = RUN.random_costs(3)
+    cost = random_costs(3)
     r, c = np.indices(solution.shape)
     best = cost[r, c, solution - 1].sum()
     bounds = []

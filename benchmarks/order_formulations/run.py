@@ -16,7 +16,7 @@ every form of the kind (:data:`.forms.FORMS`), one after the other in one proces
 the order rotated from one instance to the next, one thread each, with the
 same budget of ``--cpu-limit`` CPU seconds, build included: every solver
 is stopped once the process has used that much CPU time
-(:func:`benchmarks.killer_formulations.run.solve_within`, as in the killer
+(:func:`benchmarks.studykit.cpu_budget.solve_within`, as in the killer
 study), with a wall limit of :data:`WALL_FACTOR` times the budget as a
 safety net, and a run past the budget in CPU seconds is recorded
 TIME_LIMIT, as at a limit. ``--censored CSV`` runs only the (instance, form) pairs that the
@@ -43,11 +43,12 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.killer_formulations.run import ctrl_c_in_background, random_costs, solve_within
 from benchmarks.order_formulations.forms import DEFAULT_FORMS, FORMS
 from benchmarks.order_formulations.recorded import censored, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
+from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
@@ -111,9 +112,7 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
         if not forms:
             continue
         cost = random_costs(index - 1)
-        solution = backtrack_solve(puzzle)  # untimed: the solution's random cost
-        r, c = np.indices(solution.shape)
-        solution_cost = int(cost[r, c, solution - 1].sum())
+        cost_of_solution = solution_cost(cost, backtrack_solve(puzzle))  # untimed
         marked = sum(isinstance(x, (Thermometer, Arrow)) for x in puzzle.rules.constraints)
         for order, form in enumerate(forms):
             method, options = FORMS[kind][form]
@@ -122,7 +121,7 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
                        constraints=marked, form=form, order=order, dataset=dataset)
             if method in ("milp", "matrix"):
                 row.update(relaxation(puzzle, method, options, cost),
-                           solution_random_cost=solution_cost)
+                           solution_random_cost=cost_of_solution)
             rows.append(row)
             print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.2f} CPU s "
                   f"(load {row['load']:.1f}), nodes {row['nodes']} conflicts "
