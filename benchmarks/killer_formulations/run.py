@@ -60,8 +60,8 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import pin_process
 from benchmarks.studykit.cpu_budget import ctrl_c_in_background, cpu_budget, solve_within
+from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
@@ -528,9 +528,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lp-limit", type=float, default=LP_LIMIT,
                         help="seconds for each MILP form's untimed LP relaxation (0: skip it; "
                              f"default {LP_LIMIT:g})")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the K-th core for "
-                             "--part K/N, one process per core)")
+    add_core_option(parser, by_part=True)
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
     parser.add_argument("--redo", type=Path, nargs="+", metavar="CSV",
                         help="solve only the (instance, form) pairs these recorded runs did "
@@ -543,10 +541,7 @@ def main(argv=None) -> int:
         print(table(*args.table))
         return 0
     part, parts = map(int, args.part.split("/"))
-    try:
-        pin_process(part, parts, args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    pin(parser, args.core, part=part, parts=parts)
     if args.dataset:
         chosen = read_puzzles(args.dataset)[args.skip: args.skip + args.first]
         name = args.dataset.name.split(".")[0]

@@ -47,7 +47,7 @@ from benchmarks.order_formulations.forms import DEFAULT_FORMS, FORMS
 from benchmarks.order_formulations.recorded import censored, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
 from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
@@ -142,8 +142,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
-    parser.add_argument("--core", type=int, help="pin the process to this core (default: "
-                                                 "the first core of its affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")

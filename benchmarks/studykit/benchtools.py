@@ -26,26 +26,6 @@ def machine() -> str:
             f"sudoku-models {env['toolkit']}; {solvers}")
 
 
-def pin_process(part: int = 0, parts: int = 1, core: int | None = None) -> int | None:
-    """Pin this process to one core, as the runner pins its workers: ``core``
-    when given, else the ``part``-th of ``parts`` distinct cores of the
-    affinity set (one process per core when ``parts`` processes run side by
-    side). Returns the core, or None where the system cannot pin (not Linux,
-    more processes than cores); rows record it in their ``core`` column."""
-    import os
-
-    from sudoku_models.bench.local import worker_cores
-
-    chosen = core if core is not None else worker_cores(parts)[part]
-    if chosen is None:
-        return None
-    try:
-        os.sched_setaffinity(0, {chosen})
-    except (AttributeError, OSError) as exc:
-        raise ValueError(f"--core {chosen}: cannot pin this process to it ({exc})") from None
-    return chosen
-
-
 def puzzle_sets(sample: int, generated: int) -> dict[str, list]:
     """The 9x9 puzzle sets of the rating comparisons, by name: top95, top1465,
     ``sample`` 17-clue puzzles drawn with seed 0, ``generated`` puzzles of
