@@ -1,9 +1,7 @@
-"""What the benchmark scripts share: where the datasets are, the line that
-records the machine and versions, the 9x9 puzzle sets of the rating studies.
-
-The scripts run as ``python benchmarks/NAME.py``, so this directory is on
-``sys.path`` and they import this module by name (``from benchmarks.studykit.benchtools import
-machine``) instead of importing each other.
+"""Small things the study scripts share: where the bundled datasets are, the
+line that records the machine and versions, the 9x9 puzzle sets of the
+rating studies, and the ``run``/``report`` command line of a study run in
+chunks.
 """
 
 from __future__ import annotations
