@@ -12,6 +12,7 @@ from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 
 import benchmarks.killer_formulations.run as RUN
+from benchmarks.studykit.cpu_budget import _highs_stop, cpu_budget
 
 from .helpers import DATASETS
 
@@ -46,7 +47,7 @@ def test_a_cpu_budget_stops_a_hard_solve():
     hard = read_puzzles(DATASETS / "killer-9x9.jsonl")[30]  # cage="sum" does not solve it in 20 s
     model = make_method("milp", hard.rules, time_limit=600)
     cpu = time.process_time()
-    with RUN.cpu_budget(RUN._highs_stop(model), 1.0):
+    with cpu_budget(_highs_stop(model), 1.0):
         result = model.solve(hard)
     assert result.status.name == "TIME_LIMIT" and time.process_time() - cpu < 30
 

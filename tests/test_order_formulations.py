@@ -16,7 +16,9 @@ from sudoku_models.solving import make_method
 
 import benchmarks.order_formulations.collection as COLLECTION
 import benchmarks.order_formulations.run as RUN
+from benchmarks.order_formulations.recorded import censored as censored_pairs, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
+from benchmarks.studykit.random_costs import random_costs
 
 from .helpers import DATASETS
 from sudoku_models.formats.toolkit_json import to_json
@@ -71,7 +73,7 @@ def test_the_strong_form_is_valid_and_at_least_as_tight_in_the_lp(kind, option):
     weak, strong = ("values", "cumulative") if kind == "thermo" else ("sum", "sets")
     puzzle = read_puzzles(DATASETS / f"{kind}-9x9.jsonl")[12]
     solution = backtrack_solve(puzzle)
-    cost = RUN.random_costs(3)
+    cost = random_costs(3)
     r, c = np.indices(solution.shape)
     best = cost[r, c, solution - 1].sum()
     bounds = []
@@ -109,10 +111,10 @@ def test_a_run_records_verified_rows_and_a_budget_overrun_is_a_time_out(tmp_path
     assert all(r["status"] == "OPTIMAL" and r["verified"] for r in rows)
     assert all(r["lp_random_bound"] <= r["solution_random_cost"] + 1e-6
                for r in rows if r["method"] == "milp")
-    assert RUN.censored(out) == set()
+    assert censored_pairs(out) == set()
     censored = [{**r, "cpu_seconds": 99.0} if r["form"] == "cp" else r for r in rows]
-    RUN.write(censored, tmp_path / "censored.csv")
-    assert RUN.censored(tmp_path / "censored.csv") == {(1, "cp"), (2, "cp")}
+    write(censored, tmp_path / "censored.csv")
+    assert censored_pairs(tmp_path / "censored.csv") == {(1, "cp"), (2, "cp")}
     table = summary(tmp_path / "censored.csv")
     assert "| `cp` | 0 of 2 | not reached |" in table
     assert "| `milp values` | 2 of 2 |" in table

@@ -15,6 +15,7 @@ from sudoku_models.solving import make_method
 from sudoku_models.core.sum_rules import derived_sums
 
 import benchmarks.killer_formulations.run as RUN
+from benchmarks.studykit.random_costs import random_costs
 
 from .test_cage_rules import _random_killer
 from .test_killer_formulations import SOLUTION_1, TAREK_1
@@ -66,7 +67,7 @@ def test_every_rule45_row_holds_at_tareks_solution(cage):
 def test_rule45_tightens_the_lp_relaxation_of_tarek_1():
     puzzle = RUN.short_killer(TAREK_1)
     grid = np.array([int(d) for d in SOLUTION_1]).reshape(9, 9)
-    cost = RUN.random_costs(0)
+    cost = random_costs(0)
     r, c = np.indices(grid.shape)
     best = cost[r, c, grid - 1].sum()
     bounds = [make_method("milp", puzzle.rules, cage="sets", rule45=flag)

@@ -2,7 +2,9 @@
 import against the layers refused, no file name twice, and a wheel that
 holds the library only (no study, no results)."""
 
+import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -113,6 +115,40 @@ def test_the_wheel_holds_the_library_and_nothing_of_the_studies(tmp_path):
 
 
 QUESTIONS = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
+"""The studies, found by folder: a folder of ``benchmarks/`` with a README."""
+
+
+def test_the_index_of_questions_links_every_study_and_only_studies():
+    """``benchmarks/README.md`` is the one place outside its folder that a
+    new study is added to: a study missing from the index, or an entry
+    without its folder, fails here."""
+    index = (ROOT / "benchmarks" / "README.md").read_text()
+    linked = re.findall(r"^\*\*\[.*?\]\((\w+)/README\.md\)\*\*$", index, re.M)
+    assert sorted(linked) == QUESTIONS and len(set(linked)) == len(linked)
+
+
+def _imported(path: Path) -> set[str]:
+    """The modules ``path`` imports anywhere in it (inside functions too),
+    relative imports resolved against its package."""
+    package = ".".join(path.relative_to(ROOT).parent.parts)
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            names.add(".".join(filter(None, (base, node.module))))
+    return names
+
+
+@pytest.mark.parametrize("folder", [*QUESTIONS, "studykit"])
+def test_a_study_imports_no_other_study(folder):
+    """What two studies share lives in ``benchmarks/studykit``; a study
+    imports only its own modules and the kit, and the kit no study."""
+    allowed = {folder, "studykit"}
+    reached = {name.split(".")[1] for path in (ROOT / "benchmarks" / folder).rglob("*.py")
+               for name in _imported(path) if name.startswith("benchmarks.")}
+    assert reached <= allowed, reached - allowed
 
 
 def test_each_question_folder_runs_with_one_command():

@@ -42,7 +42,7 @@ from pathlib import Path
 import pandas as pd
 
 from benchmarks.studykit.benchtools import machine, puzzle_sets
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from generator import generate
 import benchmarks.difficulty.effort_tables as difficulty
 from benchmarks.difficulty.effort import measure
@@ -60,8 +60,7 @@ def main(argv=None) -> int:
         parser.add_argument(flag, type=int, default=default, help=f"{what} (default {default})")
     parser.add_argument("--out", type=Path, default=OUT,
                         help=f"CSV of every measurement (default {OUT})")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
     core = pin(parser, args.core)
     print(machine())

@@ -10,7 +10,7 @@ on generated puzzles at chosen clue counts, and prints the share solved by
 deduction alone. With branching (``solve(..., method="matching")``) every
 puzzle solves; the tests check that. Every puzzle is a row of ``--out``
 (default ``benchmarks/difficulty/results/matching_share.csv.gz``); the table is
-:func:`benchmarks.machinery.tables.matching_share_table` of it.
+:func:`benchmarks.difficulty.matching_share_tables.matching_share_table` of it.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from tqdm import tqdm
 from generator import generate
 from sudoku_models import read_puzzles
 from sudoku_models.formulations.matching import deduce, initial_candidates
-from benchmarks.machinery.tables import matching_share_table
-
+from benchmarks.difficulty.matching_share_tables import matching_share_table
 from benchmarks.studykit.benchtools import DATASETS
 
 HERE = Path(__file__).resolve().parent

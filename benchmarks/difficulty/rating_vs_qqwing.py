@@ -47,7 +47,7 @@ from pathlib import Path
 import pandas as pd
 
 from benchmarks.studykit.benchtools import machine, puzzle_sets
-from benchmarks.studykit.pinning import children_cpu, pin
+from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 from sudoku_models.logic import rate
 import benchmarks.difficulty.rating_tables as rating
 
@@ -90,8 +90,7 @@ def main(argv=None) -> int:
     parser.add_argument("--generated", type=int, default=200,
                         help="generated puzzles (default 200)")
     parser.add_argument("--out", help="CSV of every rating")
-    parser.add_argument("--core", type=int, help="pin the process (and qqwing's) to this core "
-                        "(default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
     if shutil.which("qqwing") is None:
         sys.exit("qqwing not found: apt-get install qqwing")

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.studykit.benchtools import machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import read_puzzles
 from sudoku_models.logic import rate
 
@@ -151,8 +151,7 @@ def main(argv=None) -> int:
                         "to run N processes side by side (default 0/1)")
     parser.add_argument("--also", type=Path, action="append", default=[],
                         help="a CSV of another shard: its puzzles are not rated again")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", type=Path, default=OUT, help=f"gzip CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.every < 1 or (args.seventeen is not None and args.seventeen < 1):

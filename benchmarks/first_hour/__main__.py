@@ -28,7 +28,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from benchmarks.studykit.pinning import children_cpu, pin
+from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -65,8 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.first_hour", description=__doc__)
     parser.add_argument("--out", default=str(HERE / "results" / "tour.csv"), help="CSV to append to")
     parser.add_argument("--keep", action="store_true", help="keep the clone, venv and cache")
-    parser.add_argument("--core", type=int, help="run every step on this core only (default: on "
-                        "every core of the affinity set, as a newcomer's machine would)")
+    add_core_option(parser, every_core=True)
     args = parser.parse_args(argv)
     core = pin(parser, args.core, every_core=True)
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],

@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.studykit.pinning import add_core_option, pin
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "counting_empty4x4.csv"
 METHODS = {"backtracking": ("backtracking", {}), "cp": ("cp", {}), "cp-bool": ("cp-bool", {}),
@@ -76,11 +78,8 @@ def record(rounds: int, out: Path = OUT, labels=tuple(METHODS), core: int | None
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
-    from benchmarks.studykit.pinning import pin
-
     core = pin(parser, args.core)
     print(record(args.rounds, core=core))
     return 0

@@ -52,19 +52,17 @@ import argparse
 import csv
 import os
 import re
-import signal
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
-from contextlib import contextmanager
-from typing import Callable
 from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import pin_process
+from benchmarks.studykit.cpu_budget import ctrl_c_in_background, cpu_budget, solve_within
+from benchmarks.studykit.pinning import add_core_option, pin
+from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
@@ -156,91 +154,6 @@ def short_killer(text: str) -> Puzzle:
     return Puzzle(np.zeros((9, 9), int), Layout.square(3), constraints=cages)
 
 
-def ctrl_c_in_background() -> None:
-    """Let Ctrl-C (SIGINT) reach Python even in a job started in the
-    background, where the shell ignores it: HiGHS checks for ``stop()`` only
-    where Ctrl-C can reach Python, and PySAT is stopped by one, so without
-    this the CPU budget would not stop them."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-@contextmanager
-def cpu_budget(stop: Callable[[], None], seconds: float, repeat: bool = True):
-    """Call ``stop()`` once this process has spent ``seconds`` CPU seconds
-    since entering the block: every 0.05 s from then on while the block
-    runs (``repeat``: a solver that ignores a stop before its search has
-    started gets it again), or once (``repeat=False``). Yields an event
-    that is set once ``stop`` has been called."""
-    start, done, fired = time.process_time(), threading.Event(), threading.Event()
-
-    def watch() -> None:
-        while not done.wait(0.05):
-            if time.process_time() - start > seconds and (repeat or not fired.is_set()):
-                fired.set()
-                stop()
-
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    try:
-        yield fired
-    finally:
-        done.set()
-        watcher.join()
-
-
-def _interrupt() -> None:
-    """Ctrl-C to this process: how the SAT methods are stopped (PySAT's
-    CaDiCaL has no ``interrupt()``; the method's time limit is in wall
-    seconds)."""
-    os.kill(os.getpid(), signal.SIGINT)
-
-
-def _highs_stop(model) -> Callable[[], None]:
-    """The milp and matrix methods: their back-end's ``stop()`` (HiGHS's
-    interrupt callback), once the back-end exists."""
-    def stop() -> None:
-        backend = getattr(model, "backend", None)
-        if backend is not None:
-            backend.stop()
-    return stop
-
-
-def _cpsat_stop(model) -> Callable[[], None]:
-    """The cp and cp-bool methods: ``stop_search()`` of the CP-SAT solver
-    the method makes for its solve (caught as it is made), which keeps the
-    solver's statistics of the stopped search."""
-    made = []
-    make = model._solver
-
-    def solver(time_limit):
-        made.append(make(time_limit))
-        return made[-1]
-
-    model._solver = solver
-    return lambda: made[-1].stop_search() if made else None
-
-
-def solve_within(model, method: str, puzzle: Puzzle, cpu_limit: float):
-    """``model.solve(puzzle)`` (a ``method`` made by ``make_method``) under
-    a budget of ``cpu_limit`` CPU seconds of this process, the solver
-    stopped as it can be: HiGHS through its back-end's ``stop()``, CP-SAT by
-    ``stop_search()`` (both again and again until they return), PySAT and
-    the counter's method by one Ctrl-C. Returns the result, or None when
-    the budget's stop ended the solve with an interrupt; a Ctrl-C of the
-    user's is raised."""
-    stop, repeat = ((_highs_stop(model), True) if method in ("milp", "matrix") else
-                    (_cpsat_stop(model), True) if method.startswith("cp") else
-                    (_interrupt, False))
-    stopped = None
-    try:
-        with cpu_budget(stop, cpu_limit, repeat) as stopped:
-            return model.solve(puzzle)
-    except KeyboardInterrupt:
-        if stopped is None or not stopped.is_set():
-            raise  # a Ctrl-C of the user's
-        return None
-
-
 def solve_counter(puzzle: Puzzle, cage_rule: str, cpu_limit: float) -> dict:
     """The counter (the ``backtracking`` method's general kernel) counting
     ``puzzle``'s solutions to two, as ``solve(p, "backtracking")`` does,
@@ -273,10 +186,6 @@ def warm_up_counter(puzzle: Puzzle) -> None:
     """Compile or load the counter's variant kernel before any timing."""
     for rule in CAGE_RULES:
         solve_counter(puzzle, rule, 600)
-
-def random_costs(seed: int, side: int = 9) -> np.ndarray:
-    """Seeded integer costs 0-9 on every ``x[r, c, k]``, ``(side, side, side)``."""
-    return np.random.default_rng(seed).integers(0, 10, (side, side, side))
 
 
 def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
@@ -369,8 +278,7 @@ def run(puzzles: dict[int, Puzzle], cpu_limit: float, wall_limit: float, out: Pa
             except TimeoutError:  # left empty: a 16x16 LP can take half an hour
                 continue
             if grid is not None:
-                r, c = np.indices(grid.shape)
-                row["solution_random_cost"] = int(cost[r, c, grid - 1].sum())
+                row["solution_random_cost"] = solution_cost(cost, grid)
         write(rows, out)
     return rows
 
@@ -620,9 +528,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lp-limit", type=float, default=LP_LIMIT,
                         help="seconds for each MILP form's untimed LP relaxation (0: skip it; "
                              f"default {LP_LIMIT:g})")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the K-th core for "
-                             "--part K/N, one process per core)")
+    add_core_option(parser, by_part=True)
     parser.add_argument("--out", type=Path, default=HERE / "results" / "tarek.csv")
     parser.add_argument("--redo", type=Path, nargs="+", metavar="CSV",
                         help="solve only the (instance, form) pairs these recorded runs did "
@@ -635,10 +541,7 @@ def main(argv=None) -> int:
         print(table(*args.table))
         return 0
     part, parts = map(int, args.part.split("/"))
-    try:
-        pin_process(part, parts, args.core)
-    except ValueError as exc:
-        parser.error(str(exc))
+    pin(parser, args.core, part=part, parts=parts)
     if args.dataset:
         chosen = read_puzzles(args.dataset)[args.skip: args.skip + args.first]
         name = args.dataset.name.split(".")[0]

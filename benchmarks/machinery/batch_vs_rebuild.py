@@ -33,7 +33,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
 from benchmarks.machinery.tables import batch_table
 
@@ -50,8 +50,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path,
                         default=HERE / "results" / "batch_vs_rebuild.csv.gz",
                         help="CSV of every solve (default %(default)s)")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args()
     core = pin(parser, args.core)
     where, rows = machine(), []

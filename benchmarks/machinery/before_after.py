@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMNS = ["round", "tree", "revision", "method", "dataset", "puzzles", "median_solve_ms",
@@ -68,8 +68,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--methods", default="milp,cp")
     parser.add_argument("--dataset", default="top95", help="a file of benchmarks/datasets")
-    parser.add_argument("--core", type=int,
-                        help="pin the processes to this core (default: the first of the affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", required=True, metavar="CSV")
     args = parser.parse_args(argv)
     core = pin(parser, args.core)

@@ -32,7 +32,7 @@ from ortools.sat.python import cp_model
 from tqdm import tqdm
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import read_puzzles, solve_many, verify
 
 HERE = Path(__file__).resolve().parent
@@ -102,8 +102,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=500, help="17-clue puzzles (default 500)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "overhead.csv.gz",
                         help="CSV of every solve (default %(default)s)")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args()
     core = pin(parser, args.core)
     top95 = read_puzzles(DATASETS / "top95.txt")

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the checkout whose package is timed
@@ -124,8 +124,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--puzzles", type=int, default=300)
     parser.add_argument("--before", metavar="CHECKOUT", help="also time another checkout")
-    parser.add_argument("--core", type=int, help="pin this process, and so every program it "
-                        "runs, to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--table", action="store_true", help="print the table of --out")
     args = parser.parse_args()

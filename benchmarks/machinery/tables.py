@@ -1,10 +1,8 @@
-"""What the toolkit's own machinery costs, and how far matching's deduction
-goes: the builders (for :mod:`benchmarks.studykit.published`) of the
-tables of ``benchmarks/README.md`` recorded by ``benchmarks/formulations.py``
-(Pyomo and CP-SAT against hand-written baselines),
-``benchmarks/batch_vs_rebuild.py`` (batch mode against a fresh model per
-puzzle) and ``benchmarks/matching_share.py`` (puzzles the bipartite-matching
-deduction solves without guessing).
+"""What the toolkit's own machinery costs: the builders (for
+:mod:`benchmarks.studykit.published`) of the tables of
+``benchmarks/machinery/README.md`` recorded by ``overhead.py`` (Pyomo and
+CP-SAT against hand-written baselines) and ``batch_vs_rebuild.py`` (batch
+mode against a fresh model per puzzle).
 
 Each builder takes the CSV path and returns markdown; times are in ms per
 puzzle, build (or clue update) plus solve unless a column says otherwise.
@@ -62,22 +60,3 @@ def batch_table(path) -> str:
                          cpu[mode], cpu["fresh"] / cpu["batch"] if mode == "fresh" else None])
     columns = ["dataset", "method", "mode", "verified", "median CPU ms", "CPU ratio fresh/batch"]
     return markdown(pd.DataFrame(rows, columns=columns))
-
-
-def matching_share_table(path) -> str:
-    """Per puzzle set (rows of ``benchmarks/matching_share.py --out``:
-    ``puzzles``, ``index``, ``clues``, ``status``): how many puzzles, their
-    clue range, and how many the deduction solves alone (share in %)."""
-    import pandas as pd
-
-    frame = _read(path)
-    rows = []
-    for label, group in frame.groupby("puzzles", sort=False):
-        low, high = int(group["clues"].min()), int(group["clues"].max())
-        solved = int((group["status"] == "solved").sum())
-        rows.append([label, len(group), str(low) if low == high else f"{low}-{high}", solved,
-                     100 * solved / len(group)])
-    columns = ["puzzles", "count", "clues", "solved by deduction alone", "share %"]
-    thousands = "{:,}".format
-    return markdown(pd.DataFrame(rows, columns=columns),
-                    {"count": thousands, "solved by deduction alone": thousands, "share %": ".1f"})

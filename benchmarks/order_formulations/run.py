@@ -12,11 +12,11 @@ Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
 
 The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
 ``arrow-9x9.jsonl`` (made by :mod:`.collection`). Each instance is solved by
-every form of the kind (:data:`FORMS`), one after the other in one process,
+every form of the kind (:data:`.forms.FORMS`), one after the other in one process,
 the order rotated from one instance to the next, one thread each, with the
 same budget of ``--cpu-limit`` CPU seconds, build included: every solver
 is stopped once the process has used that much CPU time
-(:func:`benchmarks.killer_formulations.run.solve_within`, as in the killer
+(:func:`benchmarks.studykit.cpu_budget.solve_within`, as in the killer
 study), with a wall limit of :data:`WALL_FACTOR` times the budget as a
 safety net, and a run past the budget in CPU seconds is recorded
 TIME_LIMIT, as at a limit. ``--censored CSV`` runs only the (instance, form) pairs that the
@@ -42,10 +42,13 @@ import time
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
-from benchmarks.studykit.pinning import pin
-from benchmarks.killer_formulations.run import ctrl_c_in_background, random_costs, solve_within
+from benchmarks.order_formulations.forms import DEFAULT_FORMS, FORMS
+from benchmarks.order_formulations.recorded import censored, write
+from benchmarks.order_formulations.tables import milp_pairs, summary
+from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
+from benchmarks.studykit.pinning import add_core_option, pin
+from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.bench.worker import pinned_core
 from sudoku_models.counter import backtrack_solve
@@ -54,34 +57,8 @@ from sudoku_models.solving import make_method
 
 HERE = Path(__file__).resolve().parent
 DATASETS = HERE.parent / "datasets"
-FORMS = {
-    "thermo": {"milp values": ("milp", {"order": "values"}),
-               "milp cumulative": ("milp", {"order": "cumulative"}),
-               "matrix values": ("matrix", {"order": "values"}),
-               "matrix cumulative": ("matrix", {"order": "cumulative"}),
-               "cp-bool values": ("cp-bool", {"order": "values"}),
-               "cp-bool cumulative": ("cp-bool", {"order": "cumulative"}),
-               "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
-               "backtracking": ("backtracking", {})},
-    "arrow": {"milp sum": ("milp", {"arrow": "sum"}), "milp sets": ("milp", {"arrow": "sets"}),
-              "matrix sum": ("matrix", {"arrow": "sum"}),
-              "matrix sets": ("matrix", {"arrow": "sets"}),
-              "cp-bool sum": ("cp-bool", {"arrow": "sum"}),
-              "cp-bool sets": ("cp-bool", {"arrow": "sets"}),
-              "cp": ("cp", {}), "sat-extended": ("sat-extended", {}),
-              "backtracking": ("backtracking", {})}}
-"""Per kind, the forms that can be compared (``--forms``): a label -> the
-method and its options."""
-DEFAULT_FORMS = {kind: tuple(f for f in forms if not f.startswith("matrix"))
-                 for kind, forms in FORMS.items()}
-"""The forms run by default: ``matrix`` hands HiGHS the same rows as
-``milp`` (both from ``binary_rules``), so it is left to ``--forms``."""
 WALL_FACTOR = 8
 """A non-HiGHS solver's wall limit, in multiples of the CPU budget."""
-FIELDS = ("instance", "givens", "constraints", "form", "method", "order", "status", "verified",
-          "cpu_seconds", "wall_seconds", "nodes", "lp_iterations", "conflicts", "branches",
-          "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
-          "cpu_limit", "seed", "dataset")
 
 
 def _effort(method: str, stats: dict) -> dict:
@@ -124,7 +101,7 @@ def relaxation(puzzle: Puzzle, method: str, options: dict, cost: np.ndarray) -> 
 def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: Path,
         seed: int = 0, dataset: str = "", only: set | None = None) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form of
-    ``compared`` (labels of :data:`FORMS` for ``kind``; with ``only``, just
+    ``compared`` (labels of :data:`.forms.FORMS` for ``kind``; with ``only``, just
     the ``(instance, form)`` pairs in it), the order rotated from one
     instance to the next; write the rows to ``out`` after each instance."""
     rows = []
@@ -135,9 +112,7 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
         if not forms:
             continue
         cost = random_costs(index - 1)
-        solution = backtrack_solve(puzzle)  # untimed: the solution's random cost
-        r, c = np.indices(solution.shape)
-        solution_cost = int(cost[r, c, solution - 1].sum())
+        cost_of_solution = solution_cost(cost, backtrack_solve(puzzle))  # untimed
         marked = sum(isinstance(x, (Thermometer, Arrow)) for x in puzzle.rules.constraints)
         for order, form in enumerate(forms):
             method, options = FORMS[kind][form]
@@ -146,36 +121,13 @@ def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: 
                        constraints=marked, form=form, order=order, dataset=dataset)
             if method in ("milp", "matrix"):
                 row.update(relaxation(puzzle, method, options, cost),
-                           solution_random_cost=solution_cost)
+                           solution_random_cost=cost_of_solution)
             rows.append(row)
             print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.2f} CPU s "
                   f"(load {row['load']:.1f}), nodes {row['nodes']} conflicts "
                   f"{row['conflicts']} branches {row['branches']}", flush=True)
         write(rows, out)
     return rows
-
-
-def write(rows: list[dict], out: Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pd.DataFrame(rows, columns=list(FIELDS), dtype=object).to_csv(out, index=False)
-
-
-def read(*paths: Path | str) -> list[dict]:
-    """The rows of recorded CSVs together, every field as its text."""
-    return pd.concat([pd.read_csv(path, dtype=str, keep_default_na=False)
-                      for path in paths]).to_dict("records")
-
-
-def solved(row: dict) -> bool:
-    """A recorded row solved within its budget: a verified answer in no
-    more CPU seconds than the budget."""
-    return (row["status"] in ("OPTIMAL", "FEASIBLE") and row["verified"] == "True"
-            and float(row["cpu_seconds"]) <= float(row["cpu_limit"]))
-
-
-def censored(path: Path | str) -> set[tuple[int, str]]:
-    """The ``(instance, form)`` pairs a recorded CSV left unsolved."""
-    return {(int(row["instance"]), row["form"]) for row in read(path) if not solved(row)}
 
 
 def main(argv=None) -> int:
@@ -190,15 +142,13 @@ def main(argv=None) -> int:
     parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
-    parser.add_argument("--core", type=int, help="pin the process to this core (default: "
-                                                 "the first core of its affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
     args = parser.parse_args(argv)
     ctrl_c_in_background()
     if args.table:
-        from .tables import milp_pairs, summary
         print(summary(*args.table))
         for method in ("milp", "matrix"):
             print(f"\n{milp_pairs(*args.table, method=method)}")

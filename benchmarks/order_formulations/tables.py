@@ -1,5 +1,6 @@
-"""The README's tables of recorded runs (``results/*.csv`` of :mod:`.run`):
-a 10 s run and the 60 s run of the pairs it left censored, read together."""
+"""The README's tables of recorded runs (``results/*.csv`` of :mod:`.run`,
+read by :mod:`.recorded`): a 10 s run and the 60 s run of the pairs it left
+censored, read together."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .run import FORMS, read, solved
+from benchmarks.order_formulations.forms import FORMS
+from benchmarks.order_formulations.recorded import read, solved
 
 _EFFORT = (("nodes", "B&B nodes"), ("conflicts", "conflicts"), ("branches", "branches"))
 

@@ -34,7 +34,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import Puzzle
 
 HERE = Path(__file__).resolve().parent
@@ -144,8 +144,7 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", type=Path, help="print the tables of a recorded CSV")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
     if args.summary:
         print(summary(args.summary))

@@ -41,7 +41,7 @@ import numpy as np
 from tqdm import tqdm
 
 from benchmarks.studykit.benchtools import DATASETS, machine
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
 from sudoku_models.formulations.sat.encoding import rule_clause_list
@@ -153,8 +153,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--methods", default=",".join(m for m in METHODS if m != "milp-alldiff"),
                         help="comma-separated labels of METHODS")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", help="CSV of every solve and propagation check (the tables of "
                         "benchmarks/README.md are built from it: benchmarks.sat_encodings.tables)")
     args = parser.parse_args()

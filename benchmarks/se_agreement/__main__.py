@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from benchmarks.se_agreement.tables import summary
-from benchmarks.studykit.pinning import pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import Puzzle
 from sudoku_models.logic import rate
 
@@ -66,8 +66,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="record the ratings to this CSV")
     parser.add_argument("--first", type=int, help="rate only the first N puzzles")
     parser.add_argument("--summary", type=Path, help="print the tables of a recorded CSV")
-    parser.add_argument("--core", type=int,
-                        help="pin the process to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args()
     if args.out:
         core = pin(parser, args.core)

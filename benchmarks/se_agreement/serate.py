@@ -57,7 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.se_agreement.__main__ import read_sample
-from benchmarks.studykit.pinning import children_cpu, pin
+from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.logic import rate
 
@@ -231,8 +231,7 @@ def main(argv=None) -> int:
     parser.add_argument("--reuse", type=Path,
                         help="our ratings already recorded by the sample step (its CSV), "
                         "not rated again")
-    parser.add_argument("--core", type=int, help="pin this process and serate's to this core "
-                        "(default: the first of the affinity set)")
+    add_core_option(parser)
     parser.add_argument("--out", type=Path, default=OUT, help=f"CSV (default {OUT})")
     args = parser.parse_args(argv)
     if args.sample < 1 or args.per_level < 0:

@@ -36,6 +36,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.studykit.pinning import add_core_option, pin
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "builds.csv"
 MODELS = {"milp": ("milp", {}),
@@ -159,15 +161,12 @@ def main(argv=None) -> int:
     parser.add_argument("--models", default=",".join(MODELS), help="of " + ", ".join(MODELS))
     parser.add_argument("--cap", type=float, default=600.0,
                         help="CPU seconds per (order, model) process")
-    parser.add_argument("--core", type=int, help="pin this process, and so every build process, "
-                        "to this core (default: the first of its affinity set)")
+    add_core_option(parser)
     args = parser.parse_args(argv)
     models = args.models.split(",")
     unknown = [m for m in models if m not in MODELS]
     if unknown:
         parser.error(f"--models: unknown {', '.join(unknown)} (of {', '.join(MODELS)})")
-    from benchmarks.studykit.pinning import pin
-
     core = pin(parser, args.core)
     print(record([int(o) for o in args.orders.split(",")], models, args.cap, core=core))
     return 0

@@ -1,9 +1,7 @@
-"""What the benchmark scripts share: where the datasets are, the line that
-records the machine and versions, the 9x9 puzzle sets of the rating studies.
-
-The scripts run as ``python benchmarks/NAME.py``, so this directory is on
-``sys.path`` and they import this module by name (``from benchmarks.studykit.benchtools import
-machine``) instead of importing each other.
+"""Small things the study scripts share: where the bundled datasets are, the
+line that records the machine and versions, the 9x9 puzzle sets of the
+rating studies, and the ``run``/``report`` command line of a study run in
+chunks.
 """
 
 from __future__ import annotations
@@ -24,26 +22,6 @@ def machine() -> str:
     solvers = ", ".join(sorted({info.load().solver_name() for info in METHODS.values()}))
     return (f"{env['machine']}, {env['cores']} cores; Python {env['python']}; "
             f"sudoku-models {env['toolkit']}; {solvers}")
-
-
-def pin_process(part: int = 0, parts: int = 1, core: int | None = None) -> int | None:
-    """Pin this process to one core, as the runner pins its workers: ``core``
-    when given, else the ``part``-th of ``parts`` distinct cores of the
-    affinity set (one process per core when ``parts`` processes run side by
-    side). Returns the core, or None where the system cannot pin (not Linux,
-    more processes than cores); rows record it in their ``core`` column."""
-    import os
-
-    from sudoku_models.bench.local import worker_cores
-
-    chosen = core if core is not None else worker_cores(parts)[part]
-    if chosen is None:
-        return None
-    try:
-        os.sched_setaffinity(0, {chosen})
-    except (AttributeError, OSError) as exc:
-        raise ValueError(f"--core {chosen}: cannot pin this process to it ({exc})") from None
-    return chosen
 
 
 def puzzle_sets(sample: int, generated: int) -> dict[str, list]:

@@ -1,12 +1,13 @@
 """Where a study's time is measured (issue 31): every timed row says the
 CPU seconds, the 1-minute load average at its start and the core.
 
-``--core K`` pins the process with
-:func:`benchmarks.studykit.benchtools.pin_process`; every process it starts
-afterwards (tdoku's or QQWing's, a fresh Python process) inherits the
-affinity, and so do the threads it starts. A run that uses every core on
-purpose (the all-cores races) is not pinned and records ``core`` as the
-text of its affinity set (``0-1``)."""
+Every study script takes ``--core K`` from :func:`add_core_option` and pins
+itself with :func:`pin`; every process it starts afterwards (tdoku's or
+QQWing's, a fresh Python process) inherits the affinity, and so do the
+threads it starts. A run that uses every core on purpose (the all-cores
+races) is not pinned and records ``core`` as the text of its affinity set
+(``0-1``); a run split into parts side by side (``--part K/N``) takes the
+K-th core by default."""
 
 from __future__ import annotations
 
@@ -15,30 +16,41 @@ import os
 import resource
 
 
-def add_core_option(parser: argparse.ArgumentParser, every_core: bool = False) -> None:
+def add_core_option(parser: argparse.ArgumentParser, every_core: bool = False,
+                    by_part: bool = False) -> None:
     """``--core K``: pin this process (and its children) to core K; by
     default the first core of the affinity set, or (``every_core``) not
-    pinned at all."""
+    pinned at all, or (``by_part``) the K-th core for ``--part K/N``."""
     default = ("not pinned: every core of the affinity set, recorded as its text"
-               if every_core else "the first core of the affinity set")
+               if every_core else "the K-th core of the affinity set for --part K/N, one "
+               "process per core" if by_part else "the first core of the affinity set")
     parser.add_argument("--core", type=int,
                         help=f"pin the process, and every process it starts, to this core "
                              f"(default: {default})")
 
 
-def pin(parser: argparse.ArgumentParser, core: int | None,
-        every_core: bool = False) -> int | str | None:
-    """Pin to ``core`` (see :func:`add_core_option`) and return what the
-    rows record as their ``core``: the core, or the affinity set's text
-    when not pinned (``every_core`` and no ``core``)."""
-    from benchmarks.studykit.benchtools import pin_process
+def pin(parser: argparse.ArgumentParser, core: int | None, every_core: bool = False,
+        part: int = 0, parts: int = 1) -> int | str | None:
+    """Pin this process to ``core`` as the runner pins its workers (see
+    :func:`add_core_option`; by default the ``part``-th of ``parts``
+    distinct cores of the affinity set, one process per core when ``parts``
+    processes run side by side) and return what the rows record as their
+    ``core``: the core, None where the system cannot pin (not Linux, more
+    processes than cores), or the affinity set's text when not pinned
+    (``every_core`` and no ``core``). A core the process cannot use is a
+    parser error: one line, exit code 2."""
+    from sudoku_models.bench.local import worker_cores
 
     if every_core and core is None:
         return affinity_text()
+    chosen = core if core is not None else worker_cores(parts)[part]
+    if chosen is None:
+        return None
     try:
-        return pin_process(core=core)
-    except ValueError as exc:
-        parser.error(str(exc))
+        os.sched_setaffinity(0, {chosen})
+    except (AttributeError, OSError) as exc:
+        parser.error(f"--core {chosen}: cannot pin this process to it ({exc})")
+    return chosen
 
 
 def affinity_text() -> str:

@@ -1,8 +1,9 @@
 """Every method on every variant kind, paired per instance (issues 24 and 31).
 
 For each dataset (one CSV each, never pooled: ``benchmarks/variants/results/
-<dataset>.csv``) every configuration of :func:`configurations` solves each
-puzzle before the next puzzle, in one run of the benchmark runner
+<dataset>.csv``) every configuration of
+:func:`.configurations.configurations` solves each puzzle before the next
+puzzle, in one run of the benchmark runner
 (:func:`benchmarks.studykit.runs.run_study_chunk`: one worker pinned to a
 core, the configurations' order rotated from puzzle to puzzle, CPU seconds,
 the load and the core in every row, ``load.csv`` and ``chunks.jsonl``
@@ -36,27 +37,12 @@ import sys
 from pathlib import Path
 
 from benchmarks.studykit.benchtools import machine
+from benchmarks.variants.configurations import configurations
+from benchmarks.variants.tables import method_table
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results"
 DATASETS = ("killer-9x9", "killer-16x16", "jigsaw-9x9", "boxes-6x6", "boxes-8x8", "boxes-12x12")
-CAGE_CONFIGURATIONS = {"milp": ("milp[rule45=True]", "milp[cage=sets]",
-                                "milp[cage=sets;rule45=True]"),
-                       "cp": ("cp[cage=table]", "cp[rule45=True]", "cp[cage=sets;rule45=True]"),
-                       "sat-extended": ("sat-extended[cage=totalizer]",)}
-"""The configurations that model a killer cage otherwise, after their
-method's own (runner configurations, :func:`sudoku_models.bench.plan.configuration`)."""
-
-
-def configurations(dataset: str, methods: list[str] | None = None) -> list[str]:
-    """The runner configurations of ``dataset``: each of ``methods`` (default:
-    every registered method, in the registry's order) and, on a killer
-    collection, its :data:`CAGE_CONFIGURATIONS` after it."""
-    from sudoku_models import METHODS
-
-    killers = dataset.startswith("killer")
-    return [config for method in (methods or list(METHODS))
-            for config in (method, *(CAGE_CONFIGURATIONS.get(method, ()) if killers else ()))]
 
 
 def run(args: argparse.Namespace) -> list[Path]:
@@ -97,8 +83,6 @@ def main(argv=None) -> int:
         args.first, args.time_limit = 3, 5.0
     if (args.first is not None and args.first < 1) or args.skip < 0 or args.time_limit <= 0:
         parser.error("--first and --time-limit must be positive, --skip >= 0")
-    from benchmarks.variants.tables import method_table
-
     try:
         print(f"# {machine()}; load {os.getloadavg()[0]:.2f}", file=sys.stderr)
         for path in run(args):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from benchmarks.variants.configurations import configurations
+
 EFFORT_COLUMNS = ("bb_nodes", "lp_iterations", "branches", "conflicts")
 NOT_MODELLED = "CapabilityError"
 
@@ -50,8 +52,8 @@ def effort(group: pd.DataFrame) -> str:
 
 def method_table(csv: str) -> str:
     """Per configuration, in the order of
-    :func:`benchmarks.variants.__main__.configurations`: puzzles, how many were
-    solved and verified, not modelled, not solved within the limit; the
+    :func:`benchmarks.variants.configurations.configurations`: puzzles, how
+    many were solved and verified, not modelled, not solved within the limit; the
     median CPU seconds per puzzle (build and solve) over every modelled
     puzzle with the unsolved ones as lower bounds (``>= x`` when they leave
     the median open), the mean only when every modelled puzzle was solved,
@@ -121,10 +123,10 @@ def paired_table(csv: str) -> str:
 
 
 def _in_configuration_order(rows: pd.DataFrame) -> list[str]:
-    """The labels of ``rows`` in the order :func:`benchmarks.variants.__main__.configurations`
-    makes them for the rows' dataset (a rotated run starts each puzzle
-    elsewhere), others after."""
-    from benchmarks.variants.__main__ import configurations
+    """The labels of ``rows`` in the order
+    :func:`benchmarks.variants.configurations.configurations` makes them for
+    the rows' dataset (a rotated run starts each puzzle elsewhere), others
+    after."""
     from sudoku_models.bench.plan import configuration
     from sudoku_models.bench.summary import label
     from sudoku_models.solving import options_text
