@@ -217,7 +217,7 @@ one table of its allowed assignments, or as a choice among its digit sets
 CAGE_FORMS = ("sum", "sets")
 """``cage`` of the binary models (``milp``, ``matrix``, ``cp-bool``): a killer
 cage as one sum row, or as its digit sets (the extended formulation:
-:mod:`sudoku_models.formulations.binary.rows`)."""
+:mod:`sudoku_models.formulations.binary.variant_rows`)."""
 ORDER_FORMS = ("values", "cumulative")
 """``order`` of the binary models: greater-than and thermometer steps as one
 row over the cell values, or as the cumulative rows per digit."""
@@ -242,7 +242,7 @@ _LINEAR = {"solver_options": FREE, "stats": STATS_LEVELS}  # every method on a M
 _FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune": PRUNE,
           "rule45": (False, True)}
 """The options of the binary models (``milp``, ``matrix``, ``cp-bool``): the
-variant's rows in :mod:`sudoku_models.formulations.binary.rows`."""
+variant's rows in :mod:`sudoku_models.formulations.binary.variant_rows`."""
 
 
 def layout_kind(layout) -> str:

@@ -16,12 +16,12 @@ import matplotlib.pyplot as plt
 import psutil
 import pytest
 
-from sudoku_models.bench import (COLUMNS, KEY, RunSpec, load_dataset, load_results, read_results,
-                                 run_benchmark, summarise, write_report)
+from sudoku_models.bench import RunSpec, load_dataset, run_benchmark, summarise, write_report
+from sudoku_models.records import COLUMNS, KEY, load_results, read_results
 from sudoku_models.bench import cluster as dask_executor
 from sudoku_models.bench import local
-from sudoku_models.bench import results as results_module
-from sudoku_models.bench.results import ResultsFile
+from sudoku_models.records import results as results_module
+from sudoku_models.records.results import ResultsFile
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
 

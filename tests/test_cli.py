@@ -406,7 +406,7 @@ print("pandas" in sys.modules, multiprocessing.active_children())
 def test_standard_input_is_read_without_a_file(tmp_path, monkeypatch, capsys):
     import io
 
-    from sudoku_models.bench import read_results
+    from sudoku_models.records import read_results
 
     text = "".join(p.to_string() + "\n" for p in read_puzzles(TOP95)[:2])
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
@@ -514,7 +514,7 @@ def test_a_refused_out_leaves_no_lock_and_no_folder_is_made(tmp_path, capsys):
 
 
 def test_an_aliased_results_file_is_locked_as_one_file(tmp_path):
-    from sudoku_models.bench.results import ResultsFile, ResultsFileError
+    from sudoku_models.records.results import ResultsFile, ResultsFileError
 
     real = tmp_path / "al.csv"
     alias = tmp_path / "alias.csv"
@@ -552,7 +552,7 @@ def test_bench_run_reads_a_pipe_as_a_dataset(tmp_path):
                           f"--methods backtracking --warmup 0 --out {out}"],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    from sudoku_models.bench import read_results
+    from sudoku_models.records import read_results
 
     rows = read_results(out)
     assert len(rows) == 3 and all(r["status"] == "OPTIMAL" for r in rows)
@@ -614,7 +614,7 @@ def test_methods_lists_every_option_with_its_values(capsys):
 
 
 def test_solve_file_time_limit_is_each_puzzles(tmp_path, capsys):
-    from sudoku_models.bench import read_results
+    from sudoku_models.records import read_results
 
     out = tmp_path / "limited.csv"
     seventeen = str(DATASETS / "17clue.txt")
@@ -649,7 +649,7 @@ def test_ctrl_c_during_solve_file_exits_130_and_the_rerun_resumes(tmp_path):
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1].endswith("again to resume")
-    from sudoku_models.bench import read_results
+    from sudoku_models.records import read_results
 
     before = len(read_results(out))
     assert 20 <= before < 400

@@ -453,7 +453,7 @@ def test_bounds_are_whole_numbers(tmp_path, bound):
 
 
 def test_a_results_line_gives_the_puzzle_back():
-    from sudoku_models.bench.datasets import line_puzzle, puzzle_hash, puzzle_line
+    from sudoku_models.records.rows import line_puzzle, puzzle_hash, puzzle_line
 
     classic, variant = Puzzle.from_string("." * 80 + "1"), _variant()
     assert puzzle_line(classic) == classic.to_string()

@@ -30,7 +30,7 @@ def test_every_module_imports_with_fcntl_blocked():
 def test_the_results_file_still_locks_against_a_second_run(tmp_path, monkeypatch):
     import pytest
 
-    from sudoku_models.bench import results
+    from sudoku_models.records import results
 
     monkeypatch.setattr(results, "_LOCK_TIMEOUT", 0.1)
     first = results.ResultsFile(tmp_path / "runs.csv")

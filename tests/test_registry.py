@@ -11,7 +11,8 @@ import pytest
 
 import sudoku_models
 from sudoku_models import Puzzle, Status, count_solutions, solve, verify
-from sudoku_models.bench import RunSpec, read_results, run_benchmark
+from sudoku_models.bench import RunSpec, run_benchmark
+from sudoku_models.records import read_results
 from sudoku_models.cli import main
 from sudoku_models.formulations.base import Formulation
 from sudoku_models.registry import (

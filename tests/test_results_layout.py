@@ -5,8 +5,9 @@ of a file dropped without close released."""
 
 import csv
 
-from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
-from sudoku_models.bench.results import (COLUMNS, DETAIL_COLUMNS, FORMER_COLUMNS, ResultsFile,
+from sudoku_models.bench import RunSpec, run_benchmark
+from sudoku_models.records import load_results, read_results
+from sudoku_models.records.results import (COLUMNS, DETAIL_COLUMNS, FORMER_COLUMNS, ResultsFile,
                                          check_results_file)
 
 
@@ -90,7 +91,7 @@ def test_an_interrupt_while_closing_waits_until_the_lock_is_released(tmp_path, m
 
     import pytest
 
-    from sudoku_models.bench import results as results_module
+    from sudoku_models.records import results as results_module
 
     path = tmp_path / "runs.csv"
     first = ResultsFile(path)

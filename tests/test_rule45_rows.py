@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import count_solutions, verify
-from sudoku_models.formulations.binary.rows import binary_rules
+from sudoku_models.formulations.binary.variant_rows import binary_rules
 from sudoku_models.core.geometry import Layout
 from sudoku_models.solving import make_method
 from sudoku_models.core.sum_rules import derived_sums

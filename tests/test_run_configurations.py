@@ -49,7 +49,7 @@ def test_a_resumed_run_skips_rows_per_configuration(tmp_path):
 
 
 def test_a_configuration_option_wins_over_a_run_option_and_the_label_names_it(tmp_path):
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
     from sudoku_models.bench.report import labelled
 
     out = tmp_path / "options.csv"

@@ -6,7 +6,8 @@ import pytest
 
 from generator import holes_puzzle
 from sudoku_models import Puzzle
-from sudoku_models.bench import RunSpec, read_results, run_benchmark
+from sudoku_models.bench import RunSpec, run_benchmark
+from sudoku_models.records import read_results
 from sudoku_models.bench.plan import Chunk
 from sudoku_models.bench.runner import RunError
 from sudoku_models.bench.worker import run_chunk

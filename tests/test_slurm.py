@@ -9,7 +9,7 @@ import pytest
 
 from sudoku_models import read_puzzles
 from sudoku_models.bench.plan import RunError, plan
-from sudoku_models.bench.results import ResultsFile, read_results
+from sudoku_models.records.results import ResultsFile, read_results
 from sudoku_models.bench.slurm import run_slurm, slurm_executor
 
 pytest.importorskip("submitit")

@@ -389,7 +389,7 @@ def test_tail_instances_come_from_the_largest_sample_of_their_point():
     import pandas as pd
 
     from sudoku_models.bench import load_dataset
-    from sudoku_models.bench.datasets import puzzle_hash
+    from sudoku_models.records.rows import puzzle_hash
 
     import benchmarks.phase_transition.__main__ as module
 

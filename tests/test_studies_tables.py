@@ -72,7 +72,8 @@ def test_the_empty_4x4_is_counted_by_each_paradigm_in_interleaved_rounds(tmp_pat
 def test_paired_tables_read_the_cpu_seconds_of_one_interleaved_run(tmp_path):
     import pytest
 
-    from sudoku_models.bench import RunSpec, load_results, run_benchmark
+    from sudoku_models.bench import RunSpec, run_benchmark
+    from sudoku_models.records import load_results
 
     out = tmp_path / "paired.csv"
     run_benchmark(RunSpec(["cp", "backtracking"], ["top95"], out, first=4, interleave=True,

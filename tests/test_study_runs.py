@@ -7,7 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sudoku_models.bench import RunSpec, load_results, read_results, run_benchmark
+from sudoku_models.bench import RunSpec, run_benchmark
+from sudoku_models.records import load_results, read_results
 from benchmarks.studykit.runs import (StudyChunk, LoadSampler, git_commit, load_at, read_load,
                                       run_study_chunk)
 

@@ -26,7 +26,7 @@ def _load(path):
 
 @cache
 def _cached(path: str, mtime: int):
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
 
     return load_results(path)
 

@@ -64,7 +64,7 @@ from benchmarks.studykit.cpu_budget import ctrl_c_in_background, cpu_budget, sol
 from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
-from sudoku_models.bench.worker import pinned_core
+from sudoku_models.records.rows import pinned_core
 from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage

@@ -31,7 +31,7 @@ def configuration(options: str) -> str:
 def _rows(path):
     """The sweep's results with :func:`outcome` and, for the MILP rows, the
     configuration's name."""
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
 
     frame = outcome(load_results(path))
     frame["configuration"] = frame["options"].fillna("").map(configuration).where(

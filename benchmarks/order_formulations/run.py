@@ -50,7 +50,7 @@ from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
-from sudoku_models.bench.worker import pinned_core
+from sudoku_models.records.rows import pinned_core
 from sudoku_models.counter import backtrack_solve
 from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.solving import make_method

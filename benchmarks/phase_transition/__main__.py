@@ -155,7 +155,7 @@ def tail_instances(frame, method: str, order: int, on, off, hardest: int = 2):
     regenerated from their dataset specs and checked against the recorded
     hashes."""
     from sudoku_models.bench import load_dataset
-    from sudoku_models.bench.datasets import puzzle_hash
+    from sudoku_models.records.rows import puzzle_hash
 
     rows = frame[(frame["method"] == method) & (frame["order"] == order) & frame["solved"]]
     on_rows = rows[rows["fraction"].isin(on)].sort_values("effort", ascending=False)

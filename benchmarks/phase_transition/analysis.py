@@ -1,7 +1,7 @@
 """The hardness peak of Sudoku with holes, located by effort (issues 14 and
 21; ``benchmarks/phase_transition.py`` runs the study).
 
-The rows are ordinary results rows (:mod:`sudoku_models.bench.results`) of
+The rows are ordinary results rows (:mod:`sudoku_models.records.results`) of
 ``holes:ORDER:FRACTION:PATTERN`` datasets: a random full grid of side
 ``N = ORDER²`` with ``h = round(FRACTION * N²)`` cells emptied at random,
 *balanced* (as many holes in every row and column; Kautz, Ruan, Achlioptas,
@@ -94,7 +94,7 @@ def load_phase_results(*paths, every_run: bool = False):
     :class:`PhaseDataError` when there are no rows."""
     import pandas as pd
 
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
 
     frames = []
     for rank, path in enumerate(paths):

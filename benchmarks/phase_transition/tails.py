@@ -49,7 +49,7 @@ def load_tail_results(path, measure: str = "wall"):
     rows without it."""
     import pandas as pd
 
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
     from sudoku_models.bench.report import on_clock
 
     if measure not in MEASURES:

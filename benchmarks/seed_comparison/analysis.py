@@ -31,7 +31,7 @@ def load_seed_results(path):
     row's CPU seconds (build and solve), a measured time when solved and a
     lower bound when not (0 for a run stopped from outside, which reports
     none: its bound says nothing)."""
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
 
     frame = outcome(load_results(path))
     frame["cpu_bound_s"] = frame["cpu_s"].astype(float).where(frame["cpu_s"].notna()

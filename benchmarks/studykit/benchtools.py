@@ -16,7 +16,7 @@ DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 def machine() -> str:
     """CPU model, core count, Python and solver versions, for the record."""
     from sudoku_models import METHODS
-    from sudoku_models.bench.worker import environment
+    from sudoku_models.records.rows import environment
 
     env = environment()
     solvers = ", ".join(sorted({info.load().solver_name() for info in METHODS.values()}))

@@ -19,7 +19,7 @@ Beside the results CSV each chunk appends to two files:
   (:func:`load_at`).
 
 Nothing here changes what a row means: the rows are ordinary results rows
-(:mod:`sudoku_models.bench.results`).
+(:mod:`sudoku_models.records.results`).
 """
 
 from __future__ import annotations

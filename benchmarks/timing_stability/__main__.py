@@ -71,7 +71,7 @@ def compare_table(quiet, loaded) -> str:
     import pandas as pd
 
     from benchmarks.studykit.published import markdown
-    from sudoku_models.bench import load_results
+    from sudoku_models.records import load_results
 
     a, b = load_results(quiet), load_results(loaded)
     key = ["dataset", "index", "method"]

@@ -3,7 +3,7 @@
 and shown by ``notebooks/variants.ipynb``).
 
 ``python -m benchmarks.variants`` records ordinary results rows
-(:mod:`sudoku_models.bench.results`), one per puzzle and configuration, in
+(:mod:`sudoku_models.records.results`), one per puzzle and configuration, in
 one interleaved run per collection. :func:`load` adds ``label`` (the method
 with its options, ``"cp [cage=table]"``), ``not_modelled`` (an ``ERROR``
 row whose error is the registry's ``CapabilityError``: the method refused
@@ -28,8 +28,8 @@ def load(csv: str) -> pd.DataFrame:
     """The rows of one recorded CSV, in file order, with ``label``,
     ``not_modelled``, ``solved`` and ``cpu_bound_s`` (module docstring)."""
     from benchmarks.studykit.censoring import outcome
-    from sudoku_models.bench import load_results
-    from sudoku_models.bench.summary import label
+    from sudoku_models.records import load_results
+    from sudoku_models.records.summary import label
 
     rows = outcome(load_results(csv))
     rows["label"] = [label(m, o) for m, o in zip(rows["method"], rows["options"].fillna(""))]
@@ -128,7 +128,7 @@ def _in_configuration_order(rows: pd.DataFrame) -> list[str]:
     the rows' dataset (a rotated run starts each puzzle elsewhere), others
     after."""
     from sudoku_models.bench.plan import configuration
-    from sudoku_models.bench.summary import label
+    from sudoku_models.records.summary import label
     from sudoku_models.solving import options_text
 
     known = [label(method, options_text(options)) for method, options in

@@ -1,14 +1,14 @@
 """Benchmarks: every method on real and generated puzzles, on top of the
 solving pipeline (:mod:`sudoku_models.solving`), in supervised worker
 processes or on a Dask cluster, resumable, with a report that compares like
-with like.
+with like. The rows it writes, their file and summary:
+:mod:`sudoku_models.records`.
 
 Light to import: the runner and the report (solvers, pandas, matplotlib)
 load on first use of their names.
 """
 
 from .datasets import DatasetError, load_dataset, register_dataset_kind
-from .results import COLUMNS, KEY, STAT_COLUMNS, ResultsFileError, load_results, read_results
 
 _LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner", "RunSpec": "runner",
          "methods": "runner", "write_report": "report", "summarise": "report"}
@@ -22,6 +22,5 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["COLUMNS", "KEY", "STAT_COLUMNS", "DatasetError", "ResultsFileError", "RunError",
-           "RunOutcome", "RunSpec", "load_dataset", "load_results", "methods", "read_results",
+__all__ = ["DatasetError", "RunError", "RunOutcome", "RunSpec", "load_dataset", "methods",
            "register_dataset_kind", "run_benchmark", "summarise", "write_report"]

@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 
 from ..result import Status
-from .datasets import line_puzzle
 from .plan import Chunk, RunError
-from .worker import environment, make_row, run_chunk
+from .worker import run_chunk
+from ..records.rows import environment, line_puzzle, make_row
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 WORKER_TIMEOUT = 30.0  # seconds to wait for a Dask worker to (re)appear
@@ -104,7 +104,7 @@ def run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None:
                 why = f"Dask task failed twice: {type(exc).__name__}: {' '.join(str(exc).split())}"
                 if chunk.retry:
                     for index, line, name in chunk.items:
-                        emit(make_row(chunk, index, line_puzzle(line, name),
+                        emit(make_row(chunk.base, index, line_puzzle(line, name),
                                       status=Status.ERROR.value, verified=False,
                                       error=why[:300]))
                 else:

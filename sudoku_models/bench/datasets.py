@@ -20,8 +20,6 @@ same puzzles.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import zlib
 from collections.abc import Callable
@@ -78,34 +76,6 @@ def _load_kinds() -> None:
     from ..extensions import load_extensions
 
     load_extensions()
-
-
-def puzzle_line(puzzle: Puzzle) -> str:
-    """One line that gives the puzzle back (:func:`line_puzzle`): the line
-    format for a classic puzzle, its JSON (layout, constraints) otherwise."""
-    from ..formats.toolkit_json import to_json
-
-    if puzzle.order is not None and not puzzle.constraints:
-        return puzzle.to_string()
-    return json.dumps(to_json(puzzle), separators=(",", ":"))
-
-
-def line_puzzle(line: str, name: str) -> Puzzle:
-    """The puzzle of a :func:`puzzle_line`, named ``name``."""
-    from ..formats.toolkit_json import from_json
-    from ..puzzle import Puzzle
-
-    if line.startswith("{"):
-        puzzle = from_json(line)
-        return Puzzle(puzzle.grid, puzzle.rules, name)
-    return Puzzle.from_string(line, name=name)
-
-
-def puzzle_hash(puzzle: Puzzle) -> str:
-    """Short content hash of a puzzle (first 12 hex digits of SHA-1 of its
-    :func:`puzzle_line`, so two variants that differ only in their rules
-    differ here too)."""
-    return hashlib.sha1(puzzle_line(puzzle).encode()).hexdigest()[:12]
 
 
 def load_dataset(spec: str, sample: int | None = None, seed: int = 0,

@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 from ..result import Status
 from ..solving import Models
-from .datasets import line_puzzle
 from .plan import Chunk
-from .worker import make_row, run_chunk
+from .worker import run_chunk
+from ..records.rows import line_puzzle, make_row
 
 
 def grace(time_limit: float) -> float:
@@ -178,10 +178,10 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
             queue.appendleft(chunk.but(rest, retry=False))
         puzzle = line_puzzle(item[1], item[2])
         if timed_out:
-            emit(make_row(chunk, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
+            emit(make_row(chunk.base, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
                           error=why, **where))
         elif chunk.retry:
-            emit(make_row(chunk, index, puzzle, status=Status.ERROR.value, verified=False,
+            emit(make_row(chunk.base, index, puzzle, status=Status.ERROR.value, verified=False,
                           error=f"{why} (twice)", **where))
         else:
             queue.appendleft(chunk.but([item], warmup=0, retry=True))

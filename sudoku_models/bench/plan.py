@@ -8,7 +8,7 @@ an interleaved run and its own row label. A method's options travel as
 typed values (``{"objective": "tiebreak", "seed": 3}``) from the command
 line to the model that is built with them;
 :func:`options_text` makes the ``"k=v;k=v"`` text of the ``options`` column,
-which is part of a row's key (:data:`~sudoku_models.bench.results.KEY`),
+which is part of a row's key (:data:`~sudoku_models.records.results.KEY`),
 and nothing parses it back.
 """
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 
 from ..puzzle import Puzzle
 from ..solving import option_value, option_values, options_text
-from .datasets import puzzle_hash, puzzle_line
-from .results import row_key
+from ..records.rows import puzzle_hash, puzzle_line
+from ..records.results import held, row_key
 from ..errors import RunError
 
 
@@ -139,7 +139,7 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
 
     ``datasets``: ``(spec, [(index, puzzle), ...])`` each; ``options``: the
     configurations, in order: ``(method, option values)`` each; ``settings``:
-    the row fields of :data:`~sudoku_models.bench.results.SETTINGS`;
+    the row fields of :data:`~sudoku_models.records.results.SETTINGS`;
     ``chunk``: most puzzles per chunk; ``done``: key -> ``(puzzle hash,
     line)`` of the rows ``out`` holds, which are not run again. A row
     already in ``done`` whose puzzle hash differs from the puzzle the
@@ -152,15 +152,8 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
                         "repetition": repetition, **settings, "executor": executor}
                 items = []
                 for index, puzzle in puzzles:
-                    key = row_key({**base, "index": index})
-                    keys.add(key)
-                    if key in done:
-                        written, line = done[key]
-                        if written != puzzle_hash(puzzle):
-                            raise RunError(
-                                f"{out}, line {line}: row {spec} #{index} ({method}, repetition "
-                                f"{repetition}) has puzzle hash {written}, but {spec} now yields "
-                                f"{puzzle_hash(puzzle)} there; move the file aside or --overwrite")
+                    keys.add(row_key({**base, "index": index}))
+                    if held(done, base, index, puzzle_hash(puzzle), out):
                         continue
                     items.append((index, puzzle_line(puzzle), puzzle.name))
                 for start in range(0, len(items), chunk):

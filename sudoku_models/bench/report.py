@@ -20,8 +20,8 @@ from functools import cache
 from pathlib import Path
 
 from ..plotting import method_colours, plain_log_axis, save_figure
-from .summary import COLUMNS, summary_lines
-from .summary import label as method_label
+from ..records.summary import COLUMNS, summary_lines
+from ..records.summary import label as method_label
 
 SOLVED = ("OPTIMAL", "FEASIBLE")
 
@@ -453,10 +453,10 @@ def write_report(results_csv, out_dir=None, sort_by: str | None = None,
     ``reference``, ``descending``) also as ``summary.csv`` and
     ``summary.tex`` (booktabs), every time on ``clock`` (:func:`on_clock`);
     returns the summary's path. Raises
-    :class:`~sudoku_models.bench.results.ResultsFileError` for a file that
+    :class:`~sudoku_models.records.results.ResultsFileError` for a file that
     is not a results file and ``ValueError`` for one without rows, an
     unknown sort column or reference method, or a clock it cannot read."""
-    from .results import load_results
+    from ..records.results import load_results
 
     frame = load_results(results_csv)
     if frame.empty:

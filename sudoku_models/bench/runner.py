@@ -26,7 +26,7 @@ from .datasets import dataset_file, load_dataset, select
 from .local import run_local
 from ..solving import option_values, options_text
 from .plan import RunError, check_extra, configuration, interleaved, methods, plan
-from .results import ResultsFile
+from ..records.results import ResultsFile
 from .slurm import run_slurm
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ From a login node the run is the same command as a local one with
 into ``--slurm-folder`` (default ``slurm-logs``, on the shared file system),
 submits one array, and the rows come back as each task ends; the command
 waits, appending them to the results file. The results file is keyed
-(:mod:`sudoku_models.bench.results`), so a task that did not end (the job
+(:mod:`sudoku_models.records.results`), so a task that did not end (the job
 cancelled, preempted or past its wall time) leaves no row: the run raises
 :class:`RunError` naming the job and the chunks left, and the same command
 run again submits only those. Each row names the ``host`` its task ran on.

@@ -6,10 +6,11 @@ PUZZLE and ``--file`` alike are solved in this process by
 :class:`~sudoku_models.solving.Models` for the run: one model per method,
 rules and options, each puzzle solved once and every solution verified.
 ``--out`` records one row per puzzle and method in the results schema of
-``bench run`` (:mod:`sudoku_models.bench.results`; a row the file holds
-already is not solved again); the benchmark harness's planning and
-executors are not involved. No worker process starts, no temporary file is
-written, pandas is not imported (only ``--plot`` of a file needs it). The
+``bench run`` (:mod:`sudoku_models.records`; a row the file holds already
+is not solved again); the benchmark harness is not involved. No worker
+process starts, no temporary file is written, pandas is not imported (only
+``--plot`` of a file needs it). What is printed and drawn:
+:mod:`.solve_output`. The
 time limit is each solver's own, as in the API; Ctrl-C stops the solver
 (:mod:`sudoku_models.stoppable`) and exits 130, after saying how to resume
 when ``--out`` holds the rows so far.
@@ -18,7 +19,6 @@ when ``--out`` holds the rows so far.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import TYPE_CHECKING
 
@@ -26,15 +26,16 @@ from .arguments import key_value, plot_file, positive_int, seconds_text
 from ..registry import METHODS, OBJECTIVES
 from . import register_command
 from .common import (Vocabulary, add_method_option, add_source, command_line_puzzle,
-                     read_file, say_how_to_resume, text_table)
+                     read_file, say_how_to_resume)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_WRONG_ANSWER, UsageError
+from .solve_output import (STDIN, check_solutions_file, json_line, print_one, print_summary,
+                           save_plot, solution_line, write_solutions)
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
     from ..solving import Solved
 
 DEFAULT_METHODS = ("milp", "cp")
-STDIN = "<stdin>"  # the dataset name of the puzzles of standard input
 
 
 def add_parser(commands) -> None:
@@ -117,7 +118,7 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
 
 class _Collected:
     """What the outputs need of the puzzles as they are solved, without
-    keeping them all: the summary (:class:`~sudoku_models.bench.summary.Summary`),
+    keeping them all: the summary (:class:`~sudoku_models.records.summary.Summary`),
     whether a solved grid failed verification, the first method's solution
     line of each puzzle (for ``--solutions``), each method's
     :class:`~sudoku_models.solving.Solved` for one puzzle, and every summary
@@ -125,7 +126,7 @@ class _Collected:
 
     def __init__(self, dataset: str, first_method: str, one_puzzle: bool,
                  keep_rows: bool, json_lines: bool = False) -> None:
-        from ..bench.summary import Summary
+        from ..records.summary import Summary
 
         self.dataset = dataset
         self.first_method = first_method
@@ -147,13 +148,13 @@ class _Collected:
                     "build_s": None if result is None else result.build_seconds,
                     "solve_s": None if result is None else result.solve_seconds})
         if solved.method == self.first_method:
-            self.solutions[solved.index] = _solution_line(result, solved.status)
+            self.solutions[solved.index] = solution_line(result, solved.status)
         if self.one_puzzle:
             self.results[solved.method] = solved
         if solved.error is not None:
             self.first_error.setdefault(solved.method, f"{solved.puzzle.name}: {solved.error}")
         if self.json_lines:
-            print(_json_line(solved, options), flush=True)
+            print(json_line(solved, options), flush=True)
 
     def count(self, row: dict) -> None:
         """A row for the summary, the verification check and ``--plot``
@@ -167,84 +168,46 @@ class _Collected:
 
 class _Recorder:
     """``--out``: the results file, one row per puzzle and method in the
-    schema of ``bench run``, keyed by the settings of this ``solve`` (its
-    time limit and ``--first``; ``executor`` ``in-process``), so that the
-    same command again solves only what the file does not hold."""
+    schema of ``bench run`` (:mod:`sudoku_models.records`), keyed by the
+    settings of this ``solve`` (its time limit and ``--first``; ``executor``
+    ``in-process``), so that the same command again solves only what the
+    file does not hold."""
 
     def __init__(self, args: argparse.Namespace, dataset: str, options: dict[str, dict]) -> None:
-        from ..bench.plan import Chunk
+        from ..records.results import ResultsFile
         from ..solving import options_text
-        from ..bench.results import ResultsFile
 
         reading = () if args.file in (None, "-") else (args.file,)
         self.out = args.out
         self.file = ResultsFile(args.out, overwrite=args.overwrite, reading=reading)
         settings = {"seed": 0, "sample": None, "first": args.first,
                     "time_limit_s": args.time_limit, "warmup": 0, "workers": 1, "threads": 1}
-        self.chunks = {method: Chunk({"dataset": dataset, "method": method,
-                                      "options": options_text(values), "repetition": 1,
-                                      **settings, "executor": "in-process"}, (),
-                                     args.time_limit, 0, args.log, options=values)
-                       for method, values in options.items()}
+        self.bases = {method: {"dataset": dataset, "method": method,
+                               "options": options_text(values), "repetition": 1, **settings,
+                               "executor": "in-process"}
+                      for method, values in options.items()}
         self.written = 0
         self._earlier: dict | None = None  # key -> row, read when first needed
 
     def held(self, method: str, index: int, puzzle: Puzzle) -> dict | None:
         """The row the file holds for puzzle ``index`` and ``method``, or
-        None; :class:`~sudoku_models.bench.plan.RunError` when that row is of
+        None; :class:`~sudoku_models.errors.RunError` when that row is of
         another puzzle."""
-        from ..bench.datasets import puzzle_hash
-        from ..bench.plan import RunError
-        from ..bench.results import read_results, row_key
+        from ..records.results import held, read_results, row_key
+        from ..records.rows import puzzle_hash
 
-        base = self.chunks[method].base
-        key = row_key({**base, "index": index})
-        found = self.file.done.get(key)
-        if found is None:
+        base = self.bases[method]
+        if not held(self.file.done, base, index, puzzle_hash(puzzle), self.out):
             return None
-        written, line = found
-        if written != puzzle_hash(puzzle):
-            raise RunError(f"{self.out}, line {line}: row {base['dataset']} #{index} "
-                           f"({method}) has puzzle hash {written}, not this puzzle's "
-                           f"{puzzle_hash(puzzle)}; move the file aside or --overwrite")
         if self._earlier is None:
             self._earlier = {row_key(row): row for row in read_results(self.out)}
-        return self._earlier[key]
+        return self._earlier[row_key({**base, "index": index})]
 
     def write(self, solved: Solved, load: float | None) -> None:
-        from ..bench.worker import solved_row
+        from ..records.rows import solved_row
 
-        self.file.append(solved_row(self.chunks[solved.method], solved, load))
+        self.file.append(solved_row(self.bases[solved.method], solved, load))
         self.written += 1
-
-
-def _json_line(solved: Solved, options: str) -> str:
-    """One JSON object (a line) for ``solve --format json``."""
-    import json
-
-    result = solved.result
-    record = {"puzzle": solved.puzzle.name, "index": solved.index, "method": solved.method,
-              "options": options, "status": solved.status, "verified": solved.verified,
-              "solution": None if result is None or not result.status.solved
-              else _solution_line(result, solved.status),
-              "build_s": None if result is None else result.build_seconds,
-              "solve_s": None if result is None else result.solve_seconds,
-              "cpu_s": solved.cpu_seconds, "solver": None if result is None else result.solver,
-              "stats": {} if result is None else result.stats, "error": solved.error}
-    return json.dumps(record, default=str)
-
-
-def _solution_line(result, status: str) -> str:
-    """A solution in the puzzle format (any layout: the grid's values, one
-    line), or the status when there is none."""
-    if result is not None and result.status.solved:
-        from ..core.geometry import Layout
-        from ..puzzle import Puzzle
-
-        side = len(result.grid)  # more values than cells: the grid's largest value
-        layout = Layout.latin(side).with_values(max(side, int(result.grid.max())))
-        return Puzzle(result.grid, layout).to_string()
-    return status
 
 
 def run(args: argparse.Namespace) -> int:
@@ -259,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, option):
                 raise UsageError(f"--{option} goes with --file (one row per puzzle and method)")
     if args.solutions and args.solutions != "-":
-        _check_solutions_file(args)
+        check_solutions_file(args)
     if args.plot:
         from ..output_files import check_output
 
@@ -291,17 +254,20 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             print(f"wrote {recorder.written} rows to {args.out}", file=sys.stderr)
     elif args.file is None:
-        _print_one(puzzles[0], args.method, collected.results)
+        print_one(puzzles[0], args.method, collected.results)
     else:
-        _print_summary(collected.summary.lines(), args.file, len(puzzles))
+        print_summary(collected.summary.lines(), args.file, len(puzzles))
         for method, message in collected.first_error.items():
             print(f"{method}: the first error: {message}")
         if args.out:
             print(f"wrote {recorder.written} rows to {args.out}")
     if args.solutions:
-        _write_solutions(args, puzzles, collected.solutions)
+        first = args.method[0]
+        again = {k: v for k, v in options[first].items()
+                 if k in METHODS[first].options and k in ("objective", *chosen.get(first, {}))}
+        write_solutions(args, puzzles, collected.solutions, again)
     if args.plot:
-        _save_plot(args.plot, puzzles, collected.rows, collected.results)
+        save_plot(args.plot, puzzles, collected.rows, collected.results)
     return EXIT_WRONG_ANSWER if collected.wrong else EXIT_OK
 
 
@@ -340,164 +306,6 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
     finally:
         if bar is not None:
             bar.close()
-
-
-SOLUTIONS_HEADER = "# sudoku-models solve: solutions"
-
-
-def _check_solutions_file(args: argparse.Namespace) -> None:
-    """Before solving: ``--solutions`` may name a new file, one ``solve``
-    wrote (its first line starts with :data:`SOLUTIONS_HEADER`) or, with
-    ``--overwrite``, another regular file; never the input file nor
-    ``--out`` (:class:`UsageError` or
-    :class:`~sudoku_models.formats.files.OutputFileError`)."""
-    from pathlib import Path
-
-    from ..output_files import check_output
-
-    path = check_output(args.solutions, reading=(args.file,), option="--solutions")
-    if args.out and Path(args.out).resolve() == path.resolve():
-        raise UsageError(f"--solutions {args.solutions}: is the --out file too")
-    if path.exists() and path.stat().st_size and not args.overwrite:
-        with open(path, "rb") as handle:
-            first = handle.read(len(SOLUTIONS_HEADER))
-        if first != SOLUTIONS_HEADER.encode():
-            raise UsageError(f"--solutions {args.solutions}: exists and was not written by "
-                             f"solve; choose another file, or --overwrite to replace it")
-
-
-def _print_summary(lines: list[dict], source: str, puzzles: int) -> None:
-    from ..bench.summary import COLUMNS
-
-    columns = [c for c in COLUMNS if c != "dataset"]
-    if len({line["order"] for line in lines}) == 1:
-        columns.remove("order")
-    print(f"{puzzles} puzzles of {STDIN if source == '-' else source}")
-    print(text_table(columns, [[_cell(line[c]) for c in columns] for line in lines],
-                     rule=False))
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return "" if math.isnan(value) else f"{value:.2f}"
-    return str(value)
-
-
-def _write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
-                     solved: dict[int, str]) -> None:
-    """One line per puzzle: the first method's solution in the puzzle
-    format, or its status. A puzzle whose row ``--out`` held already (not
-    solved in this run) is solved again for its grid, not recorded."""
-    missing = [i for i in range(1, len(puzzles) + 1) if i not in solved]
-    if missing:
-        from ..solving import solve_many
-
-        method = args.method[0]
-        options = {k: v for k, v in [("objective", args.objective)]
-                   if k in METHODS[method].options}
-        options.update(_solver_options(args).get(method, {}))
-        again = solve_many([puzzles[i - 1] for i in missing], method,
-                           time_limit=args.time_limit, **options)
-        for index, result in zip(missing, again):
-            solved[index] = _solution_line(result, result.status.value)
-    text = "".join(solved[i] + "\n" for i in range(1, len(puzzles) + 1))
-    if args.solutions == "-":
-        sys.stdout.write(text)
-    else:
-        source = args.puzzle if args.file is None else STDIN if args.file == "-" else args.file
-        with open(args.solutions, "w") as handle:
-            handle.write(f"{SOLUTIONS_HEADER} of {source} by {args.method[0]}\n{text}")
-    print(f"wrote {len(puzzles)} solutions to {args.solutions}", file=sys.stderr)
-
-
-def _print_one(puzzle: Puzzle, methods: list[str], results: dict[str, Solved]) -> None:
-    """The puzzle and each method's grid side by side, then a table of
-    status, verification, model size, times and solver statistics."""
-    import numpy as np
-
-    from ..puzzle import Puzzle
-
-    columns = [("puzzle", str(puzzle).splitlines())]
-    for method in methods:
-        result = results[method].result
-        solved = result is not None and result.status.solved
-        columns.append((method, str(Puzzle(result.grid, puzzle.layout, values=puzzle.values))
-                        .splitlines() if solved
-                        else [results[method].status]))
-    width = max(len(line) for _, lines in columns for line in lines) + 4
-    height = max(len(lines) for _, lines in columns)
-    print("".join(name.ljust(width) for name, _ in columns))
-    for line in range(height):
-        print("".join((lines[line] if line < len(lines) else "").ljust(width)
-                      for _, lines in columns))
-    print()
-    got = [results[m] for m in methods]
-    rs = [solved.result for solved in got]
-
-    def each(read) -> list:
-        return [read(r) if r is not None else "" for r in rs]
-
-    table = [
-        ("status", *[solved.status for solved in got]),
-        ("verified", *["yes" if solved.verified else "no" for solved in got]),
-        ("solver", *each(lambda r: r.solver)),
-        ("variables", *each(lambda r: r.size.variables)),
-        ("constraints", *each(lambda r: r.size.constraints)),
-        ("nonzeros", *each(lambda r: r.size.nonzeros)),
-        ("build ms", *each(lambda r: f"{1000 * r.build_seconds:.1f}")),
-        ("solve ms", *each(lambda r: f"{1000 * r.solve_seconds:.1f}")),
-    ]
-    stat_names = dict.fromkeys(name for r in rs if r is not None for name in r.stats)
-    table += [(name, *each(lambda r, n=name: r.stats.get(n, ""))) for name in stat_names]
-    if any(r is not None and r.objective is not None for r in rs):
-        table.append(("objective", *each(lambda r: "" if r.objective is None
-                                         else f"{r.objective:g}")))
-    print(text_table(["", *methods], table))
-    for method, solved in zip(methods, got):
-        if solved.error:
-            print(f"{method}: {solved.error}")
-    done = [r for r in rs if r is not None and r.status.solved]
-    agreement = ""
-    if len(done) > 1:
-        same = all(np.array_equal(done[0].grid, r.grid) for r in done)
-        agreement = "; the solutions agree" if same else (
-            "; the solutions differ: the puzzle has more than one solution")
-    print(f"\n{puzzle.num_clues} clues{agreement}")
-
-
-def _save_plot(path: str, puzzles: list[Puzzle], rows: list[dict], results: dict) -> None:
-    """One puzzle: its grid and each method's solution. A file: the
-    distribution of times per method (:func:`~sudoku_models.bench.report.plot_distribution`)."""
-    import matplotlib
-
-    matplotlib.use("Agg")  # a file, never a window
-    import matplotlib.pyplot as plt
-
-    if results:
-        from ..plotting import draw_sudoku
-
-        puzzle = puzzles[0]
-        fig, axes = plt.subplots(1, len(results) + 1, figsize=(3.6 * (len(results) + 1), 4.2))
-        draw_sudoku(puzzle, ax=axes[0], title=f"{puzzle.num_clues} clues")
-        for ax, (method, solved) in zip(axes[1:], results.items()):
-            result = solved.result
-            done = result is not None and result.status.solved
-            seconds = 0.0 if result is None else result.solve_seconds
-            draw_sudoku(puzzle, result.grid if done else None, ax=ax,
-                        title=f"{method}: {solved.status}, {1000 * seconds:.1f} ms")
-        fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-    else:
-        from pathlib import Path
-
-        from ..bench.report import labelled, method_colours, plot_distribution
-        from ..bench.results import format_value, results_frame
-
-        frame = labelled(results_frame([{k: format_value(v) for k, v in row.items()}
-                                        for row in rows]))
-        plot_distribution(frame, method_colours(frame["label"].unique()), Path(path))
-    print(f"wrote {path}")
 
 
 register_command("solve", add_parser)

@@ -27,7 +27,7 @@ description agrees with the rest of the toolkit on what a box is, for square
 or rectangular boxes, jigsaw regions or none. The MILP formulations write
 each group as ``sum = 1``, CP-SAT as ``add_exactly_one``, SAT as clauses.
 A variant's constraints are :class:`Row` objects over the same variables
-(:mod:`.rows`, :mod:`.automaton_rows`).
+(:mod:`.variant_rows`, :mod:`.automaton_rows`).
 """
 
 from __future__ import annotations

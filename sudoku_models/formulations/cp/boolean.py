@@ -20,7 +20,7 @@ from ..binary.model import FAMILIES, binary_model
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from ..base import entry_points
-from ..binary.rows import BinaryRowOptions, binary_rules
+from ..binary.variant_rows import BinaryRowOptions, binary_rules
 from .cpsat_base import CpSatFormulation
 
 

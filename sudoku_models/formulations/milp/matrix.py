@@ -32,7 +32,7 @@ from ..binary.model import binary_model
 from ...puzzle import Puzzle
 from .backends import LinearProblem
 from ..base import entry_points
-from ..binary.rows import BinaryRowOptions, binary_rules, rule_matrix
+from ..binary.variant_rows import BinaryRowOptions, binary_rules, rule_matrix
 from .linear import LinearFormulation
 from .objectives import tiebreak_costs
 

@@ -49,7 +49,7 @@ import pyomo.core as pyo  # not pyomo.environ: its solver plugins cost 0.2 s of 
 from ..binary.model import binary_model
 from ...puzzle import Puzzle
 from ..base import entry_points
-from ..binary.rows import BinaryRowOptions, binary_rules
+from ..binary.variant_rows import BinaryRowOptions, binary_rules
 from .objectives import tiebreak_costs
 from .pyomo_model import PyomoFormulation
 

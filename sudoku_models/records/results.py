@@ -37,6 +37,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..errors import RunError
+
 try:
     import fcntl
 except ImportError:  # Windows: no fcntl
@@ -131,6 +133,25 @@ class ResultsFileError(ValueError):
 def row_key(row: dict) -> tuple[str, ...]:
     """What identifies a row across runs (:data:`KEY`), as strings."""
     return tuple(format_value(row.get(k)) for k in KEY)
+
+
+def held(done: dict, base: dict, index: int, puzzle_hash: str, out) -> bool:
+    """Whether ``done`` (key -> ``(puzzle hash, line)`` of the rows the
+    results file ``out`` holds: :attr:`ResultsFile.done`) holds the row of
+    puzzle ``index`` for the run's ``base`` (dataset, method, options,
+    repetition, settings). Raises :class:`~sudoku_models.errors.RunError`
+    naming the row when the row there is of another puzzle (its hash is not
+    ``puzzle_hash``): the dataset changed under the file."""
+    found = done.get(row_key({**base, "index": index}))
+    if found is None:
+        return False
+    written, line = found
+    if written != puzzle_hash:
+        raise RunError(f"{out}, line {line}: row {base['dataset']} #{index} ({base['method']}, "
+                       f"repetition {base['repetition']}) has puzzle hash {written}, but "
+                       f"{base['dataset']} now yields {puzzle_hash} there; move the file aside "
+                       f"or --overwrite")
+    return True
 
 
 def format_value(value) -> str:
