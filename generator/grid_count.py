@@ -35,7 +35,7 @@ from sudoku_models.counter.core import new_control
 from sudoku_models.core.geometry import Layout
 
 MAX_ENUMERATED_SIDE = 6  # at side 6, 39,168 (2x3 boxes) to 1,128,960 (Latin) completions
-METHODS = ("auto", "enumerate", "bands")
+COUNT_METHODS = ("auto", "enumerate", "bands")
 
 
 def count_grids(layout: Layout | int, workers: int | None = None, method: str = "auto") -> int:
@@ -58,8 +58,8 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
     worker count."""
     if not isinstance(layout, Layout):
         layout = Layout.square(layout)
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if method not in COUNT_METHODS:
+        raise ValueError(f"method must be one of {', '.join(COUNT_METHODS)}, got {method!r}")
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

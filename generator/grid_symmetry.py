@@ -80,7 +80,7 @@ from .grid_count import count_grids
 
 compile_cache.prepare()  # before numba compiles or loads the kernel below: saves locked between processes
 
-ORDERS = (2, 3)  # the orders whose essentially different grids are counted
+SYMMETRY_ORDERS = (2, 3)  # the orders whose essentially different grids are counted
 _KEY = types.UniTuple(types.int64, 5)  # memo key: depth, then 27 house masks in 4 words
 MEMO_ENTRIES = 1 << 21  # counts remembered at most (about 200 MB), then forgotten
 PROBE = 1 << 14  # counts remembered at a depth before judging whether they come back
@@ -104,9 +104,9 @@ class SymmetryClass:
 
 
 def _check_order(order: int) -> None:
-    if isinstance(order, bool) or order not in ORDERS:
+    if isinstance(order, bool) or order not in SYMMETRY_ORDERS:
         raise ValueError(f"essentially different grids are counted for orders "
-                         f"{', '.join(map(str, ORDERS))} (4x4 and 9x9), got {order!r}")
+                         f"{', '.join(map(str, SYMMETRY_ORDERS))} (4x4 and 9x9), got {order!r}")
 
 
 def line_group(order: int) -> np.ndarray:

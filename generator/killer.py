@@ -10,7 +10,7 @@ whose union has at most ``max_cage`` cells, smallest unions first (ties in
 random order), and keep the merge when the compiled counter still finds
 exactly one solution (:func:`sudoku_models.counter.run_search` on the
 puzzle's :class:`~sudoku_models.core.rules.Rules`, within
-:data:`CHECK_NODES` branch nodes, or within a number of seconds with
+:data:`MERGE_CHECK_NODES` branch nodes, or within a number of seconds with
 ``check_nodes=None``; a check that needs more counts as "not unique" and the
 merge is dropped). A merge that fails stays failed while
 no other merge touches its two cages (merging elsewhere only removes
@@ -60,7 +60,7 @@ from .options import DEFAULT_TIME_LIMIT
 # Branch nodes a merge's uniqueness check may use; a check that needs more
 # drops the merge (it keeps the cages the counter proves unique quickly,
 # which also keeps the generator's time per puzzle bounded).
-CHECK_NODES = 20_000
+MERGE_CHECK_NODES = 20_000
 
 
 def _cage_range(cages, cells: int) -> tuple[int, int]:
@@ -219,7 +219,7 @@ def _check(puzzle: Puzzle, solution: np.ndarray, low: int, high: int,
 def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=None,
                     max_cage: int | None = None,
                     time_limit: float | None = DEFAULT_TIME_LIMIT,
-                    check_nodes: int | None = CHECK_NODES, check_seconds: float = 10.0,
+                    check_nodes: int | None = MERGE_CHECK_NODES, check_seconds: float = 10.0,
                     confirm: str | tuple[str, ...] | None = None) -> Puzzle:
     """A killer puzzle with exactly one solution (method: module docstring).
 
@@ -232,7 +232,7 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     ``max_cage``: the most cells a cage may have (default the side);
     ``time_limit``: seconds (default :data:`DEFAULT_TIME_LIMIT`), None for
     none. ``check_nodes``: the branch nodes a merge's uniqueness check may
-    use (default :data:`CHECK_NODES`); None checks each merge within
+    use (default :data:`MERGE_CHECK_NODES`); None checks each merge within
     ``check_seconds`` seconds instead (default 10), so that no node budget
     of the counter selects the puzzles. ``confirm``: a counting method
     (``"sat-extended"``, ``"cp"``, ...) or a tuple of them, each of which

@@ -13,7 +13,7 @@ pool's worst replaces it; every distinct puzzle at or under the target is
 kept.
 
 Each removal is checked by the core's "other solution" check with the
-node budget :data:`generator.puzzles.CHECK_NODES` (an undecided removal
+node budget :data:`generator.puzzles.REMOVAL_CHECK_NODES` (an undecided removal
 keeps its clue), so every puzzle found has exactly one solution; a final
 check of each with the counter confirms it.
 """
@@ -31,7 +31,7 @@ from sudoku_models.counter.uniqueness import other_solution
 
 from . import search
 from .full_grid import as_generator
-from .puzzles import CHECK_NODES, generate, load_kernels, orbits
+from .puzzles import REMOVAL_CHECK_NODES, generate, load_generator_kernels, orbits
 
 
 def _complete(child, solution, rng, control, found, t, work, work9):
@@ -65,7 +65,7 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
         raise ValueError(f"bad arguments: order {order}, seconds {seconds}, pool_size "
                          f"{pool_size}, drop {drop}")
     rng = as_generator(seed)
-    load_kernels(order)
+    load_generator_kernels(order)
     t = tables(order)
     side = order * order
     cells = side * side
@@ -94,7 +94,7 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
         if puzzle is None:
             continue
         left, _ = search.reduce(solution, puzzle, singles, rng.permutation(len(singles)), 0,
-                                CHECK_NODES, control, found, record, t.fastest, work, work9)
+                                REMOVAL_CHECK_NODES, control, found, record, t.fastest, work, work9)
         if left <= pool[-1][0]:
             pool[-1] = (left, puzzle, solution)
         if left <= most_clues:

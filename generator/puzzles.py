@@ -45,7 +45,7 @@ STALL_LIMIT = 200  # perturbations without progress before a restart
 # so generating 20-clue puzzles from a seed can give another puzzle than with
 # it); it keeps sparse 25x25 and 36x36 passes moving. Minimal puzzles use no
 # budget: their minimality must be proven.
-CHECK_NODES = 100
+REMOVAL_CHECK_NODES = 100
 # Branch nodes the final uniqueness check may spend counting to 2 before it
 # turns to the "other solution" check instead.
 UNIQUE_NODES = 2000
@@ -81,7 +81,7 @@ def _orbits(side: int, symmetry: str | None) -> np.ndarray:
 _loaded: set[bool] = set()
 
 
-def load_kernels(order: int | Layout) -> None:
+def load_generator_kernels(order: int | Layout) -> None:
     """Compile (first time for this user, with the counter's one-line
     notice) or load the generator's kernels for ``order``'s tables, so that
     no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
@@ -101,7 +101,7 @@ def load_kernels(order: int | Layout) -> None:
         search.fill_random(0, 0, control, grid, t.singles, work)
         none = orbits(order, None)[:0]
         record = search.new_record(0, t.cells)
-        search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, CHECK_NODES, control,
+        search.reduce(grid, grid.copy(), none, np.zeros(0, np.int64), 0, REMOVAL_CHECK_NODES, control,
                       grid.copy(), record, t.fastest, work, work9)
         search.removable_orbit(grid, grid, none, 0, control, grid.copy(), record[0], t.fastest,
                                work, work9)
@@ -131,7 +131,7 @@ class _Generator:
         self.found = np.zeros(self.tables.cells, np.int32)
         self.first = np.zeros(self.tables.cells, np.int32)  # the final count's first solution
         self.quiet = new_control()  # for the final count: bounded by UNIQUE_NODES, never stopped
-        self.budget = NO_LIMIT if minimal else CHECK_NODES
+        self.budget = NO_LIMIT if minimal else REMOVAL_CHECK_NODES
         # What the removal passes of the puzzle at hand record for the final checks
         # (search.reduce): the other solutions that kept each orbit (for a minimal
         # request: the proof that each clue left is needed) and the order of removal.
@@ -347,7 +347,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
 
     ``clues``: the exact number of clues, or None for as few as one removal
     pass leaves (minimal when ``minimal=True``; otherwise a clue whose
-    uniqueness check needs more than :data:`CHECK_NODES` branch nodes
+    uniqueness check needs more than :data:`REMOVAL_CHECK_NODES` branch nodes
     stays, which happens from order 4 on); ``order``: 2 to 6 (4x4 to 36x36);
     ``seed``: None, a whole number >= 0 (the same seed gives the same puzzle)
     or a ``numpy.random.Generator``; ``symmetry``: None, ``"rotational"``,
@@ -388,7 +388,7 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         rng = as_generator(seed)
     except SeedError as error:
         raise GenerationError(str(error)) from None
-    load_kernels(order)
+    load_generator_kernels(order)
     control = new_control()
     request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control,
                          None if se is None else (float(se[0]), float(se[1])))

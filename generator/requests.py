@@ -17,12 +17,12 @@ from sudoku_models.errors import InvalidValueError
 
 from .generation_errors import GenerationError
 from .options import LEVELS, SYMMETRIES
+from sudoku_models.limits import MAX_PUZZLE_SIDE
 
 if TYPE_CHECKING:
     from sudoku_models.core.geometry import Layout
 
 ORDERS = range(2, 7)
-MAX_SIDE = 36  # a Layout's largest side (the methods' limit)
 # Fewest clues of a unique-solution puzzle, where known: 4 for 4 x 4; 17 for
 # 9 x 9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario 2012).
 # Every order needs at least side - 1: see fewest_possible_clues.
@@ -79,8 +79,8 @@ def check_request(clues, order, symmetry, time_limit, difficulty, minimal, se=No
 
         if not isinstance(order, Layout):
             raise GenerationError(f"order must be 2..6, got {order!r}")
-        if order.side > MAX_SIDE:
-            raise GenerationError(f"the generator takes grids up to {MAX_SIDE}x{MAX_SIDE}, got "
+        if order.side > MAX_PUZZLE_SIDE:
+            raise GenerationError(f"the generator takes grids up to {MAX_PUZZLE_SIDE}x{MAX_PUZZLE_SIDE}, got "
                                   f"{order.name}")
     elif order not in ORDERS:
         raise GenerationError(f"order must be 2..6, got {order!r}")

@@ -2,7 +2,7 @@
 
 import sys
 
-from .console import main
+from .console import entry_point
 
 if __name__ == "__main__":  # not when a tool imports every module
-    sys.exit(main())
+    sys.exit(entry_point())

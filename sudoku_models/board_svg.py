@@ -27,7 +27,7 @@ from .core.cell_kinds import Arrow, Cage, GreaterThan, Kropki, Parity, Region, T
 CELL = 40  # pixels per cell for a 9x9; larger grids get smaller cells
 CLUE = "#000000"
 FILLED = "#1f77b4"  # matplotlib's tab:blue, as drawing.FILLED_STYLE
-PLACED = "#1a9641"
+PLACED_COLOUR = "#1a9641"
 ELIMINATED = "#d7191c"
 USED = "#fff2a8"
 HOUSE = "#2c7bb6"
@@ -150,14 +150,14 @@ def board_svg(layout: Layout, values, *, givens=None, constraints=(), candidates
     for cell, value in enumerate(values):
         cx, cy = centre(cell)
         if value:
-            colour = PLACED if cell in placed else CLUE if given[cell] else FILLED
+            colour = PLACED_COLOUR if cell in placed else CLUE if given[cell] else FILLED
             weight = "bold" if given[cell] and cell not in placed else "normal"
             out.append(f'<text class="value" x="{cx}" y="{cy}" font-size="{0.55 * unit:.1f}" '
                        f'font-weight="{weight}" fill="{colour}" text-anchor="middle" '
                        f'dominant-baseline="central">{escape(symbol(value))}</text>')
         elif cell in placed:
             out.append(f'<text class="value placed" x="{cx}" y="{cy}" '
-                       f'font-size="{0.55 * unit:.1f}" fill="{PLACED}" text-anchor="middle" '
+                       f'font-size="{0.55 * unit:.1f}" fill="{PLACED_COLOUR}" text-anchor="middle" '
                        f'dominant-baseline="central">{escape(symbol(placed[cell]))}</text>')
         elif candidates is not None:
             out.extend(_candidates(cell, int(candidates[cell]), side, unit, xy(cell), struck,

@@ -10,7 +10,7 @@ interrupted" and exit code 130, not a traceback.
 import sys
 
 
-def main() -> int:
+def entry_point() -> int:
     """Run :func:`sudoku_models.cli.main` on ``sys.argv``; returns the exit code."""
     try:
         from .stoppable import run_command

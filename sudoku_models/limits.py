@@ -1,5 +1,5 @@
-"""The limits a solve or a count takes, checked once, and what a count cut
-short by one raises.
+"""Every bound on what a user may hand the toolkit, named by what it
+bounds, in one place; and the check of a count's ``limit``.
 
 * ``limit``: how many solutions a count stops at (a whole number >= 1, or
   None for all): :func:`check_limit`;
@@ -10,9 +10,66 @@ short by one raises.
 * a count stopped by its time limit or Ctrl-C raises
   :class:`~sudoku_models.errors.CountIncomplete`, with the solutions found
   so far.
+
+The bounds below are refused by name where a value passes them (a
+:class:`ValueError` subclass naming the value and the bound), never
+truncated.
 """
 
 from __future__ import annotations
+
+# -- grids ----------------------------------------------------------------------
+
+MAX_PUZZLE_ORDER = 6
+"""The largest square order a :class:`~sudoku_models.puzzle.Puzzle` holds and
+the methods solve (36x36; the line format writes orders 2 to 5 one
+character a cell, 6 in comma-separated numbers)."""
+MAX_PUZZLE_SIDE = MAX_PUZZLE_ORDER * MAX_PUZZLE_ORDER
+"""The largest side of a puzzle's grid, square or rectangular boxes (36)."""
+MAX_LAYOUT_ORDER = 7
+"""The largest square order of a :class:`~sudoku_models.core.geometry.Layout`:
+full grids of order 7 (49x49) generate; puzzles stop at
+:data:`MAX_PUZZLE_ORDER`."""
+MAX_LAYOUT_SIDE = MAX_LAYOUT_ORDER * MAX_LAYOUT_ORDER
+"""The largest side of a :class:`~sudoku_models.core.geometry.Layout` (49)."""
+MAX_VALUES = 16
+"""The most values ``1..V`` of a grid with more values than cells per house
+(:meth:`~sudoku_models.core.geometry.Layout.with_values`)."""
+MAX_ISS_SIDE = 16
+"""The largest grid the Interactive Sudoku Solver's strings carry (16x16)."""
+
+# -- text and files -------------------------------------------------------------
+
+MAX_TEXT_CHARS = 1 << 20
+"""The longest text read as one puzzle, in characters (the longest valid
+text, order 6 with spaced commas, is about 8 KB)."""
+MAX_LINE_BYTES = 16 * 1024
+"""Default bound on one line of a file, in bytes (line break excluded). The
+longest valid puzzle line, order 6 in the comma format with a space after
+every comma, is about 5 KB."""
+MAX_JSON_BYTES = 64 << 20
+"""Bound on a source that holds JSON, whatever its lines (64 MiB): JSON is
+parsed whole, so it is bounded as a document, not by :data:`MAX_LINE_BYTES`
+(a 25x25 killer on one line is about 20 KB)."""
+MAX_FILE_BYTES = 1 << 30
+"""Default bound on the bytes read from one source (1 GiB; ``17clue.txt``,
+49,158 puzzles, is 4 MB)."""
+MAX_FILE_PUZZLES = 2_000_000
+"""Default bound on the puzzles read from one source (about 2 GB of memory
+for 9x9 puzzles; 40 times ``17clue.txt``)."""
+
+# -- rules ----------------------------------------------------------------------
+
+MAX_AUTOMATON_STATES = 20_000
+"""The most states a deterministic automaton may have (subset construction)."""
+MAX_PATTERN_REPEAT = 100
+"""The largest count a ``{n,m}`` quantifier of a regular expression may give."""
+
+# -- the command line -----------------------------------------------------------
+
+MAX_OPTION_NUMBER = 10**15
+"""The largest whole number an option takes (``--limit``, ``--seed``, ...):
+larger ones are "all" in practice, and they fit the compiled code."""
 
 
 def check_limit(limit) -> None:

@@ -23,7 +23,7 @@ killers) goes through :func:`read_puzzle`, which tells them apart.
 Only these ASCII characters are accepted: any other character (a Unicode
 digit such as ``'１'`` or ``'٣'``, a letter such as the dotless ``'ı'``, a
 control character) is a :class:`PuzzleFormatError` naming it, its row and
-column. A text longer than :data:`MAX_TEXT` characters is rejected at once.
+column. A text longer than :data:`~sudoku_models.limits.MAX_TEXT_CHARS` characters is rejected at once.
 """
 
 from __future__ import annotations
@@ -39,12 +39,11 @@ from .core.geometry import Layout
 from .core.cell_kinds import Cage, Region
 from .core.rules import Rules
 from .core.value_range import ONE_TO_N, ValueRange
+from .limits import MAX_PUZZLE_ORDER, MAX_TEXT_CHARS
 
 MIN_ORDER = 2
-MAX_ORDER = 6
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # value v is SYMBOLS[v - 1], orders 2..5
 EMPTY = ".0"
-MAX_TEXT = 1 << 20  # characters; the longest valid text (order 6, spaced commas) is ~8 KB
 _IGNORED = re.compile(r"[ \t\r\n|+\-]")  # not \v or \f: control characters are refused
 _TOKEN_SPLIT = re.compile(r"[ \t\r\n,]+")
 _NOT_A_VALUE = 127
@@ -60,7 +59,7 @@ def _rectangles() -> dict:
     split into boxes of at least 2 x 2 cells: the most nearly square boxes,
     the shorter side as rows (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4, ... 35: 5x7)."""
     found = {}
-    for side in range(6, MAX_ORDER * MAX_ORDER + 1):
+    for side in range(6, MAX_PUZZLE_ORDER * MAX_PUZZLE_ORDER + 1):
         rows = max((d for d in range(2, math.isqrt(side) + 1) if side % d == 0), default=0)
         if rows and rows * rows != side:
             found[side] = Layout.boxes(rows, side // rows)
@@ -70,8 +69,8 @@ def _rectangles() -> dict:
 _RECTANGLES = _rectangles()
 # A grid's side, or a text's cell count, gives its layout: a square order (an int) or
 # the rectangular boxes above.
-_SIDES = {n * n: n for n in range(MIN_ORDER, MAX_ORDER + 1)} | _RECTANGLES
-_LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_ORDER + 1)} | {
+_SIDES = {n * n: n for n in range(MIN_ORDER, MAX_PUZZLE_ORDER + 1)} | _RECTANGLES
+_LENGTHS = {n**4: n for n in range(MIN_ORDER, MAX_PUZZLE_ORDER + 1)} | {
     side * side: layout for side, layout in _RECTANGLES.items()}
 
 
@@ -195,7 +194,7 @@ class Puzzle:
         :class:`PuzzleFormatError` on a wrong length, a character that is not
         a value (named with its row and column; non-ASCII characters also
         with their code point), a value too large for the order, or a text
-        longer than :data:`MAX_TEXT` characters; ``TypeError`` if ``text`` is
+        longer than :data:`~sudoku_models.limits.MAX_TEXT_CHARS` characters; ``TypeError`` if ``text`` is
         not a ``str`` (``bytes`` included: decode them first).
         """
         if not isinstance(text, str):
@@ -204,10 +203,10 @@ class Puzzle:
             raise TypeError(
                 f"Puzzle.from_string takes a str, got {type(text).__name__}{hint}"
             )
-        if len(text) > MAX_TEXT:
+        if len(text) > MAX_TEXT_CHARS:
             raise PuzzleFormatError(
                 f"{_where(where)}the text has {len(text)} characters; a puzzle has at most "
-                f"{MAX_TEXT}"
+                f"{MAX_TEXT_CHARS}"
             )
         lengths = _LENGTHS if layout is None else _lengths_of(layout)
         if "," in text:
@@ -363,10 +362,10 @@ class Puzzle:
         if (
             isinstance(order, bool)
             or not isinstance(order, (int, np.integer))
-            or not MIN_ORDER <= order <= MAX_ORDER
+            or not MIN_ORDER <= order <= MAX_PUZZLE_ORDER
         ):
             raise PuzzleFormatError(
-                f"order must be an int in {MIN_ORDER}..{MAX_ORDER}, got {order!r}"
+                f"order must be an int in {MIN_ORDER}..{MAX_PUZZLE_ORDER}, got {order!r}"
             )
         order = int(order)
         side = order * order

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board_svg import CELL, ELIMINATED, HOUSE, PLACED, USED, board_svg
+from .board_svg import CELL, ELIMINATED, HOUSE, PLACED_COLOUR, USED, board_svg
 from .puzzle import SYMBOLS, Puzzle
 from .formats.puzzle_text import as_puzzle
 
@@ -238,7 +238,7 @@ def draw_frame(puzzle: Puzzle, frame: Frame, ax) -> None:
         x, y = corner(cell)
         if cell in placed:
             ax.text(x + 0.5, y + 0.5, symbol(placed[cell]), ha="center", va="center",
-                    fontsize=0.46 * pt, color=PLACED, zorder=7, gid="placed")
+                    fontsize=0.46 * pt, color=PLACED_COLOUR, zorder=7, gid="placed")
             continue
         if frame.values[cell]:
             continue

@@ -28,7 +28,7 @@ from .puzzle import SYMBOLS, Puzzle
 from .formats.puzzle_text import as_puzzle
 from .step_pictures import frame_svg, step_frames
 
-DEFAULT_METHODS = ("milp", "cp", "backtracking")
+WIDGET_METHODS = ("milp", "cp", "backtracking")
 
 
 def lp_relaxation(puzzle) -> np.ndarray:
@@ -60,7 +60,7 @@ def lp_relaxation(puzzle) -> np.ndarray:
     return np.clip(x.reshape((side,) * 3, order="F"), 0.0, 1.0)
 
 
-def view_data(puzzle, methods=DEFAULT_METHODS, time_limit: float = 10.0) -> dict:
+def view_data(puzzle, methods=WIDGET_METHODS, time_limit: float = 10.0) -> dict:
     """What the view shows, JSON-ready: ``frames`` (one per step: ``svg``,
     ``caption``, ``cells`` as ``"r4c7"`` names), ``results`` (per method:
     status, seconds, statistics, model size), ``lp`` (``svg``,
@@ -164,7 +164,7 @@ render({ model, el: document.getElementById("view") });
 """
 
 
-def teaching_widget(puzzle, methods=DEFAULT_METHODS, time_limit: float = 10.0):
+def teaching_widget(puzzle, methods=WIDGET_METHODS, time_limit: float = 10.0):
     """The view as a notebook widget (an ``anywidget.AnyWidget``; traits
     ``data``, ``step``, ``message``). Fixing a cell and pressing "re-solve"
     adds that clue and recomputes the view (``message`` says why not, for a
@@ -218,7 +218,7 @@ def _fixed(puzzle: Puzzle, fix) -> Puzzle:
     return fixed
 
 
-def export_html(puzzle, path, methods=DEFAULT_METHODS, time_limit: float = 10.0,
+def export_html(puzzle, path, methods=WIDGET_METHODS, time_limit: float = 10.0,
                 title: str = "Sudoku, step by step") -> Path:
     """The view as one static HTML page at ``path`` (no kernel, no network:
     the steps, results and LP picture are in the page); stepping works,

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, verify
 from sudoku_models.core.geometry import Layout
 from sudoku_models.logic import UnsolvablePuzzle, UnsupportedRules, explain, hint, rate
-from sudoku_models.logic.candidates import CandidateGrid, tables
+from sudoku_models.logic.candidates import CandidateGrid, technique_tables
 from sudoku_models.logic.cage_sums import cage_fillings
 from sudoku_models.logic.step import NEEDS_SEARCH
 from sudoku_models.core.cell_kinds import (AntiKnight, Arrow, Cage, GreaterThan, Kropki,
@@ -119,7 +119,7 @@ def test_the_diagonals_are_what_finish_an_x_sudoku():
 
 
 def test_a_latin_square_has_rows_and_columns_only():
-    table = tables(Layout.latin(7))
+    table = technique_tables(Layout.latin(7))
     assert len(table.houses) == 14
     assert {label[0] for label in table.labels} == {"r", "c"}
     for puzzle in PUZZLES:
@@ -130,7 +130,7 @@ def test_a_latin_square_has_rows_and_columns_only():
 def test_house_labels_name_boxes_and_extra_regions():
     layout = Layout.square(3)
     rules = Puzzle(np.zeros((9, 9), int), layout, constraints=windoku(layout)).rules
-    table = tables(rules)
+    table = technique_tables(rules)
     assert table.labels[:3] == ("r1", "r2", "r3") and table.labels[18:27][-1] == "b9"
     assert table.labels[27:] == ("window 1", "window 2", "window 3", "window 4")
     assert table.houses[27] == (10, 11, 12, 19, 20, 21, 28, 29, 30)

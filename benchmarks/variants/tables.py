@@ -29,10 +29,10 @@ def load(csv: str) -> pd.DataFrame:
     ``not_modelled``, ``solved`` and ``cpu_bound_s`` (module docstring)."""
     from benchmarks.studykit.censoring import outcome
     from sudoku_models.records import load_results
-    from sudoku_models.records.summary import label
+    from sudoku_models.records.summary import configuration_label
 
     rows = outcome(load_results(csv))
-    rows["label"] = [label(m, o) for m, o in zip(rows["method"], rows["options"].fillna(""))]
+    rows["label"] = [configuration_label(m, o) for m, o in zip(rows["method"], rows["options"].fillna(""))]
     rows["not_modelled"] = rows["error"].fillna("").str.startswith(NOT_MODELLED).astype(bool)
     rows["cpu_bound_s"] = rows["cpu_s"].astype(float).where(rows["cpu_s"].notna()
                                                             | rows["solved"], 0.0)
@@ -128,10 +128,10 @@ def _in_configuration_order(rows: pd.DataFrame) -> list[str]:
     the rows' dataset (a rotated run starts each puzzle elsewhere), others
     after."""
     from sudoku_models.bench.plan import configuration
-    from sudoku_models.records.summary import label
+    from sudoku_models.records.summary import configuration_label
     from sudoku_models.solving import options_text
 
-    known = [label(method, options_text(options)) for method, options in
+    known = [configuration_label(method, options_text(options)) for method, options in
              map(configuration, configurations(str(rows["dataset"].iloc[0])))]
     return sorted(dict.fromkeys(rows["label"]),
                   key=lambda name: known.index(name) if name in known else len(known))

@@ -20,15 +20,12 @@ from functools import cache
 from pathlib import Path
 
 from ..plotting import method_colours, plain_log_axis, save_figure
-from ..records.summary import COLUMNS, summary_lines
-from ..records.summary import label as method_label
-
-SOLVED = ("OPTIMAL", "FEASIBLE")
-
+from ..records.summary import SOLVED, SUMMARY_COLUMNS, summary_lines
+from ..records.summary import configuration_label as method_label
 
 def labelled(frame):
     """``frame`` with a ``label`` column: the method, with its options when
-    they are not the default (:func:`~.summary.label`)."""
+    they are not the default (:func:`~sudoku_models.records.summary.configuration_label`)."""
     frame = frame.copy()
     frame["label"] = [method_label(method, options) for method, options in
                       zip(frame["method"], frame["options"].fillna(""))]
@@ -45,7 +42,7 @@ def summarise(frame):
     import pandas as pd
 
     rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
-    return pd.DataFrame(summary_lines(rows), columns=list(COLUMNS))
+    return pd.DataFrame(summary_lines(rows), columns=list(SUMMARY_COLUMNS))
 
 
 SIZE_COLUMNS = ("variables", "constraints", "nonzeros")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from ..limits import MAX_OPTION_NUMBER
 
-MAX_COUNT = 10**15  # larger whole numbers are "all" in practice, and fit the compiled code
 
 
-def whole_number_text(text: str, minimum: int = 1, maximum: int = MAX_COUNT) -> int:
+def whole_number_text(text: str, minimum: int = 1, maximum: int = MAX_OPTION_NUMBER) -> int:
     """``text`` as a whole number in ``minimum..maximum`` (ASCII digits only)."""
     if not (text.isascii() and text.isdigit()) or not minimum <= int(text) <= maximum:
         raise argparse.ArgumentTypeError(

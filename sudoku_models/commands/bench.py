@@ -18,7 +18,7 @@ from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume
 from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError
 
-DEFAULT_TIME_LIMIT = 10.0  # seconds per puzzle and method when --time-limit is not given
+BENCH_TIME_LIMIT = 10.0  # seconds per puzzle and method when --time-limit is not given
 QUICK_PUZZLES = 3
 QUICK_TIME_LIMIT = 5.0
 
@@ -94,7 +94,7 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             "compiled search core is compiled before any timing anyway)")
     run_parser.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                             help="per puzzle and method, model build included (default "
-                            f"{DEFAULT_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
+                            f"{BENCH_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
                             "workers are stopped from outside 2 s + 10%% after it")
     run_parser.add_argument("--interleave", action="store_true",
                             help="solve each puzzle with every method before the next, the "
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         outcome = run_benchmark(RunSpec(
             names, [d.strip() for d in args.datasets.split(",") if d.strip()], args.out,
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
-            time_limit=args.time_limit or DEFAULT_TIME_LIMIT, seed=args.seed,
+            time_limit=args.time_limit or BENCH_TIME_LIMIT, seed=args.seed,
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
             solver_seed=args.solver_seed,
             options={key: option_value(text) for key, text in args.options},

@@ -21,10 +21,10 @@ EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 141  # what a shell shows for a program killed by SIGPIPE
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK",
-           "EXIT_WRONG_ANSWER", "UsageError", "fail"]
+           "EXIT_WRONG_ANSWER", "UsageError", "report_error"]
 
 
-def fail(message: object) -> int:
+def report_error(message: object) -> int:
     """Print ``sudoku-models: error: MESSAGE`` on standard error; returns
     :data:`EXIT_BAD_INPUT`."""
     print(f"sudoku-models: error: {message}", file=sys.stderr)

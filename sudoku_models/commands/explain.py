@@ -9,7 +9,7 @@ import sys
 
 from . import register_command
 from .common import command_line_puzzle
-from .exits import EXIT_OK, fail
+from .exits import EXIT_OK, report_error
 
 
 def add_parser(commands) -> None:
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         steps, grid = solve_steps(puzzle)
     except UnsolvablePuzzle as exc:
-        return fail(exc)
+        return report_error(exc)
     result = Puzzle.from_grid([grid.values[r * grid.side:(r + 1) * grid.side]
                                for r in range(grid.side)])
     solved = grid.solved()

@@ -13,6 +13,7 @@ from ..registry import exporting_methods
 from . import register_command
 from .common import add_method_option, command_line_puzzle
 from .exits import EXIT_OK, UsageError
+from ..formats import PUZZLE_FORMATS
 
 
 def add_parser(commands) -> None:
@@ -25,9 +26,10 @@ def add_parser(commands) -> None:
         description="Write the model a method builds for PUZZLE: 'lp' and 'mps' (HiGHS's "
         "writer; milp, matrix, milp-alldiff) with readable 1-based names such as x_r1_c2_v4 "
         "and cell_r1_c2; 'pbtxt' (the CP-SAT CpModelProto as protobuf text; cp, cp-bool). "
-        "The format comes from --format or the suffix of -o. The puzzle itself: "
-        "'sudokupad' (a link that opens it in SudokuPad), 'fpuzzles' (f-puzzles JSON), "
-        "'iss' (the Interactive Sudoku Solver's constraint string), to -o or the terminal.",
+        "The format comes from --format or the suffix of -o. The puzzle itself: 'line' (the "
+        "line format), 'json' (the toolkit's JSON, with every constraint), 'sudokupad' (a "
+        "link that opens it in SudokuPad), 'fpuzzles' (f-puzzles JSON), 'iss' (the "
+        "Interactive Sudoku Solver's constraint string), to -o or the terminal.",
     )
     export.add_argument("puzzle", help="the puzzle in any format the toolkit reads (a line, "
                         "JSON, a SudokuPad or f-puzzles link, ...)")
@@ -39,10 +41,6 @@ def add_parser(commands) -> None:
                         help="the file to write (a model needs one; a puzzle format without "
                         "-o is printed)")
     export.set_defaults(handler=run)
-
-
-PUZZLE_FORMATS = ("sudokupad", "fpuzzles", "iss")
-"""The puzzle's own forms (no method's model): ``--format`` values."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote the puzzle as {args.format} to {args.out}", file=sys.stderr)
         return EXIT_OK
     if args.out is None:
-        raise UsageError("-o FILE is needed to export a model (or --format sudokupad, "
-                         "fpuzzles or iss for the puzzle itself)")
+        raise UsageError(f"-o FILE is needed to export a model (or --format "
+                         f"{', '.join(PUZZLE_FORMATS)} for the puzzle itself)")
     options = {"objective": args.objective} if args.objective else {}
     path = export(puzzle, args.method, args.out, format=args.format, **options)
     print(f"wrote the {args.method} model of the puzzle to {path}", file=sys.stderr)

@@ -10,7 +10,7 @@ import json
 from ..registry import LEVELS
 from . import register_command
 from .common import add_source, source_puzzles
-from .exits import EXIT_OK, fail
+from .exits import EXIT_OK, report_error
 
 
 def add_parser(commands) -> None:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             rating = rate(puzzle)
         except (UnsolvablePuzzle, UnsupportedRules) as exc:
             if args.file is None:
-                return fail(exc)
+                return report_error(exc)
             level = "no solution" if isinstance(exc, UnsolvablePuzzle) else "not rated"
             row = {"puzzle": puzzle.name, "level": level, "error": str(exc)}
             print(json.dumps(row) if args.json else f"{puzzle.name}  {level}: {exc}")

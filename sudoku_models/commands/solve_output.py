@@ -73,9 +73,9 @@ def check_solutions_file(args: argparse.Namespace) -> None:
 
 
 def print_summary(lines: list[dict], source: str, puzzles: int) -> None:
-    from ..records.summary import COLUMNS
+    from ..records.summary import SUMMARY_COLUMNS
 
-    columns = [c for c in COLUMNS if c != "dataset"]
+    columns = [c for c in SUMMARY_COLUMNS if c != "dataset"]
     if len({line["order"] for line in lines}) == 1:
         columns.remove("order")
     print(f"{puzzles} puzzles of {STDIN if source == '-' else source}")

@@ -25,11 +25,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ..errors import RulesError
+from ..limits import MAX_AUTOMATON_STATES, MAX_PATTERN_REPEAT
 
-MAX_STATES = 20_000
-"""The most states a deterministic automaton may have (subset construction)."""
-MAX_REPEAT = 100
-"""The largest count a ``{n,m}`` quantifier may give."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +85,7 @@ def from_transitions(transitions, start: int, accepting, side: int) -> Automaton
     several triples for one state and value), a ``start`` state and the
     ``accepting`` states; states are any whole numbers. Raises
     :class:`~sudoku_models.errors.RulesError` for a value outside
-    ``1..side`` or more than :data:`MAX_STATES` states."""
+    ``1..side`` or more than :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
     moves: dict[int, list[set[int]]] = {}
     for state, value, target in transitions:
         if not 1 <= value <= side:
@@ -228,9 +225,9 @@ class _Parser:
                     self.fail("a count is {n}, {n,} or {n,m}")
                 low_n = int(low)
                 high_n = None if comma and not high else int(high or low)
-                if max(low_n, high_n or 0) > MAX_REPEAT or (high_n is not None and
+                if max(low_n, high_n or 0) > MAX_PATTERN_REPEAT or (high_n is not None and
                                                             high_n < low_n):
-                    self.fail(f"a count from 0 to {MAX_REPEAT}, the first not above the second")
+                    self.fail(f"a count from 0 to {MAX_PATTERN_REPEAT}, the first not above the second")
                 self.at = close + 1
                 tree = ("rep", tree, low_n, high_n)
         return tree
@@ -305,7 +302,7 @@ def from_pattern(pattern: str, side: int) -> Automaton:
     """The deterministic automaton of a regular expression over the values
     ``1..side`` (module docstring). Raises
     :class:`~sudoku_models.errors.RulesError` naming the position of a
-    syntax error, or for more than :data:`MAX_STATES` states."""
+    syntax error, or for more than :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
     tree = _Parser(pattern, side).parse()
     nfa = _Nfa()
     first, last = nfa.build(tree)
@@ -341,7 +338,7 @@ def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
     ``accepts(state)``; ``step`` reads each value ``1..side`` as ``value +
     shift`` (-1: a puzzle's own values 0..N-1, :mod:`~sudoku_models.core.value_range`).
     Raises :class:`~sudoku_models.errors.RulesError` past
-    :data:`MAX_STATES` states."""
+    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
     number = {start: 0}
     order = [start]
     table = []
@@ -353,8 +350,8 @@ def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
                 row.append(-1)
                 continue
             if target not in number:
-                if len(order) >= MAX_STATES:
-                    raise RulesError(f"more than {MAX_STATES:,} states in the automaton")
+                if len(order) >= MAX_AUTOMATON_STATES:
+                    raise RulesError(f"more than {MAX_AUTOMATON_STATES:,} states in the automaton")
                 number[target] = len(order)
                 order.append(target)
             row.append(number[target])

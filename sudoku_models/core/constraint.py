@@ -149,6 +149,7 @@ class Context:
 
 
 def cells_text(cells, side: int) -> str:
+    """``r1c1,r1c2``: cells by name, in the given order (the field's notation)."""
     return ",".join(cell_name(c, side) for c in cells)
 
 

@@ -38,10 +38,8 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..errors import LayoutError
+from ..limits import MAX_LAYOUT_ORDER, MAX_LAYOUT_SIDE, MAX_VALUES
 
-MAX_VALUES = 16  # values 1..V of a grid with more values than cells per house
-MAX_SIDE = 49  # order 7: full grids generate; the methods take sides up to 36 (order 6)
-MAX_ORDER = 7
 MIN_SIDE = 2
 
 
@@ -92,9 +90,9 @@ class Layout:
         order outside ``2..7`` (the solving methods take ``2..6``; the
         generator fills grids of order 7)."""
         if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or \
-                not 2 <= order <= MAX_ORDER:
+                not 2 <= order <= MAX_LAYOUT_ORDER:
             raise LayoutError(
-                f"order must be an int in 2..{MAX_ORDER} (4x4 to 49x49), got {order!r}")
+                f"order must be an int in 2..{MAX_LAYOUT_ORDER} (4x4 to 49x49), got {order!r}")
         return _boxes(int(order), int(order))
 
     @staticmethod
@@ -106,9 +104,9 @@ class Layout:
         for name, value in (("box rows", rows), ("box columns", cols)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 2:
                 raise LayoutError(f"{name} must be an int of at least 2, got {value!r}")
-        if rows * cols > MAX_SIDE:
+        if rows * cols > MAX_LAYOUT_SIDE:
             raise LayoutError(
-                f"boxes {rows}x{cols} make a side of {rows * cols}; the largest side is {MAX_SIDE}")
+                f"boxes {rows}x{cols} make a side of {rows * cols}; the largest side is {MAX_LAYOUT_SIDE}")
         return _boxes(int(rows), int(cols))
 
     @staticmethod
@@ -172,7 +170,7 @@ class Layout:
 
     def with_values(self, values: int) -> Layout:
         """This layout with the values ``1..values`` (``V``, from ``N`` to
-        :data:`MAX_VALUES`): with ``V > N`` each house holds ``N`` different
+        :data:`~sudoku_models.limits.MAX_VALUES`): with ``V > N`` each house holds ``N`` different
         values (the Interactive Sudoku Solver's ``Shape~6x6~9``,
         ``js/cell_geometry.js``). Raises :class:`LayoutError` for another
         count."""
@@ -372,8 +370,8 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 
 def _check_side(side) -> None:
     if isinstance(side, bool) or not isinstance(side, (int, np.integer)) or \
-            not MIN_SIDE <= side <= MAX_SIDE:
-        raise LayoutError(f"side must be an int in {MIN_SIDE}..{MAX_SIDE}, got {side!r}")
+            not MIN_SIDE <= side <= MAX_LAYOUT_SIDE:
+        raise LayoutError(f"side must be an int in {MIN_SIDE}..{MAX_LAYOUT_SIDE}, got {side!r}")
 
 
 @lru_cache(maxsize=None)

@@ -483,7 +483,7 @@ class SumLine(_AutomatonLine):
     first: one segment may then run through the ends (the Interactive
     Sudoku Solver's ``SumLine~...~LOOP``); its automaton guesses that
     segment's part at the end, which a total up to 10 keeps within
-    :data:`~sudoku_models.core.automata.MAX_STATES` (a larger one is refused)."""
+    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` (a larger one is refused)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]

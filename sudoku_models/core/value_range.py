@@ -6,7 +6,7 @@ MIT) writes a grid whose values start at 0 as ``.Shape~9x9~0-8`` (its
 its clues, totals and value lists are then in those values.
 
 A range may also hold more values than a house has cells (``"1-9"`` on a
-6x6, ``"0-9"`` on a 9x9: :func:`named` gives the range and its count ``V``,
+6x6, ``"0-9"`` on a 9x9: :func:`named_range` gives the range and its count ``V``,
 :meth:`Layout.with_values <sudoku_models.core.geometry.Layout.with_values>`
 holds it); the shift composes with it (``0-9`` is 1..10 inside), and
 the translations that build automata refuse such a grid by name.
@@ -72,7 +72,8 @@ import numpy as np
 from .automata import (Automaton, from_step, lunchbox_automaton, rellik_automaton,
                        sandwich_automaton, sum_line_automaton, x_sum_automaton)
 from ..errors import PuzzleFormatError
-from .geometry import MAX_VALUES, Layout
+from ..limits import MAX_VALUES
+from .geometry import Layout
 from .constraint import Constraint, Context, LinearSum
 from .cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Clone, CountingCircles, GreaterThan,
                          Indexing, Kropki, KropkiNegative, NonConsecutive, Pairwise, Region,
@@ -145,11 +146,11 @@ class ValueRange:
 ONE_TO_N = ValueRange(1)
 
 
-def named(text: str, side: int) -> tuple[ValueRange, int] | None:
+def named_range(text: str, side: int) -> tuple[ValueRange, int] | None:
     """The range ``text`` names on a grid of ``side`` and its number of
     values ``V``: ``"1-9"`` or ``"0-8"`` for 9 values, as
     :meth:`ValueRange.name` writes it; ``V`` from ``side`` up to
-    :data:`~sudoku_models.core.geometry.MAX_VALUES` (``"1-9"`` on a 6x6: more
+    :data:`~sudoku_models.limits.MAX_VALUES` (``"1-9"`` on a 6x6: more
     values than cells per house, :meth:`Layout.with_values
     <sudoku_models.core.geometry.Layout.with_values>`). None for any other text."""
     low, dash, high = text.partition("-")

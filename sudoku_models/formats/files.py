@@ -26,27 +26,13 @@ from .json_text import JSON_HOOKS, loads
 from .toolkit_json import from_json
 from .. import validation
 from ..errors import PuzzleFormatError
-from ..puzzle import MAX_ORDER, Puzzle, cell_values
+from ..puzzle import Puzzle, cell_values
 from .puzzle_text import read_puzzle
-
-MAX_LINE_BYTES = 16 * 1024
-"""Default bound on one line, in bytes (line break excluded). The longest
-valid puzzle line, order 6 in the comma format with a space after every
-comma, is about 5 KB."""
-MAX_JSON_BYTES = 64 << 20
-"""Bound on a source that holds JSON, whatever its lines (64 MiB): JSON is
-parsed whole, so it is bounded as a document, not by :data:`MAX_LINE_BYTES`
-(a 25x25 killer on one line is about 20 KB)."""
-MAX_BYTES = 1 << 30
-"""Default bound on the bytes read from one source (1 GiB; ``17clue.txt``,
-49,158 puzzles, is 4 MB)."""
-MAX_PUZZLES = 2_000_000
-"""Default bound on the puzzles read from one source (about 2 GB of memory
-for 9x9 puzzles; 40 times ``17clue.txt``)."""
+from ..limits import (MAX_FILE_BYTES, MAX_FILE_PUZZLES, MAX_JSON_BYTES, MAX_LINE_BYTES,
+                      MAX_PUZZLE_SIDE)
 
 _CHUNK = 1 << 16
 _BOM = b"\xef\xbb\xbf"
-_MAX_SIDE = MAX_ORDER * MAX_ORDER
 _EULER_HEADER = re.compile(r"^\s*grid\b\s*(.*)$", re.IGNORECASE)
 _NEWLINE = ord("\n")
 _RETURN = ord("\r")
@@ -91,8 +77,8 @@ def read_puzzles(
     source: Source,
     *,
     max_line_bytes: int | None = MAX_LINE_BYTES,
-    max_bytes: int | None = MAX_BYTES,
-    max_puzzles: int | None = MAX_PUZZLES,
+    max_bytes: int | None = MAX_FILE_BYTES,
+    max_puzzles: int | None = MAX_FILE_PUZZLES,
 ) -> list[Puzzle]:
     """Every puzzle of a file, of standard input or of a stream, as a list of
     :class:`Puzzle`, of any sizes and rules; see :func:`read_grids` for the
@@ -104,8 +90,8 @@ def read_grids(
     source: Source,
     *,
     max_line_bytes: int | None = MAX_LINE_BYTES,
-    max_bytes: int | None = MAX_BYTES,
-    max_puzzles: int | None = MAX_PUZZLES,
+    max_bytes: int | None = MAX_FILE_BYTES,
+    max_puzzles: int | None = MAX_FILE_PUZZLES,
 ) -> PuzzleGrids:
     """Read every puzzle of a file, of standard input or of a stream into a
     :class:`PuzzleGrids`: one ``(P, n**4)`` array for puzzles of one order
@@ -125,15 +111,15 @@ def read_grids(
       whitespace-separated ``#`` on a puzzle line;
     * JSON (a file whose first character is ``{`` or ``[``): one object, a
       list of objects or one object per line, bounded by
-      :data:`MAX_JSON_BYTES` as a whole instead of by lines;
+      :data:`~sudoku_models.limits.MAX_JSON_BYTES` as a whole instead of by lines;
     * Project Euler 96: a ``Grid NN`` line, then ``n*n`` lines of ``n*n``
       digits (detected from the first non-comment line).
 
     Lines end with ``\\n``, ``\\r\\n`` or ``\\r``. Text is UTF-8; a byte-order
     mark at the start is skipped. The source is read in chunks: a line longer
-    than ``max_line_bytes`` (default :data:`MAX_LINE_BYTES`, 16 KiB), more
-    than ``max_bytes`` bytes in all (default :data:`MAX_BYTES`, 1 GiB) or
-    more than ``max_puzzles`` puzzles (default :data:`MAX_PUZZLES`, two
+    than ``max_line_bytes`` (default :data:`~sudoku_models.limits.MAX_LINE_BYTES`, 16 KiB), more
+    than ``max_bytes`` bytes in all (default :data:`~sudoku_models.limits.MAX_FILE_BYTES`, 1 GiB) or
+    more than ``max_puzzles`` puzzles (default :data:`~sudoku_models.limits.MAX_FILE_PUZZLES`, two
     million) is rejected as soon as it is seen; ``None`` lifts a bound.
     Blocks of plain lines (one value character per cell, nothing else on
     the line, comments on lines of their own) are read with numpy at once,
@@ -170,8 +156,8 @@ def read_grids(
 
 
 def read_any(source: Source, max_line_bytes: int | None = MAX_LINE_BYTES,
-             max_bytes: int | None = MAX_BYTES,
-             max_puzzles: int | None = MAX_PUZZLES) -> PuzzleGrids:
+             max_bytes: int | None = MAX_FILE_BYTES,
+             max_puzzles: int | None = MAX_FILE_PUZZLES) -> PuzzleGrids:
     """:func:`read_grids` for any mix of puzzles: the arrays when the puzzles
     are classic and of one order, else ``grids`` and ``order`` None and the
     puzzles kept (:meth:`PuzzleGrids.puzzles`). For commands that take the
@@ -468,9 +454,9 @@ def _read_euler(label: str, short: str, first, rest) -> Iterator[Puzzle]:
         if _EULER_HEADER.match(entry[1]):
             yield _euler_block(label, short, block)
             block = [entry]
-        elif len(block) > _MAX_SIDE:
+        elif len(block) > MAX_PUZZLE_SIDE:
             raise PuzzleFormatError(
-                f"{label}, line {entry[0]}: grid {block[0][1]!r} has more than {_MAX_SIDE} rows"
+                f"{label}, line {entry[0]}: grid {block[0][1]!r} has more than {MAX_PUZZLE_SIDE} rows"
             )
         else:
             block.append(entry)

@@ -79,8 +79,8 @@ import numpy as np
 
 from ..errors import PuzzleFormatError, RulesError
 from ..puzzle import Puzzle
-from ..core.geometry import MAX_VALUES, Layout, LayoutError, boxes_of_size
-from ..core.value_range import ONE_TO_N, ValueRange, marks, named, own_regular, to_internal
+from ..core.geometry import Layout, LayoutError, boxes_of_size
+from ..core.value_range import ONE_TO_N, ValueRange, marks, named_range, own_regular, to_internal
 from ..core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage, Candidates, Clone,
                                CountingCircles, GlobalEntropy, GlobalMod, GreaterThan, Indexing,
                                Kropki, KropkiNegative, NonConsecutive, Pairwise, Parity, Region,
@@ -91,8 +91,8 @@ from ..core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Ent
                                RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper,
                                SumLine, Whispers, XSum, Zipper)
 from ..core.rules import diagonals, disjoint_groups, Either, Rules, windoku
+from ..limits import MAX_ISS_SIDE, MAX_VALUES
 
-MAX_SIDE = 16
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
            "StrictXV": XVNegative, "AntiTaxicab": AntiTaxicab, "GlobalEntropy": GlobalEntropy,
@@ -145,12 +145,12 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, in
         sides = [["9x9"]]
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
-    if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_SIDE):
+    if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_ISS_SIDE):
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
-                       f"{MAX_SIDE}x{MAX_SIDE} ('Shape~6x6')")
+                       f"{MAX_ISS_SIDE}x{MAX_ISS_SIDE} ('Shape~6x6')")
     side = int(rows)
     spec = sides[0][1] if len(sides[0]) > 1 else ""
-    found = named(spec if "-" in spec else f"1-{spec or rows}", side)
+    found = named_range(spec if "-" in spec else f"1-{spec or rows}", side)
     if found is None or sides[0][2:] not in ([], ["Sudoku"]):
         _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..V or "
                        f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
@@ -537,8 +537,8 @@ def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) 
         return None if counts[value] < 0 or seen[at] == counts[value] else \
             seen[:at] + (seen[at] + 1,) + seen[at + 1:]
 
-    return own_regular(cells, (0,) * len(named), step,
-                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
+    return own_regular(cells, (0,) * len(named_range), step,
+                       lambda seen: list(seen) == [counts[v] for v in named_range], values.shift, side)
 
 
 def _flatmates(column, side: int) -> Regular:
@@ -779,9 +779,9 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
     for an empty 9x9 without constraints."""
     layout = rules.layout
     side = layout.side
-    if side > MAX_SIDE:
+    if side > MAX_ISS_SIDE:
         _fail("constraint string", f"the Interactive Sudoku Solver takes grids up to "
-                                   f"{MAX_SIDE}x{MAX_SIDE}, not {side}x{side}")
+                                   f"{MAX_ISS_SIDE}x{MAX_ISS_SIDE}, not {side}x{side}")
     shape = f"{side}x{side}" + ("" if values == ONE_TO_N and not layout.more_values else
                                 f"~{layout.values}" if values == ONE_TO_N else
                                 f"~{values.name(layout.values)}")

@@ -11,8 +11,9 @@ import re
 import numpy as np
 
 from ..errors import PuzzleFormatError
-from ..puzzle import MAX_TEXT, Puzzle
-from . import links
+from ..limits import MAX_TEXT_CHARS
+from ..puzzle import Puzzle
+from . import PUZZLE_FORMATS, links
 from .fpuzzles import from_sudokupad, sudokupad_link, to_fpuzzles
 from .iss import (from_iss, from_jigsaw_line, from_long_killer, from_pencilmarks,
                   from_short_killer, is_jigsaw_line, is_long_killer, is_pencilmarks,
@@ -54,9 +55,9 @@ def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -
     if not isinstance(text, str):
         raise TypeError(f"read_puzzle takes a str (or a JSON object as a dict), got "
                         f"{type(text).__name__}")
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_TEXT_CHARS:
         raise PuzzleFormatError(f"{where + ': ' if where else ''}the text has {len(text)} "
-                                f"characters; a puzzle has at most {MAX_TEXT}")
+                                f"characters; a puzzle has at most {MAX_TEXT_CHARS}")
     stripped = text.strip()
     if stripped.startswith("{"):
         puzzle = from_json(stripped, where)
@@ -123,11 +124,6 @@ def as_puzzle(value, argument: str = "puzzle") -> Puzzle:
     raise TypeError(
         f"{argument} must be a Puzzle, a puzzle string, a JSON object or a grid (nested lists "
         f"or a numpy array), got {type(value).__name__}")
-
-
-PUZZLE_FORMATS = ("line", "json", "fpuzzles", "sudokupad", "iss")
-"""The formats :func:`write_puzzle` writes (the command line's ``export
---format`` values for the puzzle itself)."""
 
 
 def write_puzzle(puzzle: Puzzle, format: str = "line") -> str:

@@ -48,11 +48,12 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from ..core.geometry import MAX_VALUES, Layout, LayoutError
+from ..core.geometry import Layout, LayoutError
+from ..limits import MAX_VALUES
 from ..core.constraint import KINDS
 from ..core.rules import diagonals, disjoint_groups, Rules, windoku
 from ..errors import RulesError
-from ..core.value_range import ONE_TO_N, ValueRange, named
+from ..core.value_range import ONE_TO_N, ValueRange, named_range
 from ..puzzle import Puzzle
 from .fpuzzles import from_fpuzzles, is_fpuzzles
 from .json_text import cell_index, cell_label, fail, loads
@@ -252,7 +253,7 @@ def from_json(data, where: str | None = None) -> Puzzle:
         fail(where, f"'size' must be the side of the grid (an int), got {side!r}")
     values, count = ONE_TO_N, side
     if "values" in data:
-        found = named(data["values"], side) if isinstance(data["values"], str) else None
+        found = named_range(data["values"], side) if isinstance(data["values"], str) else None
         if found is None:
             fail(where, f"'values' must be {ONE_TO_N.name(side)!r} or "
                          f"{ValueRange(0).name(side)!r}, or a range of more values (up to "

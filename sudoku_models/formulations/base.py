@@ -20,18 +20,16 @@ import numpy as np
 
 from .. import validation
 from ..core.geometry import Layout, LayoutError
-from ..puzzle import MAX_ORDER, Puzzle
+from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..core.rules import Rules
+from ..limits import MAX_PUZZLE_ORDER, MAX_PUZZLE_SIDE
 
 
 class ModelChangedError(ValueError):
     """A change made to a built model that the next solve cannot carry (for
     example a CP-SAT domain of a clue variable, which loading the clues
     rewrites): refused rather than silently undone."""
-
-
-MAX_SIDE = MAX_ORDER * MAX_ORDER  # 36: the largest grid the methods take
 
 
 class Formulation(ABC):
@@ -130,11 +128,11 @@ class Formulation(ABC):
         from ..registry import METHODS, CapabilityError, UnknownMethodError, layout_kind
 
         if not isinstance(layout, Layout):
-            if isinstance(layout, int) and not isinstance(layout, bool) and layout > MAX_ORDER:
-                raise LayoutError(f"order must be 2..{MAX_ORDER}, got {layout}")
+            if isinstance(layout, int) and not isinstance(layout, bool) and layout > MAX_PUZZLE_ORDER:
+                raise LayoutError(f"order must be 2..{MAX_PUZZLE_ORDER}, got {layout}")
             layout = Layout.square(layout)
-        if layout.side > MAX_SIDE:
-            raise LayoutError(f"the methods take grids up to {MAX_SIDE}x{MAX_SIDE}, "
+        if layout.side > MAX_PUZZLE_SIDE:
+            raise LayoutError(f"the methods take grids up to {MAX_PUZZLE_SIDE}x{MAX_PUZZLE_SIDE}, "
                               f"got {layout.name}")
         try:
             kinds = cls.info().layouts

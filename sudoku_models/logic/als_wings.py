@@ -25,7 +25,8 @@ ratings come back when they are left out).
 from __future__ import annotations
 
 from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cells_text, eliminations_text
+from .candidates import CandidateGrid, bits, eliminations_text
+from ..core.constraint import cells_text
 from .step import Step
 
 _NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing"}

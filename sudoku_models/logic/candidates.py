@@ -96,7 +96,7 @@ def _refuse(rules: Rules) -> None:
 
 
 @lru_cache(maxsize=32)  # one entry serves every classic puzzle of a layout
-def tables(rules: Rules | Layout) -> TechniqueTables:
+def technique_tables(rules: Rules | Layout) -> TechniqueTables:
     """The :class:`TechniqueTables` of a puzzle's rules (or of a bare layout),
     converted once. Raises :class:`UnsupportedRules` for constraint kinds
     the techniques cannot explain."""
@@ -156,10 +156,6 @@ def _units(houses, labels, side: int) -> tuple:
     return tuple(units)
 
 
-def cells_text(cells, side: int) -> str:
-    return ",".join(cell_name(c, side) for c in cells)
-
-
 def values_text(values) -> str:
     return "/".join(str(v) for v in values)
 
@@ -183,7 +179,7 @@ class CandidateGrid:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.core.rules.Rules` (or a bare
-    :class:`~sudoku_models.core.geometry.Layout`); ``tables`` holds its houses,
+    :class:`~sudoku_models.core.geometry.Layout`); ``technique_tables`` holds its houses,
     their labels and the peers as tuples (:class:`TechniqueTables`).
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
@@ -196,7 +192,7 @@ class CandidateGrid:
     def __init__(self, rules: Rules | Layout, values: list[int]) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules(rules)
         self.side = self.rules.layout.side
-        self.tables = tables(self.rules)
+        self.tables = technique_tables(self.rules)
         self.values = list(values)
         full = (1 << self.side) - 1
         domains = self.tables.domains

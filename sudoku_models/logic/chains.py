@@ -51,7 +51,8 @@ from __future__ import annotations
 from collections import deque
 
 from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, cells_text, values_text
+from .candidates import CandidateGrid, bits, cell_name, values_text
+from ..core.constraint import cells_text
 from .step import Step
 
 # -- potentials ------------------------------------------------------------

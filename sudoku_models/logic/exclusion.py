@@ -15,7 +15,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cells_text, eliminations_text
+from .candidates import CandidateGrid, bits, eliminations_text
+from ..core.constraint import cells_text
 from .step import Step
 
 APE_RATING = 6.2

@@ -23,7 +23,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, cells_text, eliminations_text, values_text
+from .candidates import CandidateGrid, bits, cell_name, eliminations_text, values_text
+from ..core.constraint import cells_text
 from .step import Step
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import math
 
 SOLVED = ("OPTIMAL", "FEASIBLE")
-COLUMNS = ("dataset", "order", "method", "rows", "solved and verified", "infeasible",
+SUMMARY_COLUMNS = ("dataset", "order", "method", "rows", "solved and verified", "infeasible",
            "timed out", "errors", "median ms", "p90 ms", "max ms")
 """The columns of a summary line; ``method`` is the method with its options
-when they are not the default (:func:`label`)."""
+when they are not the default (:func:`configuration_label`)."""
 
 
-def label(method: str, options: str | None) -> str:
+def configuration_label(method: str, options: str | None) -> str:
     """The row label of a configuration: ``method``, or ``"method [options]"``
     with its options but the default objective (``"milp [cage=sets]"`` for
     ``"objective=feasibility;cage=sets"``)."""
@@ -46,7 +46,7 @@ class Summary:
         order (a layout other than square boxes) is in order ``"-"``."""
         order = row.get("order")
         order = int(order) if order not in (None, "") and order == order else "-"  # not NaN
-        key = (row["dataset"], order, label(row["method"], row.get("options")))
+        key = (row["dataset"], order, configuration_label(row["method"], row.get("options")))
         line = self._groups.setdefault(key, {"rows": 0, "solved and verified": 0,
                                              "infeasible": 0, "timed out": 0, "errors": 0,
                                              "times": []})
@@ -64,7 +64,7 @@ class Summary:
 
     def lines(self) -> list[dict]:
         """One dict per (dataset, order, method [options]), sorted, with the
-        keys of :data:`COLUMNS`: the number of rows, of rows solved with a
+        keys of :data:`SUMMARY_COLUMNS`: the number of rows, of rows solved with a
         verified grid, infeasible, timed out and ``ERROR``, and the median,
         90th percentile (linear interpolation) and maximum of build + solve
         time in ms over the rows that did not end in ``ERROR`` (NaN when
