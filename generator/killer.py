@@ -36,7 +36,7 @@ kind with no given digit, neither the counter nor CP-SAT nor CaDiCaL found
 even one solution within 60 s (13-15 CPU s on the loaded machine), so the
 merge loop's checks near the target all reach their cap and the merges
 stall. 24 givens (1-2 per row) bring each check down to about a CPU second
-(``benchmarks/datasets/SOURCES.md``).
+(``sudoku_models/collections/SOURCES.md``).
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     time limit. Fewer cages make harder puzzles: on 9x9 without givens, 26
     or more cages are mostly decided by the counter's propagation alone (0
     branch nodes), 18 to 21 take hundreds to thousands of branch nodes
-    (``benchmarks/datasets/SOURCES.md``); below about 17 cages the merges
+    (``sudoku_models/collections/SOURCES.md``); below about 17 cages the merges
     stall and the time limit is reached."""
     if layout is None:
         layout = Layout.square(3)

@@ -1,12 +1,36 @@
 """Data and helpers shared by the tests."""
 
+import gzip
+import os
+import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from sudoku_models import Puzzle
+from sudoku_models.formats import collection_file, collection_names
 
-DATASETS = Path(__file__).resolve().parent.parent / "benchmarks" / "datasets"
+
+def _collections_as_files() -> Path:
+    """The bundled collections as plain files in one folder (``top95.txt``,
+    ``17clue.txt`` decompressed, ``killer-9x9.jsonl``, ...), made once per
+    content: the tests read some as bytes or hand them to a shell."""
+    folder = Path(tempfile.gettempdir()) / f"sudoku-models-test-collections-{os.getuid()}"
+    folder.mkdir(exist_ok=True)
+    for name in collection_names():
+        source = collection_file(name)
+        data = source.read_bytes()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        target = folder / source.name.removesuffix(".gz")
+        if not target.exists() or target.read_bytes() != data:
+            partial = target.with_suffix(f".{os.getpid()}.part")
+            partial.write_bytes(data)
+            partial.replace(target)  # atomic: parallel test workers see whole files
+    return folder
+
+
+DATASETS = _collections_as_files()
 
 # The clue matrix B of MATLAB's "Solve Sudoku Puzzles via Integer Programming:
 # Solver-Based" example (seed 000), 21 clues, 1-based (row, column, value).

@@ -339,7 +339,7 @@ def test_a_torn_last_line_is_cut_only_in_a_results_file(tmp_path):
 
 def test_solve_file_is_the_pipeline_with_the_same_schema(tmp_path, capsys):
     out = tmp_path / "solve.csv"
-    top95 = str(Path(__file__).parents[1] / "benchmarks" / "datasets" / "top95.txt")
+    top95 = "top95"  # a bundled collection, by its name
     assert main(["solve", "--file", top95, "--first", "3", "--method", "cp,milp",
                  "--time-limit", "10", "--out", str(out)]) == 0
     printed = capsys.readouterr().out

@@ -327,8 +327,7 @@ def test_ctrl_c_at_every_moment_of_start_up(method, start_up_seconds):
 def test_a_reader_that_stops_early_gets_no_error_message():
     """``count --file ... | head -1``: the closed pipe is not an error of ours."""
     script = Path(sys.executable).with_name("sudoku-models")
-    dataset = Path(__file__).resolve().parent.parent / "benchmarks" / "datasets" / "17clue.txt"
-    proc = subprocess.Popen([script, "count", "--file", dataset], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([script, "count", "--file", "17clue"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     first = proc.stdout.readline()  # more than a pipe's buffer follows
     proc.stdout.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,8 +16,9 @@ from sudoku_models.counter import (api, backtrack_count, backtrack_count_many, k
                                    kernel9, run_search, run_search9, backtrack_solve_many, tables)
 from sudoku_models.counter.core import NODES, new_control
 
+from .helpers import DATASETS
 
-DATASETS = Path(__file__).resolve().parents[1] / "benchmarks" / "datasets"
+
 
 
 def test_a_value_placed_fewer_than_nine_times_with_no_candidate_left_is_a_contradiction():

@@ -26,7 +26,7 @@ import benchmarks.se_agreement.__main__ as se_agreement
 
 from .logic_checks import check_sound
 
-#: ``[(puzzle, published SE rating)]`` of benchmarks/datasets/se-rated-diabolical.txt
+#: ``[(puzzle, published SE rating)]`` of benchmarks/studykit/se-rated-diabolical.txt
 published = se_agreement.read_sample
 
 

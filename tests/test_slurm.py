@@ -19,7 +19,7 @@ SETTINGS = {"seed": 0, "sample": None, "first": 2, "time_limit_s": None, "warmup
 
 
 def _chunks(out, results):
-    puzzles = read_puzzles("benchmarks/datasets/top95.txt")[:2]
+    puzzles = read_puzzles("top95")[:2]
     loaded = [("top95", list(enumerate(puzzles, start=1)))]
     return plan(loaded, [("backtracking", {})], SETTINGS, 1, 1, None, 0, results.done, out,
                 executor="slurm local")

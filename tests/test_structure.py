@@ -93,7 +93,7 @@ def test_no_file_name_is_used_twice():
     assert [name for name, count in names.items() if count > 1] == []
 
 
-def test_the_wheel_holds_the_library_and_nothing_of_the_studies(tmp_path):
+def test_the_wheel_holds_the_library_and_its_collections_and_nothing_of_the_studies(tmp_path):
     """``pip wheel .`` of the files git tracks (a copy, so that the build
     leaves nothing in the checkout)."""
     source = tmp_path / "source"
@@ -112,6 +112,13 @@ def test_the_wheel_holds_the_library_and_nothing_of_the_studies(tmp_path):
     assert not [n for n in names if "/studies/" in n or "results" in n.split("/")
                 or n.endswith((".csv", ".csv.gz", ".ipynb"))]
     assert "sudoku_models/solving.py" in names and "generator/puzzles.py" in names
+    from sudoku_models.formats import COLLECTION_SUFFIXES, collection_names
+
+    shipped = {n.split("/")[-1] for n in names if n.startswith("sudoku_models/collections/")}
+    assert {name for name in collection_names() if any(name + suffix in shipped
+                                                       for suffix in COLLECTION_SUFFIXES)} \
+        == set(collection_names()) and "SOURCES.md" in shipped
+    assert not [n for n in names if n.startswith("benchmarks/")]
 
 
 QUESTIONS = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))

@@ -197,7 +197,7 @@ def test_bad_generate_requests_are_one_line_exit_2(argv, message, capsys):
     assert err.count("\n") == 1 and message in err, err
 
 
-# -- the shipped variant collections (benchmarks/datasets/SOURCES.md) ----------
+# -- the shipped variant collections (sudoku_models/collections/SOURCES.md) ----------
 
 COLLECTIONS = {"killer-9x9": (9, "boxes", True, 50), "killer-16x16": (16, "boxes", True, 10),
                "jigsaw-9x9": (9, "jigsaw", False, 50), "boxes-6x6": (6, "boxes", False, 50),
@@ -268,9 +268,9 @@ def test_every_16x16_killer_is_unique_by_sat():
 @pytest.mark.parametrize("name, lines", [("boxes-6x6", slice(0, 50)),
                                          ("killer-9x9", slice(0, 10))])
 def test_a_shipped_collection_is_what_its_command_makes(name, lines, tmp_path):
-    from sudoku_models.bench.datasets import DATASET_DIR
+    from sudoku_models.formats import collection_file
 
-    shipped = (DATASET_DIR / f"{name}.jsonl").read_text().splitlines()[lines]
+    shipped = collection_file(name).read_text().splitlines()[lines]
     command = json.loads(shipped[0])["source"].split()
     out = tmp_path / "again.jsonl"
     assert main([*command[1:], "--out", str(out)]) == 0

@@ -66,7 +66,7 @@ def measure(repeats: int, collection: str, idle: bool) -> list[dict]:
     from sudoku_models.counter import backtrack_count_many, warm_up
 
     warm_up()
-    grids = read_grids(HERE.parent / "datasets" / f"{collection}.txt").grids.reshape(-1, 81)
+    grids = read_grids(collection).grids.reshape(-1, 81)
     rows = []
     for size in [size for size in SIZES if size < len(grids)] + [len(grids)]:
         batch = np.ascontiguousarray(grids[:size], dtype=np.int32)

@@ -191,7 +191,7 @@ def measure(rounds: int, core=None) -> list[dict]:
 
     rows = []
     for name in ("17clue", "top1465", "top95"):
-        grids = np.ascontiguousarray(read_grids(HERE.parent / "datasets" / f"{name}.txt")
+        grids = np.ascontiguousarray(read_grids(name)
                                      .grids.reshape(-1, 81)[:10_000], dtype=np.int32)
         n = len(grids)
         counts, nodes = np.zeros(n, np.int64), np.zeros(n, np.int64)

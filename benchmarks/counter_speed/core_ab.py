@@ -52,7 +52,6 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.benchtools import DATASETS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -61,7 +60,7 @@ ROOT = HERE.parents[1]
 def collection(name: str) -> np.ndarray:
     from sudoku_models import read_grids
 
-    return np.ascontiguousarray(read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81),
+    return np.ascontiguousarray(read_grids(name).grids.reshape(-1, 81),
                                 dtype=np.int32)
 
 
@@ -217,7 +216,7 @@ def run_task(name: str, pythonpath: str | None) -> tuple[dict[str, float], float
     env["PYTHONPATH"] = os.pathsep.join([str(pythonpath)] * bool(pythonpath) + [str(ROOT)])
     if name == "cli:count":
         code = ("import sys; from sudoku_models.console import main; "
-                f"sys.argv = ['sudoku-models', 'count', '--file', '{DATASETS / '17clue.txt'}']; "
+                "sys.argv = ['sudoku-models', 'count', '--file', '17clue']; "
                 "sys.exit(main())")
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
         start, cpu = time.perf_counter(), children_cpu()

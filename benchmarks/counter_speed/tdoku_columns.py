@@ -48,7 +48,7 @@ cores are not ours.
 
 Collections: 17clue and top1465 (tdoku's own benchmark sets) and top95
 (the hard set here; tdoku's forum_hardest_1905 is not licensed for
-redistribution with this project, see ``benchmarks/datasets/SOURCES.md``).
+redistribution with this project, see ``sudoku_models/collections/SOURCES.md``).
 """
 
 from __future__ import annotations
@@ -70,7 +70,6 @@ import numpy as np
 from benchmarks.studykit.pinning import add_core_option, affinity_text, pin
 
 HERE = Path(__file__).resolve().parent
-DATASETS = HERE.parent / "datasets"
 COLLECTIONS = ("17clue", "top1465", "top95")
 
 LOOP_C = r"""
@@ -311,7 +310,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         lib, compiler = build_tdoku(args.tdoku_source.resolve(), Path(work))
         tdoku_version = f"tdoku (peers copy, commit af426180), {compiler}, -O3 -march=native"
-        sets = {name: read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+        sets = {name: read_grids(name).grids.reshape(-1, 81).astype(np.int32)
                 for name in args.collections}
         for name, grids in sets.items():
             counts, solutions = run_ours(grids)

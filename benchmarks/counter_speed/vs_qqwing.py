@@ -55,7 +55,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import machine
 from generator import generate
 from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.counter import backtrack_count, backtrack_solve
@@ -177,14 +177,14 @@ def main() -> None:
     print(f"Compilation (fresh process, empty numba cache): {cold['seconds']:.2f} s; "
           f"with the cache written: {warm['seconds']:.2f} s (imports included)\n")
 
-    seventeen = read_puzzles(DATASETS / "17clue.txt")[:2000]
+    seventeen = read_puzzles("17clue")[:2000]
     # every in-process call once, untimed: its kernels loaded before any timing
     backtrack_count(Puzzle.from_string("." * 81), limit=2)
     backtrack_solve(seventeen[0])
     backtrack_count(seventeen[0], limit=None)
     generate(30, seed=0)
     generate(21, seed=10**6)
-    top1465 = read_puzzles(DATASETS / "top1465.txt")
+    top1465 = read_puzzles("top1465")
     solve_args, count_args = ["--solve"], ["--solve", "--count-solutions"]
     for label, puzzles, limit, qq_args in [
         ("first solution, 17clue first 2,000", seventeen, "solve", solve_args),

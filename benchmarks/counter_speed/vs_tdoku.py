@@ -52,7 +52,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.studykit.pinning import add_core_option, pin
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import machine
 from sudoku_models import read_grids
 from sudoku_models.counter import backtrack_count_many, kernel9, warm_up
 from sudoku_models.counter.core import new_control
@@ -174,7 +174,7 @@ def api_runs(lib, rounds: int, single: int, core=None) -> list[dict]:
 
     rows = []
     for name in ("17clue", "top1465", "top95"):
-        grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+        grids = read_grids(name).grids.reshape(-1, 81).astype(np.int32)
         puzzles = [Puzzle(g.reshape(9, 9).astype(np.int64), 3) for g in grids]
         text = tdoku_text(grids)
         few = puzzles[:single]
@@ -246,7 +246,7 @@ def main() -> None:
             return
         rows = []
         for name in ("17clue", "top1465", "top95"):
-            grids = read_grids(DATASETS / f"{name}.txt").grids.reshape(-1, 81).astype(np.int32)
+            grids = read_grids(name).grids.reshape(-1, 81).astype(np.int32)
             for task, limit in (("first solution", 1), ("count to 2", 2), ("count all", 2**62)):
                 label = f"{name} ({len(grids):,}), {task}"
                 rows += [{"collection": name, "task": task, **row}

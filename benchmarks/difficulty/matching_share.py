@@ -26,7 +26,6 @@ from generator import generate
 from sudoku_models import read_puzzles
 from sudoku_models.formulations.matching import deduce, initial_candidates
 from benchmarks.difficulty.matching_share_tables import matching_share_table
-from benchmarks.studykit.benchtools import DATASETS
 
 HERE = Path(__file__).resolve().parent
 
@@ -50,8 +49,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for name in ("top95.txt", "top1465.txt"):
-        rows += outcome_rows(name, read_puzzles(DATASETS / name))
-    rows += outcome_rows("17clue.txt", read_puzzles(DATASETS / "17clue.txt")[: args.seventeen])
+        rows += outcome_rows(name, read_puzzles(name.removesuffix(".txt")))
+    rows += outcome_rows("17clue.txt", read_puzzles("17clue")[: args.seventeen])
     for clues in args.clues:
         rng = np.random.default_rng(clues)
         rows += outcome_rows(f"generated, {clues} clues",

@@ -36,7 +36,6 @@ from sudoku_models import read_puzzles
 from sudoku_models.logic import rate
 
 HERE = Path(__file__).resolve().parent
-DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "se_ratings.csv.gz"
 EFFORT = HERE / "results" / "difficulty_effort.csv.gz"
 COLLECTIONS = ("top95", "generated", "top1465", "17clue")
@@ -62,7 +61,7 @@ def collections(names: list[str], seventeen: int | None,
         return list(studied.loc[studied["set"].str.startswith(name), "puzzle"])
 
     def lines(name: str) -> list[str]:
-        return [p.to_string() for p in read_puzzles(DATASETS / f"{name}.txt")]
+        return [p.to_string() for p in read_puzzles(name)]
 
     def seventeen_clues() -> list[str]:
         clue17 = lines("17clue")

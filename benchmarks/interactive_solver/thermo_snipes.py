@@ -13,7 +13,7 @@ The puzzles (``--set``):
 - ``tarek``: tarek's 42 hard killers of the same file (``TAREK_ALL``);
 - ``hard``: its 4 extreme killers and 14 Mathemagic killers
   (``tarek_killers.hard_killers``: 7 to 25 CPU s per count);
-- ``datasets``: the shipped ``benchmarks/datasets/thermo-9x9.jsonl``,
+- ``datasets``: the shipped ``sudoku_models/collections/thermo-9x9.jsonl``,
   ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``.
 
 The file is downloaded into a temporary folder (``--collections FILE``
@@ -79,6 +79,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
+from benchmarks.studykit.benchtools import collection_text
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -107,7 +108,7 @@ def datasets() -> list[tuple[str, str]]:
     """``(file#line, JSON text)`` of the shipped variant datasets."""
     rows = []
     for name in DATASETS:
-        lines = (ROOT / "benchmarks" / "datasets" / name).read_text().splitlines()
+        lines = collection_text(name.removesuffix(".jsonl")).splitlines()
         rows += [(f"{name}#{i}", line) for i, line in enumerate(lines, start=1) if line.strip()]
     return rows
 

@@ -37,15 +37,15 @@ from pathlib import Path
 from generator import generate_killer
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.toolkit_json import to_json
+from benchmarks.studykit.benchtools import collections_folder
 
-DATASETS = Path(__file__).resolve().parents[1] / "datasets"
-OUT = DATASETS / "killer-unselected-9x9.jsonl"
+OUT = collections_folder() / "killer-unselected-9x9.jsonl"
 GROUPS = (((26, 30), 3101), ((23, 25), 3102), ((21, 22), 3103), ((19, 20), 3104),
           ((17, 18), 3105))
 """Each 9x9 group's cage range and first seed (the puzzles of a group take
 the seeds ``100 * first`` on)."""
 PER_GROUP = 10
-OUT_16 = DATASETS / "killer-unselected-16x16.jsonl"
+OUT_16 = collections_folder() / "killer-unselected-16x16.jsonl"
 GROUPS_16 = (((76, 80), 3161), ((70, 74), 3162), ((66, 69), 3163))
 """Each 16x16 group's cage range and first seed."""
 PER_GROUP_16 = 5
@@ -89,7 +89,7 @@ def main(argv=None) -> int:
     parser.add_argument("--size", type=int, choices=sorted(SIZES), default=9)
     parser.add_argument("--groups", help="comma-separated group indices (default all)")
     parser.add_argument("--per-group", type=int)
-    parser.add_argument("--out", type=Path, help="default benchmarks/datasets/"
+    parser.add_argument("--out", type=Path, help="default sudoku_models/collections/"
                         "killer-unselected-SIZExSIZE.jsonl")
     args = parser.parse_args(argv)
     groups = None if args.groups is None else [int(g) for g in args.groups.split(",")]

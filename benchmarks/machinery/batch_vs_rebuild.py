@@ -32,7 +32,7 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import machine
 from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import METHODS, read_puzzles, solve, solve_many, verify
 from benchmarks.machinery.tables import batch_table
@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("datasets", nargs="*", default=["top95.txt", "17clue.txt"],
-                        help="file names under benchmarks/datasets (default: top95.txt 17clue.txt)")
+                        help="bundled collections (default: top95.txt 17clue.txt)")
     parser.add_argument("--first", type=int, default=500, help="puzzles per dataset (default 500)")
     parser.add_argument("--methods", default=",".join(m for m, info in METHODS.items() if not info.slow),
                         help="comma-separated formulations (default: all but the slow ones)")
@@ -56,7 +56,7 @@ def main() -> None:
     where, rows = machine(), []
     print(where, "\n")
     for name in args.datasets:
-        puzzles = read_puzzles(DATASETS / name)[: args.first]
+        puzzles = read_puzzles(name.removesuffix(".txt"))[: args.first]
         for method in args.methods.split(","):
             batch = solve_many(puzzles, method)
             modes = {"batch": lambda _: next(batch), "fresh": lambda p: solve(p, method)}

@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import collection_on_disk, machine
 from benchmarks.studykit.pinning import add_core_option, pin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,13 +67,12 @@ def main(argv=None) -> int:
     parser.add_argument("--after", default="HEAD", metavar="REV")
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--methods", default="milp,cp")
-    parser.add_argument("--dataset", default="top95", help="a file of benchmarks/datasets")
+    parser.add_argument("--dataset", default="top95", help="a bundled collection (default top95)")
     add_core_option(parser)
     parser.add_argument("--out", required=True, metavar="CSV")
     args = parser.parse_args(argv)
     core = pin(parser, args.core)
     methods = args.methods.split(",")
-    dataset = DATASETS / f"{args.dataset}.txt"
     where = machine()
     with tempfile.TemporaryDirectory() as scratch, open(args.out, "w", newline="") as handle:
         trees = {}
@@ -81,6 +80,7 @@ def main(argv=None) -> int:
             folder = Path(scratch) / name
             folder.mkdir()
             trees[name] = (folder, unpack(revision, folder))
+        dataset = collection_on_disk(args.dataset, Path(scratch))  # older trees read files
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
         for number in range(1, args.rounds + 1):

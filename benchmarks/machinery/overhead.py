@@ -31,7 +31,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import machine
 from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import read_puzzles, solve_many, verify
 
@@ -105,8 +105,8 @@ def main() -> None:
     add_core_option(parser)
     args = parser.parse_args()
     core = pin(parser, args.core)
-    top95 = read_puzzles(DATASETS / "top95.txt")
-    seventeen = read_puzzles(DATASETS / "17clue.txt")[: args.first]
+    top95 = read_puzzles("top95")
+    seventeen = read_puzzles("17clue")[: args.first]
     rows, where = [], machine()
     print(where, "\n")
     for objective in ("feasibility", "tiebreak"):

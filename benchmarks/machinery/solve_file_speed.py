@@ -36,7 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import collection_text, machine
 from benchmarks.studykit.pinning import add_core_option, pin
 
 HERE = Path(__file__).resolve().parent
@@ -132,7 +132,7 @@ def main() -> None:
         print(table(read(args.out)))
         return
     core = pin(parser, args.core)
-    lines = [line for line in (DATASETS / "top1465.txt").read_text().splitlines()
+    lines = [line for line in collection_text("top1465").splitlines()
              if line and not line.startswith("#")]
     with tempfile.TemporaryDirectory() as scratch:
         cases = {}

@@ -46,8 +46,8 @@ from sudoku_models.errors import CountIncomplete
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.formats.toolkit_json import to_json
+from benchmarks.studykit.benchtools import collections_folder
 
-DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 GROUPS = {"thermo": ((12, 3201), (16, 3202), (20, 3203), (22, 3204)),
           "arrow": ((8, 3301), (11, 3302), (14, 3303), (16, 3304))}
 """Per kind, each group's count of thermometers or arrows and first seed
@@ -182,7 +182,7 @@ def main(argv=None) -> int:
     parser.add_argument("--confirm-seconds", type=float, default=120.0)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
-    out = args.out or DATASETS / f"{args.kind}-9x9.jsonl"
+    out = args.out or collections_folder() / f"{args.kind}-9x9.jsonl"
     out.write_text("\n".join(collection(args.kind, args.per_group, args.check_seconds,
                                         args.confirm_seconds)) + "\n")
     print(f"wrote {out}")

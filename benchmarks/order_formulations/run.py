@@ -10,7 +10,7 @@ Usage: python -m benchmarks.order_formulations [--kind thermo|arrow]
        [--censored CSV] [--out CSV]
        python -m benchmarks.order_formulations --table CSV [CSV ...]
 
-The instances: ``benchmarks/datasets/thermo-9x9.jsonl`` or
+The instances: ``sudoku_models/collections/thermo-9x9.jsonl`` or
 ``arrow-9x9.jsonl`` (made by :mod:`.collection`). Each instance is solved by
 every form of the kind (:data:`.forms.FORMS`), one after the other in one process,
 the order rotated from one instance to the next, one thread each, with the
@@ -56,7 +56,6 @@ from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.solving import make_method
 
 HERE = Path(__file__).resolve().parent
-DATASETS = HERE.parent / "datasets"
 WALL_FACTOR = 8
 """A non-HiGHS solver's wall limit, in multiples of the CPU budget."""
 
@@ -160,7 +159,7 @@ def main(argv=None) -> int:
         parser.error(f"unknown form {unknown[0]!r} for {args.kind}; choose from "
                      f"{', '.join(FORMS[args.kind])}")
     dataset = f"{args.kind}-9x9"
-    puzzles = read_puzzles(DATASETS / f"{dataset}.jsonl")
+    puzzles = read_puzzles(dataset)
     chosen = dict(list(enumerate(puzzles, 1))[args.skip:][: args.first])
     only = censored(args.censored) if args.censored else None
     out = args.out or HERE / "results" / f"{args.kind}_{args.cpu_limit:g}s.csv"

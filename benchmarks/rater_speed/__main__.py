@@ -36,20 +36,22 @@ from pathlib import Path
 
 from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import Puzzle
+from benchmarks.studykit.benchtools import SE_SAMPLE, collection_text
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-DATASETS = HERE.parent / "datasets"
 FIELDS = ("puzzle", "published", "er", "ep", "ed", "base_er", "same_steps", "cpu_seconds",
           "base_cpu_seconds", "load", "core")
 
 
 def read_puzzles(dataset: str, every: int) -> list[tuple[str, float | None]]:
     """``[(puzzle, published SE rating or None)]``: every ``every``-th puzzle
-    of ``benchmarks/datasets/<dataset>.txt`` (a puzzle a line, an optional
-    rating after it)."""
+    of the SE-rated sample (``se-rated-diabolical``,
+    :data:`~benchmarks.studykit.benchtools.SE_SAMPLE`) or a bundled
+    collection (a puzzle a line, an optional rating after it)."""
     out = []
-    for line in (DATASETS / f"{dataset}.txt").read_text().splitlines():
+    text = SE_SAMPLE.read_text() if dataset == "se-rated-diabolical" else collection_text(dataset)
+    for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             fields = line.split()
             out.append((fields[0], float(fields[1]) if len(fields) > 1 else None))

@@ -40,7 +40,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from benchmarks.studykit.benchtools import DATASETS, machine
+from benchmarks.studykit.benchtools import machine
 from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import read_puzzles, verify
 from sudoku_models.solving import make_method
@@ -68,8 +68,8 @@ SEARCH_STAT = ("decisions", "B&B nodes", "branches")
 def datasets(first: int, gen16: int, gen25: int) -> dict[str, list]:
     from generator import generate  # benchmarks may use the generator; the package never does
 
-    sets = {"top95": read_puzzles(DATASETS / "top95.txt"),
-            f"17clue first {first}": read_puzzles(DATASETS / "17clue.txt")[:first]}
+    sets = {"top95": read_puzzles("top95"),
+            f"17clue first {first}": read_puzzles("17clue")[:first]}
     if gen16:
         sets[f"16x16, 128 clues ({gen16})"] = [generate(128, order=4, seed=i)
                                                for i in range(1, gen16 + 1)]

@@ -1,5 +1,5 @@
 """Does the rater agree with Sudoku Explainer? Rate the shipped SE-rated
-sample (``benchmarks/datasets/se-rated-diabolical.txt``: 480 puzzles with
+sample (``benchmarks/studykit/se-rated-diabolical.txt``: 480 puzzles with
 the rating Sukaku Explainer published for them) and record, per puzzle,
 the published rating, our ER, EP, ED, the technique that set ER, the
 CPU seconds it took, the load average at its start and the core the
@@ -25,14 +25,14 @@ from benchmarks.se_agreement.tables import summary
 from benchmarks.studykit.pinning import add_core_option, pin
 from sudoku_models import Puzzle
 from sudoku_models.logic import rate
+from benchmarks.studykit.benchtools import SE_SAMPLE
 
 HERE = Path(__file__).resolve().parent
-SAMPLE = HERE.parent / "datasets" / "se-rated-diabolical.txt"
 FIELDS = ("puzzle", "published", "er", "ep", "ed", "hardest", "cells_left", "cpu_seconds", "load",
           "core")
 
 
-def read_sample(path: Path = SAMPLE) -> list[tuple[str, float]]:
+def read_sample(path: Path = SE_SAMPLE) -> list[tuple[str, float]]:
     """``[(81-character puzzle, published SE rating)]`` of the sample file."""
     out = []
     for line in path.read_text().splitlines():

@@ -15,7 +15,7 @@ run as serate's ``main`` with ``--threads=1`` (one rating thread;
 committed.
 
 The puzzles, in this order: the shipped SE-rated sample
-(``benchmarks/datasets/se-rated-diabolical.txt``, with its published
+(``benchmarks/studykit/se-rated-diabolical.txt``, with its published
 rating), ``--sample`` puzzles each of 17clue and top1465 (drawn with
 ``default_rng(0)``), and the first ``--per-level`` generated puzzles of each level
 in ``benchmarks/se_agreement/generated_by_level.csv``
@@ -62,7 +62,6 @@ from sudoku_models import Puzzle, read_puzzles
 from sudoku_models.logic import rate
 
 HERE = Path(__file__).resolve().parent
-DATASETS = HERE.parent / "datasets"
 OUT = HERE / "results" / "serate.csv"
 GENERATED = HERE / "generated_by_level.csv"
 REPOSITORY = "https://github.com/SudokuMonster/SukakuExplainer"
@@ -173,7 +172,7 @@ def collections(sample: int, per_level: int) -> dict[str, list[tuple[str, float 
     sets = {"se-rated-diabolical": read_sample()}
     rng = np.random.default_rng(0)
     for name in ("17clue", "top1465"):
-        lines = [p.to_string() for p in read_puzzles(DATASETS / f"{name}.txt")]
+        lines = [p.to_string() for p in read_puzzles(name)]
         picks = sorted(rng.choice(len(lines), size=min(sample, len(lines)), replace=False))
         sets[name] = [(lines[i], None) for i in picks]
     with GENERATED.open(newline="") as handle:

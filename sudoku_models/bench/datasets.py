@@ -1,10 +1,12 @@
 """The puzzle sets a benchmark runs on, named by short specs, and the
 registry of dataset kinds.
 
-Built in: ``top95``, ``top1465``, ``17clue`` and the generated variant
-collections ``killer-9x9``, ``killer-16x16``, ``jigsaw-9x9``, ``boxes-6x6``, ``boxes-8x8``,
-``boxes-12x12`` (the bundled collections in ``benchmarks/datasets/`` of the
-repository, described in its ``SOURCES.md``) and any file path. Other kinds
+Built in: the collections bundled in the package
+(:func:`sudoku_models.formats.collection_names`: ``top95``, ``top1465``,
+``17clue`` and the generated variant collections ``killer-9x9``,
+``jigsaw-9x9``, ``boxes-6x6``, ...; ``sudoku_models/collections/SOURCES.md``
+says where each comes from), read from the installed package in any folder,
+and any file path. Other kinds
 are registered with :func:`register_dataset_kind` under a prefix: a spec
 ``KIND:VALUE`` is handed to the kind's loader. The ``generator`` package
 registers ``gen:N`` and ``order:N`` this way (``generator/dataset_kinds.py``,
@@ -29,14 +31,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import DatasetError
+from ..formats import collection_names
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
 
-BUNDLED = {"top95": "top95.txt", "top1465": "top1465.txt", "17clue": "17clue.txt",
-           **{name: f"{name}.jsonl" for name in ("killer-9x9", "killer-16x16", "jigsaw-9x9",
-                                                  "boxes-6x6", "boxes-8x8", "boxes-12x12")}}
-DATASET_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "datasets"
 
 
 Loader = Callable[[str, "int | None", int], "list[Puzzle]"]
@@ -68,7 +67,7 @@ def dataset_help() -> str:
     """One line listing the dataset specs users can give."""
     _load_kinds()
     kinds = "; ".join(f"{k.syntax}: {k.description}" for k in DATASET_KINDS.values())
-    return f"{', '.join(BUNDLED)} (bundled collections), a file of puzzles" + (
+    return f"{', '.join(collection_names())} (bundled collections), a file of puzzles" + (
         f"; {kinds}" if kinds else "")
 
 
@@ -89,11 +88,8 @@ def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
     missing file ("not found"), a file without puzzles or a bad value, and
     :class:`~sudoku_models.PuzzleFormatError` for a malformed file."""
     kind, colon, value = spec.partition(":")
-    if spec in BUNDLED:
-        path = DATASET_DIR / BUNDLED[spec]
-        if not path.exists():
-            raise DatasetError(f"{spec}: {path} not found (run from a checkout of the repository)")
-        return select(list(enumerate(_read(path, spec), start=1)), spec, sample, seed, first)
+    if spec in collection_names() and not os.path.lexists(spec):
+        return select(list(enumerate(_read(spec, spec), start=1)), spec, sample, seed, first)
     _load_kinds()
     if colon and kind in DATASET_KINDS:
         puzzles = DATASET_KINDS[kind].loader(value, sample, seed)
@@ -106,11 +102,9 @@ def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
 
 
 def dataset_file(spec: str) -> Path | None:
-    """The file ``spec`` reads: a bundled collection's, or the spec itself
-    when it names an existing file; None for a generated kind, ``-`` or
-    anything else."""
-    if spec in BUNDLED:
-        return DATASET_DIR / BUNDLED[spec]
+    """The file ``spec`` reads when it names an existing file (a command
+    must not write over it); None for a bundled collection (inside the
+    package), a generated kind, ``-`` or anything else."""
     kind, colon, _ = spec.partition(":")
     _load_kinds()
     if (colon and kind in DATASET_KINDS) or spec == "-" or not os.path.isfile(spec):

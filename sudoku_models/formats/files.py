@@ -1,4 +1,6 @@
-"""Reading puzzle files: one puzzle per line, or Project Euler 96 grids.
+"""Reading puzzle files: one puzzle per line, or Project Euler 96 grids; a
+gzip-compressed file as its text; a bundled collection by its name
+(:func:`sudoku_models.formats.collection_names`) where no file has it.
 
 Files are read incrementally, with a bound on the line length and on the
 total size, so a huge file, a file with no line break or a device such as
@@ -10,6 +12,7 @@ own) are read with numpy at once; anything else line by line.
 from __future__ import annotations
 
 import errno
+import gzip
 import itertools
 import json
 import os
@@ -22,17 +25,19 @@ from typing import IO, Union
 
 import numpy as np
 
-from .json_text import JSON_HOOKS, loads
-from .toolkit_json import from_json
 from .. import validation
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle, cell_values
+from . import collection_file, collection_names
+from .json_text import JSON_HOOKS, loads
 from .puzzle_text import read_puzzle
+from .toolkit_json import from_json
 from ..limits import (MAX_FILE_BYTES, MAX_FILE_PUZZLES, MAX_JSON_BYTES, MAX_LINE_BYTES,
                       MAX_PUZZLE_SIDE)
 
 _CHUNK = 1 << 16
 _BOM = b"\xef\xbb\xbf"
+_GZIP_MAGIC = b"\x1f\x8b"
 _EULER_HEADER = re.compile(r"^\s*grid\b\s*(.*)$", re.IGNORECASE)
 _NEWLINE = ord("\n")
 _RETURN = ord("\r")
@@ -174,12 +179,24 @@ def read_any(source: Source, max_line_bytes: int | None = MAX_LINE_BYTES,
         path = Path(source)
         if not os.fspath(source):
             raise FileNotFoundError(errno.ENOENT, "empty file name", "''")
+        label, short = str(path), path.name
+        name = os.fspath(source)
+        bundled = None if os.path.lexists(name) or os.sep in name else collection_file(name)
+        if bundled is not None:  # puzzles named as in the file, "top95.txt:3"
+            path, label, short = bundled, name, bundled.name.removesuffix(".gz")
         try:
-            stream = open(path, "rb")
+            stream = path.open("rb")
         except OSError as exc:
+            if isinstance(exc, FileNotFoundError) and bundled is None and os.sep not in name:
+                raise FileNotFoundError(
+                    errno.ENOENT, f"no such file, nor a bundled collection (the collections: "
+                    f"{', '.join(collection_names())})", str(path)) from None
             raise _named(exc, str(path)) from None
         with stream:
-            return _read(stream, str(path), path.name, max_line_bytes, max_bytes, max_puzzles)
+            if stream.peek(2)[:2] == _GZIP_MAGIC:  # a compressed collection (or file)
+                with gzip.open(stream) as unpacked:
+                    return _read(unpacked, label, short, max_line_bytes, max_bytes, max_puzzles)
+            return _read(stream, label, short, max_line_bytes, max_bytes, max_puzzles)
     if hasattr(source, "read"):
         label = getattr(source, "name", None)
         label = label if isinstance(label, str) and label else "<stream>"
