@@ -20,6 +20,7 @@ grids rather than methods, are in :mod:`sudoku_models.counter`.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,7 @@ from .core.geometry import Layout
 from .puzzle import Puzzle
 from .formats.puzzle_text import as_puzzle
 from .registry import CapabilityError, counting_methods, method_info
+from .core.cell_kinds import Cage
 from .core.rules import Rules
 from .result import SolveResult, Status
 
@@ -99,11 +101,13 @@ def solve(
     ``time_limit`` is in seconds and covers building the model and solving
     (a result over it is TIME_LIMIT); ``options`` go to the method (``log``,
     ``threads``, ``seed``, ``objective`` for MILP, ``solver_options``, ...).
-    The model is built afresh: ``build_seconds`` includes building it.
-    Raises ``ValueError`` for an unknown method or option value; an
+    The model is built afresh: ``build_seconds`` includes building it; the
+    first solve of a method configuration in the process is preceded by an
+    untimed warm-up (:func:`warm_up`). Raises ``ValueError`` for an unknown method or option value; an
     unsolvable puzzle is a result with status INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
+    warm_up(method, puzzle.rules, options)
     return within_limit(make_method(method, puzzle.rules, time_limit, **options).solve(puzzle),
                         time_limit)
 
@@ -123,6 +127,57 @@ def solve_many(
     models = Models(time_limit)
     for puzzle in puzzles:
         yield models.solve(method, as_puzzle(puzzle), **options)
+
+
+_WARMED: set = set()  # (method, options, side) warmed up in this process
+
+
+def warm_up_puzzle(layout: Layout, variant: bool = False) -> Puzzle:
+    """The small fixed puzzle a warm-up solves for grids of ``layout``'s
+    side: a full grid of the side's usual boxes (the most nearly square; a
+    Latin square where the side has none) with every third cell empty,
+    decided at once by every method; ``variant``: with a killer cage on its
+    first two cells, so that a method's code for variants (the counter's
+    variant kernel, a model's rows) is loaded too."""
+    side = layout.side
+    boxes = Layout.for_side(side)
+    if boxes.box_shape is None:
+        grid = [[(r + c) % side + 1 for c in range(side)] for r in range(side)]
+    else:
+        tall, wide = boxes.box_shape
+        grid = [[(wide * (r % tall) + r // tall + c) % side + 1 for c in range(side)]
+                for r in range(side)]
+    cage = (Cage((0, 1), grid[0][0] + grid[0][1]),) if variant else ()
+    for cell in range(0, side * side, 3):
+        grid[cell // side][cell % side] = 0
+    return Puzzle.from_grid(grid, layout=Rules(boxes, cage))
+
+
+def warm_up(method: str, rules: Rules, options: Mapping[str, object], solves: int = 1) -> bool:
+    """Before the first timed solve of ``method`` with ``options`` on grids
+    like ``rules``' (its side, classic or a variant) in this process:
+    ``solves`` untimed solves of :func:`warm_up_puzzle` on a model of its
+    own (solver libraries loaded, compiled kernels ready, the solver's
+    first-call set-up paid, the warm-up model's garbage collected), so that
+    no first result carries a set-up the next ones do not (issue 44). Once
+    per process and configuration; True when it ran now. The puzzles' own
+    models are built afresh and timed as before: a batch's first puzzle of
+    a rules carries that model's build, as every method's does."""
+    variant = bool(rules.constraints) and "cage-total" in method_info(method).kinds
+    key = (method, tuple(sorted((k, repr(v)) for k, v in options.items() if k != "log")),
+           rules.layout.side, variant)
+    if key in _WARMED or solves < 1:
+        return False
+    _WARMED.add(key)
+    puzzle = warm_up_puzzle(rules.layout, variant)
+    quiet = {k: v for k, v in options.items() if k != "log"}
+    try:
+        for _ in range(solves):
+            make_method(method, puzzle.rules, None, **quiet).solve(puzzle)
+    except (ValueError, RuntimeError):
+        pass  # a method that cannot take the warm-up puzzle: its own solve says why
+    gc.collect()  # the warm-up model's cycles (a Pyomo model's: 0.1 s) freed now, untimed
+    return True
 
 
 def within_limit(result: SolveResult, time_limit: float | None) -> SolveResult:
@@ -145,21 +200,29 @@ class Models:
     constraints) and options, on first use, then reused for every later
     puzzle with those rules (for the Pyomo MILP: only the clue bounds
     change). ``time_limit`` (seconds, build included) and ``common``
-    (``log``, ``threads``) apply to every model."""
+    (``log``, ``threads``) apply to every model; ``warmup``: untimed solves
+    of a small fixed puzzle before the first timed solve of each method
+    configuration in the process (:func:`warm_up`; 0: none)."""
 
-    def __init__(self, time_limit: float | None = None, **common) -> None:
+    def __init__(self, time_limit: float | None = None, warmup: int = 1, **common) -> None:
         self.time_limit = validation.time_limit(time_limit)
+        self.warmup = validation.whole_number(warmup, "warmup", 0)
         self.common = common
         self._built: dict = {}
         self._ready: set[str] = set()
 
-    def prepare(self, method: str) -> None:
+    def prepare(self, method: str, rules: Rules | None = None,
+                options: Mapping[str, object] | None = None) -> None:
         """Load ``method``'s solver and compile or load its kernels (the
-        counter's ``warm_up``), once: a cost of the process, kept out of
-        every result and every limit."""
+        counter's ``warm_up``), once, and, given the ``rules`` of the next
+        puzzle and the method's ``options``, the warm-up of that
+        configuration (:func:`warm_up`): costs of the process, kept out of
+        every result, every CPU second recorded and every limit."""
         if method not in self._ready:
             getattr(method_info(method).load(), "warm_up", lambda: None)()
             self._ready.add(method)
+        if rules is not None:
+            warm_up(method, rules, {**self.common, **(options or {})}, self.warmup)
 
     def model(self, method: str, rules: Rules, **options):
         """The model of ``method`` with ``options`` for puzzles of ``rules``
@@ -172,7 +235,9 @@ class Models:
 
     def solve(self, method: str, puzzle: Puzzle, **options) -> SolveResult:
         """``puzzle`` solved by the model of ``method`` for its rules
-        (:func:`within_limit` of the time limit)."""
+        (:func:`within_limit` of the time limit), after the warm-up of its
+        configuration when it is the first."""
+        warm_up(method, puzzle.rules, {**self.common, **options}, self.warmup)
         return within_limit(self.model(method, puzzle.rules, **options).solve(puzzle),
                             self.time_limit)
 
@@ -212,7 +277,7 @@ def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
     from .checking import verify
 
     options = dict(options or {})
-    models.prepare(method)
+    models.prepare(method, puzzle.rules, options)
     start = time.process_time()
     try:
         result = models.solve(method, puzzle, **options)

@@ -87,7 +87,7 @@ def test_resume_matches_on_every_setting_and_checks_hashes(tmp_path):
     first = run_benchmark(RunSpec(out=out, sample=2, seed=5, **base))
     assert first.written == 4
     for settings in (dict(sample=2, seed=6), dict(sample=2, seed=6, time_limit=30.0),
-                     dict(sample=3, seed=6, time_limit=30.0), dict(sample=2, seed=5, warmup=1)):
+                     dict(sample=3, seed=6, time_limit=30.0), dict(sample=2, seed=5, warmup=2)):
         assert run_benchmark(RunSpec(out=out, **settings, **base)).written > 0, settings
         assert run_benchmark(RunSpec(out=out, **settings, **base)).written == 0, settings
     rows = read_results(out)

@@ -27,7 +27,7 @@ def captured(monkeypatch):
 def test_a_bare_run_has_a_limit_and_no_warm_up(captured, tmp_path):
     assert main(["bench", "run", "--out", str(tmp_path / "r.csv")]) == 0
     (spec,) = captured
-    assert spec.time_limit == 10.0 and spec.warmup == 0
+    assert spec.time_limit == 10.0 and spec.warmup == 1
     assert list(spec.methods) == ["milp", "cp"] and list(spec.datasets) == ["top95"]
     assert 1 <= spec.workers <= max(1, len(__import__("os").sched_getaffinity(0)) - 1)
 

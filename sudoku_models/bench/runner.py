@@ -43,8 +43,10 @@ class RunSpec:
     indices (a part of a dataset: ``load_dataset(name)[30:50]``); ``out``: the results CSV.
     ``sample``: puzzles per dataset, a seeded random sample (None: all;
     generated sets need it); ``first``: the first N puzzles instead;
-    ``repeat``: rows per puzzle and method; ``warmup``: untimed solves per
-    chunk before timing; ``time_limit``: seconds per puzzle, build included,
+    ``repeat``: rows per puzzle and method; ``warmup``: untimed solves of a
+    small fixed puzzle before the first timed solve of each method
+    configuration in each worker (:func:`~sudoku_models.solving.warm_up`;
+    default 1, recorded in every row; 0: none); ``time_limit``: seconds per puzzle, build included,
     enforced from outside for local workers; ``seed``: of samples and
     generated sets; ``workers``: local processes (one solver thread each,
     one core each, at most one per core); ``scheduler``: a Dask scheduler
@@ -73,7 +75,7 @@ class RunSpec:
     sample: int | None = None
     first: int | None = None
     repeat: int = 1
-    warmup: int = 0
+    warmup: int = 1
     time_limit: float | None = None
     seed: int = 0
     workers: int = 1

@@ -31,9 +31,10 @@ def thread_models(chunk: Chunk) -> Models:
     threads), kept across chunks: a chunk runs in batch mode, each new
     puzzle only changing the clues."""
     kept = _local.__dict__.setdefault("models", {})
-    key = (chunk.time_limit, chunk.log, chunk.base["threads"])
+    key = (chunk.time_limit, chunk.log, chunk.base["threads"], chunk.warmup)
     if key not in kept:
-        kept[key] = Models(chunk.time_limit, log=chunk.log, threads=chunk.base["threads"])
+        kept[key] = Models(chunk.time_limit, warmup=chunk.warmup, log=chunk.log,
+                           threads=chunk.base["threads"])
     return kept[key]
 
 
@@ -55,22 +56,23 @@ def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
 def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None) -> list[dict]:
     """Solve a chunk in this thread (a worker's); returns one row per puzzle.
     ``report`` (local workers) is told ``("start", (index, cpu, load))``
-    before every solve, warm-up included (``cpu``: this process's CPU
+    before every timed solve, after its configuration's untimed warm-up
+    (:func:`~sudoku_models.solving.warm_up`; ``cpu``: this process's CPU
     seconds so far, ``load``: the 1-minute load average, so that a solve
     stopped from outside still gets its CPU seconds and load), and
     ``("row", row)`` after each timed one."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     tell = report or (lambda kind, value: None)
-    thread_models(chunk).prepare(chunk.method)  # before any "start", so outside every limit
+    models = thread_models(chunk)
+    models.prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
 
     def solve(index: int, puzzle: Puzzle) -> dict:
+        models.prepare(chunk.method, puzzle.rules, chunk.options)  # the warm-up: untimed
         load = load_average()
         tell("start", (index, time.process_time(), load))
         return solve_row(chunk, index, puzzle, load)
 
-    for index, puzzle in puzzles[: chunk.warmup]:  # untimed: loads, compiles, fills caches
-        solve(index, puzzle)
     rows = []
     for index, puzzle in puzzles:
         rows.append(solve(index, puzzle))

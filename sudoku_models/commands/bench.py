@@ -89,9 +89,10 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             help="the first N puzzles of each dataset instead of a sample")
     run_parser.add_argument("--repeat", type=positive_int, default=1,
                             help="rows per puzzle and method")
-    run_parser.add_argument("--warmup", type=non_negative_int, default=0,
-                            help="untimed solves per chunk before timing (default 0: the "
-                            "compiled search core is compiled before any timing anyway)")
+    run_parser.add_argument("--warmup", type=non_negative_int, default=1,
+                            help="untimed solves of a small fixed puzzle before the first timed "
+                            "solve of each method configuration in each worker, so that no "
+                            "first row carries the solver's set-up (default 1; 0: none)")
     run_parser.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                             help="per puzzle and method, model build included (default "
                             f"{BENCH_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "

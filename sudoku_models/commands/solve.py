@@ -181,7 +181,7 @@ class _Recorder:
         self.out = args.out
         self.file = ResultsFile(args.out, overwrite=args.overwrite, reading=reading)
         settings = {"seed": 0, "sample": None, "first": args.first,
-                    "time_limit_s": args.time_limit, "warmup": 0, "workers": 1, "threads": 1}
+                    "time_limit_s": args.time_limit, "warmup": 1, "workers": 1, "threads": 1}
         self.bases = {method: {"dataset": dataset, "method": method,
                                "options": options_text(values), "repetition": 1, **settings,
                                "executor": "in-process"}

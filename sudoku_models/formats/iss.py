@@ -537,8 +537,8 @@ def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) 
         return None if counts[value] < 0 or seen[at] == counts[value] else \
             seen[:at] + (seen[at] + 1,) + seen[at + 1:]
 
-    return own_regular(cells, (0,) * len(named_range), step,
-                       lambda seen: list(seen) == [counts[v] for v in named_range], values.shift, side)
+    return own_regular(cells, (0,) * len(named), step,
+                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
 
 
 def _flatmates(column, side: int) -> Regular:

@@ -179,7 +179,7 @@ class CandidateGrid:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.core.rules.Rules` (or a bare
-    :class:`~sudoku_models.core.geometry.Layout`); ``technique_tables`` holds its houses,
+    :class:`~sudoku_models.core.geometry.Layout`); ``tables`` holds its houses,
     their labels and the peers as tuples (:class:`TechniqueTables`).
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
