@@ -183,7 +183,8 @@ def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, mon
         assert float(r["load_1min"]) >= 0 and (not cores or r["core"] in cores)
     limit_and_grace = 0.5 + local.grace(0.5)
     for i in ("1", "2"):
-        assert 0.5 * limit_and_grace < float(rows["spinner", i]["cpu_s"]) < limit_and_grace + 2
+        # a quarter at least: the suite's other workers share the two cores
+        assert 0.25 * limit_and_grace < float(rows["spinner", i]["cpu_s"]) < limit_and_grace + 2
         assert float(rows["sleeper", i]["cpu_s"]) < 0.2
 
 
