@@ -14,65 +14,14 @@ run them, so the command line starts fast.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
-import re
 import sys
 from collections.abc import Sequence
 
-from .commands import load_commands, register_command
-from .commands.common import OneLineErrorParser
-from .commands.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, UsageError
+from .commands import load_commands
+from .commands.common import OneLineErrorParser, did_you_mean
+from .commands.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE
 from .stoppable import run_command
-
-# register_command and UsageError keep their old address here.
-__all__ = ["UsageError", "build_parser", "main", "register_command"]
-
-
-class SuggestingParser(OneLineErrorParser):
-    """:class:`~sudoku_models.commands.common.OneLineErrorParser` whose
-    one-line error suggests the nearest known name (:func:`did_you_mean`)."""
-
-    def error(self, message: str):
-        super().error(message + did_you_mean(message, self))
-
-
-# "invalid choice: 'solv' (choose from ...)", "unknown method 'mlip'; choose from ...",
-# "unknown dataset 'top96': use top95, ..."
-_UNKNOWN = (re.compile(r"invalid choice: (?P<words>'[^']*'|\S+) \(choose from (?P<choices>.*)\)"),
-            re.compile(r"unknown \w+ (?P<words>.+?)[;:] (?:choose from|use) (?P<choices>.*)"))
-
-
-def did_you_mean(message: str, parser: argparse.ArgumentParser) -> str:
-    """``" (did you mean X?)"`` for the unknown names an error ``message``
-    reports, X the closest of the names the message lists (or, for
-    "unrecognized arguments", of ``parser``'s options); ``""`` when none is
-    close."""
-    words: list[str] = []
-    candidates: list[str] = []
-    for pattern in _UNKNOWN:
-        found = pattern.search(message)
-        if found:
-            words = [w.strip(" '\"") for w in found["words"].split(",")]
-            candidates = re.findall(r"\w[\w.-]*", found["choices"])
-            break
-    else:
-        if message.startswith("unrecognized arguments: "):
-            words = [w.partition("=")[0] for w in message.split()[2:] if w.startswith("--")]
-            candidates = [o for action in parser._actions for o in action.option_strings]
-    close = [match for word in words for match in difflib.get_close_matches(word, candidates, 1)]
-    return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
-
-
-def _suggesting(parser: argparse.ArgumentParser) -> None:
-    """Make ``parser`` and every sub-parser under it (whatever class a
-    command gave its own) a :class:`SuggestingParser`."""
-    parser.__class__ = SuggestingParser
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                _suggesting(sub)
-
 
 def command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
     """The parser of the (sub-)command ``argv`` names: ``bench run ...``
@@ -102,7 +51,6 @@ def build_parser() -> argparse.ArgumentParser:
                                      parser_class=OneLineErrorParser)
     for add_parser in load_commands().values():
         add_parser(commands)
-    _suggesting(parser)
     return parser
 
 

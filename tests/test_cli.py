@@ -366,7 +366,8 @@ class _CountsSolves:
 
 def test_solve_file_solves_each_puzzle_once_in_this_process(tmp_path, monkeypatch, capsys):
     """--solutions takes the grids of the one run: no second solve, no
-    worker process (the solves happen in this process)."""
+    worker process (the solves happen in this process, after one untimed
+    warm-up solve of a fixed puzzle)."""
     import os
 
     from sudoku_models.registry import METHODS, MethodInfo
@@ -381,7 +382,11 @@ def test_solve_file_solves_each_puzzle_once_in_this_process(tmp_path, monkeypatc
                      "--solutions", str(solutions)]) == 0
     finally:
         _CountsSolves.log, log = None, _CountsSolves.log
-    assert log.read_text().splitlines() == [f"{os.getpid()} {p.to_string()}" for p in puzzles]
+    from sudoku_models.solving import warm_up_puzzle
+
+    warm = warm_up_puzzle(puzzles[0].layout)  # the untimed warm-up, then each puzzle once
+    assert log.read_text().splitlines() == [f"{os.getpid()} {p.to_string()}"
+                                            for p in [warm, *puzzles]]
     lines = [line for line in solutions.read_text().splitlines() if not line.startswith("#")]
     from sudoku_models import Puzzle, verify
 

@@ -5,6 +5,8 @@ terminal, the line that says how to resume a run."""
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -21,10 +23,40 @@ if TYPE_CHECKING:  # the readers import numpy: loaded when a command reads, not 
 
 class OneLineErrorParser(argparse.ArgumentParser):
     """argparse with one-line errors (``sudoku-models solve: error: ...``,
-    exit 2), for the command line and every sub-command."""
+    exit 2) that suggest the nearest known name (:func:`did_you_mean`), for
+    the command line and every sub-command (``add_subparsers`` gives
+    sub-commands their parent's class)."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}{did_you_mean(message, self)} "
+                                  f"(see {self.prog} --help)\n")
+
+
+# "invalid choice: 'solv' (choose from ...)", "unknown method 'mlip'; choose from ...",
+# "unknown dataset 'top96': use top95, ..."
+_UNKNOWN = (re.compile(r"invalid choice: (?P<words>'[^']*'|\S+) \(choose from (?P<choices>.*)\)"),
+            re.compile(r"unknown \w+ (?P<words>.+?)[;:] (?:choose from|use) (?P<choices>.*)"))
+
+
+def did_you_mean(message: str, parser: argparse.ArgumentParser) -> str:
+    """``" (did you mean X?)"`` for the unknown names an error ``message``
+    reports, X the closest of the names the message lists (or, for
+    "unrecognized arguments", of ``parser``'s options); ``""`` when none is
+    close."""
+    words: list[str] = []
+    candidates: list[str] = []
+    for pattern in _UNKNOWN:
+        found = pattern.search(message)
+        if found:
+            words = [w.strip(" '\"") for w in found["words"].split(",")]
+            candidates = re.findall(r"\w[\w.-]*", found["choices"])
+            break
+    else:
+        if message.startswith("unrecognized arguments: "):
+            words = [w.partition("=")[0] for w in message.split()[2:] if w.startswith("--")]
+            candidates = [o for action in parser._actions for o in action.option_strings]
+    close = [match for word in words for match in difflib.get_close_matches(word, candidates, 1)]
+    return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
 
 
 class Vocabulary:
