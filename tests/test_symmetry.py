@@ -212,3 +212,21 @@ def test_fewer_copies_when_the_puzzle_admits_fewer_moves():
 def test_bad_arguments_are_named(call, error, message):
     with pytest.raises(error, match=message):
         call(Puzzle.from_string(TOP95_1))
+
+
+def test_a_grid_with_more_values_than_cells_relabels_all_its_values():
+    """A 4x4 holding four different values of 1..6 per house, with a cage
+    and a thermometer: its copies (the complement is 7 - v) count as it
+    does on CP-SAT, the counter not taking such grids."""
+    layout = Layout.square(2).with_values(6)
+    full = np.array([[1, 6, 2, 5], [5, 3, 4, 1], [3, 1, 5, 2], [4, 2, 1, 3]])
+    grid = np.where(np.arange(16).reshape(4, 4) % 3 == 0, full, 0)
+    puzzle = Puzzle(grid, layout, constraints=(Cage((0, 1, 4), 12), Thermometer((5, 6, 10))))
+    made = copies(puzzle, 6, seed=4)
+    assert any(iso.complemented for iso in made)
+    expected = count_solutions(puzzle, "cp", limit=None)
+    assert expected > 1
+    for iso in made[1:]:
+        assert count_solutions(iso.puzzle, "cp", limit=None) == expected, iso.moves
+        for answer in iter_solutions(iso.puzzle, "cp", limit=20):
+            assert verify(puzzle, iso.original_grid(answer)), iso.moves
