@@ -86,7 +86,9 @@ from typing import Callable
 import numpy as np
 
 from .core.geometry import Layout
-from .core.rules import Constraint, Either, Indexing, Rules
+from .core.constraint import Constraint
+from .core.cell_kinds import Indexing
+from .core.rules import Either, Rules
 from .core.value_range import as_regular
 from .errors import InvalidValueError, PuzzleFormatError
 from .puzzle import Puzzle

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, iter_solutions, verify
 from sudoku_models.core.geometry import Layout
-from sudoku_models.core.rules import (KINDS, Cage, Indexing, Regular, Rules, Thermometer,
-                                      diagonals)
+from sudoku_models.core.constraint import KINDS
+from sudoku_models.core.cell_kinds import Cage, Indexing, Thermometer
+from sudoku_models.core.line_kinds import Regular
+from sudoku_models.core.rules import diagonals, Rules
 from sudoku_models.errors import InvalidValueError, PuzzleFormatError
 from sudoku_models.symmetry import KIND_MOVES, copies, move_count, puzzle_freedom
 
