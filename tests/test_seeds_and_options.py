@@ -8,7 +8,7 @@ from generator import holes_puzzle
 from sudoku_models import Puzzle
 from sudoku_models.bench import RunSpec, run_benchmark
 from sudoku_models.records import read_results
-from sudoku_models.bench.plan import Chunk
+from sudoku_models.bench.plan import Chunk, Item
 from sudoku_models.bench.runner import RunError
 from sudoku_models.bench.worker import run_chunk
 from sudoku_models.cli import main
@@ -86,7 +86,7 @@ def test_kernels_are_loaded_before_the_first_start(monkeypatch):
     monkeypatch.setitem(METHODS, "warms", MethodInfo("warms", Warms, "stub", "search", "-", "-"))
     puzzle = Puzzle.from_string("." * 81)
     chunk = Chunk({"dataset": "d", "method": "warms", "options": "", "repetition": 1,
-                   "threads": 1}, ((1, puzzle.to_string(), "p"),), None, 1)
+                   "threads": 1}, (Item(1, None, puzzle.to_string(), "p"),), None, 1)
     run_chunk(chunk, lambda kind, value: events.append(kind))
     assert events[:2] == ["warm_up", "start"]
 

@@ -103,8 +103,9 @@ def run_dask(chunks: list[Chunk], client, emit: Callable[[dict], None]) -> None:
             except Exception as exc:  # a lost worker (KilledWorker), a failed task, a timeout
                 why = f"Dask task failed twice: {type(exc).__name__}: {' '.join(str(exc).split())}"
                 if chunk.retry:
-                    for index, line, name in chunk.items:
-                        emit(make_row(chunk.base, index, line_puzzle(line, name),
+                    for item in chunk.items:
+                        emit(make_row({**chunk.base, "permutation": item.permutation},
+                                      item.index, line_puzzle(item.line, item.name),
                                       status=Status.ERROR.value, verified=False,
                                       error=why[:300]))
                 else:

@@ -93,7 +93,7 @@ class _Slot:
     conn: object = None
     chunk: Chunk | None = None
     pending: list = field(default_factory=list)  # items of the chunk without a row yet
-    current: int | None = None  # index of the puzzle being solved
+    current: tuple | None = None  # the key of the item being solved (index, permutation)
     started: float = 0.0
     core: int | None = None  # the core its workers are pinned to
     cpu_at_start: float | None = None  # the worker's CPU seconds when the current solve began
@@ -171,17 +171,18 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
         slot.chunk = None
         if not pending:
             return
-        index = slot.current if slot.current is not None else pending[0][0]
-        item = next(i for i in pending if i[0] == index)
-        rest = [i for i in pending if i[0] != index]
+        key = slot.current if slot.current is not None else pending[0].key
+        item = next(i for i in pending if i.key == key)
+        rest = [i for i in pending if i.key != key]
         if rest:
             queue.appendleft(chunk.but(rest, retry=False))
-        puzzle = line_puzzle(item[1], item[2])
+        puzzle = line_puzzle(item.line, item.name)
+        base = {**chunk.base, "permutation": item.permutation}
         if timed_out:
-            emit(make_row(chunk.base, index, puzzle, status=Status.TIME_LIMIT.value, verified=False,
-                          error=why, **where))
+            emit(make_row(base, item.index, puzzle, status=Status.TIME_LIMIT.value,
+                          verified=False, error=why, **where))
         elif chunk.retry:
-            emit(make_row(chunk.base, index, puzzle, status=Status.ERROR.value, verified=False,
+            emit(make_row(base, item.index, puzzle, status=Status.ERROR.value, verified=False,
                           error=f"{why} (twice)", **where))
         else:
             queue.appendleft(chunk.but([item], warmup=0, retry=True))
@@ -205,7 +206,8 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
                         slot.current, slot.cpu_at_start, slot.load_at_start = value
                         slot.started = time.monotonic()
                     elif kind == "row":
-                        slot.pending = [i for i in slot.pending if i[0] != value["index"]]
+                        done = (value["index"], value.get("permutation"))
+                        slot.pending = [i for i in slot.pending if i.key != done]
                         slot.current, slot.started = None, time.monotonic()
                         slot.cpu_at_start = slot.load_at_start = None
                         emit(value)

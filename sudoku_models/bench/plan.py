@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from ..puzzle import Puzzle
+from ..symmetry import copies
 from ..solving import option_value, option_values, options_text
 from ..records.rows import puzzle_hash, puzzle_line
 from ..records.results import held, row_key
@@ -105,16 +107,34 @@ def check_extra(chosen: list[str], extra: Mapping[str, object]) -> None:
                 raise RunError(str(exc)) from None
 
 
+class Item(NamedTuple):
+    """One puzzle of a chunk: its ``index`` in the dataset, which isomorphic
+    ``permutation`` of it to solve (:func:`sudoku_models.symmetry.copies`;
+    None: the puzzle itself, in a run without copies), the puzzle as a
+    ``line`` (:func:`~sudoku_models.records.rows.puzzle_line`) and its
+    ``name``."""
+
+    index: int
+    permutation: int | None
+    line: str
+    name: str
+
+    @property
+    def key(self) -> tuple[int, int | None]:
+        """What tells the item apart in its chunk: ``(index, permutation)``."""
+        return self.index, self.permutation
+
+
 @dataclass(frozen=True)
 class Chunk:
-    """Puzzles for one worker call: ``items`` are ``(index, line, name)``;
+    """Puzzles for one worker call: ``items`` (:class:`Item`);
     ``base`` holds the row fields common to the chunk (dataset, method,
     the ``options`` text, repetition, settings, executor); ``options``: the
     method's options as typed values, which its model is built with;
     ``retry``: this is the second try."""
 
     base: dict
-    items: tuple[tuple[int, str, str], ...]
+    items: tuple[Item, ...]
     time_limit: float | None
     warmup: int
     log: bool = False
@@ -133,7 +153,7 @@ class Chunk:
 def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
          options: list[tuple[str, dict]],
          settings: dict, repeat: int, chunk: int, time_limit: float | None, warmup: int,
-         done: dict, out, log: bool = False, executor: str = "local"
+         done: dict, out, log: bool = False, executor: str = "local", permutations: int = 1
          ) -> tuple[list[Chunk], set]:
     """The chunks still to run and the keys of all rows of the run.
 
@@ -141,21 +161,31 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
     configurations, in order: ``(method, option values)`` each; ``settings``:
     the row fields of :data:`~sudoku_models.records.results.SETTINGS`;
     ``chunk``: most puzzles per chunk; ``done``: key -> ``(puzzle hash,
-    line)`` of the rows ``out`` holds, which are not run again. A row
+    line)`` of the rows ``out`` holds, which are not run again;
+    ``permutations``: isomorphic copies of each puzzle (copy 0 the puzzle
+    itself; fewer where a puzzle admits fewer moves; 1: the puzzle alone, its
+    rows' ``permutation`` empty), drawn with the settings' ``seed``. A row
     already in ``done`` whose puzzle hash differs from the puzzle the
     dataset yields now raises :class:`RunError` naming the row."""
     chunks, keys = [], set()
     for spec, puzzles in datasets:
+        instances = [(index, puzzle, puzzle_hash(puzzle), puzzle_line(puzzle),
+                      [None] if permutations == 1 else
+                      range(len(copies(puzzle, permutations, settings["seed"]))))
+                     for index, puzzle in puzzles]
         for method, values in options:
             for repetition in range(1, repeat + 1):
                 base = {"dataset": spec, "method": method, "options": options_text(values),
-                        "repetition": repetition, **settings, "executor": executor}
+                        "repetition": repetition, "solver_seed": values.get("seed", 0),
+                        **settings, "executor": executor}
                 items = []
-                for index, puzzle in puzzles:
-                    keys.add(row_key({**base, "index": index}))
-                    if held(done, base, index, puzzle_hash(puzzle), out):
-                        continue
-                    items.append((index, puzzle_line(puzzle), puzzle.name))
+                for index, puzzle, hashed, line, copied in instances:
+                    for permutation in copied:
+                        row = {**base, "permutation": permutation}
+                        keys.add(row_key({**row, "index": index}))
+                        if held(done, row, index, hashed, out):
+                            continue
+                        items.append(Item(index, permutation, line, puzzle.name))
                 for start in range(0, len(items), chunk):
                     chunks.append(Chunk(base, tuple(items[start: start + chunk]), time_limit,
                                         warmup, log, options=dict(values)))
@@ -172,8 +202,9 @@ def interleaved(chunks: list[Chunk], configurations_: list[tuple[str, str]],
     datasets_at = {spec: i for i, spec in enumerate(datasets)}
 
     def key(chunk: Chunk):
-        index = chunk.items[0][0]
+        index, permutation = chunk.items[0].key
         return (datasets_at[chunk.base["dataset"]], chunk.base["repetition"], index,
+                permutation or 0,
                 (methods_at[chunk.base["method"], chunk.base["options"]] - index) % len(methods_at))
 
     return sorted(chunks, key=key)

@@ -54,7 +54,15 @@ class RunSpec:
     the methods that have one; ``solver_seed``: random seed of the solvers
     that take one (recorded as ``seed=N`` in ``options``; 0, the default,
     records nothing, and methods without a seed run as with 0, so their
-    rows are shared across seeds); ``options``: further method options by
+    rows are shared across seeds); ``seeds``: run each configuration whose
+    solver takes a seed with the seeds ``solver_seed``, ``solver_seed + 1``,
+    ... (that many; each row's ``solver_seed`` says which); ``permutations``:
+    solve each puzzle in that many isomorphic copies
+    (:func:`sudoku_models.symmetry.copies`, drawn with ``seed``; copy 0 the
+    puzzle itself; each row's ``permutation`` says which; every answer
+    moved back and verified against the puzzle itself): with ``seeds``,
+    the instances' own variability that a difference between methods must
+    exceed (issue 44); ``options``: further method options by
     name (``{"clues": "units"}``), given to every chosen method that takes
     them (a configuration's own options win); ``overwrite``: replace ``out`` instead of
     appending (never the file of a dataset: refused, as a directory, FIFO
@@ -83,6 +91,8 @@ class RunSpec:
     chunk: int = 25
     objective: str | None = None
     solver_seed: int = 0
+    seeds: int = 1
+    permutations: int = 1
     options: Mapping[str, object] | None = field(default_factory=dict)
     overwrite: bool = False
     log: bool = False
@@ -128,17 +138,24 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     solver_seed = spec.solver_seed
     if isinstance(solver_seed, bool) or not isinstance(solver_seed, int) or solver_seed < 0:
         raise RunError(f"solver seed must be a whole number >= 0, got {solver_seed!r}")
+    for name in ("seeds", "permutations"):
+        count = getattr(spec, name)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise RunError(f"{name} must be a whole number >= 1, got {count!r}")
     options = dict(spec.options or {})
     check_extra(list(dict.fromkeys(method for method, _ in configs)), options)
-    values = [(method, option_values(method, spec.objective, solver_seed, {**options, **own}))
-              for method, own in configs]
     seen: dict[tuple[str, str], str] = {}
-    for text, (method, chosen) in zip(spec.methods, values):
-        key = (method, options_text(chosen))
+    for text, (method, own) in zip(spec.methods, configs):
+        key = (method, options_text(option_values(method, spec.objective, solver_seed,
+                                                  {**options, **own})))
         if key in seen:
             raise RunError(f"configurations {seen[key]!r} and {text!r} are the same: {method} "
                            f"[{key[1]}]")
         seen[key] = text
+    values = list(dict.fromkeys(  # a method without a seed runs once, whatever the seeds
+        (method, tuple(option_values(method, spec.objective, seed, {**options, **own}).items()))
+        for method, own in configs for seed in range(solver_seed, solver_seed + spec.seeds)))
+    values = [(method, dict(chosen)) for method, chosen in values]
     for method, chosen in values:
         try:
             known[method].check_options({k: v for k, v in chosen.items() if k != "seed"})
@@ -173,7 +190,7 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     try:
         chunks, keys = plan(loaded, values, settings, spec.repeat,
                             1 if spec.interleave else spec.chunk, spec.time_limit, spec.warmup,
-                            results.done, spec.out, spec.log, executor)
+                            results.done, spec.out, spec.log, executor, spec.permutations)
         if spec.interleave:
             chunks = interleaved(chunks, [(m, options_text(v)) for m, v in values],
                                  [name for name, _ in loaded])

@@ -15,12 +15,13 @@ import os
 import sys
 import threading
 import time
+from dataclasses import replace
 from collections.abc import Callable
 
 from ..puzzle import Puzzle
-from ..solving import Models, solve_one
+from ..solving import Models, Solved, solve_one
 from ..records.rows import line_puzzle, load_average, solved_row
-from .plan import Chunk
+from .plan import Chunk, Item
 
 
 _local = threading.local()  # per thread: its models (see thread_models)
@@ -38,26 +39,56 @@ def thread_models(chunk: Chunk) -> Models:
     return kept[key]
 
 
-def solve_row(chunk: Chunk, index: int, puzzle: Puzzle, load: float | None) -> dict:
+def solve_row(chunk: Chunk, item: Item, puzzle: Puzzle, load: float | None) -> dict:
     """Solve one puzzle of ``chunk`` with this thread's models
     (:func:`~sudoku_models.solving.solve_one`) and return its row, with
     ``load`` (the load average as the solve starts); a method's exception
-    becomes an ``ERROR`` row, its traceback printed."""
-    solved = solve_one(thread_models(chunk), index, puzzle, chunk.method, chunk.options)
+    becomes an ``ERROR`` row, its traceback printed. An item with a
+    ``permutation`` solves that isomorphic copy of ``puzzle``
+    (:func:`~sudoku_models.symmetry.copies`, drawn with the run's seed) and
+    its answer, moved back, is verified against ``puzzle`` itself."""
+    models = thread_models(chunk)
+    if item.permutation is None:
+        solved = solve_one(models, item.index, puzzle, chunk.method, chunk.options)
+    else:
+        copy = _copy(puzzle, item.permutation, chunk.base["seed"])
+        solved = on_original(solve_one(models, item.index, copy.puzzle, chunk.method,
+                                       chunk.options), copy)
     if solved.error is not None:
-        print(f"{chunk.method} on {puzzle.name or index}: {solved.error}", file=sys.stderr)
-    return solved_row(chunk.base, solved, load)
+        print(f"{chunk.method} on {puzzle.name or item.index}: {solved.error}", file=sys.stderr)
+    return solved_row({**chunk.base, "permutation": item.permutation}, solved, load)
 
 
-def _puzzles(chunk: Chunk) -> list[tuple[int, Puzzle]]:
-    return [(index, line_puzzle(line, name)) for index, line, name in chunk.items]
+def _copy(puzzle: Puzzle, permutation: int, seed: int):
+    from ..symmetry import copies
+
+    return copies(puzzle, permutation + 1, seed)[permutation]
+
+
+def on_original(solved: Solved, copy) -> Solved:
+    """``solved``, a solve of the isomorphic ``copy``
+    (:class:`~sudoku_models.symmetry.Isomorph`), as a solve of the original:
+    its grid moved back and verified against the original puzzle."""
+    from ..checking import verify
+
+    result = solved.result
+    if result is None or result.grid is None:
+        return replace(solved, puzzle=copy.original)
+    grid = copy.original_grid(result.grid)
+    return replace(solved, puzzle=copy.original, result=replace(result, grid=grid),
+                   verified=bool(result.status.solved and verify(copy.original, grid)))
+
+
+def _puzzles(chunk: Chunk) -> list[tuple[Item, Puzzle]]:
+    return [(item, line_puzzle(item.line, item.name)) for item in chunk.items]
 
 
 def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None) -> list[dict]:
     """Solve a chunk in this thread (a worker's); returns one row per puzzle.
-    ``report`` (local workers) is told ``("start", (index, cpu, load))``
+    ``report`` (local workers) is told ``("start", (key, cpu, load))``
     before every timed solve, after its configuration's untimed warm-up
-    (:func:`~sudoku_models.solving.warm_up`; ``cpu``: this process's CPU
+    (:func:`~sudoku_models.solving.warm_up`; ``key``: the item's
+    :attr:`~.plan.Item.key`; ``cpu``: this process's CPU
     seconds so far, ``load``: the 1-minute load average, so that a solve
     stopped from outside still gets its CPU seconds and load), and
     ``("row", row)`` after each timed one."""
@@ -67,14 +98,11 @@ def run_chunk(chunk: Chunk, report: Callable[[str, object], None] | None = None)
     models.prepare(chunk.method)  # before any "start", so outside every limit
     puzzles = _puzzles(chunk)
 
-    def solve(index: int, puzzle: Puzzle) -> dict:
+    rows = []
+    for item, puzzle in puzzles:
         models.prepare(chunk.method, puzzle.rules, chunk.options)  # the warm-up: untimed
         load = load_average()
-        tell("start", (index, time.process_time(), load))
-        return solve_row(chunk, index, puzzle, load)
-
-    rows = []
-    for index, puzzle in puzzles:
-        rows.append(solve(index, puzzle))
+        tell("start", (item.key, time.process_time(), load))
+        rows.append(solve_row(chunk, item, puzzle, load))
         tell("row", rows[-1])
     return rows

@@ -120,6 +120,16 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             "CP-SAT, CaDiCaL), recorded as seed=N in the options column; "
                             "backtracking and matching are deterministic and ignore it "
                             "(default 0)")
+    run_parser.add_argument("--seeds", type=positive_int, default=1, metavar="K",
+                            help="run each configuration whose solver takes a seed with K seeds "
+                            "from --solver-seed on (the solver_seed column): the variability "
+                            "a difference between methods must exceed (default 1)")
+    run_parser.add_argument("--permutations", type=positive_int, default=1, metavar="K",
+                            help="solve each puzzle in K isomorphic copies (rows, bands, columns, "
+                            "stacks, transposition, values relabelled, as far as every "
+                            "constraint kind allows; copy 0 the puzzle itself; the permutation "
+                            "column), each answer moved back and verified against the puzzle "
+                            "(default 1: the puzzle alone)")
     run_parser.add_argument("--workers", type=positive_int, default=default_workers(),
                             help="local worker processes, one solver thread and one core each "
                             "(at most one per core; default: the cores but one, at least 1: "
@@ -160,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
             time_limit=args.time_limit or BENCH_TIME_LIMIT, seed=args.seed,
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
-            solver_seed=args.solver_seed,
+            solver_seed=args.solver_seed, seeds=args.seeds, permutations=args.permutations,
             options={key: option_value(text) for key, text in args.options},
             overwrite=args.overwrite, interleave=args.interleave,
             slurm=slurm_executor(args.slurm_partition) if args.executor == "slurm" else None))

@@ -183,7 +183,8 @@ class _Recorder:
         settings = {"seed": 0, "sample": None, "first": args.first,
                     "time_limit_s": args.time_limit, "warmup": 1, "workers": 1, "threads": 1}
         self.bases = {method: {"dataset": dataset, "method": method,
-                               "options": options_text(values), "repetition": 1, **settings,
+                               "options": options_text(values), "repetition": 1,
+                               "solver_seed": values.get("seed", 0), **settings,
                                "executor": "in-process"}
                       for method, values in options.items()}
         self.written = 0

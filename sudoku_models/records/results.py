@@ -15,8 +15,9 @@ once, and a torn last line left by a crash is cut off on opening, but only
 once the file's header has shown it is a results file: a file of anything
 else is never written to.
 
-Files of the earlier layouts (:data:`LAYOUTS`: before the run's clocks and
-places had columns, :data:`PREVIOUS_COLUMNS`, and before the detailed MILP
+Files of the earlier layouts (:data:`LAYOUTS`: before the copies of an
+instance had columns, :data:`UNCOPIED_COLUMNS`, before the run's clocks and
+places had, :data:`PREVIOUS_COLUMNS`, and before the detailed MILP
 statistics had them, :data:`FORMER_COLUMNS`) are read as they are, their
 missing columns empty; a run that resumes one appends rows in its layout, and rewrites it
 in the current layout (atomically: a new file renamed over it) only when a
@@ -84,7 +85,15 @@ STAT_NAMES = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations",
 SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "threads")
 """Settings of a run, carried by every row and part of its key."""
 
-KEY = ("dataset", "index", "method", "options", "repetition", *SETTINGS)
+COPY_COLUMNS = ("permutation", "solver_seed")
+"""Which copy of an instance a row solved (issue 44: performance
+variability): ``permutation``, the isomorphic copy
+(:func:`sudoku_models.symmetry.copies`: 0 the puzzle itself; empty when
+the run made no copies), part of the key; ``solver_seed``, the solver's
+random seed of the configuration (also ``seed=N`` in its ``options`` for
+the methods whose solver takes one; 0 the default)."""
+
+KEY = ("dataset", "index", "method", "options", "repetition", "permutation", *SETTINGS)
 
 WHERE_COLUMNS = ("cpu_s", "load_1min", "core", "host")
 """How and where a row's solve ran: ``cpu_s``, the worker process's CPU
@@ -98,20 +107,23 @@ over machines can be split by machine."""
 
 COLUMNS = [
     "dataset", "index", "puzzle", "puzzle_hash", "order", "clues", "method", "options",
-    "repetition", *SETTINGS, "status", "verified", "build_s", "solve_s", *STAT_COLUMNS,
-    *DETAIL_COLUMNS, "solutions", "solution_hash", "error", "solver", "toolkit", "python",
-    "machine", "cores", "executor", "timestamp", *WHERE_COLUMNS,
+    "repetition", *COPY_COLUMNS, *SETTINGS, "status", "verified", "build_s", "solve_s",
+    *STAT_COLUMNS, *DETAIL_COLUMNS, "solutions", "solution_hash", "error", "solver", "toolkit",
+    "python", "machine", "cores", "executor", "timestamp", *WHERE_COLUMNS,
 ]
-PREVIOUS_COLUMNS = [column for column in COLUMNS if column not in WHERE_COLUMNS]
+UNCOPIED_COLUMNS = [column for column in COLUMNS if column not in COPY_COLUMNS]
+"""The layout before :data:`COPY_COLUMNS` (still read and resumed)."""
+PREVIOUS_COLUMNS = [column for column in UNCOPIED_COLUMNS if column not in WHERE_COLUMNS]
 """The layout before :data:`WHERE_COLUMNS` (still read and resumed)."""
 FORMER_COLUMNS = [column for column in PREVIOUS_COLUMNS if column not in DETAIL_COLUMNS]
 """The layout before :data:`DETAIL_COLUMNS` (still read and resumed)."""
-LAYOUTS = (COLUMNS, PREVIOUS_COLUMNS, FORMER_COLUMNS)
+LAYOUTS = (COLUMNS, UNCOPIED_COLUMNS, PREVIOUS_COLUMNS, FORMER_COLUMNS)
 
 # Types for load_results: everything not listed is a string.
-INT_COLUMNS = ("index", "order", "clues", "repetition", "seed", "sample", "first", "warmup",
-               "workers", "threads", *STAT_COLUMNS, "presolved_rows", "presolved_columns",
-               "root_lp_iterations", "solutions", "cores", "core")
+INT_COLUMNS = ("index", "order", "clues", "repetition", "permutation", "solver_seed", "seed",
+               "sample", "first", "warmup", "workers", "threads", *STAT_COLUMNS,
+               "presolved_rows", "presolved_columns", "root_lp_iterations", "solutions", "cores",
+               "core")
 FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s", "root_lp_s", "root_bound",
                  "first_solution_s", "cpu_s", "load_1min")
 BOOL_COLUMNS = ("verified",)
