@@ -11,7 +11,8 @@ from .datasets import DatasetError, load_dataset, register_dataset_kind
 from .results import COLUMNS, KEY, STAT_COLUMNS, ResultsFileError, load_results, read_results
 
 _LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner", "RunSpec": "runner",
-         "methods": "runner", "write_report": "report", "summarise": "report"}
+         "methods": "runner", "write_report": "report", "summarise": "report",
+         "compare": "statistics", "Comparison": "statistics"}
 
 
 def __getattr__(name):
@@ -22,6 +23,6 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["COLUMNS", "KEY", "STAT_COLUMNS", "DatasetError", "ResultsFileError", "RunError",
-           "RunOutcome", "RunSpec", "load_dataset", "load_results", "methods", "read_results",
-           "register_dataset_kind", "run_benchmark", "summarise", "write_report"]
+__all__ = ["COLUMNS", "KEY", "STAT_COLUMNS", "Comparison", "DatasetError", "ResultsFileError",
+           "RunError", "RunOutcome", "RunSpec", "compare", "load_dataset", "load_results", "methods",
+           "read_results", "register_dataset_kind", "run_benchmark", "summarise", "write_report"]
