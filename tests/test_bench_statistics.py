@@ -1,19 +1,22 @@
 """The statistics of a benchmark run (sudoku_models.bench.statistics, issue 44)
 against values computed by hand on small frames: the shifted geometric mean,
 PAR-2, the Wilson interval, variability over copies, the paired tests
-(checked against scipy called on the hand-paired vector) and censoring."""
+(checked against scipy called on the hand-paired vector), censoring, and
+``bench report``'s statistics on a small recorded results file."""
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
 
-from sudoku_models.bench import Comparison, compare
+from sudoku_models.bench import Comparison, compare, load_results
 from sudoku_models.bench.statistics import (Interval, ordered_log_ratios, par2,
                                             shifted_geometric_mean, solved_interval, verdict)
 
+RECORDED = Path(__file__).parent / "data" / "report_small.csv"
 Z = 1.959963984540054  # the 97.5% point of the standard normal
 
 
@@ -162,3 +165,30 @@ def test_copies_are_told_apart_by_permutation_seed_and_a_seed_option():
 def test_bad_arguments_are_named(call, message):
     with pytest.raises(ValueError, match=message):
         call(frame({"cp": {1: [0.1]}}))
+
+
+def test_bench_report_prints_the_statistics_of_a_recorded_file(tmp_path, capsys):
+    """The recorded file (tests/data/report_small.csv): cp and milp on three
+    top95 puzzles, three repetitions each, a 1 s limit; cp times out once
+    on puzzle 3, milp every time there."""
+    from sudoku_models.cli import main
+
+    results = tmp_path / "runs.csv"
+    results.write_bytes(RECORDED.read_bytes())
+    assert main(["bench", "report", str(results)]) == 0
+    out = capsys.readouterr().out
+    low, high = wilson(2, 3)
+    every = wilson(3, 3)
+    cp_sgm = 1000 * (stats.gmean(np.array([0.010, 0.012, 0.020, 0.030, 0.030, 0.045, 1.0, 0.5,
+                                           0.6]) + 0.01) - 0.01)
+    assert (f"| top95 | 3 | cp | 3 | 3 | 8 of 9 | 3 | {every[0]:.1f}-{every[1]:.1f} | "
+            f">= {cp_sgm:.3g} | "
+            f"{1000 * 3.247 / 9:.3g} | 2 | >= 2 |") in out
+    assert f"| top95 | 3 | milp | 3 | 3 | 6 of 9 | 2 | {low:.1f}-{high:.1f} |" in out
+    assert "| 717 | 1.22-1.5 | >= 1.5 |" in out  # milp: spreads 1.5, 0.11 / 0.09, [1, inf)
+    p = stats.wilcoxon(np.log([0.012 / 0.05, 0.03 / 0.1, 0.6 / 1.0])).pvalue  # 0.25
+    assert (f"| top95 | 3 | cp | milp | 3 | 3 | 0 | 0 | 0.24-0.3 | 0.24-0.6 | {p:.2g} | 0.25 "
+            f"| 2 | cp faster |") in out
+    assert "shift 10 ms" in out
+    written = load_results(results)
+    assert len(written) == 18 and (tmp_path / "cactus.png").exists()
