@@ -591,7 +591,8 @@ def _moved(constraint: Constraint, cells: np.ndarray, transposed: bool, digits, 
                 int(cells[c]) for c in value)
     if transposed and isinstance(constraint, Indexing):
         changes["direction"] = "row" if constraint.direction == "column" else "column"
-    relabel = KIND_MOVES[constraint.kind].relabel
+    entry = KIND_MOVES.get(constraint.kind)  # a kind not in the table moves by the identity
+    relabel = entry.relabel if entry is not None else None
     if relabel is not None:
         moved = replace(constraint, **changes)
         changes.update(relabel(moved, digits, complemented, layout.values))

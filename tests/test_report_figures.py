@@ -31,7 +31,7 @@ def synthetic(datasets, labels, puzzles=6, seed=0):
                 rows.append({"dataset": dataset, "order": order, "index": index, "repetition": 1,
                              "clues": 20 + d, "method": method, "options": options.rstrip("]"),
                              "status": "OPTIMAL" if rng.random() > 0.1 else "TIME_LIMIT",
-                             "verified": True, "build_s": 0.001 * (m + 1),
+                             "verified": True, "build_s": 0.001 * (m + 1), "time_limit_s": 1.0,
                              "solve_s": float(rng.lognormal(-4 + m / 3, 1))})
     frame = pd.DataFrame(rows)
     frame["total_s"] = frame["build_s"] + frame["solve_s"]
@@ -106,12 +106,16 @@ def test_every_text_of_every_figure_lies_inside_it(case):
 
 
 def test_one_colour_per_method_in_every_figure():
+    """Every line of the cactus plot and the profile, time-outs' open
+    triangles included, in its method's colour."""
     frame = synthetic([("top95", 3)], ["cp", "milp", "backtracking"])
     colours = report.method_colours(frame["label"].unique())
-    fig = report.plot_cactus(frame, colours)
-    drawn = {line.get_label(): matplotlib.colors.to_hex(line.get_color())
-             for line in fig.axes[0].get_lines()}
-    assert drawn == {name: METHOD_COLOURS[name].lower() for name in ("cp", "milp", "backtracking")}
+    for fig in (report.plot_cactus(frame, colours), report.plot_profile(frame, colours)):
+        drawn = [(line.get_label(), matplotlib.colors.to_hex(line.get_color()))
+                 for line in fig.axes[0].get_lines()]
+        assert {name for name, _ in drawn} >= {"cp", "milp", "backtracking", "cp, timed out"}
+        for name, colour in drawn:
+            assert colour == METHOD_COLOURS[name.split(",")[0]].lower(), name
 
 
 def test_the_summary_has_speed_up_model_size_and_sorts_by_a_column():

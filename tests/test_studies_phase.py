@@ -12,7 +12,7 @@ from scipy import stats
 
 from sudoku_models.bench import RunSpec, load_dataset, run_benchmark
 from sudoku_models.solving import count_solutions as count_any
-from benchmarks.studykit.censoring import (Interval, compare, kaplan_meier, median_interval,
+from sudoku_models.bench.statistics import (Interval, compare_bounds, kaplan_meier, median_interval,
                                              outcome, ratio_bounds, value_bounds)
 from benchmarks.phase_transition.analysis import (PhaseDataError, effort_peaks, effort_time_correlation,
                                          fit_exponent, hardness_curve, load_phase_results,
@@ -52,7 +52,7 @@ def test_ratio_bounds_follow_who_solved():
                              [2.0, 0.5, 10.0, 10.0], [True, True, False, False], 10.0)
     assert low.tolist() == [0.5, 20.0, 0.0, 0.0]
     assert high.tolist() == [0.5, math.inf, 0.2, math.inf]
-    result = compare([1.0, 10.0, 2.0, 10.0], [True, False, True, False],
+    result = compare_bounds([1.0, 10.0, 2.0, 10.0], [True, False, True, False],
                      [2.0, 0.5, 10.0, 10.0], [True, True, False, False], 10.0)
     assert (result.a_wins, result.b_wins, result.undecided) == (2, 1, 1)
     assert Interval(0.5, math.inf).text() == ">= 0.5" and Interval(0, 0.2).text() == "<= 0.2"

@@ -135,7 +135,7 @@ def cpu_summary(path, datasets: str | None = None) -> str:
     import numpy as np
     import pandas as pd
 
-    from benchmarks.studykit.censoring import median_interval, quantile_interval, value_bounds
+    from sudoku_models.bench.statistics import median_interval, quantile_interval, value_bounds
 
     frame = _load(path)
     if datasets:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from benchmarks.studykit.censoring import outcome
+from sudoku_models.bench.statistics import outcome
 from benchmarks.studykit.published import markdown
 
 LIMITS = (10.0, 60.0, 300.0)
@@ -87,12 +87,12 @@ def cp_table(path) -> str:
     instance (the four interleaved, one worker): CP-SAT's status, CPU
     seconds (build included; ``>= x``: stopped at the limit after x) and
     conflicts, then each configuration's CPU seconds over CP-SAT's, with
-    censoring as bounds (:func:`~benchmarks.studykit.censoring.ratio_bounds`:
+    censoring as bounds (:func:`~sudoku_models.bench.statistics.ratio_bounds`:
     ``>= x`` when only CP-SAT solved, ``<= x`` when only the MILP did,
     ``?`` when neither), and the load at the instance's rows."""
     import pandas as pd
 
-    from benchmarks.studykit.censoring import Interval, cpu_pair, ratio_bounds
+    from sudoku_models.bench.statistics import Interval, cpu_pair, ratio_bounds
 
     frame = _rows(path)
     rows = []

@@ -21,7 +21,7 @@ How the peak is located here:
   iterations), deterministic on one thread and unaffected by the machine's
   load;
 * with **censoring as bounds**: a run stopped at the limit has done at
-  least its recorded effort (:mod:`benchmarks.studykit.censoring`), so a
+  least its recorded effort (:mod:`sudoku_models.bench.statistics`), so a
   median is an interval;
 * **resolved only when it is**: the peak is the fraction whose median effort
   is certainly the largest (its lower bound above every other fraction's
@@ -42,8 +42,8 @@ from functools import cache
 from pathlib import Path
 
 from sudoku_models.plotting import CENSORED_MARKER, PATTERN_STYLES, method_colours, save_figure
-from benchmarks.studykit.censoring import (SOLVED, Interval, compare, cpu_pair, median_interval, outcome,
-                                          value_bounds)
+from sudoku_models.bench.statistics import (SOLVED, Interval, compare_bounds, cpu_pair,
+                                            median_interval, outcome, value_bounds)
 from benchmarks.studykit.published import markdown
 
 EFFORT = {
@@ -80,7 +80,7 @@ class PhaseDataError(ValueError):
 
 def load_phase_results(*paths, every_run: bool = False):
     """The ``holes:`` rows of one or more results files as one DataFrame
-    with :func:`~.censoring.outcome`'s columns and ``fraction``,
+    with :func:`~sudoku_models.bench.statistics.outcome`'s columns and ``fraction``,
     ``pattern``, ``side``, ``holes`` (cells emptied), ``effort`` and
     ``effort_name`` (the method's :data:`EFFORT` measure), ``effort_done``
     (the search finished: the effort is exact, else a lower bound),
@@ -300,8 +300,8 @@ def pair_times(wide, a: str, b: str, clock: str = "wall"):
     """Per instance of ``wide`` (one row per instance; columns
     ``(value, method)`` with ``censored_s``, ``cpu_s``, ``solved`` and
     ``time_limit_s``), the arguments ``(time_a, solved_a, time_b, solved_b,
-    limit)`` of :func:`~.censoring.ratio_bounds` and
-    :func:`~.censoring.compare` for the time ratio ``a / b`` on ``clock``,
+    limit)`` of :func:`~sudoku_models.bench.statistics.ratio_bounds` and
+    :func:`~sudoku_models.bench.statistics.compare_bounds` for the time ratio ``a / b`` on ``clock``,
     ``limit`` being what the censored one of a pair is known to need. On the wall clock a
     censored run needed at least the limit; on the CPU clock (``cpu_s``:
     the worker's CPU seconds, build and solve) at least the CPU seconds it
@@ -342,7 +342,7 @@ def paired(frame, a: str, b: str, clock: str = "wall"):
     pattern, fraction): ``instances``, ``a faster`` / ``b faster``
     (certainly, with censoring as bounds), ``undecided`` and the median,
     25th and 75th percentile of the time ratio a / b on ``clock``
-    (:func:`pair_times`, :func:`~.censoring.compare`)."""
+    (:func:`pair_times`, :func:`~sudoku_models.bench.statistics.compare_bounds`)."""
     import pandas as pd
 
     rows = same_run(frame, a, b)
@@ -352,7 +352,7 @@ def paired(frame, a: str, b: str, clock: str = "wall"):
         wide = _wide(group, "index")
         if wide.empty or a not in wide["solved"] or b not in wide["solved"]:
             continue
-        result = compare(*pair_times(wide, a, b, clock))
+        result = compare_bounds(*pair_times(wide, a, b, clock))
         records.append({"order": int(order), "pattern": pattern, "fraction": fraction,
                         "instances": result.instances, f"{a} faster": result.a_wins,
                         f"{b} faster": result.b_wins, "undecided": result.undecided,
@@ -677,7 +677,7 @@ def plot_paired(frame, a: str, b: str, path: Path | None = None, run_names=None,
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from benchmarks.studykit.censoring import ratio_bounds
+    from sudoku_models.bench.statistics import ratio_bounds
 
     rows = same_run(frame, a, b)
     wide = _wide(rows, ["order", "pattern", "fraction", "index"]).reset_index()

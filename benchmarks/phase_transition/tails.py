@@ -2,7 +2,7 @@
 
 One instance run under many solver seeds gives a run-time distribution;
 runs stopped at the cap are censored. The survival function P(T > t) is
-estimated by Kaplan-Meier (:func:`~.censoring.kaplan_meier`, no floor), and
+estimated by Kaplan-Meier (:func:`~sudoku_models.bench.statistics.kaplan_meier`, no floor), and
 two tails are fitted by maximum likelihood *with* the censored runs
 (``scipy.stats`` on ``CensoredData``): a lognormal and a Pareto (power-law)
 tail above the median run, compared by their log-likelihoods on the same
@@ -22,7 +22,7 @@ import math
 from pathlib import Path
 
 from sudoku_models.plotting import method_colours, save_figure
-from benchmarks.studykit.censoring import kaplan_meier, outcome
+from sudoku_models.bench.statistics import kaplan_meier, outcome
 from benchmarks.studykit.published import markdown
 
 MIN_TAIL = 8
@@ -42,7 +42,7 @@ on one thread depend on the seed alone, not on the machine."""
 
 def load_tail_results(path, measure: str = "wall"):
     """The rows of a tail study (instances x solver seeds) with
-    :func:`~.censoring.outcome`'s columns, ``seed_option`` and
+    :func:`~sudoku_models.bench.statistics.outcome`'s columns, ``seed_option`` and
     ``measured``: each run's value of ``measure`` (:data:`MEASURES`; a
     lower bound where the run was censored), which :func:`tail_table` and
     :func:`plot_survival` read. Raises ``ValueError`` for another measure or

@@ -6,7 +6,7 @@ Seed 003 claims that the MILP "scales better with the size of the problem"
 than the CP model; in its code both are solved by HiGHS (JuMP bridges the
 AllDifferent constraint into a MILP). This module's tables answer that
 sentence on its own terms, with censoring as bounds
-(:mod:`benchmarks.studykit.censoring`).
+(:mod:`sudoku_models.bench.statistics`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sudoku_models.plotting import CENSORED_MARKER, method_colours, save_figure
-from benchmarks.studykit.censoring import compare, median_interval, outcome, value_bounds
+from sudoku_models.bench.statistics import compare_bounds, median_interval, outcome, value_bounds
 from benchmarks.studykit.published import markdown
 
 MODELS = ("milp", "big-M", "hull")
@@ -26,7 +26,7 @@ MARKERS = {"milp": "o", "big-M": "s", "hull": "D"}
 
 
 def load_seed_results(path):
-    """The rows of the seed comparison with :func:`~.censoring.outcome`'s
+    """The rows of the seed comparison with :func:`~sudoku_models.bench.statistics.outcome`'s
     columns, ``model`` (one of :data:`MODELS`) and ``cpu_bound_s``: the
     row's CPU seconds (build and solve), a measured time when solved and a
     lower bound when not (0 for a run stopped from outside, which reports
@@ -92,7 +92,7 @@ def verdict_table(path) -> str:
                 cpu_a, cpu_b = wide["cpu_bound_s"][model][both], wide["cpu_bound_s"]["milp"][both]
                 # the one censored side's CPU seconds are the bound of its ratio
                 bound = cpu_a.where(~mine, cpu_b)
-                result = compare(cpu_a, mine, cpu_b, ours, bound)
+                result = compare_bounds(cpu_a, mine, cpu_b, ours, bound)
                 row[f"{LABELS[model]} / milp"] = result.median.text(".3g")
             row[f"{LABELS[model]} nodes / LP it."] = _effort(group[group["model"] == model])
         rows.append(row)

@@ -27,7 +27,7 @@ NOT_MODELLED = "CapabilityError"
 def load(csv: str) -> pd.DataFrame:
     """The rows of one recorded CSV, in file order, with ``label``,
     ``not_modelled``, ``solved`` and ``cpu_bound_s`` (module docstring)."""
-    from benchmarks.studykit.censoring import outcome
+    from sudoku_models.bench.statistics import outcome
     from sudoku_models.records import load_results
     from sudoku_models.records.summary import configuration_label
 
@@ -59,7 +59,7 @@ def method_table(csv: str) -> str:
     the median open), the mean only when every modelled puzzle was solved,
     and the median effort of the solved ones. Paired: every configuration
     ran on the same puzzles, interleaved per puzzle in one run."""
-    from benchmarks.studykit.censoring import median_interval, value_bounds
+    from sudoku_models.bench.statistics import median_interval, value_bounds
 
     rows = load(csv)
     lines = ["| configuration | puzzles | solved, verified | not modelled | not solved "
@@ -100,7 +100,7 @@ def paired_table(csv: str) -> str:
     unsolved or the bounds straddle 1) and the median and quartiles of the
     per-puzzle ratio a / b (an interval where censoring leaves one), from
     the one interleaved run of the CSV."""
-    from benchmarks.studykit.censoring import compare
+    from sudoku_models.bench.statistics import compare_bounds
 
     rows = load(csv)
     modelled = rows[~rows["not_modelled"]]
@@ -115,7 +115,7 @@ def paired_table(csv: str) -> str:
         solved_a = wide["solved"][a][both].astype(bool)
         solved_b = wide["solved"][b][both].astype(bool)
         cpu_a, cpu_b = wide["cpu_bound_s"][a][both], wide["cpu_bound_s"][b][both]
-        result = compare(cpu_a, solved_a, cpu_b, solved_b, cpu_a.where(~solved_a, cpu_b))
+        result = compare_bounds(cpu_a, solved_a, cpu_b, solved_b, cpu_a.where(~solved_a, cpu_b))
         lines.append(f"| {a} | {b} | {result.instances} | {result.a_wins} | {result.b_wins} "
                      f"| {result.undecided} | {result.median.text('.2f')} "
                      f"| {result.p25.text('.2f')} to {result.p75.text('.2f')} |")

@@ -11,7 +11,8 @@ load on first use of their names.
 from .datasets import DatasetError, load_dataset, register_dataset_kind
 
 _LAZY = {"run_benchmark": "runner", "RunError": "runner", "RunOutcome": "runner", "RunSpec": "runner",
-         "methods": "runner", "write_report": "report", "summarise": "report"}
+         "methods": "runner", "write_report": "report", "summarise": "report",
+         "compare": "statistics", "Comparison": "statistics"}
 
 
 def __getattr__(name):
@@ -22,5 +23,6 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DatasetError", "RunError", "RunOutcome", "RunSpec", "load_dataset", "methods",
-           "register_dataset_kind", "run_benchmark", "summarise", "write_report"]
+__all__ = ["Comparison", "DatasetError", "RunError", "RunOutcome", "RunSpec", "compare",
+           "load_dataset", "methods", "register_dataset_kind", "run_benchmark", "summarise",
+           "write_report"]

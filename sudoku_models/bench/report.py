@@ -3,14 +3,18 @@
 Nothing here pools different datasets or orders: every median is of one
 (dataset, order, method) group, every panel shows one dataset and order.
 Each method keeps one colour in every figure (the palette of
-:func:`sudoku_models.plotting.method_colours`).
-Figures are for a slide: constrained layout (nothing clipped, whatever the
-number of datasets and methods), log axes with plain tick labels, PNG at
-200 dpi with SVG and PDF beside it. They are the distribution of time per
-puzzle (small multiples, shared log axis), a cactus plot (puzzles solved against time) and a Dolan-More
-performance profile per dataset, and, when the run has them, median time
-against the clue count (one point per generated 9x9 dataset with a single
-clue count) and against the order (one point per ``order:N`` dataset).
+:func:`sudoku_models.plotting.method_colours`). The statistics (solved with
+an interval, shifted geometric mean, PAR-2, performance variability over
+copies, paired tests) are those of :func:`~.statistics.compare`, with
+time-outs as bounds. Figures are for a slide: constrained layout (nothing
+clipped, whatever the number of datasets and methods), log axes with plain
+tick labels, PNG at 200 dpi with SVG and PDF beside it. They are the
+distribution of time per puzzle (small multiples, shared log axis), a
+cactus plot (runs by time, time-outs marked as censored at their limit) and
+a Dolan-More performance profile per dataset, and, when the run has them,
+median time against the clue count (one point per generated 9x9 dataset
+with a single clue count) and against the order (one point per ``order:N``
+dataset).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from pathlib import Path
 from ..plotting import method_colours, plain_log_axis, save_figure
 from ..records.summary import SOLVED, SUMMARY_COLUMNS, summary_lines
 from ..records.summary import configuration_label as method_label
+from .statistics import Interval, compare
 
 def labelled(frame):
     """``frame`` with a ``label`` column: the method, with its options when
@@ -272,48 +277,77 @@ def plot_distribution(frame, colours, path: Path | None = None, what: str = "tim
                    colours, labels, path)
 
 
+def _timed(frame):
+    """``frame`` with the columns of :func:`~.statistics.runs` (``solved``
+    within the limit, ``low_s`` the time or the limit a time-out reached,
+    ``copy``), keeping its ``label``."""
+    from .statistics import runs
+
+    return runs(frame).assign(label=frame["label"].to_numpy())
+
+
 def plot_cactus(frame, colours, path: Path | None = None, what: str = "time"):
-    """Cactus plot per (dataset, order): for each method, the number of
-    puzzles solved (x) within a time per puzzle (y, ms, log)."""
+    """Cactus plot per (dataset, order): for each method, its runs sorted by
+    time (y, ms, log) against their rank (x), every copy of every puzzle a
+    run; a run not solved within its limit (a time-out: censored, its time
+    only known to be at least the limit) is an open triangle at the limit,
+    after the solved runs, never joined to them."""
     import matplotlib.pyplot as plt
     import numpy as np
     from matplotlib.ticker import MaxNLocator
 
+    from ..plotting import CENSORED_MARKER
+
+    frame = _timed(frame)
     panels = _panels(frame)
     labels = sorted(frame["label"].unique())
     fig, axes = _grid(plt, len(panels))
-    solved_ms = frame.loc[frame["status"].isin(SOLVED), "total_s"] * 1000
+    shown = frame.loc[np.isfinite(frame["low_s"]), "low_s"] * 1000
+    censored = bool((~frame["solved"] & np.isfinite(frame["low_s"])).any())
     for ax, ((dataset, order), group) in zip(axes, panels):
-        if len(solved_ms):  # one shared log axis
-            ax.set_ylim(max(solved_ms.min() / 1.5, 1e-4), solved_ms.max() * 1.5)
+        if len(shown):  # one shared log axis
+            ax.set_ylim(max(shown.min() / 1.5, 1e-4), shown.max() * 1.5)
         for label, rows in group.groupby("label", sort=True):
-            times = np.sort(rows.loc[rows["status"].isin(SOLVED), "total_s"].to_numpy() * 1000)
+            times = np.sort(rows.loc[rows["solved"], "low_s"].to_numpy() * 1000)
             ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
                     label=label)
+            bounds = np.sort(rows.loc[~rows["solved"], "low_s"].to_numpy() * 1000)
+            bounds = bounds[np.isfinite(bounds)]
+            ax.plot(np.arange(len(times) + 1, len(times) + len(bounds) + 1), bounds,
+                    linestyle="none", color=_colour(colours, label), label=f"{label}, timed out",
+                    **CENSORED_MARKER)
         plain_log_axis(ax, "y")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("puzzles solved")
-        ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles", fontsize=10)
+        ax.set_xlabel("runs, fastest first")
+        copies = group.groupby("index")["copy"].nunique().max()
+        ax.set_title(f"{_title(dataset, order)}, {group['index'].nunique()} puzzles"
+                     + (f" x {copies} copies" if copies > 1 else ""), fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    return _finish(fig, axes, f"{what} per puzzle (ms), log scale",
-                   f"Cactus plot: puzzles solved within a {what} per puzzle", colours, labels,
-                   path)
+    note = "; open triangles: timed out, at least the limit" if censored else ""
+    return _finish(fig, axes, f"{what} per run (ms), log scale",
+                   f"Cactus plot: each method's runs by {what}{note}", colours, labels, path)
 
 
 def plot_profile(frame, colours, path: Path | None = None, what: str = "time"):
     """Dolan-More performance profile per (dataset, order): the share of
-    puzzles a method solves within a factor tau of the fastest method on
-    that puzzle (Dolan and More 2002, Math. Program. 91:201-213). Puzzles
-    are matched by index and repetition; unsolved counts as never."""
+    runs a method solves within a factor tau of the fastest method on that
+    run (Dolan and More 2002, Math. Program. 91:201-213). Runs are matched
+    by puzzle and copy (permutation, seed, repetition); a run not solved
+    within its limit counts as never (censored): a method with time-outs
+    ends below 1, marked by an open triangle."""
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from ..plotting import CENSORED_MARKER
+
+    frame = _timed(frame)
     panels = _panels(frame)
     labels = sorted(frame["label"].unique())
     fig, axes = _grid(plt, len(panels))
+    censored = False
     for ax, ((dataset, order), group) in zip(axes, panels):
-        times = group.assign(t=group["total_s"].where(group["status"].isin(SOLVED))).pivot_table(
-            index=["index", "repetition"], columns="label", values="t", aggfunc="first",
+        times = group.assign(t=group["low_s"].where(group["solved"])).pivot_table(
+            index=["index", "copy"], columns="label", values="t", aggfunc="first",
             dropna=False)
         best = times.min(axis=1)
         ratios = times.div(best, axis=0).fillna(np.inf)
@@ -322,16 +356,21 @@ def plot_profile(frame, colours, path: Path | None = None, what: str = "time"):
         taus = np.geomspace(1, top, 300)
         for label in ratios.columns:
             r = ratios[label].to_numpy()
-            ax.step(taus, [(r <= t).mean() for t in taus], where="post",
-                    color=_colour(colours, label), label=label)
+            share = [(r <= t).mean() for t in taus]
+            ax.step(taus, share, where="post", color=_colour(colours, label), label=label)
+            if np.isinf(r).any():
+                censored = True
+                ax.plot([top], [share[-1]], linestyle="none", color=_colour(colours, label),
+                        clip_on=False, label=f"{label}, timed out", **CENSORED_MARKER)
         plain_log_axis(ax, "x", base=2)
-        ax.set_ylim(0, 1.02)
+        ax.set_ylim(0, 1.05)
         ax.set_xlabel(f"tau: {what} within this factor\nof the fastest")
         ax.set_title(_title(dataset, order), fontsize=10)
         ax.grid(which="both", alpha=0.3)
-    return _finish(fig, axes, "share of puzzles",
+    note = "; open triangles: the rest timed out" if censored else ""
+    return _finish(fig, axes, "share of runs",
                    "Performance profile (Dolan-More), per dataset"
-                   + (f", on {what}" if what != "time" else ""), colours, labels, path)
+                   + (f", on {what}" if what != "time" else "") + note, colours, labels, path)
 
 
 def _series(frame, column: str, datasets) -> dict:
@@ -442,13 +481,82 @@ def on_clock(frame, clock: str, source="the results"):
     return frame.assign(total_s=frame["cpu_s"])
 
 
+def _ms(value: float) -> str:
+    return "-" if math.isnan(value) else f"{1000 * value:.3g}"
+
+
+def _p(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.2g}"
+
+
+def _factor(interval) -> str:
+    return "-" if math.isnan(interval.low) else interval.text(".3g")
+
+
+def statistics_text(comparison, what: str = "time") -> list[str]:
+    """The lines of the report's statistics (:func:`~.statistics.compare`):
+    per dataset, order and method, and per pair of methods, as two
+    markdown tables, each under a paragraph saying what its columns are."""
+    import pandas as pd
+
+    methods = pd.DataFrame({
+        "dataset": comparison.methods["dataset"], "order": comparison.methods["order"],
+        "method": comparison.methods["method"], "instances": comparison.methods["instances"],
+        "copies": comparison.methods["copies"],
+        "runs solved": [f"{s} of {n}" for s, n in zip(comparison.methods["runs_solved"],
+                                                      comparison.methods["runs"])],
+        "solved": comparison.methods["solved"],
+        f"{comparison.confidence:.0%} CI": [f"{low:.1f}-{high:.1f}" for low, high in zip(
+            comparison.methods["solved_low"], comparison.methods["solved_high"])],
+        f"SGM ms (shift {1000 * comparison.shift_s:g} ms)": [
+            _factor(Interval(1000 * sgm.low, 1000 * sgm.high))
+            for sgm in comparison.methods["sgm_s"]],
+        "PAR-2 ms": [_ms(v) for v in comparison.methods["par2_s"]],
+        "variability": [_factor(v) for v in comparison.methods["variability"]],
+        "worst": [_factor(v) for v in comparison.methods["worst_variability"]]})
+    lines = ["## Statistics", "",
+             f"Per dataset, order and method, on {what}: instances and copies of each "
+             "(permutations, seeds, repetitions); runs solved within their limit; instances "
+             "solved (their median copy solved) with a "
+             f"{comparison.confidence:.0%} Wilson interval; the shifted geometric mean of the "
+             f"run times (shift {1000 * comparison.shift_s:g} ms; \">= x\" when runs timed out: "
+             "a time-out is only a bound, never averaged in); PAR-2 (a time-out counts twice "
+             "its limit); variability, per instance the slowest copy over the fastest: its "
+             "median and largest over the instances.", "", markdown_table(methods), ""]
+    if len(comparison.pairs):
+        pairs = comparison.pairs
+        table = pd.DataFrame({
+            "dataset": pairs["dataset"], "order": pairs["order"], "a": pairs["a"],
+            "b": pairs["b"], "instances": pairs["instances"], "a faster": pairs["a_faster"],
+            "b faster": pairs["b_faster"], "ties": pairs["ties"],
+            "median a / b": [_factor(v) for v in pairs["median_ratio"]],
+            f"{comparison.confidence:.0%} CI": [
+                "-" if math.isnan(low) else f"{low:.3g}-{high:.3g}"
+                for low, high in zip(pairs["ci_low"], pairs["ci_high"])],
+            "Wilcoxon p": [_p(v) for v in pairs["wilcoxon_p"]],
+            "sign p": [_p(v) for v in pairs["sign_p"]],
+            "variability": ["-" if math.isnan(v) else f"{v:.3g}" for v in pairs["variability"]],
+            "verdict": pairs["verdict"]})
+        lines += [f"Per pair of methods on the instances both ran, each instance's median "
+                  f"copy on {what}: a time-out against a solve is ordered by the solve, two "
+                  "time-outs are a tie; the median ratio a / b (an interval where censoring "
+                  f"leaves one) with its {comparison.confidence:.0%} percentile bootstrap "
+                  "interval; the Wilcoxon signed-rank and sign tests (two-sided, ties "
+                  "dropped); a difference whose interval lies within the instances' own "
+                  "variability (the larger median of the two methods) is reported as within "
+                  "variability.", "", markdown_table(table), ""]
+    return lines
+
+
 def write_report(results_csv, out_dir=None, sort_by: str | None = None,
                  reference: str | None = None, descending: bool = False,
                  clock: str = "wall") -> Path:
     """Write ``summary.md`` and the figures next to ``results_csv`` (or into
     ``out_dir``), with the summary table (:func:`summary_table`: ``sort_by``,
     ``reference``, ``descending``) also as ``summary.csv`` and
-    ``summary.tex`` (booktabs), every time on ``clock`` (:func:`on_clock`);
+    ``summary.tex`` (booktabs), and the statistics of
+    :func:`~.statistics.compare` (:func:`statistics_text`), every time on
+    ``clock`` (:func:`on_clock`);
     returns the summary's path. Raises
     :class:`~sudoku_models.records.results.ResultsFileError` for a file that
     is not a results file and ``ValueError`` for one without rows, an
@@ -463,6 +571,7 @@ def write_report(results_csv, out_dir=None, sort_by: str | None = None,
     out_dir = Path(out_dir or Path(results_csv).parent)
     out_dir.mkdir(parents=True, exist_ok=True)
     plots = plot_results(frame, out_dir, "CPU time" if clock == "cpu" else "time")
+    statistics = statistics_text(compare(frame), "CPU time" if clock == "cpu" else "time")
     table.to_csv(out_dir / "summary.csv", index=False)
     (out_dir / "summary.tex").write_text(latex_table(table))
     times = ("times are the worker's CPU seconds of build (or clue update) + solve"
@@ -473,7 +582,7 @@ def write_report(results_csv, out_dir=None, sort_by: str | None = None,
             "than the reference method on the same dataset and order; model size of the "
             "method with default options on an empty grid. The table is also in summary.csv "
             "and summary.tex.", "",
-            markdown_table(table), "", *_facts(frame), "",
+            markdown_table(table), "", *statistics, *_facts(frame), "",
             *[f"![{p.stem}]({p.name})" for p in plots], ""]
     summary = out_dir / "summary.md"
     summary.write_text("\n".join(text))
