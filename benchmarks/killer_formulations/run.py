@@ -65,7 +65,7 @@ from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
 from sudoku_models.records.rows import pinned_core
-from sudoku_models.counter.kernel_tables import CAGE_RULES, build_rules
+from sudoku_models.counter.kernel_tables import build_rules
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage
 from sudoku_models.solving import make_method
@@ -78,12 +78,17 @@ FORMS = {
     "milp sum": ("milp", {"cage": "sum"}),
     "milp sets": ("milp", {"cage": "sets"}),
     "milp sets+rule45": ("milp", {"cage": "sets", "rule45": True}),
+    "milp sum+rule45": ("milp", {"cage": "sum", "rule45": True}),
+    "scip sum": ("milp", {"cage": "sum", "solver": "scip"}),
+    "scip sets+rule45": ("milp", {"cage": "sets", "rule45": True, "solver": "scip"}),
     "milp sets+rule45 no restart": ("milp", {"cage": "sets", "rule45": True,
                                              "solver_options": "mip_allow_restart=false"}),
     "cp sum": ("cp", {"cage": "sum"}),
     "cp table": ("cp", {"cage": "table"}),
     "cp sets": ("cp", {"cage": "sets"}),
     "cp sets+rule45": ("cp", {"cage": "sets", "rule45": True}),
+    "cp sum+rule45": ("cp", {"cage": "sum", "rule45": True}),
+    "cp portfolio sum+rule45": ("cp", {"cage": "sum", "rule45": True, "threads": 8}),
     "cp-bool sum": ("cp-bool", {"cage": "sum"}),
     "cp-bool sets": ("cp-bool", {"cage": "sets"}),
     "sat sets": ("sat-extended", {"cage": "sets"}),
@@ -93,15 +98,19 @@ FORMS = {
 }
 """The forms that can be compared (``--forms``): a label (paradigm, then
 option) -> the method and its options (for the counter, the cage rule of
-its tables, :func:`sudoku_models.counter.kernel_tables.build_rules`); the
-fourth adds a HiGHS setting a user can pass (``solver_options``: no restart
-of the root after presolve)."""
+its tables, :func:`sudoku_models.counter.kernel_tables.build_rules`; a
+``threads`` entry: the solver's threads, 1 otherwise: CP-SAT's portfolio of
+8 workers, its CPU seconds those of every thread); "milp sets+rule45 no
+restart" adds a HiGHS setting a user can pass (``solver_options``: no
+restart of the root after presolve); "scip": the MILP on SCIP."""
 DEFAULT_FORMS = tuple(form for form in FORMS
-                      if form != "milp sets+rule45 no restart" and not form.startswith("cp-bool"))
+                      if form != "milp sets+rule45 no restart" and not form.startswith("cp-bool")
+                      and not form.startswith(("scip", "cp portfolio")))
 LP_LIMIT = 120.0
 """Seconds for each untimed LP relaxation of a MILP form (past it, the row's
 LP columns stay empty)."""
-FIELDS = ("instance", "cages", "form", "order", "status", "verified", "cpu_seconds",
+FIELDS = ("instance", "permutation", "cages", "form", "order", "status", "verified",
+          "cpu_seconds",
           "wall_seconds", "build_seconds", "nodes", "lp_iterations", "conflicts", "branches",
           "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
           "cpu_limit", "wall_limit", "seed", "collection")
@@ -161,7 +170,7 @@ def solve_counter(puzzle: Puzzle, cage_rule: str, cpu_limit: float) -> dict:
     kernel_tables.CAGE_RULES`; the method uses ``"sets"``), stopped
     through its control array once ``cpu_limit`` CPU seconds are spent.
     The tables are built inside the timing (the build), the kernel is
-    compiled before (:func:`warm_up_counter`). Returns the row's status,
+    compiled before (:func:`warm_up`). Returns the row's status,
     grid, seconds and ``branches``."""
     from sudoku_models.counter import kernel
     from sudoku_models.counter.core import NO_LIMIT, NODES, STOP, STOPPED, new_control
@@ -182,10 +191,22 @@ def solve_counter(puzzle: Puzzle, cage_rule: str, cpu_limit: float) -> dict:
             "wall": done - wall, "build": built - wall, "branches": int(control[NODES])}
 
 
-def warm_up_counter(puzzle: Puzzle) -> None:
-    """Compile or load the counter's variant kernel before any timing."""
-    for rule in CAGE_RULES:
-        solve_counter(puzzle, rule, 600)
+def warm_up(puzzle: Puzzle, compared) -> None:
+    """Before any timing: the counter's variant kernel compiled or loaded
+    (one count of ``puzzle`` in each cage rule), and every other form's
+    method warmed up on a small fixed killer of its own
+    (:func:`sudoku_models.solving.warm_up`), so that no first row of the
+    run carries its solver's set-up."""
+    from sudoku_models.solving import warm_up as warm_method
+
+    for form in compared:
+        method, options = FORMS[form]
+        if method == "backtracking":
+            solve_counter(puzzle, options["cage_rule"], 600)
+        else:
+            options = dict(options)
+            threads = options.pop("threads", 1)
+            warm_method(method, puzzle.rules, {**options, "threads": threads})
 
 
 def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
@@ -193,8 +214,11 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
     """One timed solve of ``puzzle`` by ``form`` (a label of :data:`FORMS`)
     within ``cpu_limit`` CPU seconds, build included, each method stopped as
     it can be (module docstring). Returns the row's fields of the solve and
-    ``grid`` (None unless solved)."""
+    ``grid`` (None unless solved; verified against ``puzzle``: a copy's
+    answer is moved back and verified by the caller)."""
     method, options = FORMS[form]
+    options = dict(options)
+    threads = options.pop("threads", 1)
     load = os.getloadavg()[0]
     cpu = time.process_time()
     if method == "backtracking":
@@ -202,8 +226,8 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
         stats = {"branches": answer["branches"]}
         solver = "numba backtracking (the counter)"
     else:
-        model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=1, seed=seed,
-                            **options)
+        model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=threads,
+                            seed=seed, **options)
         result = solve_within(model, method, puzzle, cpu_limit)
         if result is None:
             answer = {"status": "TIME_LIMIT", "grid": None, "wall": None, "build": None}
@@ -233,54 +257,80 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
 
 def run(puzzles: dict[int, Puzzle], cpu_limit: float, wall_limit: float, out: Path,
         seed: int = 0, compared=DEFAULT_FORMS, collection: str = "TAREK",
-        pairs: set[tuple[int, str]] | None = None, lp_limit: float = LP_LIMIT) -> list[dict]:
+        pairs: set[tuple[int, str]] | None = None, lp_limit: float = LP_LIMIT,
+        permutations: int = 1) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form
     of ``compared`` (labels of :data:`FORMS`; with ``pairs``, only the
     (instance, form) pairs in it), the order rotated from one instance to
-    the next; write the rows to ``out`` after each instance. A solved
-    answer that ``verify`` refuses stops the run. Each MILP form's LP
-    relaxation is solved apart within ``lp_limit`` seconds (0: not at
-    all)."""
-    rows = []
-    if any(FORMS[form][0] == "backtracking" for form in compared) and puzzles:
-        warm_up_counter(next(iter(puzzles.values())))
+    the next, after the warm-up (:func:`warm_up`); with ``permutations``,
+    in that many isomorphic copies of each instance
+    (:func:`sudoku_models.symmetry.copies`, drawn with the instance number;
+    copy 0 the instance itself), each copy's answer moved back and verified
+    against the instance. The rows ``out`` holds already (instance,
+    permutation, form) are kept and not solved again; the file is written
+    after each copy. A solved answer that ``verify`` refuses stops the run.
+    Each MILP form's LP relaxation is solved apart, on the instance itself,
+    within ``lp_limit`` seconds (0: not at all)."""
+    from sudoku_models.symmetry import copies
+
+    rows = read_rows(out) if out.exists() else []
+    held = {(int(r["instance"]), int(r["permutation"] or 0), r["form"]) for r in rows}
+    if puzzles:
+        warm_up(next(iter(puzzles.values())), compared)
     for index, puzzle in puzzles.items():
         shift = (index - 1) % len(compared)
-        forms = [form for form in list(compared)[shift:] + list(compared)[:shift]
-                 if pairs is None or (index, form) in pairs]
-        if not forms:
-            continue
+        rotated = list(compared)[shift:] + list(compared)[:shift]
         cost = random_costs(index - 1, puzzle.side)
         grid = None
-        for order, form in enumerate(forms):
-            row = solve_form(puzzle, form, cpu_limit, wall_limit, seed)
-            if row["status"] in ("OPTIMAL", "FEASIBLE") and not row["verified"]:
-                raise SystemExit(f"#{index} {form}: an answer that breaks the rules")
-            answer = row.pop("grid")
-            grid = answer if row["verified"] else grid
-            rows.append({"instance": index, "cages": len(puzzle.rules.constraints),
-                         "order": order, **row, "collection": collection})
-            print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.1f} CPU s "
-                  f"(load {row['load']:.1f}), nodes {row['nodes']}, conflicts "
-                  f"{row['conflicts']}, branches {row['branches']}", flush=True)
-        if grid is None:  # no form solved it: the solution's cost from CP-SAT, untimed
-            answer = make_method("cp", puzzle.rules, time_limit=600).solve(puzzle)
-            grid = answer.grid if answer.status.solved and verify(puzzle, answer.grid) else None
-        for row in rows[-len(forms):]:
-            method, options = FORMS[row["form"]]
-            if method not in ("milp", "matrix") or not lp_limit:
-                continue
-            model = make_method(method, puzzle.rules, **options)
-            try:
-                row["lp_fractional"] = model.lp_relaxation(puzzle, time_limit=lp_limit).fractional
-                row["lp_random_bound"] = round(
-                    model.lp_relaxation(puzzle, cost, time_limit=lp_limit).bound, 3)
-            except TimeoutError:  # left empty: a 16x16 LP can take half an hour
-                continue
-            if grid is not None:
-                row["solution_random_cost"] = solution_cost(cost, grid)
+        for copy in copies(puzzle, permutations, seed=index):
+            forms = [form for form in rotated if (pairs is None or (index, form) in pairs)
+                     and (index, copy.index, form) not in held]
+            for order, form in enumerate(forms):
+                row = solve_form(copy.puzzle, form, cpu_limit, wall_limit, seed)
+                if row["status"] in ("OPTIMAL", "FEASIBLE") and not row["verified"]:
+                    raise SystemExit(f"#{index} copy {copy.index} {form}: an answer that "
+                                     f"breaks the rules")
+                answer = row.pop("grid")
+                if answer is not None:
+                    answer = copy.original_grid(answer)
+                    if not verify(puzzle, answer):
+                        raise SystemExit(f"#{index} copy {copy.index} {form}: the answer moved "
+                                         f"back breaks the instance's rules")
+                    grid = answer
+                rows.append({"instance": index, "permutation": copy.index,
+                             "cages": len(puzzle.rules.constraints), "order": order, **row,
+                             "collection": collection})
+                print(f"#{index}.{copy.index} {form}: {row['status']} {row['cpu_seconds']:.1f} "
+                      f"CPU s (load {row['load']:.1f}), nodes {row['nodes']}, conflicts "
+                      f"{row['conflicts']}, branches {row['branches']}", flush=True)
+                if copy.index == 0:
+                    _lp_strength(rows[-1], puzzle, cost, lp_limit)
+            write(rows, out)
+        if grid is not None:
+            for row in rows:
+                if int(row["instance"]) == index and row.get("lp_random_bound") not in (None, "") \
+                        and row.get("solution_random_cost") in (None, ""):
+                    row["solution_random_cost"] = solution_cost(cost, grid)
         write(rows, out)
     return rows
+
+
+def _lp_strength(row: dict, puzzle: Puzzle, cost, lp_limit: float) -> None:
+    """A MILP form's LP relaxation of the instance, untimed: the ``x`` it
+    leaves fractional with the feasibility objective, and the LP minimum of
+    the random ``cost``; left empty past ``lp_limit`` seconds (0: not
+    solved)."""
+    method, options = FORMS[row["form"]]
+    if method not in ("milp", "matrix") or not lp_limit or options.get("solver") == "scip":
+        return
+    model = make_method(method, puzzle.rules, **options)
+    try:
+        row["lp_fractional"] = model.lp_relaxation(puzzle, time_limit=lp_limit).fractional
+        row["lp_random_bound"] = round(
+            model.lp_relaxation(puzzle, cost, time_limit=lp_limit).bound, 3)
+    except TimeoutError:  # left empty: a 16x16 LP can take half an hour
+        pass
+
 
 def write(rows: list[dict], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -533,6 +583,9 @@ def main(argv=None) -> int:
     parser.add_argument("--redo", type=Path, nargs="+", metavar="CSV",
                         help="solve only the (instance, form) pairs these recorded runs did "
                              "not solve within their budget (with a longer --cpu-limit)")
+    parser.add_argument("--permutations", type=int, default=1, metavar="K",
+                        help="solve each instance in K isomorphic copies (sudoku_models."
+                             "symmetry.copies; copy 0 the instance itself; default 1)")
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's table of recorded CSVs and stop")
     args = parser.parse_args(argv)
@@ -556,7 +609,7 @@ def main(argv=None) -> int:
         parser.error(f"unknown form {unknown[0]!r}; choose from {', '.join(FORMS)}")
     pairs = censored(read_rows(*args.redo)) if args.redo else None
     run(puzzles, args.cpu_limit, args.wall_limit, args.out, args.seed, compared, name, pairs,
-        args.lp_limit)
+        args.lp_limit, args.permutations)
     print(f"wrote {args.out}")
     return 0
 
