@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-FIELDS = ("instance", "givens", "constraints", "form", "method", "order", "status", "verified",
+FIELDS = ("instance", "permutation", "givens", "constraints", "form", "method", "order", "status", "verified",
           "cpu_seconds", "wall_seconds", "nodes", "lp_iterations", "conflicts", "branches",
           "load", "core", "lp_fractional", "lp_random_bound", "solution_random_cost", "solver",
           "cpu_limit", "seed", "dataset")

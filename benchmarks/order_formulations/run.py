@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.order_formulations.forms import DEFAULT_FORMS, FORMS
-from benchmarks.order_formulations.recorded import censored, write
+from benchmarks.order_formulations.recorded import censored, read, write
 from benchmarks.order_formulations.tables import milp_pairs, summary
 from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import add_core_option, pin
@@ -98,34 +98,55 @@ def relaxation(puzzle: Puzzle, method: str, options: dict, cost: np.ndarray) -> 
 
 
 def run(puzzles: dict[int, Puzzle], kind: str, compared, cpu_limit: float, out: Path,
-        seed: int = 0, dataset: str = "", only: set | None = None) -> list[dict]:
+        seed: int = 0, dataset: str = "", only: set | None = None,
+        permutations: int = 1) -> list[dict]:
     """Solve each of ``puzzles`` (instance number -> puzzle) in every form of
     ``compared`` (labels of :data:`.forms.FORMS` for ``kind``; with ``only``, just
     the ``(instance, form)`` pairs in it), the order rotated from one
-    instance to the next; write the rows to ``out`` after each instance."""
-    rows = []
+    instance to the next, after a warm-up of every form; with
+    ``permutations``, in that many isomorphic copies of each instance
+    (:func:`sudoku_models.symmetry.copies`, drawn with the instance number;
+    copy 0 the instance itself; each answer moved back and verified against
+    the instance). The rows ``out`` holds already are kept, not solved
+    again; the file is written after each copy. The LP relaxations: on the
+    instance itself."""
+    from sudoku_models.solving import warm_up
+    from sudoku_models.symmetry import copies
+
+    rows = read(out) if out.exists() else []
+    held = {(int(r["instance"]), int(r["permutation"] or 0), r["form"]) for r in rows}
+    if puzzles:
+        first = next(iter(puzzles.values()))
+        for form in compared:
+            method, options = FORMS[kind][form]
+            warm_up(method, first.rules, {**options, "threads": 1})
     for index, puzzle in puzzles.items():
         shift = (index - 1) % len(compared)
-        forms = [f for f in list(compared)[shift:] + list(compared)[:shift]
-                 if only is None or (index, f) in only]
-        if not forms:
-            continue
+        rotated = [f for f in list(compared)[shift:] + list(compared)[:shift]
+                   if only is None or (index, f) in only]
         cost = random_costs(index - 1)
         cost_of_solution = solution_cost(cost, backtrack_solve(puzzle))  # untimed
         marked = sum(isinstance(x, (Thermometer, Arrow)) for x in puzzle.rules.constraints)
-        for order, form in enumerate(forms):
-            method, options = FORMS[kind][form]
-            row, _ = solve_once(puzzle, method, options, cpu_limit, seed)
-            row.update(instance=index, givens=int(np.count_nonzero(puzzle.grid)),
-                       constraints=marked, form=form, order=order, dataset=dataset)
-            if method in ("milp", "matrix"):
-                row.update(relaxation(puzzle, method, options, cost),
-                           solution_random_cost=cost_of_solution)
-            rows.append(row)
-            print(f"#{index} {form}: {row['status']} {row['cpu_seconds']:.2f} CPU s "
-                  f"(load {row['load']:.1f}), nodes {row['nodes']} conflicts "
-                  f"{row['conflicts']} branches {row['branches']}", flush=True)
-        write(rows, out)
+        for copy in copies(puzzle, permutations, seed=index):
+            forms = [f for f in rotated if (index, copy.index, f) not in held]
+            for order, form in enumerate(forms):
+                method, options = FORMS[kind][form]
+                row, grid = solve_once(copy.puzzle, method, options, cpu_limit, seed)
+                if grid is not None and not verify(puzzle, copy.original_grid(grid)):
+                    raise SystemExit(f"#{index} copy {copy.index} {form}: the answer moved "
+                                     f"back breaks the instance's rules")
+                row.update(instance=index, permutation=copy.index,
+                           givens=int(np.count_nonzero(puzzle.grid)), constraints=marked,
+                           form=form, order=order, dataset=dataset)
+                if method in ("milp", "matrix") and copy.index == 0:
+                    row.update(relaxation(puzzle, method, options, cost),
+                               solution_random_cost=cost_of_solution)
+                rows.append(row)
+                print(f"#{index}.{copy.index} {form}: {row['status']} "
+                      f"{row['cpu_seconds']:.2f} CPU s (load {row['load']:.1f}), nodes "
+                      f"{row['nodes']} conflicts {row['conflicts']} branches {row['branches']}",
+                      flush=True)
+            write(rows, out)
     return rows
 
 
@@ -141,7 +162,12 @@ def main(argv=None) -> int:
     parser.add_argument("--skip", type=int, default=0, help="instances skipped first")
     parser.add_argument("--censored", type=Path, metavar="CSV",
                         help="run only the pairs this recorded CSV left censored")
-    add_core_option(parser)
+    add_core_option(parser, by_part=True)
+    parser.add_argument("--permutations", type=int, default=1, metavar="K",
+                        help="solve each instance in K isomorphic copies (sudoku_models."
+                             "symmetry.copies; copy 0 the instance itself; default 1)")
+    parser.add_argument("--part", default="0/1", metavar="K/N",
+                        help="run only the instances i with (i - 1) %% N == K (default 0/1: all)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path, nargs="+", metavar="CSV",
                         help="print the README's tables of recorded CSVs and stop")
@@ -152,7 +178,8 @@ def main(argv=None) -> int:
         for method in ("milp", "matrix"):
             print(f"\n{milp_pairs(*args.table, method=method)}")
         return 0
-    pin(parser, args.core)
+    part, parts = map(int, args.part.split("/"))
+    pin(parser, args.core, part=part, parts=parts)
     compared = tuple(args.forms.split(",")) if args.forms else DEFAULT_FORMS[args.kind]
     unknown = [form for form in compared if form not in FORMS[args.kind]]
     if unknown:
@@ -160,12 +187,13 @@ def main(argv=None) -> int:
                      f"{', '.join(FORMS[args.kind])}")
     dataset = f"{args.kind}-9x9"
     puzzles = read_puzzles(dataset)
-    chosen = dict(list(enumerate(puzzles, 1))[args.skip:][: args.first])
+    chosen = {i: p for i, p in list(enumerate(puzzles, 1))[args.skip:][: args.first]
+              if (i - 1) % parts == part}
     only = censored(args.censored) if args.censored else None
     out = args.out or HERE / "results" / f"{args.kind}_{args.cpu_limit:g}s.csv"
     make_method("backtracking", puzzles[0].rules).warm_up()  # no compile inside a result
-    run(chosen, args.kind, compared, args.cpu_limit, out, args.seed,
-        dataset, only)
+    run(chosen, args.kind, compared, args.cpu_limit, out, args.seed, dataset, only,
+        args.permutations)
     print(f"wrote {out}")
     return 0
 
