@@ -80,7 +80,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..geometry import Layout
-from ..rules import Cage, LinearSum, Rules
+from ..rules import Cage, LinearSum, Renban, Rules
 from .. import sum_rules
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
@@ -277,11 +277,34 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
             np.int64((1 << side) - 1), np.int64(0), identity)
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *_sums([*lowered.sums, *_derived_sums(rules)], matrix, houses,
-                      cage_rule == "sets"), *_lines(lowered.lines, side))
+                      cage_rule == "sets", _value_sets(rules)), *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
+
+
+def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
+    """``(cells, sets)`` of the rules whose cells must hold one of a few
+    sets of values, each once: a renban's runs of ``len(cells)``
+    consecutive values. The kernel prunes them as it prunes a cage by its
+    digit sets (:func:`.kernel._combinations`: the values of the live sets,
+    a value every live set needs struck from the cells that see the whole
+    line, with the rest of a house it lies in), which the pair relations
+    of its lowering (any two values at most ``len - 1`` apart) miss: the
+    Interactive Sudoku Solver's renban handler (``BinaryPairwise`` with
+    its valid combinations and required values, ``js/solver/handlers.js``)
+    prunes so."""
+    found = []
+    side = rules.layout.side
+    if rules.layout.values != side:
+        return found
+    for constraint in rules.constraints:
+        if isinstance(constraint, Renban):
+            size = len(constraint.cells)
+            run = (1 << size) - 1
+            found.append((tuple(constraint.cells), [run << low for low in range(side - size + 1)]))
+    return found
 
 
 def _derived_sums(rules: Rules) -> list[LinearSum]:
@@ -418,12 +441,15 @@ def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> 
     return found if extend(1, size, total, 0) else None
 
 
-def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True) -> tuple:
+def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
+          value_sets=()) -> tuple:
     """``SUM_CELLS`` .. ``SUM_REST`` of the linear sums; with ``sets``, a sum
     gets its combinations when its cells must all differ (pairwise peers in
     ``matrix``) and every coefficient is 1 (without, every sum has its
     bounds only), and its complement in the first of ``houses`` ``(H, s)``
-    that holds all its cells."""
+    that holds all its cells. ``value_sets`` (:func:`_value_sets`) follow
+    the sums as entries of their own: ``(cells, combinations)``, total 0
+    (never read: an entry with combinations is pruned by them alone)."""
     side = houses.shape[1]
     cells, coefs, totals, offsets, combos = [], [], [], [0], []
     for linear in sums:
@@ -436,6 +462,12 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True) -> tu
         if sets and distinct and set(linear.coefficients) == {1}:
             found = combinations_of(len(members), linear.total, side)
         combos.extend(found or [])
+        offsets.append(len(combos))
+    for members, allowed in value_sets:
+        cells.append(list(members))
+        coefs.append([1] * len(members))
+        totals.append(0)
+        combos.extend(allowed)
         offsets.append(len(combos))
     width = max((len(c) for c in cells), default=0)
     coef_table = np.zeros((len(coefs), width), np.int64)
