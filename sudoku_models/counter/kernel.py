@@ -50,8 +50,8 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, D
                             GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEERS, QUEUE,
                             REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
-                            SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_SEEN, SUM_TOTALS,
-                            SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
+                            SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_GROUPS, SUM_SEEN,
+                            SUM_TOTALS, SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
@@ -352,6 +352,110 @@ def _bounds(cand, cells, coefs, total) -> int:
     return changed
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _value_sum(mask) -> int:
+    """The sum of the values of a candidate mask."""
+    total = 0
+    value = 1
+    while mask:
+        if mask & 1:
+            total += value
+        mask >>= 1
+        value += 1
+    return total
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _group_seen(cand, cells, groups, start, full):
+    """For the group of terms from ``start`` on (:func:`_group_bounds`):
+    ``(end, least, most)``, the index after its last term, the values the
+    smallest and the largest different values its cells can take (each
+    cell in turn takes the smallest value not yet taken at or above its
+    least candidate, and the same from the top): -1 for ``end`` when its
+    cells cannot take different values in their ranges."""
+    group = groups[start]
+    least = np.int64(0)
+    most = np.int64(0)
+    end = start
+    while end < cells.size and cells[end] >= 0 and groups[end] == group:
+        mask = cand[cells[end]]
+        free = ~(least | ((mask & -mask) - 1))
+        least |= free & -free
+        below = (np.int64(1) << _highest(mask)) - 1
+        free = below & ~most
+        if free == 0:
+            return -1, least, most
+        most |= np.int64(1) << (_highest(free) - 1)
+        end += 1
+    if least & ~full:
+        return -1, least, most
+    return end, least, most
+
+
+@numba.njit(cache=True, nogil=True)
+def _group_bounds(cand, cells, coefs, total, groups, full) -> int:
+    """A linear sum whose terms fall into groups of cells that must differ
+    (``groups``: each term's group, the groups contiguous, one coefficient
+    each), pruned by its bounds as the Interactive Sudoku Solver's sum
+    handler prunes a sum over several exclusion groups
+    (``_restrictCellsWithCoefficients``, ``js/solver/sum_handler.js``): a
+    group's smallest and largest sums are of different values
+    (:func:`_group_seen`), which bounds the whole sum more tightly than
+    its cells' bounds alone; then each group's cells keep the values
+    within the slack of the values its smallest (largest) sum takes: a
+    value ``v`` in one of its cells makes the group's sum at least its
+    smallest plus ``v - s`` for the largest ``s`` of those values below
+    ``v`` (the exchange property of the sets of different values the
+    cells can take). -1 on a contradiction, 1 if a candidate was struck,
+    else 0."""
+    low = 0
+    high = 0
+    start = 0
+    while start < cells.size and cells[start] >= 0:
+        end, least, most = _group_seen(cand, cells, groups, start, full)
+        if end < 0:
+            return -1
+        coef = coefs[start]
+        if coef > 0:
+            low += coef * _value_sum(least)
+            high += coef * _value_sum(most)
+        else:
+            low += coef * _value_sum(most)
+            high += coef * _value_sum(least)
+        start = end
+    if total < low or total > high:
+        return -1
+    side = _popcount(full)
+    changed = 0
+    start = 0
+    while start < cells.size and cells[start] >= 0:
+        end, least, most = _group_seen(cand, cells, groups, start, full)
+        coef = coefs[start]
+        size = coef if coef > 0 else -coef
+        up = (total - low) // size if coef > 0 else (high - total) // size
+        down = (high - total) // size if coef > 0 else (total - low) // size
+        keep = full
+        if up < side - 1:
+            for _ in range(up):
+                least |= least << 1
+            keep &= least
+        if down < side - 1:
+            for _ in range(down):
+                most |= most >> 1
+            keep &= most
+        if keep != full:
+            for i in range(start, end):
+                cell = cells[i]
+                if cand[cell] & ~keep:
+                    rest = cand[cell] & keep
+                    if rest == 0:
+                        return -1
+                    cand[cell] = rest
+                    changed = 1
+        start = end
+    return changed
+
+
 @numba.njit(cache=True, nogil=True)
 def _combinations(cand, grid, cells, combos, first, last, outside, full):
     """A sum over cells that all differ, pruned by its combinations
@@ -510,7 +614,8 @@ def _record(cand, grid, cells, key, needed) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
-                   sum_combos, combos, sum_seen, sum_rest, full, keys, weights) -> int:
+                   sum_combos, combos, sum_seen, sum_rest, sum_groups, full, keys,
+                   weights) -> int:
     """A variant's own rules, once each (see :mod:`.kernel_tables`): -1 on a
     contradiction, 1 if a candidate was struck, else 0. A sum whose cells
     and the union of its house's other candidates (``sum_rest``) are as its
@@ -537,6 +642,10 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, cells, combos, sum_combos[k],
                                                sum_combos[k + 1], outside, full)
+            elif sum_groups[k, 0] >= 0:
+                result = _group_bounds(cand, cells, sum_coefs[k], sum_totals[k], sum_groups[k],
+                                       full)
+                needed = np.int64(0)
             else:
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
                 needed = np.int64(0)
@@ -597,7 +706,8 @@ def _variant(cand, grid, tables, work) -> int:
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
-                             tables[SUM_REST], tables[FULL], work[SUM_KEYS], work[WEIGHTS])
+                             tables[SUM_REST], tables[SUM_GROUPS], tables[FULL],
+                             work[SUM_KEYS], work[WEIGHTS])
     if changed < 0:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
