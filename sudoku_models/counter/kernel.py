@@ -472,19 +472,22 @@ def _combinations(cand, grid, cells, combos, first, last, outside, full):
     combination), 1 if a candidate of the sum's cells was struck, else 0,
     and the values every live combination needs (not yet placed)."""
     placed = np.int64(0)
+    free = np.int64(0)  # the candidates of the empty cells
     for cell in cells:
         if cell < 0:
             break
         if grid[cell] != 0:
             placed |= cand[cell]
+        else:
+            free |= cand[cell]
     allowed = np.int64(0)
     needed = np.int64(-1)
     live = False
     for k in range(first, last):
         combo = combos[k]
-        if combo & placed != placed or full & ~(combo | outside):
-            continue
         rest = combo & ~placed
+        if combo & placed != placed or full & ~(combo | outside) or rest & ~free:
+            continue  # the last: no cover of the rest (tested below), in one step
         cover = np.int64(0)
         fits = True
         for cell in cells:
@@ -627,18 +630,31 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
     changed = _arcs(cand, arc_from, arc_to, arc_allowed)
     if changed < 0:
         return -1
+    width = sum_cells.shape[1]
+    rest_width = sum_rest.shape[1]
+    seen_width = sum_seen.shape[1]
     for k in range(sum_totals.size):
-        cells = sum_cells[k]
         outside = full
-        if sum_rest.shape[1] and sum_rest[k, 0] >= 0:
+        if rest_width and sum_rest[k, 0] >= 0:
             outside = np.int64(0)
-            for cell in sum_rest[k]:
+            for i in range(rest_width):
+                cell = sum_rest[k, i]
                 if cell < 0:
                     break
                 outside |= cand[cell]
-        if keys[k, keys.shape[1] - 2] == outside and _unchanged(cand, grid, cells, keys[k]):
-            needed = keys[k, keys.shape[1] - 1]
+        same = keys[k, width] == outside
+        if same:
+            for i in range(width):
+                cell = sum_cells[k, i]
+                if cell < 0:
+                    break
+                if keys[k, i] != cand[cell] | (PLACED if grid[cell] != 0 else 0):
+                    same = False
+                    break
+        if same:
+            needed = keys[k, width + 1]
         else:
+            cells = sum_cells[k]
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, cells, combos, sum_combos[k],
                                                sum_combos[k + 1], outside, full)
@@ -654,13 +670,20 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                 return -1
             if result == 0:
                 _record(cand, grid, cells, keys[k], needed)
-                keys[k, keys.shape[1] - 2] = outside
+                keys[k, width] = outside
             changed |= result
-        if needed:
-            result = _strike(cand, grid, sum_seen[k], needed)
-            if result < 0:
-                return -1
-            changed |= result
+        if needed:  # _strike, inlined
+            for i in range(seen_width):
+                cell = sum_seen[k, i]
+                if cell < 0:
+                    break
+                if cand[cell] & needed:
+                    if grid[cell] != 0:
+                        return -1
+                    cand[cell] &= ~needed
+                    if cand[cell] == 0:
+                        return -1
+                    changed = 1
     return changed
 
 
