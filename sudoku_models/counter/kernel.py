@@ -877,12 +877,12 @@ def _house_branch(cand, houses, weights, weight, count) -> tuple:
     best_den = count
     found_bit = np.int64(0)
     found_cell = -1
-    for house in houses:
+    for h in range(houses.shape[0]):
         once = np.int64(0)
         twice = np.int64(0)
         more = np.int64(0)
-        for cell in house:
-            mask = cand[cell]
+        for i in range(houses.shape[1]):
+            mask = cand[houses[h, i]]
             more |= twice & mask
             twice |= once & mask
             once |= mask
@@ -892,7 +892,8 @@ def _house_branch(cand, houses, weights, weight, count) -> tuple:
             pairs ^= bit
             first = -1
             second = -1
-            for cell in house:
+            for i in range(houses.shape[1]):
+                cell = houses[h, i]
                 if cand[cell] & bit:
                     if first < 0:
                         first = cell

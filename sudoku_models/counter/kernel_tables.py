@@ -282,7 +282,7 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     head = (peers, np.ascontiguousarray(houses), _padded(cell_houses),
             np.int64((1 << side) - 1), np.int64(0), identity)
     sums = _sums([*lowered.sums, *_derived_sums(rules)], matrix, houses, cage_rule == "sets",
-                 _value_sets(rules))
+                 _value_sets(rules), grouped=len(lowered.sums))
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1])
@@ -449,7 +449,7 @@ def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> 
 
 
 def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
-          value_sets=()) -> tuple:
+          value_sets=(), grouped: int | None = None) -> tuple:
     """``SUM_CELLS`` .. ``SUM_REST`` of the linear sums; with ``sets``, a sum
     gets its combinations when its cells must all differ (pairwise peers in
     ``matrix``) and every coefficient is 1 (without, every sum has its
@@ -457,11 +457,13 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
     that holds all its cells. ``value_sets`` (:func:`_value_sets`) follow
     the sums as entries of their own: ``(cells, combinations)``, total 0
     (never read: an entry with combinations is pruned by them alone). A
-    sum whose cells need not all differ gets its exclusion groups
-    (``SUM_GROUPS``, the last table returned), its cells in their order."""
+    sum whose cells need not all differ, among the first ``grouped`` (all
+    when None: the rules' own sums, not the innies and outies derived from
+    cages), gets its exclusion groups (``SUM_GROUPS``, the last table
+    returned), its cells in their order."""
     side = houses.shape[1]
     cells, coefs, totals, offsets, combos, groups = [], [], [], [0], [], []
-    for linear in sums:
+    for index, linear in enumerate(sums):
         members = list(linear.cells)
         factors = list(linear.coefficients)
         distinct = all(matrix[a, b] for i, a in enumerate(members) for b in members[i + 1:])
@@ -469,7 +471,7 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
         if sets and distinct and set(linear.coefficients) == {1}:
             found = combinations_of(len(members), linear.total, side)
         numbers = []
-        if not distinct:
+        if not distinct and (grouped is None or index < grouped):
             parts = _exclusion_groups(members, factors, matrix)
             order = [i for part in parts for i in part]
             members = [members[i] for i in order]
