@@ -14,7 +14,10 @@ The puzzles (``--set``):
 - ``hard``: its 4 extreme killers and 14 Mathemagic killers
   (``tarek_killers.hard_killers``: 7 to 25 CPU s per count);
 - ``datasets``: the shipped ``sudoku_models/collections/thermo-9x9.jsonl``,
-  ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``.
+  ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``;
+- ``hs``: its 9 ``HS_KILLERS``; ``renban``: its 3 ``HARD_RENBAN``;
+  ``little``: its 15 ``LITTLE_KILLER_SNIPES``; ``pills``: its 3 long pill
+  arrows ('Long sums 1' to '3') (issue 47).
 
 The file is downloaded into a temporary folder (``--collections FILE``
 reads a copy). The "before" kernel is the counter's ``kernel.py``,
@@ -88,6 +91,9 @@ OUT_ISS = HERE / "results" / "thermo_snipes_iss.csv"
 SNIPES = ("I want to break free", "A kind of magic", "Bicycle race", "16x16: Sudoku X",
           "16x16: Sudoku X, very hard", "16x16: Sudoku X, hard", "16x16: Windoku")
 DATASETS = ("thermo-9x9.jsonl", "arrow-9x9.jsonl", "killer-9x9.jsonl")
+LISTS = {"hs": "HS_KILLERS#", "little": "LITTLE_KILLER_SNIPES#"}
+NAMED = {"renban": ("Hard renban 1", "Hard renban 2", "Hard renban 3"),
+         "pills": ("Long sums 1", "Long sums 2", "Long sums 3")}
 COLUMNS = ("set", "name", "cage_rule", "kernel", "revision", "round", "count", "verified", "nodes",
            "cpu_s", "load", "core")
 ISS_COLUMNS = ("name", "round", "status", "solutions", "guesses", "nodes", "wall_s", "run_cpu_s",
@@ -102,6 +108,25 @@ def snipes(text: str) -> list[tuple[str, str]]:
     for name, source, _ in entries("collections.js", text):
         found.setdefault(name, source)
     return [(name, found[name]) for name in SNIPES]
+
+
+def listed(text: str, prefix: str) -> list[tuple[str, str]]:
+    """``(name, puzzle text)`` of a collection's list (``HS_KILLERS#``,
+    ``LITTLE_KILLER_SNIPES#``) in ``collections.js``."""
+    from .read_and_solve import entries
+
+    return [(name, source) for name, source, _ in entries("collections.js", text)
+            if name.startswith(prefix)]
+
+
+def named(text: str, names) -> list[tuple[str, str]]:
+    """``(name, puzzle text)`` of the puzzles ``names`` in ``collections.js``."""
+    from .read_and_solve import entries
+
+    found = {}
+    for name, source, _ in entries("collections.js", text):
+        found.setdefault(name, source)
+    return [(name, found[name]) for name in names]
 
 
 def datasets() -> list[tuple[str, str]]:
@@ -189,7 +214,8 @@ def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="snipes,tarek,datasets",
-                        help="comma-separated: snipes, tarek, datasets, hard")
+                        help="comma-separated: snipes, tarek, datasets, hard, hs, renban, "
+                             "little, pills")
     parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
     parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
     parser.add_argument("--rules", default="sets",
@@ -220,7 +246,8 @@ def main(argv=None) -> int:
     rules = args.rules.split(",")
     if not rules or set(rules) - set(after_tables.CAGE_RULES):
         parser.error(f"--rules: comma-separated, of {', '.join(after_tables.CAGE_RULES)}")
-    text = read_source(args.collections) if {"snipes", "tarek", "hard"} & set(chosen) else ""
+    text = read_source(args.collections) \
+        if {"snipes", "tarek", "hard", "hs", "renban", "little", "pills"} & set(chosen) else ""
     puzzles = []
     if "snipes" in chosen:
         puzzles += [("snipes", name, read_puzzle(source)) for name, source in snipes(text)]
@@ -229,6 +256,12 @@ def main(argv=None) -> int:
                     for i, source in enumerate(tarek_killers(text), start=1)]
     if "hard" in chosen:
         puzzles += [("hard", name, read_puzzle(source)) for _, name, source in hard_killers(text)]
+    for group, prefix in LISTS.items():
+        if group in chosen:
+            puzzles += [(group, name, read_puzzle(source)) for name, source in listed(text, prefix)]
+    for group, names in NAMED.items():
+        if group in chosen:
+            puzzles += [(group, name, read_puzzle(source)) for name, source in named(text, names)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
     with tempfile.TemporaryDirectory() as folder, open(args.out, "w", newline="") as handle:

@@ -67,7 +67,12 @@ singles-only one) and then, from ``VARIANT`` on:
   cells and each house listed before it that it meets in two cells or more,
   the shared cells, the rest of the extra house, the rest of the other
   (locked candidates between them, as the segments give them between lines
-  and regions).
+  and regions);
+- ``SUM_GROUPS`` ``(S, m)``: for a sum pruned by its bounds whose cells
+  need not all differ (a little killer, a long arrow), each term's group:
+  terms of one coefficient whose cells must all differ (pairwise peers),
+  each group's terms next to each other in ``SUM_CELLS``
+  (:func:`_exclusion_groups`); -1 throughout for every other sum.
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -82,6 +87,7 @@ import numpy as np
 from ..core.geometry import Layout
 from ..core.constraint import LinearSum
 from ..core.cell_kinds import Cage
+from ..core.line_kinds import Renban
 from ..core.rules import Rules
 from ..core import sum_rules
 
@@ -92,6 +98,7 @@ DOMAINS, ARC_FROM, ARC_TO, ARC_ALLOWED = 12, 13, 14, 15
 SUM_CELLS, SUM_COEFS, SUM_TOTALS, SUM_COMBOS, COMBOS, SUM_SEEN, SUM_REST = 16, 17, 18, 19, 20, 21, 22
 LINE_CELLS, LINE_NEXT, LINE_START, LINE_ACCEPT = 23, 24, 25, 26
 INTERSECTIONS = 27
+SUM_GROUPS = 28
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -277,13 +284,37 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (layout.cells, 1))
     head = (peers, np.ascontiguousarray(houses), _padded(cell_houses),
             np.int64((1 << side) - 1), np.int64(0), identity)
+    sums = _sums([*lowered.sums, *_derived_sums(rules)], matrix, houses, cage_rule == "sets",
+                 _value_sets(rules), grouped=len(lowered.sums))
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
-               *_sums([*lowered.sums, *_derived_sums(rules)], matrix, houses,
-                      cage_rule == "sets"), *_lines(lowered.lines, side))
-    variant = (*variant, _intersections(houses, len(layout.houses)))
+               *sums[:-1], *_lines(lowered.lines, side))
+    variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1])
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
+
+
+def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
+    """``(cells, sets)`` of the rules whose cells must hold one of a few
+    sets of values, each once: a renban's runs of ``len(cells)``
+    consecutive values. The kernel prunes them as it prunes a cage by its
+    digit sets (:func:`.kernel._combinations`: the values of the live sets,
+    a value every live set needs struck from the cells that see the whole
+    line, with the rest of a house it lies in), which the pair relations
+    of its lowering (any two values at most ``len - 1`` apart) miss: the
+    Interactive Sudoku Solver's renban handler (``BinaryPairwise`` with
+    its valid combinations and required values, ``js/solver/handlers.js``)
+    prunes so."""
+    found = []
+    side = rules.layout.side
+    if rules.layout.values != side:
+        return found
+    for constraint in rules.constraints:
+        if isinstance(constraint, Renban):
+            size = len(constraint.cells)
+            run = (1 << size) - 1
+            found.append((tuple(constraint.cells), [run << low for low in range(side - size + 1)]))
+    return found
 
 
 def _derived_sums(rules: Rules) -> list[LinearSum]:
@@ -420,24 +451,47 @@ def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> 
     return found if extend(1, size, total, 0) else None
 
 
-def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True) -> tuple:
+def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
+          value_sets=(), grouped: int | None = None) -> tuple:
     """``SUM_CELLS`` .. ``SUM_REST`` of the linear sums; with ``sets``, a sum
     gets its combinations when its cells must all differ (pairwise peers in
     ``matrix``) and every coefficient is 1 (without, every sum has its
     bounds only), and its complement in the first of ``houses`` ``(H, s)``
-    that holds all its cells."""
+    that holds all its cells. ``value_sets`` (:func:`_value_sets`) follow
+    the sums as entries of their own: ``(cells, combinations)``, total 0
+    (never read: an entry with combinations is pruned by them alone). A
+    sum whose cells need not all differ, among the first ``grouped`` (all
+    when None: the rules' own sums, not the innies and outies derived from
+    cages), gets its exclusion groups (``SUM_GROUPS``, the last table
+    returned), its cells in their order."""
     side = houses.shape[1]
-    cells, coefs, totals, offsets, combos = [], [], [], [0], []
-    for linear in sums:
+    cells, coefs, totals, offsets, combos, groups = [], [], [], [0], [], []
+    for index, linear in enumerate(sums):
         members = list(linear.cells)
-        cells.append(members)
-        coefs.append(list(linear.coefficients))
-        totals.append(linear.total)
+        factors = list(linear.coefficients)
         distinct = all(matrix[a, b] for i, a in enumerate(members) for b in members[i + 1:])
         found = None
         if sets and distinct and set(linear.coefficients) == {1}:
             found = combinations_of(len(members), linear.total, side)
+        numbers = []
+        if not distinct and (grouped is None or index < grouped):
+            parts = _exclusion_groups(members, factors, matrix)
+            order = [i for part in parts for i in part]
+            members = [members[i] for i in order]
+            factors = [factors[i] for i in order]
+            numbers = [g for g, part in enumerate(parts) for _ in part]
+        cells.append(members)
+        coefs.append(factors)
+        totals.append(linear.total)
+        groups.append(numbers)
         combos.extend(found or [])
+        offsets.append(len(combos))
+    for members, allowed in value_sets:
+        cells.append(list(members))
+        coefs.append([1] * len(members))
+        totals.append(0)
+        groups.append([])
+        combos.extend(allowed)
         offsets.append(len(combos))
     width = max((len(c) for c in cells), default=0)
     coef_table = np.zeros((len(coefs), width), np.int64)
@@ -449,7 +503,36 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True) -> tu
             for k, members in enumerate(cells)]
     return (_padded(cells, width), coef_table, np.array(totals, np.int64),
             np.array(offsets, np.int64), np.array(combos, np.int64), _padded(seen),
-            _padded(rest))
+            _padded(rest), _padded(groups, width))
+
+
+def _exclusion_groups(members: list[int], factors: list[int],
+                      matrix: np.ndarray) -> list[list[int]]:
+    """The terms of a sum (indices into ``members``) in groups of one
+    coefficient whose cells are pairwise peers in ``matrix``: each group
+    grown greedily from the first term left, over the terms in a few
+    orders (as given, and three shuffles of a fixed seed), keeping the
+    partition with the largest sum of squared group sizes (fewer, larger
+    groups bound the sum more tightly), as the Interactive Sudoku Solver's
+    ``HandlerUtil.findExclusionGroups`` scores them."""
+    rng = np.random.default_rng(0)
+    orders = [list(range(len(members)))]
+    orders += [rng.permutation(len(members)).tolist() for _ in range(3)]
+    best: list[list[int]] = []
+    for order in orders:
+        left = list(order)
+        parts = []
+        while left:
+            part = [left.pop(0)]
+            for i in list(left):
+                if factors[i] == factors[part[0]] and all(matrix[members[i], members[j]]
+                                                          for j in part):
+                    part.append(i)
+                    left.remove(i)
+            parts.append(part)
+        if sum(len(p) ** 2 for p in parts) > sum(len(p) ** 2 for p in best):
+            best = parts
+    return best
 
 
 def _complement(members: list[int], houses: np.ndarray) -> list[int]:

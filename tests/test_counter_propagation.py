@@ -1,0 +1,122 @@
+"""The variant kernel's propagation for renban lines, little killers, pill
+arrows and other sums over cells that may repeat a value (issue 47):
+counts against brute force over every 4x4 grid, with clues, several
+constraints at once and some of them drawn blindly (so that a puzzle may
+have none, one or many solutions); every answer checked by ``verify``."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import Puzzle, verify
+from sudoku_models.counter import kernel, kernel_tables
+from sudoku_models.counter.core import new_control
+from sudoku_models.core.geometry import Layout
+from sudoku_models.core.line_kinds import Renban
+from sudoku_models.core.rules import Rules
+from sudoku_models.errors import RulesError
+
+from .test_rules import _full_grid, _random_constraint
+from .variant_puzzles import brute_count, holding_constraint
+
+FOUR = Layout.square(2)
+KINDS = ("renban", "little-killer", "pill-arrow", "arrow", "sum", "double-arrow", "cage-total",
+         "sum-line", "thermometer", "whispers")
+
+
+def _count(puzzle: Puzzle, rule: str = "sets") -> tuple[int, np.ndarray]:
+    tables = kernel_tables.build_rules(puzzle.rules, rule)
+    solution = np.zeros(puzzle.layout.cells, np.int32)
+    found = kernel.count(puzzle.grid.ravel().astype(np.int32), 1000, 10**9, tables.identity,
+                         new_control(), solution, tables.locked, tables.workspace())
+    return int(found), solution
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), kinds=st.lists(st.sampled_from(KINDS), min_size=1,
+                                                      max_size=4),
+       blind=st.integers(0, 2), share=st.floats(0.0, 0.5),
+       rule=st.sampled_from(kernel_tables.CAGE_RULES))
+def test_mixed_sums_and_lines_count_as_brute_force(seed, kinds, blind, share, rule):
+    rng = np.random.default_rng(seed)
+    values = _full_grid(FOUR, rng).ravel()
+    constraints = []
+    for kind in kinds:
+        constraint = holding_constraint(kind, FOUR, values, rng)
+        if constraint is not None:
+            constraints.append(constraint)
+    for _ in range(blind):
+        constraints.append(_random_constraint(FOUR, values, rng))
+    try:
+        rules = Rules(FOUR, tuple(dict.fromkeys(constraints)))
+    except (RulesError, TypeError):
+        assume(False)
+    assume(not rules.classic)
+    puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
+    expected = min(brute_count(puzzle), 1000)
+    found, solution = _count(puzzle, rule)
+    assert found == expected
+    if expected:
+        assert verify(puzzle, solution.reshape(4, 4))
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_a_renban_is_pruned_by_its_runs_of_consecutive_values(size):
+    """A renban's entry holds its runs of ``size`` consecutive values, and
+    with a 1 on it the count is brute force's."""
+    cells = (0, 1, 2, 3)[:size]
+    tables = kernel_tables.build_rules(Rules(FOUR, (Renban(cells),)))
+    first = tables.locked[kernel_tables.SUM_COMBOS]
+    combos = tables.locked[kernel_tables.COMBOS]
+    runs = {int(c) for c in combos[first[-2]:first[-1]]}
+    assert runs == {((1 << size) - 1) << low for low in range(4 - size + 1)}
+    clues = np.zeros((4, 4), int)
+    clues[0, 0] = 1
+    puzzle = Puzzle(clues, Rules(FOUR, (Renban(cells),)))
+    expected = brute_count(puzzle)
+    assert _count(puzzle)[0] == expected
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), terms=st.integers(1, 6), feasible=st.booleans())
+def test_a_sum_over_groups_keeps_every_value_of_a_solution(seed, terms, feasible):
+    """The bounds of a sum over groups of cells that must differ
+    (:func:`kernel._group_bounds`) strike only values that no assignment
+    (different values within each group) reaching the total has, and call a
+    contradiction only when none exists: checked against every
+    assignment of up to six cells with values 1..6."""
+    from itertools import product
+
+    rng = np.random.default_rng(seed)
+    side = 6
+    full = (1 << side) - 1
+    sizes = []
+    while sum(sizes) < terms:
+        sizes.append(int(rng.integers(1, terms - sum(sizes) + 1)))
+    groups = np.array([g for g, size in enumerate(sizes) for _ in range(size)], np.int64)
+    factor = [int(rng.choice([1, 1, -1, 2, -3])) for _ in sizes]
+    coefs = np.array([factor[g] for g in groups], np.int64)
+    cand = np.array([int(rng.integers(1, full + 1)) for _ in range(terms)], np.int64)
+    cells = np.arange(terms, dtype=np.int64)
+    choices = [[v for v in range(1, side + 1) if cand[i] >> (v - 1) & 1] for i in range(terms)]
+
+    def fits(values) -> bool:
+        return all(len({values[i] for i in range(terms) if groups[i] == g}) == size
+                   for g, size in enumerate(sizes))
+
+    picks = [values for values in product(*choices) if fits(values)]
+    if feasible and picks:
+        total = int(sum(c * v for c, v in zip(coefs, picks[int(rng.integers(len(picks)))])))
+    else:
+        total = int(rng.integers(-20, 40))
+    solutions = [values for values in picks if sum(c * v for c, v in zip(coefs, values)) == total]
+    pruned = cand.copy()
+    result = kernel._group_bounds(pruned, cells, coefs, total, groups, full)
+    if result < 0:
+        assert not solutions
+        return
+    for values in solutions:
+        for i, v in enumerate(values):
+            assert pruned[i] >> (v - 1) & 1
+    assert result == int((pruned != cand).any())
