@@ -273,19 +273,81 @@ def unregister(name: str) -> None:
 
 
 def method_info(name: str) -> MethodInfo:
-    """The entry of ``name``; :class:`UnknownMethodError` listing the known
-    methods otherwise."""
+    """The entry of ``name``; for a module path ``"package.module:attr"``
+    not registered yet, the model of your own that module registers
+    (:func:`registered_from_module`); :class:`UnknownMethodError` listing
+    the known methods otherwise."""
     try:
         return METHODS[name]
     except (KeyError, TypeError):
+        pass
+    if isinstance(name, str) and ":" in name:
+        return registered_from_module(name)
+    raise UnknownMethodError(
+        f"unknown method {name!r}; choose from {', '.join(METHODS)}; a model of your own "
+        f"from another process: MODULE:NAME (docs/design.md, 'Write your own model')")
+
+
+def registered_from_module(spec: str) -> MethodInfo:
+    """The method ``"package.module:attr"``: imports ``package.module``
+    (with Ctrl-C held back; the current folder is tried last when the
+    module is not found on ``sys.path``, as ``python -m`` would find it), and
+    registers under the name ``spec`` the model ``attr`` that the module
+    registered with :func:`sudoku_models.register_model` (a module that
+    registers ``spec`` itself is taken as it is). This is how a model of
+    your own reaches a process that did not register it: ``sudoku-models
+    bench run --methods my_models:textbook_milp`` from a shell, a Dask or
+    SLURM worker. Raises :class:`UnknownMethodError` naming what is missing:
+    the module, the attribute, or its registration."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute.isidentifier():
+        raise UnknownMethodError(f"method {spec!r}: a model of your own is named "
+                                 f"MODULE:NAME, e.g. my_models:textbook_milp")
+    module = _import_user_module(module_name, spec)
+    if spec in METHODS:
+        return METHODS[spec]
+    model = getattr(module, attribute, None)
+    if model is None:
+        raise UnknownMethodError(f"method {spec!r}: module {module_name} has no {attribute!r}")
+    again = getattr(model, "__dict__", {}).get("__sudoku_method__")
+    if again is None:
         raise UnknownMethodError(
-            f"unknown method {name!r}; choose from {', '.join(METHODS)}"
-        ) from None
+            f"method {spec!r}: {module_name}.{attribute} is not registered; call "
+            f"sudoku_models.register_model('NAME', {attribute}, paradigm=...) in {module_name}")
+    return again(spec)
+
+
+def _import_user_module(module_name: str, spec: str):
+    import os
+    import sys
+
+    with ctrl_c_deferred():
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            here = os.getcwd()
+            missing = str(error.name)
+            if not (module_name == missing or module_name.startswith(missing + ".")) \
+                    or here in sys.path:
+                raise UnknownMethodError(f"method {spec!r}: {error}") from None
+        sys.path.append(here)
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            raise UnknownMethodError(
+                f"method {spec!r}: {error} (a module of your own must be installed, on "
+                f"PYTHONPATH or in the current folder)") from None
 
 
 def method_class(name: str) -> type:
     """The class of method ``name`` (imported on first use)."""
     return method_info(name).load()
+
+
+def built_in_methods() -> tuple[str, ...]:
+    """Names of the methods the toolkit registers itself (a model of your
+    own may not take one)."""
+    return _BUILT_IN
 
 
 def counting_methods() -> tuple[str, ...]:
@@ -345,3 +407,5 @@ for _info in (
                kinds=EVERY_KIND),
 ):
     register(_info)
+
+_BUILT_IN = tuple(METHODS)

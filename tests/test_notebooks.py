@@ -11,9 +11,10 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("
 
 
 def test_there_are_notebooks():
-    assert {p.stem for p in NOTEBOOKS} == {"milp_vs_cp", "solver_based_milp", "bipartite_matching",
-                                           "benchmark_results", "difficulty", "phase_transition", "teaching",
-                                           "counting_grids", "variants"}
+    assert {p.stem for p in NOTEBOOKS} == {"first_models", "milp_vs_cp", "solver_based_milp",
+                                           "bipartite_matching", "benchmark_results", "difficulty",
+                                           "phase_transition", "teaching", "counting_grids",
+                                           "variants"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

@@ -70,7 +70,20 @@ def params(language: str) -> list:
 
 def run_in_repl(text: str) -> tuple[list[str], str]:
     """``text`` pasted line by line into an interactive interpreter (where a
-    blank line must end a ``for`` block): the errors shown, and what it printed."""
+    blank line must end a ``for`` block): the errors shown, and what it printed.
+    The registry is as it was afterwards: a method a snippet registers (``Write
+    your own model``) does not reach the other tests of this process."""
+    from sudoku_models.registry import METHODS
+
+    before = dict(METHODS)
+    try:
+        return _run_in_repl(text)
+    finally:
+        METHODS.clear()
+        METHODS.update(before)
+
+
+def _run_in_repl(text: str) -> tuple[list[str], str]:
     errors: list[str] = []
 
     class Console(code.InteractiveConsole):

@@ -18,6 +18,7 @@ HEAVY = ("numpy", "numba", "pyomo", "ortools", "highspy", "pysat", "pyscipopt", 
 ARGUMENTS = ["--help", "--version", "solve --help", "count --help", "export --help",
              "methods --help", "explain --help", "rate --help", "bench --help",
              "bench run --help", "bench report --help", "generate --help", "solve --bogus",
+             "show-model --help", "show-model cp", "show-model cp 1234 --lines 0",
              "count --limit -3 1234", "generate --order 9 --clues 20",
              "generate --layout boxes:9x9", "bench run --executor pbs", "no-such-command"]
 

@@ -56,6 +56,13 @@ def configuration(text: str) -> tuple[str, dict[str, object]]:
         raise RunError(f"configuration {spec!r}: options go in one pair of brackets at the "
                        "end, e.g. milp-alldiff[transformation=hull]")
     known = methods()
+    if name not in known and ":" in name:  # a model of your own, by its module path
+        from ..registry import method_info
+
+        try:
+            method_info(name)
+        except ValueError as error:
+            raise RunError(str(error)) from None
     if name not in known:
         raise RunError(f"unknown method {name or '(none)'}"
                        + (f" in configuration {spec!r}" if bracket else "")

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 
-BUILT_IN = ("solve", "count", "export", "methods", "explain", "rate", "bench", "warm_up")
+BUILT_IN = ("solve", "count", "export", "show_model", "methods", "explain", "rate", "bench",
+            "warm_up")
 """The modules of this package that hold a command, in the order of ``--help``."""
 
 _COMMANDS: dict[str, Callable] = {}

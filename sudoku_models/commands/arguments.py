@@ -77,6 +77,8 @@ def method_list(allowed: Callable[[], Sequence[str]]) -> Callable[[str], list[st
     def parse(text: str) -> list[str]:
         names = list(allowed()) if text == "all" else [
             m.strip() for m in text.split(",") if m.strip()]
+        for name in names:
+            _resolve_module_path(name)
         unknown = [m for m in names if m not in allowed()]
         if unknown or not names:
             raise argparse.ArgumentTypeError(
@@ -89,11 +91,25 @@ def method_list(allowed: Callable[[], Sequence[str]]) -> Callable[[str], list[st
 def one_method(allowed: Callable[[], Sequence[str]]) -> Callable[[str], str]:
     """A parser of one method name among ``allowed()``."""
     def parse(text: str) -> str:
+        _resolve_module_path(text)
         if text not in allowed():
             raise argparse.ArgumentTypeError(
                 f"{text!r} cannot do this; choose from {', '.join(allowed())}")
         return text
     return parse
+
+
+def _resolve_module_path(name: str) -> None:
+    """Register a model of your own named by its module path
+    (``my_models:textbook_milp``, :func:`~sudoku_models.registry.method_info`),
+    so that the check of the allowed names sees it; its error in one line."""
+    from ..registry import METHODS, method_info
+
+    if ":" in name and name not in METHODS:
+        try:
+            method_info(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def key_value(text: str) -> tuple[str, str]:

@@ -11,5 +11,7 @@
 * :mod:`.pyomo_model`: the base of the Pyomo methods (compiled into a back-end);
 * the methods: :mod:`.pyomo_binary` (``milp``), :mod:`.matrix` (``matrix``,
   MATLAB's arrays straight into HiGHS), :mod:`.alldiff` (``milp-alldiff``,
-  integer cells with GDP disjunctions); :mod:`.objectives` their objective.
+  integer cells with GDP disjunctions); :mod:`.objectives` their objective;
+* :mod:`.pyomo_user`: a Pyomo model a user writes as a function
+  (:func:`sudoku_models.register_model`), compiled as ``milp``'s is.
 """
