@@ -72,6 +72,15 @@ MAX_OPTION_NUMBER = 10**15
 larger ones are "all" in practice, and they fit the compiled code."""
 
 
+# -- timing ---------------------------------------------------------------------
+
+WARM_UP_SECONDS = 1.0
+"""Seconds (wall) a method's untimed warm-up may take before its first timed
+solve (:func:`sudoku_models.solving.warm_up`): enough for the libraries,
+compiled kernels and first-call set-up a 9x9 needs (0.3-0.9 s measured); a
+36x36 warm-up puzzle would take the matching 15 s to solve."""
+
+
 def check_limit(limit) -> None:
     """``ValueError`` unless ``limit`` is None or a whole number >= 1."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):

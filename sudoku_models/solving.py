@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from . import validation
-from .limits import check_limit
+from .limits import WARM_UP_SECONDS, check_limit
 from .core.geometry import Layout
 from .puzzle import Puzzle
 from .formats.puzzle_text import as_puzzle
@@ -103,13 +103,15 @@ def solve(
     ``threads``, ``seed``, ``objective`` for MILP, ``solver_options``, ...).
     The model is built afresh: ``build_seconds`` includes building it; the
     first solve of a method configuration in the process is preceded by an
-    untimed warm-up (:func:`warm_up`). Raises ``ValueError`` for an unknown method or option value; an
-    unsolvable puzzle is a result with status INFEASIBLE, not an error.
+    untimed warm-up (:func:`warm_up`), whose seconds that result gives
+    apart in ``stats["warm_up_s"]``. Raises ``ValueError`` for an unknown
+    method or option value; an unsolvable puzzle is a result with status
+    INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
-    warm_up(method, puzzle.rules, options)
-    return within_limit(make_method(method, puzzle.rules, time_limit, **options).solve(puzzle),
-                        time_limit)
+    warmed = warm_up(method, puzzle.rules, options)
+    result = make_method(method, puzzle.rules, time_limit, **options).solve(puzzle)
+    return within_limit(after_warm_up(result, warmed), time_limit)
 
 
 def solve_many(
@@ -153,31 +155,45 @@ def warm_up_puzzle(layout: Layout, variant: bool = False) -> Puzzle:
     return Puzzle.from_grid(grid, layout=Rules(boxes, cage))
 
 
-def warm_up(method: str, rules: Rules, options: Mapping[str, object], solves: int = 1) -> bool:
+def warm_up(method: str, rules: Rules, options: Mapping[str, object], solves: int = 1) -> float:
     """Before the first timed solve of ``method`` with ``options`` on grids
     like ``rules``' (its side, classic or a variant) in this process:
     ``solves`` untimed solves of :func:`warm_up_puzzle` on a model of its
-    own (solver libraries loaded, compiled kernels ready, the solver's
+    own, each stopped at :data:`~sudoku_models.limits.WARM_UP_SECONDS`
+    (solver libraries loaded, compiled kernels ready, the solver's
     first-call set-up paid, the warm-up model's garbage collected), so that
     no first result carries a set-up the next ones do not (issue 44). Once
-    per process and configuration; True when it ran now. The puzzles' own
+    per process and configuration; returns the seconds (wall) it took now,
+    0.0 when it had run before (a compile on a fresh machine is most of
+    them: :func:`after_warm_up` reports them beside the result). The puzzles' own
     models are built afresh and timed as before: a batch's first puzzle of
     a rules carries that model's build, as every method's does."""
     variant = bool(rules.constraints) and "cage-total" in method_info(method).kinds
     key = (method, tuple(sorted((k, repr(v)) for k, v in options.items() if k != "log")),
            rules.layout.side, variant)
     if key in _WARMED or solves < 1:
-        return False
+        return 0.0
     _WARMED.add(key)
+    start = time.perf_counter()
     puzzle = warm_up_puzzle(rules.layout, variant)
     quiet = {k: v for k, v in options.items() if k != "log"}
     try:
         for _ in range(solves):
-            make_method(method, puzzle.rules, None, **quiet).solve(puzzle)
+            make_method(method, puzzle.rules, WARM_UP_SECONDS, **quiet).solve(puzzle)
     except (ValueError, RuntimeError):
         pass  # a method that cannot take the warm-up puzzle: its own solve says why
     gc.collect()  # the warm-up model's cycles (a Pyomo model's: 0.1 s) freed now, untimed
-    return True
+    return time.perf_counter() - start
+
+
+def after_warm_up(result: SolveResult, warmed: float) -> SolveResult:
+    """``result`` with the seconds of the warm-up that preceded it (when
+    one did: ``warmed`` > 0) in ``stats["warm_up_s"]``, apart from its own
+    build and solve seconds: a first solve tells what the process paid
+    before it, and no timing includes it."""
+    if warmed <= 0:
+        return result
+    return replace(result, stats={**result.stats, "warm_up_s": round(warmed, 3)})
 
 
 def within_limit(result: SolveResult, time_limit: float | None) -> SolveResult:
@@ -237,9 +253,9 @@ class Models:
         """``puzzle`` solved by the model of ``method`` for its rules
         (:func:`within_limit` of the time limit), after the warm-up of its
         configuration when it is the first."""
-        warm_up(method, puzzle.rules, {**self.common, **options}, self.warmup)
-        return within_limit(self.model(method, puzzle.rules, **options).solve(puzzle),
-                            self.time_limit)
+        warmed = warm_up(method, puzzle.rules, {**self.common, **options}, self.warmup)
+        result = self.model(method, puzzle.rules, **options).solve(puzzle)
+        return within_limit(after_warm_up(result, warmed), self.time_limit)
 
 
 @dataclass(frozen=True)

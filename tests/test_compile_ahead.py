@@ -1,7 +1,7 @@
 """No compile inside a result (issue 32): the counter's kernels are compiled
 or loaded before a solve's clock and time limit start, and a compile is
-reported apart (``stats["compile_s"]``), as a new user meets it: a fresh
-process with an empty numba cache."""
+reported apart (in the first solve's warm-up, ``stats["warm_up_s"]``, issue
+44), as a new user meets it: a fresh process with an empty numba cache."""
 
 import json
 import os
@@ -34,8 +34,9 @@ def test_a_first_solve_with_an_empty_cache_is_optimal_and_holds_no_compile(tmp_p
     first, hundredth = results[0], results[-1]
     assert first["status"] == "OPTIMAL" and first["verified"]
     assert first["solve_seconds"] < 0.1
-    assert first["stats"]["compile_s"] > 0  # it did compile, and says so apart
-    assert "compile_s" not in hundredth["stats"]
+    # it did compile, in the warm-up before the first solve, and says so apart
+    assert first["stats"]["warm_up_s"] > 0.5 and "compile_s" not in first["stats"]
+    assert "warm_up_s" not in hundredth["stats"]
     # the one line on stderr, saying what is compiled and where it is kept
     assert run.stderr.count("\n") == 1
     assert "compiling the counter (counter.kernel9." in run.stderr and str(tmp_path) in run.stderr
