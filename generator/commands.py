@@ -38,7 +38,11 @@ def add_parser(commands) -> None:
         "| generate --layout jigsaw:9 --clues 30 | generate --killer --cages 17-25 --count 3",
     )
     generate.add_argument("--clues", type=lambda t: whole_number_text(t, 0, 10_000),
-                          help="clues per puzzle")
+                          help="clues per puzzle. Low counts on 9x9: 17 and 18 are drawn from the "
+                          "bundled 49,158 known 17-clue puzzles (collection 17clue), each "
+                          "relabelled and permuted into a new grid (18: plus one clue of its "
+                          "solution), in milliseconds; 19 to 21 come from the search, which may "
+                          "need more than --time-limit; 16 or fewer have no unique puzzle")
     generate.add_argument("--difficulty", choices=LEVELS, help="the rating level to reach")
     generate.add_argument("--se", type=se_range, metavar="LOW-HIGH",
                           help="a range of Sudoku Explainer ratings the puzzle's ER lies in "
@@ -190,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out:
         _check_out(args)
+    _say_if_known(args)
     seed = secrets.randbelow(2**63) if args.seed is None else args.seed
     rng = np.random.default_rng(seed)
     command = reproducing_command(args, seed)
@@ -230,6 +235,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _say_if_known(args: argparse.Namespace) -> None:
+    """One line on stderr when the puzzles are drawn from the known 17-clue
+    puzzles (:func:`generator.puzzles.draws_known`), not searched for."""
+    from generator.known import HOW, SOURCE, known_count
+    from generator.puzzles import draws_known
+
+    if args.killer or args.layout is not None or not draws_known(
+            args.clues, args.order or 3, args.symmetry, args.difficulty, args.minimal, args.se):
+        return
+    plus = "; plus one clue of its solution" if args.clues == 18 else ""
+    print(f"sudoku-models generate: {args.clues} clues: each puzzle is one of the "
+          f"{known_count():,} known 17-clue puzzles (collection {SOURCE}) {HOW}{plus}; no "
+          f"search reaches so few clues in reasonable time", file=sys.stderr)
 
 
 def _check_out(args: argparse.Namespace) -> None:
@@ -306,14 +326,26 @@ def _se_text(se: tuple[float, float]) -> str:
 
 
 def _warm_up_generator() -> None:
-    """What the first ``generate`` compiles: two seeded 9x9 generations as
-    the command makes them (with its time limit), one by removal alone and
-    one with a clue count (the fill, the removal pass, the search for N
-    clues and their uniqueness checks)."""
+    """What the generator's commands and functions compile on 9x9: two
+    seeded generations as the command makes them (with its time limit), one
+    by removal alone and one with a clue count (the fill, the removal pass,
+    the search for N clues and their uniqueness checks), an 18-clue puzzle
+    (the known puzzles' check), a short pool search for low clue counts
+    (:func:`generator.low_clue_puzzles`: its search with value orders and
+    completion checks), and the counting of grids by bands and up to
+    symmetry on 4x4 (:mod:`generator.bands`, :mod:`generator.grid_symmetry`:
+    the same kernels the 9x9 counts run, as in the counting notebook)."""
+    from generator.bands import count_by_bands
+    from generator.grid_symmetry import essentially_different_grids
+    from generator.low_clue import low_clue_puzzles
     from generator.puzzles import generate
 
     generate(seed=0)
     generate(clues=24, seed=0)
+    generate(clues=18, seed=0)
+    low_clue_puzzles(81, seconds=0.2, seed=0, pool_size=2)  # any count: one step is enough
+    count_by_bands(2, 2)
+    essentially_different_grids(2)
 
 
 register_command("generate", add_parser)

@@ -31,6 +31,7 @@ from sudoku_models.counter.uniqueness import other_solution
 
 from . import search
 from .full_grid import as_generator
+from .generation_errors import GenerationError
 from .puzzles import REMOVAL_CHECK_NODES, generate, load_generator_kernels, orbits
 
 
@@ -60,7 +61,11 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
 
     ``seed``: as :func:`generator.generate`; ``pool_size``: puzzles kept;
     ``drop``: the range (inclusive) of clues emptied per step. Method: the
-    module docstring. Raises ``ValueError`` for a bad argument."""
+    module docstring. Raises ``ValueError`` for a bad argument, and
+    :class:`~generator.generation_errors.GenerationError` naming the fewest
+    clues reached when none is found (on 9x9, 17 and 18 clues come at once
+    from :func:`generator.generate`, which draws them from the known
+    17-clue puzzles: :mod:`generator.known`)."""
     if not 2 <= order <= 6 or seconds <= 0 or pool_size < 2 or not 1 <= drop[0] <= drop[1]:
         raise ValueError(f"bad arguments: order {order}, seconds {seconds}, pool_size "
                          f"{pool_size}, drop {drop}")
@@ -104,4 +109,12 @@ def low_clue_puzzles(most_clues: int = 20, seconds: float = 20.0, order: int = 3
         grid = puzzle.reshape(side, side).astype(np.int64)
         if run_search(puzzle, order, 2)[0] == 1:  # the final check
             result.append(Puzzle(grid, order))
+    if not result:
+        fewest = min(entry[0] for entry in pool)
+        known = (f"; generator.generate({most_clues}) draws {most_clues}-clue puzzles from "
+                 f"the known 17-clue puzzles at once" if order == 3 and most_clues in (17, 18)
+                 else "")
+        raise GenerationError(f"no {side}x{side} puzzle with at most {most_clues} clues found "
+                              f"within {seconds:g} s; the fewest clues reached was {fewest}"
+                              f"{known}")
     return result

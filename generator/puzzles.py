@@ -339,6 +339,18 @@ class _Generator:
         return best if self.rank(best) == target else None
 
 
+def draws_known(clues, order, symmetry=None, difficulty=None, minimal=False, se=None) -> bool:
+    """Whether :func:`generate` draws the puzzle from the known 17-clue
+    puzzles (:mod:`generator.known`) instead of searching: 17 or 18 clues on
+    the 9x9 grid of square boxes, no symmetry, difficulty or SE range, and
+    not ``minimal`` for 18 (17-clue puzzles are all minimal)."""
+    from .known import KNOWN_CLUES
+
+    nine = order == 3 if isinstance(order, int) else getattr(order, "order", None) == 3
+    return (nine and clues in KNOWN_CLUES and symmetry is None and difficulty is None
+            and se is None and not (minimal and clues != 17))
+
+
 def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str | None = None,
              time_limit: float | None = DEFAULT_TIME_LIMIT, difficulty: str | None = None,
              minimal: bool = False, layout: Layout | None = None,
@@ -367,6 +379,11 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
     hardest step, :func:`sudoku_models.logic.rate`) lies in it (not with
     ``difficulty``).
 
+    17 and 18 clues on 9x9 (no symmetry, difficulty or SE range; 18 not
+    minimal) are drawn from the bundled known 17-clue puzzles, relabelled
+    and permuted (18: plus one clue of the solution), in milliseconds:
+    :mod:`generator.known`, :func:`draws_known`; no search reaches them.
+
     Raises :class:`GenerationError` at once for an impossible request (fewer
     clues than :func:`~generator.requests.fewest_possible_clues`, a bad seed, an odd count with
     a symmetry that pairs every cell, more clues than cells, an unknown option), and
@@ -388,6 +405,10 @@ def generate(clues: int | None = None, order: int = 3, seed=None, symmetry: str 
         rng = as_generator(seed)
     except SeedError as error:
         raise GenerationError(str(error)) from None
+    if draws_known(clues, order, symmetry, difficulty, minimal, se):
+        from .known import known_low_clue_puzzle
+
+        return known_low_clue_puzzle(clues, rng)
     load_generator_kernels(order)
     control = new_control()
     request = _Generator(clues, order, rng, symmetry, difficulty, minimal, control,

@@ -27,6 +27,20 @@ class CountIncomplete(Exception):
         self.reason = reason
 
 
+class PuzzleFileNotFound(PuzzleFormatError, FileNotFoundError):
+    """A puzzle given as a file name (``read_puzzle("mine.txt")``) whose file
+    does not exist: both a :class:`PuzzleFormatError` (the text is not a
+    puzzle) and a ``FileNotFoundError``, with ``filename`` set. The message
+    names the file and the folder relative paths start from."""
+
+    def __init__(self, message: str, filename: str) -> None:
+        super().__init__(message)
+        self.filename = filename
+
+    def __str__(self) -> str:  # the message, not OSError's "[Errno None] None: name"
+        return self.args[0]
+
+
 class LayoutError(PuzzleFormatError):
     """A layout that cannot be: a side out of range, boxes that do not tile
     the grid, a region of the wrong size or with cells outside the grid. The

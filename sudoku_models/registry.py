@@ -20,6 +20,7 @@ model), ``count_solutions(puzzle, limit)`` when ``can_count``, and
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -86,12 +87,17 @@ class MethodInfo:
         with ctrl_c_deferred():
             return getattr(importlib.import_module(module), name)
 
-    def check_options(self, options: dict) -> None:
+    def check_options(self, options: dict, also: Sequence[str] = ()) -> None:
         """``ValueError`` naming the option for an option this method does not
-        take or a value it does not allow."""
+        take (with the nearest of its options and of ``also``, the keywords
+        the caller takes besides them: ``timelimit`` -> "did you mean
+        time_limit?") or a value it does not allow."""
         for key, value in options.items():
             if key not in self.options:
+                known = [*self.options, *also]
+                close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.7)
                 raise ValueError(f"method {self.name!r} takes no option {key!r}"
+                                 + (f" (did you mean {close[0]}?)" if close else "")
                                  + (f"; its options: {', '.join(self.options)}" if self.options
                                     else ""))
             if self.options[key] and value not in self.options[key]:
@@ -272,20 +278,34 @@ def unregister(name: str) -> None:
     METHODS.pop(name, None)
 
 
-def method_info(name: str) -> MethodInfo:
-    """The entry of ``name``; for a module path ``"package.module:attr"``
-    not registered yet, the model of your own that module registers
-    (:func:`registered_from_module`); :class:`UnknownMethodError` listing
-    the known methods otherwise."""
-    try:
-        return METHODS[name]
-    except (KeyError, TypeError):
-        pass
-    if isinstance(name, str) and ":" in name:
-        return registered_from_module(name)
+def method_name(name: str) -> str:
+    """The registered name ``name`` means: itself, or the one name it spells
+    in other letter case (``"CP"`` -> ``"cp"``, ``"MILP-AllDiff"`` ->
+    ``"milp-alldiff"``); :class:`UnknownMethodError` listing the known
+    methods (and the nearest, "did you mean milp?") otherwise."""
+    if isinstance(name, str):
+        if name in METHODS:
+            return name
+        same = [known for known in METHODS if known.casefold() == name.strip().casefold()]
+        if len(same) == 1:
+            return same[0]
+    close = difflib.get_close_matches(name.casefold(), list(METHODS), n=1) \
+        if isinstance(name, str) else []
     raise UnknownMethodError(
-        f"unknown method {name!r}; choose from {', '.join(METHODS)}; a model of your own "
-        f"from another process: MODULE:NAME (docs/design.md, 'Write your own model')")
+        f"unknown method {name!r}; choose from {', '.join(METHODS)}"
+        + (f" (did you mean {close[0]}?)" if close else "")
+        + "; a model of your own from another process: MODULE:NAME (docs/design.md, "
+          "'Write your own model')")
+
+
+def method_info(name: str) -> MethodInfo:
+    """The entry of ``name`` (in any letter case: :func:`method_name`); for
+    a module path ``"package.module:attr"`` not registered yet, the model of
+    your own that module registers (:func:`registered_from_module`);
+    :class:`UnknownMethodError` listing the known methods otherwise."""
+    if isinstance(name, str) and name not in METHODS and ":" in name:
+        return registered_from_module(name)
+    return METHODS[method_name(name)]
 
 
 def registered_from_module(spec: str) -> MethodInfo:

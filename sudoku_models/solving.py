@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from . import validation
+from .errors import UnsolvablePuzzle
 from .limits import WARM_UP_SECONDS, check_limit
 from .core.geometry import Layout
 from .puzzle import Puzzle
@@ -36,6 +37,24 @@ from .core.rules import Rules
 from .result import SolveResult, Status
 
 _COMMON = ("log", "threads", "seed")
+
+
+def check_clues(puzzle: Puzzle) -> None:
+    """Raise :class:`~sudoku_models.errors.UnsolvablePuzzle` naming every
+    value that two clues of ``puzzle`` repeat in one house (row, column,
+    box, region or all-different cage: :meth:`Puzzle.conflicts`), so that a
+    typo is named before any solver sees it (a solver only answers
+    INFEASIBLE). Clues that repeat nothing may still leave no solution: the
+    solvers prove that (INFEASIBLE). Counting does not check: a puzzle
+    whose clues repeat a value has 0 solutions, which every counting method
+    says."""
+    conflicts = puzzle.conflicts()
+    if conflicts:
+        said = "; ".join(
+            f"{c.value + puzzle.values.shift} "
+            f"{'twice' if len(c.cells) == 2 else f'{len(c.cells)} times'} in {c.house} "
+            f"({', '.join(f'r{row}c{column}' for row, column in c.cells)})" for c in conflicts)
+        raise UnsolvablePuzzle(f"the clues repeat {said}: no solution; correct the clues")
 
 
 def make_method(method: str, layout: int | Layout | Rules, time_limit: float | None = None,
@@ -52,7 +71,8 @@ def make_method(method: str, layout: int | Layout | Rules, time_limit: float | N
     for a layout or constraint kind the method does not model) naming what
     is wrong."""
     info = method_info(method)
-    info.check_options({k: v for k, v in options.items() if k not in _COMMON})
+    info.check_options({k: v for k, v in options.items() if k not in _COMMON},
+                       also=("time_limit", *_COMMON))
     return info.load()(layout, time_limit=time_limit, **options)
 
 
@@ -105,13 +125,17 @@ def solve(
     first solve of a method configuration in the process is preceded by an
     untimed warm-up (:func:`warm_up`), whose seconds that result gives
     apart in ``stats["warm_up_s"]``. Raises ``ValueError`` for an unknown
-    method or option value; an unsolvable puzzle is a result with status
-    INFEASIBLE, not an error.
+    method or option value, and
+    :class:`~sudoku_models.errors.UnsolvablePuzzle` (a ``ValueError``)
+    naming the values two clues repeat in a house (:func:`check_clues`);
+    a puzzle whose clues repeat nothing but that has no solution is a
+    result with status INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
+    model = make_method(method, puzzle.rules, time_limit, **options)
+    check_clues(puzzle)
     warmed = warm_up(method, puzzle.rules, options)
-    result = make_method(method, puzzle.rules, time_limit, **options).solve(puzzle)
-    return within_limit(after_warm_up(result, warmed), time_limit)
+    return within_limit(after_warm_up(model.solve(puzzle), warmed), time_limit)
 
 
 def solve_many(
@@ -124,7 +148,7 @@ def solve_many(
     the clues (for the Pyomo MILP, the clue bounds of the model compiled into
     its solver). The first result of a rules carries the build time; later
     ones the time to load the clues. ``time_limit`` applies to each puzzle.
-    Arguments as :func:`solve`.
+    Arguments and errors as :func:`solve`.
     """
     models = Models(time_limit)
     for puzzle in puzzles:
@@ -252,7 +276,9 @@ class Models:
     def solve(self, method: str, puzzle: Puzzle, **options) -> SolveResult:
         """``puzzle`` solved by the model of ``method`` for its rules
         (:func:`within_limit` of the time limit), after the warm-up of its
-        configuration when it is the first."""
+        configuration when it is the first; repeated clues are
+        :class:`~sudoku_models.errors.UnsolvablePuzzle` (:func:`check_clues`)."""
+        check_clues(puzzle)
         warmed = warm_up(method, puzzle.rules, {**self.common, **options}, self.warmup)
         result = self.model(method, puzzle.rules, **options).solve(puzzle)
         return within_limit(after_warm_up(result, warmed), self.time_limit)

@@ -59,3 +59,9 @@ def holes(grid: np.ndarray, share: float, seed: int) -> Puzzle:
     rng = np.random.default_rng(seed)
     kept = np.where(rng.random(grid.shape) < share, 0, grid)
     return Puzzle.from_grid(kept)
+
+
+def solve_stats(result) -> dict:
+    """A result's statistics of its own solve: without ``warm_up_s``, the
+    one-time cost the first solve of a configuration in a process reports."""
+    return {key: value for key, value in result.stats.items() if key != "warm_up_s"}

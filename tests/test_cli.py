@@ -1,5 +1,6 @@
 """The sudoku-models command line: one puzzle, a file, CSV, bad input."""
 
+import json
 import csv
 import subprocess
 import sys
@@ -53,8 +54,25 @@ def test_method_all_runs_every_formulation(tmp_path, capsys):
 
 
 def test_contradictory_puzzle_reports_infeasible(capsys):
-    assert main(["solve", "5...5" + "." * 76, "--method", "cp"]) == 0
+    assert main(["solve", "12345678." + "........9" + "." * 63, "--method", "cp"]) == 0
     assert "INFEASIBLE" in capsys.readouterr().out
+
+
+def test_repeated_clues_are_named_in_one_line(capsys, tmp_path):
+    """PUZZLE with two equal clues in a row: one line naming them, exit 2
+    (issue 45: INFEASIBLE with "presolve retries 1"); in a file, that
+    puzzle's row is an error naming them and the others are solved."""
+    assert main(["solve", "5...5" + "." * 76, "--method", "cp,milp"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the clues repeat 5 twice in row 1 (r1c1, r1c5)" in captured.err
+    both = tmp_path / "two.txt"
+    both.write_text("5...5" + "." * 76 + "\n" + read_puzzles(TOP95)[0].to_string() + "\n")
+    out = tmp_path / "rows.csv"
+    assert main(["solve", "--file", str(both), "--method", "cp", "--out", str(out)]) == 0
+    first, second = csv.DictReader(out.open())
+    assert first["status"] == "ERROR" and "repeat 5 twice in row 1" in first["error"]
+    assert second["verified"] == "true"
 
 
 @pytest.mark.parametrize(
@@ -205,7 +223,7 @@ def test_stdin_and_solutions_file(tmp_path, capsys, monkeypatch):
     from sudoku_models import Puzzle, verify
 
     puzzles = read_puzzles(TOP95)[:3]
-    infeasible = "5...5" + "." * 76
+    infeasible = "12345678." + "........9" + "." * 63
     text = "\n".join([p.to_string() for p in puzzles] + [infeasible]) + "\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     out = tmp_path / "solutions.txt"
@@ -737,3 +755,25 @@ def test_a_6x6_puzzle_on_the_command_line_solves_counts_and_writes_its_solution(
     assert main(["solve", "--file", str(source), "--method", "milp", "--solutions", "-"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert verify(Puzzle.from_string(six), Puzzle.from_string(line).grid)
+
+
+def test_json_lines_hold_the_whole_puzzle():
+    """``solve --format json`` on a killer writes its cages (issue 45: only
+    the clue line, the cages lost): the ``json`` field reads back to the
+    same puzzle, and its solution verifies against it."""
+    import subprocess
+    import sys
+
+    from sudoku_models import read_puzzle, read_puzzles, verify
+
+    killer = read_puzzles("killer-9x9")[0]
+    run = subprocess.run([sys.executable, "-m", "sudoku_models", "solve",
+                          json.dumps(to_json(killer)), "--method", "cp", "--format", "json"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    [record] = [json.loads(line) for line in run.stdout.splitlines()]
+    again = read_puzzle(record["json"])
+    assert again.rules == killer.rules and (again.grid == killer.grid).all()
+    assert len(again.constraints) == len(killer.constraints) > 0
+    solution = read_puzzle(record["solution"]).grid
+    assert record["verified"] and verify(again, solution)

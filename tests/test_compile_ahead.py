@@ -107,8 +107,16 @@ def signatures():
 assert main(["warm-up"]) == 0
 before = signatures()
 for request in [dict(clues=24), dict(minimal=True), dict(symmetry="rotational"),
-                dict(difficulty="easy")]:
+                dict(difficulty="easy"), dict(clues=17), dict(clues=18)]:
     generator.generate(seed=3, **request)
+# what compiled again after warm-up (issue 45): the pool search for low clue counts, and
+# the counting notebook's grids by bands and up to symmetry (9x9 and 8x8 as it runs them)
+generator.low_clue_puzzles(23, seconds=1, seed=1, pool_size=4)
+from generator.bands import count_by_bands
+from generator.grid_symmetry import essentially_different_grids, fixed_grids, symmetry_classes
+count_by_bands(2, 4)
+essentially_different_grids(2)
+fixed_grids(3, symmetry_classes(3)[1].cells)
 # the tour's command lines (a Puzzle's read-only grid; the generator's own random stream)
 main(["generate", "--clues", "24", "--seed", "3"])
 main(["count", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])
@@ -118,10 +126,89 @@ print(sorted(name for name in after if after[name] != before.get(name, 0)))
 
 
 def test_after_warm_up_the_tour_needs_no_new_kernel():
-    """Every signature the tour's 9x9 generate and count use is compiled
-    (or loaded) by warm-up: in a fresh process, no numba function of the
-    counter or the generator gains a signature afterwards (compiled or
-    loaded, so this holds with a warm cache as with an empty one)."""
+    """Every signature the tour's 9x9 generate and count use, and the
+    generator's low clue counts and grid counts, is compiled (or loaded) by
+    warm-up: in a fresh process, no numba function of the counter or the
+    generator gains a signature afterwards (compiled or loaded, so this
+    holds with a warm cache as with an empty one)."""
     run = subprocess.run([sys.executable, "-c", AFTER_WARM_UP], capture_output=True,
                          text=True, check=True, timeout=600)
     assert run.stdout.strip().splitlines()[-1] == "[]"
+
+
+AFTER_WARM_UP_README = """
+import contextlib, io, json, os, shlex, sys
+from numba.core.registry import CPUDispatcher
+from sudoku_models.cli import main
+sys.path.insert(0, ROOT)
+from tests.test_readme import SNIPPETS
+
+def signatures():
+    return {f"{name}.{attribute}": len(value.signatures)
+            for name, module in list(sys.modules.items())
+            if name.startswith(("generator", "sudoku_models"))
+            for attribute, value in list(vars(module).items()) if isinstance(value, CPUDispatcher)}
+
+assert main(["warm-up"]) == 0
+before = signatures()
+os.chdir(sys.argv[1])
+ran = []
+with contextlib.redirect_stdout(io.StringIO()):
+    for snippet in SNIPPETS:
+        if snippet.language == "python" and not snippet.marker:
+            exec(compile(snippet.text, f"README.md:{snippet.line}", "exec"), {"__name__": "__main__"})
+            ran.append(snippet.line)
+        elif snippet.language == "bash" and "SLURM" not in snippet.marker:
+            for command in snippet.text.replace("&&", "\\n").splitlines():
+                words = shlex.split(command, comments=True)
+                if words[:1] == ["sudoku-models"] and words[1:2] != ["warm-up"]:
+                    assert main(words[1:]) == 0, command
+                    ran.append(command.strip())
+after = signatures()
+print(json.dumps({"ran": ran, "new": sorted(n for n in after if after[n] != before.get(n, 0))}))
+"""
+
+
+@pytest.mark.slow
+def test_after_warm_up_the_readmes_commands_need_no_new_kernel(tmp_path):
+    """Issue 45: after ``warm-up``, every command of the README (its Python
+    blocks, and every ``sudoku-models`` line of its shell blocks, the
+    set-up's ``solve --file top95`` included; not the SLURM ones) runs in
+    one process without any numba function of the toolkit gaining a
+    signature. The notebooks are checked the same way as they run
+    (tests/test_notebooks.py)."""
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    run = subprocess.run([sys.executable, "-c", f"ROOT = {root!r}\n" + AFTER_WARM_UP_README,
+                          str(tmp_path)], capture_output=True, text=True, timeout=1800, cwd=root)
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "sudoku-models solve --file top95" in found["ran"] and len(found["ran"]) >= 10
+    assert found["new"] == []
+
+
+def test_one_compile_time_statement_everywhere(capsys):
+    """Issue 45: the README said "a minute or two", warm-up --help "about
+    20-90 s" and the notice "about 10-60 s"; one measured statement now."""
+    from pathlib import Path
+
+    from sudoku_models.cli import main
+    from sudoku_models.counter.compile_cache import COMPILE_TIME, notice
+
+    root = Path(__file__).resolve().parent.parent
+    readme, design = ((root / name).read_text() for name in ("README.md", "docs/design.md"))
+    assert " ".join(COMPILE_TIME.split()) in " ".join(readme.split())
+    assert COMPILE_TIME in " ".join(design.split())
+    assert main(["--help"]) == 0
+    assert COMPILE_TIME in " ".join(capsys.readouterr().out.split())
+    from sudoku_models.counter import compile_cache
+
+    was, compile_cache._compiles.noticed = compile_cache._compiles.noticed, False
+    try:
+        notice(Path("cache"), "a kernel")
+    finally:
+        compile_cache._compiles.noticed = was
+    assert f"({COMPILE_TIME}; cache in cache)" in capsys.readouterr().err
+    for text in (readme, design):
+        assert not any(old in text for old in ("10-60 s", "20-90 s", "a minute or two"))

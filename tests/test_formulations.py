@@ -95,18 +95,29 @@ def test_four_by_four_and_sixteen_by_sixteen(method, order, share):
     assert verify(puzzle, result.grid)
 
 
+# Row 1 forces 9 into its last cell, but column 9 already has a 9: no clue repeats.
+NO_REPEAT_NO_SOLUTION = "12345678." + "........9" + "." * 63
+
+
 @pytest.mark.parametrize("method", list(METHODS))
-def test_contradictory_clues_are_infeasible(method):
+def test_repeated_clues_are_named_before_any_solver(method, monkeypatch):
+    """Two equal clues in a house are named (issue 45: they went to the
+    solvers, which answered INFEASIBLE with "presolve retries 1"); the
+    method's own solve is never called."""
+    from sudoku_models.errors import UnsolvablePuzzle
+
     puzzle = Puzzle.from_string("5...5" + "." * 76)
-    assert puzzle.conflicts()
-    result = solve(puzzle, method=method)
-    assert result.status is Status.INFEASIBLE and result.grid is None
+    monkeypatch.setattr(method_class(method), "solve", lambda self, p: pytest.fail("solved"))
+    for run in (lambda: solve(puzzle, method=method),
+                lambda: list(solve_many([puzzle], method=method))):
+        with pytest.raises(UnsolvablePuzzle, match=r"^the clues repeat 5 twice in row 1 "
+                                                   r"\(r1c1, r1c5\): no solution"):
+            run()
 
 
 @pytest.mark.parametrize("method", list(METHODS))
 def test_infeasible_without_any_repeated_clue(method):
-    # Row 1 forces 9 into its last cell, but column 9 already has a 9.
-    puzzle = Puzzle.from_string("12345678." + "........9" + "." * 63)
+    puzzle = Puzzle.from_string(NO_REPEAT_NO_SOLUTION)
     assert not puzzle.conflicts()
     assert solve(puzzle, method=method).status is Status.INFEASIBLE
 
@@ -128,7 +139,7 @@ def test_batch_mode_matches_fresh_builds_on_real_puzzles(method, seventeen_sampl
     # 17-clue and top95 samples; an infeasible puzzle in the middle checks
     # that its clues are cleared.
     n = sample_size(method, 20)
-    puzzles = seventeen_sample[:n] + [Puzzle.from_string("5...5" + "." * 76)] + TOP95[:n]
+    puzzles = seventeen_sample[:n] + [Puzzle.from_string(NO_REPEAT_NO_SOLUTION)] + TOP95[:n]
     cls = method_class(method)
     builds = []
     original = cls._build_rules

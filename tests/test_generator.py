@@ -99,10 +99,10 @@ def test_two_absent_values_give_a_second_solution():
 
 def test_unreached_target_reports_the_fewest_clues():
     with pytest.raises(GenerationError) as info:
-        generate(17, seed=1, time_limit=0.5)
+        generate(19, seed=1, time_limit=0.5)  # 17 and 18 come from the known puzzles
     message = str(info.value)
     assert "within 0.5 s; the fewest clues reached was" in message
-    assert int(message.rsplit(" ", 1)[1]) > 17
+    assert int(message.rsplit(" ", 1)[1]) > 19
 
 
 def test_the_minimal_bound_is_right_where_it_is_checked():
@@ -444,3 +444,55 @@ def test_minimality_of_any_layout_and_any_puzzle_form_agrees_with_cp():
     assert is_minimal(seventeen) and removable_clues(seventeen) == []  # a string, 9x9
     with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
         is_minimal(None)
+
+
+def test_generate_17_and_18_clues_in_seconds_from_the_known_puzzles(capsys):
+    """Issue 45: ``generate --clues 17 --count 10`` ended after 61.5 s with
+    "the fewest clues reached was 19". The puzzles are drawn from the
+    bundled 17-clue collection, relabelled and permuted (said in one line),
+    each unique by CP-SAT and a new grid; 18 clues add one clue of the
+    solution (unique, not minimal)."""
+    from generator import is_minimal
+    from sudoku_models.cli import main
+    from sudoku_models.formats.files import read_grids
+
+    known = {"".join(map(str, g)) for g in read_grids("17clue").grids.tolist()}
+    for clues in (17, 18):
+        started = time.perf_counter()
+        assert main(["generate", "--clues", str(clues), "--count", "10", "--seed", "5"]) == 0
+        took = time.perf_counter() - started
+        out, err = capsys.readouterr()
+        header, *lines = out.splitlines()
+        assert header.startswith(f"# 10 puzzles, order 3, {clues} clues")
+        assert err.count("\n") == 1 and "known 17-clue puzzles (collection 17clue) " \
+            "relabelled and permuted" in err
+        assert took < 20, took  # seconds (about 0.2 s once the kernels are loaded)
+        puzzles = [Puzzle.from_string(line) for line in lines]
+        assert len(puzzles) == len({p.to_string() for p in puzzles}) == 10
+        for puzzle in puzzles:
+            assert puzzle.num_clues == clues and cp_count(puzzle, limit=2) == 1
+            assert "".join(map(str, puzzle.grid.ravel())) not in known  # a new grid
+        if clues == 18:
+            assert not any(is_minimal(p) for p in puzzles[:3])
+    # the API does the same, named after the known puzzle it comes from
+    drawn = generate(17, seed=1)
+    assert re.fullmatch(r"17clue\.txt:\d+, relabelled and permuted \(.*\)", drawn.name)
+
+
+def test_generate_help_says_where_low_clue_counts_come_from(capsys):
+    from sudoku_models.cli import main
+
+    assert main(["generate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "17 and 18 are drawn from the bundled 49,158 known 17-clue puzzles" in text
+
+
+def test_the_pool_search_says_when_it_finds_nothing():
+    """low_clue_puzzles returned [] silently (issue 45); it names the fewest
+    clues reached and, on 9x9 at 17 or 18, where such puzzles come from."""
+    from generator import low_clue_puzzles
+
+    with pytest.raises(GenerationError, match=r"no 9x9 puzzle with at most 17 clues found within "
+                       r"0.5 s; the fewest clues reached was (19|[2-3]\d); generator.generate\(17\) "
+                       r"draws"):
+        low_clue_puzzles(17, seconds=0.5, seed=0, pool_size=4)

@@ -205,9 +205,9 @@ def _seed_matters(method: str, probes) -> bool:
     for puzzle in probes:
         if METHODS[method].slow and puzzle.order > 2:
             break
-        # compile_s: a first call's one-time compile, reported apart (not an outcome)
+        # compile_s, warm_up_s: a first call's one-time costs, reported apart (not outcomes)
         runs = {(r.grid.tobytes(), tuple(sorted((k, v) for k, v in r.stats.items()
-                                                 if k != "compile_s")))
+                                                 if k not in ("compile_s", "warm_up_s"))))
                 for r in (solve(puzzle, method, seed=seed, time_limit=60) for seed in range(4))}
         if len(runs) > 1:
             return True

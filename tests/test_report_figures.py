@@ -126,7 +126,10 @@ def test_the_summary_has_speed_up_model_size_and_sorts_by_a_column():
         own = frame[(frame["dataset"] == dataset) & (frame["status"] != "ERROR")]
         median = own.groupby("method")["total_s"].median() * 1000
         for line in lines.itertuples(index=False):
-            assert getattr(line, "_11") == pytest.approx(median["milp"] / median[line.method])
+            if line.rows == getattr(line, "_4"):  # every row solved: the ratio of the medians
+                assert getattr(line, "_11") == pytest.approx(median["milp"] / median[line.method])
+            else:  # a row timed out: its time bounds nothing, no speed-up (issue 45)
+                assert np.isnan(getattr(line, "_11"))
     assert list(table["dataset"]) == sorted(table["dataset"])  # datasets never interleave
     sizes = table.set_index("method")[["variables", "constraints", "nonzeros"]]
     assert tuple(sizes.loc["milp"].iloc[0]) == (729, 324, 2916)  # the README's size table
@@ -134,7 +137,8 @@ def test_the_summary_has_speed_up_model_size_and_sorts_by_a_column():
     descending = report.summary_table(frame, sort_by="speed-up vs cp", reference="cp",
                                       descending=True)
     top = descending[descending["dataset"] == "17clue"]
-    assert list(top["speed-up vs cp"]) == sorted(top["speed-up vs cp"], reverse=True)
+    shown = top["speed-up vs cp"].dropna()
+    assert list(shown) == sorted(shown, reverse=True) and top["speed-up vs cp"].isna().any()
     with pytest.raises(ValueError, match="did you mean median ms"):
         report.summary_table(frame, sort_by="median")
     with pytest.raises(ValueError, match="did you mean milp"):
@@ -192,3 +196,72 @@ def test_bench_report_on_the_cpu_clock_reads_cpu_seconds_and_refuses_rows_withou
     assert main(["bench", "report", str(out), "--clock", "cpu"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "1 of 6 rows have no CPU seconds" in err
+
+
+def test_model_sizes_are_each_lines_own_and_no_ratio_shows_as_zero():
+    """Issue 45: every line showed its method's classic size on an empty
+    grid with default options (a killer's milp without its cage rows, milp
+    [cage=sets] as milp) and a speed-up of 0.007 printed as 0.00. Each
+    line's size is now its method's with its options for the rules of its
+    dataset (checked against a model built here); ratios keep two
+    significant digits."""
+    import numpy as np
+
+    from sudoku_models import Puzzle, read_puzzles
+    from sudoku_models.solving import make_method
+
+    frame = synthetic([("top95", 3), ("killer-9x9", 3)], ["milp", "milp [cage=sets]", "cp"])
+    frame.loc[frame["method"] == "milp", "options"] = [
+        "objective=feasibility" + (";cage=sets" if options else "")
+        for options in frame.loc[frame["method"] == "milp", "options"]]
+    frame = report.labelled(frame)
+    table = report.summary_table(frame).set_index(["dataset", "method"])
+    killer = read_puzzles("killer-9x9")[0]
+
+    def built(method, rules, **options):
+        model = make_method(method, rules, **options)
+        model.build(Puzzle(np.zeros((9, 9), dtype=int), rules))
+        size = model.size()
+        return size.variables, size.constraints, size.nonzeros
+
+    def shown(dataset, label):
+        return tuple(int(table.loc[(dataset, label), c]) for c in report.SIZE_COLUMNS)
+
+    assert shown("top95", "milp") == (729, 324, 2916) == shown("top95", "milp [cage=sets]")
+    assert shown("killer-9x9", "milp") == built("milp", killer.rules) != (729, 324, 2916)
+    assert shown("killer-9x9", "milp [cage=sets]") == built("milp", killer.rules, cage="sets") \
+        != shown("killer-9x9", "milp")
+    assert shown("killer-9x9", "cp") == built("cp", killer.rules)
+    assert [report.number_text(x) for x in (0.007, 0.00031, 0.1, 2.0)] == \
+        ["0.007", "0.00031", "0.10", "2.00"]
+    slow = pd.DataFrame({"method": ["milp-alldiff"], "speed-up vs milp": [31.37 / 4506.0]})
+    assert "0.00 " not in report.plain_table(slow) + " " and "0.007" in report.plain_table(slow)
+    assert "| 0.007 |" in report.markdown_table(slow)
+
+
+def test_a_report_of_rows_with_errors(tmp_path, capsys):
+    """A results file with an ERROR row (no solver) is reported: the
+    report's facts read every row's solver, and an ERROR row has none (a
+    TypeError, 'boolean value of NA is ambiguous', before)."""
+    from sudoku_models.cli import main
+
+    out = tmp_path / "runs.csv"
+    assert main(["bench", "run", "--methods", "cp,milp-alldiff", "--datasets", "killer-9x9",
+                 "--first", "1", "--out", str(out)]) == 0
+    assert main(["bench", "report", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "| killer-9x9 | 3 | milp-alldiff | 1 | 0 | 0 | 0 | 1 |" in text
+    assert "Solvers: `cp`: CP-SAT" in text
+
+
+def test_a_method_that_gives_up_at_once_gets_no_speed_up():
+    """Issue 45: milp-alldiff on 25x25 gives up before building (TIME_LIMIT
+    in a millisecond) and the report called it 382 times faster than milp.
+    A line with a row not decided has no speed-up."""
+    frame = synthetic([("holes", 5)], ["milp", "milp-alldiff"], puzzles=3)
+    frame["status"] = "OPTIMAL"
+    quick = frame["method"] == "milp-alldiff"
+    frame.loc[quick, ["status", "build_s", "solve_s", "total_s"]] = ["TIME_LIMIT", 0.0, 1e-4, 1e-4]
+    table = report.summary_table(frame).set_index("method")
+    assert np.isnan(table.loc["milp-alldiff", "speed-up vs milp"])
+    assert table.loc["milp", "speed-up vs milp"] == 1.0

@@ -22,8 +22,10 @@ from .helpers import DATASETS, SEED_STRING, holes, pattern_grid
 
 SAT = {"sat-minimal": SatMinimalFormulation, "sat-extended": SatExtendedFormulation}
 TOP95 = read_puzzles(DATASETS / "top95.txt")
-UNSOLVABLE = [Puzzle.from_string("5...5" + "." * 76),  # a repeated clue
-              Puzzle.from_string("12345678." + "........9" + "." * 63)]  # no repeat, no solution
+# no clue repeats (repeated clues never reach a solver: test_formulations), no solution:
+# r9c1 must be column 1's 9, row 9 has it; r1c9 must be row 1's 9, column 9 has it
+UNSOLVABLE = [Puzzle.from_string("".join(f"{r}........" for r in range(1, 9)) + ".9......."),
+              Puzzle.from_string("12345678." + "........9" + "." * 63)]
 
 
 def all_verified(puzzles, results) -> bool:

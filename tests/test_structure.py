@@ -93,9 +93,11 @@ def test_no_file_name_is_used_twice():
     assert [name for name, count in names.items() if count > 1] == []
 
 
-def test_the_wheel_holds_the_library_and_its_collections_and_nothing_of_the_studies(tmp_path):
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
     """``pip wheel .`` of the files git tracks (a copy, so that the build
-    leaves nothing in the checkout)."""
+    leaves nothing in the checkout), built once for this module's tests."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     source = tmp_path / "source"
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.split()
@@ -105,7 +107,11 @@ def test_the_wheel_holds_the_library_and_its_collections_and_nothing_of_the_stud
             shutil.copyfile(ROOT / name, source / name)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path),
                     str(source)], check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("sudoku_models-*.whl")
+    (built,) = tmp_path.glob("sudoku_models-*.whl")
+    return built
+
+
+def test_the_wheel_holds_the_library_and_its_collections_and_nothing_of_the_studies(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/")[0] for name in names}
     assert {t for t in tops if not t.endswith(".dist-info")} == set(PACKAGES)
@@ -119,6 +125,38 @@ def test_the_wheel_holds_the_library_and_its_collections_and_nothing_of_the_stud
                                                        for suffix in COLLECTION_SUFFIXES)} \
         == set(collection_names()) and "SOURCES.md" in shipped
     assert not [n for n in names if n.startswith("benchmarks/")]
+
+
+def test_the_installed_wheel_runs_a_benchmark_from_another_folder(wheel, tmp_path):
+    """Issue 45: an installed (not editable) wheel could load no bundled
+    collection, and the README's main job failed from any folder but the
+    checkout's root. The wheel's files, unpacked as pip installs them, put
+    before the checkout on the path, in an empty folder: ``bench run
+    --datasets top95 --first 3`` solves and verifies, ``solve --file 17clue``
+    reads a collection by name, and PUZZLE reads a file in that folder."""
+    site, folder = tmp_path / "site", tmp_path / "elsewhere"
+    zipfile.ZipFile(wheel).extractall(site)
+    folder.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(site))
+
+    def run(*argv):
+        done = subprocess.run([sys.executable, "-m", "sudoku_models", *argv], cwd=folder, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    where = subprocess.run([sys.executable, "-c", "import sudoku_models, generator; "
+                            "print(sudoku_models.__file__, generator.__file__)"], cwd=folder,
+                           env=env, capture_output=True, text=True, check=True).stdout.split()
+    assert all(Path(path).is_relative_to(site) for path in where), where  # not the checkout
+    run("bench", "run", "--datasets", "top95", "--first", "3", "--out", "runs.csv")
+    rows = (folder / "runs.csv").read_text().splitlines()
+    assert len(rows) == 1 + 3 * 2 and all(",true," in row for row in rows[1:])  # milp and cp
+    assert "2 puzzles of 17clue" in run("solve", "--file", "17clue", "--first", "2", "-m", "cp")
+    (folder / "mine.txt").write_text("# typed in by a student\n" + "\n".join(
+        ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6",
+         ".6....28.", "...419..5", "....8..79"]) + "\n")
+    assert "30 clues; the solutions agree" in run("solve", "mine.txt")
 
 
 QUESTIONS = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
@@ -170,3 +208,9 @@ def test_each_question_folder_runs_with_one_command():
     done = subprocess.run([sys.executable, "-m", "benchmarks.counter_speed", "nonsense"],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2 and "vs-tdoku" in done.stderr
+
+
+def test_the_readmes_stay_short():
+    # the guide's bounds: a README a user reads through, an index of questions
+    for path, bound in ((ROOT / "README.md", 300), (ROOT / "benchmarks" / "README.md", 200)):
+        assert len(path.read_text().splitlines()) < bound, path

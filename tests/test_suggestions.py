@@ -45,3 +45,35 @@ def test_no_suggestion_when_nothing_is_close(capsys):
     assert main(["solve", "--method", "zzzz", TOUR]) == 2
     err = capsys.readouterr().err
     assert "did you mean" not in err and "unknown method" in err
+
+
+def test_method_names_in_any_letter_case(capsys, tmp_path):
+    """``CP`` is ``cp`` (issue 45): in solve(), on the command line and in a
+    benchmark's configurations; the rows and results say the registered name."""
+    import csv
+
+    from sudoku_models import solve, verify
+
+    result = solve(TOUR, "CP")
+    assert result.method == "cp" and verify(TOUR, result.grid)
+    assert main(["solve", TOUR, "--method", "CP,Milp", "--format", "json"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert ['"method": "cp"' in rows[0], '"method": "milp"' in rows[1]] == [True, True]
+    out = tmp_path / "runs.csv"
+    assert main(["bench", "run", "--datasets", "top95", "--first", "1", "--methods",
+                 "CP[cage=sum]", "--out", str(out)]) == 0
+    [row] = list(csv.DictReader(out.open()))
+    assert row["method"] == "cp" and row["verified"] == "true"
+
+
+def test_a_misspelled_keyword_option_gets_the_nearest():
+    from sudoku_models import solve
+
+    with pytest.raises(ValueError, match=r"takes no option 'timelimit' \(did you mean "
+                                         r"time_limit\?\)"):
+        solve(TOUR, "cp", timelimit=5)
+    with pytest.raises(ValueError, match=r"no option 'rule_45' \(did you mean rule45\?\)"):
+        solve(TOUR, "milp", rule_45=True)
+    with pytest.raises(ValueError) as raised:
+        solve(TOUR, "cp", zzzz=1)
+    assert "did you mean" not in str(raised.value)

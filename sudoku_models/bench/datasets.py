@@ -77,6 +77,37 @@ def _load_kinds() -> None:
     load_extensions()
 
 
+PART_SEPARATOR = "/"
+"""Puzzles of a collection named ``"PART/..."`` form its parts (the
+``teaching`` collection's regimes: ``root/1: why``)."""
+
+
+def collection_parts(name: str) -> tuple[str, ...]:
+    """The parts of the bundled collection ``name``, in order, when every
+    puzzle's name starts with ``"PART/"``; empty otherwise (or for a name
+    that is no bundled collection, or a file of that name in the current
+    folder)."""
+    if name not in collection_names() or os.path.lexists(name):
+        return ()
+    names = [puzzle.name for puzzle in _read(name, name)]
+    if not all(PART_SEPARATOR in n and not n.startswith(PART_SEPARATOR) for n in names):
+        return ()
+    return tuple(dict.fromkeys(n.split(PART_SEPARATOR, 1)[0] for n in names))
+
+
+def expand_parts(specs) -> list[str]:
+    """``specs`` with every bundled collection that has parts
+    (:func:`collection_parts`) replaced by one spec per part,
+    ``COLLECTION:PART``: ``bench run --datasets teaching`` runs each regime
+    of the teaching collection as its own dataset, so that every table and
+    figure compares like with like."""
+    out = []
+    for spec in specs:
+        parts = collection_parts(spec) if isinstance(spec, str) else ()
+        out += [f"{spec}:{part}" for part in parts] or [spec]
+    return out
+
+
 def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
                  first: int | None = None) -> list[tuple[int, Puzzle]]:
     """The puzzles of ``spec`` as ``(index, puzzle)`` pairs, ``index``
@@ -84,12 +115,22 @@ def load_dataset(spec: str, sample: int | None = None, seed: int = 0,
     ``seed`` and ``first``). A spec that is neither bundled nor a registered
     kind is read by :func:`~sudoku_models.read_puzzles` when it exists (a
     file, a pipe such as ``<(head -3 top95.txt)``, a device) or is ``-``
-    (standard input). Raises :class:`DatasetError` for an unknown spec, a
-    missing file ("not found"), a file without puzzles or a bad value, and
+    (standard input). ``COLLECTION:PART`` is the part of a bundled
+    collection (:func:`collection_parts`; indices stay the collection's).
+    Raises :class:`DatasetError` for an unknown spec or part, a missing
+    file ("not found"), a file without puzzles or a bad value, and
     :class:`~sudoku_models.PuzzleFormatError` for a malformed file."""
     kind, colon, value = spec.partition(":")
     if spec in collection_names() and not os.path.lexists(spec):
         return select(list(enumerate(_read(spec, spec), start=1)), spec, sample, seed, first)
+    if colon and kind in collection_names() and not os.path.lexists(spec):
+        parts = collection_parts(kind)
+        if value not in parts:
+            raise DatasetError(f"{spec}: {kind} has " + (f"the parts {', '.join(parts)}"
+                                                         if parts else "no parts"))
+        mine = [(index, puzzle) for index, puzzle in enumerate(_read(kind, kind), start=1)
+                if puzzle.name.startswith(value + PART_SEPARATOR)]
+        return select(mine, spec, sample, seed, first)
     _load_kinds()
     if colon and kind in DATASET_KINDS:
         puzzles = DATASET_KINDS[kind].loader(value, sample, seed)

@@ -56,6 +56,7 @@ def configuration(text: str) -> tuple[str, dict[str, object]]:
         raise RunError(f"configuration {spec!r}: options go in one pair of brackets at the "
                        "end, e.g. milp-alldiff[transformation=hull]")
     known = methods()
+    name = next((m for m in known if m.casefold() == name.casefold()), name)  # CP is cp
     if name not in known and ":" in name:  # a model of your own, by its module path
         from ..registry import method_info
 

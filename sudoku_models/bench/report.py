@@ -53,28 +53,68 @@ def summarise(frame):
 SIZE_COLUMNS = ("variables", "constraints", "nonzeros")
 
 
-def _model_size(method: str, order):
-    """The :class:`~sudoku_models.result.ModelSize` of ``method`` (default
-    options) built for an empty grid of ``order``, as docs/design.md's size
-    table (:func:`sudoku_models.sizes.model_sizes`); None for a method not
-    registered or a puzzle with no order."""
+def _model_size(method: str, options, dataset: str, index, order):
+    """The :class:`~sudoku_models.result.ModelSize` of ``method`` with the
+    recorded ``options`` (``"cage=sets;objective=feasibility"``) built for
+    the rules of puzzle ``index`` of ``dataset`` (a collection or a file:
+    its layout and constraints, a killer's cages included; a generated kind:
+    the classic rules of ``order``) before any clue, as docs/design.md's
+    size table is for the classic rules (:func:`sudoku_models.sizes.model_sizes`);
+    None for a method not registered, a dataset not readable here or a model
+    that cannot be built here (a solver not installed)."""
     from ..registry import METHODS
 
-    if method not in METHODS or not isinstance(order, int):
+    if method not in METHODS:
         return None
-    return _sizes(method, order)
+    rules = _dataset_rules(dataset, int(index)) if index is not None else None
+    if rules is None and isinstance(order, int):
+        from ..core.geometry import Layout
+        from ..core.rules import Rules
+
+        rules = Rules(Layout.square(order))
+    return None if rules is None else _sizes(method, tuple(_options(options).items()), rules)
 
 
 @cache
-def _sizes(method: str, order: int):
+def _dataset_puzzles(dataset: str):
+    from .datasets import dataset_file, load_dataset
+    from ..formats import collection_names
+
+    if dataset not in collection_names() and dataset_file(dataset) is None \
+            and dataset.partition(":")[0] not in collection_names():
+        return None  # a generated kind: classic rules
+    try:
+        return dict(load_dataset(dataset))
+    except ValueError:
+        return None
+
+
+def _dataset_rules(dataset: str, index: int):
+    puzzles = _dataset_puzzles(dataset)
+    return None if puzzles is None or index not in puzzles else puzzles[index].rules
+
+
+def _options(text) -> dict:
+    """The options of a row's ``options`` column, typed as on a command line."""
+    from ..solving import option_value
+
+    pairs = (item.partition("=") for item in str(text or "").split(";") if "=" in item)
+    return {key.strip(): option_value(value.strip()) for key, _, value in pairs}
+
+
+@cache
+def _sizes(method: str, options: tuple, rules):
     import numpy as np
 
     from ..puzzle import Puzzle
-    from ..registry import METHODS
+    from ..solving import make_method
 
-    model = METHODS[method].load()(order)
-    model.build(Puzzle.from_grid(np.zeros((order * order,) * 2, dtype=int)))
-    return model.size()
+    try:
+        model = make_method(method, rules, **dict(options))
+        model.build(Puzzle(np.zeros((rules.layout.side,) * 2, dtype=int), rules))
+        return model.size()
+    except (ImportError, ValueError):
+        return None
 
 
 def summary_table(frame, sort_by: str | None = None, reference: str | None = None,
@@ -82,9 +122,14 @@ def summary_table(frame, sort_by: str | None = None, reference: str | None = Non
     """:func:`summarise` with, per line, ``speed-up vs REF``: the median
     time of the ``reference`` method [options] (default ``milp`` when the
     file has it, else the first) on the same dataset and order over this
-    line's median (above 1: faster than the reference), and the model size
-    of the method (default options, empty grid: ``variables``,
-    ``constraints``, ``nonzeros``; empty for a layout with no order).
+    line's median (above 1: faster than the reference; none for a line
+    with a row not decided, timed out or failed, whose times bound nothing:
+    a method that gives up at once is not fast; against a reference that
+    timed out, a lower bound), and the model size
+    of the method with the line's options for the rules of its dataset's
+    first puzzle, before any clue (``variables``, ``constraints``,
+    ``nonzeros``: a killer's cage rows counted, ``cage=sets`` apart from
+    ``cage=sum``; empty when it cannot be built here).
     Lines stay grouped by dataset and order; within each they are sorted by
     the column ``sort_by`` (default: by method), ``descending`` if asked.
     Raises ``ValueError`` naming the choices for an unknown column or
@@ -104,11 +149,21 @@ def summary_table(frame, sort_by: str | None = None, reference: str | None = Non
     base = {(d, o): m for d, o, method, m in zip(table["dataset"], table["order"],
                                                 table["method"], table["median ms"])
             if method == reference}
-    table[f"speed-up vs {reference}"] = [base.get((d, o), math.nan) / m if m else math.nan
-                                         for d, o, m in zip(table["dataset"], table["order"],
-                                                            table["median ms"])]
-    sizes = [_model_size(method.split(" [")[0], order)
-             for method, order in zip(table["method"], table["order"])]
+    decided = table["solved and verified"] + table["infeasible"] == table["rows"]
+    table[f"speed-up vs {reference}"] = [
+        base.get((d, o), math.nan) / m if m and done else math.nan
+        for d, o, m, done in zip(table["dataset"], table["order"], table["median ms"], decided)]
+    first = {}  # the first row of each line: its method, options and a puzzle of its dataset
+    for row in frame.astype(object).where(frame.notna(), None).to_dict("records"):
+        order = row.get("order")
+        key = (row["dataset"], int(order) if order is not None else "-",
+               method_label(row["method"], row.get("options")))
+        first.setdefault(key, row)
+    sizes = []
+    for key in zip(table["dataset"], table["order"], table["method"]):
+        row = first.get(key)
+        sizes.append(None if row is None else _model_size(
+            row["method"], row.get("options"), row["dataset"], row.get("index"), key[1]))
     for i, column in enumerate(SIZE_COLUMNS):
         table[column] = pd.array([None if size is None else (size.variables, size.constraints,
                                                              size.nonzeros)[i] for size in sizes],
@@ -127,19 +182,28 @@ def summary_table(frame, sort_by: str | None = None, reference: str | None = Non
     return table
 
 
+def number_text(value: float) -> str:
+    """A table's number: two decimals, or two significant digits below 0.1
+    so that no ratio or time shows as ``0.00`` (0.0031, 0.047)."""
+    if value != 0 and abs(value) < 0.1 and math.isfinite(value):
+        return f"{value:.2g}"
+    return f"{value:.2f}"
+
+
 def _cell(value) -> str:
     import pandas as pd
 
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
-        return f"{value:.2f}"
+        return number_text(value)
     return str(value)
 
 
 def markdown_table(table) -> str:
-    """A DataFrame as a markdown table (numbers right-aligned, ms to 2
-    decimals, missing values as ``-``)."""
+    """A DataFrame as a markdown table (numbers right-aligned, to 2
+    decimals or 2 significant digits below 0.1: :func:`number_text`;
+    missing values as ``-``)."""
     numeric = [table[c].dtype.kind in "iuf" for c in table.columns]
     lines = ["| " + " | ".join(table.columns) + " |",
              "|" + "".join(" ---: |" if n else " --- |" for n in numeric)]
@@ -171,9 +235,9 @@ def latex_table(table) -> str:
 
 def plain_table(table) -> str:
     """A DataFrame as aligned text for a terminal: the first column left,
-    the others right, ms to 2 decimals."""
+    the others right, numbers as :func:`number_text`."""
     cells = [list(map(str, table.columns))] + [
-        [f"{v:.2f}" if isinstance(v, float) else str(v) for v in row]
+        [number_text(v) if isinstance(v, float) else str(v) for v in row]
         for row in table.itertuples(index=False)]
     widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
     return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
@@ -448,7 +512,8 @@ def _facts(frame) -> list[str]:
     lines = ["Settings of the runs in this file (seed, sample, first, time limit s, warm-up, "
              "workers, threads): "
              + "; ".join(", ".join(row) for row in settings.itertuples(index=False)) + "."]
-    solvers = sorted({f"`{m}`: {s}" for m, s in zip(frame["method"], frame["solver"]) if s})
+    solvers = sorted({f"`{m}`: {s}" for m, s in zip(frame["method"], frame["solver"])
+                      if isinstance(s, str) and s})  # an ERROR row has none
     machines = sorted({f"{m}, {c} cores" for m, c in zip(frame["machine"], frame["cores"])})
     versions = sorted({f"sudoku-models {t}, Python {p}" for t, p in zip(frame["toolkit"],
                                                                         frame["python"])})
@@ -579,8 +644,11 @@ def write_report(results_csv, out_dir=None, sort_by: str | None = None,
     text = [f"# Benchmark results: {Path(results_csv).name}", "",
             f"Per dataset, order and method; {times} per "
             "puzzle, over the rows that did not end in ERROR; a speed-up above 1 is faster "
-            "than the reference method on the same dataset and order; model size of the "
-            "method with default options on an empty grid. The table is also in summary.csv "
+            "than the reference method on the same dataset and order, given only for lines "
+            "whose rows were all decided (a lower bound where the reference timed out); "
+            "model size of the "
+            "method with the line's options for the rules of the dataset (cages included), "
+            "before any clue. The table is also in summary.csv "
             "and summary.tex.", "",
             markdown_table(table), "", *statistics, *_facts(frame), "",
             *[f"![{p.stem}]({p.name})" for p in plots], ""]

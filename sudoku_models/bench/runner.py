@@ -22,7 +22,7 @@ from .. import validation
 from ..errors import InvalidValueError
 from ..puzzle import Puzzle
 from .cluster import connect_dask, run_dask
-from .datasets import dataset_file, load_dataset, select
+from .datasets import dataset_file, expand_parts, load_dataset, select
 from .local import run_local
 from ..solving import option_values, options_text
 from .plan import RunError, check_extra, configuration, interleaved, methods, plan
@@ -124,7 +124,7 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     there; every row written stays); ``KeyboardInterrupt`` passes through
     after the workers are ended.
     """
-    datasets, workers = list(spec.datasets), spec.workers
+    datasets, workers = expand_parts(spec.datasets), spec.workers
     known = methods()
     if not spec.methods:
         raise RunError(f"no method given; choose from {', '.join(known)} or all")

@@ -75,8 +75,8 @@ def plot_file(text: str) -> str:
 def method_list(allowed: Callable[[], Sequence[str]]) -> Callable[[str], list[str]]:
     """A parser of comma-separated method names among ``allowed()``, or ``all``."""
     def parse(text: str) -> list[str]:
-        names = list(allowed()) if text == "all" else [
-            m.strip() for m in text.split(",") if m.strip()]
+        names = list(allowed()) if text.strip().casefold() == "all" else [
+            _spelled(m.strip(), allowed()) for m in text.split(",") if m.strip()]
         for name in names:
             _resolve_module_path(name)
         unknown = [m for m in names if m not in allowed()]
@@ -88,9 +88,16 @@ def method_list(allowed: Callable[[], Sequence[str]]) -> Callable[[str], list[st
     return parse
 
 
+def _spelled(name: str, allowed: Sequence[str]) -> str:
+    """``name`` as ``allowed`` spells it when they differ in letter case
+    only (``CP`` -> ``cp``), else ``name``."""
+    return next((known for known in allowed if known.casefold() == name.casefold()), name)
+
+
 def one_method(allowed: Callable[[], Sequence[str]]) -> Callable[[str], str]:
     """A parser of one method name among ``allowed()``."""
     def parse(text: str) -> str:
+        text = _spelled(text.strip(), allowed())
         _resolve_module_path(text)
         if text not in allowed():
             raise argparse.ArgumentTypeError(

@@ -95,8 +95,10 @@ def add_method_option(parser, default, allowed: Callable[[], Sequence[str]] = la
 
 
 def add_source(parser, puzzle_help: str = "the puzzle: a line, JSON, a SudokuPad or "
-               "f-puzzles link, an lz-string or an Interactive Sudoku Solver string",
-               file_help: str = "file of puzzles ('-': standard input): one per line with '#' "
+               "f-puzzles link, an lz-string or an Interactive Sudoku Solver string, or a file "
+               "holding one (a path from the current folder)",
+               file_help: str = "file of puzzles ('-': standard input) or a bundled collection's "
+               "name (top95, 17clue, killer-9x9, ...): one per line with '#' "
                "comments, or Project Euler 96 'Grid NN' blocks") -> None:
     """PUZZLE or ``--file``/``-f`` FILE, one of them required."""
     source = parser.add_mutually_exclusive_group(required=True)

@@ -70,7 +70,8 @@ def add_parser(commands) -> None:
                        "'sudoku-models methods'); repeatable")
     solve.add_argument("--format", choices=("table", "json"), default="table",
                        help="table: the side-by-side view or the summary (default); json: one "
-                       "JSON line per puzzle and method as it is solved (puzzle, index, method, "
+                       "JSON line per puzzle and method as it is solved (puzzle: its name or line, "
+                       "json: the whole puzzle in the toolkit's JSON, cages and all, index, method, "
                        "status, verified, solution, seconds, CPU seconds, solver, statistics)")
     solve.add_argument("--log", action="store_true", help="show each solver's own log")
     solve.add_argument("--first", type=positive_int, metavar="N",
@@ -229,7 +230,10 @@ def run(args: argparse.Namespace) -> int:
 
         check_output(args.plot, reading=(args.file,), option="--plot")
     if args.file is None:
+        from ..solving import check_clues
+
         dataset, puzzles = "PUZZLE", [command_line_puzzle(args.puzzle)]
+        check_clues(puzzles[0])  # repeated clues: one line, exit 2 (in a file: that row's error)
     else:
         dataset = STDIN if args.file == "-" else args.file
         puzzles = read_file(args.file).puzzles()[: args.first]

@@ -20,11 +20,18 @@ STDIN = "<stdin>"  # the dataset name of the puzzles of standard input
 
 
 def json_line(solved: Solved, options: str) -> str:
-    """One JSON object (a line) for ``solve --format json``."""
+    """One JSON object (a line) for ``solve --format json``: ``puzzle`` its
+    name (the clue line for PUZZLE), ``json`` the whole puzzle in the
+    toolkit's JSON (layout, cages and every other constraint:
+    :func:`~sudoku_models.formats.toolkit_json.to_json`, read back by
+    :func:`~sudoku_models.formats.puzzle_text.read_puzzle`), then the solve."""
     import json
 
+    from ..formats.toolkit_json import to_json
+
     result = solved.result
-    record = {"puzzle": solved.puzzle.name, "index": solved.index, "method": solved.method,
+    record = {"puzzle": solved.puzzle.name, "json": to_json(solved.puzzle),
+              "index": solved.index, "method": solved.method,
               "options": options, "status": solved.status, "verified": solved.verified,
               "solution": None if result is None or not result.status.solved
               else solution_line(result, solved.status),

@@ -24,8 +24,10 @@ def register_warm_up(what: str, load: Callable[[], None]) -> None:
 
 def add_parser(commands) -> None:
     """The ``warm-up`` sub-command."""
+    from ..counter.compile_cache import COMPILE_TIME  # imports nothing heavy
+
     parser = commands.add_parser(
-        "warm-up", help="compile the search kernels now (once per user; about 20-90 s)",
+        "warm-up", help=f"compile the search kernels now (once per user; {COMPILE_TIME})",
         description="Compile the counter's and the generator's kernels (numba) into the per-user "
         "cache ($NUMBA_CACHE_DIR when set), or load them from it, so that no first solve, count "
         "or generate holds a compile (each does it on first use, with a one-line notice; the "

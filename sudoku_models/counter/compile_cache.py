@@ -33,6 +33,13 @@ import time
 from pathlib import Path
 
 
+COMPILE_TIME = "about 70 CPU seconds, 1-2 minutes on a busy machine"
+"""How long compiling every kernel takes, said in one way everywhere (the
+notice, ``warm-up --help``, the README, docs/design.md): ``warm-up`` on an
+empty cache took 66 s user + 4 s system CPU (108 s wall at a load of 4-5 on
+2 cores) in issue 45."""
+
+
 def default_cache_dir() -> Path:
     """``$XDG_CACHE_HOME/sudoku-models/numba`` (``~/.cache`` when unset), or
     ``%LOCALAPPDATA%\\sudoku-models\\numba`` on Windows."""
@@ -184,7 +191,7 @@ def notice(cache_dir: Path, what: str = "its kernels") -> None:
         return
     _compiles.noticed = True
     print(f"sudoku-models: compiling the counter ({what}) for this machine, once per user "
-          f"(about 10-60 s, more on a busy machine; cache in {cache_dir})", file=sys.stderr,
+          f"({COMPILE_TIME}; cache in {cache_dir})", file=sys.stderr,
           flush=True)
 
 

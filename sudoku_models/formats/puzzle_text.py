@@ -5,15 +5,17 @@ takes a puzzle accepts."""
 
 from __future__ import annotations
 
+import gzip
 import json
+import os
 import re
 
 import numpy as np
 
-from ..errors import PuzzleFormatError
+from ..errors import PuzzleFileNotFound, PuzzleFormatError
 from ..limits import MAX_TEXT_CHARS
 from ..puzzle import Puzzle
-from . import PUZZLE_FORMATS, links
+from . import PUZZLE_FORMATS, collection_file, collection_names, links
 from .fpuzzles import from_sudokupad, sudokupad_link, to_fpuzzles
 from .iss import (from_iss, from_jigsaw_line, from_long_killer, from_pencilmarks,
                   from_short_killer, is_jigsaw_line, is_long_killer, is_pencilmarks,
@@ -22,6 +24,11 @@ from .toolkit_json import from_json, to_json
 
 _LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
 _ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
+# A text that is a file name, not a puzzle: a suffix of the files puzzles are kept in (no
+# line format has these letters: values are 1-9 and A-P), or a folder in it.
+_COLLECTION_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,40}")  # top95, killer-9x9, ...
+_FILE_NAME = re.compile(r"\S*(\.(txt|json|jsonl|sdk|sdm|ss|csv|tsv|dat|puz|gz)|[/\\]\S*)",
+                        re.IGNORECASE)
 
 
 def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -> Puzzle:
@@ -47,14 +54,37 @@ def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -
       the line format's error is the one raised when nothing fits.
 
     A ``dict`` is read as a JSON object (the toolkit's or f-puzzles').
+
+    A file: an ``os.PathLike`` (``pathlib.Path("mine.txt")``) is always a
+    path; a ``str`` of one line is a path when a file of that name exists
+    (relative to the current folder; it wins over a puzzle text spelled the
+    same) or it names a bundled collection (``top95``). The file's whole
+    text (gzip-compressed or not) is then read as one puzzle text in any
+    format above: a line, rows on lines of their own, JSON, a link; a file
+    of several puzzles, one a line, is an error pointing to
+    :func:`~sudoku_models.formats.files.read_puzzles`. A ``str`` that is
+    not a puzzle and looks like a file name (a suffix such as ``.txt``,
+    ``.json``, ``.gz``, or a ``/``) raises
+    :class:`~sudoku_models.errors.PuzzleFileNotFound` (also a
+    ``FileNotFoundError``) naming the missing file.
+
     ``where`` prefixes error messages; ``name`` names the puzzle when the
-    text does not. Raises :class:`PuzzleFormatError`; ``TypeError`` for a
-    ``text`` that is neither a ``str`` nor a ``dict``."""
+    text does not. Raises :class:`PuzzleFormatError`; ``OSError`` when an
+    existing file cannot be read; ``TypeError`` for a ``text`` that is
+    neither a ``str``, a path nor a ``dict``."""
     if isinstance(text, dict):
         return _named(from_json(text, where), name)
+    if isinstance(text, os.PathLike):
+        return _from_file(os.fspath(text), where, name)
     if not isinstance(text, str):
-        raise TypeError(f"read_puzzle takes a str (or a JSON object as a dict), got "
+        raise TypeError(f"read_puzzle takes a str, a path (or a JSON object as a dict), got "
                         f"{type(text).__name__}")
+    stripped = text.strip()
+    if stripped and "\n" not in stripped and len(stripped) < 4096 and (
+            os.path.isfile(stripped) or (_COLLECTION_NAME.fullmatch(stripped)
+                                         and stripped in collection_names()
+                                         and not os.path.lexists(stripped))):
+        return _from_file(stripped, where, name)
     if len(text) > MAX_TEXT_CHARS:
         raise PuzzleFormatError(f"{where + ': ' if where else ''}the text has {len(text)} "
                                 f"characters; a puzzle has at most {MAX_TEXT_CHARS}")
@@ -87,9 +117,61 @@ def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -
                 except PuzzleFormatError:
                     pass  # not a payload either: the line format's message says more
             if unpacked is None:
+                if _FILE_NAME.fullmatch(stripped):
+                    raise PuzzleFileNotFound(
+                        f"{where + ': ' if where else ''}no such file: {stripped!r} (not a puzzle "
+                        f"either; a relative path starts from {os.getcwd()}; the bundled "
+                        f"collections: {', '.join(collection_names())})", stripped) from None
                 raise
             puzzle = _from_unpacked(*unpacked, where)
     return _named(puzzle, name)
+
+
+def _from_file(path: str, where: str | None, name: str) -> Puzzle:
+    """The one puzzle of the file ``path`` (or of the bundled collection of
+    that name): its text, gunzipped, read by :func:`read_puzzle` (see
+    there). Raises :class:`PuzzleFileNotFound` for a missing file and
+    :class:`PuzzleFormatError` naming the file for a text that is not one
+    puzzle."""
+    bundled = None if os.path.lexists(path) else collection_file(path)
+    label = f"{where}: {path}" if where else path
+    try:
+        with (bundled.open("rb") if bundled is not None else open(path, "rb")) as handle:
+            data = handle.read(MAX_TEXT_CHARS + 1)
+            if data[:2] == b"\x1f\x8b":
+                handle.seek(0)
+                data = gzip.GzipFile(fileobj=handle).read(MAX_TEXT_CHARS + 1)
+    except FileNotFoundError:
+        raise PuzzleFileNotFound(f"{label}: no such file (a relative path starts from "
+                                 f"{os.getcwd()})", path) from None
+    if len(data) > MAX_TEXT_CHARS:
+        raise PuzzleFormatError(f"{label}: more than {MAX_TEXT_CHARS} bytes; one puzzle is "
+                                f"shorter (read_puzzles reads files of many)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleFormatError(f"{label}: not a UTF-8 text file ({exc.reason})") from None
+    lines = [line for line in text.splitlines() if line.strip()
+             and not line.lstrip().startswith("#")]
+    if not lines:
+        raise PuzzleFormatError(f"{label}: no puzzle in the file")
+    body = "\n".join(lines) if not text.lstrip().startswith("{") else text
+    try:
+        return read_puzzle(body, where=label, name=name or os.path.basename(path))
+    except PuzzleFormatError:
+        if len(lines) > 1 and _is_puzzle(lines[0]) and _is_puzzle(lines[1]):
+            raise PuzzleFormatError(
+                f"{label}: holds {len(lines)} puzzles, one a line; read_puzzle (PUZZLE on the "
+                f"command line) reads one, read_puzzles (--file) reads them all") from None
+        raise
+
+
+def _is_puzzle(line: str) -> bool:
+    try:
+        read_puzzle(line)
+    except (PuzzleFormatError, OSError):
+        return False
+    return True
 
 
 def _named(puzzle: Puzzle, name: str) -> Puzzle:
