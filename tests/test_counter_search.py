@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sudoku_models import Puzzle, count_solutions, solve, verify
 from sudoku_models.counter import backtrack_count, kernel, kernel_tables
 from sudoku_models.counter.core import new_control
-from sudoku_models.errors import CountIncomplete, RulesError
+from sudoku_models.errors import CountIncomplete, RulesError, UnsolvablePuzzle
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Arrow, Cage, Region, Thermometer
 from sudoku_models.core.rules import Rules
@@ -63,6 +63,11 @@ def test_extra_houses_and_thermometers_count_as_brute_force(seed, houses, thermo
     puzzle = Puzzle(grid, rules)
     expected = brute_count(puzzle)
     assert count_solutions(puzzle, "backtracking", limit=None) == expected
+    if puzzle.conflicts():  # clues repeated in a house: named before any search
+        assert expected == 0
+        with pytest.raises(UnsolvablePuzzle, match="the clues repeat"):
+            solve(puzzle, "backtracking")
+        return
     result = solve(puzzle, "backtracking")
     if expected:
         assert verify(puzzle, result.grid)

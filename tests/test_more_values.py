@@ -179,7 +179,9 @@ def test_milp_counts_through_highs_presolve_failures(data):
 
 
 def test_highs_infeasible_ending_is_confirmed_without_presolve_unless_it_was_off():
-    clash = Puzzle.from_string("55" + "." * 79)
+    # r1c1 sees 1..8 in its row and 9 in its column: no value left, no clue repeated
+    clash = Puzzle.from_string(".12345678" + "." * 9 + "9" + "." * 62)
+    assert not clash.conflicts()
     confirmed = solve(clash, "milp")
     assert confirmed.status.name == "INFEASIBLE"
     assert confirmed.stats["presolve retries"] == 1

@@ -71,17 +71,29 @@ def test_without_the_warm_up_the_first_solve_is_the_outlier_the_issue_saw():
     assert times[0] > 1.5 * statistics.median(times[-3:]), [round(t * 1000, 2) for t in times]
 
 
-def test_a_benchmark_worker_warms_each_configuration_and_records_it(tmp_path):
-    out = tmp_path / "warm.csv"
+def _worker_solves(out) -> dict[str, list[float]]:
     run_benchmark(RunSpec(["milp", "cp"], ["top95"], out, first=1, repeat=10, workers=1,
                           progress=False))
     rows = read_results(out)
     assert {row["warmup"] for row in rows} == {"1"}  # the setting, in every row's key
-    for method in ("milp", "cp"):
-        solves = [float(row["solve_s"]) for row in sorted(
-            (r for r in rows if r["method"] == method), key=lambda r: int(r["repetition"]))]
-        assert len(solves) == 10
-        assert solves[0] <= 1.5 * max(solves[1:]), solves  # no outlier (see above)
+    return {method: [float(row["solve_s"]) for row in sorted(
+        (r for r in rows if r["method"] == method), key=lambda r: int(r["repetition"]))]
+        for method in ("milp", "cp")}
+
+
+def test_a_benchmark_worker_warms_each_configuration_and_records_it(tmp_path):
+    # One run may meet a preemption of a few ms on its first solve (a worker pinned to
+    # a core that the suite's other processes share); a cold start is there in every
+    # run, so two runs with an outlier each fail the test.
+    outliers = []
+    for attempt in range(2):
+        solves = _worker_solves(tmp_path / f"warm{attempt}.csv")
+        assert all(len(times) == 10 for times in solves.values())
+        outliers = {method: times for method, times in solves.items()
+                    if times[0] > 1.5 * max(times[1:])}
+        if not outliers:
+            break
+    assert not outliers, outliers
 
 
 @pytest.mark.parametrize("side", [4, 6, 8, 9, 16])
