@@ -1,4 +1,4 @@
-"""Model size of every registered method, for the table in docs/design.md."""
+"""Model size of every registered method, for the table in docs/reference.md."""
 
 from __future__ import annotations
 

@@ -1,14 +1,14 @@
-"""The model size table of docs/design.md is what the builders produce."""
+"""The model size table of docs/reference.md is what the builders produce."""
 
 from pathlib import Path
 
 from sudoku_models.sizes import TABLE_END, TABLE_START, model_sizes
 
-DESIGN = (Path(__file__).resolve().parent.parent / "docs" / "design.md").read_text()
+REFERENCE = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text()
 
 
-def test_design_table_matches_built_models_for_4x4_and_9x9():
-    table = DESIGN[DESIGN.index(TABLE_START): DESIGN.index(TABLE_END)]
+def test_reference_table_matches_built_models_for_4x4_and_9x9():
+    table = REFERENCE[REFERENCE.index(TABLE_START): REFERENCE.index(TABLE_END)]
     rows = {line.split("|")[1].strip(" `"): [c.strip() for c in line.split("|")[2:-1]]
             for line in table.splitlines() if line.startswith("| `")}
     for column, order in enumerate((2, 3)):

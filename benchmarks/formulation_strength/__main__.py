@@ -2,7 +2,7 @@
 
 The recorded runs of this question are ``sudoku-models bench run`` files
 (their commands are in this folder's README); ``sizes`` rewrites the model
-size table of docs/design.md; ``counting`` records the counts of the
+size table of docs/reference.md; ``counting`` records the counts of the
 empty 4x4 grid."""
 
 import sys
@@ -10,7 +10,7 @@ import sys
 from benchmarks.studykit.steps import run_step
 
 STEPS = {
-    "sizes": ("model_sizes", "the model-size table of docs/design.md (--write to rewrite it)"),
+    "sizes": ("model_sizes", "the model-size table of docs/reference.md (--write to rewrite it)"),
     "paired": ("paired_runs", "the paired runs, each one interleaved run: top95 (every "
                               "method), seventeen (a 17-clue sample)"),
     "counting": ("counting", "the 288 solutions of the empty 4x4 grid counted by each "

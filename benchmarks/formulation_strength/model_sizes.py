@@ -1,4 +1,4 @@
-"""Print (or, with --write, put into docs/design.md) the model size table.
+"""Print (or, with --write, put into docs/reference.md) the model size table.
 
 Usage: python -m benchmarks.formulation_strength sizes [--orders 2 3 4 5] [--write]
 """
@@ -10,13 +10,13 @@ from pathlib import Path
 
 from sudoku_models.sizes import TABLE_END, TABLE_START, size_table
 
-DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
+DESIGN = Path(__file__).resolve().parents[2] / "docs" / "reference.md"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", type=int, nargs="+", default=[2, 3, 4, 5])
-    parser.add_argument("--write", action="store_true", help="replace the table in docs/design.md")
+    parser.add_argument("--write", action="store_true", help="replace the table in docs/reference.md")
     args = parser.parse_args()
     table = size_table(args.orders)
     print(table)

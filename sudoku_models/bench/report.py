@@ -58,7 +58,7 @@ def _model_size(method: str, options, dataset: str, index, order):
     recorded ``options`` (``"cage=sets;objective=feasibility"``) built for
     the rules of puzzle ``index`` of ``dataset`` (a collection or a file:
     its layout and constraints, a killer's cages included; a generated kind:
-    the classic rules of ``order``) before any clue, as docs/design.md's
+    the classic rules of ``order``) before any clue, as docs/reference.md's
     size table is for the classic rules (:func:`sudoku_models.sizes.model_sizes`);
     None for a method not registered, a dataset not readable here or a model
     that cannot be built here (a solver not installed)."""
