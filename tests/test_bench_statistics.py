@@ -109,7 +109,8 @@ def test_the_paired_tests_are_scipys_on_the_hand_paired_vector():
     assert pair["median_ratio"].exact and pair["median_ratio"].low == pytest.approx(
         np.median(a / b))
     assert pair["ci_low"] <= np.median(a / b) <= pair["ci_high"]
-    assert pair["ci_low"] > 1 and pair["verdict"] == "milp faster"
+    # milp faster on 7 of 8, the interval above 1, but the sign test p = 0.07: no claim
+    assert pair["ci_low"] > 1 and pair["verdict"] == "not significant"
     assert math.isnan(pair["variability"])  # one copy: no variability known
 
 
@@ -145,6 +146,16 @@ def test_a_difference_inside_the_copies_own_spread_is_within_variability():
         assert pair["variability"] == pytest.approx(2.0) and pair["verdict"] == expected
     assert verdict("a", "b", (0.6, 1.3), 2.0) == "no difference found"
     assert verdict("a", "b", (math.nan, math.nan), 2.0) == "too few instances"
+
+
+def test_two_instances_both_faster_are_not_a_finding():
+    """cp ten times faster on each of two instances: the bootstrap interval
+    excludes 1, but a sign test of 2 : 0 has p = 0.5."""
+    times = {0: [0.1], 1: [0.2]}
+    (pair,) = compare(frame({"cp": times, "milp": {i: [10 * t for t in ts]
+                                                   for i, ts in times.items()}})).pairs.to_dict("records")
+    assert pair["ci_high"] < 1 and pair["sign_p"] == pytest.approx(0.5)
+    assert pair["verdict"] == "not significant"
 
 
 def test_copies_are_told_apart_by_permutation_seed_and_a_seed_option():
@@ -189,7 +200,7 @@ def test_bench_report_prints_the_statistics_of_a_recorded_file(tmp_path, capsys)
     assert "| 717 | 1.22-1.5 | >= 1.5 |" in out  # milp: spreads 1.5, 0.11 / 0.09, [1, inf)
     p = stats.wilcoxon(np.log([0.012 / 0.05, 0.03 / 0.1, 0.6 / 1.0])).pvalue  # 0.25
     assert (f"| top95 | 3 | cp | milp | 3 | 3 | 0 | 0 | 0.24-0.3 | 0.24-0.6 | {p:.2g} | 0.25 "
-            f"| 2 | cp faster |") in out
+            f"| 2 | not significant |") in out  # 3 : 0 is p = 0.25
     assert "shift 10 ms" in out
     written = load_results(results)
     assert len(written) == 18 and (tmp_path / "cactus.png").exists()

@@ -607,9 +607,11 @@ def statistics_text(comparison, what: str = "time") -> list[str]:
                   "time-outs are a tie; the median ratio a / b (an interval where censoring "
                   f"leaves one) with its {comparison.confidence:.0%} percentile bootstrap "
                   "interval; the Wilcoxon signed-rank and sign tests (two-sided, ties "
-                  "dropped); a difference whose interval lies within the instances' own "
-                  "variability (the larger median of the two methods) is reported as within "
-                  "variability.", "", markdown_table(table), ""]
+                  "dropped); a method is named faster only when the interval excludes 1 "
+                  f"and both tests give p < {1 - comparison.confidence:.2g} (else: not "
+                  "significant) and the interval leaves the instances' own variability "
+                  "(the larger median of the two methods; else: within variability).", "",
+                  markdown_table(table), ""]
     return lines
 
 

@@ -341,17 +341,22 @@ def median_ratio_interval(ratios, confidence: float = CONFIDENCE, seed: int = 0
     return float(result.confidence_interval.low), float(result.confidence_interval.high)
 
 
-def verdict(a: str, b: str, ci: tuple[float, float], variability: float) -> str:
-    """What a pair's bootstrap interval ``ci`` of the median ratio a / b
-    says: ``"too few instances"`` (no interval), ``"no difference found"``
-    (it holds 1), ``"within variability"`` (it lies within ``[1 / v, v]``,
-    ``v`` the instances' own variability, when known), else which is
-    faster."""
+def verdict(a: str, b: str, ci: tuple[float, float], variability: float,
+            p_values: tuple[float, float] = (0.0, 0.0), confidence: float = CONFIDENCE) -> str:
+    """What a pair's bootstrap interval ``ci`` of the median ratio a / b and
+    its paired tests' ``p_values`` (Wilcoxon, sign) say: ``"too few
+    instances"`` (no interval), ``"no difference found"`` (the interval
+    holds 1), ``"not significant"`` (a test's p-value at least
+    1 - ``confidence``: two instances both faster prove nothing),
+    ``"within variability"`` (the interval lies within ``[1 / v, v]``, ``v``
+    the instances' own variability, when known), else which is faster."""
     low, high = ci
     if math.isnan(low):
         return "too few instances"
     if low <= 1 <= high:
         return "no difference found"
+    if any(not p < 1 - confidence for p in p_values):
+        return "not significant"
     if not math.isnan(variability) and 1 / variability <= low and high <= variability:
         return "within variability"
     return f"{a} faster" if high < 1 else f"{b} faster"
@@ -514,4 +519,5 @@ def _pair(dataset, order, a: str, b: str, group, confidence: float, seed: int) -
             "a_faster": int((d < 0).sum()), "b_faster": int((d > 0).sum()),
             "ties": int((d == 0).sum()), "median_ratio": median_interval(low, high),
             "ci_low": ci[0], "ci_high": ci[1], "wilcoxon_p": wilcoxon, "sign_p": sign,
-            "variability": variability, "verdict": verdict(a, b, ci, variability)}
+            "variability": variability,
+            "verdict": verdict(a, b, ci, variability, (wilcoxon, sign), confidence)}
