@@ -117,11 +117,12 @@ function esc(text) {
   return String(text).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
 }
 
-// The board grows with the page up to 40em (640 px), the heat map up to its
+// The board takes 30em to 40em (480 to 640 px) beside the results, or the
+// width of a narrower page with the results below it; the heat map up to its
 // own size; both keep their shape. Times never wrap.
 const STYLE = `
 .sm-teach { font-family: sans-serif; display: flex; gap: 1.5em; flex-wrap: wrap; }
-.sm-teach .sm-left { flex: 1 1 22em; max-width: 40em; min-width: 0; }
+.sm-teach .sm-left { flex: 1 1 30em; max-width: 40em; min-width: 0; }
 .sm-teach .sm-right { flex: 1 1 24em; max-width: 36em; min-width: 0; }
 .sm-teach .sm-board svg { width: 100%; height: auto; display: block; }
 .sm-teach .sm-lp svg { max-width: 100%; height: auto; display: block; }
