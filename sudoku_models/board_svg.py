@@ -258,7 +258,10 @@ def heat_svg(layout: Layout, shares, symbols: str = "", caption: str = "") -> st
     squares per cell, each as dark as its share (0 to 1), its value written
     in it; a cell whose share is 1 on one value shows that value large.
     Every cell is a ``<rect class="cell">`` with ``data-cell`` and
-    ``data-fractional="1"`` where no value has share 1."""
+    ``data-fractional="1"`` where no value has share 1. Under the board a
+    colour bar (``<g class="colour-bar">``) shows the scale, white at share
+    0 to the full colour at 1, labelled at both ends (``colour-bar-min``,
+    ``colour-bar-max``). Sizes in pixels; the SVG scales."""
     side = layout.side
     unit = CELL if side <= 9 else max(16, 360 // side)
     pad = 4
@@ -266,7 +269,8 @@ def heat_svg(layout: Layout, shares, symbols: str = "", caption: str = "") -> st
     step = unit / per_row
     width = side * unit + 2 * pad
     caption_lines = _wrap(caption, max(30, side * unit // 7)) if caption else []
-    height = width + 18 * len(caption_lines)
+    bar = 34  # the colour bar's band under the board
+    height = width + bar + 18 * len(caption_lines)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" font-family="sans-serif" class="lp-heat">']
     for cell in range(side * side):
@@ -296,8 +300,27 @@ def heat_svg(layout: Layout, shares, symbols: str = "", caption: str = "") -> st
                        f'font-size="{0.7 * step:.1f}" fill="{"white" if value > 0.5 else "#333"}"'
                        f' text-anchor="middle" dominant-baseline="central">{k + 1}</text>')
     out.append(_grid_lines(layout, unit, pad))
+    out.append(_colour_bar(pad, width, width - 2 * pad))
     for i, line in enumerate(caption_lines):
-        out.append(f'<text class="caption" x="{pad}" y="{width + 13 + 18 * i}" '
+        out.append(f'<text class="caption" x="{pad}" y="{width + bar + 13 + 18 * i}" '
                    f'font-size="13">{escape(line)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _colour_bar(x: float, y: float, length: float) -> str:
+    """The heat map's scale at ``(x, y)``, ``length`` pixels long: a bar from
+    white (share 0) to :data:`HOUSE` (share 1), as the squares are drawn
+    (the colour at the share's opacity over white), its ends labelled."""
+    left, right = x + 44, x + length - 14
+    return (f'<g class="colour-bar" font-size="12">'
+            f'<defs><linearGradient id="lp-share-scale">'
+            f'<stop offset="0" stop-color="{HOUSE}" stop-opacity="0"/>'
+            f'<stop offset="1" stop-color="{HOUSE}" stop-opacity="1"/></linearGradient></defs>'
+            f'<text x="{x}" y="{y + 17}">share</text>'
+            f'<text class="colour-bar-min" x="{left - 4}" y="{y + 17}" text-anchor="end">0</text>'
+            f'<rect x="{left}" y="{y + 6}" width="{right - left}" height="14" fill="white"/>'
+            f'<rect x="{left}" y="{y + 6}" width="{right - left}" height="14" '
+            f'fill="url(#lp-share-scale)" stroke="#666" stroke-width="0.5"/>'
+            f'<text x="{(left + right) / 2}" y="{y + 31}" text-anchor="middle">0.5</text>'
+            f'<text class="colour-bar-max" x="{right + 4}" y="{y + 17}">1</text></g>')

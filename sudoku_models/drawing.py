@@ -60,6 +60,11 @@ FILLED_STYLE = {"color": "tab:blue", "fontweight": "normal"}
 REGION_COLOURS = ("#ffe2a8", "#bfe3f7", "#bde8d8", "#f6d0e4", "#d9d2f0", "#fbd3b8",
                   "#d8ecb0", "#c9dcf5", "#f0e4b0", "#e0e0e0", "#f3c6c6", "#c3ece9")
 MARK_COLOUR = "#9a9a9a"   # thermometers, arrows, parity marks
+#: A killer cage's total: its font size in cell sizes (0.32: 12 pt in a 9x9
+#: of the default 5 inches, two thirds of a digit's height, readable on a
+#: projector wherever the digits are); its white box hides the cage's dashes
+#: and lies under the grid lines and the digits, hiding none.
+TOTAL_SIZE = 0.32
 LINE_COLOUR = "#3a3a3a"   # cages, chevrons, diagonals
 
 _NOTES = {AntiKnight: "anti-knight", AntiKing: "anti-king", NonConsecutive: "non-consecutive",
@@ -175,7 +180,7 @@ def _grid_lines(canvas: _Canvas, layout) -> None:
     thin = [[(k, 0), (k, side)] for k in range(1, side)] + \
            [[(0, k), (side, k)] for k in range(1, side)]
     ax.add_collection(LineCollection(thin, colors="black", linewidths=canvas.width(0.02, 0.3),
-                                     zorder=2, gid="cell-lines"))
+                                     zorder=2.9, gid="cell-lines"))
     borders = []
     if layout.regions is not None:
         regions = layout.regions
@@ -282,12 +287,12 @@ def _cage(canvas: _Canvas, cage: Cage, puzzle) -> None:
     segments = [[canvas.point(*a), canvas.point(*b)] for a, b in cage_outline(cells, 0.1)]
     ax.add_collection(LineCollection(segments, colors=LINE_COLOUR,
                                      linewidths=canvas.width(0.03, 0.6),
-                                     linestyles=(0, (3, 2)), zorder=4, gid="cage"))
+                                     linestyles=(0, (3, 2)), zorder=2.5, gid="cage"))
     if cage.total is not None:
         r, c = min(cells)
-        ax.text(c + 0.05, side - r - 0.04, str(cage.total), ha="left", va="top",
-                fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid="cage-total",
-                bbox={"boxstyle": "square,pad=0.08", "facecolor": "white", "edgecolor": "none"})
+        ax.text(c + 0.04, side - r - 0.025, str(cage.total), ha="left", va="top",
+                fontsize=max(4.0, TOTAL_SIZE * canvas.pt), zorder=2.8, gid="cage-total",
+                bbox={"boxstyle": "square,pad=0.05", "facecolor": "white", "edgecolor": "none"})
 
 
 # -- marks on the edge between two cells ------------------------------------------
@@ -524,7 +529,7 @@ def _marked_cage(canvas: _Canvas, cage, puzzle) -> None:
     r, c = divmod(min(cage.cells), canvas.side)
     mark = f"≠{cage.total}" if isinstance(cage, RellikCage) else "="
     canvas.ax.text(c + 0.05, canvas.side - r - 0.04, mark, ha="left", va="top",
-                   fontsize=max(4.0, 0.26 * canvas.pt), zorder=7, gid=cage.kind)
+                   fontsize=max(4.0, TOTAL_SIZE * canvas.pt), zorder=2.8, gid=cage.kind)
 
 
 def _parts(canvas: _Canvas, parts, puzzle) -> None:

@@ -1,6 +1,6 @@
-"""Plotting with matplotlib: the one palette of methods that every figure of
-the toolkit uses (reports, studies, notebooks), saving figures, the
-distribution of solve times; :func:`draw_sudoku` (grids, after the seeds'
+"""Plotting with matplotlib: the one palette of methods, a colour and a
+marker each, that every figure of the toolkit uses (reports, studies,
+notebooks), saving figures, the distribution of solve times; :func:`draw_sudoku` (grids, after the seeds'
 ``drawSudoku`` in MATLAB and ``plot_sudoku`` in Julia) lives in
 :mod:`sudoku_models.drawing` and is re-exported here.
 
@@ -32,6 +32,26 @@ vision deficiencies). Methods of plug-ins take the colours of
 :data:`EXTRA_COLOURS` in name order."""
 
 EXTRA_COLOURS = ("#882255", "#44AA99", "#117733", "#AA4499", "#DDCC77", "#88CCEE", "#661100")
+
+METHOD_MARKERS = {
+    "milp": "o",            # circle
+    "matrix": "s",          # square
+    "milp-alldiff": "D",    # diamond
+    "cp": "^",              # triangle up
+    "cp-bool": "v",         # triangle down
+    "sat-extended": "P",    # filled plus
+    "sat-minimal": "X",     # filled cross
+    "matching": "*",        # star
+    "backtracking": ">",    # triangle right
+}
+"""One matplotlib marker per registered method, beside its colour in
+:data:`METHOD_COLOURS` and drawn with it wherever a method is plotted: no
+two methods share a marker, so the three blues (MILP), two oranges (CP) and
+two greens (SAT) stay apart on a projector, in grey print and with colour
+vision deficiencies. Methods of plug-ins take :data:`EXTRA_MARKERS` in name
+order."""
+
+EXTRA_MARKERS = ("p", "<", "d", "8", "H", "h")
 
 PATTERN_STYLES = {"random": "-", "balanced": "--", "doubly-balanced": ":"}
 """Line style per hole pattern (``holes:ORDER:FRACTION:PATTERN``)."""
@@ -72,6 +92,17 @@ def method_colours(labels) -> dict[str, str]:
     return colours
 
 
+def method_markers(labels) -> dict[str, str]:
+    """``{label: marker}`` for figure labels, as :func:`method_colours`:
+    every method its marker of :data:`METHOD_MARKERS` (a plug-in's from
+    :data:`EXTRA_MARKERS`), shared by the labels of one method with
+    different options (those differ in shade)."""
+    extra = sorted({base_method(name) for name in labels} - set(METHOD_MARKERS))
+    base = {**METHOD_MARKERS, **{m: EXTRA_MARKERS[i % len(EXTRA_MARKERS)]
+                                 for i, m in enumerate(extra)}}
+    return {label: base[base_method(label)] for label in labels}
+
+
 def save_figure(fig, path: Path | str | None, dpi: int = 100, also: tuple[str, ...] = ()):
     """Save ``fig`` at ``path`` (PNG at ``dpi``; the format from the
     suffix) and, for each suffix of ``also`` (``(".svg", ".pdf")``), beside
@@ -106,22 +137,23 @@ def plain_log_axis(ax, axis: str = "y", base: int = 10) -> None:
 
 def plot_solve_times(times: dict[str, list[float]], ax=None, title: str | None = None):
     """Distribution of per-puzzle times (seconds) per method: one box per
-    method on a log scale, with every puzzle as a dot, in the method's colour
-    (:func:`method_colours`). Returns the axes."""
+    method on a log scale (milliseconds), with every puzzle as a point in the
+    method's colour and marker (:func:`method_colours`,
+    :func:`method_markers`). Returns the axes."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(1.6 * len(times) + 2, 4))
     names = list(times)
-    colours = method_colours(names)
+    colours, markers = method_colours(names), method_markers(names)
     data = [1000 * np.asarray(times[name]) for name in names]
     parts = ax.boxplot(data, showfliers=False, patch_artist=True)
     for patch, name in zip(parts["boxes"], names):
         patch.set_facecolor(colours[name] + "40")
     rng = np.random.default_rng(0)
     for i, (values, name) in enumerate(zip(data, names), start=1):
-        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=6, alpha=0.4,
-                   color=colours[name])
+        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=24, alpha=0.6,
+                   color=colours[name], marker=markers[name], linewidths=0)
     ax.set_xticks(range(1, len(names) + 1), names)
     ax.set_yscale("log")
     ax.set_ylabel("time per puzzle (ms)")

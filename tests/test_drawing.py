@@ -136,6 +136,28 @@ def test_cages_are_dashed_with_the_total_in_the_first_cell():
     assert 0 < x < 0.5 and 8.5 < y < 9  # top-left corner of r1c1
 
 
+def test_cage_totals_are_legible_at_the_default_size_and_hide_no_line_or_digit():
+    """On a projector a total is read where a digit is: its font is a third
+    of a cell (it was a quarter), measured against the drawn cell (issue 45)."""
+    cages = (Cage((_cell(1, 1), _cell(1, 2)), 12), Cage((_cell(9, 8), _cell(9, 9)), 17))
+    grid = np.zeros((9, 9), dtype=int)
+    grid[0, 0] = 5
+    ax = _draw(cages, grid=grid)
+    (x0, _), (x1, _) = ax.transData.transform([(0, 0), (1, 0)])
+    cell_points = (x1 - x0) * 72 / ax.figure.dpi
+    totals = _artists(ax, "cage-total")
+    assert len(totals) == 2
+    for total in totals:
+        assert total.get_fontsize() >= 0.3 * cell_points, (total.get_fontsize(), cell_points)
+    renderer = ax.figure.canvas.get_renderer()
+    box = totals[0].get_window_extent(renderer)
+    (left, bottom), (right, top) = ax.transData.transform([(0, 8), (1, 9)])
+    assert left <= box.x0 and box.x1 <= right and bottom <= box.y0 and box.y1 <= top  # r1c1
+    [digit] = _artists(ax, "clue")
+    lines = _artists(ax, "cell-lines") + _artists(ax, "region-border")
+    assert all(totals[0].get_zorder() < a.get_zorder() for a in [digit, *lines])
+
+
 def test_dots_letters_and_chevrons_sit_on_the_shared_edge():
     a, b, c, d = _cell(3, 3), _cell(3, 4), _cell(6, 2), _cell(7, 2)
     ax = _draw((Kropki((a, b)), Kropki((c, d), "black"), XV((_cell(1, 1), _cell(1, 2)), 10),

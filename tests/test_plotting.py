@@ -82,3 +82,31 @@ def test_one_colour_per_method_everywhere_and_shades_for_its_variants():
     assert variants["milp"] == METHOD_COLOURS["milp"]
     shades = [np.array(to_rgb(c)) for c in variants.values()]
     assert min(np.abs(a - b).sum() for i, a in enumerate(shades) for b in shades[i + 1:]) > 0.3
+
+
+def test_every_method_has_its_own_marker_drawn_with_its_colour():
+    """Nine methods in three blues, two oranges and two greens: a marker
+    each tells them apart on a projector, in grey and with colour vision
+    deficiencies (issue 45)."""
+    from matplotlib.markers import MarkerStyle
+
+    from sudoku_models.plotting import (METHOD_COLOURS, METHOD_MARKERS, method_markers,
+                                        plot_solve_times)
+    from sudoku_models.registry import METHODS
+
+    styles = {(METHOD_COLOURS[m], METHOD_MARKERS[m]) for m in METHODS}
+    assert len(styles) == len(METHODS)
+    assert len({METHOD_MARKERS[m] for m in METHODS}) == len(METHODS)  # apart without colour
+    markers = method_markers(["cp", "cp [workers=1]", "plugin-method"])
+    assert markers["cp"] == markers["cp [workers=1]"] == METHOD_MARKERS["cp"]
+    assert markers["plugin-method"] not in METHOD_MARKERS.values()
+
+    names = list(METHODS)
+    ax = plot_solve_times({m: [0.001 * (i + 1)] * 5 for i, m in enumerate(names)})
+    for collection, name in zip(ax.collections, names):
+        style = MarkerStyle(METHOD_MARKERS[name])
+        expected = style.get_path().transformed(style.get_transform())
+        assert np.allclose(collection.get_paths()[0].vertices, expected.vertices), name
+        assert np.allclose(collection.get_facecolor()[0][:3],
+                           matplotlib.colors.to_rgb(METHOD_COLOURS[name])), name
+    plt.close("all")
