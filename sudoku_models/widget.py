@@ -99,7 +99,9 @@ def view_data(puzzle, methods=WIDGET_METHODS, time_limit: float = 10.0) -> dict:
         results.append({"method": method, "status": result.status.value,
                         "build_s": result.build_seconds, "solve_s": result.solve_seconds,
                         "time": duration_text(result.build_seconds + result.solve_seconds),
-                        "stats": {k: v for k, v in result.stats.items()},
+                        # the solve's own statistics: a first solve's warm-up is the
+                        # process's cost, not this puzzle's
+                        "stats": {k: v for k, v in result.stats.items() if k != "warm_up_s"},
                         "size": f"{size.variables:,} / {size.constraints:,} / {size.nonzeros:,}"})
     shares = lp_relaxation(puzzle)
     fractional = int(((shares > 1e-6) & (shares < 1 - 1e-6)).any(axis=2).sum())

@@ -61,6 +61,14 @@ def test_view_data_has_a_frame_per_step_and_every_methods_result():
     assert data["lp"]["fractional"] == 0 and "decides every cell" in data["lp"]["text"]
 
 
+def test_a_first_solves_warm_up_is_not_shown_as_the_puzzles_statistic(monkeypatch):
+    import sudoku_models.solving
+
+    monkeypatch.setattr(sudoku_models.solving, "_WARMED", set())  # as in a fresh kernel
+    data = view_data(TOUR, methods=("cp",))
+    assert data["results"][0]["stats"] and "warm_up_s" not in data["results"][0]["stats"]
+
+
 def test_frames_share_one_table_of_lines_and_times_are_formatted():
     """Each frame's picture is rebuilt exactly from the shared lines; every
     result carries its time as a table cell shows it (issue 45: "0.0383 / s"
