@@ -1,0 +1,73 @@
+"""The edges a hostile user found (issue 48, items 3 to 8): generations on
+new jigsaws that hang, a link read in quadratic memory, nesting deep enough
+to overflow the stack, numbers too long to print, solver options refused
+late, and messages that name the wrong thing. Each ends in a result or a
+one-line refusal (exit 2) within its limit."""
+
+import signal
+import subprocess
+import sys
+import time
+
+CLI = [sys.executable, "-m", "sudoku_models"]
+
+
+def _cli(*argv: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess, float]:
+    start = time.monotonic()
+    done = subprocess.run([*CLI, *argv], capture_output=True, text=True, timeout=timeout)
+    return done, time.monotonic() - start
+
+
+def _one_line_refusal(done: subprocess.CompletedProcess) -> str:
+    """The one error line of a refused command (exit 2, no traceback)."""
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudoku-models: error: "), done.stderr[-2000:]
+    return lines[0]
+
+
+# -- 3. a generation on a new jigsaw honours its limit and Ctrl-C ----------------------
+
+
+def test_a_16x16_jigsaw_generation_ends_within_its_time_limit():
+    """Loading the generator's kernels for a new jigsaw searched its empty
+    grid with no limit (over an hour at 16x16)."""
+    done, seconds = _cli("generate", "--layout", "jigsaw:16", "--clues", "200", "--time-limit",
+                         "2", "--seed", "2", timeout=15)
+    assert seconds < 2 * 2 + 1 + 1.5, seconds  # 2x the limit + 1 s, and the start-up
+    if done.returncode:
+        assert "within" in _one_line_refusal(done)
+    else:
+        assert '"kind":"jigsaw"' in done.stdout and done.stdout.count("\n") == 1
+
+
+def test_ctrl_c_stops_a_jigsaw_generation():
+    """Ctrl-C was held back while the kernels loaded, and the full-grid fill
+    went on after a stop request."""
+    process = subprocess.Popen([*CLI, "generate", "--layout", "jigsaw:16", "--clues", "60",
+                                "--time-limit", "60", "--seed", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(5)
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    try:
+        _, err = process.communicate(timeout=8)
+    finally:
+        process.kill()
+    assert time.monotonic() - start < 3
+    assert process.returncode == 130 and "Traceback" not in err, err
+
+
+def test_a_fill_stops_on_its_callers_request():
+    """:func:`generator.full_grid.fill` returns None once the stop is set
+    (a jigsaw whose fills mostly fail kept trying)."""
+    import numpy as np
+
+    from generator.full_grid import fill
+    from sudoku_models.counter.core import STOP, new_control
+
+    control = new_control()
+    assert fill(3, np.random.default_rng(0), control=control).size == 81
+    control[STOP] = 1
+    assert fill(3, np.random.default_rng(0), control=control) is None
