@@ -64,6 +64,14 @@ MAX_AUTOMATON_STATES = 20_000
 """The most states a deterministic automaton may have (subset construction)."""
 MAX_PATTERN_REPEAT = 100
 """The largest count a ``{n,m}`` quantifier of a regular expression may give."""
+MAX_PATTERN_NESTING = 32
+"""The deepest a regular expression's groups may nest, a run of quantifiers
+on one item counting as that many levels more (``(1*)*`` and ``1**`` are 2
+deep): deeper ones would overflow the reader's stack."""
+MAX_OR_NESTING = 16
+"""The deepest Or composites may nest inside each other's branches (the
+Interactive Sudoku Solver's ``.Or ... .Or ... .End ... .End``; puzzles
+nest two or three): deeper ones would overflow the checker's stack."""
 
 # -- the command line -----------------------------------------------------------
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 CLI = [sys.executable, "-m", "sudoku_models"]
 
 
@@ -100,3 +102,56 @@ def test_a_link_with_120000_slashes_reads_in_little_time_and_memory():
                           timeout=30)
     assert done.stdout == "read\n", done.stderr[-2000:]
     assert time.monotonic() - start < 10
+
+
+# -- 5. nesting is bounded before anything recurses -------------------------------------
+
+
+def _regex(pattern: str) -> str:
+    import base64
+
+    code = base64.urlsafe_b64encode(pattern.encode()).decode().rstrip("=")
+    return f".Regex~{code}~R1C1~R1C2"
+
+
+def _nested_ors(depth: int) -> str:
+    return ".Or" * depth + ".Cage~3~R1C1~R1C2" + ".End" * depth
+
+
+@pytest.mark.parametrize("text, message", [
+    (_nested_ors(200), "ors nested in ors' branches more than 16 deep"),
+    (_regex("(" * 1000 + "1" + ")" * 1000), "nest more than 32 deep at position 33"),
+    (_regex("1" + "*" * 1000), "nest more than 32 deep at position 34"),
+])
+def test_deep_nesting_is_one_line_naming_the_limit(text, message):
+    """RecursionError tracebacks, exit 1, for 1.5 KB of text."""
+    line = _one_line_refusal(_cli("solve", "--method", "cp", "--", text)[0])
+    assert message in line and len(line) < 300, line
+
+
+def test_nesting_up_to_the_limits_reads_and_solves():
+    from sudoku_models import solve
+    from sudoku_models.formats.puzzle_text import read_puzzle
+    from sudoku_models.limits import MAX_OR_NESTING, MAX_PATTERN_NESTING
+    from sudoku_models.result import Status
+
+    ors = read_puzzle(_nested_ors(MAX_OR_NESTING))
+    assert solve(ors, "cp").status is Status.OPTIMAL
+    pattern = "(" * MAX_PATTERN_NESTING + "1" + ")" * MAX_PATTERN_NESTING + "2"
+    assert solve(read_puzzle(_regex(pattern)), "cp").grid[0, :2].tolist() == [1, 2]
+
+
+def test_ors_nested_too_deep_in_json_are_refused_by_the_limit():
+    """The JSON reader builds its ors level by level: the level past the
+    limit is named, before a check recurses through them."""
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+    from sudoku_models.limits import MAX_OR_NESTING
+
+    constraint = {"kind": "cage", "cells": ["r1c1", "r1c2"], "total": 3}
+    for _ in range(MAX_OR_NESTING + 1):
+        constraint = {"kind": "or", "branches": [[constraint]]}
+    data = {"format": "sudoku-models/1", "size": 9, "grid": "." * 81,
+            "constraints": [constraint]}
+    with pytest.raises(PuzzleFormatError, match="more than 16 deep"):
+        read_puzzle(data)
