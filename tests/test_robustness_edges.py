@@ -4,6 +4,7 @@ to overflow the stack, numbers too long to print, solver options refused
 late, and messages that name the wrong thing. Each ends in a result or a
 one-line refusal (exit 2) within its limit."""
 
+import re
 import signal
 import subprocess
 import sys
@@ -24,7 +25,8 @@ def _one_line_refusal(done: subprocess.CompletedProcess) -> str:
     """The one error line of a refused command (exit 2, no traceback)."""
     assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sudoku-models: error: "), done.stderr[-2000:]
+    assert len(lines) == 1 and re.match(r"sudoku-models( [a-z ]+)?: error: ", lines[0]), \
+        done.stderr[-2000:]
     return lines[0]
 
 
@@ -155,3 +157,50 @@ def test_ors_nested_too_deep_in_json_are_refused_by_the_limit():
             "constraints": [constraint]}
     with pytest.raises(PuzzleFormatError, match="more than 16 deep"):
         read_puzzle(data)
+
+
+# -- 6. numbers too long to convert, values too long to echo ----------------------------
+
+LONG = "1" * 4301  # one digit past Python's int-string limit
+
+
+@pytest.mark.parametrize("text, names", [
+    (f".Shape~{LONG}x{LONG}", "Shape: '1111"),
+    (f".Shape~4x4.Whisper~{LONG}~R1C1~R1C2", "item 2 (Whisper): 111111111111... has 4,301 digits"),
+    (f".Shape~4x4.RegionSize~{LONG}", "RegionSize: '1111"),
+    (f".Cage~{LONG}~R1C1~R1C2", "(Cage): total 111111111111... has 4,301 digits; these "
+                                "strings' numbers have at most 4"),
+])
+def test_a_4301_digit_number_in_a_puzzle_string_is_named_briefly(text, names):
+    """Python's "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
+    leaked, and totals were echoed whole."""
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    with pytest.raises(PuzzleFormatError) as error:
+        read_puzzle(text)
+    assert names in str(error.value) and len(str(error.value)) < 300, str(error.value)[:500]
+
+
+@pytest.mark.parametrize("argv", [
+    ["count", "." * 81, "--limit", LONG],
+    ["count", "." * 81, "--time-limit", LONG],
+    ["generate", "--seed", LONG, "--clues", "30"],
+    ["generate", "--clues", LONG],
+    ["solve", "." * 81, "--format", LONG],
+    ["count", "." * 81, "--seed", LONG],  # count takes no seed: named, shortened
+])
+def test_a_4301_digit_option_is_refused_by_name_in_a_short_line(argv):
+    """The whole value was echoed (4.4 KB lines), and --clues said "invalid
+    <lambda> value"."""
+    line = _one_line_refusal(_cli(*argv)[0])
+    option = argv[argv.index(LONG) - 1]
+    assert option in line and "4,301 characters" in line and len(line) < 300, line[:500]
+    assert "lambda" not in line and "invalid" not in line.split(":")[2], line
+
+
+def test_an_error_is_said_in_one_line_whatever_its_message():
+    from sudoku_models.commands.exits import one_line
+
+    assert one_line("a\nb  c\r\n") == "a b c"
+    assert one_line("x " + "9" * 200) == "x " + "9" * 60 + "... (200 characters)"

@@ -77,7 +77,7 @@ from urllib.parse import unquote
 
 import numpy as np
 
-from ..errors import PuzzleFormatError, RulesError
+from ..errors import PuzzleFormatError, RulesError, excerpt
 from ..puzzle import Puzzle
 from ..core.geometry import Layout, LayoutError, boxes_of_size
 from ..core.value_range import ONE_TO_N, ValueRange, marks, named_range, own_regular, to_internal
@@ -91,7 +91,7 @@ from ..core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Ent
                                RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper,
                                SumLine, Whispers, XSum, Zipper)
 from ..core.rules import diagonals, disjoint_groups, Either, Rules, windoku
-from ..limits import MAX_ISS_SIDE, MAX_VALUES
+from ..limits import MAX_ISS_DIGITS, MAX_ISS_SIDE, MAX_VALUES
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
@@ -145,14 +145,14 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, in
         sides = [["9x9"]]
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
-    if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_ISS_SIDE):
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
+    if not (_is_whole(rows) and rows == cols and 1 <= int(rows) <= MAX_ISS_SIDE):
+        _fail("Shape", f"{excerpt('~'.join(sides[0]))}: the toolkit reads square grids up to "
                        f"{MAX_ISS_SIDE}x{MAX_ISS_SIDE} ('Shape~6x6')")
     side = int(rows)
     spec = sides[0][1] if len(sides[0]) > 1 else ""
     found = named_range(spec if "-" in spec else f"1-{spec or rows}", side)
     if found is None or sides[0][2:] not in ([], ["Sudoku"]):
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..V or "
+        _fail("Shape", f"{excerpt('~'.join(sides[0]))}: the toolkit reads the values 1..V or "
                        f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
                        f"{max(side, MAX_VALUES)} ('Shape~{rows}x{rows}~{side + 3}'; no "
                        f"other value range or grid type)")
@@ -160,8 +160,8 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, in
     for kind, args in items:
         if kind == "RegionSize":
             text = args[0] if len(args) == 1 else ""
-            if not (text.isascii() and text.isdigit() and side <= int(text) <= found[1]):
-                _fail("RegionSize", f"{'~'.join(args)!r}: a box or jigsaw piece of a "
+            if not (_is_whole(text) and side <= int(text) <= found[1]):
+                _fail("RegionSize", f"{excerpt('~'.join(args))}: a box or jigsaw piece of a "
                                     f"{rows}x{rows} grid of {found[1]} values has {side} to "
                                     f"{found[1]} cells")
             region = int(text)
@@ -306,8 +306,8 @@ def _parse(text: str, where: str):
             if not args:
                 _fail(here, "needs a total and cells")
             total = args[0]
-            if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
-                _fail(here, f"total {total!r} is not a whole number")
+            if total and not _is_whole(total):
+                _fail(here, f"total {_not_whole(total)}")
             any_sum = not total or int(total) == 0  # 0: any sum, as no total
             listed = cells(args[1:])
             distinct = tuple(dict.fromkeys(listed))
@@ -320,7 +320,7 @@ def _parse(text: str, where: str):
         elif kind == "Whisper":
             gap = 5
             if args and args[0].isascii() and args[0].isdigit():
-                gap, args = int(args[0]), args[1:]
+                gap, args = _whole(args[0], here), args[1:]
             constraints.append((here, Whispers(cells(args), gap)))
         elif kind in ("Renban", "Palindrome"):
             constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
@@ -383,12 +383,13 @@ def _parse(text: str, where: str):
         elif kind == "LookAndSay":
             clue = args[0] if args else ""
             if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
-                _fail(here, f"{clue!r} is not a look-and-say clue (pairs of digits: count, value)")
+                _fail(here, f"{excerpt(clue)} is not a look-and-say clue (pairs of digits: count, "
+                            f"value)")
             counts = {}
             for count, value in zip(clue[::2], clue[1::2]):
                 before = counts.get(int(value))
                 if before and int(count):
-                    _fail(here, f"the clue {clue} gives the value {value} twice")
+                    _fail(here, f"the clue {excerpt(clue)} gives the value {value} twice")
                 # a value both excluded and required: no word (-1: never counted)
                 counts[int(value)] = int(count) if before in (None, int(count)) else -1
             constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
@@ -694,9 +695,23 @@ def _nfa(code: str, side: int, where: str):
             tuple(accepting))
 
 
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number of these strings: ASCII digits, at
+    most :data:`~sudoku_models.limits.MAX_ISS_DIGITS` of them."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_ISS_DIGITS
+
+
+def _not_whole(text: str) -> str:
+    """Why ``text`` is not a whole number (:func:`_is_whole`), naming it shortened."""
+    if text.isascii() and text.isdigit():
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        return f"{shown} has {len(text):,} digits; these strings' numbers have at most {MAX_ISS_DIGITS}"
+    return f"{excerpt(text)} is not a whole number"
+
+
 def _whole(text: str, where: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 4):
-        _fail(where, f"{text!r} is not a whole number")
+    if not _is_whole(text):
+        _fail(where, _not_whole(text))
     return int(text)
 
 
