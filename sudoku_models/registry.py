@@ -104,6 +104,19 @@ class MethodInfo:
                 raise ValueError(f"{self.name}: {key} must be one of "
                                  f"{', '.join(map(str, self.options[key]))}, got {value!r}")
 
+    def check_configuration(self, options: dict) -> None:
+        """:meth:`check_options`, then, when ``options`` hold a free-form one
+        (:data:`FREE`: ``solver_options``, checked by the solver when the
+        method is made), the method made for a 4x4 grid: the ``ValueError``
+        of a native parameter that does not exist, that the toolkit sets or
+        whose value the solver refuses comes before any puzzle is solved."""
+        self.check_options(options)
+        if any(key in self.options and self.options[key] == FREE for key in options):
+            try:
+                self.load()(2, **options)
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: {exc}") from None
+
     def check_rules(self, rules) -> None:
         """:class:`CapabilityError` naming this method and the first
         constraint kind of ``rules`` (a :class:`~sudoku_models.core.rules.Rules`)

@@ -204,3 +204,31 @@ def test_an_error_is_said_in_one_line_whatever_its_message():
 
     assert one_line("a\nb  c\r\n") == "a b c"
     assert one_line("x " + "9" * 200) == "x " + "9" * 60 + "... (200 characters)"
+
+
+# -- 7. a bad solver option is refused before any puzzle, as bench run refuses it -------
+
+
+@pytest.mark.parametrize("method, options, message", [
+    ("cp", "num_workers=8", "cp: CP-SAT option 'num_workers' is set by the toolkit: give "
+                            "threads= to solve() or the method (the command line runs one thread)"),
+    ("cp", "random_seed=3", "give seed= to solve() or the method (bench run --solver-seed on the "
+                            "command line)"),
+    ("cp", "bogus_param=3", "cp: CP-SAT has no option 'bogus_param'"),
+    ("milp", "presolve=maybe", "milp: HiGHS option 'presolve' refuses 'maybe'"),
+])
+def test_a_bad_solver_option_is_refused_by_solve_with_exit_2(method, options, message):
+    """solve printed a table with status ERROR and exited 0; the messages
+    pointed to "the threads option" and "the seed option", which no method
+    takes."""
+    for argv in (["solve", "." * 81, "--method", method, "--option", f"solver_options={options}"],
+                 ["bench", "run", "--method", f"{method}[solver_options={options}]", "--dataset",
+                  "top95", "--first", "1"]):
+        done, _ = _cli(*argv)
+        assert message in _one_line_refusal(done) and done.stdout == "", done.stdout
+
+
+def test_good_solver_options_still_solve():
+    done, _ = _cli("solve", "." * 81, "--method", "milp", "--option",
+                   "solver_options=presolve=off")
+    assert done.returncode == 0 and "OPTIMAL" in done.stdout, done.stderr

@@ -239,8 +239,8 @@ def run(args: argparse.Namespace) -> int:
         puzzles = read_file(args.file).puzzles()[: args.first]
     chosen = _solver_options(args)
     options = {m: option_values(m, args.objective, 0, chosen.get(m, {})) for m in args.method}
-    for method, values in options.items():
-        METHODS[method].check_options(values)
+    for method, values in options.items():  # solver options too: before any puzzle, exit 2
+        METHODS[method].check_configuration(values)
     collected = _Collected(dataset, args.method[0], one_puzzle=args.file is None,
                            keep_rows=bool(args.plot) and args.file is not None,
                            json_lines=args.format == "json")
