@@ -104,6 +104,19 @@ class MethodInfo:
                 raise ValueError(f"{self.name}: {key} must be one of "
                                  f"{', '.join(map(str, self.options[key]))}, got {value!r}")
 
+    def typed_options(self, options: dict) -> dict:
+        """``options`` with each boolean option (one whose values are False
+        and True: ``rule45``, ``prune``) given in a usual spelling as its bool:
+        ``true``/``false``, ``yes``/``no``, ``on``/``off`` (any case), 1/0;
+        other values as they are, for :meth:`check_options` to judge."""
+        typed = dict(options)
+        for key, value in options.items():
+            if set(self.options.get(key, ())) == {False, True} and not isinstance(value, bool):
+                spelled = str(value).strip().lower()
+                if spelled in _TRUE or spelled in _FALSE:
+                    typed[key] = spelled in _TRUE
+        return typed
+
     def check_configuration(self, options: dict) -> None:
         """:meth:`check_options`, then, when ``options`` hold a free-form one
         (:data:`FREE`: ``solver_options``, checked by the solver when the
@@ -249,6 +262,9 @@ its sum as a totalizer over the order encoding of its cells' values."""
 PRUNE = (True, False)
 """``prune``: fix at 0 (remove) the digits of a killer cage that no digit set
 of its total holds (on by default: it costs nothing)."""
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+"""The usual spellings of a boolean option's values (:meth:`MethodInfo.typed_options`)."""
 FREE = ()
 """The allowed values of an option that takes any value of its kind: ``solver_options``
 (the solver's own parameters, checked against the solver when the method is made)."""

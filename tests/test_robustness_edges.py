@@ -232,3 +232,98 @@ def test_good_solver_options_still_solve():
     done, _ = _cli("solve", "." * 81, "--method", "milp", "--option",
                    "solver_options=presolve=off")
     assert done.returncode == 0 and "OPTIMAL" in done.stdout, done.stderr
+
+
+# -- 8. messages that name what is wrong -------------------------------------------------
+
+
+def _refusal(text) -> str:
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    with pytest.raises(PuzzleFormatError) as error:
+        read_puzzle(text)
+    return str(error.value)
+
+
+def test_a_49x49_grid_in_one_string_says_why_not():
+    """It said "has 2401 cells, got 2401"."""
+    data = {"format": "sudoku-models/1", "size": 49, "layout": {"kind": "latin"},
+            "grid": "." * 2401}
+    assert _refusal(data) == ("a 49x49 Latin square has more values than one character each "
+                              "can write (up to 25: 1-P); give its grid as comma-separated "
+                              "numbers or a list of rows")
+
+
+def test_a_pill_arrows_pill_is_cell_names_in_json():
+    """The pill took 0-based flat integers, refused r4c3 and named bad ones "r0c4"."""
+    from sudoku_models.core.line_kinds import PillArrow
+    from sudoku_models.formats.puzzle_text import read_puzzle
+    from sudoku_models.formats.toolkit_json import to_json
+
+    def pill(cells):
+        return {"format": "sudoku-models/1", "size": 9, "grid": "." * 81, "constraints": [
+            {"kind": "pill-arrow", "pill": cells, "cells": ["r5c5", "r6c6"]}]}
+
+    puzzle = read_puzzle(pill(["r4c3", "r4c4"]))
+    assert puzzle.constraints == (PillArrow((29, 30), (40, 50)),)
+    assert to_json(puzzle)["constraints"][0]["pill"] == ["r4c3", "r4c4"]
+    assert read_puzzle(to_json(puzzle)) == puzzle
+    assert _refusal(pill(["r0c4"])) == "constraint 1: cell r0c4 is outside the 9x9 grid"
+    assert _refusal(pill([30, 31])) == "constraint 1: 30 is not a cell name such as 'r4c7'"
+
+
+@pytest.mark.parametrize("text, message", [
+    (".Shape~4x4~5.LittleKiller~16~R3C4", "little killer r3c4 (16): 3 values in 1..5 sum to "
+                                          "3..15, not 16"),
+    (".Shape~4x4~0-3.LittleKiller~11~R3C4", "little killer r3c4 (11): 3 values in 0..3 sum to "
+                                            "0..9, not 11"),
+    (".Shape~4x4~0-3.Cage~11~R1C1~R1C2", "cage r1c1 (11): 2 different values in 0..3 sum to "
+                                         "1..5, not 11"),
+    (".Regex~@@@~R1C1", "'@@@' is not a pattern in base64"),
+    (".Modular~8~" + "~".join([f"R1C{c}" for c in range(1, 10)] +
+                              [f"R2C{c}" for c in range(9, 0, -1)]),
+     "modular r1c1: a modulus of 8 on a line of 18 cells needs 69,281 automaton states, more "
+     "than the 20,000 the toolkit builds (a modulus up to 7 fits a line of 18 cells)"),
+])
+def test_a_refusal_names_the_puzzles_own_values_and_the_real_reason(text, message):
+    """"values in 1..4" on a grid of 1..5; a 0..3 grid's total 11 shown as
+    its inner 14; "give a pattern or transitions" for a pattern not in base64;
+    "more than 20,000 states" for a modulus the rules allow."""
+    assert message in _refusal(text)
+
+
+def test_what_those_refusals_wrongly_refused_reads():
+    from sudoku_models import solve, verify
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    assert read_puzzle(".Shape~4x4~5.LittleKiller~14~R3C4").constraints[0].total == 14
+    row = read_puzzle(".Modular~9~" + "~".join(f"R1C{c}" for c in range(1, 10)))
+    result = solve(row, "cp")
+    assert verify(row, result.grid)
+
+
+def test_a_link_with_a_line_break_is_named_in_one_line():
+    line = _one_line_refusal(_cli("solve", "--method", "cp", "https://sudokupad.app/abc\ndef")[0])
+    assert "'https://sudokupad.app/abc\\ndef': a SudokuPad short link" in line
+
+
+@pytest.mark.parametrize("spelled, value", [
+    ("true", True), ("1", True), ("Yes", True), ("ON", True), (1, True), (True, True),
+    ("false", False), ("0", False), ("no", False), ("Off", False), (0, False)])
+def test_boolean_options_take_the_usual_spellings(spelled, value):
+    """rule45=1 was accepted (as the number 1) and rule45=true refused."""
+    from sudoku_models.registry import METHODS
+
+    typed = METHODS["cp"].typed_options({"rule45": spelled, "cage": "sum"})
+    assert typed == {"rule45": value, "cage": "sum"} and type(typed["rule45"]) is bool
+
+
+def test_solve_takes_rule45_true_and_refuses_maybe():
+    import json
+
+    done, _ = _cli("solve", "." * 81, "--method", "cp", "--option", "rule45=true", "--format",
+                   "json")
+    assert done.returncode == 0 and json.loads(done.stdout)["options"] == "rule45=True"
+    refused, _ = _cli("solve", "." * 81, "--method", "cp", "--option", "rule45=maybe")
+    assert "cp: rule45 must be one of False, True, got 'maybe'" in _one_line_refusal(refused)

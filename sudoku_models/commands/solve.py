@@ -107,7 +107,8 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
                              f"'sudoku-models methods')")
     chosen = {}
     for method in args.method:
-        mine = {k: v for k, v in given.items() if k in METHODS[method].options}
+        mine = METHODS[method].typed_options(
+            {k: v for k, v in given.items() if k in METHODS[method].options})
         if "solver" in METHODS[method].options:
             solver = args.milp_solver if METHODS[method].paradigm == "MILP" else args.sat_solver
             if solver is not None:

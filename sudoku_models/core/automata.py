@@ -510,6 +510,16 @@ def window_automaton(classes, width: int, side: int) -> Automaton:
 
 
 @lru_cache(maxsize=512)
+def different_classes_automaton(classes, side: int) -> Automaton:
+    """The values fall in different classes (``classes[v - 1]``): the state
+    is the set of classes seen (a window as long as the line, with as many
+    states as subsets of the classes, where :func:`window_automaton` has as
+    many as their orders)."""
+    return from_step(frozenset(), lambda seen, v: None if classes[v - 1] in seen
+                     else seen | {classes[v - 1]}, lambda seen: True, side)
+
+
+@lru_cache(maxsize=512)
 def multiset_automaton(values, side: int) -> Automaton:
     """The line holds every one of ``values`` (as often as listed): the
     state is the values still missing."""

@@ -777,13 +777,17 @@ def _line_name(cells, side: int) -> tuple[str, bool] | None:
 def _pattern(code: str, where: str) -> str:
     """A ``Regex`` item's pattern: URL-safe base64 without padding (the
     solver's ``Base64Codec.encodeString``), or percent-encoded text (its
-    older form, told by a ``%``)."""
+    older form, told by a ``%``). A character outside base64 is named (the
+    lenient decoder dropped it: ``@@@`` was the empty pattern)."""
+    if not code:
+        _fail(where, "needs a pattern (in base64) before its cells")
     if "%" in code:
         return unquote(code)
+    standard = code.replace("-", "+").replace("_", "/")
     try:
-        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode("ascii")
+        return base64.b64decode(standard + "=" * (-len(code) % 4), validate=True).decode("ascii")
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        _fail(where, f"{code!r} is not a pattern in base64")
+        _fail(where, f"{excerpt(code)} is not a pattern in base64 (A-Z, a-z, 0-9, - and _)")
 
 
 def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:
