@@ -175,6 +175,10 @@ LONG = "1" * 4301  # one digit past Python's int-string limit
     (f".Shape~4x4.RegionSize~{LONG}", "RegionSize: '1111"),
     (f".Cage~{LONG}~R1C1~R1C2", "(Cage): total 111111111111... has 4,301 digits; these "
                                 "strings' numbers have at most 4"),
+    (f".Thermo~R1C1~{LONG}", "(Thermo): '1111111111111111111111111111111111111111'... (4,301 "
+                             "characters) is not a cell such as R1C1"),
+    (f".Zipper~R1C1_{LONG}", "(Zipper): 'R1C1_11111"),
+    (f".{LONG}~R1C1", f"item 1 ({'1' * 40}...): constraint type '111111"),
 ])
 def test_a_4301_digit_number_in_a_puzzle_string_is_named_briefly(text, names):
     """Python's "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"

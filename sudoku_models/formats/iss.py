@@ -117,7 +117,7 @@ def _fail(where: str, message: str):
 def _cell(name: str, side: int, where: str) -> int:
     """Flat index of an ISS cell id ``R1C1`` (base-36 row and column)."""
     if len(name) != 4 or name[0] not in "Rr" or name[2] not in "Cc":
-        _fail(where, f"{name!r} is not a cell such as R1C1")
+        _fail(where, f"{excerpt(name)} is not a cell such as R1C1")
     row, col = _DIGITS.find(name[1].lower()), _DIGITS.find(name[3].lower())
     if not (1 <= row <= side and 1 <= col <= side):
         _fail(where, f"cell {name} is outside the {side}x{side} grid")
@@ -238,7 +238,7 @@ def _parse(text: str, where: str):
             composites[-1][3].append(tuple(c for _, c in constraints[item_start:]))
             del constraints[item_start:]  # the item before was one branch of the Or
         item_start = len(constraints)
-        here = f"{where}, item {number} ({kind or 'given'})"
+        here = f"{where}, item {number} ({kind[:40] + '...' * (len(kind) > 40) or 'given'})"
         if kind in ("Or", "And"):
             composites.append([kind, here, len(constraints), []])
             continue
@@ -276,7 +276,7 @@ def _parse(text: str, where: str):
                 name, *texts = arg.split("_")
                 parsed = {values.parse(v, count) for v in texts}
                 if not texts or None in parsed:
-                    _fail(here, f"{arg!r} is not a cell and its values in "
+                    _fail(here, f"{excerpt(arg)} is not a cell and its values in "
                                 f"{values.name(count).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(parsed)
@@ -443,12 +443,12 @@ def _parse(text: str, where: str):
             constraints += [(here, _PAIRS[kind](a, b)) for a, b in pairs]
         elif kind == "Diagonal":
             if args not in (["1"], ["-1"]):
-                _fail(here, f"direction must be 1 or -1, got {'~'.join(args)!r}")
+                _fail(here, f"direction must be 1 or -1, got {excerpt('~'.join(args))}")
             cells_of[f"Diagonal~{args[0]}"] = (here, "1" if args == ["1"] else "-1")
         elif kind in ("Windoku", "DisjointSets", "StrictKropki") or kind in _GLOBAL:
             cells_of[kind] = (here, None)
         else:
-            _fail(here, f"constraint type {kind!r} is not supported")
+            _fail(here, f"constraint type {excerpt(kind)} is not supported")
     if composites:
         _fail(composites[-1][1], "no End closes it")
     if region != side:  # boxes or pieces larger than a row: regions beside rows and columns
@@ -582,7 +582,7 @@ def _replicated(items, side: int, where: str):
             _fail(here, "no End closes it")
         code = args[0] if args else ""
         if any(c not in _B64 for c in code):
-            _fail(here, f"{code!r} is not a bit set of target cells (base64 digits)")
+            _fail(here, f"{excerpt(code)} is not a bit set of target cells (base64 digits)")
         origin = _cell(args[1], side, here) if len(args) > 1 and args[1] else 0
         targets = [origin + i for i in range(6 * len(code)) if _B64.index(code[i // 6]) >> i % 6 & 1]
         inner = _replicated(items[at + 1:end - 1], side, where)
@@ -630,7 +630,7 @@ def _pair_key(key: str, legacy: bool, side: int, where: str) -> tuple[tuple[int,
     if legacy:
         key = key.translate(str.maketrans("-_", "_-"))
     if not key or any(c not in _B64 for c in key):
-        _fail(where, f"{key!r} is not a relation key (base64 digits)")
+        _fail(where, f"{excerpt(key)} is not a relation key (base64 digits)")
     bits = [_B64.index(c) >> i & 1 for c in key for i in range(6)]
     return tuple((u, v) for u in range(1, side + 1) for v in range(1, side + 1)
                  if (u - 1) * side + v - 1 < len(bits) and bits[(u - 1) * side + v - 1])
@@ -652,7 +652,7 @@ def _nfa(code: str, side: int, where: str):
     transitions, plain or packed); several start states get one new start
     state. Transitions on values above ``side`` are dropped."""
     if not code or any(c not in _B64 for c in code) or len(code) % 4 == 1:
-        _fail(where, f"{code[:40]!r} is not an automaton in base64")
+        _fail(where, f"{excerpt(code)} is not an automaton in base64")
     data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     stream = "".join(f"{byte:08b}" for byte in data)
     at = 0
@@ -720,7 +720,7 @@ def _full_line(name: str, side: int, where: str) -> tuple[int, ...]:
     or the left."""
     index = _DIGITS.find(name[1:].lower()) if len(name) == 2 and name[1:].isascii() else -1
     if name[:1] not in ("R", "C") or not 1 <= index <= side:
-        _fail(where, f"{name!r} is not a row or column such as R1 or C1")
+        _fail(where, f"{excerpt(name)} is not a row or column such as R1 or C1")
     if name[0] == "R":
         return tuple((index - 1) * side + c for c in range(side))
     return tuple(r * side + index - 1 for r in range(side))
