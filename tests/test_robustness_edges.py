@@ -322,9 +322,9 @@ def test_a_link_with_a_line_break_is_named_in_one_line():
     ("false", False), ("0", False), ("no", False), ("Off", False), (0, False)])
 def test_boolean_options_take_the_usual_spellings(spelled, value):
     """rule45=1 was accepted (as the number 1) and rule45=true refused."""
-    from sudoku_models.registry import METHODS
+    from sudoku_models.registry import typed_options
 
-    typed = METHODS["cp"].typed_options({"rule45": spelled, "cage": "sum"})
+    typed = typed_options({"rule45": spelled, "cage": "sum"})
     assert typed == {"rule45": value, "cage": "sum"} and type(typed["rule45"]) is bool
 
 

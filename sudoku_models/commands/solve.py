@@ -98,17 +98,17 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
     ``--option KEY=VALUE`` (an option no chosen method takes is a
     :class:`UsageError`) and a solver given with ``--milp-solver`` or
     ``--sat-solver``."""
+    from ..registry import typed_options
     from ..solving import option_value
 
-    given = {key: option_value(text) for key, text in getattr(args, "options", [])}
+    given = typed_options({key: option_value(text) for key, text in getattr(args, "options", [])})
     for key in given:
         if not any(key in METHODS[m].options for m in args.method):
             raise UsageError(f"--option {key}: no chosen method takes it (see "
                              f"'sudoku-models methods')")
     chosen = {}
     for method in args.method:
-        mine = METHODS[method].typed_options(
-            {k: v for k, v in given.items() if k in METHODS[method].options})
+        mine = {k: v for k, v in given.items() if k in METHODS[method].options}
         if "solver" in METHODS[method].options:
             solver = args.milp_solver if METHODS[method].paradigm == "MILP" else args.sat_solver
             if solver is not None:
