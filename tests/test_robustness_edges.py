@@ -44,7 +44,7 @@ def test_a_16x16_jigsaw_generation_ends_within_its_time_limit(clues):
     if done.returncode:
         line = _one_line_refusal(done)
         assert ("no 16x16 jigsaw layout found within the time limit" in line
-                or re.search(r"the rest of --time-limit 2 s after 0\.\d\d s making the jigsaw "
+                or re.search(r"the rest of --time-limit 2 s after \d+\.\d\d s making the jigsaw "
                              r"layout", line)), line
     else:
         assert '"kind":"jigsaw"' in done.stdout and done.stdout.count("\n") == 1
