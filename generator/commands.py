@@ -199,12 +199,14 @@ def run(args: argparse.Namespace) -> int:
     rng = np.random.default_rng(seed)
     command = reproducing_command(args, seed)
     puzzles = []
+    made = 0.0  # seconds the last puzzle's new jigsaw layout took of its limit
     try:
         for _ in tqdm(range(args.count), unit="puzzle", desc="generating",
                       disable=args.count == 1 or None):
             started = time.monotonic()
             layout = _layout(args, rng)
-            left = max(args.time_limit - (time.monotonic() - started), 1e-3)  # one limit for both
+            made = time.monotonic() - started
+            left = max(args.time_limit - made, 1e-3)  # one limit for both
             if args.killer:
                 puzzle = generate_killer(args.cages, layout=layout, givens=args.givens,
                                          seed=rng, max_cage=args.max_cage, time_limit=left)
@@ -213,8 +215,12 @@ def run(args: argparse.Namespace) -> int:
                                   time_limit=left, difficulty=args.difficulty,
                                   minimal=args.minimal, layout=layout, se=args.se)
             puzzles.append(puzzle)
-    except (GenerationError, JigsawError) as exc:
+    except JigsawError as exc:
         raise UsageError(str(exc)) from None
+    except GenerationError as exc:
+        jigsaw = args.layout is not None and args.layout[0] == "jigsaw"
+        raise UsageError(f"{exc} (the rest of --time-limit {args.time_limit:g} s after "
+                         f"{made:.2f} s making the jigsaw layout)" if jigsaw else str(exc)) from None
     if args.killer or args.layout is not None:
         from sudoku_models.formats.toolkit_json import to_json
 

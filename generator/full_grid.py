@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_models.counter import tables
-from sudoku_models.counter.core import new_control
+from sudoku_models.counter.core import STOP, new_control
 
 from . import search
 from .generation_errors import SeedError
@@ -24,22 +24,27 @@ def as_generator(seed) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def fill(order: int, rng: np.random.Generator, work: tuple | None = None) -> np.ndarray:
+def fill(order: int, rng: np.random.Generator, work: tuple | None = None,
+         control: np.ndarray | None = None) -> np.ndarray | None:
     """A random full grid as a flat ``(N,)`` int32 array (``work``: a
     workspace of ``tables(order)`` to reuse, else a fresh one): the
     compiled search fills the empty grid trying each cell's values in an
     independent random order. A fill that needs more than ``4 * N`` branch
-    nodes (rare up to order 6, common at order 7) starts again with new
-    random orders (a restart strategy against heavy-tailed backtracking).
+    nodes (rare up to order 6, common at order 7; most tries on some
+    jigsaws) starts again with new random orders (a restart strategy
+    against heavy-tailed backtracking). ``control``: the caller's stop
+    request (:func:`~sudoku_models.counter.core.new_control`), polled
+    within and between the tries: None once it is set.
     Times per order: ``python -m benchmarks.counter_speed generation``."""
     t = tables(order)
     work = t.workspace() if work is None else work
     solution = np.zeros(t.cells, np.int32)
-    control = new_control()
-    while True:
+    control = new_control() if control is None else control
+    while not control[STOP]:
         if search.fill_random(rng.integers(2**62), 4 * t.cells, control, solution, t.singles,
                               work) == 1:
             return solution
+    return None
 
 
 def random_full_grid(order: int = 3, seed=None) -> np.ndarray:

@@ -85,7 +85,8 @@ def load_generator_kernels(order: int | Layout) -> None:
     """Compile (first time for this user, with the counter's one-line
     notice) or load the generator's kernels for ``order``'s tables, so that
     no time limit pays for it. Cheap once loaded; a Ctrl-C meanwhile is
-    raised when loading has ended."""
+    raised when loading has ended. The kernels are called with a stop
+    already requested: they load, they do not search."""
     t = tables(order)
     locked = t.fastest is t.locked
     if locked in _loaded:
@@ -97,6 +98,9 @@ def load_generator_kernels(order: int | Layout) -> None:
         if not compile_cache.is_compiled(_CACHE_DIR, search.__file__):
             compile_cache.notice(_CACHE_DIR)
         control, work, work9 = new_control(), t.workspace(), kernel9.workspace()
+        # Each kernel is compiled when called; a stop requested beforehand ends it at its
+        # first node, so no call searches (an empty 16x16 jigsaw's search can take hours).
+        control[STOP] = 1
         grid = np.zeros(t.cells, np.int32)
         search.fill_random(0, 0, control, grid, t.singles, work)
         none = orbits(order, None)[:0]
@@ -183,7 +187,9 @@ class _Generator:
         """A flat puzzle meeting the request (checked by :meth:`meets`), or
         None when stopped first."""
         while not self.stopped():
-            solution = fill(self.order, self.rng, self.work)  # a fresh array
+            solution = fill(self.order, self.rng, self.work, self.control)  # a fresh array
+            if solution is None:
+                return None
             found = self.candidate(solution)
             if found is not None and self.meets(found, solution):
                 return found

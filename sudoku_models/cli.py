@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from .commands import load_commands
 from .commands.common import OneLineErrorParser, did_you_mean
-from .commands.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE
+from .commands.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, one_line
 from .stoppable import run_command
 
 def command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -76,7 +76,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ValueError as exc:  # PuzzleFormatError, UsageError, the runner's errors, ...
         command = parser and command_parser(parser, argv)
         hint = f"{did_you_mean(str(exc), command)} (see {command.prog} --help)" if command else ""
-        print(f"sudoku-models: error: {exc}{hint}", file=sys.stderr)
+        print(f"sudoku-models: error: {one_line(exc)}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader stopped early (`| head`): nothing to report
         # Python's advice (signal module, "Note on SIGPIPE"): point stdout at
@@ -85,7 +85,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_BROKEN_PIPE
     except OSError as exc:
         name = f": {exc.filename}" if exc.filename else ""
-        print(f"sudoku-models: error: {exc.strerror or exc}{name}", file=sys.stderr)
+        print(f"sudoku-models: error: {one_line(f'{exc.strerror or exc}{name}')}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -82,3 +82,13 @@ class DatasetError(ValueError):
 class RunError(ValueError):
     """A run that cannot start or go on (bad settings, a results file whose
     rows disagree with the datasets, an unreachable cluster): one line."""
+
+
+def excerpt(text: str, width: int = 40) -> str:
+    """``text`` quoted as a message shows a user's value: whole when it is
+    at most ``width`` characters, else its start and its length
+    (``'((((((...' (2,001 characters)``), so that a message stays one short
+    line whatever it is given (line breaks show as ``\\n``)."""
+    if len(text) <= width:
+        return repr(text)
+    return f"{text[:width]!r}... ({len(text):,} characters)"

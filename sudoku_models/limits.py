@@ -58,12 +58,29 @@ MAX_FILE_PUZZLES = 2_000_000
 """Default bound on the puzzles read from one source (about 2 GB of memory
 for 9x9 puzzles; 40 times ``17clue.txt``)."""
 
+MAX_JSON_DIGITS = 40
+"""The most digits a whole number in a JSON puzzle (the toolkit's, f-puzzles)
+may have: longer ones are refused before Python converts them."""
+MAX_ISS_DIGITS = 4
+"""The most digits a number in an Interactive Sudoku Solver string may have
+(a shape, a total, a gap, a size: a 16x16 grid's total is 2,176); longer
+ones are refused before Python converts them (past 4,300 digits Python
+refuses with its own message)."""
+
 # -- rules ----------------------------------------------------------------------
 
 MAX_AUTOMATON_STATES = 20_000
 """The most states a deterministic automaton may have (subset construction)."""
 MAX_PATTERN_REPEAT = 100
 """The largest count a ``{n,m}`` quantifier of a regular expression may give."""
+MAX_PATTERN_NESTING = 32
+"""The deepest a regular expression's groups may nest, a run of quantifiers
+on one item counting as that many levels more (``(1*)*`` and ``1**`` are 2
+deep): deeper ones would overflow the reader's stack."""
+MAX_OR_NESTING = 16
+"""The deepest Or composites may nest inside each other's branches (the
+Interactive Sudoku Solver's ``.Or ... .Or ... .End ... .End``; puzzles
+nest two or three): deeper ones would overflow the checker's stack."""
 
 # -- the command line -----------------------------------------------------------
 

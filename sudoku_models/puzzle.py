@@ -220,6 +220,11 @@ class Puzzle:
                     f"{_where(where)}character {stray + 1}: {_show(cells[stray])} is not a "
                     f"value ({_SYMBOL_HELP})"
                 )
+            if layout is not None and shape is not None:
+                raise PuzzleFormatError(
+                    f"{_where(where)}a {_layout_name(layout)} has more values than one "
+                    f"character each can write (up to {len(SYMBOLS)}: {SYMBOLS[0]}-{SYMBOLS[-1]}); "
+                    f"give its grid as comma-separated numbers or a list of rows")
             if layout is not None:
                 raise PuzzleFormatError(
                     f"{_where(where)}a puzzle of {_layout_name(layout)} has "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -103,6 +103,19 @@ class MethodInfo:
             if self.options[key] and value not in self.options[key]:
                 raise ValueError(f"{self.name}: {key} must be one of "
                                  f"{', '.join(map(str, self.options[key]))}, got {value!r}")
+
+    def check_configuration(self, options: dict) -> None:
+        """:meth:`check_options`, then, when ``options`` hold a free-form one
+        (:data:`FREE`: ``solver_options``, checked by the solver when the
+        method is made), the method made for a 4x4 grid: the ``ValueError``
+        of a native parameter that does not exist, that the toolkit sets or
+        whose value the solver refuses comes before any puzzle is solved."""
+        self.check_options(options)
+        if any(key in self.options and self.options[key] == FREE for key in options):
+            try:
+                self.load()(2, **options)
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: {exc}") from None
 
     def check_rules(self, rules) -> None:
         """:class:`CapabilityError` naming this method and the first
@@ -249,6 +262,26 @@ _FORMS = {"cage": CAGE_FORMS, "order": ORDER_FORMS, "arrow": ARROW_FORMS, "prune
           "rule45": (False, True)}
 """The options of the binary models (``milp``, ``matrix``, ``cp-bool``): the
 variant's rows in :mod:`sudoku_models.formulations.binary.variant_rows`."""
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def typed_options(options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` as typed on a command line, with each boolean option (its
+    values False and True for every method that takes it: ``rule45``,
+    ``prune``) given in a usual spelling as its bool: ``true``/``false``,
+    ``yes``/``no``, ``on``/``off`` (any case), 1/0; other values as they
+    are, for :meth:`MethodInfo.check_options` to judge."""
+    typed = dict(options)
+    for key, value in options.items():
+        allowed = [set(info.options[key]) for info in METHODS.values() if key in info.options]
+        spelled = str(value).strip().lower()
+        if (allowed and all(values == {False, True} for values in allowed)
+                and not isinstance(value, bool) and spelled in (*_TRUE, *_FALSE)):
+            typed[key] = spelled in _TRUE
+    return typed
 
 
 def layout_kind(layout) -> str:

@@ -105,11 +105,14 @@ def test_cp_sat_options_reach_cp_sat(seed_puzzle):
     ("milp", {"solvr": "ipm"}, "HiGHS has no option 'solvr' (did you mean solver"),
     ("milp", {"solver": "nope"}, "HiGHS option 'solver' refuses 'nope': Value \"nope\""),
     ("milp", {"mip_rel_gap": "lots"}, "'mip_rel_gap' is a number"),
-    ("milp", {"time_limit": 3}, "is set by the toolkit: use the time_limit option"),
-    ("matrix", "threads=2", "use the threads option"),
+    ("milp", {"time_limit": 3}, "is set by the toolkit: give time_limit= to solve() or the "
+                                "method (--time-limit on the command line)"),
+    ("matrix", "threads=2", "give threads= to solve() or the method (the command line runs one "
+                            "thread)"),
     ("cp", {"cp_model_presolv": 0}, "CP-SAT has no option 'cp_model_presolv' (did you mean"),
     ("cp", {"search_branching": "NOPE"}, "has no value named NOPE"),
-    ("cp-bool", "random_seed=3", "use the seed option"),
+    ("cp-bool", "random_seed=3", "give seed= to solve() or the method (bench run --solver-seed "
+                                 "on the command line)"),
     ("cp", {"catch_sigint_signal": True}, "the toolkit handles Ctrl-C itself"),
 ])
 def test_unknown_reserved_and_refused_parameters_are_clear_errors(method, options, message,
@@ -126,7 +129,7 @@ def test_scip_parameters_are_checked_too(seed_puzzle):
         solve(seed_puzzle, "milp", solver="scip", solver_options="presolving/maxround=0")
     with pytest.raises(SolverOptionError, match="'limits/gap' refuses -1.0"):
         solve(seed_puzzle, "milp", solver="scip", solver_options="limits/gap=-1")
-    with pytest.raises(SolverOptionError, match="use the time_limit option"):
+    with pytest.raises(SolverOptionError, match="give time_limit= to solve"):
         solve(seed_puzzle, "milp", solver="scip", solver_options="limits/time=5")
 
 

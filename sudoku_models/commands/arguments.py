@@ -9,15 +9,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from ..errors import excerpt
 from ..limits import MAX_OPTION_NUMBER
 
 
-
 def whole_number_text(text: str, minimum: int = 1, maximum: int = MAX_OPTION_NUMBER) -> int:
-    """``text`` as a whole number in ``minimum..maximum`` (ASCII digits only)."""
-    if not (text.isascii() and text.isdigit()) or not minimum <= int(text) <= maximum:
+    """``text`` as a whole number in ``minimum..maximum`` (ASCII digits
+    only; more digits than ``maximum`` has are out of range before Python
+    converts them)."""
+    if not (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(maximum))
+            and minimum <= int(text) <= maximum):
         raise argparse.ArgumentTypeError(
-            f"expected a whole number from {minimum:,} to {maximum:,}, got {text!r}")
+            f"expected a whole number from {minimum:,} to {maximum:,}, got {excerpt(text)}")
     return int(text)
 
 
@@ -44,7 +48,8 @@ def seconds_text(text: str) -> float:
     except ValueError:
         value = 0.0
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got "
+                                         f"{excerpt(text)}")
     return value
 
 

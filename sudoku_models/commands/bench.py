@@ -13,7 +13,7 @@ import argparse
 import os
 
 from .arguments import file_name, key_value, non_negative_int, positive_int, seconds_text, seed
-from ..registry import OBJECTIVES
+from ..registry import OBJECTIVES, typed_options
 from . import register_command
 from .common import OneLineErrorParser, say_how_to_resume
 from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit or BENCH_TIME_LIMIT, seed=args.seed,
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
             solver_seed=args.solver_seed, seeds=args.seeds, permutations=args.permutations,
-            options={key: option_value(text) for key, text in args.options},
+            options=typed_options({key: option_value(text) for key, text in args.options}),
             overwrite=args.overwrite, interleave=args.interleave,
             slurm=slurm_executor(args.slurm_partition) if args.executor == "slurm" else None))
     except KeyboardInterrupt:

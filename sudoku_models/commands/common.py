@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .arguments import file_name, method_list, one_method
 from ..registry import METHODS
-from .exits import EXIT_BAD_INPUT, UsageError
+from .exits import EXIT_BAD_INPUT, UsageError, one_line
 
 if TYPE_CHECKING:  # the readers import numpy: loaded when a command reads, not for --help
     from ..formats.files import PuzzleGrids
@@ -28,8 +28,8 @@ class OneLineErrorParser(argparse.ArgumentParser):
     sub-commands their parent's class)."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}{did_you_mean(message, self)} "
-                                  f"(see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)}"
+                                  f"{did_you_mean(message, self)} (see {self.prog} --help)\n")
 
 
 # "invalid choice: 'solv' (choose from ...)", "unknown method 'mlip'; choose from ...",

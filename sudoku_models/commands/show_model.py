@@ -50,9 +50,10 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the model's header line and text."""
     from ..model_text import model_text
+    from ..registry import typed_options
     from ..solving import option_value
 
-    options = {key: option_value(text) for key, text in args.options}
+    options = typed_options({key: option_value(text) for key, text in args.options})
     if len(options) < len(args.options):
         raise UsageError("--option: each option once")
     puzzle = command_line_puzzle(args.puzzle)

@@ -98,9 +98,10 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
     ``--option KEY=VALUE`` (an option no chosen method takes is a
     :class:`UsageError`) and a solver given with ``--milp-solver`` or
     ``--sat-solver``."""
+    from ..registry import typed_options
     from ..solving import option_value
 
-    given = {key: option_value(text) for key, text in getattr(args, "options", [])}
+    given = typed_options({key: option_value(text) for key, text in getattr(args, "options", [])})
     for key in given:
         if not any(key in METHODS[m].options for m in args.method):
             raise UsageError(f"--option {key}: no chosen method takes it (see "
@@ -239,8 +240,8 @@ def run(args: argparse.Namespace) -> int:
         puzzles = read_file(args.file).puzzles()[: args.first]
     chosen = _solver_options(args)
     options = {m: option_values(m, args.objective, 0, chosen.get(m, {})) for m in args.method}
-    for method, values in options.items():
-        METHODS[method].check_options(values)
+    for method, values in options.items():  # solver options too: before any puzzle, exit 2
+        METHODS[method].check_configuration(values)
     collected = _Collected(dataset, args.method[0], one_puzzle=args.file is None,
                            keep_rows=bool(args.plot) and args.file is not None,
                            json_lines=args.format == "json")

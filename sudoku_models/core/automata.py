@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from ..errors import RulesError
-from ..limits import MAX_AUTOMATON_STATES, MAX_PATTERN_REPEAT
+from ..errors import RulesError, excerpt
+from ..limits import MAX_AUTOMATON_STATES, MAX_PATTERN_NESTING, MAX_PATTERN_REPEAT
 
 
 
@@ -142,9 +142,17 @@ class _Parser:
         self.text = "".join(pattern.split())
         self.at = 0
         self.side = side
+        self.depth = 0  # the groups and quantifiers around the position
+
+    def nest(self, levels: int) -> None:
+        """Go ``levels`` deeper (groups, quantifiers), within
+        :data:`~sudoku_models.limits.MAX_PATTERN_NESTING`."""
+        self.depth += levels
+        if self.depth > MAX_PATTERN_NESTING:
+            self.fail(f"groups and quantifiers nest more than {MAX_PATTERN_NESTING} deep")
 
     def fail(self, message: str):
-        raise RulesError(f"regular expression {self.text!r}: {message} at position "
+        raise RulesError(f"regular expression {excerpt(self.text)}: {message} at position "
                          f"{self.at + 1}")
 
     def peek(self) -> str:
@@ -171,13 +179,16 @@ class _Parser:
 
     def atom(self):
         char = self.peek()
-        self.at += 1
         if char == "(":
+            self.nest(1)
+            self.at += 1
             tree = self.alternation()
             if self.peek() != ")":
                 self.fail("a '(' without its ')'")
             self.at += 1
+            self.nest(-1)
             return tree
+        self.at += 1
         if char == ".":
             return ("set", frozenset(range(1, self.side + 1)))
         if char == "[":
@@ -208,8 +219,11 @@ class _Parser:
         return frozenset(every - values if negate else every & values)
 
     def quantified(self, tree):
+        stacked = 0
         while self.peek() in ("*", "+", "?", "{"):
             char = self.peek()
+            self.nest(1)
+            stacked += 1
             self.at += 1
             if char == "*":
                 tree = ("rep", tree, 0, None)
@@ -230,6 +244,7 @@ class _Parser:
                     self.fail(f"a count from 0 to {MAX_PATTERN_REPEAT}, the first not above the second")
                 self.at = close + 1
                 tree = ("rep", tree, low_n, high_n)
+        self.nest(-stacked)
         return tree
 
 
@@ -492,6 +507,16 @@ def window_automaton(classes, width: int, side: int) -> Automaton:
         return None if kind in state else (*state, kind)[max(0, len(state) + 2 - width):]
 
     return from_step((), step, lambda s: True, side)
+
+
+@lru_cache(maxsize=512)
+def different_classes_automaton(classes, side: int) -> Automaton:
+    """The values fall in different classes (``classes[v - 1]``): the state
+    is the set of classes seen (a window as long as the line, with as many
+    states as subsets of the classes, where :func:`window_automaton` has as
+    many as their orders)."""
+    return from_step(frozenset(), lambda seen, v: None if classes[v - 1] in seen
+                     else seen | {classes[v - 1]}, lambda seen: True, side)
 
 
 @lru_cache(maxsize=512)

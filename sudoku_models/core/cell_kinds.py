@@ -81,13 +81,18 @@ class Cage(Constraint):
         shown = "" if self.total is None else f" ({self.total})"
         return f"cage {cell_name(min(self.cells), layout.side)}{shown}" if self.cells else "cage"
 
+    def reach(self, layout) -> tuple[int, int]:
+        """The least and the most its different values ``1..V`` sum to."""
+        size, side = len(self.cells), layout.values
+        return size * (size + 1) // 2, size * (2 * side - size + 1) // 2
+
     def _check(self, layout):
         check_distinct(self, layout, list(self.cells))
         size, side = len(self.cells), layout.values
         if not 1 <= size <= side:
             raise RulesError(f"{self.label(layout)}: a cage has 1 to {side} cells, got {size}")
         if self.total is not None:
-            low, high = size * (size + 1) // 2, size * (2 * side - size + 1) // 2
+            low, high = self.reach(layout)
             if not low <= self.total <= high:
                 raise RulesError(
                     f"{self.label(layout)}: {size} different values in 1..{side} sum to "

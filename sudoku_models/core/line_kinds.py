@@ -10,19 +10,21 @@ better is modelled as its automaton (:mod:`.automata`); sources in
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
 
-from .automata import (Automaton, LineAutomaton, between_automaton, distinct_automaton,
-                       equality_automaton, from_pattern, from_transitions,
+from .automata import (Automaton, LineAutomaton, between_automaton, different_classes_automaton,
+                       distinct_automaton, equality_automaton, from_pattern, from_transitions,
                        hidden_skyscraper_automaton, lockout_automaton, lunchbox_automaton,
                        multiset_automaton, numbered_room_automaton, rellik_automaton,
                        sandwich_automaton, skyscraper_automaton, sum_line_automaton,
                        sum_loop_automaton, window_automaton, x_sum_automaton)
 from ..errors import RulesError
+from ..limits import MAX_AUTOMATON_STATES
 from .geometry import Layout, cell_name
 from .constraint import (Constraint, LinearSum, PairRelation, check_distinct, value_table)
 
@@ -207,12 +209,16 @@ class LittleKiller(Constraint):
         return f"little killer {cell_name(self.cells[0], layout.side)} ({self.total})" \
             if self.cells else "little killer"
 
+    def reach(self, layout) -> tuple[int, int]:
+        """The least and the most its values ``1..V`` (repeats allowed) sum to."""
+        return len(self.cells), len(self.cells) * layout.values
+
     def _check(self, layout):
         _straight(self, layout, diagonal=True)
-        if not len(self.cells) <= self.total <= len(self.cells) * layout.side:
+        low, high = self.reach(layout)
+        if not low <= self.total <= high:
             raise RulesError(f"{self.label(layout)}: {len(self.cells)} values in "
-                             f"1..{layout.side} sum to {len(self.cells)}.."
-                             f"{len(self.cells) * layout.side}, not {self.total}")
+                             f"1..{layout.values} sum to {low}..{high}, not {self.total}")
 
     def violations(self, values, layout, context):
         held = int(values[list(self.cells)].sum())
@@ -513,6 +519,15 @@ class SumLine(_AutomatonLine):
         return False
 
 
+def _modular_states(modulus: int, length: int) -> int:
+    """The states of a modular line's automaton (:meth:`Modular.automaton`):
+    the sets of classes seen on a line of at most ``modulus`` cells, else
+    the orders of the last ``modulus - 1`` classes."""
+    if length <= modulus:
+        return 2 ** modulus
+    return sum(math.perm(modulus, k) for k in range(modulus))
+
+
 def _window_holds(word, width: int, classes) -> bool:
     return all(len({classes[v - 1] for v in word[i:i + width]}) == len(word[i:i + width])
                for i in range(max(1, len(word) - width + 1)))
@@ -530,11 +545,22 @@ class Modular(_AutomatonLine):
     def _check(self, layout):
         if not 2 <= self.modulus <= layout.side:
             raise RulesError(f"{self.label(layout)}: the modulus must be 2..{layout.side}")
+        length = len(self.cells)
+        states = _modular_states(self.modulus, length)
+        if states > MAX_AUTOMATON_STATES:
+            fits = max(m for m in range(2, self.modulus) if _modular_states(m, length)
+                       <= MAX_AUTOMATON_STATES)
+            raise RulesError(f"{self.label(layout)}: a modulus of {self.modulus} on a line of "
+                             f"{length} cells needs {states:,} automaton states, more than "
+                             f"the {MAX_AUTOMATON_STATES:,} the toolkit builds (a modulus up to "
+                             f"{fits} fits a line of {length} cells)")
         super()._check(layout)
 
     def automaton(self, side):
-        return window_automaton(tuple(v % self.modulus for v in range(1, side + 1)), self.modulus,
-                                side)
+        classes = tuple(v % self.modulus for v in range(1, side + 1))
+        if len(self.cells) <= self.modulus:  # one window: the classes all differ
+            return different_classes_automaton(classes, side)
+        return window_automaton(classes, self.modulus, side)
 
     def holds(self, word, side):
         return _window_holds(word, self.modulus, [v % self.modulus for v in range(1, side + 1)])

@@ -121,6 +121,7 @@ import numpy as np
 from .automata import (LineAutomaton, different_automaton, either_automaton, linear_automaton,
                        table_automaton, value_set_automaton)
 from ..errors import RulesError
+from ..limits import MAX_OR_NESTING
 from .geometry import Layout, cell_name
 from .constraint import KINDS, Constraint, Context, Lowered  # noqa: F401 (KINDS: here for every reader)
 from .cell_kinds import (Cage, Kropki, Region, XV)
@@ -165,6 +166,19 @@ class Either(Constraint):
     def label(self, layout):
         cells = self._cells()
         return f"or {cell_name(min(cells), layout.side)}" if cells else "or"
+
+    def validate(self, layout):
+        """The nesting first (:data:`~sudoku_models.limits.MAX_OR_NESTING`),
+        level by level: the other checks recurse through the branches."""
+        depth, level = 0, [self]
+        while level:
+            depth += 1
+            if depth > MAX_OR_NESTING:
+                raise RulesError(f"or: ors nested in ors' branches more than {MAX_OR_NESTING} "
+                                 f"deep")
+            level = [c for either in level for branch in either.branches
+                     if isinstance(branch, (tuple, list)) for c in branch if isinstance(c, Either)]
+        super().validate(layout)
 
     def _check(self, layout):
         if len(self.branches) < 1 or any(not branch for branch in self.branches):

@@ -187,7 +187,16 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
     if isinstance(constraint, Kropki) and constraint.color == "white":
         return [constraint]
     if isinstance(constraint, (Cage, LittleKiller, CellSum)):
-        return [replace(constraint, total=constraint.total - shift * len(constraint.cells))]
+        inside = replace(constraint, total=constraint.total - shift * len(constraint.cells))
+        if not inverse and isinstance(inside, (Cage, LittleKiller)) and inside.cells:
+            low, high = inside.reach(layout)  # named here, in the puzzle's own values
+            if not low <= inside.total <= high:
+                size = len(inside.cells)
+                raise ValueRangeError(
+                    f"{constraint.label(layout)}: {size} {'different ' * isinstance(inside, Cage)}"
+                    f"values in {values.name(layout.values).replace('-', '..')} sum to "
+                    f"{low + shift * size}..{high + shift * size}, not {constraint.total}")
+        return [inside]
     if isinstance(constraint, XV):
         return [CellSum(constraint.cells, constraint.total - 2 * shift)]
     if isinstance(constraint, Quadruple):

@@ -37,7 +37,8 @@ from ..errors import RulesError
 from ..core.value_range import ONE_TO_N
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle
-from .json_text import MAX_DIGITS, cell_index, cell_label, fail, loads
+from ..limits import MAX_JSON_DIGITS
+from .json_text import cell_index, cell_label, fail, loads
 from .links import SUDOKUPAD_LINK, compress, payload_json
 
 _FPUZZLES_META = {"size", "grid", "title", "author", "ruleset", "solution", "version"}
@@ -71,7 +72,7 @@ def _fp_whole(value, where: str, what: str, text_ok: bool = True) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if text_ok and isinstance(value, str) and value.strip().isascii() and \
-            value.strip().isdigit() and len(value.strip()) <= MAX_DIGITS:
+            value.strip().isdigit() and len(value.strip()) <= MAX_JSON_DIGITS:
         return int(value.strip())
     fail(where, f"{what} {value!r} is not a whole number")
 

@@ -77,7 +77,7 @@ from urllib.parse import unquote
 
 import numpy as np
 
-from ..errors import PuzzleFormatError, RulesError
+from ..errors import PuzzleFormatError, RulesError, excerpt
 from ..puzzle import Puzzle
 from ..core.geometry import Layout, LayoutError, boxes_of_size
 from ..core.value_range import ONE_TO_N, ValueRange, marks, named_range, own_regular, to_internal
@@ -91,7 +91,7 @@ from ..core.line_kinds import (Between, CellSum, CountDistinct, DoubleArrow, Ent
                                RegionSumLine, Regular, RellikCage, Renban, Sandwich, Skyscraper,
                                SumLine, Whispers, XSum, Zipper)
 from ..core.rules import diagonals, disjoint_groups, Either, Rules, windoku
-from ..limits import MAX_ISS_SIDE, MAX_VALUES
+from ..limits import MAX_ISS_DIGITS, MAX_ISS_SIDE, MAX_VALUES
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _GLOBAL = {"AntiKnight": AntiKnight, "AntiKing": AntiKing, "AntiConsecutive": NonConsecutive,
@@ -117,7 +117,7 @@ def _fail(where: str, message: str):
 def _cell(name: str, side: int, where: str) -> int:
     """Flat index of an ISS cell id ``R1C1`` (base-36 row and column)."""
     if len(name) != 4 or name[0] not in "Rr" or name[2] not in "Cc":
-        _fail(where, f"{name!r} is not a cell such as R1C1")
+        _fail(where, f"{excerpt(name)} is not a cell such as R1C1")
     row, col = _DIGITS.find(name[1].lower()), _DIGITS.find(name[3].lower())
     if not (1 <= row <= side and 1 <= col <= side):
         _fail(where, f"cell {name} is outside the {side}x{side} grid")
@@ -145,14 +145,14 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, in
         sides = [["9x9"]]
     spec = sides[0][0] if sides[0] else ""
     rows, _, cols = spec.partition("x")
-    if not (rows.isascii() and rows.isdigit() and rows == cols and 1 <= int(rows) <= MAX_ISS_SIDE):
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads square grids up to "
+    if not (_is_whole(rows) and rows == cols and 1 <= int(rows) <= MAX_ISS_SIDE):
+        _fail("Shape", f"{excerpt('~'.join(sides[0]))}: the toolkit reads square grids up to "
                        f"{MAX_ISS_SIDE}x{MAX_ISS_SIDE} ('Shape~6x6')")
     side = int(rows)
     spec = sides[0][1] if len(sides[0]) > 1 else ""
     found = named_range(spec if "-" in spec else f"1-{spec or rows}", side)
     if found is None or sides[0][2:] not in ([], ["Sudoku"]):
-        _fail("Shape", f"{'~'.join(sides[0])!r}: the toolkit reads the values 1..V or "
+        _fail("Shape", f"{excerpt('~'.join(sides[0]))}: the toolkit reads the values 1..V or "
                        f"0..V-1 of a {rows}x{rows} grid, V from {side} to "
                        f"{max(side, MAX_VALUES)} ('Shape~{rows}x{rows}~{side + 3}'; no "
                        f"other value range or grid type)")
@@ -160,8 +160,8 @@ def _shape(items: list[tuple[str, list[str]]]) -> tuple[int, ValueRange, int, in
     for kind, args in items:
         if kind == "RegionSize":
             text = args[0] if len(args) == 1 else ""
-            if not (text.isascii() and text.isdigit() and side <= int(text) <= found[1]):
-                _fail("RegionSize", f"{'~'.join(args)!r}: a box or jigsaw piece of a "
+            if not (_is_whole(text) and side <= int(text) <= found[1]):
+                _fail("RegionSize", f"{excerpt('~'.join(args))}: a box or jigsaw piece of a "
                                     f"{rows}x{rows} grid of {found[1]} values has {side} to "
                                     f"{found[1]} cells")
             region = int(text)
@@ -238,7 +238,7 @@ def _parse(text: str, where: str):
             composites[-1][3].append(tuple(c for _, c in constraints[item_start:]))
             del constraints[item_start:]  # the item before was one branch of the Or
         item_start = len(constraints)
-        here = f"{where}, item {number} ({kind or 'given'})"
+        here = f"{where}, item {number} ({kind[:40] + '...' * (len(kind) > 40) or 'given'})"
         if kind in ("Or", "And"):
             composites.append([kind, here, len(constraints), []])
             continue
@@ -276,7 +276,7 @@ def _parse(text: str, where: str):
                 name, *texts = arg.split("_")
                 parsed = {values.parse(v, count) for v in texts}
                 if not texts or None in parsed:
-                    _fail(here, f"{arg!r} is not a cell and its values in "
+                    _fail(here, f"{excerpt(arg)} is not a cell and its values in "
                                 f"{values.name(count).replace('-', '..')} (such as R1C1_8)")
                 cell = _cell(name, side, here)
                 wanted = sorted(parsed)
@@ -306,8 +306,8 @@ def _parse(text: str, where: str):
             if not args:
                 _fail(here, "needs a total and cells")
             total = args[0]
-            if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
-                _fail(here, f"total {total!r} is not a whole number")
+            if total and not _is_whole(total):
+                _fail(here, f"total {_not_whole(total)}")
             any_sum = not total or int(total) == 0  # 0: any sum, as no total
             listed = cells(args[1:])
             distinct = tuple(dict.fromkeys(listed))
@@ -320,7 +320,7 @@ def _parse(text: str, where: str):
         elif kind == "Whisper":
             gap = 5
             if args and args[0].isascii() and args[0].isdigit():
-                gap, args = int(args[0]), args[1:]
+                gap, args = _whole(args[0], here), args[1:]
             constraints.append((here, Whispers(cells(args), gap)))
         elif kind in ("Renban", "Palindrome"):
             constraints.append((here, (Renban if kind == "Renban" else Palindrome)(cells(args))))
@@ -383,12 +383,13 @@ def _parse(text: str, where: str):
         elif kind == "LookAndSay":
             clue = args[0] if args else ""
             if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
-                _fail(here, f"{clue!r} is not a look-and-say clue (pairs of digits: count, value)")
+                _fail(here, f"{excerpt(clue)} is not a look-and-say clue (pairs of digits: count, "
+                            f"value)")
             counts = {}
             for count, value in zip(clue[::2], clue[1::2]):
                 before = counts.get(int(value))
                 if before and int(count):
-                    _fail(here, f"the clue {clue} gives the value {value} twice")
+                    _fail(here, f"the clue {excerpt(clue)} gives the value {value} twice")
                 # a value both excluded and required: no word (-1: never counted)
                 counts[int(value)] = int(count) if before in (None, int(count)) else -1
             constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
@@ -442,12 +443,12 @@ def _parse(text: str, where: str):
             constraints += [(here, _PAIRS[kind](a, b)) for a, b in pairs]
         elif kind == "Diagonal":
             if args not in (["1"], ["-1"]):
-                _fail(here, f"direction must be 1 or -1, got {'~'.join(args)!r}")
+                _fail(here, f"direction must be 1 or -1, got {excerpt('~'.join(args))}")
             cells_of[f"Diagonal~{args[0]}"] = (here, "1" if args == ["1"] else "-1")
         elif kind in ("Windoku", "DisjointSets", "StrictKropki") or kind in _GLOBAL:
             cells_of[kind] = (here, None)
         else:
-            _fail(here, f"constraint type {kind!r} is not supported")
+            _fail(here, f"constraint type {excerpt(kind)} is not supported")
     if composites:
         _fail(composites[-1][1], "no End closes it")
     if region != side:  # boxes or pieces larger than a row: regions beside rows and columns
@@ -581,7 +582,7 @@ def _replicated(items, side: int, where: str):
             _fail(here, "no End closes it")
         code = args[0] if args else ""
         if any(c not in _B64 for c in code):
-            _fail(here, f"{code!r} is not a bit set of target cells (base64 digits)")
+            _fail(here, f"{excerpt(code)} is not a bit set of target cells (base64 digits)")
         origin = _cell(args[1], side, here) if len(args) > 1 and args[1] else 0
         targets = [origin + i for i in range(6 * len(code)) if _B64.index(code[i // 6]) >> i % 6 & 1]
         inner = _replicated(items[at + 1:end - 1], side, where)
@@ -629,7 +630,7 @@ def _pair_key(key: str, legacy: bool, side: int, where: str) -> tuple[tuple[int,
     if legacy:
         key = key.translate(str.maketrans("-_", "_-"))
     if not key or any(c not in _B64 for c in key):
-        _fail(where, f"{key!r} is not a relation key (base64 digits)")
+        _fail(where, f"{excerpt(key)} is not a relation key (base64 digits)")
     bits = [_B64.index(c) >> i & 1 for c in key for i in range(6)]
     return tuple((u, v) for u in range(1, side + 1) for v in range(1, side + 1)
                  if (u - 1) * side + v - 1 < len(bits) and bits[(u - 1) * side + v - 1])
@@ -651,7 +652,7 @@ def _nfa(code: str, side: int, where: str):
     transitions, plain or packed); several start states get one new start
     state. Transitions on values above ``side`` are dropped."""
     if not code or any(c not in _B64 for c in code) or len(code) % 4 == 1:
-        _fail(where, f"{code[:40]!r} is not an automaton in base64")
+        _fail(where, f"{excerpt(code)} is not an automaton in base64")
     data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     stream = "".join(f"{byte:08b}" for byte in data)
     at = 0
@@ -694,9 +695,23 @@ def _nfa(code: str, side: int, where: str):
             tuple(accepting))
 
 
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number of these strings: ASCII digits, at
+    most :data:`~sudoku_models.limits.MAX_ISS_DIGITS` of them."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_ISS_DIGITS
+
+
+def _not_whole(text: str) -> str:
+    """Why ``text`` is not a whole number (:func:`_is_whole`), naming it shortened."""
+    if text.isascii() and text.isdigit():
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        return f"{shown} has {len(text):,} digits; these strings' numbers have at most {MAX_ISS_DIGITS}"
+    return f"{excerpt(text)} is not a whole number"
+
+
 def _whole(text: str, where: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 4):
-        _fail(where, f"{text!r} is not a whole number")
+    if not _is_whole(text):
+        _fail(where, _not_whole(text))
     return int(text)
 
 
@@ -705,7 +720,7 @@ def _full_line(name: str, side: int, where: str) -> tuple[int, ...]:
     or the left."""
     index = _DIGITS.find(name[1:].lower()) if len(name) == 2 and name[1:].isascii() else -1
     if name[:1] not in ("R", "C") or not 1 <= index <= side:
-        _fail(where, f"{name!r} is not a row or column such as R1 or C1")
+        _fail(where, f"{excerpt(name)} is not a row or column such as R1 or C1")
     if name[0] == "R":
         return tuple((index - 1) * side + c for c in range(side))
     return tuple(r * side + index - 1 for r in range(side))
@@ -762,13 +777,17 @@ def _line_name(cells, side: int) -> tuple[str, bool] | None:
 def _pattern(code: str, where: str) -> str:
     """A ``Regex`` item's pattern: URL-safe base64 without padding (the
     solver's ``Base64Codec.encodeString``), or percent-encoded text (its
-    older form, told by a ``%``)."""
+    older form, told by a ``%``). A character outside base64 is named (the
+    lenient decoder dropped it: ``@@@`` was the empty pattern)."""
+    if not code:
+        _fail(where, "needs a pattern (in base64) before its cells")
     if "%" in code:
         return unquote(code)
+    standard = code.replace("-", "+").replace("_", "/")
     try:
-        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode("ascii")
+        return base64.b64decode(standard + "=" * (-len(code) % 4), validate=True).decode("ascii")
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        _fail(where, f"{code!r} is not a pattern in base64")
+        _fail(where, f"{excerpt(code)} is not a pattern in base64 (A-Z, a-z, 0-9, - and _)")
 
 
 def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str:

@@ -1,8 +1,9 @@
 """JSON text read safely, and cells named as JSON writes them (``r4c7``):
 what the toolkit's format (:mod:`.toolkit_json`) and f-puzzles
-(:mod:`.fpuzzles`) share. ``NaN``, ``Infinity``, numbers of more than 40
-digits and nesting too deep are refused as a
-:class:`~sudoku_models.errors.PuzzleFormatError`, never converted."""
+(:mod:`.fpuzzles`) share. ``NaN``, ``Infinity``, numbers of more digits
+than :data:`~sudoku_models.limits.MAX_JSON_DIGITS` and nesting too deep
+are refused as a :class:`~sudoku_models.errors.PuzzleFormatError`, never
+converted."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ import json
 import re
 
 from ..errors import PuzzleFormatError
-
-MAX_DIGITS = 40  # longer JSON numbers are refused before Python converts them
+from ..limits import MAX_JSON_DIGITS
 _CELL = re.compile(r"[rR]([0-9]{1,3})[cC]([0-9]{1,3})")  # ASCII digits, whole name
 
 
@@ -43,9 +43,9 @@ def _refuse_constant(name: str):
 
 
 def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
+    if len(text.lstrip("-")) > MAX_JSON_DIGITS:
         raise PuzzleFormatError(f"the number {text[:20]}... has {len(text)} digits; no puzzle "
-                                f"number has more than {MAX_DIGITS}")
+                                f"number has more than {MAX_JSON_DIGITS}")
     return int(text)
 
 
@@ -58,7 +58,7 @@ call ``json.loads`` themselves."""
 def loads(text: str, where: str = ""):
     """``json.loads`` with a :class:`PuzzleFormatError` naming the line and
     column of a syntax error; ``NaN``, ``Infinity``, integers of more than
-    40 digits and nesting deeper than Python's recursion limit are
+    :data:`~sudoku_models.limits.MAX_JSON_DIGITS` digits and nesting deeper than Python's recursion limit are
     refused the same way."""
     try:
         return json.loads(text, **JSON_HOOKS)

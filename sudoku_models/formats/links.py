@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..errors import PuzzleFormatError
+from ..errors import PuzzleFormatError, excerpt
 
 FPUZZLES_LINK = "https://www.f-puzzles.com/?load="
 SUDOKUPAD_LINK = "https://sudokupad.app/fpuzzles"
@@ -69,20 +69,28 @@ def _from_link(text: str) -> tuple[str, str]:
     if "load" in query:
         return "fpuzzles", query["load"][0]
     if "id" in query and "f-puzzles" in host:
-        raise PuzzleFormatError(f"{text[:80]}: an f-puzzles short link names a puzzle stored "
+        raise PuzzleFormatError(f"{excerpt(text, 80)}: an f-puzzles short link names a puzzle stored "
                                 "on its server; open it and share its ?load= link")
-    segments = unquote(parts.path).split("/")  # a base64 payload holds '/' too
-    candidates = ["/".join(segments[i:]) for i in range(len(segments))]
-    candidates += query.get("puzzle", [])
-    for candidate in candidates:
+    # The payload starts at the first segment of the path that starts with a prefix and
+    # runs to its end (a base64 payload holds '/' too), else it is the ?puzzle= value. A
+    # prefix holds no '/', so looking at the segments alone finds it: one pass, where
+    # joining every suffix took time and memory quadratic in the path's '/'.
+    path = unquote(parts.path)
+    start = 0
+    for segment in path.split("/"):
+        for prefix, kind in _PREFIXES:
+            if segment.startswith(prefix):
+                return kind, path[start + len(prefix):]
+        start += len(segment) + 1
+    for candidate in query.get("puzzle", []):
         for prefix, kind in _PREFIXES:
             if candidate.startswith(prefix):
                 return kind, candidate[len(prefix):]
     if "sudokupad" in host or "crackingthecryptic" in host:
         raise PuzzleFormatError(
-            f"{text[:80]}: a SudokuPad short link names a puzzle stored on its server; open it "
+            f"{excerpt(text, 80)}: a SudokuPad short link names a puzzle stored on its server; open it "
             "and share a link that carries the puzzle (its f-puzzles or scl form)")
-    raise PuzzleFormatError(f"{text[:80]}: not a SudokuPad or f-puzzles link")
+    raise PuzzleFormatError(f"{excerpt(text, 80)}: not a SudokuPad or f-puzzles link")
 
 
 def is_link(text: str) -> bool:

@@ -33,7 +33,7 @@ object per line::
 
 Cells are named ``r1c1`` (1-based row and column, either case). Each
 constraint kind's fields are those of its class in :mod:`sudoku_models.core.rules`
-(``cells``, ``circle``, ``clones`` as cell names; ``total``, ``color``, ``value``,
+(``cells``, ``circle``, ``clones``, a pill arrow's ``pill`` as cell names; ``total``, ``color``, ``value``,
 ``colors``, ``name``, ``parity``, ``values``, ``gap``, ``extreme``; a regular
 line's ``pattern``, or its ``transitions`` as ``[state, value, next state]``
 triples with ``start`` and ``accepting``; a pairwise relation's ``allowed``
@@ -59,7 +59,7 @@ from .fpuzzles import from_fpuzzles, is_fpuzzles
 from .json_text import cell_index, cell_label, fail, loads
 
 FORMAT = "sudoku-models/1"
-_CELL_LISTS = ("cells", "clones")  # fields that hold cells, named r1c1 in JSON
+_CELL_LISTS = ("cells", "clones", "pill")  # fields that hold cells, named r1c1 in JSON
 _SHORTHANDS = {"diagonals": diagonals, "windoku": windoku, "disjoint-groups": disjoint_groups}
 
 

@@ -55,15 +55,25 @@ CTRL_C = ""
 """In a back-end's reserved names: a parameter of the solver's Ctrl-C handling,
 which the toolkit's own (:mod:`sudoku_models.stoppable`) replaces."""
 
+_INSTEAD = {
+    "time_limit": "give time_limit= to solve() or the method (--time-limit on the command line)",
+    "threads": "give threads= to solve() or the method (the command line runs one thread)",
+    "seed": "give seed= to solve() or the method (bench run --solver-seed on the command line)",
+    "log": "give log=True to solve() or the method (solve --log on the command line)",
+    "count_solutions": "count with count_solutions() (the count command)",
+    CTRL_C: "the toolkit handles Ctrl-C itself",
+}
+"""What sets each of the toolkit's own settings, in Python and on the command line."""
+
 
 def check_not_reserved(solver: str, name: str, reserved: Mapping[str, str]) -> None:
     """:class:`SolverOptionError` when ``name`` is a parameter the toolkit
-    sets itself; ``reserved`` maps such names to the toolkit option to use
-    instead (or :data:`CTRL_C`)."""
+    sets itself; ``reserved`` maps such names to the toolkit's setting
+    (a key of ``_INSTEAD``: ``threads``, ``seed``, ... or :data:`CTRL_C`),
+    which the message says how to give."""
     if name in reserved:
-        instead = (f"use the {reserved[name]} option instead" if reserved[name]
-                   else "the toolkit handles Ctrl-C itself")
-        raise SolverOptionError(f"{solver} option {name!r} is set by the toolkit: {instead}")
+        raise SolverOptionError(f"{solver} option {name!r} is set by the toolkit: "
+                                f"{_INSTEAD[reserved[name]]}")
 
 
 def unknown(solver: str, name: str, known: Iterable[str]) -> SolverOptionError:
