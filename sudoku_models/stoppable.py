@@ -8,8 +8,9 @@ may never return. Solvers that catch SIGINT themselves (CP-SAT's
 has started but before the solver has put its own handler in place goes to
 Python's handler and is never seen again. So :func:`call_stoppable` keeps
 the solver in the calling thread and has a watcher thread, woken by the
-signal itself (Python's wakeup fd) or by the clock, ask the solver to stop
-through its own thread-safe stop (CP-SAT ``stop_search``, HiGHS's interrupt
+signal itself (Python's wakeup fd) or by the clock (the wall clock, or this
+process's CPU clock for a CPU-second limit: :mod:`sudoku_models.deadline`),
+ask the solver to stop through its own thread-safe stop (CP-SAT ``stop_search``, HiGHS's interrupt
 callback, PySAT ``interrupt``, the counter's stop flag), again and again
 until it has returned: some solvers ignore a stop that comes before their
 search has started (CP-SAT's ``stop_search`` before ``solve``).
@@ -164,11 +165,19 @@ def wait_stoppable(done: Callable[[float], bool], stop: Callable[[], None],
 class _Call:
     """One running :func:`call_stoppable` call as the watcher sees it."""
 
-    def __init__(self, stop: Callable[[], None], deadline: float | None, ctrl_c: bool) -> None:
+    def __init__(self, stop: Callable[[], None], deadline: float | None,
+                 cpu_deadline: float | None, ctrl_c: bool) -> None:
         self.stop = stop
         self.deadline = deadline
+        self.cpu_deadline = cpu_deadline  # a time.process_time value
         self.ctrl_c = ctrl_c  # whether Ctrl-C stops it (main thread only)
         self.reason: str | None = None
+
+    def due(self, now: float) -> bool:
+        """Whether its wall deadline (at ``now``, a perf_counter value) or
+        its CPU deadline has passed."""
+        return ((self.deadline is not None and now >= self.deadline)
+                or (self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline))
 
 
 class _Watcher:
@@ -182,7 +191,8 @@ class _Watcher:
     on first use, and again in a forked child, which has no copy of it. A
     new call is woken up for only when its deadline comes before the
     thread's next look (it looks every 50 ms while it has calls and for
-    ``_LINGER`` seconds after)."""
+    ``_LINGER`` seconds after), or when it has a CPU deadline (this
+    process's CPU clock has no instant on the wall clock to sleep until)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -208,7 +218,8 @@ class _Watcher:
         self.wakeup_fd()
         with self._lock:
             self._calls.add(call)
-            wake = call.deadline is not None and call.deadline < self._wake_at
+            wake = ((call.deadline is not None and call.deadline < self._wake_at)
+                    or (call.cpu_deadline is not None and self._wake_at == math.inf))
         if wake:  # the thread sleeps past the deadline: wake it up to watch the clock
             try:
                 os.write(self._write, b"\0")
@@ -229,6 +240,8 @@ class _Watcher:
                     last_call = now
                 deadlines = [c.deadline for c in self._calls
                              if c.deadline is not None and c.reason is None]
+                if any(c.cpu_deadline is not None and c.reason is None for c in self._calls):
+                    deadlines.append(now + _POLL)  # the CPU clock is looked at every _POLL
                 # Sleep until woken only after _LINGER seconds without a call: calls in a
                 # loop (a generate() each) then find the thread due soon and need no
                 # wake-up (under load, the write that wakes it cost about 5 ms a call).
@@ -248,8 +261,7 @@ class _Watcher:
                 for call in self._calls:
                     if call.reason is None and call.ctrl_c and (sigint or _CTRL_C.is_set()):
                         call.reason = "interrupted"
-                    elif call.reason is None and call.deadline is not None \
-                            and now >= call.deadline:
+                    elif call.reason is None and call.due(now):
                         call.reason = "time limit"
                     if call.reason is not None:
                         call.stop()
@@ -259,11 +271,15 @@ _WATCHER = _Watcher()
 
 
 def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
-                   deadline: float | None = None) -> tuple[T, str | None]:
+                   deadline: float | None = None,
+                   cpu_deadline: float | None = None) -> tuple[T, str | None]:
     """``work()`` in the calling thread while a watcher thread stops it at
-    ``deadline`` (a :func:`time.perf_counter` value) or, in the main thread,
-    on Ctrl-C; ``stop()`` must make ``work()`` return soon and be safe to
-    call from another thread before and during ``work()``. Returns ``(what
+    ``deadline`` (a :func:`time.perf_counter` value), once this process's
+    CPU clock reaches ``cpu_deadline`` (a :func:`time.process_time` value:
+    every thread's CPU seconds, looked at every 50 ms; either reached:
+    reason ``"time limit"``) or, in the main thread, on Ctrl-C; ``stop()``
+    must make ``work()`` return soon and be safe to call from another thread
+    before and during ``work()``. Returns ``(what
     work returned, None or why it was stopped)``; an exception raised by
     ``work()`` is raised here.
 
@@ -277,9 +293,9 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     Ctrl-C can reach it: outside the main thread, or where SIGINT is
     ignored or has no Python handler (the benchmark runner's workers)."""
     main = ctrl_c_can_reach_python()
-    if deadline is None and not main:
+    if deadline is None and cpu_deadline is None and not main:
         return work(), None
-    call = _Call(stop, deadline, ctrl_c=main)
+    call = _Call(stop, deadline, cpu_deadline, ctrl_c=main)
     _WATCHER.add(call)
     try:
         with _ctrl_c_held():

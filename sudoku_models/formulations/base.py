@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import validation
 from ..core.geometry import Layout, LayoutError
+from ..deadline import Deadline
 from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..core.rules import Rules
@@ -49,6 +50,11 @@ class Formulation(ABC):
     ``time_limit`` is in seconds (None: no limit) and covers the whole of
     :meth:`solve`: building the model (or loading the clues) and the solver
     call, so a result over the limit is a time-out whatever the method.
+    ``cpu_limit`` is in CPU seconds of this process (every thread; None: no
+    limit) and covers the same: the toolkit stops the solver through its
+    own stop once the process has spent it (:mod:`sudoku_models.deadline`),
+    so a loaded machine lowers no method's budget. Both may be given; the
+    first reached ends the solve.
     ``log`` prints the solver's own log to standard output; ``threads`` and
     ``seed`` are passed to the solver (one thread by default, for a fair
     comparison).
@@ -60,8 +66,8 @@ class Formulation(ABC):
     :meth:`_time_left`) and :meth:`size`; they may override
     :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
     :meth:`count_solutions` and :meth:`export`, and check their own options
-    with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
-    thread count, :class:`~sudoku_models.core.geometry.LayoutError` for a bad
+    with :meth:`_option`. Raises ``ValueError`` for a bad order, time or CPU
+    limit or thread count, :class:`~sudoku_models.core.geometry.LayoutError` for a bad
     layout and :class:`~sudoku_models.registry.CapabilityError` (naming the
     method and the kind) for a layout kind or a constraint kind the method
     does not take.
@@ -74,6 +80,7 @@ class Formulation(ABC):
         layout: int | Layout | Rules = 3,
         *,
         time_limit: float | None = None,
+        cpu_limit: float | None = None,
         log: bool = False,
         threads: int = 1,
         seed: int = 0,
@@ -81,18 +88,20 @@ class Formulation(ABC):
         self.rules = self._checked_rules(layout)
         self.layout = self.rules.layout
         time_limit = validation.time_limit(time_limit)
+        cpu_limit = validation.time_limit(cpu_limit, "cpu_limit")
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
         self.order = self.layout.order
         self.side = self.layout.side
         self.num_values = self.layout.values  # V: the side unless more values than cells
         self.time_limit = time_limit
+        self.cpu_limit = cpu_limit
         self.log = log
         self.threads = threads
         self.seed = seed
         self._built = False
         self._handed_out = False  # build() gave the native model to the caller
-        self._deadline: float | None = None  # of the solve under way (time.perf_counter)
+        self._deadline = Deadline()  # of the solve or count under way
 
     @classmethod
     def info(cls):
@@ -173,7 +182,8 @@ class Formulation(ABC):
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
         """Solve ``puzzle`` and time the build (or clue update) and the solver
-        call separately. The time limit covers both: the solver gets what
+        call separately (seconds), and the CPU seconds of this process for
+        both. The time limit and the CPU limit cover both: the solver gets what
         the build left, a build that used it all gives TIME_LIMIT without a
         solver call, and an answer that came after the limit (a solver
         overrunning its own limit, as HiGHS does by a second or two in some
@@ -181,17 +191,20 @@ class Formulation(ABC):
         ``stats["after the limit"]`` naming the status it had: one rule for
         every method, so no row over the limit counts as solved. Never raises
         for an infeasible puzzle: the result's status is INFEASIBLE."""
-        start = time.perf_counter()
-        self._deadline = None if self.time_limit is None else start + self.time_limit
+        start, cpu_start = time.perf_counter(), time.process_time()
+        self._deadline = Deadline(
+            None if self.time_limit is None else start + self.time_limit,
+            None if self.cpu_limit is None else cpu_start + self.cpu_limit)
         self._ready(puzzle)
         built = time.perf_counter()
-        if self._deadline is not None and built >= self._deadline:
+        if self._deadline.passed():
             status, values, stats, objective = Status.TIME_LIMIT, None, {}, None
         else:
             status, values, stats, objective = self._run()
-        done = time.perf_counter()
-        if (self._deadline is not None and done > self._deadline
-                and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE)):
+        done, cpu = time.perf_counter(), time.process_time() - cpu_start
+        over = ((self.time_limit is not None and done - start > self.time_limit)
+                or (self.cpu_limit is not None and cpu > self.cpu_limit))
+        if over and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE):
             stats = {**stats, "after the limit": status.value}
             status, objective = Status.TIME_LIMIT, None
         grid = values.reshape(self.side, self.side) if status.solved else None
@@ -206,13 +219,18 @@ class Formulation(ABC):
             solver=self.solver_name(),
             objective=objective,
             puzzle=puzzle,
+            cpu_seconds=cpu,
+            time_limit=self.time_limit,
+            cpu_limit=self.cpu_limit,
         )
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
-        ``time_limit`` (seconds; None: the method's own ``time_limit``)
-        covers loading the clues and counting; reaching it, or Ctrl-C,
+        ``time_limit`` (seconds; None: the method's own ``time_limit``) and
+        ``cpu_limit`` (CPU seconds of this process; None: the method's own)
+        cover loading the clues and counting; reaching one, or Ctrl-C,
         raises :class:`~sudoku_models.errors.CountIncomplete`. Raises
         :class:`~sudoku_models.registry.CapabilityError` for a method that
         cannot count."""
@@ -267,19 +285,19 @@ class Formulation(ABC):
         self._attach_solver()
 
     def _time_left(self) -> float | None:
-        """Seconds left of the time limit for the solver call of the solve
-        (or count) under way, the build counted; None without a limit."""
-        if self._deadline is None:
-            return None
-        return max(self._deadline - time.perf_counter(), 0.0)
+        """Wall seconds left of the time limit for the solver call of the
+        solve (or count) under way, the build counted (0 once the CPU limit
+        is reached); None without a time limit. The solver call is also
+        watched for the CPU limit: pass ``self._deadline`` to
+        :func:`~sudoku_models.stoppable.call_stoppable`."""
+        return self._deadline.wall_left()
 
-    def _start_count(self, time_limit: float | None) -> float | None:
-        """Start the clock of a count: its deadline (a
-        :func:`time.perf_counter` value, None without a limit) from
-        ``time_limit`` or, when None, the method's own ``time_limit``.
-        Raises ``ValueError`` for a time limit that is not positive."""
-        seconds = self.time_limit if time_limit is None else validation.time_limit(time_limit)
-        self._deadline = None if seconds is None else time.perf_counter() + seconds
+    def _start_count(self, time_limit: float | None, cpu_limit: float | None) -> Deadline:
+        """Start the clocks of a count: its :class:`~sudoku_models.deadline.Deadline`
+        from ``time_limit`` and ``cpu_limit`` or, for each that is None, the
+        method's own. Raises ``ValueError`` for a limit that is not positive."""
+        self._deadline = Deadline.after(self.time_limit if time_limit is None else time_limit,
+                                        self.cpu_limit if cpu_limit is None else cpu_limit)
         return self._deadline
 
     def _remember_handed_out_model(self) -> None:
@@ -312,7 +330,8 @@ class Formulation(ABC):
 
     @abstractmethod
     def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int | float], float | None]:
-        """Call the solver within :meth:`_time_left` seconds: status, the
+        """Call the solver within :meth:`_time_left` seconds, watched for
+        ``self._deadline`` (the CPU limit too): status, the
         ``n**4`` cell values (row-major) when solved, statistics, objective
         value."""
 

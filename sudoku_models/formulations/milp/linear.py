@@ -73,7 +73,7 @@ class LinearFormulation(Formulation):
 
     def _run(self):
         status, values, stats, objective = self.backend.run(
-            self._time_left(), log=self.log, threads=self.threads, seed=self.seed,
+            self._deadline, log=self.log, threads=self.threads, seed=self.seed,
             detailed=self.detailed_stats)
         if "root bound" in stats:
             stats["root bound"] *= self._sense
@@ -100,14 +100,16 @@ class LinearFormulation(Formulation):
         return [f"r{i + 1}" for i in range(self.backend.shape[0])]
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by the back-end with no-good
         cuts (:func:`~.backends.count_with_no_good_cuts`), up to ``limit``
-        (None: all); ``time_limit`` as :meth:`Formulation.count_solutions`."""
+        (None: all); ``time_limit`` and ``cpu_limit`` as
+        :meth:`Formulation.count_solutions`."""
         from ...limits import check_limit
 
         check_limit(limit)
-        deadline = self._start_count(time_limit)
+        deadline = self._start_count(time_limit, cpu_limit)
         self._ready(puzzle)
         return count_with_no_good_cuts(self.backend, self._binary_columns(), limit, deadline,
                                        threads=self.threads, seed=self.seed)
