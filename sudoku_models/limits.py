@@ -7,6 +7,10 @@ bounds, in one place; and the check of a count's ``limit``.
   :func:`sudoku_models.validation.time_limit`; a method's limit covers its
   build and its solver call
   (:class:`~sudoku_models.formulations.base.Formulation`);
+* ``cpu_limit``: CPU seconds of the solving process (every thread; a
+  positive number, or None for none), checked as ``time_limit`` and
+  covering the same; enforced by the toolkit through each solver's own
+  stop (:mod:`sudoku_models.deadline`);
 * a count stopped by its time limit or Ctrl-C raises
   :class:`~sudoku_models.errors.CountIncomplete`, with the solutions found
   so far.

@@ -20,7 +20,8 @@ raises ``KeyboardInterrupt``): raised inside a solver's Python callback it
 would be lost or turned into another error. The callers turn the record into
 ``KeyboardInterrupt`` or a :class:`~sudoku_models.errors.CountIncomplete`
 once the solver has stopped. :func:`wait_stoppable` does the same for work
-that other threads do (the counter's batches), :func:`ctrl_c_deferred`
+that other threads do (the counter's batches), :func:`cpu_budget` the
+same for a block of work, :func:`ctrl_c_deferred`
 holds Ctrl-C back while compiled code loads, and :func:`ctrl_c_remembered`
 keeps a command from losing a Ctrl-C whose ``KeyboardInterrupt`` was
 swallowed.
@@ -313,6 +314,29 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     finally:
         _WATCHER.remove(call)
     return result, call.reason
+
+
+@contextmanager
+def cpu_budget(stop: Callable[[], None], seconds: float):
+    """Within the block, ``stop()`` is called by the watcher thread once
+    this process has spent ``seconds`` CPU seconds (every thread) since
+    entering it, then every 50 ms until the block ends: the CPU limit of
+    :func:`call_stoppable` for work that is not one call (a study's own
+    kernel call, tables built and searched). ``stop`` must be safe to call
+    from another thread at any time. Yields an event set once ``stop`` has
+    been called."""
+    fired = threading.Event()
+
+    def stopping() -> None:
+        fired.set()
+        stop()
+
+    call = _Call(stopping, None, time.process_time() + seconds, ctrl_c=False)
+    _WATCHER.add(call)
+    try:
+        yield fired
+    finally:
+        _WATCHER.remove(call)
 
 
 def caused_by_ctrl_c(exc: BaseException) -> bool:

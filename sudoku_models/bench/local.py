@@ -226,15 +226,18 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
                 if slot.chunk is None:
                     continue
                 limit, cpu_limit = slot.chunk.time_limit, slot.chunk.cpu_limit
+                # wall seconds a worker may go without a word between puzzles (a warm-up)
+                stall = limit if limit is not None else cpu_limit
+                waited = time.monotonic() - slot.started
                 spent = slot.cpu_spent() if cpu_limit is not None else None
                 if not slot.process.is_alive():
                     lost(slot, f"worker process died (exit code {slot.process.exitcode})", False)
-                elif limit is not None and time.monotonic() - slot.started > limit + grace(limit):
-                    if slot.current is not None:  # a solve past its limit
-                        lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
-                                   f"(time limit {limit:g} s + grace)", True)
-                    else:  # stuck between puzzles: treated as a dead worker
-                        lost(slot, "worker process stopped answering", False)
+                elif slot.current is None and stall is not None and waited > stall + grace(stall):
+                    lost(slot, "worker process stopped answering", False)  # as if dead
+                elif slot.current is not None and limit is not None \
+                        and waited > limit + grace(limit):  # a solve past its limit
+                    lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
+                               f"(time limit {limit:g} s + grace)", True)
                 elif spent is not None and spent > cpu_limit + grace(cpu_limit):
                     lost(slot, f"stopped from outside after {spent:.1f} CPU s "
                                f"(CPU limit {cpu_limit:g} s + grace)", True)
