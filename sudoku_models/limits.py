@@ -76,6 +76,15 @@ MAX_OPTION_NUMBER = 10**15
 larger ones are "all" in practice, and they fit the compiled code."""
 
 
+# -- memory ---------------------------------------------------------------------
+
+MODEL_BYTES = 4 << 30
+"""The most memory (bytes of resident memory the process gains) building
+one model may take (4 GiB): a build past it is stopped and refused with
+:class:`~sudoku_models.errors.ModelTooLarge` (a looped sum line took the
+SAT build 4.9 GB, a regular expression over 18 cells 12.6 GB)."""
+
+
 # -- timing ---------------------------------------------------------------------
 
 WARM_UP_SECONDS = 1.0

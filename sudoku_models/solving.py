@@ -330,10 +330,13 @@ class Solved:
 
 
 def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
-              options: Mapping[str, object] | None = None) -> Solved:
+              options: Mapping[str, object] | None = None,
+              refused: tuple[type[Exception], ...] = ()) -> Solved:
     """``puzzle`` solved with ``method`` by ``models``, verified and timed in
     CPU seconds. A method's exception becomes a :class:`Solved` with its
-    ``error`` (one bad puzzle never ends a run); ``KeyboardInterrupt``
+    ``error`` (one bad puzzle never ends a run), except those of the types
+    ``refused`` (a command solving one puzzle refuses it:
+    :class:`~sudoku_models.errors.ModelTooLarge`); ``KeyboardInterrupt``
     passes."""
     from .checking import verify
 
@@ -342,6 +345,8 @@ def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
     start = time.process_time()
     try:
         result = models.solve(method, puzzle, **options)
+    except refused:
+        raise
     except Exception as exc:  # recorded, not raised
         return Solved(index, puzzle, method, options, None, f"{type(exc).__name__}: {exc}"[:300],
                       cpu_seconds=time.process_time() - start)

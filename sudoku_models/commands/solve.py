@@ -293,7 +293,10 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
 
     from ..solving import Models, options_text, solve_one
 
+    from ..errors import ModelTooLarge
+
     models = Models(args.time_limit, args.cpu_limit, log=args.log)
+    refused = (ModelTooLarge,) if args.file is None else ()  # one puzzle: a refusal, exit 2
     total = len(puzzles) * len(options)
     bar = None
     if total > 1:
@@ -308,7 +311,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
                     collected.count(held)
                 else:
                     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-                    solved = solve_one(models, index, puzzle, method, values)
+                    solved = solve_one(models, index, puzzle, method, values, refused)
                     if recorder is not None:
                         recorder.write(solved, load)
                     collected(solved, options_text(values))

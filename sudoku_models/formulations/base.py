@@ -24,7 +24,10 @@ from ..deadline import Deadline
 from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..core.rules import Rules
+from .. import limits
+from ..errors import ModelTooLarge
 from ..limits import MAX_PUZZLE_ORDER, MAX_PUZZLE_SIDE
+from ..stoppable import WorkStopped, call_python_stoppable, resident_bytes
 
 
 class ModelChangedError(ValueError):
@@ -101,6 +104,7 @@ class Formulation(ABC):
         self.seed = seed
         self._built = False
         self._handed_out = False  # build() gave the native model to the caller
+        self._build_stopped = False  # a limit stopped a build: what it made is not to be used
         self._deadline = Deadline()  # of the solve or count under way
 
     @classmethod
@@ -189,13 +193,24 @@ class Formulation(ABC):
         overrunning its own limit, as HiGHS does by a second or two in some
         phases of a 25x25 root node) is TIME_LIMIT too, with
         ``stats["after the limit"]`` naming the status it had: one rule for
-        every method, so no row over the limit counts as solved. Never raises
-        for an infeasible puzzle: the result's status is INFEASIBLE."""
+        every method, so no row over the limit counts as solved. A build
+        that reaches a limit is stopped there (TIME_LIMIT, ``stats["build
+        stopped"]`` 1, a size of zeros) and the object is left as it was
+        made (the next solve builds again), or, when the stop came while a
+        model :meth:`build` handed out was taken back, spent: a later solve
+        or build raises ``RuntimeError`` (make the method again).
+        Never raises for an infeasible puzzle: the result's status is
+        INFEASIBLE."""
         start, cpu_start = time.perf_counter(), time.process_time()
         self._deadline = Deadline(
             None if self.time_limit is None else start + self.time_limit,
             None if self.cpu_limit is None else cpu_start + self.cpu_limit)
-        self._ready(puzzle)
+        if not self._ready_in_time(puzzle, self._ready):
+            done = time.perf_counter()
+            return SolveResult(self.name, Status.TIME_LIMIT, None, done - start, 0.0,
+                               ModelSize(0, 0, 0), {"build stopped": 1}, self.solver_name(),
+                               puzzle=puzzle, cpu_seconds=time.process_time() - cpu_start,
+                               time_limit=self.time_limit, cpu_limit=self.cpu_limit)
         built = time.perf_counter()
         if self._deadline.passed():
             status, values, stats, objective = Status.TIME_LIMIT, None, {}, None
@@ -260,6 +275,9 @@ class Formulation(ABC):
 
     def _prepare(self, puzzle: Puzzle) -> None:
         """Build the rules on first use and load ``puzzle``'s clues."""
+        if self._build_stopped:
+            raise RuntimeError(f"{self.name}: a limit stopped this model's build, which left "
+                               f"it unusable; make the method again")
         if puzzle.rules is not self.rules and puzzle.rules != self.rules:
             if puzzle.layout != self.layout:
                 raise ValueError(
@@ -283,6 +301,45 @@ class Formulation(ABC):
             self._handed_out = False
         self._prepare(puzzle)
         self._attach_solver()
+
+    def _ready_in_time(self, puzzle: Puzzle, ready) -> bool:
+        """``ready(puzzle)`` (:meth:`_ready` or :meth:`_prepare`: the build
+        and the clues) within ``self._deadline`` and
+        :data:`~sudoku_models.limits.MODEL_BYTES` of memory: the build is
+        Python code with no stop of its own, so it is stopped by an
+        exception raised in it
+        (:func:`~sudoku_models.stoppable.call_python_stoppable`). False when
+        a limit stopped it; raises
+        :class:`~sudoku_models.errors.ModelTooLarge` past the memory budget.
+        Either way what it made is thrown away: a first build leaves the
+        object as it was made, a stop while a handed-out model is taken back
+        leaves it spent (:meth:`_prepare` then raises ``RuntimeError``). A
+        model already built that only takes new clues is not watched: that
+        is bounded, and the watch's 0.05 ms would be most of a counter's
+        solve."""
+        if self._built and not self._handed_out:
+            ready(puzzle)
+            return True
+        made = None if self._built else dict(self.__dict__)  # the object before its build
+        before, start = resident_bytes(), time.perf_counter()
+        try:
+            call_python_stoppable(lambda: ready(puzzle), self._deadline.wall, self._deadline.cpu,
+                                  before + limits.MODEL_BYTES)
+        except WorkStopped as stopped:
+            if made is None:
+                self._built, self._build_stopped = False, True
+            else:
+                self.__dict__.clear()
+                self.__dict__.update(made)
+            if stopped.reason == "memory":
+                raise ModelTooLarge(
+                    f"{self.name}: the model of {_rules_name(self.rules)} grew past "
+                    f"{_bytes_text(limits.MODEL_BYTES)} (limits.MODEL_BYTES) "
+                    f"{time.perf_counter() - start:.1f} s into its build, at "
+                    f"{_bytes_text(stopped.resident - before)} and still growing; refused"
+                ) from None
+            return False
+        return True
 
     def _time_left(self) -> float | None:
         """Wall seconds left of the time limit for the solver call of the
@@ -334,6 +391,11 @@ class Formulation(ABC):
         ``self._deadline`` (the CPU limit too): status, the
         ``n**4`` cell values (row-major) when solved, statistics, objective
         value."""
+
+
+def _bytes_text(size: int) -> str:
+    """``"4.0 GiB"``, ``"40 MiB"``: a size for messages."""
+    return f"{size / 2**30:.1f} GiB" if size >= 2**30 else f"{size / 2**20:.0f} MiB"
 
 
 def _rules_name(rules: Rules) -> str:

@@ -204,7 +204,8 @@ class CpSatFormulation(Formulation):
 
         check_limit(limit)
         deadline = self._start_count(time_limit, cpu_limit)
-        self._ready(puzzle)
+        if not self._ready_in_time(puzzle, self._ready):
+            raise CountIncomplete(0, "time limit")
         solver = self._solver(self._time_left())
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...errors import CountIncomplete
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from .backends import Backend, LinearProblem, backend_class, count_with_no_good_cuts
@@ -110,7 +111,8 @@ class LinearFormulation(Formulation):
 
         check_limit(limit)
         deadline = self._start_count(time_limit, cpu_limit)
-        self._ready(puzzle)
+        if not self._ready_in_time(puzzle, self._ready):
+            raise CountIncomplete(0, "time limit")
         return count_with_no_good_cuts(self.backend, self._binary_columns(), limit, deadline,
                                        threads=self.threads, seed=self.seed)
 

@@ -170,7 +170,8 @@ class SatFormulation(Formulation):
         """
         check_limit(limit)
         deadline = self._start_count(time_limit, cpu_limit)
-        self._prepare(puzzle)
+        if not self._ready_in_time(puzzle, self._prepare):
+            raise CountIncomplete(0, "time limit")
         solver = self._new_solver()
         count = 0
         try:
