@@ -54,6 +54,12 @@ class RulesError(PuzzleFormatError):
     The message names the constraint and the cells."""
 
 
+class ModelTooLarge(ValueError):
+    """A model whose build passed :data:`~sudoku_models.limits.MODEL_BYTES`
+    of memory: stopped there and refused. The message names the method, the
+    rules and how large it had grown."""
+
+
 class OutputFileError(ValueError):
     """A path a command cannot write to: a directory, a FIFO or device, a
     folder that does not exist, or the file the command reads."""

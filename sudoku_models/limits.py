@@ -7,6 +7,10 @@ bounds, in one place; and the check of a count's ``limit``.
   :func:`sudoku_models.validation.time_limit`; a method's limit covers its
   build and its solver call
   (:class:`~sudoku_models.formulations.base.Formulation`);
+* ``cpu_limit``: CPU seconds of the solving process (every thread; a
+  positive number, or None for none), checked as ``time_limit`` and
+  covering the same; enforced by the toolkit through each solver's own
+  stop (:mod:`sudoku_models.deadline`);
 * a count stopped by its time limit or Ctrl-C raises
   :class:`~sudoku_models.errors.CountIncomplete`, with the solutions found
   so far.
@@ -87,6 +91,15 @@ nest two or three): deeper ones would overflow the checker's stack."""
 MAX_OPTION_NUMBER = 10**15
 """The largest whole number an option takes (``--limit``, ``--seed``, ...):
 larger ones are "all" in practice, and they fit the compiled code."""
+
+
+# -- memory ---------------------------------------------------------------------
+
+MODEL_BYTES = 4 << 30
+"""The most memory (bytes of resident memory the process gains) building
+one model may take (4 GiB): a build past it is stopped and refused with
+:class:`~sudoku_models.errors.ModelTooLarge` (a looped sum line took the
+SAT build 4.9 GB, a regular expression over 18 cells 12.6 GB)."""
 
 
 # -- timing ---------------------------------------------------------------------

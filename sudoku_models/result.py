@@ -74,6 +74,10 @@ class SolveResult:
     * ``puzzle``: the :class:`~sudoku_models.Puzzle` solved, when the method
       attached it (not compared, not in ``repr``): a notebook then shows
       its clues apart from the solution and its variant's marks.
+    * ``cpu_seconds``: CPU seconds of the solving process (every thread)
+      during the build and the solver call, when the method measured them.
+    * ``time_limit``, ``cpu_limit``: the limits that applied (wall seconds,
+      CPU seconds of the process; None: none), so a TIME_LIMIT says which.
 
     In a notebook a result shows as HTML (``_repr_html_``): the method,
     status, times, model size and statistics beside the grid, clues bold
@@ -90,6 +94,9 @@ class SolveResult:
     solver: str = ""
     objective: float | None = None
     puzzle: Any = field(default=None, compare=False, repr=False)
+    cpu_seconds: float | None = field(default=None, compare=False)
+    time_limit: float | None = None
+    cpu_limit: float | None = None
 
     @property
     def total_seconds(self) -> float:

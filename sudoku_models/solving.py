@@ -58,22 +58,25 @@ def check_clues(puzzle: Puzzle) -> None:
 
 
 def make_method(method: str, layout: int | Layout | Rules, time_limit: float | None = None,
-                **options):
+                cpu_limit: float | None = None, **options):
     """An instance of the method registered as ``method`` for puzzles of
     ``layout``: their :class:`~sudoku_models.core.rules.Rules` (``puzzle.rules``:
     a layout with the constraints of a variant), a
     :class:`~sudoku_models.core.geometry.Layout` or an int order for classic
-    rules. ``options`` are checked against the registry (``objective``,
-    ``solver``, ``solver_options``, ``transformation``, ``filter``, ...)
-    besides the common ``log``, ``threads`` and ``seed``. Raises
+    rules. ``time_limit``: wall seconds, ``cpu_limit``: CPU seconds of this
+    process, each covering a solve's build and solver call (None: none;
+    :class:`~sudoku_models.formulations.base.Formulation`). ``options`` are
+    checked against the registry (``objective``, ``solver``,
+    ``solver_options``, ``transformation``, ``filter``, ...) besides the
+    common ``log``, ``threads`` and ``seed``. Raises
     ``ValueError`` (an :class:`~sudoku_models.registry.UnknownMethodError`
     for an unknown name; a :class:`~sudoku_models.registry.CapabilityError`
     for a layout or constraint kind the method does not model) naming what
     is wrong."""
     info = method_info(method)
     info.check_options({k: v for k, v in options.items() if k not in _COMMON},
-                       also=("time_limit", *_COMMON))
-    return info.load()(layout, time_limit=time_limit, **options)
+                       also=("time_limit", "cpu_limit", *_COMMON))
+    return info.load()(layout, time_limit=time_limit, cpu_limit=cpu_limit, **options)
 
 
 def option_values(method: str, objective: str | None = None, solver_seed: int = 0,
@@ -112,34 +115,41 @@ def options_text(values: Mapping[str, object]) -> str:
 
 
 def solve(
-    puzzle: Puzzle, method: str = "milp", time_limit: float | None = None, **options
+    puzzle: Puzzle, method: str = "milp", time_limit: float | None = None,
+    cpu_limit: float | None = None, **options
 ) -> SolveResult:
     """Solve one puzzle with the method registered as ``method``
     (see ``sudoku_models.METHODS``: ``"milp"``, ``"cp"``, ...). ``puzzle``: a
     :class:`Puzzle`, a puzzle string or a grid (:func:`~sudoku_models.puzzle.as_puzzle`).
 
     ``time_limit`` is in seconds and covers building the model and solving
-    (a result over it is TIME_LIMIT); ``options`` go to the method (``log``,
+    (a result over it is TIME_LIMIT); ``cpu_limit`` is in CPU seconds of
+    this process (every thread) and covers the same: the toolkit stops the
+    solver through its own stop when the process has spent it, so a loaded
+    machine lowers no method's budget (TIME_LIMIT; the result's
+    ``time_limit`` and ``cpu_limit`` say which applied). ``options`` go to the method (``log``,
     ``threads``, ``seed``, ``objective`` for MILP, ``solver_options``, ...).
     The model is built afresh: ``build_seconds`` includes building it; the
     first solve of a method configuration in the process is preceded by an
     untimed warm-up (:func:`warm_up`), whose seconds that result gives
     apart in ``stats["warm_up_s"]``. Raises ``ValueError`` for an unknown
-    method or option value, and
+    method or option value or a limit that is not a positive number of
+    seconds, and
     :class:`~sudoku_models.errors.UnsolvablePuzzle` (a ``ValueError``)
     naming the values two clues repeat in a house (:func:`check_clues`);
     a puzzle whose clues repeat nothing but that has no solution is a
     result with status INFEASIBLE, not an error.
     """
     puzzle = as_puzzle(puzzle)
-    model = make_method(method, puzzle.rules, time_limit, **options)
+    model = make_method(method, puzzle.rules, time_limit, cpu_limit, **options)
     check_clues(puzzle)
     warmed = warm_up(method, puzzle.rules, options)
-    return within_limit(after_warm_up(model.solve(puzzle), warmed), time_limit)
+    return within_limit(after_warm_up(model.solve(puzzle), warmed), time_limit, cpu_limit)
 
 
 def solve_many(
-    puzzles: Iterable[Puzzle], method: str = "milp", time_limit: float | None = None, **options
+    puzzles: Iterable[Puzzle], method: str = "milp", time_limit: float | None = None,
+    cpu_limit: float | None = None, **options
 ) -> Iterator[SolveResult]:
     """Solve puzzles in turn, yielding one :class:`SolveResult` each.
 
@@ -147,10 +157,11 @@ def solve_many(
     constraints) and reused: each new puzzle with the same rules only changes
     the clues (for the Pyomo MILP, the clue bounds of the model compiled into
     its solver). The first result of a rules carries the build time; later
-    ones the time to load the clues. ``time_limit`` applies to each puzzle.
-    Arguments and errors as :func:`solve`.
+    ones the time to load the clues. ``time_limit`` (seconds) and
+    ``cpu_limit`` (CPU seconds) apply to each puzzle. Arguments and errors
+    as :func:`solve`.
     """
-    models = Models(time_limit)
+    models = Models(time_limit, cpu_limit)
     for puzzle in puzzles:
         yield models.solve(method, as_puzzle(puzzle), **options)
 
@@ -220,16 +231,21 @@ def after_warm_up(result: SolveResult, warmed: float) -> SolveResult:
     return replace(result, stats={**result.stats, "warm_up_s": round(warmed, 3)})
 
 
-def within_limit(result: SolveResult, time_limit: float | None) -> SolveResult:
+def within_limit(result: SolveResult, time_limit: float | None,
+                 cpu_limit: float | None = None) -> SolveResult:
     """``result``, or, when its build and solve together took longer than
-    ``time_limit`` seconds, the same result as TIME_LIMIT without a grid,
+    ``time_limit`` seconds or (as far as the method measured its
+    ``cpu_seconds``) ``cpu_limit`` CPU seconds, the same result as
+    TIME_LIMIT without a grid,
     with ``"after the limit"`` holding the status it had: an answer that
     came after the limit is never reported as within it, whatever the
     method (the rule of :meth:`~sudoku_models.formulations.base.Formulation.solve`,
     applied here to every method, those with a solve of their own too)."""
-    if (time_limit is None or result.status not in (Status.OPTIMAL, Status.FEASIBLE,
-                                                      Status.INFEASIBLE)
-            or result.total_seconds <= time_limit):
+    over_time = time_limit is not None and result.total_seconds > time_limit
+    over_cpu = (cpu_limit is not None and result.cpu_seconds is not None
+                and result.cpu_seconds > cpu_limit)
+    if (not (over_time or over_cpu)
+            or result.status not in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE)):
         return result
     return replace(result, status=Status.TIME_LIMIT, grid=None, objective=None,
                    stats={**result.stats, "after the limit": result.status.value})
@@ -239,13 +255,16 @@ class Models:
     """The models of one run: each method built once per rules (layout and
     constraints) and options, on first use, then reused for every later
     puzzle with those rules (for the Pyomo MILP: only the clue bounds
-    change). ``time_limit`` (seconds, build included) and ``common``
-    (``log``, ``threads``) apply to every model; ``warmup``: untimed solves
+    change). ``time_limit`` (seconds, build included), ``cpu_limit`` (CPU
+    seconds of this process, build included) and ``common`` (``log``,
+    ``threads``) apply to every model; ``warmup``: untimed solves
     of a small fixed puzzle before the first timed solve of each method
     configuration in the process (:func:`warm_up`; 0: none)."""
 
-    def __init__(self, time_limit: float | None = None, warmup: int = 1, **common) -> None:
+    def __init__(self, time_limit: float | None = None, cpu_limit: float | None = None,
+                 warmup: int = 1, **common) -> None:
         self.time_limit = validation.time_limit(time_limit)
+        self.cpu_limit = validation.time_limit(cpu_limit, "cpu_limit")
         self.warmup = validation.whole_number(warmup, "warmup", 0)
         self.common = common
         self._built: dict = {}
@@ -269,19 +288,19 @@ class Models:
         (built by :func:`make_method` the first time)."""
         key = (method, rules, tuple(sorted(options.items(), key=lambda item: item[0])))
         if key not in self._built:
-            self._built[key] = make_method(method, rules, self.time_limit, **self.common,
-                                           **options)
+            self._built[key] = make_method(method, rules, self.time_limit, self.cpu_limit,
+                                           **self.common, **options)
         return self._built[key]
 
     def solve(self, method: str, puzzle: Puzzle, **options) -> SolveResult:
         """``puzzle`` solved by the model of ``method`` for its rules
-        (:func:`within_limit` of the time limit), after the warm-up of its
+        (:func:`within_limit` of the time and CPU limits), after the warm-up of its
         configuration when it is the first; repeated clues are
         :class:`~sudoku_models.errors.UnsolvablePuzzle` (:func:`check_clues`)."""
         check_clues(puzzle)
         warmed = warm_up(method, puzzle.rules, {**self.common, **options}, self.warmup)
         result = self.model(method, puzzle.rules, **options).solve(puzzle)
-        return within_limit(after_warm_up(result, warmed), self.time_limit)
+        return within_limit(after_warm_up(result, warmed), self.time_limit, self.cpu_limit)
 
 
 @dataclass(frozen=True)
@@ -311,10 +330,13 @@ class Solved:
 
 
 def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
-              options: Mapping[str, object] | None = None) -> Solved:
+              options: Mapping[str, object] | None = None,
+              refused: tuple[type[Exception], ...] = ()) -> Solved:
     """``puzzle`` solved with ``method`` by ``models``, verified and timed in
     CPU seconds. A method's exception becomes a :class:`Solved` with its
-    ``error`` (one bad puzzle never ends a run); ``KeyboardInterrupt``
+    ``error`` (one bad puzzle never ends a run), except those of the types
+    ``refused`` (a command solving one puzzle refuses it:
+    :class:`~sudoku_models.errors.ModelTooLarge`); ``KeyboardInterrupt``
     passes."""
     from .checking import verify
 
@@ -323,6 +345,8 @@ def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
     start = time.process_time()
     try:
         result = models.solve(method, puzzle, **options)
+    except refused:
+        raise
     except Exception as exc:  # recorded, not raised
         return Solved(index, puzzle, method, options, None, f"{type(exc).__name__}: {exc}"[:300],
                       cpu_seconds=time.process_time() - start)
@@ -332,26 +356,29 @@ def solve_one(models: Models, index: int, puzzle: Puzzle, method: str,
 
 
 def solve_each(puzzles: Sequence[Puzzle], methods: Sequence[str] | Mapping[str, Mapping],
-               time_limit: float | None = None, **common) -> Iterator[Solved]:
+               time_limit: float | None = None, cpu_limit: float | None = None,
+               **common) -> Iterator[Solved]:
     """Every puzzle with every method, method by method (each method's
     models stay built across its puzzles): one :class:`Solved` each.
 
     ``methods``: names, or a mapping name -> that method's options;
     ``time_limit``: seconds per puzzle and method, build included (a
-    result past it is TIME_LIMIT, :func:`within_limit`); ``common``:
+    result past it is TIME_LIMIT, :func:`within_limit`); ``cpu_limit``: CPU
+    seconds of this process likewise; ``common``:
     ``log``, ``threads``. Unknown methods and options raise ``ValueError``
     before anything is solved."""
     chosen = {m: {} for m in methods} if not isinstance(methods, Mapping) else dict(methods)
     for method, options in chosen.items():
         method_info(method).check_options(dict(options))
-    models = Models(time_limit, **common)
+    models = Models(time_limit, cpu_limit, **common)
     for method, options in chosen.items():
         for index, puzzle in enumerate(puzzles, 1):
             yield solve_one(models, index, puzzle, method, options)
 
 
 def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | None = 2,
-                    time_limit: float | None = None, **options) -> int:
+                    time_limit: float | None = None, cpu_limit: float | None = None,
+                    **options) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
 
     ``method``: any registered method that can count
@@ -362,17 +389,20 @@ def count_solutions(puzzle: Puzzle, method: str = "backtracking", limit: int | N
     no-good cut after each solution), ``"sat-minimal"`` or
     ``"sat-extended"`` (SAT with blocking clauses); ``options`` go to the
     method (``solver="scip"``, ...). All agree; the tests check it.
-    ``time_limit`` (seconds) or Ctrl-C end the count early with
+    ``time_limit`` (seconds), ``cpu_limit`` (CPU seconds of this process,
+    every thread) or Ctrl-C end the count early with
     :class:`~sudoku_models.errors.CountIncomplete`, whose ``lower_bound`` is
     never to be shown as the count. Raises ``ValueError`` for an unknown
     method, a method that cannot count
-    (:class:`~sudoku_models.registry.CapabilityError`) or a limit below 1.
+    (:class:`~sudoku_models.registry.CapabilityError`), a limit below 1 or
+    a time or CPU limit that is not a positive number of seconds.
     """
     puzzle = as_puzzle(puzzle)
     check_limit(limit)
     time_limit = validation.time_limit(time_limit)
+    cpu_limit = validation.time_limit(cpu_limit, "cpu_limit")
     if not method_info(method).can_count:
         raise CapabilityError(f"cannot count solutions with {method!r}; choose from "
                               f"{', '.join(counting_methods())}")
     model = make_method(method, puzzle.rules, **options)
-    return model.count_solutions(puzzle, limit=limit, time_limit=time_limit)
+    return model.count_solutions(puzzle, limit=limit, time_limit=time_limit, cpu_limit=cpu_limit)

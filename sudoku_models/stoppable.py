@@ -8,8 +8,9 @@ may never return. Solvers that catch SIGINT themselves (CP-SAT's
 has started but before the solver has put its own handler in place goes to
 Python's handler and is never seen again. So :func:`call_stoppable` keeps
 the solver in the calling thread and has a watcher thread, woken by the
-signal itself (Python's wakeup fd) or by the clock, ask the solver to stop
-through its own thread-safe stop (CP-SAT ``stop_search``, HiGHS's interrupt
+signal itself (Python's wakeup fd) or by the clock (the wall clock, or this
+process's CPU clock for a CPU-second limit: :mod:`sudoku_models.deadline`),
+ask the solver to stop through its own thread-safe stop (CP-SAT ``stop_search``, HiGHS's interrupt
 callback, PySAT ``interrupt``, the counter's stop flag), again and again
 until it has returned: some solvers ignore a stop that comes before their
 search has started (CP-SAT's ``stop_search`` before ``solve``).
@@ -19,7 +20,9 @@ raises ``KeyboardInterrupt``): raised inside a solver's Python callback it
 would be lost or turned into another error. The callers turn the record into
 ``KeyboardInterrupt`` or a :class:`~sudoku_models.errors.CountIncomplete`
 once the solver has stopped. :func:`wait_stoppable` does the same for work
-that other threads do (the counter's batches), :func:`ctrl_c_deferred`
+that other threads do (the counter's batches), :func:`cpu_budget` the
+same for a block of work, :func:`call_python_stoppable` stops Python work
+that has no stop of its own (a model's build) by an exception raised in it, :func:`ctrl_c_deferred`
 holds Ctrl-C back while compiled code loads, and :func:`ctrl_c_remembered`
 keeps a command from losing a Ctrl-C whose ``KeyboardInterrupt`` was
 swallowed.
@@ -27,6 +30,7 @@ swallowed.
 from __future__ import annotations
 
 import _thread
+import ctypes
 import math
 import os
 import select
@@ -164,11 +168,45 @@ def wait_stoppable(done: Callable[[float], bool], stop: Callable[[], None],
 class _Call:
     """One running :func:`call_stoppable` call as the watcher sees it."""
 
-    def __init__(self, stop: Callable[[], None], deadline: float | None, ctrl_c: bool) -> None:
+    def __init__(self, stop: Callable[[], None], deadline: float | None,
+                 cpu_deadline: float | None, ctrl_c: bool, memory_cap: int | None = None) -> None:
         self.stop = stop
         self.deadline = deadline
+        self.cpu_deadline = cpu_deadline  # a time.process_time value
+        self.memory_cap = memory_cap  # bytes of resident memory of the process
         self.ctrl_c = ctrl_c  # whether Ctrl-C stops it (main thread only)
         self.reason: str | None = None
+
+    @property
+    def polled(self) -> bool:
+        """Whether the watcher must look at it every _POLL seconds (a clock
+        or a size with no instant on the wall clock)."""
+        return self.reason is None and (self.cpu_deadline is not None
+                                        or self.memory_cap is not None)
+
+    def due(self, now: float) -> str | None:
+        """Why it must stop now, if it must: ``"time limit"`` (its wall
+        deadline, at ``now``, a perf_counter value, or its CPU deadline has
+        passed) or ``"memory"`` (the process holds more than its cap)."""
+        if ((self.deadline is not None and now >= self.deadline)
+                or (self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline)):
+            return "time limit"
+        if self.memory_cap is not None and resident_bytes() > self.memory_cap:
+            return "memory"
+        return None
+
+
+def resident_bytes() -> int:
+    """This process's resident memory in bytes (Linux: ``/proc/self/statm``;
+    elsewhere its peak so far)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
 
 
 class _Watcher:
@@ -182,7 +220,8 @@ class _Watcher:
     on first use, and again in a forked child, which has no copy of it. A
     new call is woken up for only when its deadline comes before the
     thread's next look (it looks every 50 ms while it has calls and for
-    ``_LINGER`` seconds after)."""
+    ``_LINGER`` seconds after), or when it has a CPU deadline (this
+    process's CPU clock has no instant on the wall clock to sleep until)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -208,7 +247,8 @@ class _Watcher:
         self.wakeup_fd()
         with self._lock:
             self._calls.add(call)
-            wake = call.deadline is not None and call.deadline < self._wake_at
+            wake = ((call.deadline is not None and call.deadline < self._wake_at)
+                    or (call.polled and self._wake_at == math.inf))
         if wake:  # the thread sleeps past the deadline: wake it up to watch the clock
             try:
                 os.write(self._write, b"\0")
@@ -229,6 +269,8 @@ class _Watcher:
                     last_call = now
                 deadlines = [c.deadline for c in self._calls
                              if c.deadline is not None and c.reason is None]
+                if any(c.polled for c in self._calls):
+                    deadlines.append(now + _POLL)  # the CPU clock and memory: every _POLL
                 # Sleep until woken only after _LINGER seconds without a call: calls in a
                 # loop (a generate() each) then find the thread due soon and need no
                 # wake-up (under load, the write that wakes it cost about 5 ms a call).
@@ -248,9 +290,8 @@ class _Watcher:
                 for call in self._calls:
                     if call.reason is None and call.ctrl_c and (sigint or _CTRL_C.is_set()):
                         call.reason = "interrupted"
-                    elif call.reason is None and call.deadline is not None \
-                            and now >= call.deadline:
-                        call.reason = "time limit"
+                    elif call.reason is None:
+                        call.reason = call.due(now)
                     if call.reason is not None:
                         call.stop()
 
@@ -259,11 +300,18 @@ _WATCHER = _Watcher()
 
 
 def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
-                   deadline: float | None = None) -> tuple[T, str | None]:
+                   deadline: float | None = None,
+                   cpu_deadline: float | None = None,
+                   memory_cap: int | None = None) -> tuple[T, str | None]:
     """``work()`` in the calling thread while a watcher thread stops it at
-    ``deadline`` (a :func:`time.perf_counter` value) or, in the main thread,
-    on Ctrl-C; ``stop()`` must make ``work()`` return soon and be safe to
-    call from another thread before and during ``work()``. Returns ``(what
+    ``deadline`` (a :func:`time.perf_counter` value), once this process's
+    CPU clock reaches ``cpu_deadline`` (a :func:`time.process_time` value:
+    every thread's CPU seconds, looked at every 50 ms; either reached:
+    reason ``"time limit"``), once the process holds more than
+    ``memory_cap`` bytes of resident memory (:func:`resident_bytes`, looked
+    at every 50 ms; reason ``"memory"``) or, in the main thread, on Ctrl-C; ``stop()``
+    must make ``work()`` return soon and be safe to call from another thread
+    before and during ``work()``. Returns ``(what
     work returned, None or why it was stopped)``; an exception raised by
     ``work()`` is raised here.
 
@@ -277,9 +325,9 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     Ctrl-C can reach it: outside the main thread, or where SIGINT is
     ignored or has no Python handler (the benchmark runner's workers)."""
     main = ctrl_c_can_reach_python()
-    if deadline is None and not main:
+    if deadline is None and cpu_deadline is None and memory_cap is None and not main:
         return work(), None
-    call = _Call(stop, deadline, ctrl_c=main)
+    call = _Call(stop, deadline, cpu_deadline, ctrl_c=main, memory_cap=memory_cap)
     _WATCHER.add(call)
     try:
         with _ctrl_c_held():
@@ -297,6 +345,106 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     finally:
         _WATCHER.remove(call)
     return result, call.reason
+
+
+class WorkStopped(Exception):
+    """Raised by :func:`call_python_stoppable` when its deadline or its
+    memory cap stopped the work; ``reason``: ``"time limit"`` or
+    ``"memory"``; ``resident``: the process's resident bytes when it was
+    stopped."""
+
+    def __init__(self, reason: str, resident: int) -> None:
+        super().__init__(f"stopped ({reason})")
+        self.reason = reason
+        self.resident = resident
+
+
+class _Injected(BaseException):
+    """What the watcher raises inside Python work to stop it (a
+    ``BaseException``, so that the work's ``except Exception`` lets it by)."""
+
+
+def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
+    """Have Python raise ``exc`` in ``thread`` at its next bytecode (None:
+    drop one not raised yet)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread),
+                                               ctypes.py_object(exc) if exc else None)
+
+
+def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
+                          cpu_deadline: float | None = None,
+                          memory_cap: int | None = None) -> T:
+    """``work()``, Python code without a stop of its own (building a model),
+    in the calling thread, stopped at ``deadline`` (a
+    :func:`time.perf_counter` value) or ``cpu_deadline`` (a
+    :func:`time.process_time` value), once the process holds more than
+    ``memory_cap`` bytes, or by Ctrl-C in the main thread: the watcher of
+    :func:`call_stoppable` raises an exception inside it (delivered between
+    two bytecodes; a C call runs to its end first), again every 50 ms while
+    the work runs on (one raised inside a garbage collector's callback is
+    swallowed), never once it has ended. Raises
+    :class:`WorkStopped` (with its reason) at a deadline or the cap,
+    ``KeyboardInterrupt`` on Ctrl-C; what the work had made is to be thrown
+    away."""
+    thread, lock = threading.get_ident(), threading.Lock()
+    state = {"running": False, "resident": None}  # raised only while the work runs
+
+    def stop() -> None:
+        with lock:
+            if state["running"]:
+                if state["resident"] is None:
+                    state["resident"] = resident_bytes()
+                _raise_in(thread, _Injected)
+
+    def guarded() -> T:
+        with lock:
+            state["running"] = True
+        try:
+            return work()
+        finally:
+            while True:  # one raised here, before the lock is held, is caught and dropped
+                try:
+                    with lock:
+                        state["running"] = False
+                        _raise_in(thread, None)  # one on its way is dropped
+                    break
+                except _Injected:
+                    continue
+
+    try:
+        return call_stoppable(guarded, stop, deadline, cpu_deadline, memory_cap)[0]
+    except _Injected:
+        resident = state["resident"] or 0
+        if memory_cap is not None and resident > memory_cap:
+            raise WorkStopped("memory", resident) from None
+        passed = ((deadline is not None and time.perf_counter() >= deadline)
+                  or (cpu_deadline is not None and time.process_time() >= cpu_deadline))
+        if not passed:
+            raise KeyboardInterrupt from None
+        raise WorkStopped("time limit", resident) from None
+
+
+@contextmanager
+def cpu_budget(stop: Callable[[], None], seconds: float):
+    """Within the block, ``stop()`` is called by the watcher thread once
+    this process has spent ``seconds`` CPU seconds (every thread) since
+    entering it, then every 50 ms until the block ends: the CPU limit of
+    :func:`call_stoppable` for work that is not one call (a study's own
+    kernel call, tables built and searched). ``stop`` must be safe to call
+    from another thread at any time. Yields an event set once ``stop`` has
+    been called."""
+    fired = threading.Event()
+
+    def stopping() -> None:
+        fired.set()
+        stop()
+
+    call = _Call(stopping, None, time.process_time() + seconds, ctrl_c=False)
+    _WATCHER.add(call)
+    try:
+        yield fired
+    finally:
+        _WATCHER.remove(call)
 
 
 def caused_by_ctrl_c(exc: BaseException) -> bool:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_models.deadline import Deadline
 from sudoku_models.registry import MATCHING_FILTERS
 from sudoku_models import Puzzle, read_puzzles, solve, verify
 from sudoku_models.formulations import matching
@@ -135,7 +136,7 @@ def test_a_deadline_never_turns_into_a_wrong_answer(time_limit):
 
 def test_deduce_out_of_time_proves_nothing():
     puzzle = Puzzle.from_string(NO_SOLUTION)
-    outcome = deduce(initial_candidates(puzzle), 3, deadline=0.0)  # already passed
+    outcome = deduce(initial_candidates(puzzle), 3, deadline=Deadline(wall=0.0))  # already passed
     assert outcome.status == "out of time"
 
 

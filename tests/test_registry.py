@@ -50,7 +50,7 @@ class DummyMethod(Formulation):
     def solver_name():
         return "dummy 1.0"
 
-    def count_solutions(self, puzzle, limit=None, time_limit=None):
+    def count_solutions(self, puzzle, limit=None, time_limit=None, cpu_limit=None):
         return min(limit or 99, 7)
 
 

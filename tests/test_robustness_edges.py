@@ -336,3 +336,13 @@ def test_solve_takes_rule45_true_and_refuses_maybe():
     assert done.returncode == 0 and json.loads(done.stdout)["options"] == "rule45=True"
     refused, _ = _cli("solve", "." * 81, "--method", "cp", "--option", "rule45=maybe")
     assert "cp: rule45 must be one of False, True, got 'maybe'" in _one_line_refusal(refused)
+
+
+def test_a_bench_configuration_takes_rule45_true():
+    from sudoku_models.bench.plan import configuration
+    from sudoku_models.errors import RunError
+
+    assert configuration("cp[rule45=true;cage=sets]") == ("cp", {"rule45": True, "cage": "sets"})
+    assert configuration("cp[rule45=Off]") == ("cp", {"rule45": False})
+    with pytest.raises(RunError, match="rule45 must be one of False, True"):
+        configuration("cp[rule45=maybe]")

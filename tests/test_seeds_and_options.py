@@ -117,9 +117,9 @@ def test_slices_of_a_long_sat_solve_stay_within_a_c_long():
         def solve_limited(self, assumptions, expect_interrupt=False):
             return None if len(self.budgets) < 400 else True
 
-    import time
+    from sudoku_models.deadline import Deadline
 
-    assert time_slices.solve_in_slices(Endless(), [], time.perf_counter() + 60) is True
+    assert time_slices.solve_in_slices(Endless(), [], Deadline.after(60)) is True
 
 
 # -- the study's tables and figures ------------------------------------------------

@@ -60,7 +60,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.cpu_budget import ctrl_c_in_background, cpu_budget, solve_within
+from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
@@ -69,6 +69,7 @@ from sudoku_models.counter.kernel_tables import build_rules
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage
 from sudoku_models.solving import make_method
+from sudoku_models.stoppable import cpu_budget
 
 HERE = Path(__file__).resolve().parent
 COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"

@@ -1,9 +1,10 @@
 """The local executor: chunks run in supervised worker processes.
 
 Each worker reports when it starts a puzzle, and a puzzle whose solve
-(model build included) runs past the time limit plus :func:`grace` is
-stopped from outside: the worker process is killed and replaced, and the
-row says ``TIME_LIMIT``, with the CPU seconds the worker had spent on it
+(model build included) runs past the time limit plus :func:`grace`, or
+whose worker has spent the CPU limit plus its grace on it, is stopped from
+outside: the worker process is killed and replaced, and the row says
+``TIME_LIMIT``, with the CPU seconds the worker had spent on it
 (read before the kill), the load at its start and its core. A worker that
 dies costs only its puzzle in flight, which is retried once in a fresh
 worker and then recorded as ``ERROR``.
@@ -35,8 +36,10 @@ from ..records.rows import line_puzzle, make_row
 
 
 def grace(time_limit: float) -> float:
-    """Seconds past the time limit before a local worker is stopped from
-    outside: 2 s plus 10% of the limit (start-up, result transfer, load)."""
+    """Seconds past the time limit (or CPU seconds past the CPU limit)
+    before a local worker is stopped from outside: 2 s plus 10% of the
+    limit (start-up, result transfer, load; a solver phase that checks its
+    stop rarely)."""
     return 2.0 + 0.1 * time_limit
 
 
@@ -129,16 +132,20 @@ class _Slot:
         a row the worker cannot write: the worker's CPU seconds since the
         solve began (read from outside, while the worker still lives; None
         once it has died), the load at its start, the core."""
-        cpu = None
-        if self.cpu_at_start is not None and self.process is not None:
-            import psutil
+        return {"cpu_s": self.cpu_spent(), "load_1min": self.load_at_start, "core": self.core}
 
-            try:
-                times = psutil.Process(self.process.pid).cpu_times()
-                cpu = max(0.0, times.user + times.system - self.cpu_at_start)
-            except psutil.Error:  # already gone
-                pass
-        return {"cpu_s": cpu, "load_1min": self.load_at_start, "core": self.core}
+    def cpu_spent(self) -> float | None:
+        """The worker's CPU seconds since the solve in flight began, read
+        from outside (None without one, or once the worker has died)."""
+        if self.cpu_at_start is None or self.process is None:
+            return None
+        import psutil
+
+        try:
+            times = psutil.Process(self.process.pid).cpu_times()
+        except psutil.Error:  # already gone
+            return None
+        return max(0.0, times.user + times.system - self.cpu_at_start)
 
     def kill(self) -> None:
         if self.process is not None:
@@ -218,15 +225,22 @@ def run_local(chunks: list[Chunk], workers: int, emit: Callable[[dict], None]) -
                     continue
                 if slot.chunk is None:
                     continue
-                limit = slot.chunk.time_limit
+                limit, cpu_limit = slot.chunk.time_limit, slot.chunk.cpu_limit
+                # wall seconds a worker may go without a word between puzzles (a warm-up)
+                stall = limit if limit is not None else cpu_limit
+                waited = time.monotonic() - slot.started
+                spent = slot.cpu_spent() if cpu_limit is not None else None
                 if not slot.process.is_alive():
                     lost(slot, f"worker process died (exit code {slot.process.exitcode})", False)
-                elif limit is not None and time.monotonic() - slot.started > limit + grace(limit):
-                    if slot.current is not None:  # a solve past its limit
-                        lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
-                                   f"(time limit {limit:g} s + grace)", True)
-                    else:  # stuck between puzzles: treated as a dead worker
-                        lost(slot, "worker process stopped answering", False)
+                elif slot.current is None and stall is not None and waited > stall + grace(stall):
+                    lost(slot, "worker process stopped answering", False)  # as if dead
+                elif slot.current is not None and limit is not None \
+                        and waited > limit + grace(limit):  # a solve past its limit
+                    lost(slot, f"stopped from outside after {limit + grace(limit):.1f} s "
+                               f"(time limit {limit:g} s + grace)", True)
+                elif spent is not None and spent > cpu_limit + grace(cpu_limit):
+                    lost(slot, f"stopped from outside after {spent:.1f} CPU s "
+                               f"(CPU limit {cpu_limit:g} s + grace)", True)
     finally:
         for slot in slots:
             if slot.conn is not None and slot.chunk is None and slot.process.is_alive():

@@ -79,6 +79,9 @@ def configuration(text: str) -> tuple[str, dict[str, object]]:
             raise RunError(f"configuration {spec!r}: the {key} is a setting of the run "
                            f"(--objective, --solver-seed), not of one configuration")
         options[key] = option_value(value)
+    from ..registry import typed_options
+
+    options = typed_options(options)  # rule45=true as rule45=1, as solve --option takes it
     try:
         known[name].check_options(options)
     except ValueError as exc:
@@ -139,7 +142,8 @@ class Chunk:
     ``base`` holds the row fields common to the chunk (dataset, method,
     the ``options`` text, repetition, settings, executor); ``options``: the
     method's options as typed values, which its model is built with;
-    ``retry``: this is the second try."""
+    ``retry``: this is the second try; ``time_limit`` in seconds,
+    ``cpu_limit`` in CPU seconds of the solving process (None: none)."""
 
     base: dict
     items: tuple[Item, ...]
@@ -148,6 +152,7 @@ class Chunk:
     log: bool = False
     retry: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
+    cpu_limit: float | None = None
 
     @property
     def method(self) -> str:
@@ -161,8 +166,8 @@ class Chunk:
 def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
          options: list[tuple[str, dict]],
          settings: dict, repeat: int, chunk: int, time_limit: float | None, warmup: int,
-         done: dict, out, log: bool = False, executor: str = "local", permutations: int = 1
-         ) -> tuple[list[Chunk], set]:
+         done: dict, out, log: bool = False, executor: str = "local", permutations: int = 1,
+         cpu_limit: float | None = None) -> tuple[list[Chunk], set]:
     """The chunks still to run and the keys of all rows of the run.
 
     ``datasets``: ``(spec, [(index, puzzle), ...])`` each; ``options``: the
@@ -174,7 +179,8 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
     itself; fewer where a puzzle admits fewer moves; 1: the puzzle alone, its
     rows' ``permutation`` empty), drawn with the settings' ``seed``. A row
     already in ``done`` whose puzzle hash differs from the puzzle the
-    dataset yields now raises :class:`RunError` naming the row."""
+    dataset yields now raises :class:`RunError` naming the row. ``time_limit``
+    (seconds) and ``cpu_limit`` (CPU seconds) go to every chunk."""
     chunks, keys = [], set()
     for spec, puzzles in datasets:
         instances = [(index, puzzle, puzzle_hash(puzzle), puzzle_line(puzzle),
@@ -196,7 +202,8 @@ def plan(datasets: list[tuple[str, list[tuple[int, Puzzle]]]],
                         items.append(Item(index, permutation, line, puzzle.name))
                 for start in range(0, len(items), chunk):
                     chunks.append(Chunk(base, tuple(items[start: start + chunk]), time_limit,
-                                        warmup, log, options=dict(values)))
+                                        warmup, log, options=dict(values),
+                                        cpu_limit=cpu_limit))
     return chunks, keys
 
 

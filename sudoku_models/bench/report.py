@@ -507,10 +507,10 @@ def plot_results(frame, out_dir: Path, what: str = "time") -> list[Path]:
 
 
 def _facts(frame) -> list[str]:
-    settings = frame[["seed", "sample", "first", "time_limit_s", "warmup", "workers",
-                      "threads"]].astype("string").fillna("-").drop_duplicates()
-    lines = ["Settings of the runs in this file (seed, sample, first, time limit s, warm-up, "
-             "workers, threads): "
+    settings = frame[["seed", "sample", "first", "time_limit_s", "cpu_limit_s", "warmup",
+                      "workers", "threads"]].astype("string").fillna("-").drop_duplicates()
+    lines = ["Settings of the runs in this file (seed, sample, first, time limit s, CPU limit "
+             "s, warm-up, workers, threads): "
              + "; ".join(", ".join(row) for row in settings.itertuples(index=False)) + "."]
     solvers = sorted({f"`{m}`: {s}" for m, s in zip(frame["method"], frame["solver"])
                       if isinstance(s, str) and s})  # an ERROR row has none
@@ -532,7 +532,9 @@ seconds (``cpu_s``), both of build (or clue update) plus solve."""
 def on_clock(frame, clock: str, source="the results"):
     """``frame`` with ``total_s`` read on ``clock`` (:data:`CLOCKS`): as is
     for ``wall``; the worker's CPU seconds for ``cpu`` (what carries across
-    a shared machine for single-threaded methods). Raises ``ValueError``
+    a shared machine for single-threaded methods), with ``time_limit_s``
+    then the CPU limit (``cpu_limit_s``) where a row had one: a time-out is
+    censored at the limit of its own clock. Raises ``ValueError``
     for another clock, or for ``cpu`` when a row that ran has no CPU
     seconds (recorded before the runner kept them), naming ``source``."""
     if clock not in CLOCKS:
@@ -543,7 +545,10 @@ def on_clock(frame, clock: str, source="the results"):
     if missing.any():
         raise ValueError(f"{source}: {int(missing.sum())} of {len(frame)} rows have no CPU "
                          "seconds (recorded before the runner kept them); use the wall clock")
-    return frame.assign(total_s=frame["cpu_s"])
+    limit = frame["time_limit_s"]
+    if "cpu_limit_s" in frame:
+        limit = frame["cpu_limit_s"].where(frame["cpu_limit_s"].notna(), limit)
+    return frame.assign(total_s=frame["cpu_s"], time_limit_s=limit)
 
 
 def _ms(value: float) -> str:

@@ -47,7 +47,11 @@ class RunSpec:
     small fixed puzzle before the first timed solve of each method
     configuration in each worker (:func:`~sudoku_models.solving.warm_up`;
     default 1, recorded in every row; 0: none); ``time_limit``: seconds per puzzle, build included,
-    enforced from outside for local workers; ``seed``: of samples and
+    enforced from outside for local workers; ``cpu_limit``: CPU seconds of
+    the solving process per puzzle, build included (the toolkit stops the
+    solver when its worker has spent them, so the machine's load lowers no
+    method's budget; local workers are also stopped from outside past it
+    plus :func:`~sudoku_models.bench.local.grace`; both limits may be given); ``seed``: of samples and
     generated sets; ``workers``: local processes (one solver thread each,
     one core each, at most one per core); ``scheduler``: a Dask scheduler
     address instead; ``chunk``: most puzzles per chunk; ``objective``: of
@@ -85,6 +89,7 @@ class RunSpec:
     repeat: int = 1
     warmup: int = 1
     time_limit: float | None = None
+    cpu_limit: float | None = None
     seed: int = 0
     workers: int = 1
     scheduler: str | None = None
@@ -133,6 +138,7 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
         raise RunError(f"warm-up must be 0 or more solves, got {spec.warmup}")
     try:
         validation.time_limit(spec.time_limit)
+        validation.time_limit(spec.cpu_limit, "cpu_limit")
     except InvalidValueError as error:  # the one rule for time limits; TypeError passes
         raise RunError(str(error)) from None
     solver_seed = spec.solver_seed
@@ -178,7 +184,8 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
         raise RunError(f"{workers} workers on {len(_usable_cores())} cores: at most one worker "
                        f"per core, so that each one's CPU seconds are its own")
     settings = {"seed": spec.seed, "sample": spec.sample, "first": spec.first,
-                "time_limit_s": spec.time_limit, "warmup": spec.warmup, "workers": workers,
+                "time_limit_s": spec.time_limit, "cpu_limit_s": spec.cpu_limit,
+                "warmup": spec.warmup, "workers": workers,
                 "threads": 1}
     try:
         results = ResultsFile(spec.out, overwrite=spec.overwrite, reading=reading)
@@ -190,7 +197,8 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
     try:
         chunks, keys = plan(loaded, values, settings, spec.repeat,
                             1 if spec.interleave else spec.chunk, spec.time_limit, spec.warmup,
-                            results.done, spec.out, spec.log, executor, spec.permutations)
+                            results.done, spec.out, spec.log, executor, spec.permutations,
+                            spec.cpu_limit)
         if spec.interleave:
             chunks = interleaved(chunks, [(m, options_text(v)) for m, v in values],
                                  [name for name, _ in loaded])

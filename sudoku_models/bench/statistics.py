@@ -74,16 +74,21 @@ _SEED_OPTION = re.compile(r"(^|;)seed=(\d+)(?=;|$)")
 
 def outcome(frame):
     """``frame`` (results rows, :func:`~sudoku_models.bench.load_results`)
-    with ``solved`` (status solved and ``total_s`` within ``time_limit_s``),
-    ``over_limit`` (status solved but over the limit: counted as a time-out)
-    and ``censored_s`` (``total_s`` when solved, else the limit; no limit:
-    ``total_s``)."""
+    with ``solved`` (status solved, ``total_s`` within ``time_limit_s`` and
+    ``cpu_s`` within ``cpu_limit_s`` where the run had one), ``over_limit``
+    (status solved but over a limit: counted as a time-out) and
+    ``censored_s`` (``total_s`` when solved, else the limit; no limit:
+    ``total_s``). On the CPU clock (:func:`~.report.on_clock`) the limit is
+    the CPU limit where the run had one."""
     import numpy as np
 
     frame = frame.copy()
     limit = frame["time_limit_s"].astype(float).fillna(np.inf)
     status_solved = frame["status"].isin(SOLVED).astype(bool)
     within = frame["total_s"].astype(float) <= limit
+    if "cpu_limit_s" in frame:
+        cpu_limit = frame["cpu_limit_s"].astype(float).fillna(np.inf)
+        within &= frame["cpu_s"].astype(float).fillna(0.0) <= cpu_limit
     frame["solved"] = status_solved & within
     frame["over_limit"] = status_solved & ~within
     frame["censored_s"] = frame["total_s"].where(frame["solved"], limit)

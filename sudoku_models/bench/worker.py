@@ -28,13 +28,13 @@ _local = threading.local()  # per thread: its models (see thread_models)
 
 
 def thread_models(chunk: Chunk) -> Models:
-    """This thread's models for the chunk's settings (time limit, log,
-    threads), kept across chunks: a chunk runs in batch mode, each new
+    """This thread's models for the chunk's settings (time and CPU limits,
+    log, threads), kept across chunks: a chunk runs in batch mode, each new
     puzzle only changing the clues."""
     kept = _local.__dict__.setdefault("models", {})
-    key = (chunk.time_limit, chunk.log, chunk.base["threads"], chunk.warmup)
+    key = (chunk.time_limit, chunk.cpu_limit, chunk.log, chunk.base["threads"], chunk.warmup)
     if key not in kept:
-        kept[key] = Models(chunk.time_limit, warmup=chunk.warmup, log=chunk.log,
+        kept[key] = Models(chunk.time_limit, chunk.cpu_limit, warmup=chunk.warmup, log=chunk.log,
                            threads=chunk.base["threads"])
     return kept[key]
 

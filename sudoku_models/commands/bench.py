@@ -95,8 +95,14 @@ def add_run_arguments(run_parser: argparse.ArgumentParser) -> None:
                             "first row carries the solver's set-up (default 1; 0: none)")
     run_parser.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                             help="per puzzle and method, model build included (default "
-                            f"{BENCH_TIME_LIMIT:g} s); a result past it is TIME_LIMIT; local "
-                            "workers are stopped from outside 2 s + 10%% after it")
+                            f"{BENCH_TIME_LIMIT:g} s unless --cpu-limit is given); a result "
+                            "past it is TIME_LIMIT; local workers are stopped from outside "
+                            "2 s + 10%% after it")
+    run_parser.add_argument("--cpu-limit", type=seconds_text, metavar="SECONDS",
+                            help="per puzzle and method, model build included, in CPU seconds "
+                            "of the solving worker: the solver is stopped when the worker has "
+                            "spent them, so the machine's load lowers no method's budget "
+                            "(TIME_LIMIT; the cpu_limit_s column); with --time-limit both apply")
     run_parser.add_argument("--interleave", action="store_true",
                             help="solve each puzzle with every method before the next, the "
                             "methods' order rotated from puzzle to puzzle (one chunk per puzzle "
@@ -168,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
         outcome = run_benchmark(RunSpec(
             names, [d.strip() for d in args.datasets.split(",") if d.strip()], args.out,
             sample=args.sample, first=args.first, repeat=args.repeat, warmup=args.warmup,
-            time_limit=args.time_limit or BENCH_TIME_LIMIT, seed=args.seed,
+            time_limit=args.time_limit or (None if args.cpu_limit else BENCH_TIME_LIMIT),
+            cpu_limit=args.cpu_limit, seed=args.seed,
             workers=args.workers, scheduler=args.scheduler, objective=args.objective,
             solver_seed=args.solver_seed, seeds=args.seeds, permutations=args.permutations,
             options=typed_options({key: option_value(text) for key, text in args.options}),

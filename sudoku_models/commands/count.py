@@ -10,7 +10,7 @@ from .arguments import count_limit, seconds_text
 from ..registry import counting_methods
 from . import register_command
 from .common import add_method_option, add_source, read_file, source_puzzles
-from .exits import EXIT_INTERRUPTED, EXIT_OK
+from .exits import EXIT_INTERRUPTED, EXIT_OK, UsageError
 
 AT_LIMIT = "stopped at --limit"
 
@@ -22,7 +22,8 @@ def add_parser(commands) -> None:
         help="count the solutions of a puzzle or of every puzzle in a file",
         description="Count solutions, stopping at --limit, with the compiled backtracking "
         "counter (default), CP-SAT solution enumeration (cp, cp-bool) or HiGHS with no-good "
-        "cuts (milp, matrix). A count cut short by --time-limit or Ctrl-C is reported as a "
+        "cuts (milp, matrix). A count cut short by --time-limit, --cpu-limit or Ctrl-C is "
+        "reported as a "
         "lower bound ('at least N'), never as the count; Ctrl-C exits with code 130.",
     )
     add_source(count, file_help="file of puzzles, as for solve")
@@ -30,6 +31,10 @@ def add_parser(commands) -> None:
                        help="stop counting at this many solutions, or 'all' (default 1000)")
     count.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                        help="stop each count after this long and report a lower bound")
+    count.add_argument("--cpu-limit", type=seconds_text, metavar="SECONDS",
+                       help="stop each count once this process has spent this many CPU "
+                       "seconds on it and report a lower bound (not with --candidates or "
+                       "--solutions)")
     shown = count.add_mutually_exclusive_group()
     shown.add_argument("--candidates", action="store_true",
                        help="print each cell's true candidates (the digits it holds in some "
@@ -49,10 +54,14 @@ def run(args: argparse.Namespace) -> int:
     :class:`~sudoku_models.Puzzle` per line); with it, every puzzle is
     counted on its own, so that the limit is each puzzle's."""
     if args.candidates or args.solutions:
+        if args.cpu_limit is not None:
+            raise UsageError(f"--cpu-limit counts only; with "
+                             f"{'--candidates' if args.candidates else '--solutions'} use "
+                             f"--time-limit")
         return _show_each(source_puzzles(args), args)
     found = read_file(args.file) if args.file is not None else None
     if args.method == "backtracking" and found is not None and found.order is not None \
-            and len(found) > 1 and args.time_limit is None:
+            and len(found) > 1 and args.time_limit is None and args.cpu_limit is None:
         names = found.names
         counts, interrupted = _count_batch(found.grids, found.order, args)
     else:
@@ -124,7 +133,7 @@ def _count_each(puzzles, args) -> tuple[list[tuple[int, str]], bool]:
         for puzzle in bar:
             try:
                 n = count_solutions(puzzle, method=args.method, limit=args.limit,
-                                    time_limit=args.time_limit)
+                                    time_limit=args.time_limit, cpu_limit=args.cpu_limit)
                 counts.append((n, AT_LIMIT if n == args.limit else ""))
             except CountIncomplete as exc:
                 counts.append((exc.lower_bound, exc.reason))

@@ -11,7 +11,8 @@ is not solved again); the benchmark harness is not involved. No worker
 process starts, no temporary file is written, pandas is not imported (only
 ``--plot`` of a file needs it). What is printed and drawn:
 :mod:`.solve_output`. The
-time limit is each solver's own, as in the API; Ctrl-C stops the solver
+time limit is each solver's own, as in the API, and the CPU limit the
+toolkit's (:mod:`sudoku_models.deadline`); Ctrl-C stops the solver
 (:mod:`sudoku_models.stoppable`) and exits 130, after saying how to resume
 when ``--out`` holds the rows so far.
 """
@@ -52,6 +53,10 @@ def add_parser(commands) -> None:
     solve.add_argument("--time-limit", type=seconds_text, metavar="SECONDS",
                        help="per-puzzle time limit of each solver (the solver's own: "
                        "'bench run' also stops a worker from outside)")
+    solve.add_argument("--cpu-limit", type=seconds_text, metavar="SECONDS",
+                       help="per-puzzle limit in CPU seconds of this process, build included: "
+                       "the solver is stopped when they are spent, whatever the machine's "
+                       "load (TIME_LIMIT); with --time-limit both apply")
     solve.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVES[0],
                        help="MILP objective: 0, or MATLAB's tie-breaking f = 1..N "
                        f"(default: {OBJECTIVES[0]})")
@@ -183,7 +188,8 @@ class _Recorder:
         self.out = args.out
         self.file = ResultsFile(args.out, overwrite=args.overwrite, reading=reading)
         settings = {"seed": 0, "sample": None, "first": args.first,
-                    "time_limit_s": args.time_limit, "warmup": 1, "workers": 1, "threads": 1}
+                    "time_limit_s": args.time_limit, "cpu_limit_s": args.cpu_limit,
+                    "warmup": 1, "workers": 1, "threads": 1}
         self.bases = {method: {"dataset": dataset, "method": method,
                                "options": options_text(values), "repetition": 1,
                                "solver_seed": values.get("seed", 0), **settings,
@@ -288,7 +294,10 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
 
     from ..solving import Models, options_text, solve_one
 
-    models = Models(args.time_limit, log=args.log)
+    from ..errors import ModelTooLarge
+
+    models = Models(args.time_limit, args.cpu_limit, log=args.log)
+    refused = (ModelTooLarge,) if args.file is None else ()  # one puzzle: a refusal, exit 2
     total = len(puzzles) * len(options)
     bar = None
     if total > 1:
@@ -303,7 +312,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
                     collected.count(held)
                 else:
                     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-                    solved = solve_one(models, index, puzzle, method, values)
+                    solved = solve_one(models, index, puzzle, method, values, refused)
                     if recorder is not None:
                         recorder.write(solved, load)
                     collected(solved, options_text(values))

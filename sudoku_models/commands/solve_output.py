@@ -108,7 +108,7 @@ def write_solutions(args: argparse.Namespace, puzzles: list[Puzzle],
 
         method = args.method[0]
         again = solve_many([puzzles[i - 1] for i in missing], method,
-                           time_limit=args.time_limit, **options)
+                           time_limit=args.time_limit, cpu_limit=args.cpu_limit, **options)
         for index, result in zip(missing, again):
             solved[index] = solution_line(result, result.status.value)
     text = "".join(solved[i] + "\n" for i in range(1, len(puzzles) + 1))

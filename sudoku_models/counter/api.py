@@ -16,6 +16,7 @@ from functools import cache, lru_cache, partial
 import numpy as np
 
 from .. import validation
+from ..deadline import Deadline
 from ..errors import CountIncomplete
 from ..limits import check_limit
 from ..errors import PuzzleFormatError
@@ -147,16 +148,16 @@ def _deadline(time_limit: float | None) -> float | None:
 
 
 def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
-                  time_limit: float | None = None, control: np.ndarray | None = None):
+                  deadline: Deadline = Deadline(), control: np.ndarray | None = None):
     """:func:`run_search` (:func:`run_search9` for the 9x9 grid) watched by
     :func:`sudoku_models.stoppable.call_stoppable` (the kernels release the
     GIL, so the watcher thread can set their stop flag), so that Ctrl-C and
-    ``time_limit`` (seconds) stop it. ``order``: an order, a
+    ``deadline`` (wall or CPU clock) stop it. ``order``: an order, a
     :class:`~sudoku_models.core.geometry.Layout` or a variant's
     :class:`~sudoku_models.core.rules.Rules`. A search that needs at most
     ``QUICK_NODES`` branch nodes (milliseconds) is done first unwatched,
-    without the watch's cost of about 0.02 ms (unless ``time_limit`` is
-    under 0.1 s). ``control``: a
+    without the watch's cost of about 0.02 ms (unless the deadline's wall
+    clock has under 0.1 s left). ``control``: a
     control array (:func:`.core.new_control`) to read the branch nodes of
     both searches from afterwards. Returns ``(count, solution)``; raises
     :class:`~sudoku_models.errors.CountIncomplete` with the solutions
@@ -166,7 +167,8 @@ def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
     load_kernels_for(layout)
     if control is None:
         control = new_control()
-    if time_limit is None or time_limit >= 0.1:  # short searches skip the thread
+    left = deadline.wall_left()
+    if left is None or left >= 0.1:  # short searches skip the thread
         if nine:
             count, solution = run_search9(grid, limit, max_nodes=QUICK_NODES, control=control)
         else:
@@ -176,7 +178,7 @@ def run_stoppable(grid: np.ndarray, order: int | Layout | Rules, limit: int,
             return count, solution
     work = (partial(run_search9, grid, limit, control=control) if nine
             else partial(run_search, grid, layout, limit, control=control))
-    (count, solution), reason = call_stoppable(work, _stop(control), _deadline(time_limit))
+    (count, solution), reason = call_stoppable(work, _stop(control), deadline.wall, deadline.cpu)
     if control[STOPPED]:
         raise CountIncomplete(count, reason)
     return count, solution
@@ -279,14 +281,15 @@ def _clues(puzzle) -> tuple[np.ndarray, Layout | Rules]:
 _COMPILED_TYPES = (np.dtype(np.int64), np.dtype(np.int32))
 
 
-def _one(puzzle, limit: int, time_limit: float | None) -> tuple[int, np.ndarray]:
+def _one(puzzle, limit: int, deadline: Deadline) -> tuple[int, np.ndarray]:
     """The count of one puzzle up to ``limit`` and its first solution (flat;
     the thread's scratch array on the quick path: copy it to keep it). A
     9x9 :class:`~sudoku_models.Puzzle` without constraints, or a ``(9,
     9)`` integer array, goes straight to the compiled kernel, which checks
     the values; anything else through :func:`_clues` and
     :func:`run_stoppable`."""
-    if time_limit is None or time_limit >= 0.1:
+    left = deadline.wall_left()
+    if left is None or left >= 0.1:
         clues = None
         if type(puzzle) is Puzzle:
             rules = puzzle.rules
@@ -306,10 +309,11 @@ def _one(puzzle, limit: int, time_limit: float | None) -> tuple[int, np.ndarray]
             if count == BAD_VALUE:
                 _clues(puzzle)  # raises PuzzleFormatError naming the cell
     clues, layout = _clues(puzzle)
-    return run_stoppable(clues, layout, limit, time_limit)
+    return run_stoppable(clues, layout, limit, deadline)
 
 
-def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = None) -> int:
+def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = None,
+                    cpu_limit: float | None = None) -> int:
     """Number of solutions of ``puzzle``, stopping at ``limit``.
 
     ``puzzle``: a :class:`~sudoku_models.Puzzle` (of any layout, with any
@@ -317,7 +321,8 @@ def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = No
     takes (a puzzle string, ``(n*n, n*n)`` ints as nested lists or an
     array, 0 = empty). ``limit=2`` (default) answers "none, one or
     several"; ``limit=None`` counts every solution. A puzzle with
-    contradictory clues has 0. ``time_limit`` (seconds) or Ctrl-C stop the
+    contradictory clues has 0. ``time_limit`` (seconds), ``cpu_limit`` (CPU
+    seconds of this process) or Ctrl-C stop the
     count with :class:`~sudoku_models.errors.CountIncomplete` (its
     ``lower_bound`` is the solutions found so far). Raises ``ValueError``
     for a limit below 1 (a
@@ -333,14 +338,13 @@ def backtrack_count(puzzle, limit: int | None = 2, time_limit: float | None = No
     :mod:`sudoku_models.counter.kernel_tables` describes.
     """
     check_limit(limit)
-    validation.time_limit(time_limit)
-    return _one(puzzle, ALL if limit is None else limit, time_limit)[0]
+    return _one(puzzle, ALL if limit is None else limit, Deadline.after(time_limit, cpu_limit))[0]
 
 
 def backtrack_solve(puzzle) -> np.ndarray | None:
     """A solution of ``puzzle`` as an ``(N, N)`` int array, or None when
     it has none. Arguments and errors as :func:`backtrack_count`."""
-    count, solution = _one(puzzle, 1, None)
+    count, solution = _one(puzzle, 1, Deadline())
     if not count:
         return None
     side = round(solution.size ** 0.5)

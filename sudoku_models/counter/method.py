@@ -101,10 +101,9 @@ class BacktrackingMethod(Formulation):
 
     def _run(self):
         control = np.zeros(3, dtype=np.int64)  # stop flags, branch nodes
-        time_left = self._time_left()  # the limit less the (tiny) build
-        if time_left is not None:
+        if self._deadline.limited:
             try:
-                count, solution = run_stoppable(self._grid, self._rules, 2, time_left, control)
+                count, solution = run_stoppable(self._grid, self._rules, 2, self._deadline, control)
             except CountIncomplete as stopped:
                 return Status.TIME_LIMIT, None, {"solutions": stopped.lower_bound,
                                                  "branches": int(control[2])}, None
@@ -118,10 +117,15 @@ class BacktrackingMethod(Formulation):
         return Status.OPTIMAL, solution.astype(np.int64), stats, None
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all);
-        ``time_limit`` in seconds (see :func:`sudoku_models.counter.backtrack_count`)."""
-        return backtrack_count(puzzle, limit=limit, time_limit=time_limit)
+        ``time_limit`` in seconds, ``cpu_limit`` in CPU seconds of this
+        process, each the method's own when None (see
+        :func:`sudoku_models.counter.backtrack_count`)."""
+        return backtrack_count(puzzle, limit=limit,
+                               time_limit=self.time_limit if time_limit is None else time_limit,
+                               cpu_limit=self.cpu_limit if cpu_limit is None else cpu_limit)
 
     def size(self) -> ModelSize:
         """Cells as variables; houses, extra groups, sums and cell relations

@@ -20,10 +20,14 @@ import numpy as np
 
 from .. import validation
 from ..core.geometry import Layout, LayoutError
+from ..deadline import Deadline
 from ..puzzle import Puzzle
 from ..result import ModelSize, SolveResult, Status
 from ..core.rules import Rules
+from .. import limits
+from ..errors import ModelTooLarge
 from ..limits import MAX_PUZZLE_ORDER, MAX_PUZZLE_SIDE
+from ..stoppable import WorkStopped, call_python_stoppable, resident_bytes
 
 
 class ModelChangedError(ValueError):
@@ -49,6 +53,11 @@ class Formulation(ABC):
     ``time_limit`` is in seconds (None: no limit) and covers the whole of
     :meth:`solve`: building the model (or loading the clues) and the solver
     call, so a result over the limit is a time-out whatever the method.
+    ``cpu_limit`` is in CPU seconds of this process (every thread; None: no
+    limit) and covers the same: the toolkit stops the solver through its
+    own stop once the process has spent it (:mod:`sudoku_models.deadline`),
+    so a loaded machine lowers no method's budget. Both may be given; the
+    first reached ends the solve.
     ``log`` prints the solver's own log to standard output; ``threads`` and
     ``seed`` are passed to the solver (one thread by default, for a fair
     comparison).
@@ -60,8 +69,8 @@ class Formulation(ABC):
     :meth:`_time_left`) and :meth:`size`; they may override
     :meth:`_attach_solver`, :meth:`_model_changed_by_user`,
     :meth:`count_solutions` and :meth:`export`, and check their own options
-    with :meth:`_option`. Raises ``ValueError`` for a bad order, time limit or
-    thread count, :class:`~sudoku_models.core.geometry.LayoutError` for a bad
+    with :meth:`_option`. Raises ``ValueError`` for a bad order, time or CPU
+    limit or thread count, :class:`~sudoku_models.core.geometry.LayoutError` for a bad
     layout and :class:`~sudoku_models.registry.CapabilityError` (naming the
     method and the kind) for a layout kind or a constraint kind the method
     does not take.
@@ -74,6 +83,7 @@ class Formulation(ABC):
         layout: int | Layout | Rules = 3,
         *,
         time_limit: float | None = None,
+        cpu_limit: float | None = None,
         log: bool = False,
         threads: int = 1,
         seed: int = 0,
@@ -81,18 +91,21 @@ class Formulation(ABC):
         self.rules = self._checked_rules(layout)
         self.layout = self.rules.layout
         time_limit = validation.time_limit(time_limit)
+        cpu_limit = validation.time_limit(cpu_limit, "cpu_limit")
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads!r}")
         self.order = self.layout.order
         self.side = self.layout.side
         self.num_values = self.layout.values  # V: the side unless more values than cells
         self.time_limit = time_limit
+        self.cpu_limit = cpu_limit
         self.log = log
         self.threads = threads
         self.seed = seed
         self._built = False
         self._handed_out = False  # build() gave the native model to the caller
-        self._deadline: float | None = None  # of the solve under way (time.perf_counter)
+        self._build_stopped = False  # a limit stopped a build: what it made is not to be used
+        self._deadline = Deadline()  # of the solve or count under way
 
     @classmethod
     def info(cls):
@@ -173,25 +186,40 @@ class Formulation(ABC):
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
         """Solve ``puzzle`` and time the build (or clue update) and the solver
-        call separately. The time limit covers both: the solver gets what
+        call separately (seconds), and the CPU seconds of this process for
+        both. The time limit and the CPU limit cover both: the solver gets what
         the build left, a build that used it all gives TIME_LIMIT without a
         solver call, and an answer that came after the limit (a solver
         overrunning its own limit, as HiGHS does by a second or two in some
         phases of a 25x25 root node) is TIME_LIMIT too, with
         ``stats["after the limit"]`` naming the status it had: one rule for
-        every method, so no row over the limit counts as solved. Never raises
-        for an infeasible puzzle: the result's status is INFEASIBLE."""
-        start = time.perf_counter()
-        self._deadline = None if self.time_limit is None else start + self.time_limit
-        self._ready(puzzle)
+        every method, so no row over the limit counts as solved. A build
+        that reaches a limit is stopped there (TIME_LIMIT, ``stats["build
+        stopped"]`` 1, a size of zeros) and the object is left as it was
+        made (the next solve builds again), or, when the stop came while a
+        model :meth:`build` handed out was taken back, spent: a later solve
+        or build raises ``RuntimeError`` (make the method again).
+        Never raises for an infeasible puzzle: the result's status is
+        INFEASIBLE."""
+        start, cpu_start = time.perf_counter(), time.process_time()
+        self._deadline = Deadline(
+            None if self.time_limit is None else start + self.time_limit,
+            None if self.cpu_limit is None else cpu_start + self.cpu_limit)
+        if not self._ready_in_time(puzzle, self._ready):
+            done = time.perf_counter()
+            return SolveResult(self.name, Status.TIME_LIMIT, None, done - start, 0.0,
+                               ModelSize(0, 0, 0), {"build stopped": 1}, self.solver_name(),
+                               puzzle=puzzle, cpu_seconds=time.process_time() - cpu_start,
+                               time_limit=self.time_limit, cpu_limit=self.cpu_limit)
         built = time.perf_counter()
-        if self._deadline is not None and built >= self._deadline:
+        if self._deadline.passed():
             status, values, stats, objective = Status.TIME_LIMIT, None, {}, None
         else:
             status, values, stats, objective = self._run()
-        done = time.perf_counter()
-        if (self._deadline is not None and done > self._deadline
-                and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE)):
+        done, cpu = time.perf_counter(), time.process_time() - cpu_start
+        over = ((self.time_limit is not None and done - start > self.time_limit)
+                or (self.cpu_limit is not None and cpu > self.cpu_limit))
+        if over and status in (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE):
             stats = {**stats, "after the limit": status.value}
             status, objective = Status.TIME_LIMIT, None
         grid = values.reshape(self.side, self.side) if status.solved else None
@@ -206,13 +234,18 @@ class Formulation(ABC):
             solver=self.solver_name(),
             objective=objective,
             puzzle=puzzle,
+            cpu_seconds=cpu,
+            time_limit=self.time_limit,
+            cpu_limit=self.cpu_limit,
         )
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` up to ``limit`` (None: all).
-        ``time_limit`` (seconds; None: the method's own ``time_limit``)
-        covers loading the clues and counting; reaching it, or Ctrl-C,
+        ``time_limit`` (seconds; None: the method's own ``time_limit``) and
+        ``cpu_limit`` (CPU seconds of this process; None: the method's own)
+        cover loading the clues and counting; reaching one, or Ctrl-C,
         raises :class:`~sudoku_models.errors.CountIncomplete`. Raises
         :class:`~sudoku_models.registry.CapabilityError` for a method that
         cannot count."""
@@ -242,6 +275,9 @@ class Formulation(ABC):
 
     def _prepare(self, puzzle: Puzzle) -> None:
         """Build the rules on first use and load ``puzzle``'s clues."""
+        if self._build_stopped:
+            raise RuntimeError(f"{self.name}: a limit stopped this model's build, which left "
+                               f"it unusable; make the method again")
         if puzzle.rules is not self.rules and puzzle.rules != self.rules:
             if puzzle.layout != self.layout:
                 raise ValueError(
@@ -266,20 +302,59 @@ class Formulation(ABC):
         self._prepare(puzzle)
         self._attach_solver()
 
-    def _time_left(self) -> float | None:
-        """Seconds left of the time limit for the solver call of the solve
-        (or count) under way, the build counted; None without a limit."""
-        if self._deadline is None:
-            return None
-        return max(self._deadline - time.perf_counter(), 0.0)
+    def _ready_in_time(self, puzzle: Puzzle, ready) -> bool:
+        """``ready(puzzle)`` (:meth:`_ready` or :meth:`_prepare`: the build
+        and the clues) within ``self._deadline`` and
+        :data:`~sudoku_models.limits.MODEL_BYTES` of memory: the build is
+        Python code with no stop of its own, so it is stopped by an
+        exception raised in it
+        (:func:`~sudoku_models.stoppable.call_python_stoppable`). False when
+        a limit stopped it; raises
+        :class:`~sudoku_models.errors.ModelTooLarge` past the memory budget.
+        Either way what it made is thrown away: a first build leaves the
+        object as it was made, a stop while a handed-out model is taken back
+        leaves it spent (:meth:`_prepare` then raises ``RuntimeError``). A
+        model already built that only takes new clues is not watched: that
+        is bounded, and the watch's 0.05 ms would be most of a counter's
+        solve."""
+        if self._built and not self._handed_out:
+            ready(puzzle)
+            return True
+        made = None if self._built else dict(self.__dict__)  # the object before its build
+        before, start = resident_bytes(), time.perf_counter()
+        try:
+            call_python_stoppable(lambda: ready(puzzle), self._deadline.wall, self._deadline.cpu,
+                                  before + limits.MODEL_BYTES)
+        except WorkStopped as stopped:
+            if made is None:
+                self._built, self._build_stopped = False, True
+            else:
+                self.__dict__.clear()
+                self.__dict__.update(made)
+            if stopped.reason == "memory":
+                raise ModelTooLarge(
+                    f"{self.name}: the model of {_rules_name(self.rules)} grew past "
+                    f"{_bytes_text(limits.MODEL_BYTES)} (limits.MODEL_BYTES) "
+                    f"{time.perf_counter() - start:.1f} s into its build, at "
+                    f"{_bytes_text(stopped.resident - before)} and still growing; refused"
+                ) from None
+            return False
+        return True
 
-    def _start_count(self, time_limit: float | None) -> float | None:
-        """Start the clock of a count: its deadline (a
-        :func:`time.perf_counter` value, None without a limit) from
-        ``time_limit`` or, when None, the method's own ``time_limit``.
-        Raises ``ValueError`` for a time limit that is not positive."""
-        seconds = self.time_limit if time_limit is None else validation.time_limit(time_limit)
-        self._deadline = None if seconds is None else time.perf_counter() + seconds
+    def _time_left(self) -> float | None:
+        """Wall seconds left of the time limit for the solver call of the
+        solve (or count) under way, the build counted (0 once the CPU limit
+        is reached); None without a time limit. The solver call is also
+        watched for the CPU limit: pass ``self._deadline`` to
+        :func:`~sudoku_models.stoppable.call_stoppable`."""
+        return self._deadline.wall_left()
+
+    def _start_count(self, time_limit: float | None, cpu_limit: float | None) -> Deadline:
+        """Start the clocks of a count: its :class:`~sudoku_models.deadline.Deadline`
+        from ``time_limit`` and ``cpu_limit`` or, for each that is None, the
+        method's own. Raises ``ValueError`` for a limit that is not positive."""
+        self._deadline = Deadline.after(self.time_limit if time_limit is None else time_limit,
+                                        self.cpu_limit if cpu_limit is None else cpu_limit)
         return self._deadline
 
     def _remember_handed_out_model(self) -> None:
@@ -312,9 +387,15 @@ class Formulation(ABC):
 
     @abstractmethod
     def _run(self) -> tuple[Status, np.ndarray | None, dict[str, int | float], float | None]:
-        """Call the solver within :meth:`_time_left` seconds: status, the
+        """Call the solver within :meth:`_time_left` seconds, watched for
+        ``self._deadline`` (the CPU limit too): status, the
         ``n**4`` cell values (row-major) when solved, statistics, objective
         value."""
+
+
+def _bytes_text(size: int) -> str:
+    """``"4.0 GiB"``, ``"40 MiB"``: a size for messages."""
+    return f"{size / 2**30:.1f} GiB" if size >= 2**30 else f"{size / 2**20:.0f} MiB"
 
 
 def _rules_name(rules: Rules) -> str:

@@ -33,7 +33,6 @@ Two filters find the forbidden edges of one house:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -41,6 +40,7 @@ from functools import cache
 import numpy as np
 
 from ..core.geometry import Layout
+from ..deadline import Deadline
 from ..puzzle import Puzzle
 from ..result import ModelSize, Status
 from ..core.rules import Rules
@@ -234,14 +234,15 @@ def _group_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[
 
 
 def deduce(cand: list[int], layout: int | Layout | Rules, find_forbidden: Callable = forbidden_regin,
-           deadline: float | None = None) -> Deduction:
+           deadline: Deadline = Deadline()) -> Deduction:
     """Delete forbidden edges of every house (columns, rows, boxes, as in the
     paper) of ``layout`` (a :class:`~sudoku_models.core.geometry.Layout`, an int
     order, or a variant's :class:`~sudoku_models.core.rules.Rules`, whose
     all-different groups are filtered after the houses) from ``cand``
     (bitmask per cell, modified in place) until none is left; houses whose
-    cells did not change since their last visit are skipped. ``deadline`` is
-    a ``time.perf_counter()`` value, checked after each sweep."""
+    cells did not change since their last visit are skipped. ``deadline``
+    (a :class:`~sudoku_models.deadline.Deadline`: wall or CPU clock) is
+    checked after each sweep."""
     if isinstance(layout, Rules):
         tables = _group_tables(layout)
     else:
@@ -249,7 +250,7 @@ def deduce(cand: list[int], layout: int | Layout | Rules, find_forbidden: Callab
     return _deduce(cand, tables, find_forbidden, deadline)
 
 
-def _deduce(cand: list[int], tables, find_forbidden: Callable, deadline: float | None) -> Deduction:
+def _deduce(cand: list[int], tables, find_forbidden: Callable, deadline: Deadline) -> Deduction:
     houses, houses_of, sweep_order = tables
     dirty = [True] * len(houses)
     removed = sweeps = 0
@@ -269,7 +270,7 @@ def _deduce(cand: list[int], tables, find_forbidden: Callable, deadline: float |
                     removed += bin(bad).count("1")
                     for other in houses_of[cell]:
                         dirty[other] = True
-        if deadline is not None and any(dirty) and time.perf_counter() > deadline:
+        if any(dirty) and deadline.passed():
             # Houses still dirty were not filtered: the graph may hold edges in
             # no perfect matching, so it proves nothing, not even "solved".
             return Deduction("out of time", removed, sweeps)
@@ -323,14 +324,14 @@ class MatchingFormulation(Formulation):
             return Status.INFEASIBLE, None, stats, None
         return Status.OPTIMAL, np.array([m.bit_length() for m in found]), stats, None
 
-    def _search(self, cand: list[int], stats: dict, deadline: float | None) -> list[int] | None:
+    def _search(self, cand: list[int], stats: dict, deadline: Deadline) -> list[int] | None:
         """Depth-first search with an explicit stack (a 36x36 grid can need
         more levels than Python's recursion limit): deduce, then branch on a
         cell with the fewest candidates. Raises ``_OutOfTime`` at the deadline."""
         root = cand
         stack = [cand]
         while stack:
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline.passed():
                 raise _OutOfTime
             cand = stack.pop()
             stats["branches"] += cand is not root  # every node but the root is a guess

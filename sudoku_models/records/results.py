@@ -4,8 +4,8 @@ Columns (documented for users in ``benchmarks/README.md``) are snake_case,
 with units in the names (``build_s``, ``solve_s``, ``time_limit_s``) and
 booleans written ``true``/``false``. A row is keyed by :data:`KEY`: the
 puzzle (dataset, index), the method with its options, the repetition and
-every setting of the run (seed, sample, first, time limit, warm-up, workers,
-threads), so a run with other settings never mistakes old rows for its own.
+every setting of the run (seed, sample, first, time limit, CPU limit,
+warm-up, workers, threads), so a run with other settings never mistakes old rows for its own.
 
 The file survives being killed at any moment: it is locked for the whole
 run (``flock`` on the file itself, whatever name or link reaches it), every
@@ -15,7 +15,8 @@ once, and a torn last line left by a crash is cut off on opening, but only
 once the file's header has shown it is a results file: a file of anything
 else is never written to.
 
-Files of the earlier layouts (:data:`LAYOUTS`: before the copies of an
+Files of the earlier layouts (:data:`LAYOUTS`: before the CPU limit had a
+column, :data:`UNLIMITED_COLUMNS`, before the copies of an
 instance had columns, :data:`UNCOPIED_COLUMNS`, before the run's clocks and
 places had, :data:`PREVIOUS_COLUMNS`, and before the detailed MILP
 statistics had them, :data:`FORMER_COLUMNS`) are read as they are, their
@@ -82,8 +83,12 @@ STAT_NAMES = {"B&B nodes": "bb_nodes", "LP iterations": "lp_iterations",
               "root bound": "root_bound", "first solution seconds": "first_solution_s"}
 """``SolveResult.stats`` names -> columns."""
 
-SETTINGS = ("seed", "sample", "first", "time_limit_s", "warmup", "workers", "threads")
-"""Settings of a run, carried by every row and part of its key."""
+SETTINGS = ("seed", "sample", "first", "time_limit_s", "cpu_limit_s", "warmup", "workers",
+            "threads")
+"""Settings of a run, carried by every row and part of its key:
+``time_limit_s`` the wall-clock limit, ``cpu_limit_s`` the limit in CPU
+seconds of the solving process (empty: none), build included; a
+``TIME_LIMIT`` row reached the one it names, or both."""
 
 COPY_COLUMNS = ("permutation", "solver_seed")
 """Which copy of an instance a row solved (issue 44: performance
@@ -111,20 +116,22 @@ COLUMNS = [
     *STAT_COLUMNS, *DETAIL_COLUMNS, "solutions", "solution_hash", "error", "solver", "toolkit",
     "python", "machine", "cores", "executor", "timestamp", *WHERE_COLUMNS,
 ]
-UNCOPIED_COLUMNS = [column for column in COLUMNS if column not in COPY_COLUMNS]
+UNLIMITED_COLUMNS = [column for column in COLUMNS if column != "cpu_limit_s"]
+"""The layout before ``cpu_limit_s`` (still read and resumed)."""
+UNCOPIED_COLUMNS = [column for column in UNLIMITED_COLUMNS if column not in COPY_COLUMNS]
 """The layout before :data:`COPY_COLUMNS` (still read and resumed)."""
 PREVIOUS_COLUMNS = [column for column in UNCOPIED_COLUMNS if column not in WHERE_COLUMNS]
 """The layout before :data:`WHERE_COLUMNS` (still read and resumed)."""
 FORMER_COLUMNS = [column for column in PREVIOUS_COLUMNS if column not in DETAIL_COLUMNS]
 """The layout before :data:`DETAIL_COLUMNS` (still read and resumed)."""
-LAYOUTS = (COLUMNS, UNCOPIED_COLUMNS, PREVIOUS_COLUMNS, FORMER_COLUMNS)
+LAYOUTS = (COLUMNS, UNLIMITED_COLUMNS, UNCOPIED_COLUMNS, PREVIOUS_COLUMNS, FORMER_COLUMNS)
 
 # Types for load_results: everything not listed is a string.
 INT_COLUMNS = ("index", "order", "clues", "repetition", "permutation", "solver_seed", "seed",
                "sample", "first", "warmup", "workers", "threads", *STAT_COLUMNS,
                "presolved_rows", "presolved_columns", "root_lp_iterations", "solutions", "cores",
                "core")
-FLOAT_COLUMNS = ("time_limit_s", "build_s", "solve_s", "root_lp_s", "root_bound",
+FLOAT_COLUMNS = ("time_limit_s", "cpu_limit_s", "build_s", "solve_s", "root_lp_s", "root_bound",
                  "first_solution_s", "cpu_s", "load_1min")
 BOOL_COLUMNS = ("verified",)
 

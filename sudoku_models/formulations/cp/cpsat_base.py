@@ -20,6 +20,7 @@ from google.protobuf import text_format
 from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
+from ...deadline import Deadline
 from ...puzzle import Puzzle
 from ...result import Status
 from ...stoppable import call_stoppable
@@ -64,14 +65,16 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def _solve_stoppable(solver: cp_model.CpSolver, model, callback=None):
+def _solve_stoppable(solver: cp_model.CpSolver, model, deadline: Deadline, callback=None):
     """``solver.solve(model, callback)`` watched by
-    :func:`sudoku_models.stoppable.call_stoppable`, so that Ctrl-C reaches
-    it: ``stop_search`` ends the search, and ``KeyboardInterrupt`` is then
-    raised. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is not
+    :func:`sudoku_models.stoppable.call_stoppable`, so that Ctrl-C and the
+    CPU limit of ``deadline`` reach it: ``stop_search`` ends the search (at
+    the limit: CP-SAT's UNKNOWN, or a solution found), and on Ctrl-C
+    ``KeyboardInterrupt`` is then raised. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is not
     used: a Ctrl-C that came before it had put its handler in place was lost,
     and the enumeration ran on for good."""
-    code, reason = call_stoppable(lambda: solver.solve(model, callback), solver.stop_search)
+    code, reason = call_stoppable(lambda: solver.solve(model, callback), solver.stop_search,
+                                  deadline.wall, deadline.cpu)
     if reason == "interrupted":
         raise KeyboardInterrupt
     return code
@@ -174,9 +177,9 @@ class CpSatFormulation(Formulation):
 
     def _run(self):
         solver = self._solver(self._time_left())
-        code = _solve_stoppable(solver, self.model)
+        code = _solve_stoppable(solver, self.model, self._deadline)
         stats = {"branches": int(solver.num_branches), "conflicts": int(solver.num_conflicts)}
-        unknown = Status.TIME_LIMIT if self.time_limit is not None else Status.ERROR
+        unknown = Status.TIME_LIMIT if self._deadline.limited else Status.ERROR
         status = _STATUS.get(code, unknown)  # UNKNOWN: stopped before an answer
         if not status.solved:
             return status, None, stats, None
@@ -188,25 +191,27 @@ class CpSatFormulation(Formulation):
         (a ``CpSolver`` or a solution callback)."""
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by CP-SAT's solution enumeration
         (``enumerate_all_solutions``, one worker; distinct grids, whatever
         the helper variables), stopping at ``limit`` (None: all).
-        Contradictory clues give 0. ``time_limit`` (as
+        Contradictory clues give 0. ``time_limit`` and ``cpu_limit`` (as
         :meth:`Formulation.count_solutions`) or Ctrl-C end it early with
         :class:`~sudoku_models.errors.CountIncomplete`."""
         from ...errors import CountIncomplete
         from ...limits import check_limit
 
         check_limit(limit)
-        self._start_count(time_limit)
-        self._ready(puzzle)
+        deadline = self._start_count(time_limit, cpu_limit)
+        if not self._ready_in_time(puzzle, self._ready):
+            raise CountIncomplete(0, "time limit")
         solver = self._solver(self._time_left())
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
         counter = _SolutionCounter(limit, self._grid_values)
         try:
-            code = _solve_stoppable(solver, self.model, counter)
+            code = _solve_stoppable(solver, self.model, deadline, counter)
         except KeyboardInterrupt:
             raise CountIncomplete(counter.count, "interrupted") from None
         if limit is not None and counter.count >= limit:

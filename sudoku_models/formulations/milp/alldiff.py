@@ -46,19 +46,21 @@ class MilpAllDiffFormulation(PyomoFormulation):
         self.transformation = self._option("transformation", transformation)
 
     def solve(self, puzzle: Puzzle):
-        """As :meth:`Formulation.solve`, but the time limit covers the build:
-        a first build expected to take longer than the limit
+        """As :meth:`Formulation.solve`, but the time and CPU limits cover
+        the build: a first build expected to take longer than either limit
         (``BUILD_SECONDS_PER_PAIR`` x peer pairs: 810 for 9x9, 4,992 for
         16x16, 2.3 GB and minutes for 36x36) is not started, and the result is
         TIME_LIMIT with ``stats["expected build seconds"]``."""
         from ...result import ModelSize, SolveResult, Status
 
         expected = self.BUILD_SECONDS_PER_PAIR * len(self._pairs())
-        if (self.time_limit is not None and not self._built and expected > self.time_limit
+        limits = [limit for limit in (self.time_limit, self.cpu_limit) if limit is not None]
+        if (limits and not self._built and expected > min(limits)
                 and puzzle.layout == self.layout):
             return SolveResult(self.name, Status.TIME_LIMIT, None, 0.0, 0.0,
                                ModelSize(self.side**2, 0, 0),
-                               {"expected build seconds": round(expected)}, self.solver_name())
+                               {"expected build seconds": round(expected)}, self.solver_name(),
+                               time_limit=self.time_limit, cpu_limit=self.cpu_limit)
         return super().solve(puzzle)
 
     def _pairs(self) -> np.ndarray:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
+from ...deadline import Deadline
 from ...result import Status
 from ...registry import MILP_BACKENDS
 from ..parameters import Value, as_bool, as_number, check_not_reserved
@@ -229,9 +229,11 @@ class Backend(ABC):
         (the loaded problem's, as :meth:`set_bounds` changed them)."""
 
     @abstractmethod
-    def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
+    def run(self, deadline: Deadline, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
-        """Solve within ``time_limit`` seconds (None: no limit), printing the
+        """Solve by ``deadline`` (its wall seconds left are the solver's own
+        time limit; its CPU limit is watched and stops the solver through
+        :meth:`stop`, ending the run as at its time limit), printing the
         solver's log to standard output if ``log``; ``detailed`` adds the
         statistics of the module docstring. Ctrl-C stops the solver and
         raises ``KeyboardInterrupt`` (the model stays usable)."""
@@ -272,14 +274,14 @@ def backend_class(name: str) -> type[Backend]:
 
 
 def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit: int | None,
-                            deadline: float | None = None, *, threads: int = 1,
+                            deadline: Deadline = Deadline(), *, threads: int = 1,
                             seed: int = 0) -> int:
     """Count the solutions of a model whose ``binary_columns`` identify a
     solution, by solving it again and again, each time cutting the last
     solution off with a no-good cut (``sum of the columns at 1 <= their
     number - 1``), up to ``limit`` (None: all). The cuts are removed
-    afterwards, so the model serves on. ``deadline`` (a
-    :func:`time.perf_counter` value) or Ctrl-C end the count with
+    afterwards, so the model serves on. ``deadline`` (wall or CPU clock) or
+    Ctrl-C end the count with
     :class:`~sudoku_models.errors.CountIncomplete`; a solver failure is a
     ``RuntimeError``, never a count."""
     from ...errors import CountIncomplete
@@ -287,10 +289,9 @@ def count_with_no_good_cuts(backend: Backend, binary_columns: np.ndarray, limit:
     count = 0
     try:
         while limit is None or count < limit:
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
+            if deadline.passed():
                 raise CountIncomplete(count, "time limit")
-            outcome = backend.run(left, threads=threads, seed=seed)
+            outcome = backend.run(deadline, threads=threads, seed=seed)
             if outcome.status is Status.TIME_LIMIT:
                 raise CountIncomplete(count, "time limit")
             if outcome.status is Status.INFEASIBLE:

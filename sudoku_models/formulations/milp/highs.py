@@ -26,13 +26,13 @@ import re
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Mapping
 from pathlib import Path
 
 import highspy
 import numpy as np
 
+from ...deadline import Deadline
 from ...result import Status
 from ...stoppable import call_stoppable, ctrl_c_can_reach_python
 from ..parameters import SolverOptionError, Value, unknown
@@ -141,24 +141,24 @@ class HighsBackend(Backend):
         lp = self.highs.getLp()
         return np.array(lp.col_lower_, dtype=float), np.array(lp.col_upper_, dtype=float)
 
-    def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
+    def run(self, deadline: Deadline, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. Ctrl-C raises ``KeyboardInterrupt`` once HiGHS has stopped:
         the solve is watched by :func:`sudoku_models.stoppable.call_stoppable`
-        and stopped through HiGHS's interrupt callbacks, which some phases
+        (for Ctrl-C and ``deadline``'s CPU limit) and stopped through HiGHS's
+        interrupt callbacks, which some phases
         check rarely (a 25x25 root node stopped within 1.3 s, a 36x36
         presolve not within a minute); a time limit ends every phase.
 
         An ``INFEASIBLE`` or ``ERROR`` ending of a run with presolve is not
         trusted: the model is solved again without presolve, within what is
-        left of ``time_limit``, and that run's ending is the outcome (the
+        left of ``deadline``, and that run's ending is the outcome (the
         statistics add both runs', ``presolve retries`` 1). HiGHS 1.14's
         presolve declared feasible models infeasible, or ended in a solve
         error, on 4x4 Latin squares with five values, greater-than rows and
         no-good cuts (``tests/test_more_values.py``), where the run without
         presolve finds the solutions."""
-        start = time.perf_counter()
-        outcome = self._run_once(time_limit, log=log, threads=threads, seed=seed,
+        outcome = self._run_once(deadline, log=log, threads=threads, seed=seed,
                                  detailed=detailed)
         if outcome.status not in (Status.INFEASIBLE, Status.ERROR):
             return outcome
@@ -166,12 +166,11 @@ class HighsBackend(Backend):
         presolve = h.getOptionValue("presolve")[1]
         if presolve == "off":
             return outcome
-        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
-        if left is not None and left <= 0:
+        if deadline.passed():
             return Outcome(Status.TIME_LIMIT, None, outcome.stats, None)
         h.setOptionValue("presolve", "off")
         try:
-            again = self._run_once(left, log=log, threads=threads, seed=seed, detailed=detailed)
+            again = self._run_once(deadline, log=log, threads=threads, seed=seed, detailed=detailed)
         finally:
             h.setOptionValue("presolve", presolve)
         stats = {**again.stats, "presolve retries": 1}
@@ -179,10 +178,11 @@ class HighsBackend(Backend):
             stats[name] = outcome.stats[name] + again.stats[name]
         return Outcome(again.status, again.values, stats, again.objective)
 
-    def _run_once(self, time_limit: float | None, *, log: bool, threads: int, seed: int,
+    def _run_once(self, deadline: Deadline, *, log: bool, threads: int, seed: int,
                   detailed: bool) -> Outcome:
         """One call of HiGHS's ``run`` with these settings (see :meth:`run`)."""
         h = self.highs
+        time_limit = deadline.wall_left()
         h.setOptionValue("output_flag", log or detailed)
         h.setOptionValue("threads", threads)
         h.setOptionValue("random_seed", seed)
@@ -193,9 +193,9 @@ class HighsBackend(Backend):
             h.setOptionValue("mip_min_logging_interval", 0.0 if detailed else self._interval)
         self._follow(detailed)
         self._stopping.clear()
-        self._check_interrupts(ctrl_c_can_reach_python())
+        self._check_interrupts(ctrl_c_can_reach_python() or deadline.cpu is not None)
         try:
-            _, reason = call_stoppable(h.run, self._stopping.set)
+            _, reason = call_stoppable(h.run, self._stopping.set, None, deadline.cpu)
         finally:
             self._follow(False)
         if reason == "interrupted":

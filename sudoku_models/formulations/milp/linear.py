@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...errors import CountIncomplete
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from .backends import Backend, LinearProblem, backend_class, count_with_no_good_cuts
@@ -73,7 +74,7 @@ class LinearFormulation(Formulation):
 
     def _run(self):
         status, values, stats, objective = self.backend.run(
-            self._time_left(), log=self.log, threads=self.threads, seed=self.seed,
+            self._deadline, log=self.log, threads=self.threads, seed=self.seed,
             detailed=self.detailed_stats)
         if "root bound" in stats:
             stats["root bound"] *= self._sense
@@ -100,15 +101,18 @@ class LinearFormulation(Formulation):
         return [f"r{i + 1}" for i in range(self.backend.shape[0])]
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle`` by the back-end with no-good
         cuts (:func:`~.backends.count_with_no_good_cuts`), up to ``limit``
-        (None: all); ``time_limit`` as :meth:`Formulation.count_solutions`."""
+        (None: all); ``time_limit`` and ``cpu_limit`` as
+        :meth:`Formulation.count_solutions`."""
         from ...limits import check_limit
 
         check_limit(limit)
-        deadline = self._start_count(time_limit)
-        self._ready(puzzle)
+        deadline = self._start_count(time_limit, cpu_limit)
+        if not self._ready_in_time(puzzle, self._ready):
+            raise CountIncomplete(0, "time limit")
         return count_with_no_good_cuts(self.backend, self._binary_columns(), limit, deadline,
                                        threads=self.threads, seed=self.seed)
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...deadline import Deadline
 from ...result import Status
 from ...stoppable import call_stoppable
 from ..parameters import CTRL_C, SolverOptionError, Value, unknown
@@ -118,7 +119,7 @@ class ScipBackend(Backend):
     def column_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self._lower.copy(), self._upper.copy()
 
-    def run(self, time_limit: float | None, *, log: bool = False, threads: int = 1,
+    def run(self, deadline: Deadline, *, log: bool = False, threads: int = 1,
             seed: int = 0, detailed: bool = False) -> Outcome:
         """Solve. ``B&B nodes`` are SCIP's processed nodes (0 when presolve
         solves the model)."""
@@ -127,8 +128,9 @@ class ScipBackend(Backend):
         m.hideOutput(not log)
         m.setParam("lp/threads", threads)
         m.setParam("randomization/randomseedshift", seed)
+        time_limit = deadline.wall_left()
         m.setParam("limits/time", 1e20 if time_limit is None else time_limit)
-        _, reason = call_stoppable(m.optimizeNogil, m.interruptSolve)
+        _, reason = call_stoppable(m.optimizeNogil, m.interruptSolve, deadline.wall, deadline.cpu)
         if reason == "interrupted":
             raise KeyboardInterrupt
         code = m.getStatus()

@@ -23,6 +23,7 @@ from typing import ClassVar, NamedTuple
 
 import numpy as np
 
+from ...deadline import Deadline
 from ...errors import CountIncomplete
 from ...limits import check_limit
 from ...puzzle import Puzzle
@@ -155,7 +156,8 @@ class SatFormulation(Formulation):
     # -- counting and export ----------------------------------------------
 
     def count_solutions(self, puzzle: Puzzle, limit: int | None = None,
-                        time_limit: float | None = None) -> int:
+                        time_limit: float | None = None,
+                        cpu_limit: float | None = None) -> int:
         """Number of solutions of ``puzzle``, stopping at ``limit`` (None: all).
 
         A fresh solver holds the rules and the clues as unit clauses; after
@@ -163,12 +165,13 @@ class SatFormulation(Formulation):
         cell literals) is added and the solver is called again. The fresh
         solver keeps the blocking clauses away from later puzzles.
         Contradictory clues give 0. Raises ``CountIncomplete`` when the time
-        limit (as :meth:`Formulation.count_solutions`) or Ctrl-C ends the
+        or CPU limit (as :meth:`Formulation.count_solutions`) or Ctrl-C ends the
         count, ``ValueError`` for a bad limit or order.
         """
         check_limit(limit)
-        deadline = self._start_count(time_limit)
-        self._prepare(puzzle)
+        deadline = self._start_count(time_limit, cpu_limit)
+        if not self._ready_in_time(puzzle, self._prepare):
+            raise CountIncomplete(0, "time limit")
         solver = self._new_solver()
         count = 0
         try:
@@ -237,9 +240,9 @@ class SatFormulation(Formulation):
         values = np.asarray(model[: self._cell_vars]).reshape(-1, self.num_values)
         return np.argmax(values > 0, axis=1) + 1
 
-    def _solve(self, solver, assumptions: list[int], deadline: float | None):
+    def _solve(self, solver, assumptions: list[int], deadline: Deadline):
         """True (satisfiable), False (unsatisfiable) or None (stopped at
-        ``deadline``, a ``time.perf_counter()`` value; None: no limit)."""
+        ``deadline``, wall or CPU)."""
         if self.solver.startswith("cadical"):
             return solve_in_slices(solver, assumptions, deadline)
         return solve_interruptible(solver, assumptions, deadline)

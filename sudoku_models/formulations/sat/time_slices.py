@@ -1,8 +1,8 @@
 """Solving with PySAT within a time limit and under Ctrl-C.
 
-Time limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()``, so it runs
-in slices bounded by a number of conflicts (and, under a time limit,
-decisions), with the clock checked in between; the other solvers are
+Time and CPU limits and Ctrl-C: CaDiCaL in PySAT has no ``interrupt()``,
+so it runs in slices bounded by a number of conflicts (and, under a limit,
+decisions), with the clocks checked in between; the other solvers are
 stopped by ``interrupt()`` from a watcher thread at the deadline
 (:mod:`sudoku_models.stoppable`). In the main thread PySAT takes Ctrl-C
 over during a solver call and jumps out of the solver, whatever the solver;
@@ -14,8 +14,7 @@ discarded).
 
 from __future__ import annotations
 
-import time
-
+from ...deadline import Deadline
 from ...stoppable import call_stoppable
 
 _FIRST_SLICE = {"conflicts": 64, "decisions": 1024}  # CaDiCaL budget of the first slice
@@ -48,36 +47,36 @@ def abandon(solver) -> None:
             setattr(native, name, None)
 
 
-def solve_interruptible(solver, assumptions: list[int], deadline: float | None):
+def solve_interruptible(solver, assumptions: list[int], deadline: Deadline):
     """A solver with ``interrupt()``: ``solve_limited`` watched by
     :func:`sudoku_models.stoppable.call_stoppable`, which interrupts it at
-    the deadline (a solver call would otherwise hold off the clock until it
-    returned)."""
+    the deadline, wall or CPU (a solver call would otherwise hold off the
+    clock until it returned)."""
     answer, reason = call_stoppable(lambda: solve_limited(solver, assumptions, True),
-                                    solver.interrupt, deadline)
+                                    solver.interrupt, deadline.wall, deadline.cpu)
     solver.clear_interrupt()
     if reason == "interrupted":
         raise KeyboardInterrupt
     return answer
 
 
-def solve_in_slices(solver, assumptions: list[int], deadline: float | None):
+def solve_in_slices(solver, assumptions: list[int], deadline: Deadline):
     """CaDiCaL: ``solve_limited`` under a conflict budget, slice after slice,
     so that Python gets control between slices (PySAT's CaDiCaL does not
-    take ``interrupt()``; Ctrl-C: :func:`solve_limited`). With a
+    take ``interrupt()``; Ctrl-C: :func:`solve_limited`). With a limited
     ``deadline`` the slices start small (64 conflicts, 1,024 decisions) and
-    double, and the clock is checked in between; without one a slice is
+    double, and the clocks are checked in between; without one a slice is
     4,096 conflicts, which a 9x9 puzzle never needs, so its statistics are
     those of one call. What the solver learnt is kept across slices."""
     conflicts, decisions = _FIRST_SLICE["conflicts"], _FIRST_SLICE["decisions"]
-    if deadline is None:
+    if not deadline.limited:
         conflicts, decisions = _MAX_SLICE_CONFLICTS, -1
-    while deadline is None or time.perf_counter() < deadline:
+    while not deadline.passed():
         solver.conf_budget(conflicts)
         solver.dec_budget(decisions)
         answer = solve_limited(solver, assumptions)
         if answer is not None:
             return answer
         conflicts = min(2 * conflicts, _MAX_SLICE_CONFLICTS)
-        decisions = -1 if deadline is None else min(2 * decisions, _MAX_SLICE_DECISIONS)
+        decisions = -1 if not deadline.limited else min(2 * decisions, _MAX_SLICE_DECISIONS)
     return None
