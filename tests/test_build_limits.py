@@ -7,10 +7,14 @@ expression over 18 cells sat-minimal 110 s and 12.6 GB. Each example runs
 in a process of its own under a memory cap and must end within twice its
 limit plus 1 s."""
 
+import base64
+import json
 import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import read_puzzle, solve, solve_many
 from sudoku_models.errors import CountIncomplete
@@ -114,3 +118,83 @@ def test_python_work_is_stopped_inside_and_the_process_is_left_as_it_was():
     assert call_python_stoppable(lambda: 42, time.perf_counter() + 5) == 42
     time.sleep(0.2)  # a stop sent late would land here
     assert signal.getsignal(signal.SIGINT) is handler and signal.set_wakeup_fd(-1) == -1
+
+
+# -- a property: random heavy variants, every method, one limit ------------------------
+
+WORKER = """
+import json, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+from sudoku_models import read_puzzle, solve
+cases = json.loads(sys.argv[1])
+for method in {{method for _, method in cases}}:  # libraries loaded, warm-ups done, untimed
+    solve(read_puzzle(".Cage~3~R1C1~R1C2"), method, time_limit=1)
+for text, method in cases:
+    start = time.perf_counter()
+    try:
+        outcome = solve(read_puzzle(text), method, time_limit={limit}).status.name
+    except ValueError as refused:  # the command line's one line and exit code 2
+        outcome = "REFUSED " + type(refused).__name__ + " " + str(refused)
+    print(json.dumps([text[:60], method, outcome, time.perf_counter() - start]), flush=True)
+"""
+
+
+def _path(draw, length: int) -> list[str]:
+    """A walk of ``length`` distinct orthogonally adjacent cells of a 9x9 (shorter
+    where it runs into itself)."""
+    cell = (draw(st.integers(1, 9)), draw(st.integers(1, 9)))
+    path = [cell]
+    for _ in range(length - 1):
+        steps = [(cell[0] + dr, cell[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+        free = [s for s in steps if 1 <= s[0] <= 9 and 1 <= s[1] <= 9 and s not in path]
+        if not free:
+            break
+        cell = draw(st.sampled_from(free))
+        path.append(cell)
+    return [f"R{r}C{c}" for r, c in path]
+
+
+@st.composite
+def heavy_item(draw) -> str:
+    """One line item of the Interactive Sudoku Solver's string, of the kinds whose
+    models grow with their length: sums and moduli along long lines, regular
+    expressions, whispers, renbans, entropic lines, big cages."""
+    kind = draw(st.sampled_from(["SumLine", "Modular", "Regex", "Whisper", "Renban",
+                                 "Entropic", "Cage"]))
+    path = _path(draw, draw(st.integers(6, 9 if kind in ("Renban", "Cage") else 18)))
+    cells = "~".join(path)
+    if kind == "Regex":
+        pattern = draw(st.sampled_from([".*1.{12}", "(1|2)*.*9", "[1-4]*5.*", "(12|34)*.*"]))
+        return f".Regex~{base64.b64encode(pattern.encode()).decode().rstrip('=')}~{cells}"
+    if kind == "Cage":  # a total its cells can reach
+        n = len(path)
+        return f".Cage~{draw(st.integers(n * (n + 1) // 2, n * (19 - n) // 2))}~{cells}"
+    if kind == "SumLine":
+        return f".SumLine~{draw(st.integers(5, 20))}~{cells}"
+    if kind == "Modular":
+        return f".Modular~{draw(st.integers(2, 3))}~{cells}"
+    if kind == "Whisper":
+        return f".Whisper~{draw(st.integers(3, 6))}~{cells}"
+    return f".{kind}~{cells}"
+
+
+@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.lists(heavy_item(), min_size=1, max_size=3).map("".join),
+                          st.sampled_from(["milp", "matrix", "cp", "cp-bool", "sat-minimal",
+                                           "sat-extended", "backtracking"])),
+                min_size=8, max_size=8))
+def test_random_heavy_variants_end_within_twice_the_limit_or_are_refused(cases):
+    """Issue 48's property: read and solved at a 1 s limit under a memory cap,
+    each case ends within 2 x 1 s + 1 s (TIME_LIMIT or an answer), or is
+    refused as a ValueError (a method without the kind, a string it cannot
+    read), never a crash or an overrun."""
+    limit = 1.0
+    done = subprocess.run([sys.executable, "-c", WORKER.format(cap=MEMORY_CAP, limit=limit),
+                           json.dumps(cases)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(results) == len(cases)
+    for text, method, outcome, seconds in results:
+        assert outcome.split()[0] in ("OPTIMAL", "INFEASIBLE", "TIME_LIMIT", "REFUSED"), \
+            (text, method, outcome)
+        assert seconds <= 2 * limit + 1, (text, method, outcome, seconds)
