@@ -238,6 +238,7 @@ def cactus(paths, out: Path, colours: dict[str, str], title: str,
     frames = [results_frame(read(p)) for p in paths]
     fig, axes = plt.subplots(1, len(frames), figsize=(7.2 * len(frames), 6.0), squeeze=False,
                              layout="constrained")
+    zeros = False
     for ax, frame in zip(axes[0], frames):
         done = st.runs(frame)
         limit = float(done["time_limit_s"].max())
@@ -256,23 +257,25 @@ def cactus(paths, out: Path, colours: dict[str, str], title: str,
                         **CENSORED_MARKER)
         ax.set_yscale("log")
         ax.axhline(limit, color="0.4", lw=0.8, ls="--")
-        ax.text(0.99, limit * 1.1, f"budget {limit:g} CPU s", fontsize=8, color="0.3",
-                ha="right", transform=ax.get_yaxis_transform())
+        ax.text(0.01, limit / 1.12, f"budget {limit:g} CPU s", fontsize=8, color="0.3",
+                ha="left", va="top", transform=ax.get_yaxis_transform())
         ax.set_ylim(FLOOR_S / 1.5, limit * 2)
         instances = done["index"].nunique()
         copies = done["permutation"].nunique()
         ax.set_title(f"{done['dataset'].iloc[0]}: {instances} puzzles x {copies} permutations",
                      fontsize=10)
-        ax.set_xlabel("runs solved, fastest first")
+        ax.set_xlabel("runs: the solved ones fastest first, then the time-outs")
+        zeros = zeros or bool((done["solved"] & (done["total_s"] < FLOOR_S)).any())
         ax.set_ylabel("CPU seconds per run (build included), log scale")
         ax.grid(which="both", alpha=0.3)
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=3,
                   frameon=False)
     import textwrap
 
-    fig.suptitle("\n".join(textwrap.wrap(title, int(7.2 * len(frames) * 10)))
-                 + "\nopen triangles: timed out (at least the budget, censored); runs "
-                 f"recorded as 0.000 s drawn at {FLOOR_S * 1000:g} ms", fontsize=11)
+    note = ("open triangles: timed out (at least the budget: censored)"
+            + (f"; runs recorded as 0.000 s drawn at {FLOOR_S * 1000:g} ms" if zeros else ""))
+    fig.suptitle("\n".join(textwrap.wrap(title + "; " + note, int(7.2 * len(frames) * 9))),
+                 fontsize=11)
     fig.savefig(out, dpi=110)
     plt.close(fig)
     return out
