@@ -11,6 +11,7 @@ from scipy import stats
 import benchmarks.killer_formulations.run as RUN
 from benchmarks.killer_formulations import permuted
 from benchmarks.killer_formulations import tables as KILLER
+from benchmarks.order_formulations import permuted as order_permuted
 from benchmarks.order_formulations import tables as ORDER
 from benchmarks.order_formulations.recorded import write as write_order
 
@@ -125,3 +126,15 @@ def test_the_recorded_permuted_runs_have_three_copies_of_every_pair(csv, builder
         copies.setdefault((row["instance"], row["form"]), set()).add(row["permutation"])
     assert copies and all(found == {"0", "1", "2"} for found in copies.values())
     assert "Scope: " in builder(csv)
+
+
+def test_the_two_studies_copies_of_the_statistics_module_do_not_drift():
+    """A study imports no other study, so the order study keeps a copy of
+    the killer study's module: the same code below the docstring."""
+    import inspect
+
+    def code(module):
+        text = inspect.getsource(module)
+        return text[text.index('"""', 3) + 3:]
+
+    assert code(permuted) == code(order_permuted)

@@ -1,5 +1,6 @@
 """Statistics of a study run made with permuted copies (issue 44), for the
-killer and the order studies: their recorded rows (one per instance,
+killer study (``benchmarks/order_formulations/permuted.py`` is a copy: a
+study imports no other study): its recorded rows (one per instance,
 permutation and form, CPU seconds, build included, against ``cpu_limit``)
 handed to :func:`sudoku_models.bench.statistics.compare` as a results frame,
 and the tables and the cactus figure the READMEs show.

@@ -140,10 +140,10 @@ _KEY_PAIRS = {
 
 def statistics(*paths: Path | str) -> str:
     """Per form, in :data:`.forms.FORMS` order, the statistics of the run
-    with permuted copies (:func:`benchmarks.killer_formulations.permuted.
+    with permuted copies (:func:`benchmarks.order_formulations.permuted.
     methods_table`: solved with its Wilson 95% interval, shifted geometric
     mean, PAR-2, variability over permutations), and the run's scope."""
-    from benchmarks.killer_formulations import permuted
+    from benchmarks.order_formulations import permuted
 
     rows = permuted.read(*paths)
     kind = rows[0]["dataset"].split("-")[0]
@@ -160,8 +160,8 @@ def key_pairs(*paths: Path | str) -> str:
     model (the paradigm's effect), the best MILP form (lowest PAR-2, then
     shifted geometric mean) against CP-SAT's integer model; with the
     Wilcoxon and sign tests and the median ratio's bootstrap interval
-    (:func:`benchmarks.killer_formulations.permuted.pairs_table`)."""
-    from benchmarks.killer_formulations import permuted
+    (:func:`benchmarks.order_formulations.permuted.pairs_table`)."""
+    from benchmarks.order_formulations import permuted
 
     kind = permuted.read(*paths)[0]["dataset"].split("-")[0]
     result = permuted.comparison(*paths)
@@ -175,7 +175,7 @@ def figure(paths=None, out: Path = FIGURE) -> Path:
     by side, a colour per form (the library's method colours, shades for a
     method's forms; a form of the same method and position in both
     collections the same colour)."""
-    from benchmarks.killer_formulations import permuted
+    from benchmarks.order_formulations import permuted
 
     paths = paths or [PERMUTED["thermo"], PERMUTED["arrow"]]
     labels = {}
