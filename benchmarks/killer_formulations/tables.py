@@ -18,8 +18,8 @@ from benchmarks.killer_formulations import permuted
 from benchmarks.killer_formulations.run import FORMS
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "results" / "unselected_p3_10s.csv"
-FIGURE = HERE / "cactus_unselected_p3.png"
+RESULTS = HERE / "results" / "unselected_p5_10s.csv"
+FIGURE = HERE / "cactus_unselected_p5.png"
 MILP = ("milp sum", "milp sets", "milp sets+rule45", "milp sum+rule45")
 CP = ("cp sum", "cp table", "cp sets", "cp sets+rule45", "cp sum+rule45")
 
@@ -67,7 +67,7 @@ def figure(paths=(RESULTS,), out: Path = FIGURE) -> Path:
     colours = permuted.form_colours({form: FORMS[form][0] for form in forms})
     return permuted.cactus(paths, out, colours,
                            "Killer forms: CPU seconds of every run (each killer in "
-                           "3 permuted copies), one thread", forms)
+                           "5 permuted copies), one thread", forms)
 
 
 if __name__ == "__main__":
