@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.order_formulations.forms import FORMS
+from benchmarks.studykit import permuted
 from benchmarks.order_formulations.recorded import read, solved
 
 _EFFORT = (("nodes", "B&B nodes"), ("conflicts", "conflicts"), ("branches", "branches"))
@@ -116,3 +117,77 @@ def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
                  f"bound was higher on {tighter} of {pairs}, and it left fewer `x` fractional "
                  f"on {fewer} of {pairs} (fractional x and bound: `{weak}` / `{strong}`).")
     return "\n".join(lines)
+
+
+# -- the run with permuted copies (issue 44) ----------------------------------------
+
+HERE = Path(__file__).resolve().parent
+PERMUTED = {kind: HERE / "results" / f"{kind}_p3_10s.csv" for kind in FORMS}
+FIGURE = HERE / "cactus_p3.png"
+_KEY_PAIRS = {
+    "thermo": (("formulation in MILP", "milp values", "milp cumulative"),
+               ("formulation in CP (binary model)", "cp-bool values", "cp-bool cumulative"),
+               ("paradigm, both values rows", "milp values", "cp-bool values"),
+               ("paradigm, both cumulative rows", "milp cumulative", "cp-bool cumulative"),
+               ("best MILP vs CP's integer model", "BEST_MILP", "cp"),
+               ("CP's two models", "cp-bool values", "cp")),
+    "arrow": (("formulation in MILP", "milp sum", "milp sets"),
+              ("formulation in CP (binary model)", "cp-bool sum", "cp-bool sets"),
+              ("paradigm, both sum rows", "milp sum", "cp-bool sum"),
+              ("paradigm, both digit sets", "milp sets", "cp-bool sets"),
+              ("best MILP vs CP's integer model", "BEST_MILP", "cp"),
+              ("CP's two models", "cp-bool sets", "cp"))}
+
+
+def statistics(*paths: Path | str) -> str:
+    """Per form, in :data:`.forms.FORMS` order, the statistics of the run
+    with permuted copies (:func:`benchmarks.order_formulations.permuted.
+    methods_table`: solved with its Wilson 95% interval, shifted geometric
+    mean, PAR-2, variability over permutations), and the run's scope."""
+
+    rows = permuted.read(*paths)
+    kind = rows[0]["dataset"].split("-")[0]
+    present = {row["form"] for row in rows}
+    forms = tuple(f for f in FORMS[kind] if f in present)
+    return (permuted.methods_table(*paths, forms=forms)
+            + f"\n\nScope: {permuted.scope(*paths)}.")
+
+
+def key_pairs(*paths: Path | str) -> str:
+    """The pairs that answer the README's question for the collection of
+    the CSVs (thermometers or arrows): each paradigm's two forms (the
+    formulation's effect), the same form in MILP and in CP-SAT's binary
+    model (the paradigm's effect), the best MILP form (lowest PAR-2, then
+    shifted geometric mean) against CP-SAT's integer model; with the
+    Wilcoxon and sign tests and the median ratio's bootstrap interval
+    (:func:`benchmarks.order_formulations.permuted.pairs_table`)."""
+
+    kind = permuted.read(*paths)[0]["dataset"].split("-")[0]
+    result = permuted.comparison(*paths)
+    best = permuted.best_forms(result, [f for f in FORMS[kind] if f.startswith("milp")])
+    pairs = tuple((what, best if a == "BEST_MILP" else a, b) for what, a, b in _KEY_PAIRS[kind])
+    return permuted.pairs_table(*paths, pairs=pairs)
+
+
+def figure(paths=None, out: Path = FIGURE) -> Path:
+    """The cactus plot of the permuted runs, thermometers and arrows side
+    by side, a colour per form (the library's method colours, shades for a
+    method's forms; a form of the same method and position in both
+    collections the same colour)."""
+
+    paths = paths or [PERMUTED["thermo"], PERMUTED["arrow"]]
+    labels = {}
+    for kind in FORMS:
+        for form, (method, options) in FORMS[kind].items():
+            if not form.startswith("matrix"):
+                labels[form] = method
+    colours = permuted.form_colours(labels)
+    return permuted.cactus(paths, out, colours,
+                           "Thermometers and arrows: CPU seconds of every run (each puzzle in "
+                           "3 permuted copies), one thread")
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(figure([Path(p) for p in sys.argv[1:]] or None))

@@ -10,7 +10,8 @@ never another study.
   the load sampled beside it;
 - :mod:`.cpu_budget`: a solve stopped after a budget of CPU seconds;
 - :mod:`.random_costs`: an LP relaxation's strength in a random direction;
-- :mod:`.censoring`: statistics of runs cut by a time limit, as bounds;
+- :mod:`.permuted`: a study run with permuted copies as the library's
+  statistics (:func:`sudoku_models.bench.statistics.compare`), its tables and cactus figure;
 - :mod:`.benchtools`: the bundled datasets, the machine's line, the puzzle
   sets of the rating studies, a ``run``/``report`` command line;
 - :mod:`.published`: every table of a README rebuilt from its recorded CSV.
