@@ -183,9 +183,11 @@ def test_a_hung_solver_is_stopped_from_outside_and_the_run_goes_on(tmp_path, mon
         assert float(r["load_1min"]) >= 0 and (not cores or r["core"] in cores)
     limit_and_grace = 0.5 + local.grace(0.5)
     for i in ("1", "2"):
-        # a quarter at least: the suite's other workers share the two cores
-        assert 0.25 * limit_and_grace < float(rows["spinner", i]["cpu_s"]) < limit_and_grace + 2
-        assert float(rows["sleeper", i]["cpu_s"]) < 0.2
+        # a tenth at least (measured 0.45-0.61 s of its 2.55 s at load 5, where the
+        # suite's other workers share the two cores), several times the sleeper's
+        spun, slept = float(rows["spinner", i]["cpu_s"]), float(rows["sleeper", i]["cpu_s"])
+        assert 0.1 * limit_and_grace < spun < limit_and_grace + 2
+        assert slept < 0.2 and spun > 2 * slept
 
 
 def test_a_dead_worker_costs_its_puzzle_retried_once(tmp_path, monkeypatch):
