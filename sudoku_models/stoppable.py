@@ -30,6 +30,7 @@ swallowed.
 from __future__ import annotations
 
 import _thread
+import logging
 import ctypes
 import math
 import os
@@ -191,22 +192,23 @@ class _Call:
         if ((self.deadline is not None and now >= self.deadline)
                 or (self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline)):
             return "time limit"
-        if self.memory_cap is not None and resident_bytes() > self.memory_cap:
+        if self.memory_cap is not None and peak_resident_bytes() > self.memory_cap:
             return "memory"
         return None
 
 
-def resident_bytes() -> int:
-    """This process's resident memory in bytes (Linux: ``/proc/self/statm``;
-    elsewhere its peak so far)."""
-    try:
-        with open("/proc/self/statm", "rb") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        import resource
+def peak_resident_bytes() -> int:
+    """The most resident memory this process has held, in bytes (its peak:
+    ``getrusage``'s ``ru_maxrss``). One system call that keeps the GIL: the
+    watcher reads it every 50 ms while a build holds the GIL in long C calls,
+    and reading ``/proc/self/statm`` there (an open, a read and a close, each
+    giving the GIL back and waiting for it) took 1-2 s a time and held back
+    the deadline's stop by as much (a 1 s limit ended at 4-8 s). A cap on
+    the peak never stops work that stayed below it."""
+    import resource
 
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 class _Watcher:
@@ -308,7 +310,7 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     CPU clock reaches ``cpu_deadline`` (a :func:`time.process_time` value:
     every thread's CPU seconds, looked at every 50 ms; either reached:
     reason ``"time limit"``), once the process holds more than
-    ``memory_cap`` bytes of resident memory (:func:`resident_bytes`, looked
+    ``memory_cap`` bytes of resident memory (:func:`peak_resident_bytes`, looked
     at every 50 ms; reason ``"memory"``) or, in the main thread, on Ctrl-C; ``stop()``
     must make ``work()`` return soon and be safe to call from another thread
     before and during ``work()``. Returns ``(what
@@ -364,6 +366,16 @@ class _Injected(BaseException):
     ``BaseException``, so that the work's ``except Exception`` lets it by)."""
 
 
+class DropStopReports(logging.Filter):
+    """A log filter that drops a library's report of an error whose cause is
+    the watcher's stop: Pyomo logs "Constructing component ... failed:
+    _Injected" before it lets the exception by, which a user would read as
+    an error on the terminal of a build that was only stopped at its limit."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return _Injected.__name__ not in record.getMessage()
+
+
 def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
     """Have Python raise ``exc`` in ``thread`` at its next bytecode (None:
     drop one not raised yet)."""
@@ -392,9 +404,9 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
     def stop() -> None:
         with lock:
             if state["running"]:
+                _raise_in(thread, _Injected)  # first: nothing may delay the stop
                 if state["resident"] is None:
-                    state["resident"] = resident_bytes()
-                _raise_in(thread, _Injected)
+                    state["resident"] = peak_resident_bytes()
 
     def guarded() -> T:
         with lock:

@@ -198,3 +198,12 @@ def test_random_heavy_variants_end_within_twice_the_limit_or_are_refused(cases):
         assert outcome.split()[0] in ("OPTIMAL", "INFEASIBLE", "TIME_LIMIT", "REFUSED"), \
             (text, method, outcome)
         assert seconds <= 2 * limit + 1, (text, method, outcome, seconds)
+
+
+def test_a_stopped_build_prints_no_error_of_the_modelling_library():
+    """Pyomo logged 'ERROR: Constructing component ... failed: _Injected' on
+    the terminal of a build stopped at its limit: a stop is not an error."""
+    done = subprocess.run([sys.executable, "-m", "sudoku_models", "solve", REGEX_18, "-m", "milp",
+                           "--time-limit", "1"], capture_output=True, text=True, timeout=120)
+    assert "TIME_LIMIT" in done.stdout and "build stopped" in done.stdout
+    assert "_Injected" not in done.stdout + done.stderr and "ERROR" not in done.stdout

@@ -26,6 +26,7 @@ the model for changes on every solve.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import NamedTuple
 
@@ -36,8 +37,11 @@ from pyomo.core.base import SortComponents
 from pyomo.repn.linear import LinearRepnVisitor
 from pyomo.repn.util import VarRecorder
 
+from ...stoppable import DropStopReports
 from .backends import LinearProblem, SparseRows
 from .linear import LinearFormulation
+
+logging.getLogger("pyomo.core").addFilter(DropStopReports())  # a build stopped at its limit
 
 _INF = float("inf")
 _ORDER = SortComponents.ORDERED_INDICES  # the order of Pyomo's standard-form compiler
