@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 
 from sudoku_models.bench import report  # noqa: E402
-from sudoku_models.plotting import METHOD_COLOURS  # noqa: E402
+from sudoku_models.plotting import METHOD_COLOURS, METHOD_MARKERS  # noqa: E402
 
 LONG = ["milp", "cp", "matrix", "cp-bool", "milp-alldiff [transformation=hull]", "matching",
         "sat-minimal [solver=glucose4]", "sat-extended", "backtracking"]
@@ -107,7 +107,8 @@ def test_every_text_of_every_figure_lies_inside_it(case):
 
 def test_one_colour_per_method_in_every_figure():
     """Every line of the cactus plot and the profile, time-outs' open
-    triangles included, in its method's colour."""
+    triangles included, in its method's colour; each method's curve and
+    legend entry with its marker."""
     frame = synthetic([("top95", 3)], ["cp", "milp", "backtracking"])
     colours = report.method_colours(frame["label"].unique())
     for fig in (report.plot_cactus(frame, colours), report.plot_profile(frame, colours)):
@@ -116,6 +117,10 @@ def test_one_colour_per_method_in_every_figure():
         assert {name for name, _ in drawn} >= {"cp", "milp", "backtracking", "cp, timed out"}
         for name, colour in drawn:
             assert colour == METHOD_COLOURS[name.split(",")[0]].lower(), name
+        markers = {line.get_label(): line.get_marker() for line in fig.axes[0].get_lines()}
+        assert all(markers[name] == METHOD_MARKERS[name] for name in ("cp", "milp", "backtracking"))
+        legend = {h.get_label(): h.get_marker() for h in fig.legends[0].legend_handles}
+        assert all(legend[name] == METHOD_MARKERS[name] for name in ("cp", "milp", "backtracking"))
 
 
 def test_the_summary_has_speed_up_model_size_and_sorts_by_a_column():

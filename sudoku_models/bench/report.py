@@ -23,7 +23,7 @@ import math
 from functools import cache
 from pathlib import Path
 
-from ..plotting import method_colours, plain_log_axis, save_figure
+from ..plotting import method_colours, method_markers, plain_log_axis, save_figure
 from ..records.summary import SOLVED, SUMMARY_COLUMNS, summary_lines
 from ..records.summary import configuration_label as method_label
 from .statistics import Interval, compare
@@ -248,6 +248,12 @@ def _colour(colours, label):
     return colours.get(label, colours.get(label.split(" [")[0]))
 
 
+def _marker(colours, label):
+    """``label``'s marker beside its colour (:func:`~sudoku_models.plotting.method_markers`
+    over the figure's labels, the keys of ``colours``)."""
+    return method_markers([*colours, label])[label]
+
+
 FIGURE_DPI = 200
 FIGURE_FORMATS = (".svg", ".pdf")  # written beside each PNG
 
@@ -269,7 +275,8 @@ def _legend(fig, colours, labels):
     its longest label leaves room for."""
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], color=_colour(colours, name), marker="o", label=name)
+    handles = [Line2D([], [], color=_colour(colours, name), marker=_marker(colours, name),
+                      label=name)
                for name in labels]
     width = fig.get_figwidth()
     per_column = 0.75 + 0.085 * max(len(name) for name in labels)  # inches, at 10 pt
@@ -328,8 +335,8 @@ def plot_distribution(frame, colours, path: Path | None = None, what: str = "tim
         for patch, name in zip(parts["boxes"], names):
             patch.set_facecolor(to_rgba(_colour(colours, name), 0.25))
         for i, (values, name) in enumerate(zip(data, names), start=1):
-            ax.scatter(i + rng.uniform(-0.18, 0.18, len(values)), values, s=5, alpha=0.35,
-                       color=_colour(colours, name))
+            ax.scatter(i + rng.uniform(-0.18, 0.18, len(values)), values, s=8, alpha=0.35,
+                       color=_colour(colours, name), marker=_marker(colours, name))
         ax.set_xticks(range(1, len(names) + 1), names, rotation=35, ha="right", fontsize=8)
         ax.set_yscale("log")
         ax.set_ylim(max(low / 1.5, 1e-4), high * 1.5)
@@ -374,7 +381,8 @@ def plot_cactus(frame, colours, path: Path | None = None, what: str = "time"):
         for label, rows in group.groupby("label", sort=True):
             times = np.sort(rows.loc[rows["solved"], "low_s"].to_numpy() * 1000)
             ax.step(np.arange(1, len(times) + 1), times, where="post", color=_colour(colours, label),
-                    label=label)
+                    marker=_marker(colours, label), markevery=max(1, len(times) // 8),
+                    markersize=4, label=label)
             bounds = np.sort(rows.loc[~rows["solved"], "low_s"].to_numpy() * 1000)
             bounds = bounds[np.isfinite(bounds)]
             ax.plot(np.arange(len(times) + 1, len(times) + len(bounds) + 1), bounds,
@@ -421,7 +429,8 @@ def plot_profile(frame, colours, path: Path | None = None, what: str = "time"):
         for label in ratios.columns:
             r = ratios[label].to_numpy()
             share = [(r <= t).mean() for t in taus]
-            ax.step(taus, share, where="post", color=_colour(colours, label), label=label)
+            ax.step(taus, share, where="post", color=_colour(colours, label),
+                    marker=_marker(colours, label), markevery=30, markersize=4, label=label)
             if np.isinf(r).any():
                 censored = True
                 ax.plot([top], [share[-1]], linestyle="none", color=_colour(colours, label),
@@ -458,7 +467,8 @@ def plot_trend(frame, colours, column: str, datasets, path: Path | None, xlabel:
     fig, ax = plt.subplots(figsize=(8.5, 4.5), layout="constrained")
     xs = set()
     for label, points in _series(frame, column, datasets).items():
-        ax.plot(*zip(*points), marker="o", color=_colour(colours, label), label=label)
+        ax.plot(*zip(*points), marker=_marker(colours, label), color=_colour(colours, label),
+                label=label)
         xs |= {x for x, _ in points}
     plain_log_axis(ax, "y")
     collection = column == "clues" and "gen:17" in set(datasets)
