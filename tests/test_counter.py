@@ -314,6 +314,7 @@ print(json.dumps({name: len(kinds) for name, kinds in compiled.items()}))
 """
 
 
+@pytest.mark.slow  # every kernel compiled from an empty cache: 30 s
 def test_no_two_compiled_functions_share_a_name(tmp_path):
     """Numba names a function's machine code by its module, qualified name,
     a number counted per process and its argument types. Two functions a

@@ -38,6 +38,7 @@ class CancelFirst:
         return jobs
 
 
+@pytest.mark.slow  # a simulated job array run twice: 19 s
 def test_a_job_array_run_resumes_after_a_cancelled_task(tmp_path):
     out = tmp_path / "slurm.csv"
     results = ResultsFile(out)

@@ -210,7 +210,8 @@ def _collection(name):
     return [puzzle for _, puzzle in load_dataset(name)]
 
 
-@pytest.mark.parametrize("name", COLLECTIONS)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)  # 20 s of counting
+                                  if name == "killer-16x16" else name for name in COLLECTIONS])
 def test_collections_read_with_their_layouts_and_are_unique_for_the_counter(name):
     side, kind, killer, size = COLLECTIONS[name]
     puzzles = _collection(name)
