@@ -47,7 +47,7 @@ def test_a_cpu_budget_stops_a_hard_solve():
     hard = read_puzzles(DATASETS / "killer-9x9.jsonl")[30]  # cage="sum" does not solve it in 20 s
     model = make_method("milp", hard.rules, time_limit=600)
     cpu = time.process_time()
-    result = solve_within(model, "milp", hard, 1.0)
+    result = solve_within(model, hard, 1.0)
     assert result.status.name == "TIME_LIMIT" and time.process_time() - cpu < 30
 
 

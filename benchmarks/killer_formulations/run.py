@@ -21,13 +21,12 @@ puzzles of ``--dataset`` after ``--skip``.
 Each instance is solved in each form of ``--forms`` (labels of
 :data:`FORMS`), one after the other in one process, the order rotated from
 one instance to the next, one thread each, each with the same budget of
-``--cpu-limit`` CPU seconds of this process, build included. A watcher
-thread stops the solve once it has used them, as each method can be
-stopped: HiGHS through the back-end's ``stop()``, CP-SAT through
-``stop_search()`` (its statistics kept), PySAT by a Ctrl-C the process
-sends itself (PySAT's CaDiCaL has no ``interrupt()``; its statistics are
-then lost), the counter through its control array's stop flag. The run is
-then TIME_LIMIT; a solve whose CPU seconds pass the budget (HiGHS checks
+``--cpu-limit`` CPU seconds of this process, build included: the
+library's CPU limit (:mod:`benchmarks.studykit.cpu_budget`), whose watcher
+stops each method through its own stop (HiGHS's interrupt callback,
+CP-SAT's ``stop_search()`` with its statistics kept, CaDiCaL between its
+conflict-bounded slices, the counter's stop flag). The run is then
+TIME_LIMIT; a solve whose CPU seconds pass the budget (HiGHS checks
 for the stop only between phases) is TIME_LIMIT whatever it found. The
 wall limit (``--wall-limit``) is only a safety net. ``--redo CSV ...``
 solves only the (instance, form) pairs those runs did not solve within
@@ -229,15 +228,11 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
     else:
         model = make_method(method, puzzle.rules, time_limit=wall_limit, threads=threads,
                             seed=seed, **options)
-        result = solve_within(model, method, puzzle, cpu_limit)
-        if result is None:
-            answer = {"status": "TIME_LIMIT", "grid": None, "wall": None, "build": None}
-            stats = {}
-        else:
-            answer = {"status": result.status.name, "grid": result.grid,
-                      "wall": result.build_seconds + result.solve_seconds,
-                      "build": result.build_seconds}
-            stats = result.stats
+        result = solve_within(model, puzzle, cpu_limit)
+        answer = {"status": result.status.name, "grid": result.grid,
+                  "wall": result.build_seconds + result.solve_seconds,
+                  "build": result.build_seconds}
+        stats = result.stats
         solver = model.solver_name()
     cpu = time.process_time() - cpu
     status = "TIME_LIMIT" if cpu > cpu_limit else answer["status"]  # past the budget

@@ -74,15 +74,12 @@ def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
                         seed=seed, **options)
     load = os.getloadavg()[0]
     cpu = time.process_time()
-    result = solve_within(model, method, puzzle, cpu_limit)
+    result = solve_within(model, puzzle, cpu_limit)
     cpu = time.process_time() - cpu
-    if result is None:  # stopped by the budget with an interrupt (SAT, the counter)
-        status, verified, wall, solver, stats = "TIME_LIMIT", False, None, model.solver_name(), {}
-    else:
-        status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
-        verified = bool(result.status.solved and verify(puzzle, result.grid))
-        wall = round(result.build_seconds + result.solve_seconds, 3)
-        solver, stats = result.solver, result.stats
+    status = "TIME_LIMIT" if cpu > cpu_limit else result.status.name
+    verified = bool(result.status.solved and verify(puzzle, result.grid))
+    wall = round(result.build_seconds + result.solve_seconds, 3)
+    solver, stats = result.solver, result.stats
     row = {"method": method, "status": status, "verified": verified,
            "cpu_seconds": round(cpu, 3), "wall_seconds": wall, "load": round(load, 2),
            "core": pinned_core(), "solver": solver, "cpu_limit": cpu_limit, "seed": seed,

@@ -29,13 +29,10 @@ def ctrl_c_in_background() -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def solve_within(model, method: str, puzzle: Puzzle, cpu_limit: float) -> SolveResult:
+def solve_within(model, puzzle: Puzzle, cpu_limit: float) -> SolveResult:
     """``model.solve(puzzle)`` within a budget of ``cpu_limit`` CPU seconds
-    of this process, build included: the model's own CPU limit. ``model``
-    is the ``method`` made by ``make_method``; a model of another method is
-    a ``ValueError`` (a study's form and its model out of step). Returns the
-    result: TIME_LIMIT when the budget ended the solve."""
-    if model.name != method:
-        raise ValueError(f"the model is of method {model.name!r}, not {method!r}")
+    of this process, build included: the model's own CPU limit (a model
+    made by ``make_method``). Returns the result: TIME_LIMIT when the budget
+    ended the solve."""
     model.cpu_limit = validation.time_limit(cpu_limit, "cpu_limit")
     return model.solve(puzzle)
