@@ -366,6 +366,23 @@ class _Injected(BaseException):
     ``BaseException``, so that the work's ``except Exception`` lets it by)."""
 
 
+def _drop_unraisable_stops() -> None:
+    """Have Python's hook for exceptions it cannot raise (one that lands in a
+    garbage collector's callback or a ``__del__``, where the watcher's resend
+    covers it) drop the watcher's stop instead of printing "Exception ignored
+    in ..." on the user's terminal; any other goes to the hook as before."""
+    previous = sys.unraisablehook
+    if getattr(previous, "drops_stops", False):
+        return
+
+    def hook(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, _Injected):
+            previous(unraisable)
+
+    hook.drops_stops = True
+    sys.unraisablehook = hook
+
+
 class DropStopReports(logging.Filter):
     """A log filter that drops a library's report of an error whose cause is
     the watcher's stop: Pyomo logs "Constructing component ... failed:
@@ -407,6 +424,8 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
                 _raise_in(thread, _Injected)  # first: nothing may delay the stop
                 if state["resident"] is None:
                     state["resident"] = peak_resident_bytes()
+
+    _drop_unraisable_stops()
 
     def guarded() -> T:
         with lock:
