@@ -65,3 +65,15 @@ def solve_stats(result) -> dict:
     """A result's statistics of its own solve: without ``warm_up_s``, the
     one-time cost the first solve of a configuration in a process reports."""
     return {key: value for key, value in result.stats.items() if key != "warm_up_s"}
+
+
+class Spinner:
+    """A method that never returns and heeds no stop, burning CPU all along
+    (the hard limits of the harness must stop it from outside)."""
+
+    def __init__(self, order, **options):
+        pass
+
+    def solve(self, puzzle):
+        while True:
+            pass

@@ -24,6 +24,7 @@ from sudoku_models.records import results as results_module
 from sudoku_models.records.results import ResultsFile
 from sudoku_models.bench.runner import RunError
 from sudoku_models.cli import main
+from .helpers import Spinner
 
 SMOKE = dict(methods=["milp", "cp", "backtracking"], datasets=["top95", "gen:22", "order:2"],
              sample=3, progress=False)
@@ -119,17 +120,6 @@ class Sleeper:
 
     def solve(self, puzzle):
         time.sleep(10_000)
-
-
-class Spinner:
-    """A solver that never returns and burns CPU all along."""
-
-    def __init__(self, order, **options):
-        pass
-
-    def solve(self, puzzle):
-        while True:
-            pass
 
 
 SECOND = load_dataset("top95", first=2)[1][1].name

@@ -21,7 +21,7 @@ import pytest
 from sudoku_models import Puzzle, count_solutions, read_puzzles, solve
 from sudoku_models.errors import CountIncomplete, InvalidValueError
 
-from .helpers import DATASETS
+from .helpers import DATASETS, Spinner
 
 LIMIT = 2.0
 LOW, HIGH = 1.9, 2.3  # CPU seconds of the solve a 2 CPU s limit ends within
@@ -128,17 +128,6 @@ def test_the_command_line_refuses_a_cpu_limit_that_is_not_positive(command, valu
                           *puzzle], capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and "--cpu-limit" in run.stderr and value in run.stderr
-
-
-class Spinner:
-    """A method that never returns and heeds no stop, burning CPU."""
-
-    def __init__(self, order, **options):
-        pass
-
-    def solve(self, puzzle):
-        while True:
-            pass
 
 
 def test_a_bench_run_records_its_cpu_limit_and_stops_a_deaf_solver_from_outside(tmp_path,
