@@ -12,6 +12,8 @@ STEPS = {
     "thermo-snipes": ("thermo_snipes", "its hard thermometer snipes and 16x16 X and windoku "
                                        "examples: the counter's search before and after "
                                        "(--iss: the solver itself)"),
+    "race": ("race", "the counter beside the solver on each of its collections, counting to "
+                     "two as a user pays for it (--iss DIR --set tarek,hs,...)"),
     "read-and-solve": ("read_and_solve", "its example and collection puzzles: read, solved, "
                                          "right, unique"),
 }
