@@ -97,6 +97,23 @@ def test_the_cactus_figure_is_written_with_time_outs(tmp_path):
     assert out.exists() and out.stat().st_size > 10_000
 
 
+def test_the_profile_counts_a_time_out_as_never_within_any_factor(tmp_path):
+    path = _killer_csv(tmp_path / "k.csv", {
+        (1, "milp sum"): [1.0, None], (1, "cp sum"): [0.0, 0.2], (2, "milp sum"): [0.1, 0.1],
+        (2, "cp sum"): [0.4, 0.4]})
+    out = KILLER.profile([path], tmp_path / "p.png")
+    assert out.exists() and out.stat().st_size > 10_000
+    from benchmarks.studykit import permuted
+    from sudoku_models.bench.report import plot_profile
+
+    frame = permuted.results_frame(permuted.read(path))
+    frame["total_s"] = frame["total_s"].clip(lower=permuted.FLOOR_S)
+    fig = plot_profile(frame.assign(label=frame["method"]), {}, None, what="CPU time")
+    ends = {line.get_label(): line.get_ydata()[-1] for line in fig.axes[0].get_lines()
+            if not line.get_label().endswith("timed out")}
+    assert ends["milp sum"] == 0.75 and ends["cp sum"] == 1.0  # 3 of 4 runs, 4 of 4
+
+
 def test_the_order_tables_read_an_order_run(tmp_path):
     rows = []
     for i in range(1, 5):

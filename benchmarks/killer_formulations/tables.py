@@ -20,6 +20,7 @@ from benchmarks.killer_formulations.run import FORMS
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "unselected_p5_10s.csv"
 FIGURE = HERE / "cactus_unselected_p5.png"
+PROFILE = HERE / "profile_unselected_p5.png"
 MILP = ("milp sum", "milp sets", "milp sets+rule45", "milp sum+rule45")
 CP = ("cp sum", "cp table", "cp sets", "cp sets+rule45", "cp sum+rule45")
 
@@ -70,5 +71,14 @@ def figure(paths=(RESULTS,), out: Path = FIGURE) -> Path:
                            "5 permuted copies), one thread", forms)
 
 
+def profile(paths=(RESULTS,), out: Path = PROFILE) -> Path:
+    """The performance profile of the permuted run, in the cactus plot's
+    colours (:func:`benchmarks.studykit.permuted.profile`)."""
+    forms = _forms(paths)
+    return permuted.profile(paths, out, permuted.form_colours({f: FORMS[f][0] for f in forms}))
+
+
 if __name__ == "__main__":
-    print(figure([Path(p) for p in sys.argv[1:]] or [RESULTS]))
+    chosen = [Path(p) for p in sys.argv[1:]] or [RESULTS]
+    print(figure(chosen))
+    print(profile(chosen))

@@ -124,6 +124,7 @@ def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
 HERE = Path(__file__).resolve().parent
 PERMUTED = {kind: HERE / "results" / f"{kind}_p3_10s.csv" for kind in FORMS}
 FIGURE = HERE / "cactus_p3.png"
+PROFILE = HERE / "profile_p3.png"
 _KEY_PAIRS = {
     "thermo": (("formulation in MILP", "milp values", "milp cumulative"),
                ("formulation in CP (binary model)", "cp-bool values", "cp-bool cumulative"),
@@ -176,18 +177,32 @@ def figure(paths=None, out: Path = FIGURE) -> Path:
     collections the same colour)."""
 
     paths = paths or [PERMUTED["thermo"], PERMUTED["arrow"]]
+    return permuted.cactus(paths, out, _colours(),
+                           "Thermometers and arrows: CPU seconds of every run (each puzzle in "
+                           "3 permuted copies), one thread")
+
+
+def profile(paths=None, out: Path = PROFILE) -> Path:
+    """The performance profiles of the permuted runs, a panel per
+    collection, in the cactus plot's colours
+    (:func:`benchmarks.studykit.permuted.profile`)."""
+    return permuted.profile(paths or [PERMUTED["thermo"], PERMUTED["arrow"]], out, _colours())
+
+
+def _colours() -> dict[str, str]:
+    """A colour per form, the same for a form of the same method and
+    position in both collections (:func:`benchmarks.studykit.permuted.form_colours`)."""
     labels = {}
     for kind in FORMS:
         for form, (method, options) in FORMS[kind].items():
             if not form.startswith("matrix"):
                 labels[form] = method
-    colours = permuted.form_colours(labels)
-    return permuted.cactus(paths, out, colours,
-                           "Thermometers and arrows: CPU seconds of every run (each puzzle in "
-                           "3 permuted copies), one thread")
+    return permuted.form_colours(labels)
 
 
 if __name__ == "__main__":
     import sys
 
-    print(figure([Path(p) for p in sys.argv[1:]] or None))
+    chosen = [Path(p) for p in sys.argv[1:]] or None
+    print(figure(chosen))
+    print(profile(chosen))

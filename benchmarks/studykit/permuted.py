@@ -2,7 +2,7 @@
 by the killer and the order studies: their recorded rows (one per instance,
 permutation and form, CPU seconds, build included, against ``cpu_limit``)
 handed to :func:`sudoku_models.bench.statistics.compare` as a results frame,
-and the tables and the cactus figure the READMEs show.
+and the tables and the cactus and profile figures the READMEs show.
 
 A row counts as solved only with a verified answer within its CPU budget;
 a time-out is censored: its time is only known to be at least the budget,
@@ -218,6 +218,28 @@ def form_colours(forms: dict[str, str]) -> dict[str, str]:
     labels = {form: f"{method} [{form}]" for form, method in forms.items()}
     colours = method_colours(labels.values())
     return {form: colours[label] for form, label in labels.items()}
+
+
+def profile(paths, out: Path, colours: dict[str, str]) -> Path:
+    """The Dolan-More performance profile of the runs of the CSVs
+    ``paths``, a panel per dataset, drawn by the library's
+    :func:`sudoku_models.bench.report.plot_profile` (a time-out never within
+    any factor: a censored run; runs matched by instance and copy) on CPU
+    seconds, build included; a run recorded as 0.000 s counts as
+    :data:`FLOOR_S` (the CSVs keep milliseconds). Saved as PNG at ``out``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sudoku_models.bench.report import plot_profile
+
+    frame = pd.concat([results_frame(read(p)) for p in paths], ignore_index=True)
+    frame["total_s"] = frame["total_s"].clip(lower=FLOOR_S)
+    fig = plot_profile(frame.assign(label=frame["method"]), colours, None, what="CPU time")
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
 
 
 def cactus(paths, out: Path, colours: dict[str, str], title: str,
