@@ -270,3 +270,16 @@ def test_a_method_that_gives_up_at_once_gets_no_speed_up():
     table = report.summary_table(frame).set_index("method")
     assert np.isnan(table.loc["milp-alldiff", "speed-up vs milp"])
     assert table.loc["milp", "speed-up vs milp"] == 1.0
+
+
+def test_a_layout_without_an_order_keeps_its_panel(tmp_path):
+    """6x6 boxes record no order (the column is empty): every figure still
+    draws their panel, titled by the dataset (it raised ZeroDivisionError:
+    no panel at all)."""
+    frame = synthetic([("boxes-6x6", None), ("top95", 3)], ["cp", "backtracking"])
+    frame["order"] = frame["order"].astype("Int64")  # as load_results reads an empty column
+    for plot in (report.plot_distribution, report.plot_cactus, report.plot_profile):
+        fig = plot(frame, report.method_colours(frame["label"].unique()))
+        titles = sorted(ax.get_title() for ax in fig.axes if ax.get_visible() and ax.get_title())
+        assert titles[0].startswith("boxes-6x6") and "(" not in titles[0].split(",")[0]
+        assert titles[1].startswith("top95 (9x9)")

@@ -292,11 +292,18 @@ def _suptitle(fig, text: str) -> None:
 
 
 def _panels(frame):
-    return [(key, group) for key, group in frame.groupby(["dataset", "order"], sort=True)]
+    """``((dataset, order), rows)`` per panel; a layout without one order
+    (6x6 boxes, a Latin square: ``order`` empty) keeps its panel."""
+    return [(key, group) for key, group in frame.groupby(["dataset", "order"], sort=True,
+                                                          dropna=False)]
 
 
 def _title(dataset, order) -> str:
     name = "the 17-clue collection" if dataset == "gen:17" else dataset  # not generated
+    try:
+        order = int(order)
+    except (TypeError, ValueError):  # empty: boxes that are not square, a Latin square;
+        return name                  # the dataset's name says the size
     return f"{name} ({order * order}x{order * order})"
 
 
