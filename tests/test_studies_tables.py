@@ -124,3 +124,23 @@ def test_interleaving_effect_refuses_a_run_with_unsolved_rows(tmp_path):
     frame.to_csv(tmp_path / "by_method_1.csv", index=False)
     with pytest.raises(ValueError, match="by_method_1.csv: the comparison needs every row solved"):
         strength.interleaving_effect(tmp_path / "by_method_1.csv")
+
+
+def test_a_variants_run_under_a_cpu_limit_scores_par2_with_its_time_outs(tmp_path):
+    from benchmarks.studykit.runs import StudyChunk, run_study_chunk
+    from benchmarks.variants.tables import method_table
+
+    out = tmp_path / "boxes-6x6.csv"
+    run_study_chunk(StudyChunk("t", ["cp", "backtracking"], ["boxes-6x6"], None, 30.0, first=2,
+                               cpu_limit=2.0), out, progress=False)
+    rows = pd.read_csv(out)
+    assert set(rows["cpu_limit_s"]) == {2.0}
+    first_cp = rows.index[rows["method"] == "cp"][0]
+    rows.loc[first_cp, ["status", "cpu_s"]] = ["TIME_LIMIT", 2.0]  # one time-out, censored
+    rows.to_csv(out, index=False)
+    table = method_table(str(out)).splitlines()
+    assert "PAR-2 CPU s" in table[0] and "CPU limit 2 s per solve" in table[-1]
+    solved_cp = float(rows.loc[(rows["method"] == "cp") & (rows.index != first_cp), "cpu_s"].iloc[0])
+    cp = next(line for line in table if line.startswith("| cp |")).split("|")
+    assert cp[5].strip() == "1"  # not solved
+    assert cp[8].strip() == f"{(solved_cp + 4.0) / 2:.3f}"  # PAR-2: the time-out scores 2 x 2 s

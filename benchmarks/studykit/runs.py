@@ -105,7 +105,10 @@ class StudyChunk:
     ``solver_seed`` as in :func:`~sudoku_models.bench.run_benchmark`;
     ``skip``: leave out the first ``skip`` puzzles of each dataset (then
     ``first`` more from there; the rows keep the puzzles' own indices);
-    ``estimate_s``: the planned wall time, for the plan printed before a run."""
+    ``estimate_s``: the planned wall time, for the plan printed before a run;
+    ``cpu_limit``: CPU seconds of the solving process per solve, build
+    included (None: the wall ``time_limit`` alone; with it the wall limit is
+    a safety net)."""
 
     name: str
     methods: list[str]
@@ -117,6 +120,7 @@ class StudyChunk:
     first: int | None = None
     skip: int = 0
     estimate_s: float = 0.0
+    cpu_limit: float | None = None
 
 
 def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None = None,
@@ -140,7 +144,8 @@ def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None =
               "commit": git_commit(Path(__file__).resolve().parent), "methods": chunk.methods,
               "datasets": chunk.datasets, "sample": chunk.sample, "first": chunk.first,
               "skip": chunk.skip,
-              "time_limit_s": chunk.time_limit, "options": chunk.options,
+              "time_limit_s": chunk.time_limit, "cpu_limit_s": chunk.cpu_limit,
+              "options": chunk.options,
               "solver_seed": chunk.solver_seed, "workers": workers, "budget_s": budget_s,
               "cores": os.cpu_count()}
     _append(log, {**record, "event": "start", "time": _now(), "load": os.getloadavg()})
@@ -169,7 +174,8 @@ def run_study_chunk(chunk: StudyChunk, out: Path | str, budget_s: float | None =
         try:
             try:
                 run_benchmark(RunSpec(chunk.methods, datasets, out, sample=chunk.sample,
-                              first=first, time_limit=chunk.time_limit, warmup=0,
+                              first=first, time_limit=chunk.time_limit,
+                              cpu_limit=chunk.cpu_limit, warmup=0,
                               workers=workers, options=chunk.options or None,
                               solver_seed=chunk.solver_seed, interleave=True, progress=progress))
             finally:

@@ -27,6 +27,12 @@ Usage (each command resumes: the same command again writes only missing rows)::
     python -m benchmarks.variants --datasets killer-9x9 --skip 30 --first 20 \\
         --time-limit 10                                   # the killer comparison
     python -m benchmarks.variants --datasets jigsaw-9x9,boxes-6x6 --first 20
+    taskset -c 1 python -m benchmarks.variants --datasets killer-9x9 --skip 30 --first 20 \
+        --cpu-limit 10 --out benchmarks/variants/results/cpu10   # CPU seconds, one core
+
+``--cpu-limit S`` gives every solve S CPU seconds of its own process, build
+included (the library's CPU limit: a loaded machine lowers no method's
+budget); the wall limit is then a safety net, ``--time-limit`` or 6 x S.
 """
 
 from __future__ import annotations
@@ -53,7 +59,8 @@ def run(args: argparse.Namespace) -> list[Path]:
     for spec in args.datasets:
         path = args.out / f"{spec}.csv"
         chunk = StudyChunk(f"variants {spec}", configurations(spec, args.methods), [spec], None,
-                           args.time_limit, first=args.first, skip=args.skip)
+                           args.time_limit, first=args.first, skip=args.skip,
+                           cpu_limit=args.cpu_limit)
         run_study_chunk(chunk, path)
         written.append(path)
         print(f"wrote {path}", file=sys.stderr)
@@ -73,16 +80,22 @@ def main(argv=None) -> int:
     parser.add_argument("--first", type=int, help="puzzles per dataset (default all)")
     parser.add_argument("--skip", type=int, default=0,
                         help="skip this many puzzles of each dataset first (default 0)")
-    parser.add_argument("--time-limit", type=float, default=10.0,
-                        help="seconds per solve, build included (default 10)")
+    parser.add_argument("--time-limit", type=float,
+                        help="wall seconds per solve, build included (default 10; with "
+                             "--cpu-limit a safety net, default 6 x that limit)")
+    parser.add_argument("--cpu-limit", type=float,
+                        help="CPU seconds per solve of the solving process, build included")
     parser.add_argument("--small", action="store_true",
                         help="3 puzzles per dataset and a 5 s limit (the notebook's small mode)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"results folder (default {OUT})")
     args = parser.parse_args(argv)
     if args.small:
         args.first, args.time_limit = 3, 5.0
-    if (args.first is not None and args.first < 1) or args.skip < 0 or args.time_limit <= 0:
-        parser.error("--first and --time-limit must be positive, --skip >= 0")
+    if args.time_limit is None:
+        args.time_limit = 6 * args.cpu_limit if args.cpu_limit else 10.0
+    if (args.first is not None and args.first < 1) or args.skip < 0 or args.time_limit <= 0 \
+            or (args.cpu_limit is not None and args.cpu_limit <= 0):
+        parser.error("--first, --time-limit and --cpu-limit must be positive, --skip >= 0")
     try:
         print(f"# {machine()}; load {os.getloadavg()[0]:.2f}", file=sys.stderr)
         for path in run(args):

@@ -57,14 +57,19 @@ def method_table(csv: str) -> str:
     median CPU seconds per puzzle (build and solve) over every modelled
     puzzle with the unsolved ones as lower bounds (``>= x`` when they leave
     the median open), the mean only when every modelled puzzle was solved,
-    and the median effort of the solved ones. Paired: every configuration
-    ran on the same puzzles, interleaved per puzzle in one run."""
-    from sudoku_models.bench.statistics import median_interval, value_bounds
+    and the median effort of the solved ones; for a run with a CPU limit,
+    PAR-2 over the modelled puzzles (an unsolved one scores twice its CPU
+    limit). Paired: every configuration ran on the same puzzles,
+    interleaved per puzzle in one run."""
+    from sudoku_models.bench.statistics import median_interval, par2, value_bounds
 
     rows = load(csv)
+    on_cpu = "cpu_limit_s" in rows and rows["cpu_limit_s"].notna().all()
     lines = ["| configuration | puzzles | solved, verified | not modelled | not solved "
-             "| median CPU s | mean CPU s | median effort (solved) |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+             "| median CPU s | mean CPU s |" + (" PAR-2 CPU s |" if on_cpu else "")
+             + " median effort (solved) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if on_cpu else "")
+             + " --- |"]
     for label in _in_configuration_order(rows):
         group = rows[rows["label"] == label]
         modelled = group[~group["not_modelled"]]
@@ -75,9 +80,13 @@ def method_table(csv: str) -> str:
             median = median_interval(*value_bounds(modelled["cpu_bound_s"],
                                                    ~modelled["solved"])).text(".3f")
             mean = f"{solved['cpu_bound_s'].mean():.3f}" if len(solved) == len(modelled) else ""
+        score = ""
+        if on_cpu and len(modelled):
+            score = f"{par2(modelled['cpu_bound_s'], modelled['solved'], modelled['cpu_limit_s']):.3f} | "
         lines.append(f"| {label} | {len(group)} | {ok} | {len(group) - len(modelled)} "
-                     f"| {len(modelled) - len(solved)} | {median} | {mean} "
-                     f"| {effort(solved) if len(solved) else ''} |")
+                     f"| {len(modelled) - len(solved)} | {median} | {mean} | "
+                     + (score or ("| " if on_cpu else ""))
+                     + f"{effort(solved) if len(solved) else ''} |")
     lines += ["", _scope(rows)]
     return "\n".join(lines)
 
@@ -141,7 +150,11 @@ def _scope(rows: pd.DataFrame) -> str:
     """The line under a table: limit, threads, load, cores, clock."""
     load = rows["load_1min"].astype(float)
     cores = sorted({int(c) for c in rows["core"].dropna()})
-    return (f"Time limit {rows['time_limit_s'].iloc[0]:g} s per solve (wall, build included); "
+    cpu = rows["cpu_limit_s"].iloc[0] if "cpu_limit_s" in rows else float("nan")
+    limit = (f"CPU limit {cpu:g} s per solve (the solving process's own clock, build "
+             f"included; wall safety net {rows['time_limit_s'].iloc[0]:g} s)" if cpu == cpu else
+             f"Time limit {rows['time_limit_s'].iloc[0]:g} s per solve (wall, build included)")
+    return (f"{limit}; "
             f"{rows['threads'].iloc[0]} thread; load average (1 min) {load.min():.1f} to "
             f"{load.max():.1f}; worker pinned to core {', '.join(map(str, cores)) or '?'}; "
             "clock: CPU seconds of build and solve, every configuration on a puzzle before the "
@@ -160,3 +173,27 @@ def counter_speed(csv: str) -> str:
             f"| ---: | ---: | ---: | ---: | ---: | ---: |\n"
             f"| {len(mine)} | {int((mine['solutions'] == 1).sum())} | {seconds.median():.3f} "
             f"| {seconds.mean():.3f} | {seconds.max():.3f} | {mine['branches'].median():,.0f} |")
+
+
+def figure(*csvs: str, out: str) -> str:
+    """The survival (cactus) plot of recorded runs on CPU seconds, a panel
+    per collection, drawn by the library's
+    :func:`sudoku_models.bench.report.plot_cactus` (a time-out an open
+    triangle at its CPU limit: censored), one colour and marker per
+    configuration as in ``bench report``; saved as PNG at ``out``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sudoku_models.bench.report import labelled, on_clock, plot_cactus
+    from sudoku_models.plotting import method_colours
+    from sudoku_models.records import load_results
+
+    frame = pd.concat([on_clock(labelled(load_results(c)), "cpu", c) for c in csvs],
+                      ignore_index=True)
+    frame = frame[frame["status"] != "ERROR"]  # not modelled: no run to draw
+    fig = plot_cactus(frame, method_colours(frame["label"].unique()), None, what="CPU time")
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
