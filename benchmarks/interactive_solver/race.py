@@ -37,7 +37,11 @@ core, the first of the two alternating from puzzle to puzzle:
   core of a quiet machine wall and CPU differ little), its status, solutions,
   guesses (branch points) and nodes searched, and ``run_cpu_s``, the CPU
   seconds of the whole node process (start-up and compilation included,
-  an upper bound on what its solve used).
+  an upper bound on what its solve used). It has no time limit of its
+  own: a node process still running after three times ``--limit`` plus 10
+  s of wall time is stopped and its row is ``TIME_LIMIT`` with ``solve_s``
+  the limit, a bound (its three solves took at least that much each on
+  average).
 
 Rows to ``results/race.csv`` (``--out``): set, name, program, round,
 status, solutions, nodes (the counter's branch nodes, the solver's
@@ -116,15 +120,19 @@ def time_counter(puzzle, limit_s: float) -> dict:
                 cpu_s=f"{cpu:.4f}")
 
 
-def time_solver(folder: str, source: str, temp: str) -> dict:
+def time_solver(folder: str, source: str, temp: str, limit_s: float) -> dict:
     """One run of the solver's own benchmark on one puzzle (module docstring)."""
     path = Path(temp) / "puzzle.txt"
     path.write_text(source)
     before = children_cpu()
-    done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
-                           "--input-file", str(path), "--solutions", "2", "--repeat", "3",
-                           "--json"],
-                          cwd=folder, check=True, capture_output=True, text=True)
+    try:
+        done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks",
+                               "none", "--input-file", str(path), "--solutions", "2", "--repeat",
+                               "3", "--json"], cwd=folder, check=True, capture_output=True,
+                              text=True, timeout=3 * limit_s + 10)
+    except subprocess.TimeoutExpired:
+        return dict(program="iss", status="TIME_LIMIT", solutions="", nodes="",
+                    solve_s=f"{limit_s:.4f}", run_cpu_s=f"{children_cpu() - before:.3f}")
     run_cpu = children_cpu() - before
     row = json.loads(done.stdout[done.stdout.index("["):])[0]
     return dict(program="iss", status=row["status"], solutions=row["solutions"],
@@ -152,7 +160,7 @@ def run(folder: str, chosen: list[str], repeat: int, limit_s: float, out: Path,
                 for program in order:
                     load = os.getloadavg()[0]
                     row = (time_counter(puzzle, limit_s) if program == "counter"
-                           else time_solver(folder, source, temp))
+                           else time_solver(folder, source, temp, limit_s))
                     writer.writerow(dict(row, set=group, name=name, round=round_,
                                          load=f"{load:.2f}", core=core))
                     handle.flush()
@@ -161,37 +169,43 @@ def run(folder: str, chosen: list[str], repeat: int, limit_s: float, out: Path,
                           f"{row.get('cpu_s') or row.get('solve_s')} s", flush=True)
 
 
-def table(csv_path: str | Path) -> str:
-    """The README's table: per set, the puzzles both programs decided, the
-    mean over them of each puzzle's median (over the rounds) counter CPU
-    seconds and solver solve seconds, their ratio (counter / solver; below
-    1: the counter ahead), the mean branch nodes and guesses; puzzles the
-    counter stopped at its CPU limit are counted apart (its time there a
-    bound, never averaged in); then the loads and the core."""
+def table(*csv_paths: str | Path) -> str:
+    """The README's table of one or more recorded runs (their rows
+    together, each set from one run): per set, the puzzles both programs
+    decided in every round, the mean over them of each puzzle's median
+    (over the rounds) counter CPU seconds and solver solve seconds, their
+    ratio (counter / solver; below 1: the counter ahead), the mean branch
+    nodes and guesses; puzzles either program left undecided within the
+    limit are counted apart (a time there is a bound, never averaged in);
+    then the rounds, loads and core."""
     import pandas as pd
 
-    runs = pd.read_csv(csv_path)
+    runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
+    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
     mine = runs[runs["program"] == "counter"]
     theirs = runs[runs["program"] == "iss"]
-    decided = mine.groupby("name")["status"].agg(lambda s: (s == "OPTIMAL").all())
+    decided = runs.groupby("name")["decided"].all()
+    stopped_mine = mine.groupby("name")["decided"].all().eq(False)
+    stopped_theirs = theirs.groupby("name")["decided"].all().eq(False)
     per_mine = mine.groupby(["set", "name"], sort=False).agg(cpu=("cpu_s", "median"),
                                                              nodes=("nodes", "median"))
     per_theirs = theirs.groupby(["set", "name"], sort=False).agg(
         solve=("solve_s", "median"), guesses=("nodes", "median"), run=("run_cpu_s", "median"))
     both = per_mine.join(per_theirs)
     lines = ["| collection | puzzles | both decided | counter: mean CPU s (branch nodes) "
-             "| solver: mean solve s (guesses) | ratio | counter stopped |",
+             "| solver: mean solve s (guesses) | ratio | not decided: counter, solver |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for group in dict.fromkeys(runs["set"]):
         rows = both.loc[group]
         ok = rows[decided.reindex(rows.index).to_numpy()]
-        stopped = len(rows) - len(ok)
         ratio = ok["cpu"].mean() / ok["solve"].mean() if len(ok) else float("nan")
         lines.append(f"| {SET_NAMES.get(group, group)} | {len(rows)} | {len(ok)} "
                      f"| {ok['cpu'].mean():.4f} ({ok['nodes'].mean():,.0f}) "
                      f"| {ok['solve'].mean():.4f} ({ok['guesses'].mean():,.0f}) "
-                     f"| {ratio:.2f}x | {stopped} |")
-    rounds = runs["round"].nunique()
+                     f"| {ratio:.2f}x | {int(stopped_mine.reindex(rows.index).sum())}, "
+                     f"{int(stopped_theirs.reindex(rows.index).sum())} |")
+    rounds = "-".join(str(n) for n in sorted({runs.groupby("name")["round"].nunique().min(),
+                                                runs.groupby("name")["round"].nunique().max()}))
     cores = ", ".join(str(int(c)) for c in runs["core"].dropna().unique())
     lines += ["", f"Each puzzle's median of {rounds} round(s) per program, the programs "
               f"alternating; load average (1 min) at the start of each call "
@@ -209,11 +223,12 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=float, default=60.0,
                         help="the counter's CPU-second limit per puzzle")
     parser.add_argument("--out", default=str(OUT))
-    parser.add_argument("--table", action="store_true", help="print the table of --out and stop")
+    parser.add_argument("--table", nargs="+", metavar="CSV",
+                        help="print the table of these recorded runs and stop")
     add_core_option(parser)
     args = parser.parse_args(argv)
     if args.table:
-        print(table(args.out))
+        print(table(*args.table))
         return 0
     chosen = args.set.split(",")
     if set(chosen) - set(SETS):
