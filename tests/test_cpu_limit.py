@@ -164,3 +164,17 @@ def test_statistics_count_a_solve_past_its_cpu_limit_as_a_time_out():
     assert list(wall["over_limit"]) == [False, True, False]
     cpu = outcome(on_clock(frame, "cpu"))
     assert list(cpu["censored_s"]) == [1.5, 2.0, 2.0]  # a time-out at its own clock's limit
+def test_a_highs_model_stopped_at_its_cpu_limit_gets_its_whole_limit_next_time():
+    """HiGHS 1.14 kept a stopped run's interrupt flag: every later run of the
+    same model (solve_many, Models: a second puzzle of the same rules) ended
+    'Interrupted by user' at its first check, after 0 iterations, reported
+    TIME_LIMIT (found on boxes-12x12 with milp-alldiff at 5 CPU s: 9 of 10
+    'not solved' after 0.15-0.36 CPU s). The same hard puzzle twice: the
+    second run works for its limit as the first did."""
+    from sudoku_models import read_puzzles, solve_many
+
+    hard = read_puzzles("top95")[0]
+    first, second = solve_many([hard, hard], "milp-alldiff", cpu_limit=2.5)
+    for result in (first, second):
+        assert result.status.name == "TIME_LIMIT"
+        assert result.stats["LP iterations"] > 0 and result.cpu_seconds > 1.0

@@ -297,8 +297,10 @@ class HighsBackend(Backend):
         self._checking = on
 
     def _interrupt_if_stopping(self, event) -> None:
-        if self._stopping.is_set():
-            event.interrupt()
+        # HiGHS 1.14 keeps the interrupt flag of its callback data from one
+        # run to the next: set it either way, or every run after a stopped
+        # one ends at its first check ("Interrupted by user", 0 iterations)
+        event.interrupt(self._stopping.is_set())
 
 
 class _Trace:
