@@ -144,3 +144,21 @@ def test_a_variants_run_under_a_cpu_limit_scores_par2_with_its_time_outs(tmp_pat
     cp = next(line for line in table if line.startswith("| cp |")).split("|")
     assert cp[5].strip() == "1"  # not solved
     assert cp[8].strip() == f"{(solved_cp + 4.0) / 2:.3f}"  # PAR-2: the time-out scores 2 x 2 s
+
+
+def test_the_race_table_averages_only_puzzles_both_programs_decided(tmp_path):
+    from benchmarks.interactive_solver.race import COLUMNS, table
+
+    rows = [("a", "counter", "OPTIMAL", 0.2, ""), ("a", "iss", "unique", "", 0.1),
+            ("b", "counter", "OPTIMAL", 0.4, ""), ("b", "iss", "unique", "", 0.1),
+            ("c", "counter", "TIME_LIMIT", 60.0, ""), ("c", "iss", "unique", "", 5.0),
+            ("d", "counter", "OPTIMAL", 1.0, ""), ("d", "iss", "TIME_LIMIT", "", 60.0)]
+    frame = pd.DataFrame([dict(zip(COLUMNS, ("tarek", name, program, 1, status, 1, 10, cpu,
+                                             solve, "", 1.0, 1)))
+                          for name, program, status, cpu, solve in rows])
+    frame.to_csv(tmp_path / "race.csv", index=False)
+    line = table(tmp_path / "race.csv").splitlines()[2]
+    cells = [c.strip() for c in line.split("|")[1:-1]]
+    assert cells[1:3] == ["4", "2"]  # c and d are left out of the means
+    assert cells[3].startswith("0.3000") and cells[4].startswith("0.1000")
+    assert cells[5] == "3.00x" and cells[6] == "1, 1"
