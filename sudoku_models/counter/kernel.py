@@ -685,9 +685,12 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, sum_cells, k, combos, sum_combos[k],
                                                sum_combos[k + 1], outside, full)
-            elif sum_groups[k, 0] >= 0:
-                result = _group_bounds(cand, cells, sum_coefs[k], sum_totals[k], sum_groups[k],
-                                       full)
+            elif sum_groups[k, 0] >= 0:  # plain bounds first, as the solver's sum handler
+                result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
+                if result >= 0:
+                    grouped = _group_bounds(cand, cells, sum_coefs[k], sum_totals[k],
+                                            sum_groups[k], full)
+                    result = -1 if grouped < 0 else result | grouped
                 needed = np.int64(0)
             else:
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
