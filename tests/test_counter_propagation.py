@@ -120,3 +120,104 @@ def test_a_sum_over_groups_keeps_every_value_of_a_solution(seed, terms, feasible
         for i, v in enumerate(values):
             assert pruned[i] >> (v - 1) & 1
     assert result == int((pruned != cand).any())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), terms=st.integers(1, 6))
+def test_a_sum_with_three_open_cells_or_fewer_keeps_exactly_their_supported_values(seed, terms):
+    """:func:`kernel._few_cells` strikes only values no assignment reaching
+    the total has (cells of one group different) and calls a contradiction
+    only when none exists; with at most three open cells it keeps exactly
+    the values some assignment of the open cells uses (the fixed cells
+    counted at their value), and with more it leaves the sum alone."""
+    from itertools import product
+
+    rng = np.random.default_rng(seed)
+    side = 6
+    full = (1 << side) - 1
+    groups = np.array([int(rng.integers(-1, 3)) for _ in range(terms)], np.int64)
+    coefs = np.array([int(rng.choice([1, 1, -1, 2, -3])) for _ in range(terms)], np.int64)
+    cand = np.array([1 << int(rng.integers(side)) if rng.random() < 0.4
+                     else int(rng.integers(1, full + 1)) for _ in range(terms)], np.int64)
+    cells = np.arange(terms, dtype=np.int64)
+    choices = [[v for v in range(1, side + 1) if cand[i] >> (v - 1) & 1] for i in range(terms)]
+    opened = [i for i in range(terms) if len(choices[i]) > 1]
+
+    def differ(values, among) -> bool:
+        return all(values[i] != values[j] for i in among for j in among
+                   if i < j and groups[i] >= 0 and groups[i] == groups[j])
+
+    picks = [values for values in product(*choices) if differ(values, opened)]
+    total = int(sum(c * v for c, v in zip(coefs, picks[int(rng.integers(len(picks)))]))) \
+        if picks and rng.random() < 0.7 else int(rng.integers(-20, 40))
+    reaching = [values for values in picks if sum(c * v for c, v in zip(coefs, values)) == total]
+    pruned = cand.copy()
+    result = kernel._few_cells(pruned, cells, coefs, total, groups)
+    if len(opened) > 3:
+        assert result == 0 and (pruned == cand).all()
+        return
+    if result < 0:
+        assert not reaching
+        return
+    for i in range(terms):
+        kept = {v for v in choices[i] if pruned[i] >> (v - 1) & 1}
+        assert kept == {values[i] for values in reaching}
+    assert result == int((pruned != cand).any())
+    solutions = [values for values in reaching if differ(values, range(terms))]
+    for values in solutions:
+        for i, v in enumerate(values):
+            assert pruned[i] >> (v - 1) & 1
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(2, 5), share=st.floats(0.0, 0.4))
+def test_little_killers_with_their_combined_sums_count_as_brute_force(seed, count, share):
+    """Little killers on 4x4 with their combined sums
+    (:func:`kernel_tables._combined_sums`; any two disjoint ones with a cell
+    seeing the other are merged here, as 4x4 diagonals are shorter than
+    :data:`kernel_tables.MIN_RELATED`) count as brute force does."""
+    rng = np.random.default_rng(seed)
+    values = _full_grid(FOUR, rng).ravel()
+    constraints = [holding_constraint("little-killer", FOUR, values, rng) for _ in range(count)]
+    try:
+        rules = Rules(FOUR, tuple(dict.fromkeys(c for c in constraints if c is not None)))
+    except (RulesError, TypeError):
+        assume(False)
+    assume(not rules.classic)
+    puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
+    expected = min(brute_count(puzzle), 1000)
+    related = kernel_tables.MIN_RELATED
+    kernel_tables.MIN_RELATED = 1
+    try:
+        found, solution = _count(puzzle)
+    finally:
+        kernel_tables.MIN_RELATED = related
+    assert found == expected
+    if expected:
+        assert verify(puzzle, solution.reshape(4, 4))
+
+
+LITTLE_KILLER_48 = (".LittleKiller~48~R1C1.LittleKiller~48~R8C9.LittleKiller~48~R7C9"
+                    ".LittleKiller~48~R1C9.LittleKiller~48~R9C2.LittleKiller~48~R9C3"
+                    ".LittleKiller~48~R9C4")
+
+
+def test_a_grouped_sum_keeps_its_plain_bounds_too():
+    """The little-killer snipe of seven 48s (the Interactive Sudoku
+    Solver's ``LITTLE_KILLER_SNIPES`` #15, MIT): its diagonals' bounds over
+    their exclusion groups, without each cell's plain bounds beside them,
+    took more than a million branch nodes to count it (issue 47); with both
+    a few thousand."""
+    from sudoku_models.counter.core import NODES
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    puzzle = read_puzzle(LITTLE_KILLER_48)
+    tables = kernel_tables.build_rules(puzzle.rules)
+    assert len(kernel_tables._combined_sums(puzzle.rules.lowered.sums, puzzle.rules.peer_matrix,
+                                            9)) == 1
+    solution = np.zeros(81, np.int32)
+    control = new_control()
+    found = kernel.count(puzzle.grid.ravel().astype(np.int32), 2, 100_000, tables.identity,
+                         control, solution, tables.locked, tables.workspace())
+    assert found == 1 and control[NODES] < 100_000
+    assert verify(puzzle, solution.reshape(9, 9))

@@ -478,6 +478,120 @@ def _group_bounds(cand, cells, coefs, total, groups, full) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
+def _few_cells(cand, cells, coefs, total, groups) -> int:
+    """A linear sum with at most three terms whose cells have more than one
+    candidate (the others count at their value), pruned exactly: each such
+    cell keeps the values some choice of the others' candidates completes to
+    ``total``, the cells of one exclusion group (``groups``, -1 for none)
+    taking different values (the Interactive Sudoku Solver's
+    ``_enforceFewRemainingCells``, ``js/solver/sum_handler.js``; bounds
+    alone leave the values without a partner). -1 on a contradiction, 1 if
+    a candidate was struck, 0 when nothing was struck or more than three
+    cells are open."""
+    a = -1
+    b = -1
+    c = -1
+    count = 0
+    rest = total
+    for i in range(cells.size):
+        cell = cells[i]
+        if cell < 0:
+            break
+        mask = cand[cell]
+        if mask & (mask - 1):
+            if count == 0:
+                a = i
+            elif count == 1:
+                b = i
+            elif count == 2:
+                c = i
+            else:
+                return 0
+            count += 1
+        else:
+            rest -= coefs[i] * (_popcount(mask - 1) + 1)
+    if count == 0:
+        return -1 if rest != 0 else 0
+    mask_a = cand[cells[a]]
+    keep_a = np.int64(0)
+    if count == 1:
+        coef = coefs[a]
+        if rest % coef == 0:
+            value = rest // coef
+            if 1 <= value <= 62:
+                keep_a = mask_a & (np.int64(1) << (value - 1))
+        if keep_a == 0:
+            return -1
+        if keep_a != mask_a:
+            cand[cells[a]] = keep_a
+            return 1
+        return 0
+    mask_b = cand[cells[b]]
+    keep_b = np.int64(0)
+    same_ab = groups[a] >= 0 and groups[a] == groups[b]
+    if count == 2:
+        source = mask_a
+        while source:
+            low = source & -source
+            source ^= low
+            x = _popcount(low - 1) + 1
+            left = rest - coefs[a] * x
+            if left % coefs[b] == 0:
+                y = left // coefs[b]
+                if 1 <= y <= 62 and mask_b >> (y - 1) & 1 and not (same_ab and x == y):
+                    keep_a |= low
+                    keep_b |= np.int64(1) << (y - 1)
+        if keep_a == 0:
+            return -1
+        changed = 0
+        if keep_a != mask_a:
+            cand[cells[a]] = keep_a
+            changed = 1
+        if keep_b != mask_b:
+            cand[cells[b]] = keep_b
+            changed = 1
+        return changed
+    mask_c = cand[cells[c]]
+    keep_c = np.int64(0)
+    same_ac = groups[a] >= 0 and groups[a] == groups[c]
+    same_bc = groups[b] >= 0 and groups[b] == groups[c]
+    source = mask_a
+    while source:
+        low = source & -source
+        source ^= low
+        x = _popcount(low - 1) + 1
+        left_x = rest - coefs[a] * x
+        other = mask_b
+        while other:
+            bit = other & -other
+            other ^= bit
+            y = _popcount(bit - 1) + 1
+            if same_ab and x == y:
+                continue
+            left = left_x - coefs[b] * y
+            if left % coefs[c] == 0:
+                z = left // coefs[c]
+                if 1 <= z <= 62 and mask_c >> (z - 1) & 1 and not (
+                        (same_ac and x == z) or (same_bc and y == z)):
+                    keep_a |= low
+                    keep_b |= bit
+                    keep_c |= np.int64(1) << (z - 1)
+    if keep_a == 0:
+        return -1
+    changed = 0
+    if keep_a != mask_a:
+        cand[cells[a]] = keep_a
+        changed = 1
+    if keep_b != mask_b:
+        cand[cells[b]] = keep_b
+        changed = 1
+    if keep_c != mask_c:
+        cand[cells[c]] = keep_c
+        changed = 1
+    return changed
+
+
+@numba.njit(cache=True, nogil=True)
 def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
@@ -685,9 +799,15 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, sum_cells, k, combos, sum_combos[k],
                                                sum_combos[k + 1], outside, full)
-            elif sum_groups[k, 0] >= 0:
-                result = _group_bounds(cand, cells, sum_coefs[k], sum_totals[k], sum_groups[k],
-                                       full)
+            elif sum_groups[k, 0] >= 0:  # plain bounds first, as the solver's sum handler
+                result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
+                if result >= 0:
+                    grouped = _group_bounds(cand, cells, sum_coefs[k], sum_totals[k],
+                                            sum_groups[k], full)
+                    result = -1 if grouped < 0 else result | grouped
+                if result >= 0:
+                    few = _few_cells(cand, cells, sum_coefs[k], sum_totals[k], sum_groups[k])
+                    result = -1 if few < 0 else result | few
                 needed = np.int64(0)
             else:
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])

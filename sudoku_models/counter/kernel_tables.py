@@ -284,8 +284,10 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     identity = np.tile(np.arange(1, side + 1, dtype=np.int64), (layout.cells, 1))
     head = (peers, np.ascontiguousarray(houses), _padded(cell_houses),
             np.int64((1 << side) - 1), np.int64(0), identity)
-    sums = _sums([*lowered.sums, *_derived_sums(rules)], matrix, houses, cage_rule == "sets",
-                 _value_sets(rules), grouped=len(lowered.sums))
+    combined = _combined_sums(lowered.sums, matrix, side)
+    sums = _sums([*lowered.sums, *combined, *_derived_sums(rules)], matrix, houses,
+                 cage_rule == "sets", _value_sets(rules),
+                 grouped=len(lowered.sums) + len(combined))
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1])
@@ -533,6 +535,73 @@ def _exclusion_groups(members: list[int], factors: list[int],
         if sum(len(p) ** 2 for p in parts) > sum(len(p) ** 2 for p in best):
             best = parts
     return best
+
+
+MIN_RELATED = 6  # cells of the smaller sum that see the other, for two sums to be combined
+
+
+def _combined_sums(sums, matrix: np.ndarray, side: int) -> list[LinearSum]:
+    """Sums of two or more of the rules' own sums whose cells need not all
+    differ (little killers, long arrows; coefficients all 1), disjoint and
+    related (at least :data:`MIN_RELATED` cells of the smaller see a cell of
+    the other): their union's exclusion groups are larger than either's, so
+    its bounds over the groups are tighter. Merged greedily, best first, as
+    the Interactive Sudoku Solver's ``_makeCombinedSumHandlers``
+    (``js/solver/optimizer.js``) merges sums: a record scores
+    ``sum(k * (side - k) - dof)`` over its groups of ``k`` cells, ``dof`` the
+    distance of its total from the nearer of its smallest and largest sums
+    over the groups; two are merged when the union scores more than each
+    of them or more than both together, and a merged sum with a positive
+    score is kept (the sums it was made of stay)."""
+
+    def record(members, total):
+        parts = _exclusion_groups(members, [1] * len(members), matrix)
+        low = sum(len(p) * (len(p) + 1) // 2 for p in parts)
+        high = sum(len(p) * (2 * side - len(p) + 1) // 2 for p in parts)
+        if not low <= total <= high:
+            return None
+        dof = min(total - low, high - total)
+        return sum(len(p) * (side - len(p)) - dof for p in parts)
+
+    def related(first, second) -> bool:
+        small, big = sorted((first, second), key=len)
+        if len(small) < MIN_RELATED or set(small) & set(big):
+            return False
+        return sum(bool(matrix[c, list(big)].any()) for c in small) >= MIN_RELATED
+
+    active: dict[tuple[int, ...], tuple[int, int, bool]] = {}  # cells -> total, score, own
+    for linear in sums:
+        members = tuple(sorted(linear.cells))
+        if set(linear.coefficients) != {1} or len(set(members)) != len(members) or all(
+                matrix[a, b] for i, a in enumerate(members) for b in members[i + 1:]):
+            continue
+        score = record(list(members), linear.total)
+        if score is not None and members not in active:
+            active[members] = (linear.total, score, True)
+    while True:
+        best = None
+        keys = list(active)
+        for i, first in enumerate(keys):
+            for second in keys[i + 1:]:
+                union = tuple(sorted(first + second))
+                if union in active or not related(first, second):
+                    continue
+                total = active[first][0] + active[second][0]
+                score = record(list(union), total)
+                if score is None:
+                    continue
+                one, two = active[first][1], active[second][1]
+                if (score <= one or score <= two) and score <= one + two:
+                    continue
+                if best is None or (score, union) > (best[0], best[1]):
+                    best = (score, union, total, first, second)
+        if best is None:
+            break
+        score, union, total, first, second = best
+        del active[first], active[second]
+        active[union] = (total, score, False)
+    return [LinearSum(cells, (1,) * len(cells), total, f"combined sum of {len(cells)} cells")
+            for cells, (total, score, own) in active.items() if not own and score > 0]
 
 
 def _complement(members: list[int], houses: np.ndarray) -> list[int]:
