@@ -149,7 +149,7 @@ def before_kernel(revision: str, folder: str):
         text = subprocess.run(["git", "-C", str(ROOT), "show",
                                f"{revision}:sudoku_models/counter/{name}"],
                               check=True, capture_output=True, text=True).stdout
-        text = re.sub(r"from \.\.(\w+) import", r"from sudoku_models.\1 import", text)
+        text = re.sub(r"from \.\.([\w.]+) import", r"from sudoku_models.\1 import", text)
         text = text.replace("from .. import", "from sudoku_models import")
         text = text.replace("from . import compile_cache",
                             "from sudoku_models.counter import compile_cache")
