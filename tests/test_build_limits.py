@@ -30,9 +30,9 @@ resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
 from sudoku_models import read_puzzle, solve
 from sudoku_models.solving import count_solutions
 from sudoku_models.errors import CountIncomplete
-puzzle = read_puzzle({text!r})
 solve(read_puzzle(".Cage~3~R1C1~R1C2"), {method!r}, time_limit=1)  # libraries loaded
 start = time.perf_counter()
+puzzle = read_puzzle({text!r})  # reading is part of the call: an or checks its automaton
 if {count}:
     try:
         count_solutions(puzzle, {method!r}, limit=None, time_limit={limit})
@@ -56,6 +56,58 @@ def test_a_huge_variant_build_ends_within_twice_its_limit(text, method, count):
     assert done.returncode == 0, done.stderr[-2000:]
     status, seconds = done.stdout.split()
     assert status == "TIME_LIMIT" and float(seconds) <= 2 * limit + 1, (method, done.stdout)
+
+
+def _or_of_cages(count: int) -> str:
+    """``.Or`` of ``count`` distinct two-cell cages (each a branch), ``.End``."""
+    pairs = [(f"R{r}C{c}", f"R{r}C{c + 1}") for r in range(1, 10) for c in range(1, 9)]
+    pairs += [(f"R{r}C{c}", f"R{r + 1}C{c}") for c in range(1, 10) for r in range(1, 9)]
+    cages = [f".Cage~{total}~{a}~{b}" for total in (3, 4, 17, 16) for a, b in pairs]
+    return ".Or" + "".join(cages[:count]) + ".End"
+
+
+OR_200 = _or_of_cages(200)
+
+
+@pytest.mark.parametrize("method, count", [
+    ("milp", False), ("cp", False), ("sat-minimal", True),
+    pytest.param("matrix", False, marks=pytest.mark.slow),
+    pytest.param("cp-bool", True, marks=pytest.mark.slow),
+    pytest.param("sat-extended", False, marks=pytest.mark.slow),
+    pytest.param("backtracking", False, marks=pytest.mark.slow),
+    pytest.param("milp", True, marks=pytest.mark.slow),
+    pytest.param("cp", True, marks=pytest.mark.slow)])
+def test_an_or_of_200_cages_is_read_built_and_solved_within_twice_its_limit(method, count):
+    """Reading it made and minimized its automaton twice (11.6-23.7 s, 12 CPU
+    s, before any limit applied) and the build once more: Moore's refinement
+    took a round per position of its 800."""
+    limit = 1.0
+    code = TIMED.format(cap=MEMORY_CAP, text=OR_200, method=method, count=count, limit=limit)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    status, seconds = done.stdout.split()
+    assert status in ("OPTIMAL", "COUNTED", "TIME_LIMIT") and float(seconds) <= 2 * limit + 1, \
+        (method, done.stdout)
+
+
+def test_an_ors_automaton_is_made_once_for_its_check_and_every_build(monkeypatch):
+    from sudoku_models.core import automata, rules
+
+    made = []
+
+    def counted(*args):
+        made.append(1)
+        return automata.either_automaton(*args)
+
+    monkeypatch.setattr(rules, "either_automaton", counted)
+    rules._either_line.cache_clear()
+    text = _or_of_cages(12)
+    puzzle = read_puzzle(text)
+    assert read_puzzle(text) == puzzle
+    for method in ("milp", "sat-minimal"):
+        assert solve(puzzle, method).status.name == "OPTIMAL"
+    assert len(made) == 1
 
 
 def test_a_stopped_build_leaves_the_model_as_made_and_a_batch_builds_again():
