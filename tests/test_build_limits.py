@@ -278,3 +278,72 @@ Stopped(); Broken()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "_Injected" not in done.stderr
     assert "ValueError: kept" in done.stderr
+
+
+# -- a killer's generation: its fills and checks stop at its limit and on Ctrl-C -------
+
+# A 5x5 jigsaw with no full grid: the killer generator's fill tried it forever.
+NO_GRID = [[0, 0, 0, 1, 1], [2, 0, 0, 1, 1], [2, 4, 4, 4, 1], [2, 3, 3, 4, 4], [2, 2, 3, 3, 3]]
+
+KILLER = """
+import sys, time
+import numpy as np
+from generator import GenerationError, generate_killer
+from sudoku_models.core.geometry import Layout
+layout = Layout.jigsaw(np.array({regions}))
+generate_killer(12, layout=Layout.boxes(2, 3), seed=3)  # kernels loaded
+print("started", flush=True)
+start = time.perf_counter()
+try:
+    generate_killer(10, layout=layout, seed=1, time_limit={limit})
+except GenerationError as error:
+    print(time.perf_counter() - start, error, flush=True)
+"""
+
+
+def test_a_killer_on_a_layout_that_never_fills_ends_at_its_limit():
+    """The fill of a killer's full grid had no stop: on a layout it cannot
+    fill, generate_killer(time_limit=0.5) ran until killed."""
+    limit = 0.5
+    done = subprocess.run([sys.executable, "-c", KILLER.format(regions=NO_GRID, limit=limit)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds, message = done.stdout.splitlines()[1].split(" ", 1)
+    assert float(seconds) <= 2 * limit + 1, seconds
+    assert message == ("no full grid of the 5x5 jigsaw filled within 0.5 s, so no killer on it "
+                       "(some jigsaws have no full grid, others rarely fill)")
+
+
+def test_ctrl_c_stops_a_killers_fill():
+    import signal
+    import time
+
+    process = subprocess.Popen([sys.executable, "-c", KILLER.format(regions=NO_GRID,
+                                                                     limit=None)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline() == "started\n", process.communicate()
+        time.sleep(1)
+        process.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        _, err = process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert time.monotonic() - start < 2
+    assert process.returncode != 0 and err.rstrip().endswith("KeyboardInterrupt"), err[-2000:]
+
+
+def test_a_killer_generation_past_its_limit_is_one_line_naming_the_limit():
+    """The command line said "within 1.99984 s" for --time-limit 2 (what
+    was left after a layout it did not make)."""
+    import time
+
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "sudoku_models", "generate", "--killer",
+                           "--order", "6", "--cages", "300", "--time-limit", "0.5", "--seed", "1"],
+                          capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - start < 2 * 0.5 + 1 + 2.5  # and the start-up, numba's cache read
+    assert done.returncode == 2 and done.stdout == "", done.stderr[-2000:]
+    assert done.stderr.splitlines() == [
+        "sudoku-models: error: no 36x36 killer with 300 cages and 0 givens found within 0.5 s "
+        "(1 grids tried) (see sudoku-models generate --help)"]
