@@ -114,6 +114,13 @@ def test_an_ors_automaton_is_made_once_for_its_check_and_every_build(monkeypatch
     for method in ("milp", "sat-minimal"):
         assert solve(puzzle, method).status.name == "OPTIMAL"
     assert len(made) == 1
+    # branches given as lists (not hashable) are checked as before, made each time
+    from sudoku_models.core.cell_kinds import Cage
+    from sudoku_models.core.geometry import Layout
+
+    listed = rules.Either([[Cage((0, 1), 3)], [Cage((2, 3), 4)]])
+    assert rules.Rules(Layout.square(3), (listed,)).constraints == (listed,)
+    assert len(made) == 2
 
 
 def test_a_stopped_build_leaves_the_model_as_made_and_a_batch_builds_again():

@@ -204,13 +204,18 @@ class Either(Constraint):
     def automata(self, layout):
         """One line and its automaton, made once for an or and a layout
         (the check that reads it and every model built from it share it:
-        it grows with the branches, 0.1-0.5 s for an or of 200 cages)."""
-        return [_either_line(self, layout)]
+        it grows with the branches: 0.1 s for an or of 200 cages, 0.4 s for 576)."""
+        try:
+            return [_either_line(self, layout)]
+        except TypeError:  # branches given as lists, not hashable: made each time
+            return [_either_line.__wrapped__(self, layout)]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def _either_line(either: Either, layout: Layout) -> LineAutomaton:
-    """:meth:`Either.automata`'s line (equal ors on equal layouts share it)."""
+    """:meth:`Either.automata`'s line (equal ors on equal layouts share it;
+    the few last, as one holds its layers once a model read them: up to
+    about 30 MB for an or at the state bound)."""
     context = Context(frozenset(), frozenset())
     segments = [(b, line) for b, branch in enumerate(either.branches) for constraint in branch
                 for line in _word_forms(constraint, layout, context)]
