@@ -200,12 +200,13 @@ def run(args: argparse.Namespace) -> int:
     command = reproducing_command(args, seed)
     puzzles = []
     made = 0.0  # seconds the last puzzle's new jigsaw layout took of its limit
+    jigsaw = args.layout is not None and args.layout[0] == "jigsaw"
     try:
         for _ in tqdm(range(args.count), unit="puzzle", desc="generating",
                       disable=args.count == 1 or None):
             started = time.monotonic()
             layout = _layout(args, rng)
-            made = time.monotonic() - started
+            made = time.monotonic() - started if jigsaw else 0.0  # (else "within 1.99984 s")
             left = max(args.time_limit - made, 1e-3)  # one limit for both
             if args.killer:
                 puzzle = generate_killer(args.cages, layout=layout, givens=args.givens,
@@ -218,7 +219,6 @@ def run(args: argparse.Namespace) -> int:
     except JigsawError as exc:
         raise UsageError(str(exc)) from None
     except GenerationError as exc:
-        jigsaw = args.layout is not None and args.layout[0] == "jigsaw"
         raise UsageError(f"{exc} (the rest of --time-limit {args.time_limit:g} s after "
                          f"{made:.2f} s making the jigsaw layout)" if jigsaw else str(exc)) from None
     if args.killer or args.layout is not None:

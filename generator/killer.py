@@ -26,9 +26,12 @@ counter without a node budget (within what is left of the time limit), its
 one solution equal to the grid it was drawn from, every cage's values
 different and summing to its total, the cage count in the range. A limit
 reached is a :class:`~generator.generation_errors.GenerationError`, never a puzzle that
-fails a check. With ``confirm`` one or more independent counting methods
-(``sat-extended``: CaDiCaL on the CNF; ``cp``: CP-SAT) must count one
-solution too, with only a time cap.
+fails a check. The compiled searches (the fills of full grids, the merges'
+checks) are stopped at the time limit and by Ctrl-C from inside
+(:func:`sudoku_models.stoppable.call_stoppable`): a layout that rarely
+fills, or never (some jigsaws), ends at the limit. With ``confirm`` one
+or more independent counting methods (``sat-extended``: CaDiCaL on the
+CNF; ``cp``: CP-SAT) must count one solution too, with only a time cap.
 
 At 16x16 the cages of 9x9 killers (about 4 cells on average, some 60-70
 cages) are out of reach without givens: on a random partition of that
@@ -47,7 +50,7 @@ import numpy as np
 
 from sudoku_models import METHODS, Puzzle, count_solutions, validation
 from sudoku_models.counter import backtrack_count, load_kernels, run_search, backtrack_solve
-from sudoku_models.counter.core import new_control
+from sudoku_models.counter.core import STOP, STOPPED, new_control
 from sudoku_models.errors import CountIncomplete
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage
@@ -138,12 +141,34 @@ class _Cages:
         return found
 
 
-def _unique(grid: np.ndarray, rules: Rules, max_nodes: int | None, seconds: float) -> bool:
+def _stoppable(search, deadline: float | None):
+    """``search(control)``, a compiled search polling ``control``'s stop,
+    stopped at ``deadline`` (:func:`time.perf_counter`) or by Ctrl-C
+    (:func:`~sudoku_models.stoppable.call_stoppable`): what it returned
+    (a stopped fill returns None), ``KeyboardInterrupt`` on Ctrl-C. A fill
+    had no stop: on a layout it rarely fills it ran past any limit, and a
+    compiled search holds Ctrl-C back until it returns."""
+    from sudoku_models.stoppable import call_stoppable
+
+    control = new_control()
+    result, reason = call_stoppable(lambda: search(control), lambda: control.__setitem__(STOP, 1),
+                                    deadline)
+    if reason == "interrupted":
+        raise KeyboardInterrupt
+    return result
+
+
+def _unique(grid: np.ndarray, rules: Rules, max_nodes: int | None, seconds: float,
+            deadline: float | None = None) -> bool:
     """Whether the counter proves one solution within ``max_nodes`` branch
-    nodes or, when ``max_nodes`` is None, within ``seconds``."""
+    nodes (stopped at ``deadline``: not proved) or, when ``max_nodes`` is
+    None, within ``seconds``."""
     if max_nodes is not None:
-        count, _ = run_search(grid, rules, 2, max_nodes=max_nodes)
-        return count == 1
+        def count(control):  # a stopped count is a lower bound: not a proof
+            found, _ = run_search(grid, rules, 2, max_nodes=max_nodes, control=control)
+            return -1 if control[STOPPED] else found
+
+        return _stoppable(count, deadline) == 1
     side = rules.layout.side
     try:
         return backtrack_count(Puzzle(grid.reshape(side, side).astype(np.int64), rules),
@@ -152,12 +177,12 @@ def _unique(grid: np.ndarray, rules: Rules, max_nodes: int | None, seconds: floa
         return False
 
 
-def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, givens: int,
-             max_cage: int, deadline: float | None, neighbours, check_nodes: int | None,
-             check_seconds: float) -> tuple | None:
-    """One grid's try: ``(clues, rules, solution)`` with a cage count in
+def _attempt(layout: Layout, rng: np.random.Generator, solution: np.ndarray, low: int,
+             high: int, givens: int, max_cage: int, deadline: float | None, neighbours,
+             check_nodes: int | None, check_seconds: float) -> tuple | None:
+    """One full grid's try: ``(clues, rules, solution)`` with a cage count in
     ``low..high``, or None when the merges stall above it or time is up."""
-    solution = fill(layout, rng).astype(np.int64)
+    solution = solution.astype(np.int64)
     clues = np.zeros(layout.cells, np.int32)
     given = rng.choice(layout.cells, size=givens, replace=False)
     clues[given] = solution[given]
@@ -178,7 +203,7 @@ def _attempt(layout: Layout, rng: np.random.Generator, low: int, high: int, give
             a, b = pairs[k]
             seconds = check_seconds if deadline is None else \
                 max(min(check_seconds, deadline - time.perf_counter()), 0.01)
-            if _unique(clues, cages.rules(layout, (a, b)), check_nodes, seconds):
+            if _unique(clues, cages.rules(layout, (a, b)), check_nodes, seconds, deadline):
                 cages.merge(a, b)
                 break
             failed.add((tuple(cages.cells[a]), tuple(cages.cells[b])))
@@ -288,9 +313,12 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     neighbours = _neighbours(layout)
     attempts, rejected = 0, []
     while deadline is None or time.perf_counter() < deadline:
+        solution = _stoppable(lambda control: fill(layout, rng, control=control), deadline)
+        if solution is None:  # the fill was stopped at the deadline
+            break
         attempts += 1
-        found = _attempt(layout, rng, low, high, givens, max_cage, deadline, neighbours,
-                         check_nodes, check_seconds)
+        found = _attempt(layout, rng, solution, low, high, givens, max_cage, deadline,
+                         neighbours, check_nodes, check_seconds)
         if found is None:
             continue
         clues, rules, solution = found
@@ -305,7 +333,9 @@ def generate_killer(cages, layout: Layout | None = None, givens: int = 0, seed=N
     wanted = f"{low}" if low == high else f"{low}..{high}"
     within = f" within {time_limit:g} s" if time_limit is not None else ""
     message = (f"no {layout.side}x{layout.side} killer with {wanted} cages and {givens} givens "
-               f"found{within} ({attempts} grids tried")
+               f"found{within} ({attempts} grids tried" if attempts else
+               f"no full grid of the {layout.name} filled{within}, so no killer on it (some "
+               f"jigsaws have no full grid, others rarely fill")
     if rejected:
         message += f"; failed the final check: {rejected[0]}"
     raise GenerationError(message + ")")

@@ -55,9 +55,12 @@ class RulesError(PuzzleFormatError):
 
 
 class ModelTooLarge(ValueError):
-    """A model whose build passed :data:`~sudoku_models.limits.MODEL_BYTES`
-    of memory: stopped there and refused. The message names the method, the
-    rules and how large it had grown."""
+    """A model too large to build: its estimate passes
+    :data:`~sudoku_models.limits.MODEL_BYTES` of memory (refused before its
+    build), its build grew past it (stopped there), or a line's expansion
+    passes :data:`~sudoku_models.limits.MAX_AUTOMATON_EXPANSION` (``cp``).
+    The message names the method, the rules and the size (estimated, or
+    reached)."""
 
 
 class OutputFileError(ValueError):

@@ -81,6 +81,12 @@ MAX_PATTERN_NESTING = 32
 """The deepest a regular expression's groups may nest, a run of quantifiers
 on one item counting as that many levels more (``(1*)*`` and ``1**`` are 2
 deep): deeper ones would overflow the reader's stack."""
+MAX_AUTOMATON_EXPANSION = 50_000_000
+"""The most transitions CP-SAT's expansion of an automaton line may read (its
+cells times its automaton's transitions, read at every position before the
+search, where no stop reaches it: about 1 CPU s; an or of 576 cages, 2,304
+cells x 101,019 transitions, took 6 CPU s at a 2 s limit): ``cp`` refuses a
+line past it (the binary methods and SAT read its live arcs instead)."""
 MAX_OR_NESTING = 16
 """The deepest Or composites may nest inside each other's branches (the
 Interactive Sudoku Solver's ``.Or ... .Or ... .End ... .End``; puzzles
@@ -97,9 +103,13 @@ larger ones are "all" in practice, and they fit the compiled code."""
 
 MODEL_BYTES = 4 << 30
 """The most memory (bytes of resident memory the process gains) building
-one model may take (4 GiB): a build past it is stopped and refused with
-:class:`~sudoku_models.errors.ModelTooLarge` (a looped sum line took the
-SAT build 4.9 GB, a regular expression over 18 cells 12.6 GB)."""
+one model may take (4 GiB): a model whose estimate passes it is refused
+before its build, and a build that grows past it is stopped there, both
+with :class:`~sudoku_models.errors.ModelTooLarge` (a looped sum line took
+the SAT build 4.9 GB, a regular expression over 18 cells 12.6 GB). The
+estimate counts the automaton lines' arc variables (milp, matrix, cp-bool)
+and clauses (sat-minimal, sat-extended), the parts that grow past the rest
+(:meth:`~sudoku_models.formulations.base.Formulation._estimated_bytes`)."""
 
 
 # -- timing ---------------------------------------------------------------------

@@ -181,3 +181,57 @@ def test_a_regular_line_is_drawn_through_its_cells_with_its_pattern():
     drawn = next(a for a in _artists(ax, "regular") if hasattr(a, "get_xydata"))
     assert np.allclose(drawn.get_xydata(), [_centre(c) for c in line.cells])
     assert [t.get_text() for t in _artists(ax, "regular") if hasattr(t, "get_text")] == ["1.*2"]
+
+
+def _moore(automaton):
+    """The minimal automaton by Moore's round-by-round refinement (what the
+    toolkit used before Hopcroft's), numbered in order of first reach: the
+    reference :func:`~sudoku_models.core.automata._minimized` must match."""
+    from sudoku_models.core.automata import Automaton
+
+    group = [int(q in automaton.accepting) for q in range(automaton.states)]
+    while True:
+        signatures = [(group[q], *(group[t] if t >= 0 else -1 for t in automaton.next[q]))
+                      for q in range(automaton.states)]
+        names = {sig: i for i, sig in enumerate(dict.fromkeys(signatures))}
+        refined = [names[sig] for sig in signatures]
+        if len(names) == len(set(group)):
+            break
+        group = refined
+    number, order = {refined[automaton.start]: 0}, [automaton.start]
+    for q in order:
+        for t in automaton.next[q]:
+            if t >= 0 and refined[t] not in number:
+                number[refined[t]] = len(order)
+                order.append(t)
+    return Automaton(len(order), 0,
+                     frozenset(number[refined[q]] for q in order if q in automaton.accepting),
+                     tuple(tuple(number[refined[t]] if t >= 0 else -1 for t in automaton.next[q])
+                           for q in order))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(0, n - 1), st.frozensets(st.integers(0, n - 1)),
+    st.integers(1, 4).flatmap(lambda side: st.lists(
+        st.lists(st.integers(-1, n - 1), min_size=side, max_size=side).map(tuple),
+        min_size=n, max_size=n).map(tuple)))))
+def test_minimizing_merges_exactly_the_states_moore_merges(drawn):
+    from sudoku_models.core.automata import Automaton, _minimized
+
+    n, start, accepting, table = drawn
+    automaton = Automaton(n, start, accepting, table)
+    assert _minimized(automaton) == _moore(automaton)
+
+
+def test_a_long_chain_of_states_minimizes_in_little_time():
+    """Moore's refinement needs a round per state of a chain: a cyclic chain
+    of 3,000 states took 10 s to read, 20,000 about 450 s (and an Or of 200
+    cages, a chain of 800 positions, 6 s each time it was built)."""
+    import time
+
+    start = time.process_time()
+    automaton = from_pattern("((.{100}){30})*", 9)
+    assert automaton.states == 3000 and automaton.accepts([5] * 6000)
+    assert not automaton.accepts([5] * 2999)
+    assert time.process_time() - start < 2

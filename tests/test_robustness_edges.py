@@ -191,6 +191,47 @@ def test_a_4301_digit_number_in_a_puzzle_string_is_named_briefly(text, names):
     assert names in str(error.value) and len(str(error.value)) < 300, str(error.value)[:500]
 
 
+@pytest.mark.parametrize("constraint, names", [
+    ({"kind": "k" * 4301, "cells": ["r1c1"]},
+     "constraint 1: unknown constraint kind 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk'... (4,301 "
+     "characters); every kind: sudoku_models.core.constraint.KINDS"),
+    ({"kind": "cagee", "cells": ["r1c1"]}, "unknown constraint kind 'cagee' (did you mean cage?)"),
+    ({"kind": "cage", "cells": ["r1c1"], "t" * 4301: 1},
+     "cage takes cells, total, not 'tttttttttttttttttttttttttttttttttttttttt'... (4,301 "
+     "characters)"),
+    ({"kind": "cage", "cells": ["r1c1"], **{f"f{i}": 1 for i in range(500)}},
+     "cage takes cells, total, not f0, f1, f10 and 497 more"),
+    ({"kind": 5, "cells": ["r1c1"] * 2000}, "a constraint is an object with a 'kind', got "),
+])
+def test_a_long_name_in_a_json_constraint_is_named_briefly(constraint, names):
+    """A 4,301-character kind gave a 4.9 KB message (the kind, then every
+    kind's name) through read_puzzle, as a text or an object."""
+    import json
+
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+    from sudoku_models.formats.toolkit_json import from_json
+
+    data = {"format": "sudoku-models/1", "size": 9, "grid": "." * 81,
+            "constraints": [constraint]}
+    for read in (read_puzzle, lambda d: read_puzzle(json.dumps(d)), from_json):
+        with pytest.raises(PuzzleFormatError) as error:
+            read(data)
+        message = str(error.value)
+        assert names in message and len(message) < 300 and "\n" not in message, message[:500]
+
+
+def test_a_long_unknown_field_of_a_json_puzzle_is_named_briefly():
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    data = {"format": "sudoku-models/1", "size": 9, "grid": "." * 81, "x" * 4301: 1}
+    with pytest.raises(PuzzleFormatError, match=r"unknown field\(s\) 'xxxx.*\(4,301 characters\); "
+                                                r"the fields are") as error:
+        read_puzzle(data)
+    assert len(str(error.value)) < 300
+
+
 @pytest.mark.parametrize("argv", [
     ["count", "." * 81, "--limit", LONG],
     ["count", "." * 81, "--time-limit", LONG],

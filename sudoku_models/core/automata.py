@@ -104,19 +104,58 @@ def _determinize(first: frozenset, step, accepts, side: int) -> Automaton:
     return from_step(first, lambda subset, v: step(subset, v - 1) or None, accepts, side)
 
 
+def _classes(automaton: Automaton) -> list[int]:
+    """The class of each state for :func:`_minimized` (Hopcroft's
+    algorithm, a missing transition read as a sink state of its own)."""
+    n, side = automaton.states, automaton.side
+    sink = n
+    into = [[[] for _ in range(n + 1)] for _ in range(side)]  # into[v][t]: q -(v+1)-> t
+    for q, row in enumerate(automaton.next):
+        for v, t in enumerate(row):
+            into[v][t if t >= 0 else sink].append(q)
+    for v in range(side):
+        into[v][sink].append(sink)
+    accepting = [q for q in range(n) if q in automaton.accepting]
+    others = [q for q in range(n) if q not in automaton.accepting]
+    blocks = [set(part) for part in (accepting, others) if part] + [{sink}]
+    block_of = [0] * (n + 1)
+    for b, members in enumerate(blocks):
+        for q in members:
+            block_of[q] = b
+    waiting = set(range(len(blocks)))
+    while waiting:
+        splitter = tuple(blocks[waiting.pop()])
+        for v in range(side):
+            hit: dict[int, list[int]] = {}
+            for t in splitter:
+                for q in into[v][t]:
+                    hit.setdefault(block_of[q], []).append(q)
+            for b, inside in hit.items():
+                if len(inside) == len(blocks[b]):
+                    continue
+                new = len(blocks)
+                blocks[b].difference_update(inside)
+                blocks.append(set(inside))
+                for q in inside:
+                    block_of[q] = new
+                if b in waiting or len(inside) <= len(blocks[b]):
+                    waiting.add(new)
+                else:
+                    waiting.add(b)
+    return block_of[:n]
+
+
 def _minimized(automaton: Automaton) -> Automaton:
-    """The automaton with equivalent states merged (Moore's partition
-    refinement: E. F. Moore, "Gedanken-experiments on sequential machines",
-    1956), states numbered in order of first reach from the start."""
-    group = [int(q in automaton.accepting) for q in range(automaton.states)]
-    while True:
-        signatures = [(group[q], *(group[t] if t >= 0 else -1 for t in automaton.next[q]))
-                      for q in range(automaton.states)]
-        names = {sig: i for i, sig in enumerate(dict.fromkeys(signatures))}
-        refined = [names[sig] for sig in signatures]
-        if len(names) == len(set(group)):
-            break
-        group = refined
+    """The automaton with equivalent states merged, states numbered in order
+    of first reach from the start. The classes are the coarsest partition
+    that splits accepting from other states and is stable under every value
+    (a missing transition its own class, never merged with a state), found
+    by Hopcroft's refinement (J. E. Hopcroft, "An n log n algorithm for
+    minimizing states in a finite automaton", 1971) in ``side * n log n``
+    steps: Moore's round-by-round refinement needs as many rounds as the
+    longest chain of states, and an Or of 200 cages (a chain of 800
+    positions) took it 6 s per build."""
+    refined = _classes(automaton)
     number = {refined[automaton.start]: 0}
     order = [automaton.start]
     for q in order:

@@ -46,13 +46,14 @@ as ``[value, value]`` pairs; a sum line's ``loop`` as true or false; an
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 
 from ..core.geometry import Layout, LayoutError
 from ..limits import MAX_VALUES
 from ..core.constraint import KINDS
 from ..core.rules import diagonals, disjoint_groups, Rules, windoku
-from ..errors import RulesError
+from ..errors import RulesError, excerpt
 from ..core.value_range import ONE_TO_N, ValueRange, named_range
 from ..puzzle import Puzzle
 from .fpuzzles import from_fpuzzles, is_fpuzzles
@@ -156,6 +157,16 @@ def _check_type(value, annotation: str, key: str, where: str):
     fail(where, f"'{key}' must be {wanted}{' or null' if optional else ''}, got {value!r}")
 
 
+def _names(names) -> str:
+    """Unknown names as a message shows them: the first three, a long or
+    unprintable one cut (:func:`~sudoku_models.errors.excerpt`), and how
+    many more."""
+    names = sorted(names)
+    shown = ", ".join(name if len(name) <= 40 and name.isprintable() else excerpt(name)
+                      for name in names[:3])
+    return shown + (f" and {len(names) - 3:,} more" if len(names) > 3 else "")
+
+
 def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
     """The constraints of a JSON list (see the module docstring)."""
     if items is None:
@@ -166,7 +177,7 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
     for number, item in enumerate(items, start=1):
         here = f"{where + ', ' if where else ''}constraint {number}"
         if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
-            fail(here, f"a constraint is an object with a 'kind', got {item!r}")
+            fail(here, f"a constraint is an object with a 'kind', got {item!r}"[:200])
         kind = item["kind"]
         if kind in _SHORTHANDS and set(item) == {"kind"}:
             try:
@@ -175,14 +186,15 @@ def constraints_from_json(items, layout: Layout, where: str = "") -> tuple:
                 fail(here, str(error))
             continue
         cls = KINDS.get(kind)
-        if cls is None:
-            fail(here, f"unknown constraint kind {kind!r}; the kinds are "
-                        f"{', '.join([*KINDS, *_SHORTHANDS])}")
+        if cls is None:  # named briefly, however long (a 4,301-character kind was echoed whole)
+            close = difflib.get_close_matches(kind[:100], [*KINDS, *_SHORTHANDS], n=1)
+            fail(here, f"unknown constraint kind {excerpt(kind)}"
+                       + (f" (did you mean {close[0]}?)" if close else "")
+                       + "; every kind: sudoku_models.core.constraint.KINDS")
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(item) - set(fields) - {"kind"}
         if unknown:
-            fail(here, f"{kind} takes {', '.join(fields) or 'no fields'}, not "
-                        f"{', '.join(sorted(unknown))}")
+            fail(here, f"{kind} takes {', '.join(fields) or 'no fields'}, not {_names(unknown)}")
         values = {}
         for key, f in fields.items():
             if key not in item:
@@ -246,7 +258,7 @@ def from_json(data, where: str | None = None) -> Puzzle:
              "values"}
     unknown = set(data) - known
     if unknown:
-        fail(where, f"unknown field(s) {', '.join(sorted(unknown))}; the fields are "
+        fail(where, f"unknown field(s) {_names(unknown)}; the fields are "
                      f"{', '.join(sorted(known))}")
     side = data.get("size")
     if isinstance(side, bool) or not isinstance(side, int):

@@ -289,6 +289,7 @@ class Formulation(ABC):
                 f"{_rules_name(puzzle.rules)}: make the method for puzzle.rules"
             )
         if not self._built:
+            self._refuse_past_the_budget()
             self._build_rules()
             self._built = True
         self._load_clues(puzzle)
@@ -340,6 +341,33 @@ class Formulation(ABC):
                 ) from None
             return False
         return True
+
+    def _estimated_bytes(self) -> tuple[int, str] | None:
+        """The memory the model of ``self.rules`` would take, estimated
+        before it is built where that is cheap and sound (from the live arcs
+        of the automaton lines: :mod:`~.binary.automaton_rows`,
+        :func:`~.sat.variant_clauses.line_clause_count`), with what it
+        counted (``"4,579,319 arc variables at 1,150 bytes each"``; starting
+        ``"at least "`` when only a part was counted, enough to refuse); None
+        (the default) leaves the model to the guard of
+        :meth:`_ready_in_time`."""
+        return None
+
+    def _refuse_past_the_budget(self) -> None:
+        """Raise :class:`~sudoku_models.errors.ModelTooLarge` before the
+        build when :meth:`_estimated_bytes` passes
+        :data:`~sudoku_models.limits.MODEL_BYTES`, naming the estimate (a
+        regular expression over 18 cells took the SAT build 12.6 GB before
+        the guard, and over 81 cells would take about 480 GB)."""
+        estimate = self._estimated_bytes()
+        if estimate is not None and estimate[0] > limits.MODEL_BYTES:
+            size, what = estimate
+            bound = "at least" if what.startswith("at least ") else "about"
+            raise ModelTooLarge(
+                f"{self.name}: the model of {_rules_name(self.rules)} would take {bound} "
+                f"{_bytes_text(size)} ({what.removeprefix('at least ')}), past "
+                f"{_bytes_text(limits.MODEL_BYTES)} (limits.MODEL_BYTES); refused before its "
+                f"build")
 
     def _time_left(self) -> float | None:
         """Wall seconds left of the time limit for the solver call of the

@@ -116,7 +116,7 @@ from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
 from ...core.cell_kinds import Arrow, Cage, GreaterThan, Thermometer, XV
 from ...core.rules import Rules
 from ...core.sum_rules import cage_digit_sets, derived_sums
-from .automaton_rows import automaton_rows
+from .automaton_rows import automaton_rows, estimated_bytes
 from .model import Row
 
 # the families of the rules' LinearSum
@@ -317,6 +317,12 @@ class BinaryRowOptions:
         self.forms = {key: self._option(key, value) for key, value in
                       (("cage", cage), ("order", order), ("arrow", arrow), ("prune", prune),
                        ("rule45", rule45))}
+
+    def _estimated_bytes(self):
+        """The arc variables of the automaton lines' flow rows
+        (:func:`~.automaton_rows.estimated_bytes`), the part of a variant's
+        model that grows past the others."""
+        return estimated_bytes(self.rules.lowered.lines, self.name)
 
 
 def _shaft_differs(arrow: Arrow, rules: Rules) -> bool:

@@ -51,6 +51,8 @@ from itertools import permutations
 import numpy as np
 from ortools.sat.python import cp_model
 
+from ...errors import ModelTooLarge
+from ...limits import MAX_AUTOMATON_EXPANSION
 from ...puzzle import Puzzle
 from ...result import ModelSize
 from ...core.cell_kinds import Cage
@@ -81,6 +83,23 @@ class CpFormulation(CpSatFormulation):
         self.prune = self._option("prune", prune)
         self.cells: np.ndarray | None = None
         self._variant_size = (0, 0)  # the variant's constraints, their variable occurrences
+
+    def _refuse_past_the_budget(self) -> None:
+        """Also :class:`~sudoku_models.errors.ModelTooLarge` for a line whose
+        expansion passes :data:`~sudoku_models.limits.MAX_AUTOMATON_EXPANSION`:
+        CP-SAT reads its automaton's every transition at every cell before it
+        searches, where no stop reaches it."""
+        super()._refuse_past_the_budget()
+        for line in self.rules.lowered.lines:
+            transitions = sum(t >= 0 for row in line.automaton.next for t in row)
+            work = len(line.cells) * transitions
+            if work > MAX_AUTOMATON_EXPANSION:
+                raise ModelTooLarge(
+                    f"cp: the {line.source or 'automaton'} line of {len(line.cells):,} cells and "
+                    f"{transitions:,} transitions would take CP-SAT's expansion {work:,} steps, "
+                    f"where no stop reaches it, past the {MAX_AUTOMATON_EXPANSION:,} of "
+                    f"limits.MAX_AUTOMATON_EXPANSION; refused before its build (milp, cp-bool "
+                    f"and the SAT methods read its live arcs)")
 
     def _build_rules(self) -> None:
         s, values = self.side, self.num_values

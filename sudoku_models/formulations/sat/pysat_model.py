@@ -25,6 +25,7 @@ import numpy as np
 
 from ...deadline import Deadline
 from ...errors import CountIncomplete
+from ... import limits
 from ...limits import check_limit
 from ...puzzle import Puzzle
 from ...result import ModelSize, Status
@@ -32,7 +33,7 @@ from ..base import Formulation, entry_points
 from ..binary.model import binary_model
 from .encoding import rule_clause_list, rule_clauses
 from .time_slices import solve_in_slices, solve_interruptible
-from .variant_clauses import variant_clauses
+from .variant_clauses import estimated_bytes as clause_estimate, variant_clauses
 
 DEFAULT_SOLVER = "cadical195"
 _AUXILIARY = {"sets": "cage digit-set selectors",
@@ -103,6 +104,12 @@ class SatFormulation(Formulation):
             extra, self._num_vars = variant_clauses(self.rules, self.encoding, self.cage,
                                                     self.prune)
             self._clauses = self._clauses + extra
+
+    def _estimated_bytes(self):
+        """The clauses of the automaton lines
+        (:func:`~.variant_clauses.estimated_bytes`), the part of a variant's
+        CNF that grows past the others (with the square of the states)."""
+        return None if self.rules.classic else clause_estimate(self.rules, limits.MODEL_BYTES)
 
     def _load_clues(self, puzzle: Puzzle) -> None:
         self._clue_literals = (binary_model(self.layout).clue_vars(puzzle.grid) + 1).tolist()

@@ -145,14 +145,99 @@ def variant_clauses(rules, encoding: str, cage: str = "sets",
         if encoding == "extended":
             clauses += [[-literal(cell, k), *supports.get(literal(cell, k), [])]
                         for cell in cells for k in range(side)]
+    for line in clause_lines(rules):
+        more, top = line_clauses(line, literal, top)
+        clauses += more
+    return clauses, top
+
+
+def clause_lines(rules) -> list[LineAutomaton]:
+    """The lines :func:`variant_clauses` writes by :func:`line_clauses`: the
+    rules' automaton lines, then every linear sum but a cage's or an
+    arrow's as the automaton of its partial sums."""
+    side = rules.layout.values
     sums = [LineAutomaton(linear.cells, linear_automaton(linear.coefficients, linear.total, side),
                           linear.source)
             for c in rules.constraints if not isinstance(c, (Cage, Arrow))
             for linear in c.sums(rules.layout)]
-    for line in (*lowered.lines, *sums):
-        more, top = line_clauses(line, literal, top)
-        clauses += more
-    return clauses, top
+    return [*rules.lowered.lines, *sums]
+
+
+CLAUSE_BYTES, LITERAL_BYTES = 150, 40
+"""Bytes of memory a clause and each of its literals take, as Python lists
+and in the solver, a little under what was measured (a looped sum line's
+20,536,544 clauses, nearly all of two literals: 155 bytes each as lists,
+89 in CaDiCaL): :func:`estimated_bytes` errs small."""
+
+
+def line_clause_count(line) -> tuple[int, int]:
+    """How many clauses and literals :func:`line_clauses` writes for
+    ``line``, counted from its layers without writing them (the pairwise
+    at-most-one of each position's states grows with their square: 2.0
+    billion clauses for a regular expression over 81 cells)."""
+    layers = line.layers
+    if not layers[0]:
+        return 2, 2
+    side = line.automaton.side
+    clauses, literals = 1, 1  # the start
+    sizes = [1] + [len({t for _, _, t in arcs}) for arcs in layers]
+    for k in sizes:  # at least one and at most one state per position
+        clauses, literals = clauses + 1 + k * (k - 1) // 2, literals + k + k * (k - 1)
+    for arcs in layers:
+        clauses, literals = clauses + len(arcs), literals + 3 * len(arcs)  # the transitions
+        values: dict[int, set[int]] = {}
+        out: dict[int, set[int]] = {}
+        into: dict[int, tuple[set[int], set[int]]] = {}
+        for q, v, t in arcs:
+            values.setdefault(q, set()).add(v)
+            out.setdefault(q, set()).add(t)
+            into.setdefault(t, (set(), set()))[0].add(q)
+            into[t][1].add(v)
+        for q in values:  # the dead values and the way on of each state
+            dead = side - len(values[q])
+            clauses, literals = clauses + dead + 1, literals + 2 * dead + 1 + len(out[q])
+        clauses, literals = clauses + side, literals + side + len(arcs)  # a value's states
+        for before, read in into.values():  # a state's way in
+            clauses, literals = clauses + 2, literals + 2 + len(before) + len(read)
+    return clauses, literals
+
+
+def _at_most_one_count(line) -> tuple[int, int]:
+    """The clauses and literals of ``line``'s pairwise at-most-one of each
+    position's states alone: a part of :func:`line_clause_count`, counted
+    in a fraction of its time."""
+    clauses = 0
+    for arcs in line.layers:
+        k = len({t for _, _, t in arcs})
+        clauses += k * (k - 1) // 2
+    return clauses, 2 * clauses
+
+
+def estimated_bytes(rules, budget: int | None = None) -> tuple[int, str] | None:
+    """The memory the clauses of ``rules``' lines (:func:`clause_lines`)
+    would take, and what was counted; None without lines. When the lines'
+    at-most-one clauses alone pass ``budget`` bytes, those are the estimate
+    ("at least"), the rest uncounted (over 81 cells they are 2.0 billion,
+    counted in 2 s where every clause takes 8)."""
+    lines = clause_lines(rules)
+    if not lines:
+        return None
+    least = ""
+    counts = [(_at_most_one_count(line), line.source) for line in lines]
+    if budget is None or sum(n * CLAUSE_BYTES + m * LITERAL_BYTES
+                             for (n, m), _ in counts) <= budget:
+        counts = [(line_clause_count(line), line.source) for line in lines]
+    else:
+        least = "at least "
+    clauses = sum(n for (n, _), _ in counts)
+    literals = sum(m for (_, m), _ in counts)
+    (most, _), source = max(counts)
+    what = f"{least}{clauses:,} clauses of {literals:,} literals for its automaton lines"
+    if len(counts) > 1:
+        what += f"; the largest, {source or 'a sum'}, {most:,}"
+    elif source:
+        what += f", of the {source} line"
+    return clauses * CLAUSE_BYTES + literals * LITERAL_BYTES, what
 
 
 def line_clauses(line, literal, top: int) -> tuple[list[list[int]], int]:
