@@ -48,6 +48,17 @@ print(status, time.perf_counter() - start)
 """
 
 
+def _timed(text: str, method: str, count: bool, limit: float) -> tuple[str, str]:
+    """``(status, seconds)`` of :data:`TIMED` run on ``text`` in a process
+    capped at :data:`MEMORY_CAP` (it must exit 0)."""
+    code = TIMED.format(cap=MEMORY_CAP, text=text, method=method, count=count, limit=limit)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    status, seconds = done.stdout.split()
+    return status, seconds
+
+
 @pytest.mark.parametrize("text, method, count", [
     (SUM_LOOP, "milp", False), (SUM_LOOP, "sat-minimal", False), (SUM_LOOP, "cp-bool", False),
     (SUM_LOOP, "milp", True), (REGEX_18, "sat-minimal", False), (REGEX_18, "milp", False)])
@@ -55,13 +66,9 @@ def test_a_huge_variant_build_ends_within_twice_its_limit(text, method, count):
     """The SAT models are refused by their estimate when it is made before
     the limit (its automaton is built first, about 0.7 s)."""
     limit = 1.0
-    code = TIMED.format(cap=MEMORY_CAP, text=text, method=method, count=count, limit=limit)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    status, seconds = done.stdout.split()
+    status, seconds = _timed(text, method, count, limit)
     allowed = ["TIME_LIMIT"] + (["REFUSED:ModelTooLarge"] if method.startswith("sat") else [])
-    assert status in allowed and float(seconds) <= 2 * limit + 1, (method, done.stdout)
+    assert status in allowed and float(seconds) <= 2 * limit + 1, (method, status, seconds)
 
 
 def _or_of_cages(count: int) -> str:
@@ -88,13 +95,9 @@ def test_an_or_of_200_cages_is_read_built_and_solved_within_twice_its_limit(meth
     s, before any limit applied) and the build once more: Moore's refinement
     took a round per position of its 800."""
     limit = 1.0
-    code = TIMED.format(cap=MEMORY_CAP, text=OR_200, method=method, count=count, limit=limit)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    status, seconds = done.stdout.split()
+    status, seconds = _timed(OR_200, method, count, limit)
     assert status in ("OPTIMAL", "COUNTED", "TIME_LIMIT") and float(seconds) <= 2 * limit + 1, \
-        (method, done.stdout)
+        (method, status, seconds)
 
 
 def test_an_ors_automaton_is_made_once_for_its_check_and_every_build(monkeypatch):
