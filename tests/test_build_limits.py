@@ -294,13 +294,23 @@ WORKER = """
 import json, resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
 from sudoku_models import read_puzzle, solve
+from sudoku_models.errors import CountIncomplete
+from sudoku_models.solving import count_solutions
 cases = json.loads(sys.argv[1])
-for method in {{method for _, method in cases}}:  # libraries loaded, warm-ups done, untimed
+for method in {{method.removeprefix("count ") for _, method in cases}}:  # untimed warm-ups
     solve(read_puzzle(".Cage~3~R1C1~R1C2"), method, time_limit=1)
 for text, method in cases:
+    name = method.removeprefix("count ")
     start = time.perf_counter()
     try:
-        outcome = solve(read_puzzle(text), method, time_limit={limit}).status.name
+        if method == name:
+            outcome = solve(read_puzzle(text), name, time_limit={limit}).status.name
+        else:  # a count to two, as `count` does
+            try:
+                count_solutions(read_puzzle(text), name, limit=2, time_limit={limit})
+                outcome = "COUNTED"
+            except CountIncomplete as stopped:
+                outcome = "TIME_LIMIT" if stopped.reason == "time limit" else stopped.reason
     except ValueError as refused:  # the command line's one line and exit code 2
         outcome = "REFUSED " + type(refused).__name__ + " " + str(refused)
     print(json.dumps([text[:60], method, outcome, time.perf_counter() - start]), flush=True)
@@ -350,10 +360,12 @@ def heavy_item(draw) -> str:
 
 
 METHODS = ["milp", "matrix", "cp", "cp-bool", "sat-minimal", "sat-extended", "backtracking"]
+METHODS += [f"count {method}" for method in METHODS]  # counting to two as well
 
 
 def _end_within_twice_the_limit(cases, limit: float = 1.0) -> None:
-    """Issue 48's property for ``cases`` (text, method): read and solved at
+    """Issue 48's property for ``cases`` (text, method; "count METHOD"
+    counts to two): read and solved at
     ``limit`` under a memory cap, each ends within 2 x limit + 1 s
     (TIME_LIMIT or an answer) or is refused as a ValueError in one line (a
     method without the kind, a string it cannot read, a model too large),
@@ -364,7 +376,8 @@ def _end_within_twice_the_limit(cases, limit: float = 1.0) -> None:
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(results) == len(cases)
     for text, method, outcome, seconds in results:
-        assert outcome.split()[0] in ("OPTIMAL", "INFEASIBLE", "TIME_LIMIT", "REFUSED"), \
+        assert outcome.split()[0] in ("OPTIMAL", "INFEASIBLE", "TIME_LIMIT", "REFUSED",
+                                      "COUNTED"), \
             (text, method, outcome)
         assert "\n" not in outcome and seconds <= 2 * limit + 1, (text, method, outcome, seconds)
 
@@ -383,6 +396,8 @@ def test_heavy_variants_of_every_kind_end_within_twice_the_limit_or_are_refused(
         (_or_of_cages(150) + ".Renban~" + "~".join(f"R9C{c}" for c in range(1, 7)),
          "backtracking"),
         (".Cage~45~" + "~".join(f"R5C{c}" for c in range(1, 10)) + SUM_LOOP, "cp"),
+        (SUM_LOOP, "count milp"), (REGEX_18, "count sat-extended"),
+        (_or_of_cages(200), "count backtracking"), (".Modular~3~" + "~".join(snake), "count cp"),
     ]
     _end_within_twice_the_limit(cases)
 
