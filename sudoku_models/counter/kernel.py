@@ -477,6 +477,16 @@ def _group_bounds(cand, cells, coefs, total, groups, full) -> int:
     return changed
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _narrowed(cand, cell, mask, keep) -> int:
+    """1 after narrowing ``cand[cell]`` from ``mask`` to its subset ``keep``
+    when they differ, else 0."""
+    if keep == mask:
+        return 0
+    cand[cell] = keep
+    return 1
+
+
 @numba.njit(cache=True, nogil=True)
 def _few_cells(cand, cells, coefs, total, groups) -> int:
     """A linear sum with at most three terms whose cells have more than one
@@ -522,10 +532,7 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
                 keep_a = mask_a & (np.int64(1) << (value - 1))
         if keep_a == 0:
             return -1
-        if keep_a != mask_a:
-            cand[cells[a]] = keep_a
-            return 1
-        return 0
+        return _narrowed(cand, cells[a], mask_a, keep_a)
     mask_b = cand[cells[b]]
     keep_b = np.int64(0)
     same_ab = groups[a] >= 0 and groups[a] == groups[b]
@@ -543,14 +550,8 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
                     keep_b |= np.int64(1) << (y - 1)
         if keep_a == 0:
             return -1
-        changed = 0
-        if keep_a != mask_a:
-            cand[cells[a]] = keep_a
-            changed = 1
-        if keep_b != mask_b:
-            cand[cells[b]] = keep_b
-            changed = 1
-        return changed
+        return (_narrowed(cand, cells[a], mask_a, keep_a)
+                | _narrowed(cand, cells[b], mask_b, keep_b))
     mask_c = cand[cells[c]]
     keep_c = np.int64(0)
     same_ac = groups[a] >= 0 and groups[a] == groups[c]
@@ -578,17 +579,8 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
                     keep_c |= np.int64(1) << (z - 1)
     if keep_a == 0:
         return -1
-    changed = 0
-    if keep_a != mask_a:
-        cand[cells[a]] = keep_a
-        changed = 1
-    if keep_b != mask_b:
-        cand[cells[b]] = keep_b
-        changed = 1
-    if keep_c != mask_c:
-        cand[cells[c]] = keep_c
-        changed = 1
-    return changed
+    return (_narrowed(cand, cells[a], mask_a, keep_a) | _narrowed(cand, cells[b], mask_b, keep_b)
+            | _narrowed(cand, cells[c], mask_c, keep_c))
 
 
 @numba.njit(cache=True, nogil=True)
