@@ -221,3 +221,44 @@ def test_a_grouped_sum_keeps_its_plain_bounds_too():
                          control, solution, tables.locked, tables.workspace())
     assert found == 1 and control[NODES] < 100_000
     assert verify(puzzle, solution.reshape(9, 9))
+
+
+def test_a_needed_value_left_in_two_cells_is_struck_from_the_cells_that_see_both():
+    """A cage over r1c1, r1c2 and r5c1 that needs a 9 with the 9 left in its
+    two row-1 cells: the 9 goes from the rest of row 1 and of box 1 (the
+    cells that see both), and stays in column 1 below and in r5c1's box;
+    left in three places, nothing is struck; a cell that sees both and has
+    only the 9 is a contradiction."""
+    nine = Layout.square(3)
+    matrix = Rules(nine, ()).peer_matrix
+    peer_bits = kernel_tables._peer_bits(matrix)
+    cage = np.array([[0, 1, 36, -1]], np.int64)
+    grid = np.zeros(81, np.int32)
+    bit = np.int64(1 << 8)
+    full = np.int64((1 << 9) - 1)
+
+    cand = np.full(81, full, np.int64)
+    cand[36] &= ~bit
+    assert kernel._pair_exclusions(cand, grid, cage, 0, bit, peer_bits) == 1
+    seeing_both = set(np.flatnonzero(matrix[0] & matrix[1]))
+    assert seeing_both == set(range(2, 9)) | {9, 10, 11, 18, 19, 20}
+    assert {c for c in range(81) if not cand[c] & bit} == seeing_both | {36}
+    assert kernel._pair_exclusions(cand, grid, cage, 0, bit, peer_bits) == 0
+
+    cand = np.full(81, full, np.int64)
+    assert kernel._pair_exclusions(cand, grid, cage, 0, bit, peer_bits) == 0
+    assert (cand == full).all()
+
+    cand = np.full(81, full, np.int64)
+    cand[36] &= ~bit
+    cand[5] = bit
+    assert kernel._pair_exclusions(cand, grid, cage, 0, bit, peer_bits) == -1
+
+
+def test_the_peer_bitsets_hold_the_peer_matrix():
+    for layout in (Layout.square(2), Layout.square(3), Layout.square(4), Layout.boxes(2, 3)):
+        matrix = Rules(layout, ()).peer_matrix
+        bits = kernel_tables._peer_bits(matrix)
+        rebuilt = np.array([[bits[a, b // 63] >> (b % 63) & 1 for b in range(layout.cells)]
+                            for a in range(layout.cells)], bool)
+        assert (rebuilt == matrix).all()

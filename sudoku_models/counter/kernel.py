@@ -48,9 +48,9 @@ from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popcount
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, DOMAINS, FULL,
                             GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS,
-                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEERS, QUEUE,
-                            REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION, SEGMENTS,
-                            SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_GROUPS, SUM_SEEN,
+                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEER_BITS, PEERS,
+                            QUEUE, REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION,
+                            SEGMENTS, SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_GROUPS, SUM_SEEN,
                             SUM_TOTALS, SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
@@ -751,7 +751,7 @@ def _record(cand, grid, cells, key, needed) -> None:
 @numba.njit(cache=True, nogil=True)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
                    sum_combos, combos, sum_seen, sum_rest, sum_groups, full, keys,
-                   weights) -> int:
+                   weights, peer_bits) -> int:
     """A variant's own rules, once each (see :mod:`.kernel_tables`): -1 on a
     contradiction, 1 if a candidate was struck, else 0. A sum whose cells
     and the union of its house's other candidates (``sum_rest``) are as its
@@ -823,6 +823,55 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                     if cand[cell] == 0:
                         return -1
                     changed = 1
+            paired = _pair_exclusions(cand, grid, sum_cells, k, needed, peer_bits)
+            if paired < 0:
+                return -1
+            changed |= paired
+    return changed
+
+
+@numba.njit(cache=True, nogil=True)
+def _pair_exclusions(cand, grid, sum_cells, k, needed, peer_bits) -> int:
+    """Each value of ``needed`` (the values sum ``k`` needs) left in exactly
+    two of its empty cells is struck from the cells that see both (the
+    Interactive Sudoku Solver's ``enforceRequiredValueExclusions``,
+    ``js/solver/handlers.js``, with a pair). -1 on a contradiction, 1 if a
+    candidate was struck, else 0."""
+    changed = 0
+    width = sum_cells.shape[1]
+    words = peer_bits.shape[1]
+    values = needed
+    while values:
+        bit = values & -values
+        values ^= bit
+        a = -1
+        b = -1
+        places = 0
+        for i in range(width):
+            cell = sum_cells[k, i]
+            if cell < 0:
+                break
+            if grid[cell] == 0 and cand[cell] & bit:
+                places += 1
+                if places == 1:
+                    a = cell
+                elif places == 2:
+                    b = cell
+                else:
+                    break
+        if places != 2:
+            continue
+        for w in range(words):
+            common = peer_bits[a, w] & peer_bits[b, w]
+            while common:
+                low = common & -common
+                common ^= low
+                cell = w * 63 + _popcount(low - 1)
+                if cand[cell] & bit:
+                    if grid[cell] != 0 or cand[cell] == bit:
+                        return -1
+                    cand[cell] &= ~bit
+                    changed = 1
     return changed
 
 
@@ -869,7 +918,7 @@ def _variant(cand, grid, tables, work) -> int:
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
                              tables[SUM_REST], tables[SUM_GROUPS], tables[FULL],
-                             work[SUM_KEYS], work[WEIGHTS])
+                             work[SUM_KEYS], work[WEIGHTS], tables[PEER_BITS])
     if changed < 0:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],

@@ -72,7 +72,11 @@ singles-only one) and then, from ``VARIANT`` on:
   need not all differ (a little killer, a long arrow), each term's group:
   terms of one coefficient whose cells must all differ (pairwise peers),
   each group's terms next to each other in ``SUM_CELLS``
-  (:func:`_exclusion_groups`); -1 throughout for every other sum.
+  (:func:`_exclusion_groups`); -1 throughout for every other sum;
+- ``PEER_BITS`` ``(N, W)``: each cell's peers as a bitset, cell ``p`` at bit
+  ``p % 63`` of word ``p // 63`` (a value a sum needs, left in two of its
+  cells, is struck from the cells that see both: the Interactive Sudoku
+  Solver's ``enforceRequiredValueExclusions`` with a pair).
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -99,6 +103,7 @@ SUM_CELLS, SUM_COEFS, SUM_TOTALS, SUM_COMBOS, COMBOS, SUM_SEEN, SUM_REST = 16, 1
 LINE_CELLS, LINE_NEXT, LINE_START, LINE_ACCEPT = 23, 24, 25, 26
 INTERSECTIONS = 27
 SUM_GROUPS = 28
+PEER_BITS = 29
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -290,7 +295,8 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
                  grouped=len(lowered.sums) + len(combined))
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
-    variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1])
+    variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
+               _peer_bits(matrix))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -613,6 +619,16 @@ def _complement(members: list[int], houses: np.ndarray) -> list[int]:
             return [c for c in house if c not in inside]
     return []
 
+
+
+def _peer_bits(matrix: np.ndarray) -> np.ndarray:
+    """``PEER_BITS`` of a ``(N, N)`` peer matrix (module docstring)."""
+    cells = matrix.shape[0]
+    words = -(-cells // 63)
+    padded = np.zeros((cells, words * 63), np.int64)
+    padded[:, :cells] = matrix
+    weights = np.int64(1) << np.arange(63, dtype=np.int64)
+    return np.ascontiguousarray((padded.reshape(cells, words, 63) * weights).sum(axis=2))
 
 
 def _intersections(houses: np.ndarray, first_extra: int) -> np.ndarray:
