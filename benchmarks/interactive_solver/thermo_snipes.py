@@ -53,6 +53,12 @@ per-solve CPU time in JavaScript), and ``run_cpu_s``, the CPU seconds of
 that puzzle's whole node process (``getrusage`` of the child: start-up and
 compilation included, an upper bound on the solve's CPU time).
 
+``--copies K`` solves each puzzle in ``K`` isomorphic copies
+(:func:`sudoku_models.symmetry.copies`, seed 0: copy 0 is the puzzle, the
+others named ``NAME / copy i``), so that a kernel's gain can be told from
+the search order's own variability; :func:`pairs_table` sums such a run
+up per set.
+
 ``--core K`` pins the process to core K (default: the first core of its
 affinity set); the node processes of ``--iss`` inherit that affinity, so
 the solver runs on the same one core as the kernels, its helper threads
@@ -63,7 +69,7 @@ Usage::
 
     python -m benchmarks.interactive_solver.thermo_snipes [--set snipes,tarek,datasets] \
         [--collections FILE] [--before REV] [--rules sets,bounds] [--repeat 3] \
-        [--max-nodes 5000000] [--iss DIR] [--core K]
+        [--max-nodes 5000000] [--copies 1] [--iss DIR] [--core K]
 """
 
 from __future__ import annotations
@@ -223,6 +229,8 @@ def main(argv=None) -> int:
                              "bounds")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-nodes", type=int, default=5_000_000)
+    parser.add_argument("--copies", type=int, default=1,
+                        help="isomorphic copies of each puzzle (1: the puzzle alone)")
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--iss", help="a checkout of the Interactive Sudoku Solver: run it on "
                                       "the snipes instead")
@@ -264,6 +272,14 @@ def main(argv=None) -> int:
             puzzles += [(group, name, read_puzzle(source)) for name, source in named(text, names)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
+    if args.copies < 1:
+        parser.error("--copies: a whole number of at least 1")
+    if args.copies > 1:
+        from sudoku_models.symmetry import copies
+
+        puzzles = [(group, name if made.index == 0 else f"{name} / copy {made.index}",
+                    made.puzzle)
+                   for group, name, puzzle in puzzles for made in copies(puzzle, args.copies)]
     with tempfile.TemporaryDirectory() as folder, open(args.out, "w", newline="") as handle:
         kernel_before, tables_before = before_kernel(args.before, folder)
         kernels = {"before": (kernel_before, tables_before.build_rules),
@@ -453,3 +469,38 @@ def guard_lines(runs) -> list[str]:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def pairs_table(csv_path: str) -> str:
+    """The README's table of a ``--copies`` run with one cage rule: per set,
+    the counts (puzzles x copies), the mean CPU seconds and branch nodes per
+    count before and after, on how many counts the kernel after needed
+    fewer and more nodes, the two-sided sign test on those (scipy's
+    ``binomtest``) and the median of the per-count CPU ratios after/before.
+    Censored counts (``count`` -1) are left out of the means and named."""
+    import pandas as pd
+    from scipy.stats import binomtest
+
+    runs = pd.read_csv(csv_path)
+    paired = runs.pivot_table(index=["set", "name"], columns="kernel",
+                              values=["cpu_s", "nodes", "count"], aggfunc="median")
+    lines = ["| set | counts | before: mean CPU s (branch nodes) | after | after fewer : more "
+             "nodes | sign test p | median CPU ratio after/before |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for group in dict.fromkeys(runs["set"]):
+        rows = paired.loc[group]
+        done = rows[(rows["count"] >= 0).all(axis=1)]
+        fewer = int((done["nodes", "after"] < done["nodes", "before"]).sum())
+        more = int((done["nodes", "after"] > done["nodes", "before"]).sum())
+        p = binomtest(fewer, fewer + more).pvalue if fewer + more else 1.0
+        ratio = (done["cpu_s", "after"] / done["cpu_s", "before"]).median()
+        censored = len(rows) - len(done)
+        lines.append(
+            f"| {group} | {len(done)}{f' (+{censored} censored)' if censored else ''} "
+            f"| {done['cpu_s', 'before'].mean():.4f} ({done['nodes', 'before'].mean():,.0f}) "
+            f"| {done['cpu_s', 'after'].mean():.4f} ({done['nodes', 'after'].mean():,.0f}) "
+            f"| {fewer} : {more} | {p:.3g} | {ratio:.2f} |")
+    loads = runs["load"]
+    return "\n".join(lines) + (f"\n\nOne round, the kernels alternating; load average (1 min) "
+                               f"{loads.min():.2f} to {loads.max():.2f}; pinned to core "
+                               f"{runs['core'].iloc[0]}.")
