@@ -60,10 +60,18 @@ def _ten_solves(method: str, warmup: bool) -> list[float]:
 
 @pytest.mark.parametrize("method", METHODS)
 def test_the_first_solve_in_a_fresh_process_is_like_the_tenth(method):
-    times = _ten_solves(method, warmup=True)
-    # not an outlier among the ten: a busy machine's jitter moves any of them
-    # by milliseconds (3 to 7 ms measured at load 4), a cold start by 10x
-    assert times[0] <= 1.5 * max(times[1:]), [round(t * 1000, 2) for t in times]
+    """Not an outlier among the ten: a busy machine's jitter moves any of
+    them by milliseconds (3 to 7 ms measured at load 4; in CI once cp's
+    first 12.0 ms against at most 5.7 ms), a cold start by 2x to 10x (cp
+    without the warm-up: 11.8 against 5.1 ms) in every fresh process; so a
+    second process is asked when the first shows an outlier."""
+    seen = []
+    for _ in range(2):
+        times = _ten_solves(method, warmup=True)
+        seen.append([round(t * 1000, 2) for t in times])
+        if times[0] <= 1.5 * max(times[1:]):
+            return
+    pytest.fail(f"the first solve was an outlier in two fresh processes (ms): {seen}")
 
 
 def test_without_the_warm_up_the_first_solve_is_the_outlier_the_issue_saw():
