@@ -20,8 +20,10 @@ The core is two compiled searches with one interface:
 ``(SLOTS,)`` int64 array (:func:`new_control`) with named slots:
 
 - ``control[STOP]``: another thread sets it nonzero to ask the search to
-  stop; polled every ``POLL + 1`` branch nodes (the kernels release the
-  GIL) and between the cases or removals of the loops around them;
+  stop (the kernels release the GIL); read at every branch node by the
+  general kernel (a variant's node can take milliseconds), every
+  ``POLL + 1`` by the bitboard kernel, and between the cases or removals
+  of the loops around them;
 - ``control[STOPPED]``: set to 1 by a kernel that stopped on that request
   (its answer is then partial: a count is a lower bound);
 - ``control[NODES]``: every search adds its branch nodes to it (a branch
@@ -50,7 +52,7 @@ STOPPED = 1  # set to 1 by a kernel that stopped on request
 NODES = 2  # branch nodes, added by every search
 SLOTS = 3
 
-POLL = 1023  # control[STOP] is read when (nodes & POLL) == 0
+POLL = 1023  # the bitboard kernel reads control[STOP] when (nodes & POLL) == 0
 
 FOUND = 1  # "other solution": another solution exists (written to `found`)
 NONE = 0  # "other solution": none
