@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import subprocess
 import tempfile
@@ -122,19 +121,15 @@ def time_counter(puzzle, limit_s: float) -> dict:
 
 def time_solver(folder: str, source: str, temp: str, limit_s: float) -> dict:
     """One run of the solver's own benchmark on one puzzle (module docstring)."""
-    path = Path(temp) / "puzzle.txt"
-    path.write_text(source)
+    from .thermo_snipes import iss_benchmark
+
     before = children_cpu()
     try:
-        done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks",
-                               "none", "--input-file", str(path), "--solutions", "2", "--repeat",
-                               "3", "--json"], cwd=folder, check=True, capture_output=True,
-                              text=True, timeout=3 * limit_s + 10)
+        row, run_cpu = iss_benchmark(folder, source, temp, "--repeat", "3",
+                                     timeout=3 * limit_s + 10)
     except subprocess.TimeoutExpired:
         return dict(program="iss", status="TIME_LIMIT", solutions="", nodes="",
                     solve_s=f"{limit_s:.4f}", run_cpu_s=f"{children_cpu() - before:.3f}")
-    run_cpu = children_cpu() - before
-    row = json.loads(done.stdout[done.stdout.index("["):])[0]
     return dict(program="iss", status=row["status"], solutions=row["solutions"],
                 nodes=row["guesses"], solve_s=f"{row['ms'] / 1000:.4f}", run_cpu_s=f"{run_cpu:.3f}")
 

@@ -188,26 +188,38 @@ def count_two(kernel, tables, puzzle, max_nodes: int):
     return int(found), solution, int(control[NODES]), cpu
 
 
+def iss_benchmark(folder: str, source: str, temp: str, *options: str,
+                  timeout: float | None = None) -> tuple[dict, float]:
+    """One run of the Interactive Sudoku Solver's own benchmark on one puzzle,
+    counting to two: ``node tools/perf/benchmark_puzzles.js --max-backtracks
+    none --input-file F --solutions 2 --json`` and ``options`` (``"--repeat",
+    "3"``) in the checkout ``folder``, the puzzle ``source`` written to
+    ``F`` in the folder ``temp``. Returns its JSON row and the CPU seconds
+    of the node process; raises ``subprocess.TimeoutExpired`` past
+    ``timeout`` seconds (the process killed) and ``CalledProcessError`` if
+    it fails."""
+    import json
+
+    path = Path(temp) / "puzzle.txt"
+    path.write_text(source)
+    before = children_cpu()
+    done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                           "--input-file", str(path), "--solutions", "2", *options, "--json"],
+                          cwd=folder, check=True, capture_output=True, text=True,
+                          timeout=timeout)
+    return json.loads(done.stdout[done.stdout.index("["):])[0], children_cpu() - before
+
+
 def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
             core: int | None = None) -> None:
     """The Interactive Sudoku Solver's rows (module docstring)."""
-    import json
-
     with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
         writer.writeheader()
         for round_ in range(1, repeat + 1):
             for name, source in puzzles:
-                path = Path(temp) / "puzzle.txt"
-                path.write_text(source)
                 load = os.getloadavg()[0]
-                before = children_cpu()
-                done = subprocess.run(
-                    ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
-                     "--input-file", str(path), "--solutions", "2", "--json"],
-                    cwd=folder, check=True, capture_output=True, text=True)
-                run_cpu = children_cpu() - before
-                row = json.loads(done.stdout[done.stdout.index("["):])[0]
+                row, run_cpu = iss_benchmark(folder, source, temp)
                 writer.writerow(dict(name=name, round=round_, status=row["status"],
                                      solutions=row["solutions"], guesses=row["guesses"],
                                      nodes=row["nodesSearched"], wall_s=f"{row['ms'] / 1000:.4f}",
