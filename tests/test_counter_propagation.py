@@ -223,6 +223,42 @@ def test_a_grouped_sum_keeps_its_plain_bounds_too():
     assert verify(puzzle, solution.reshape(9, 9))
 
 
+LONG_SUMS_2 = (".PillArrow~2~R6C5~R5C5~R4C5~R4C4~R5C4~R5C3~R5C2~R6C2~R6C3~R7C3~R7C4~R8C4~R9C4"
+               "~R9C5~R8C5~R7C5~R7C6~R8C6~R8C7~R7C7~R6C7~R5C7~R5C8~R4C8~R4C9~R3C9~R2C9~R2C8"
+               "~R3C8~R3C7~R2C7~R2C6~R3C6~R3C5.DisjointSets.")
+
+
+def test_a_long_arrows_exclusion_groups_are_its_boxes_beside_disjoint_sets():
+    """The Interactive Sudoku Solver's 'Long sums 2' (MIT): a two-cell pill
+    (at most 99) over an arrow of 32 cells in a grid with disjoint sets.
+    Grown from the first term, in the arrow's order or shuffled, its groups
+    sum to at least 87 and the count took 175,013 branch nodes (issue 47);
+    grown from the term with the most peers, the groups are as large as
+    the arrow's cells in each box (8, 6, 5, 4, 3, 3, 2, 1), at least 98 in
+    all, and the count takes a few."""
+    from collections import Counter
+
+    from sudoku_models.counter.core import NODES
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    puzzle = read_puzzle(LONG_SUMS_2)
+    (arrow,) = puzzle.rules.lowered.sums
+    parts = kernel_tables._exclusion_groups(list(arrow.cells), list(arrow.coefficients),
+                                            puzzle.rules.peer_matrix)
+    groups = [[arrow.cells[i] for i in part] for part in parts
+              if arrow.coefficients[part[0]] == 1]
+    boxes = Counter((c // 27, c % 9 // 3) for c in arrow.cells[2:])
+    assert sorted(map(len, groups)) == sorted(boxes.values())
+    assert sum(len(g) * (len(g) + 1) // 2 for g in groups) == 98
+    tables = kernel_tables.build_rules(puzzle.rules)
+    solution = np.zeros(81, np.int32)
+    control = new_control()
+    found = kernel.count(puzzle.grid.ravel().astype(np.int32), 2, 100_000, tables.identity,
+                         control, solution, tables.locked, tables.workspace())
+    assert found == 1 and control[NODES] < 1_000
+    assert verify(puzzle, solution.reshape(9, 9))
+
+
 def test_a_needed_value_left_in_two_cells_is_struck_from_the_cells_that_see_both():
     """A cage over r1c1, r1c2 and r5c1 that needs a 9 with the 9 left in its
     two row-1 cells: the 9 goes from the rest of row 1 and of box 1 (the
