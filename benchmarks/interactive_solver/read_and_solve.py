@@ -109,31 +109,26 @@ def iss_solve(folder: str, source: str, time_limit: float) -> dict:
     ``TIME_LIMIT`` when the process outlives ``time_limit`` seconds plus its
     start-up), solutions and wall seconds of the solve as it reports them,
     the CPU seconds of the node process (``getrusage`` of the children, the
-    killed process of a ``TIME_LIMIT`` too) and the load average at its start."""
-    import json
+    killed process of a ``TIME_LIMIT`` too) and the load average at its start;
+    ``ERROR`` when the tool fails or prints no row (through
+    :func:`~benchmarks.interactive_solver.thermo_snipes.iss_benchmark`)."""
     import subprocess
 
     from benchmarks.studykit.pinning import children_cpu as cpu
 
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
-        handle.write(source)
-        handle.flush()
-        load, start = os.getloadavg()[0], cpu()
-        measured = dict(iss_load=f"{load:.2f}")
+    from .thermo_snipes import iss_benchmark
+
+    load, start = os.getloadavg()[0], cpu()
+    measured = dict(iss_load=f"{load:.2f}")
+    with tempfile.TemporaryDirectory() as temp:
         try:
-            done = subprocess.run(
-                ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
-                 "--input-file", handle.name, "--solutions", "2", "--json"],
-                cwd=folder, capture_output=True, text=True, timeout=time_limit + 5)
+            row, run_cpu = iss_benchmark(folder, source, temp, timeout=time_limit + 5)
         except subprocess.TimeoutExpired:  # run() kills the process and waits for it
             return dict(measured, iss_status="TIME_LIMIT", iss_cpu_s=f"{cpu() - start:.3f}")
-    measured["iss_cpu_s"] = f"{cpu() - start:.3f}"
-    try:
-        row = json.loads(done.stdout[done.stdout.index("["):])[0]
-    except (ValueError, IndexError):
-        return dict(measured, iss_status="ERROR")
+        except (subprocess.CalledProcessError, ValueError, IndexError):
+            return dict(measured, iss_status="ERROR", iss_cpu_s=f"{cpu() - start:.3f}")
     return dict(measured, iss_status=row["status"], iss_solutions=row["solutions"],
-                iss_wall_s=f"{row['ms'] / 1000:.4f}")
+                iss_wall_s=f"{row['ms'] / 1000:.4f}", iss_cpu_s=f"{run_cpu:.3f}")
 
 
 def decide(puzzle, solution: str, methods: list[str], time_limit: float) -> dict:

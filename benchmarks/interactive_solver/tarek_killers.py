@@ -199,24 +199,16 @@ def run_hard(text: str, limit_s: float, out: Path, core: int | None = None) -> N
 def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL",
             core: int | None = None) -> None:
     """The Interactive Sudoku Solver's own benchmark of ``collections`` (module docstring)."""
-    import json
-    import subprocess
-
-    from benchmarks.studykit.pinning import children_cpu
+    from .thermo_snipes import iss_rows
 
     load = os.getloadavg()[0]
-    before = children_cpu()
-    text = subprocess.run(
-        ["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none", "--puzzles",
-         collections, "--solutions", "2", "--repeat", str(repeat), "--json"],
-        cwd=folder, check=True, capture_output=True, text=True).stdout
-    run_cpu = children_cpu() - before
+    found, run_cpu = iss_rows(folder, "--puzzles", collections, "--repeat", str(repeat))
     rows = [dict(index=i, puzzle=row["puzzle"], status=row["status"],
                  solutions=row["solutions"], guesses=row["guesses"],
                  nodes=row.get("nodesSearched", ""), best_wall_s=f"{row['ms'] / 1000:.6f}",
                  median_wall_s=f"{row.get('msMedian', row['ms']) / 1000:.6f}", repeat=repeat,
                  run_cpu_s=f"{run_cpu:.3f}", load=f"{load:.2f}", core=core)
-            for i, row in enumerate(json.loads(text[text.index("["):]), start=1)]
+            for i, row in enumerate(found, start=1)]
     with open(out, "w", newline="") as handle:
         writer = csv.DictWriter(handle, ISS_COLUMNS)
         writer.writeheader()

@@ -188,26 +188,33 @@ def count_two(kernel, tables, puzzle, max_nodes: int):
     return int(found), solution, int(control[NODES]), cpu
 
 
-def iss_benchmark(folder: str, source: str, temp: str, *options: str,
-                  timeout: float | None = None) -> tuple[dict, float]:
-    """One run of the Interactive Sudoku Solver's own benchmark on one puzzle,
-    counting to two: ``node tools/perf/benchmark_puzzles.js --max-backtracks
-    none --input-file F --solutions 2 --json`` and ``options`` (``"--repeat",
-    "3"``) in the checkout ``folder``, the puzzle ``source`` written to
-    ``F`` in the folder ``temp``. Returns its JSON row and the CPU seconds
-    of the node process; raises ``subprocess.TimeoutExpired`` past
-    ``timeout`` seconds (the process killed) and ``CalledProcessError`` if
-    it fails."""
+def iss_rows(folder: str, *options: str, timeout: float | None = None) -> tuple[list[dict], float]:
+    """The rows of the Interactive Sudoku Solver's own benchmark counting to
+    two: ``node tools/perf/benchmark_puzzles.js --max-backtracks none
+    --solutions 2 --json`` and ``options`` (``"--puzzles", "TAREK_ALL"`` or
+    ``"--input-file", F``; ``"--repeat", "3"``) in the checkout ``folder``.
+    Returns its JSON rows and the CPU seconds of the node process; raises
+    ``subprocess.TimeoutExpired`` past ``timeout`` seconds (the process
+    killed), ``CalledProcessError`` if it fails and ``ValueError`` if it
+    printed no rows."""
     import json
 
-    path = Path(temp) / "puzzle.txt"
-    path.write_text(source)
     before = children_cpu()
     done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
-                           "--input-file", str(path), "--solutions", "2", *options, "--json"],
+                           "--solutions", "2", *options, "--json"],
                           cwd=folder, check=True, capture_output=True, text=True,
                           timeout=timeout)
-    return json.loads(done.stdout[done.stdout.index("["):])[0], children_cpu() - before
+    return json.loads(done.stdout[done.stdout.index("["):]), children_cpu() - before
+
+
+def iss_benchmark(folder: str, source: str, temp: str, *options: str,
+                  timeout: float | None = None) -> tuple[dict, float]:
+    """:func:`iss_rows` of one puzzle, ``source`` written to a file in the
+    folder ``temp``: its row and the CPU seconds of the node process."""
+    path = Path(temp) / "puzzle.txt"
+    path.write_text(source)
+    rows, cpu = iss_rows(folder, "--input-file", str(path), *options, timeout=timeout)
+    return rows[0], cpu
 
 
 def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
