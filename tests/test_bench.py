@@ -459,6 +459,7 @@ def test_dask_waits_are_bounded_and_name_the_address(tmp_path, monkeypatch, caps
     silent.close()
 
 
+@pytest.mark.slow  # 15 s: a worker retired from a cluster; the dask rows themselves run in CI
 def test_the_last_dask_worker_gone_ends_the_run_with_a_message(tmp_path, monkeypatch):
     monkeypatch.setattr(dask_executor, "WORKER_TIMEOUT", 2.0)
     out = tmp_path / "gone.csv"

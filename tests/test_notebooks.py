@@ -37,7 +37,14 @@ print("compiled after warm-up:", sorted(n for n in _after if _after[n] != _befor
 """
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+# The two notebooks that run a study's code on a live sample (25-33 s each in
+# the suite) run with -m slow; tests/test_studies_*.py cover that code in CI.
+STUDY_NOTEBOOKS = {"difficulty", "phase_transition"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow)
+                                  if p.stem in STUDY_NOTEBOOKS else p for p in NOTEBOOKS],
+                         ids=lambda p: p.stem)
 def test_notebook_executes_and_draws(path):
     """Also: after ``warm-up`` the notebook adds no compiled signature to the
     toolkit's kernels (the counting notebook compiled the bands' kernel)."""
