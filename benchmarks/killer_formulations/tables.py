@@ -1,10 +1,14 @@
-"""The killer study's tables and figure of the run with permuted copies
+"""The killer study's tables and figures of the runs with permuted copies
 (issue 44): per form the solved count with its 95% interval, the shifted
-geometric mean, PAR-2 and the variability over permutations; the key pairs
-with their paired tests (:mod:`.permuted`). The one-permutation tables of
-the earlier runs stay in :mod:`.run`.
+geometric mean, PAR-2 and the variability over permutations; the pairs
+that answer the README's questions with their paired tests
+(:mod:`benchmarks.studykit.permuted`). Three runs: the unselected killers
+at 10 CPU s (the sum forms), the same killers at 60 CPU s (the other
+solvers and paradigms: SCIP, CP-SAT's portfolio, ``cp-bool``, SAT), and
+TAREK's killers at 60 CPU s. The one-permutation tables of the earlier
+runs stay in :mod:`.run`.
 
-Rebuild the figure::
+Rebuild the figures::
 
     python -m benchmarks.killer_formulations.tables
 """
@@ -21,8 +25,16 @@ HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "unselected_p5_10s.csv"
 FIGURE = HERE / "cactus_unselected_p5.png"
 PROFILE = HERE / "profile_unselected_p5.png"
-MILP = ("milp sum", "milp sets", "milp sets+rule45", "milp sum+rule45")
-CP = ("cp sum", "cp table", "cp sets", "cp sets+rule45", "cp sum+rule45")
+AT_60S = (HERE / "results" / "unselected_p5_60s.csv", HERE / "results" / "tarek_p5_60s.csv")
+"""The 60 CPU s runs: the unselected killers, then TAREK's (a panel each)."""
+FIGURE_60S = HERE / "cactus_p5_60s.png"
+PROFILE_60S = HERE / "profile_p5_60s.png"
+MILP = ("milp sum", "milp sets", "milp sets+rule45", "milp sum+rule45", "scip sum",
+        "scip sets+rule45")
+CP = ("cp sum", "cp table", "cp sets", "cp sets+rule45", "cp sum+rule45",
+      "cp portfolio sum+rule45", "cp-bool sum", "cp-bool sets")
+"""The forms of each paradigm a "best form" is chosen from (CP-SAT's on
+the integer and on the binary model, one worker or its portfolio)."""
 
 
 def _forms(paths) -> tuple[str, ...]:
@@ -37,6 +49,17 @@ def statistics(*paths: Path | str) -> str:
             + f"\n\nScope: {permuted.scope(*paths)}.")
 
 
+def _with_best(paths, pairs) -> str:
+    """:func:`.permuted.pairs_table` of ``pairs``, where the form "best
+    MILP" or "best CP" stands for the best form of the run in :data:`MILP`
+    or :data:`CP` (:func:`.permuted.best_forms`)."""
+    result = permuted.comparison(*paths)
+    best = {"best MILP": permuted.best_forms(result, MILP),
+            "best CP": permuted.best_forms(result, CP)}
+    return permuted.pairs_table(*paths, pairs=tuple(
+        (what, best.get(a, a), best.get(b, b)) for what, a, b in pairs))
+
+
 def key_pairs(*paths: Path | str) -> str:
     """The pairs that answer the README's question
     (:func:`.permuted.pairs_table`): the best MILP form (lowest PAR-2, then
@@ -45,20 +68,49 @@ def key_pairs(*paths: Path | str) -> str:
     with the rule of 45 in each paradigm (the formulation's effect);
     ``milp sets+rule45`` against CP-SAT's default ``cp sum``; the rule of 45
     on CP-SAT's sum; the counter's two rules."""
-    result = permuted.comparison(*paths)
-    best_milp = permuted.best_forms(result, MILP)
-    best_cp = permuted.best_forms(result, CP)
-    pairs = (("best MILP vs best CP form", best_milp, best_cp),
+    return _with_best(paths, (
+             ("best MILP vs best CP form", "best MILP", "best CP"),
              ("paradigm, both with the sum", "milp sum", "cp sum"),
              ("paradigm, both with sets+rule45", "milp sets+rule45", "cp sets+rule45"),
              ("MILP's best vs CP-SAT's default", "milp sets+rule45", "cp sum"),
-             ("MILP's default vs CP's best", "milp sum", best_cp),
+             ("MILP's default vs CP's best", "milp sum", "best CP"),
              ("formulation in MILP", "milp sum", "milp sets+rule45"),
              ("formulation in CP", "cp sum", "cp sets+rule45"),
              ("rule of 45 on CP's sum", "cp sum", "cp sum+rule45"),
              ("CP's rule-45 forms", "cp sum+rule45", "cp sets+rule45"),
-             ("formulation in the counter", "counter bounds", "counter sets"))
-    return permuted.pairs_table(*paths, pairs=pairs)
+             ("formulation in the counter", "counter bounds", "counter sets")))
+
+
+def other_solvers(*paths: Path | str) -> str:
+    """The pairs of the 60 CPU s run on the unselected killers: the best
+    MILP form against the best CP form and against CP-SAT's default; HiGHS
+    against SCIP on the same rows; HiGHS against CP-SAT on the same binary
+    rows (``cp-bool``); CP-SAT's one worker against its portfolio; SAT's
+    two cage forms, its best against CP-SAT's best and the counter."""
+    return _with_best(paths, (
+        ("best MILP vs best CP form", "best MILP", "best CP"),
+        ("MILP's best vs CP-SAT's default", "milp sets+rule45", "cp sum"),
+        ("MILP solver, same rows", "milp sets+rule45", "scip sets+rule45"),
+        ("B&B vs CP-SAT, same binary rows", "milp sets+rule45", "cp-bool sets"),
+        ("CP-SAT, binary vs integer model", "cp-bool sets", "cp sum+rule45"),
+        ("CP-SAT, one worker vs portfolio", "cp sum+rule45", "cp portfolio sum+rule45"),
+        ("formulation in SAT", "sat totalizer", "sat sets"),
+        ("best SAT vs best CP form", "sat sets", "best CP"),
+        ("SAT vs the counter", "sat sets", "counter sets")))
+
+
+def tarek_pairs(*paths: Path | str) -> str:
+    """The pairs of the 60 CPU s run on TAREK's killers: the best MILP
+    form against the best CP form and CP-SAT's default; the rule of 45 on
+    CP-SAT's sum; CP-SAT's two rule-45 forms; SAT's selectors against the
+    best CP form and the counter."""
+    return _with_best(paths, (
+        ("best MILP vs best CP form", "best MILP", "best CP"),
+        ("MILP's best vs CP-SAT's default", "milp sets+rule45", "cp sum"),
+        ("rule of 45 on CP's sum", "cp sum", "cp sum+rule45"),
+        ("CP's rule-45 forms", "cp sum+rule45", "cp sets+rule45"),
+        ("best SAT vs best CP form", "sat sets", "best CP"),
+        ("SAT vs the counter", "sat sets", "counter sets")))
 
 
 def figure(paths=(RESULTS,), out: Path = FIGURE) -> Path:
@@ -78,7 +130,21 @@ def profile(paths=(RESULTS,), out: Path = PROFILE) -> Path:
     return permuted.profile(paths, out, permuted.form_colours({f: FORMS[f][0] for f in forms}))
 
 
+def figures_60s(paths=AT_60S, cactus_out: Path = FIGURE_60S,
+                profile_out: Path = PROFILE_60S) -> tuple[Path, Path]:
+    """The cactus plot and the performance profile of the 60 CPU s runs,
+    a panel per collection, the forms' colours as in :func:`figure`."""
+    forms = _forms(paths)
+    colours = permuted.form_colours({form: FORMS[form][0] for form in forms})
+    return (permuted.cactus(paths, cactus_out, colours,
+                            "Killer forms at 60 CPU s: every run (each killer in 5 "
+                            "permuted copies)", forms),
+            permuted.profile(paths, profile_out, colours))
+
+
 if __name__ == "__main__":
     chosen = [Path(p) for p in sys.argv[1:]] or [RESULTS]
     print(figure(chosen))
     print(profile(chosen))
+    if not sys.argv[1:]:
+        print(*figures_60s(), sep="\n")
