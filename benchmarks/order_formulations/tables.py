@@ -122,22 +122,26 @@ def milp_pairs(*paths: Path | str, method: str = "milp") -> str:
 # -- the run with permuted copies (issue 44) ----------------------------------------
 
 HERE = Path(__file__).resolve().parent
-PERMUTED = {kind: HERE / "results" / f"{kind}_p3_10s.csv" for kind in FORMS}
-FIGURE = HERE / "cactus_p3.png"
-PROFILE = HERE / "profile_p3.png"
+PERMUTED = {kind: HERE / "results" / f"{kind}_p5_60s.csv" for kind in FORMS}
+FIGURE = HERE / "cactus_p5.png"
+PROFILE = HERE / "profile_p5.png"
 _KEY_PAIRS = {
     "thermo": (("formulation in MILP", "milp values", "milp cumulative"),
                ("formulation in CP (binary model)", "cp-bool values", "cp-bool cumulative"),
                ("paradigm, both values rows", "milp values", "cp-bool values"),
                ("paradigm, both cumulative rows", "milp cumulative", "cp-bool cumulative"),
                ("best MILP vs CP's integer model", "BEST_MILP", "cp"),
-               ("CP's two models", "cp-bool values", "cp")),
+               ("CP's two models", "cp-bool values", "cp"),
+               ("MILP solver, values rows", "milp values", "scip values"),
+               ("MILP solver, cumulative rows", "milp cumulative", "scip cumulative")),
     "arrow": (("formulation in MILP", "milp sum", "milp sets"),
               ("formulation in CP (binary model)", "cp-bool sum", "cp-bool sets"),
               ("paradigm, both sum rows", "milp sum", "cp-bool sum"),
               ("paradigm, both digit sets", "milp sets", "cp-bool sets"),
               ("best MILP vs CP's integer model", "BEST_MILP", "cp"),
-              ("CP's two models", "cp-bool sets", "cp"))}
+              ("CP's two models", "cp-bool sets", "cp"),
+              ("MILP solver, sum rows", "milp sum", "scip sum"),
+              ("MILP solver, digit sets", "milp sets", "scip sets"))}
 
 
 def statistics(*paths: Path | str) -> str:
@@ -179,7 +183,7 @@ def figure(paths=None, out: Path = FIGURE) -> Path:
     paths = paths or [PERMUTED["thermo"], PERMUTED["arrow"]]
     return permuted.cactus(paths, out, _colours(),
                            "Thermometers and arrows: CPU seconds of every run (each puzzle in "
-                           "3 permuted copies), one thread")
+                           "5 permuted copies), one thread")
 
 
 def profile(paths=None, out: Path = PROFILE) -> Path:
