@@ -162,3 +162,16 @@ def test_killers_with_lazy_strikes_count_as_brute_force(seed, keep, share, rule)
                          new_control(), solution, tables.locked, tables.workspace())
     assert found == expected
     assert expected >= 1 and verify(puzzle, solution.reshape(4, 4))
+
+
+def test_a_search_starts_from_the_cells_priorities():
+    """Each cell's starting weight is the sum of its constraints' weights
+    (the Interactive Sudoku Solver's cell priorities): its houses, a cage's
+    group and sum (small cages first), a thermometer's length."""
+    nine = Layout.square(3)
+    rules = Rules(nine, (Cage((0, 1), 3), Thermometer((40, 41, 42, 43))))
+    priority = kernel_tables.build_rules(rules).locked[kernel_tables.PRIORITY]
+    houses = 3 * 9
+    assert priority[0] == priority[1] == houses + 2 + max(2 * 9 - 2, 9)
+    assert priority[40] == priority[43] == houses + 4
+    assert priority[80] == houses

@@ -132,6 +132,11 @@ class Constraint:
     def automata(self, layout: Layout) -> list[LineAutomaton]:
         return []
 
+    def cells_on(self) -> tuple[int, ...]:
+        """The cells this constraint names (a line's, a cage's, an arrow's
+        circle with its cells); empty for a rule over the whole grid."""
+        return self._cells()
+
     def _cells(self) -> tuple[int, ...]:
         return getattr(self, "cells", ())
 

@@ -76,7 +76,9 @@ singles-only one) and then, from ``VARIANT`` on:
 - ``PEER_BITS`` ``(N, W)``: each cell's peers as a bitset, cell ``p`` at bit
   ``p % 63`` of word ``p // 63`` (a value a sum needs, left in two of its
   cells, is struck from the cells that see both: the Interactive Sudoku
-  Solver's ``enforceRequiredValueExclusions`` with a pair).
+  Solver's ``enforceRequiredValueExclusions`` with a pair);
+- ``PRIORITY`` ``(N,)``: each cell's search priority, the conflict weight
+  it starts a search with (:func:`_priorities`).
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -104,6 +106,7 @@ LINE_CELLS, LINE_NEXT, LINE_START, LINE_ACCEPT = 23, 24, 25, 26
 INTERSECTIONS = 27
 SUM_GROUPS = 28
 PEER_BITS = 29
+PRIORITY = 30
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -296,10 +299,35 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
-               _peer_bits(matrix))
+               _peer_bits(matrix), _priorities(rules, houses))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
+
+
+def _priorities(rules: Rules, houses: np.ndarray) -> np.ndarray:
+    """``PRIORITY`` ``(N,)``: each cell's search priority, the conflict
+    weight it starts a search with: the sum over the constraints on it of
+    their weight, a house its size ``s``, a group of cells that must differ
+    its size, a linear sum of ``k`` cells ``max(2s - k, s)`` (small cages
+    first, every sum high), any other constraint its number of cells (the
+    Interactive Sudoku Solver's cell priorities, ``_computeCellPriorities``
+    in ``js/solver/optimizer.js``, which start its conflict scores)."""
+    layout, lowered = rules.layout, rules.lowered
+    side = layout.side
+    found = np.zeros(layout.cells, np.int64)
+    for house in houses:
+        found[house] += side
+    for group, full in zip(lowered.groups, lowered.full):
+        if not full:
+            found[list(group)] += len(group)
+    for linear in lowered.sums:
+        found[list(linear.cells)] += max(2 * side - len(linear.cells), side)
+    for constraint in rules.constraints:
+        if not constraint.sums(layout) and not constraint.groups(layout):
+            cells = list(constraint.cells_on())
+            found[cells] += len(cells)
+    return found
 
 
 def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
