@@ -170,15 +170,17 @@ def test_a_highs_model_stopped_at_its_cpu_limit_gets_its_whole_limit_next_time()
     'Interrupted by user' at its first check, after 0 iterations, reported
     TIME_LIMIT (found on boxes-12x12 with milp-alldiff at 5 CPU s: 9 of 10
     'not solved' after 0.15-0.36 CPU s). The same hard puzzle twice: the
-    second run works for its limit as the first did (HiGHS starts it from
-    the first's basis, so it may also solve it: 1.98 CPU s once)."""
+    second run works for its limit as the first did, or solves the puzzle:
+    HiGHS starts it from the first's state, so it may solve it (1.98 CPU s
+    once, and in 0.06 CPU s after 0 LP iterations once, in CI: the kept
+    flag would give TIME_LIMIT, never an answer)."""
     from sudoku_models import read_puzzles, solve_many, verify
 
     hard = read_puzzles("top95")[0]
     first, second = solve_many([hard, hard], "milp-alldiff", cpu_limit=2.5)
     assert first.status.name == "TIME_LIMIT" and first.cpu_seconds > 2.0
-    assert second.stats["LP iterations"] > 1000, second
     if second.status.name == "OPTIMAL":
         assert verify(hard, second.grid)
     else:
         assert second.status.name == "TIME_LIMIT" and second.cpu_seconds > 2.0, second
+        assert second.stats["LP iterations"] > 1000, second
