@@ -113,12 +113,17 @@ def tarek_pairs(*paths: Path | str) -> str:
         ("SAT vs the counter", "sat sets", "counter sets")))
 
 
+def _colours(forms) -> dict[str, str]:
+    """A colour per form: the library's method colours, shades for a
+    method's forms (:func:`benchmarks.studykit.permuted.form_colours`)."""
+    return permuted.form_colours({form: FORMS[form][0] for form in forms})
+
+
 def figure(paths=(RESULTS,), out: Path = FIGURE) -> Path:
-    """The cactus plot of the permuted run, a colour per form (the
-    library's method colours, shades for a method's forms)."""
+    """The cactus plot of the permuted run, a colour per form
+    (:func:`_colours`)."""
     forms = _forms(paths)
-    colours = permuted.form_colours({form: FORMS[form][0] for form in forms})
-    return permuted.cactus(paths, out, colours,
+    return permuted.cactus(paths, out, _colours(forms),
                            "Killer forms: CPU seconds of every run (each killer in "
                            "5 permuted copies), one thread", forms)
 
@@ -126,8 +131,7 @@ def figure(paths=(RESULTS,), out: Path = FIGURE) -> Path:
 def profile(paths=(RESULTS,), out: Path = PROFILE) -> Path:
     """The performance profile of the permuted run, in the cactus plot's
     colours (:func:`benchmarks.studykit.permuted.profile`)."""
-    forms = _forms(paths)
-    return permuted.profile(paths, out, permuted.form_colours({f: FORMS[f][0] for f in forms}))
+    return permuted.profile(paths, out, _colours(_forms(paths)))
 
 
 def figures_60s(paths=AT_60S, cactus_out: Path = FIGURE_60S,
@@ -135,11 +139,10 @@ def figures_60s(paths=AT_60S, cactus_out: Path = FIGURE_60S,
     """The cactus plot and the performance profile of the 60 CPU s runs,
     a panel per collection, the forms' colours as in :func:`figure`."""
     forms = _forms(paths)
-    colours = permuted.form_colours({form: FORMS[form][0] for form in forms})
-    return (permuted.cactus(paths, cactus_out, colours,
+    return (permuted.cactus(paths, cactus_out, _colours(forms),
                             "Killer forms at 60 CPU s: every run (each killer in 5 "
                             "permuted copies)", forms),
-            permuted.profile(paths, profile_out, colours))
+            profile(paths, profile_out))
 
 
 if __name__ == "__main__":
