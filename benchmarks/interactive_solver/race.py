@@ -121,7 +121,7 @@ def time_counter(puzzle, limit_s: float) -> dict:
 
 def time_solver(folder: str, source: str, temp: str, limit_s: float) -> dict:
     """One run of the solver's own benchmark on one puzzle (module docstring)."""
-    from .thermo_snipes import iss_benchmark
+    from .solver_benchmark import iss_benchmark
 
     before = children_cpu()
     try:

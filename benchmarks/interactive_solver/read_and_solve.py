@@ -116,7 +116,7 @@ def iss_solve(folder: str, source: str, time_limit: float) -> dict:
 
     from benchmarks.studykit.pinning import children_cpu as cpu
 
-    from .thermo_snipes import iss_benchmark
+    from .solver_benchmark import iss_benchmark
 
     load, start = os.getloadavg()[0], cpu()
     measured = dict(iss_load=f"{load:.2f}")

@@ -199,7 +199,7 @@ def run_hard(text: str, limit_s: float, out: Path, core: int | None = None) -> N
 def run_iss(folder: str, repeat: int, out: Path, collections: str = "TAREK_ALL",
             core: int | None = None) -> None:
     """The Interactive Sudoku Solver's own benchmark of ``collections`` (module docstring)."""
-    from .thermo_snipes import iss_rows
+    from .solver_benchmark import iss_rows
 
     load = os.getloadavg()[0]
     found, run_cpu = iss_rows(folder, "--puzzles", collections, "--repeat", str(repeat))

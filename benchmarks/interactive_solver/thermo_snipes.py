@@ -87,8 +87,9 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
+from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.benchtools import collection_text
+from benchmarks.interactive_solver.solver_benchmark import iss_benchmark
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -186,35 +187,6 @@ def count_two(kernel, tables, puzzle, max_nodes: int):
                          work)
     cpu = time.process_time() - started
     return int(found), solution, int(control[NODES]), cpu
-
-
-def iss_rows(folder: str, *options: str, timeout: float | None = None) -> tuple[list[dict], float]:
-    """The rows of the Interactive Sudoku Solver's own benchmark counting to
-    two: ``node tools/perf/benchmark_puzzles.js --max-backtracks none
-    --solutions 2 --json`` and ``options`` (``"--puzzles", "TAREK_ALL"`` or
-    ``"--input-file", F``; ``"--repeat", "3"``) in the checkout ``folder``.
-    Returns its JSON rows and the CPU seconds of the node process; raises
-    ``subprocess.TimeoutExpired`` past ``timeout`` seconds (the process
-    killed), ``CalledProcessError`` if it fails and ``ValueError`` if it
-    printed no rows."""
-    import json
-
-    before = children_cpu()
-    done = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
-                           "--solutions", "2", *options, "--json"],
-                          cwd=folder, check=True, capture_output=True, text=True,
-                          timeout=timeout)
-    return json.loads(done.stdout[done.stdout.index("["):]), children_cpu() - before
-
-
-def iss_benchmark(folder: str, source: str, temp: str, *options: str,
-                  timeout: float | None = None) -> tuple[dict, float]:
-    """:func:`iss_rows` of one puzzle, ``source`` written to a file in the
-    folder ``temp``: its row and the CPU seconds of the node process."""
-    path = Path(temp) / "puzzle.txt"
-    path.write_text(source)
-    rows, cpu = iss_rows(folder, "--input-file", str(path), *options, timeout=timeout)
-    return rows[0], cpu
 
 
 def run_iss(folder: str, puzzles: list[tuple[str, str]], repeat: int, out: Path,
