@@ -146,19 +146,43 @@ def test_a_variants_run_under_a_cpu_limit_scores_par2_with_its_time_outs(tmp_pat
     assert cp[8].strip() == f"{(solved_cp + 4.0) / 2:.3f}"  # PAR-2: the time-out scores 2 x 2 s
 
 
-def test_the_race_table_averages_only_puzzles_both_programs_decided(tmp_path):
-    from benchmarks.interactive_solver.race import COLUMNS, table
+def _race_rows(rows):
+    from benchmarks.interactive_solver.race import COLUMNS
 
-    rows = [("a", "counter", "OPTIMAL", 0.2, ""), ("a", "iss", "unique", "", 0.1),
-            ("b", "counter", "OPTIMAL", 0.4, ""), ("b", "iss", "unique", "", 0.1),
-            ("c", "counter", "TIME_LIMIT", 60.0, ""), ("c", "iss", "unique", "", 5.0),
-            ("d", "counter", "OPTIMAL", 1.0, ""), ("d", "iss", "TIME_LIMIT", "", 60.0)]
-    frame = pd.DataFrame([dict(zip(COLUMNS, ("tarek", name, program, 1, status, 1, 10, cpu,
-                                             solve, "", 1.0, 1)))
-                          for name, program, status, cpu, solve in rows])
-    frame.to_csv(tmp_path / "race.csv", index=False)
+    return pd.DataFrame([dict(zip(COLUMNS, ("tarek", name, copy, program, 1, status, 1, 10, cpu,
+                                            solve, "", 1.0, 1)))
+                         for name, copy, program, status, cpu, solve in rows])
+
+
+def test_the_race_table_averages_only_puzzles_both_programs_decided(tmp_path):
+    from benchmarks.interactive_solver.race import table
+
+    rows = [("a", 0, "counter", "OPTIMAL", 0.2, ""), ("a", 0, "iss", "unique", "", 0.1),
+            ("b", 0, "counter", "OPTIMAL", 0.4, ""), ("b", 0, "iss", "unique", "", 0.1),
+            ("c", 0, "counter", "TIME_LIMIT", 60.0, ""), ("c", 0, "iss", "unique", "", 5.0),
+            ("d", 0, "counter", "OPTIMAL", 1.0, ""), ("d", 0, "iss", "TIME_LIMIT", "", 60.0)]
+    _race_rows(rows).to_csv(tmp_path / "race.csv", index=False)
     line = table(tmp_path / "race.csv").splitlines()[2]
     cells = [c.strip() for c in line.split("|")[1:-1]]
-    assert cells[1:3] == ["4", "2"]  # c and d are left out of the means
+    assert cells[1:3] == ["4 x 1", "2"]  # c and d are left out of the means
     assert cells[3].startswith("0.3000") and cells[4].startswith("0.1000")
-    assert cells[5] == "3.00x" and cells[6] == "1, 1"
+    assert cells[5].startswith("3.00x") and cells[8] == "1, 1"
+    # the solver faster on a and b, and on c, which only it decided; the counter on d
+    assert cells[6] == "1 : 3" and cells[7] == "no difference found"
+
+
+def test_the_race_table_calls_a_difference_inside_the_copies_spread_within_variability(tmp_path):
+    from benchmarks.interactive_solver.race import table
+
+    def race(spread):  # eight puzzles, three copies each; the counter twice the solver's time
+        return [(f"p{i}", copy, program, "OPTIMAL" if program == "counter" else "unique",
+                 2 * seconds if program == "counter" else "", seconds if program == "iss" else "")
+                for i in range(8) for copy, seconds in enumerate((0.1, 0.1 * spread, 0.1))
+                for program in ("counter", "iss")]
+
+    for spread, verdict in ((1.5, "solver faster"), (3.0, "within variability")):
+        _race_rows(race(spread)).to_csv(tmp_path / "race.csv", index=False)
+        cells = [c.strip() for c in table(tmp_path / "race.csv").splitlines()[2].split("|")[1:-1]]
+        assert cells[1:3] == ["8 x 3", "24"]
+        assert cells[5] == "2.00x (2.00-2.00)"  # every puzzle's sum over its copies: 2 to 1
+        assert cells[6] == "0 : 8" and cells[7] == verdict

@@ -17,8 +17,17 @@ all read from ``data/collections.js`` of sigh's Interactive Sudoku Solver
 (github.com/sigh/Interactive-Sudoku-Solver, MIT; ``--iss DIR``, a checkout
 of it, needs Node.js). Nothing of it is shipped.
 
-Each round times, for every puzzle in turn, both programs on the same
-core, the first of the two alternating from puzzle to puzzle:
+``--copies K`` runs each puzzle in ``K`` isomorphic copies
+(:func:`sudoku_models.symmetry.copies`, seed 0: rows, columns, bands,
+transposition and values moved as every constraint of the puzzle admits),
+each written as the solver's constraint string
+(:func:`sudoku_models.formats.iss.to_iss`; copy 0 the collection's own
+string): both programs read the same string. A search's order follows the
+layout, so the copies give each puzzle's own variability, and a
+difference is a claim only beyond it.
+
+Each round times, for every puzzle copy in turn, both programs on the same
+core, the first of the two alternating from copy to copy:
 
 - the toolkit: ``solve(puzzle, "backtracking", cpu_limit=--limit)``, the
   public call that proves the answer unique (a count to two), from the
@@ -43,7 +52,7 @@ core, the first of the two alternating from puzzle to puzzle:
   the limit, a bound (its three solves took at least that much each on
   average).
 
-Rows to ``results/race.csv`` (``--out``): set, name, program, round,
+Rows to ``results/race.csv`` (``--out``): set, name, copy, program, round,
 status, solutions, nodes (the counter's branch nodes, the solver's
 guesses), cpu_s (the counter's) or solve_s (the solver's), run_cpu_s, load
 (1-minute load average at the start of the timed call) and core.
@@ -55,13 +64,14 @@ affinity, so both programs run on the same one core.
 Usage::
 
     python -m benchmarks.interactive_solver race --iss DIR --set tarek,hs [--repeat 3] \\
-        [--limit 60] [--core 1] [--out FILE]
+        [--copies 5] [--limit 60] [--core 1] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import math
 import os
 import subprocess
 import tempfile
@@ -73,7 +83,7 @@ from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "race.csv"
 SETS = ("tarek", "hs", "hard", "snipes", "renban", "little", "pills")
-COLUMNS = ("set", "name", "program", "round", "status", "solutions", "nodes", "cpu_s", "solve_s",
+COLUMNS = ("set", "name", "copy", "program", "round", "status", "solutions", "nodes", "cpu_s", "solve_s",
            "run_cpu_s", "load", "core")
 SET_NAMES = {"tarek": "TAREK's 42 killers", "hs": "HS killers", "hard": "extreme and Mathemagic killers",
              "snipes": "hard thermometers and 16x16", "renban": "hard renban",
@@ -134,75 +144,137 @@ def time_solver(folder: str, source: str, temp: str, limit_s: float) -> dict:
                 nodes=row["guesses"], solve_s=f"{row['ms'] / 1000:.4f}", run_cpu_s=f"{run_cpu:.3f}")
 
 
-def run(folder: str, chosen: list[str], repeat: int, limit_s: float, out: Path,
+def copies_of(source: str, k: int) -> list[tuple[int, str]]:
+    """``(copy, constraint string)`` of ``k`` isomorphic copies of the
+    puzzle ``source`` (module docstring; fewer where the puzzle admits
+    fewer moves), copy 0 ``source`` itself."""
+    from sudoku_models.formats.iss import to_iss
+    from sudoku_models.formats.puzzle_text import read_puzzle
+    from sudoku_models.symmetry import copies
+
+    moved = copies(read_puzzle(source), k, seed=0)
+    return [(0, source)] + [(c.index, to_iss(c.puzzle)) for c in moved[1:]]
+
+
+def run(folder: str, chosen: list[str], repeat: int, copies: int, limit_s: float, out: Path,
         core: int | None) -> None:
-    """Every round of both programs on the chosen sets, rows to ``out``."""
+    """Every round of both programs on the chosen sets' puzzle copies, rows
+    to ``out``."""
+    from sudoku_models import solve
     from sudoku_models.formats.puzzle_text import read_puzzle
 
     text = (Path(folder) / "data" / "collections.js").read_text()
-    puzzles = [(group, name, source, read_puzzle(source))
-               for group, name, source in puzzles_of(text, chosen)]
-    from sudoku_models import solve
-
-    for _, _, _, puzzle in puzzles:  # untimed: the kernel compiled, the process warm
+    items = [(group, name, copy, moved, read_puzzle(moved))
+             for group, name, source in puzzles_of(text, chosen)
+             for copy, moved in copies_of(source, copies)]
+    for *_, puzzle in items:  # untimed: the kernel compiled, the process warm
         solve(puzzle, "backtracking", cpu_limit=min(limit_s, 2.0))
     with open(out, "w", newline="") as handle, tempfile.TemporaryDirectory() as temp:
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
         for round_ in range(1, repeat + 1):
-            for index, (group, name, source, puzzle) in enumerate(puzzles):
+            for index, (group, name, copy, source, puzzle) in enumerate(items):
                 order = ("counter", "iss") if (index + round_) % 2 else ("iss", "counter")
                 for program in order:
                     load = os.getloadavg()[0]
                     row = (time_counter(puzzle, limit_s) if program == "counter"
                            else time_solver(folder, source, temp, limit_s))
-                    writer.writerow(dict(row, set=group, name=name, round=round_,
+                    writer.writerow(dict(row, set=group, name=name, copy=copy, round=round_,
                                          load=f"{load:.2f}", core=core))
                     handle.flush()
-                    print(f"{round_} {group:7s} {name:32s} {program:8s} {row['status']:11s} "
-                          f"nodes {row['nodes']!s:>9} "
+                    print(f"{round_} {group:7s} {name:32s} {copy:2d} {program:8s} "
+                          f"{row['status']:11s} nodes {row['nodes']!s:>9} "
                           f"{row.get('cpu_s') or row.get('solve_s')} s", flush=True)
+
+
+def _ratio_of_means_interval(mine, theirs) -> tuple[float, float]:
+    """The percentile bootstrap 95% interval of ``sum(mine) / sum(theirs)``,
+    the puzzles (paired entries, each the sum over its copies) resampled
+    (9999 resamples, seed 0); NaN for fewer than 3 puzzles."""
+    import numpy as np
+    from scipy import stats
+
+    if len(mine) < 3:
+        return math.nan, math.nan
+    found = stats.bootstrap((np.asarray(mine), np.asarray(theirs)),
+                            lambda a, b, axis=-1: a.sum(axis) / b.sum(axis), paired=True,
+                            vectorized=True, n_resamples=9999, method="percentile",
+                            random_state=np.random.default_rng(0))
+    return float(found.confidence_interval.low), float(found.confidence_interval.high)
+
+
+def _paired(copies) -> dict:
+    """The library's paired comparison (:func:`sudoku_models.bench.
+    statistics.compare`) of the counter against the solver on one set's
+    puzzle copies (each its median over the rounds): each puzzle the median
+    over its copies, a copy either program left undecided censored at the
+    time it was stopped."""
+    import pandas as pd
+
+    from benchmarks.studykit.permuted import pair_row
+    from sudoku_models.bench import statistics as st
+
+    frame = pd.DataFrame({
+        "dataset": "race", "order": 3, "options": "",
+        "method": copies["program"], "index": copies["puzzle"], "permutation": copies["copy"],
+        "status": copies["decided"].map({True: "OPTIMAL", False: "TIME_LIMIT"}),
+        "total_s": copies["seconds"],
+        "time_limit_s": copies["seconds"].where(~copies["decided"], math.inf)})
+    return pair_row(st.compare(frame), "counter", "iss")
 
 
 def table(*csv_paths: str | Path) -> str:
     """The README's table of one or more recorded runs (their rows
-    together, each set from one run): per set, the puzzles both programs
-    decided in every round, the mean over them of each puzzle's median
-    (over the rounds) counter CPU seconds and solver solve seconds, their
-    ratio (counter / solver; below 1: the counter ahead), the mean branch
-    nodes and guesses; puzzles either program left undecided within the
-    limit are counted apart (a time there is a bound, never averaged in);
-    then the rounds, loads and core."""
+    together, each set from one run). Per set: its puzzles and copies; the
+    puzzle copies both programs decided in every round, and over them the
+    mean of each copy's median (over the rounds) counter CPU seconds and
+    solver solve seconds, their ratio (counter / solver; below 1: the
+    counter ahead) with a bootstrap 95% interval over the puzzles, the mean
+    branch nodes and guesses; on the puzzles (each the median over its
+    copies) how many each program was faster on, and the library's verdict
+    on the median ratio (a difference inside the puzzles' own variability
+    over their copies is said so); the puzzle copies either program left
+    undecided within the limit (a time there is a bound, never averaged
+    in); then the rounds, loads and core."""
     import pandas as pd
 
     runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
+    runs["copy"] = runs["copy"].fillna(0).astype(int) if "copy" in runs else 0
     runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
-    mine = runs[runs["program"] == "counter"]
-    theirs = runs[runs["program"] == "iss"]
-    decided = runs.groupby("name")["decided"].all()
-    stopped_mine = mine.groupby("name")["decided"].all().eq(False)
-    stopped_theirs = theirs.groupby("name")["decided"].all().eq(False)
-    per_mine = mine.groupby(["set", "name"], sort=False).agg(cpu=("cpu_s", "median"),
-                                                             nodes=("nodes", "median"))
-    per_theirs = theirs.groupby(["set", "name"], sort=False).agg(
-        solve=("solve_s", "median"), guesses=("nodes", "median"), run=("run_cpu_s", "median"))
-    both = per_mine.join(per_theirs)
-    lines = ["| collection | puzzles | both decided | counter: mean CPU s (branch nodes) "
-             "| solver: mean solve s (guesses) | ratio | not decided: counter, solver |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for group in dict.fromkeys(runs["set"]):
-        rows = both.loc[group]
-        ok = rows[decided.reindex(rows.index).to_numpy()]
-        ratio = ok["cpu"].mean() / ok["solve"].mean() if len(ok) else float("nan")
-        lines.append(f"| {SET_NAMES.get(group, group)} | {len(rows)} | {len(ok)} "
-                     f"| {ok['cpu'].mean():.4f} ({ok['nodes'].mean():,.0f}) "
-                     f"| {ok['solve'].mean():.4f} ({ok['guesses'].mean():,.0f}) "
-                     f"| {ratio:.2f}x | {int(stopped_mine.reindex(rows.index).sum())}, "
-                     f"{int(stopped_theirs.reindex(rows.index).sum())} |")
-    rounds = "-".join(str(n) for n in sorted({runs.groupby("name")["round"].nunique().min(),
-                                                runs.groupby("name")["round"].nunique().max()}))
+    runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
+    keys = ["set", "name", "copy", "program"]
+    per = runs.groupby(keys, sort=False).agg(seconds=("seconds", "median"),
+                                             nodes=("nodes", "median"),
+                                             decided=("decided", "all")).reset_index()
+    per["puzzle"] = per.groupby("set", sort=False)["name"].transform(
+        lambda names: pd.factorize(names)[0])
+    lines = ["| collection | puzzles x copies | both decided | counter: mean CPU s (branch nodes) "
+             "| solver: mean solve s (guesses) | ratio of means (95% CI) "
+             "| faster on puzzles: counter : solver | verdict | not decided: counter, solver |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
+    for group, rows in per.groupby("set", sort=False):
+        wide = rows.pivot_table(index=["puzzle", "copy"], columns="program",
+                                values=["seconds", "nodes", "decided"], aggfunc="first")
+        both = wide["decided"].all(axis=1).astype(bool)
+        ok = wide[both.to_numpy()]
+        mine, theirs = ok["seconds"]["counter"], ok["seconds"]["iss"]
+        sums = pd.DataFrame({"mine": mine, "theirs": theirs}).groupby(level="puzzle").sum()
+        low, high = _ratio_of_means_interval(sums["mine"], sums["theirs"])
+        ci = "" if math.isnan(low) else f" ({low:.2f}-{high:.2f})"
+        pair = _paired(rows)
+        undecided = (~wide["decided"].astype(bool)).sum()
+        verdict = pair["verdict"].replace("iss faster", "solver faster")
+        lines.append(f"| {SET_NAMES.get(group, group)} | {rows['puzzle'].nunique()} x "
+                     f"{rows['copy'].nunique()} | {len(ok)} "
+                     f"| {mine.mean():.4f} ({ok['nodes']['counter'].mean():,.0f}) "
+                     f"| {theirs.mean():.4f} ({ok['nodes']['iss'].mean():,.0f}) "
+                     f"| {mine.mean() / theirs.mean():.2f}x{ci} "
+                     f"| {pair['a_faster']} : {pair['b_faster']} | {verdict} "
+                     f"| {int(undecided['counter'])}, {int(undecided['iss'])} |")
+    rounds = "-".join(str(n) for n in sorted({runs.groupby(keys)["round"].nunique().min(),
+                                                runs.groupby(keys)["round"].nunique().max()}))
     cores = ", ".join(str(int(c)) for c in runs["core"].dropna().unique())
-    lines += ["", f"Each puzzle's median of {rounds} round(s) per program, the programs "
+    lines += ["", f"Each puzzle copy's median of {rounds} round(s) per program, the programs "
               f"alternating; load average (1 min) at the start of each call "
               f"{runs['load'].min():.2f} to {runs['load'].max():.2f}; pinned to core {cores}."]
     return "\n".join(lines)
@@ -215,6 +287,9 @@ def main(argv=None) -> int:
                              "benchmark; needs Node.js)")
     parser.add_argument("--set", default="tarek", help=f"comma-separated, of {', '.join(SETS)}")
     parser.add_argument("--repeat", type=int, default=3, help="rounds")
+    parser.add_argument("--copies", type=int, default=1, metavar="K",
+                        help="isomorphic copies of each puzzle, both programs reading the same "
+                             "constraint string (1: the puzzle alone)")
     parser.add_argument("--limit", type=float, default=60.0,
                         help="the counter's CPU-second limit per puzzle")
     parser.add_argument("--out", default=str(OUT))
@@ -228,10 +303,12 @@ def main(argv=None) -> int:
     chosen = args.set.split(",")
     if set(chosen) - set(SETS):
         parser.error(f"--set: comma-separated, of {', '.join(SETS)}")
+    if args.repeat < 1 or args.copies < 1:
+        parser.error("--repeat and --copies: whole numbers of at least 1")
     if not (Path(args.iss) / "tools" / "perf" / "benchmark_puzzles.js").exists():
         parser.error(f"--iss {args.iss}: no tools/perf/benchmark_puzzles.js there")
     core = pin(parser, args.core)
-    run(args.iss, chosen, args.repeat, args.limit, Path(args.out), core)
+    run(args.iss, chosen, args.repeat, args.copies, args.limit, Path(args.out), core)
     print(table(args.out))
     return 0
 
