@@ -164,11 +164,11 @@ def test_the_race_table_averages_only_puzzles_both_programs_decided(tmp_path):
     _race_rows(rows).to_csv(tmp_path / "race.csv", index=False)
     line = table(tmp_path / "race.csv").splitlines()[2]
     cells = [c.strip() for c in line.split("|")[1:-1]]
-    assert cells[1:3] == ["4 x 1", "2"]  # c and d are left out of the means
+    assert cells[1:3] == ["4 (4)", "2"]  # c and d are left out of the means
     assert cells[3].startswith("0.3000") and cells[4].startswith("0.1000")
     assert cells[5].startswith("3.00x") and cells[8] == "1, 1"
     # the solver faster on a and b, and on c, which only it decided; the counter on d
-    assert cells[6] == "1 : 3" and cells[7] == "no difference found"
+    assert cells[6] == "1 : 3" and cells[7] == "no difference found (sign p 0.62)"
 
 
 def test_the_race_table_calls_a_difference_inside_the_copies_spread_within_variability(tmp_path):
@@ -180,9 +180,10 @@ def test_the_race_table_calls_a_difference_inside_the_copies_spread_within_varia
                 for i in range(8) for copy, seconds in enumerate((0.1, 0.1 * spread, 0.1))
                 for program in ("counter", "iss")]
 
-    for spread, verdict in ((1.5, "solver faster"), (3.0, "within variability")):
+    for spread, verdict in ((1.5, "solver faster (sign p 0.0078, copies' spread 1.5x)"),
+                            (3.0, "within variability (sign p 0.0078, copies' spread 3.0x)")):
         _race_rows(race(spread)).to_csv(tmp_path / "race.csv", index=False)
         cells = [c.strip() for c in table(tmp_path / "race.csv").splitlines()[2].split("|")[1:-1]]
-        assert cells[1:3] == ["8 x 3", "24"]
+        assert cells[1:3] == ["8 (24)", "24"]
         assert cells[5] == "2.00x (2.00-2.00)"  # every puzzle's sum over its copies: 2 to 1
         assert cells[6] == "0 : 8" and cells[7] == verdict

@@ -225,15 +225,17 @@ def _paired(copies) -> dict:
 
 def table(*csv_paths: str | Path) -> str:
     """The README's table of one or more recorded runs (their rows
-    together, each set from one run). Per set: its puzzles and copies; the
-    puzzle copies both programs decided in every round, and over them the
+    together, each set from one run). Per set: its puzzles (and their
+    copies, a puzzle that admits fewer moves having fewer); the puzzle
+    copies both programs decided in every round, and over them the
     mean of each copy's median (over the rounds) counter CPU seconds and
     solver solve seconds, their ratio (counter / solver; below 1: the
     counter ahead) with a bootstrap 95% interval over the puzzles, the mean
     branch nodes and guesses; on the puzzles (each the median over its
     copies) how many each program was faster on, and the library's verdict
-    on the median ratio (a difference inside the puzzles' own variability
-    over their copies is said so); the puzzle copies either program left
+    on the median ratio with the sign test's p-value and the copies'
+    spread (the median over puzzles of their slowest over fastest copy: a
+    difference inside it is said so); the puzzle copies either program left
     undecided within the limit (a time there is a bound, never averaged
     in); then the rounds, loads and core."""
     import pandas as pd
@@ -248,7 +250,7 @@ def table(*csv_paths: str | Path) -> str:
                                              decided=("decided", "all")).reset_index()
     per["puzzle"] = per.groupby("set", sort=False)["name"].transform(
         lambda names: pd.factorize(names)[0])
-    lines = ["| collection | puzzles x copies | both decided | counter: mean CPU s (branch nodes) "
+    lines = ["| collection | puzzles (copies) | both decided | counter: mean CPU s (branch nodes) "
              "| solver: mean solve s (guesses) | ratio of means (95% CI) "
              "| faster on puzzles: counter : solver | verdict | not decided: counter, solver |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
@@ -263,9 +265,12 @@ def table(*csv_paths: str | Path) -> str:
         ci = "" if math.isnan(low) else f" ({low:.2f}-{high:.2f})"
         pair = _paired(rows)
         undecided = (~wide["decided"].astype(bool)).sum()
-        verdict = pair["verdict"].replace("iss faster", "solver faster")
-        lines.append(f"| {SET_NAMES.get(group, group)} | {rows['puzzle'].nunique()} x "
-                     f"{rows['copy'].nunique()} | {len(ok)} "
+        verdict = (pair["verdict"].replace("iss faster", "solver faster")
+                   + f" (sign p {pair['sign_p']:.2g}"
+                   + ("" if math.isnan(pair["variability"]) else
+                      f", copies' spread {pair['variability']:.1f}x") + ")")
+        lines.append(f"| {SET_NAMES.get(group, group)} | {rows['puzzle'].nunique()} "
+                     f"({len(wide)}) | {len(ok)} "
                      f"| {mine.mean():.4f} ({ok['nodes']['counter'].mean():,.0f}) "
                      f"| {theirs.mean():.4f} ({ok['nodes']['iss'].mean():,.0f}) "
                      f"| {mine.mean() / theirs.mean():.2f}x{ci} "
