@@ -187,3 +187,18 @@ def test_the_race_table_calls_a_difference_inside_the_copies_spread_within_varia
         assert cells[1:3] == ["8 (24)", "24"]
         assert cells[5] == "2.00x (2.00-2.00)"  # every puzzle's sum over its copies: 2 to 1
         assert cells[6] == "0 : 8" and cells[7] == verdict
+
+
+def test_the_race_layouts_table_parts_the_collections_own_layouts_from_the_moved_copies(tmp_path):
+    from benchmarks.interactive_solver.race import layouts_table
+
+    rows = [("p", 0, "counter", "OPTIMAL", 0.1, ""), ("p", 0, "iss", "unique", "", 0.1),
+            ("p", 1, "counter", "OPTIMAL", 0.6, ""), ("p", 1, "iss", "unique", "", 0.2),
+            ("p", 2, "counter", "OPTIMAL", 0.2, ""), ("p", 2, "iss", "unique", "", 0.2),
+            ("p", 3, "counter", "TIME_LIMIT", 60.0, ""), ("p", 3, "iss", "unique", "", 0.2)]
+    _race_rows(rows).to_csv(tmp_path / "race.csv", index=False)
+    own, moved = [[c.strip() for c in line.split("|")[1:-1]]
+                  for line in layouts_table(tmp_path / "race.csv").splitlines()[2:]]
+    assert own[1:3] == ["own", "1"] and own[-1] == "1.00x"
+    assert moved[1:3] == ["moved", "2"]  # copy 3, which the counter left undecided, is not in it
+    assert moved[5:] == ["0.4000", "0.2000", "2.00x"]

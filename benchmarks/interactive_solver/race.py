@@ -285,6 +285,38 @@ def table(*csv_paths: str | Path) -> str:
     return "\n".join(lines)
 
 
+def layouts_table(*csv_paths: str | Path) -> str:
+    """The collections' own layouts (copy 0) against the moved copies (1 and
+    up) of recorded runs with ``--copies``: per set, on the puzzle copies
+    both programs decided in every round (each its median over the rounds),
+    the mean branch nodes, guesses and seconds of each program on each, and
+    the ratio of the means' seconds (counter / solver)."""
+    import pandas as pd
+
+    runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
+    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
+    runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
+    per = runs.groupby(["set", "name", "copy", "program"], sort=False).agg(
+        seconds=("seconds", "median"), nodes=("nodes", "median"),
+        decided=("decided", "all")).reset_index()
+    wide = per.pivot_table(index=["set", "name", "copy"], columns="program",
+                           values=["seconds", "nodes", "decided"], aggfunc="first", sort=False)
+    wide = wide[wide["decided"].all(axis=1).astype(bool).to_numpy()]
+    lines = ["| collection | layout | copies | counter: mean branch nodes | solver: mean guesses "
+             "| counter: mean CPU s | solver: mean solve s | ratio of means |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for group in dict.fromkeys(wide.index.get_level_values("set")):
+        rows = wide.loc[group]
+        own = rows.index.get_level_values("copy") == 0
+        for layout, chosen in (("own", rows[own]), ("moved", rows[~own])):
+            mine, theirs = chosen["seconds"]["counter"].mean(), chosen["seconds"]["iss"].mean()
+            lines.append(f"| {SET_NAMES.get(group, group)} | {layout} | {len(chosen)} "
+                         f"| {chosen['nodes']['counter'].mean():,.0f} "
+                         f"| {chosen['nodes']['iss'].mean():,.0f} | {mine:.4f} | {theirs:.4f} "
+                         f"| {mine / theirs:.2f}x |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iss", required=True, metavar="DIR",
