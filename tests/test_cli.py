@@ -696,6 +696,23 @@ def test_the_published_solve_file_table_is_its_csv():
     assert published == module.table(module.read(module.OUT))
 
 
+def test_the_solve_file_benchmark_runs_the_command_it_times(tmp_path):
+    """Its command imported ``sudoku_models.console.main`` after that was
+    renamed ``entry_point`` (8d50303) and exited 1 before any timing."""
+    import subprocess
+
+    from benchmarks.machinery.solve_file_speed import programs
+
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(next(line for line in Path(TOP95).read_text().splitlines()
+                           if len(line.strip()) == 81) + "\n")
+    done = subprocess.run([*programs(None)["sudoku-models"], str(puzzle)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    milp = next(line.split() for line in done.stdout.splitlines() if line.startswith("milp "))
+    assert milp[1:3] == ["1", "1"]  # rows, solved and verified
+
+
 def test_a_method_that_fails_is_an_error_row_and_one_line_in_the_summary(monkeypatch, capsys):
     from sudoku_models.registry import METHODS, MethodInfo
 

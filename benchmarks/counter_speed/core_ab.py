@@ -215,9 +215,9 @@ def run_task(name: str, pythonpath: str | None) -> tuple[dict[str, float], float
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(pythonpath)] * bool(pythonpath) + [str(ROOT)])
     if name == "cli:count":
-        code = ("import sys; from sudoku_models.console import main; "
+        code = ("import sys; from sudoku_models.console import entry_point; "
                 "sys.argv = ['sudoku-models', 'count', '--file', '17clue']; "
-                "sys.exit(main())")
+                "sys.exit(entry_point())")
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
         start, cpu = time.perf_counter(), children_cpu()
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)

@@ -48,8 +48,8 @@ FIELDS = ["case", "program", "repetition", "seconds", "cpu_seconds", "load", "co
 
 def programs(before: str | None) -> dict[str, list[str]]:
     """The command of each program, to be followed by the file's path."""
-    command = [sys.executable, "-P", "-c", "import sys; from sudoku_models.console import main; "
-               "sys.exit(main())", "solve", "--method", "milp", "--file"]
+    command = [sys.executable, "-P", "-c", "import sys; from sudoku_models.console import entry_point; "
+               "sys.exit(entry_point())", "solve", "--method", "milp", "--file"]
     found = {"sudoku-models": ["env", f"PYTHONPATH={ROOT}", *command],
              "raw highspy": [sys.executable, str(HERE / "raw_highspy_solve.py")],
              "import of the milp method alone": [
