@@ -223,6 +223,24 @@ def _paired(copies) -> dict:
     return pair_row(st.compare(frame), "counter", "iss")
 
 
+def _per_copy(csv_paths):
+    """The rows of recorded runs together (a run before ``--copies``: copy
+    0), with ``decided`` and ``seconds`` (the counter's CPU, the solver's
+    solve seconds), and one row per set, puzzle, copy and program: its
+    median seconds and nodes over the rounds, and whether every round
+    decided it."""
+    import pandas as pd
+
+    runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
+    runs["copy"] = runs["copy"].fillna(0).astype(int) if "copy" in runs else 0
+    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
+    runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
+    per = runs.groupby(["set", "name", "copy", "program"], sort=False).agg(
+        seconds=("seconds", "median"), nodes=("nodes", "median"),
+        decided=("decided", "all")).reset_index()
+    return runs, per
+
+
 def table(*csv_paths: str | Path) -> str:
     """The README's table of one or more recorded runs (their rows
     together, each set from one run). Per set: its puzzles (and their
@@ -240,14 +258,8 @@ def table(*csv_paths: str | Path) -> str:
     in); then the rounds, loads and core."""
     import pandas as pd
 
-    runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
-    runs["copy"] = runs["copy"].fillna(0).astype(int) if "copy" in runs else 0
-    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
-    runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
+    runs, per = _per_copy(csv_paths)
     keys = ["set", "name", "copy", "program"]
-    per = runs.groupby(keys, sort=False).agg(seconds=("seconds", "median"),
-                                             nodes=("nodes", "median"),
-                                             decided=("decided", "all")).reset_index()
     per["puzzle"] = per.groupby("set", sort=False)["name"].transform(
         lambda names: pd.factorize(names)[0])
     lines = ["| collection | puzzles (copies) | both decided | counter: mean CPU s (branch nodes) "
@@ -291,14 +303,7 @@ def layouts_table(*csv_paths: str | Path) -> str:
     both programs decided in every round (each its median over the rounds),
     the mean branch nodes, guesses and seconds of each program on each, and
     the ratio of the means' seconds (counter / solver)."""
-    import pandas as pd
-
-    runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
-    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
-    runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
-    per = runs.groupby(["set", "name", "copy", "program"], sort=False).agg(
-        seconds=("seconds", "median"), nodes=("nodes", "median"),
-        decided=("decided", "all")).reset_index()
+    _, per = _per_copy(csv_paths)
     wide = per.pivot_table(index=["set", "name", "copy"], columns="program",
                            values=["seconds", "nodes", "decided"], aggfunc="first", sort=False)
     wide = wide[wide["decided"].all(axis=1).astype(bool).to_numpy()]
