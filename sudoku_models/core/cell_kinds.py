@@ -378,7 +378,7 @@ class Arrow(Constraint):
     circle: int
     cells: tuple[int, ...]
 
-    def _cells(self):
+    def cells_on(self):
         return (self.circle, *self.cells)
 
     def _check(self, layout):
@@ -508,7 +508,7 @@ class Clone(Constraint):
     cells: tuple[int, ...]
     clones: tuple[int, ...]
 
-    def _cells(self):
+    def cells_on(self):
         return (*self.cells, *self.clones)
 
     def _check(self, layout):

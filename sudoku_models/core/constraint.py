@@ -99,7 +99,7 @@ class Constraint:
 
     def validate(self, layout: Layout) -> None:
         """Raise :class:`RulesError` when this constraint cannot be on ``layout``."""
-        for cell in self._cells():
+        for cell in self.cells_on():
             if not 0 <= cell < layout.cells:
                 raise RulesError(f"{self.label(layout)}: cell {cell} is outside the "
                                  f"{layout.side}x{layout.side} grid")
@@ -112,7 +112,7 @@ class Constraint:
 
     def label(self, layout: Layout) -> str:
         """``"cage r1c1 (15)"``: the kind and where it starts, for messages."""
-        cells = self._cells()
+        cells = self.cells_on()
         return f"{self.kind} {cell_name(cells[0], layout.side)}" if cells else self.kind
 
     # lowering: each kind adds to the families it needs
@@ -135,9 +135,6 @@ class Constraint:
     def cells_on(self) -> tuple[int, ...]:
         """The cells this constraint names (a line's, a cage's, an arrow's
         circle with its cells); empty for a rule over the whole grid."""
-        return self._cells()
-
-    def _cells(self) -> tuple[int, ...]:
         return getattr(self, "cells", ())
 
     def _check(self, layout: Layout) -> None:

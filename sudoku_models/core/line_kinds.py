@@ -425,7 +425,7 @@ class PillArrow(_SumRule):
     pill: tuple[int, ...]
     cells: tuple[int, ...]
 
-    def _cells(self):
+    def cells_on(self):
         return (*self.pill, *self.cells)
 
     def _check(self, layout):

@@ -159,12 +159,12 @@ class Either(Constraint):
     kind: ClassVar[str] = "or"
     branches: tuple[tuple[Constraint, ...], ...]
 
-    def _cells(self):
+    def cells_on(self):
         return tuple(dict.fromkeys(c for branch in self.branches for constraint in branch
-                                   for c in constraint._cells()))
+                                   for c in constraint.cells_on()))
 
     def label(self, layout):
-        cells = self._cells()
+        cells = self.cells_on()
         return f"or {cell_name(min(cells), layout.side)}" if cells else "or"
 
     def validate(self, layout):
@@ -189,7 +189,7 @@ class Either(Constraint):
                 if not isinstance(constraint, Constraint):
                     raise RulesError(f"{self.label(layout)}: a branch holds constraints, got "
                                      f"{type(constraint).__name__}")
-                if not constraint._cells():
+                if not constraint.cells_on():
                     raise RulesError(f"{self.label(layout)}: {constraint.kind}, a rule on the "
                                      f"whole grid, inside an or is not supported")
                 constraint.validate(layout)
