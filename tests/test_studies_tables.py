@@ -202,3 +202,22 @@ def test_the_race_layouts_table_parts_the_collections_own_layouts_from_the_moved
     assert own[1:3] == ["own", "1"] and own[-1] == "1.00x"
     assert moved[1:3] == ["moved", "2"]  # copy 3, which the counter left undecided, is not in it
     assert moved[5:] == ["0.4000", "0.2000", "2.00x"]
+
+
+def test_each_timed_call_of_the_race_builds_the_counters_tables_as_a_first_call_does():
+    """The counter keeps the latest 64 puzzles' tables: the one-copy races
+    of 64 puzzles or fewer timed every call with the warm-up's tables."""
+    from benchmarks.interactive_solver.race import time_counter
+    from sudoku_models import read_puzzle, solve
+    from sudoku_models.counter import forget_tables, tables
+
+    killer = read_puzzle({"format": "sudoku-models/1", "size": 4, "grid": "1...............",
+                          "constraints": [{"kind": "cage", "cells": ["r1c2", "r1c3"], "total": 7}]})
+    solve(killer, "backtracking")
+    kept = tables(killer.rules)
+    assert tables(killer.rules) is kept  # kept from the solve before
+    row = time_counter(killer, 5.0)
+    assert row["status"] == "OPTIMAL" and tables(killer.rules) is not kept  # built again
+    built = tables(killer.rules)
+    forget_tables()
+    assert tables(killer.rules) is not built

@@ -20,8 +20,8 @@ from . import compile_cache as _cache
 _CACHE_DIR = _cache.configure()  # before numba compiles or loads a kernel
 
 _API = ("ALL", "QUICK_NODES", "Tables", "backtrack_count", "backtrack_count_many",
-        "backtrack_solve", "backtrack_solve_many", "load_kernels", "run_search", "run_search9",
-        "run_stoppable", "tables", "warm_up")
+        "backtrack_solve", "backtrack_solve_many", "forget_tables", "load_kernels", "run_search",
+        "run_search9", "run_stoppable", "tables", "warm_up")
 
 
 _MODULES = ("api", "core", "kernel", "kernel9", "kernel_tables", "method", "uniqueness")

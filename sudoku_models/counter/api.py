@@ -64,6 +64,13 @@ def _rules_tables(rules: Rules) -> Tables:
     return kernel_tables.build_rules(rules)
 
 
+def forget_tables() -> None:
+    """Drop the variants' tables :func:`tables` keeps, so that the next
+    call on a puzzle builds them as its first call did (a benchmark that
+    times what a user pays for a puzzle new to the process)."""
+    _rules_tables.cache_clear()
+
+
 def run_search(grid: np.ndarray, order: int | Layout | Rules, limit: int,
                value_order: np.ndarray | None = None, max_nodes: int = ALL,
                control: np.ndarray | None = None):
