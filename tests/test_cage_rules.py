@@ -15,10 +15,11 @@ from sudoku_models import Puzzle, count_solutions, verify
 from sudoku_models.counter import kernel
 from sudoku_models.counter.core import NO_LIMIT, new_control
 from sudoku_models.counter.kernel_tables import (CAGE_RULES, SUM_CELLS, SUM_COEFS, SUM_TOTALS,
-                                                 KernelRulesError, build_rules)
+                                                 KernelRulesError, _derived_sums, build_rules)
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage
 from sudoku_models.core.rules import Rules
+from sudoku_models.symmetry import copies
 
 from .test_rules import _full_grid
 
@@ -126,3 +127,25 @@ def test_outies_minus_innies_are_derived():
     mixed = [s for seed in range(5) for s in _derived_terms(seed)[1] if (s[1] < 0).any()]
     assert mixed
     assert all(len(c) <= 9 and min((k > 0).sum(), (k < 0).sum()) <= 2 for c, k, _ in mixed)
+
+
+def _derived(puzzle: Puzzle) -> set:
+    """The sums the counter derives from ``puzzle``'s cages, each as
+    ``(frozenset of (cell, coefficient), total)``."""
+    return {(frozenset(zip(s.cells, s.coefficients)), s.total)
+            for s in _derived_sums(puzzle.rules)}
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_moved_copy_of_a_killer_gets_the_same_derived_sums_moved_alike(seed):
+    """The family of unions the innie-outie sums come from is kept by the
+    moves of an isomorphic copy (kernel_tables._unions), so the copy's
+    search starts from equally strong sums."""
+    puzzle = _random_killer(Layout.square(3), np.random.default_rng(seed), 0.0)
+    original = _derived(puzzle)
+    for copy in copies(puzzle, 4, seed=seed)[1:]:
+        moved = {(frozenset((int(copy.cells[c]), k) for c, k in terms),
+                  sum(k for _, k in terms) * 10 - total if copy.complemented else total)
+                 for terms, total in original}
+        assert _derived(copy.puzzle) == moved, (copy.rows, copy.columns, copy.transposed)

@@ -462,8 +462,9 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-def pairs_table(csv_path: str) -> str:
-    """The README's table of a ``--copies`` run with one cage rule: per set,
+def pairs_table(*csv_paths: str) -> str:
+    """The README's table of ``--copies`` runs with one cage rule (their rows
+    together, each set from one run): per set,
     the counts (puzzles x copies), the mean CPU seconds and branch nodes per
     count before and after, on how many counts the kernel after needed
     fewer and more nodes, the two-sided sign test on those (scipy's
@@ -472,7 +473,7 @@ def pairs_table(csv_path: str) -> str:
     import pandas as pd
     from scipy.stats import binomtest
 
-    runs = pd.read_csv(csv_path)
+    runs = pd.concat([pd.read_csv(path) for path in csv_paths], ignore_index=True)
     paired = runs.pivot_table(index=["set", "name"], columns="kernel",
                               values=["cpu_s", "nodes", "count"], aggfunc="median")
     lines = ["| set | counts | before: mean CPU s (branch nodes) | after | after fewer : more "
