@@ -221,3 +221,26 @@ def test_each_timed_call_of_the_race_builds_the_counters_tables_as_a_first_call_
     built = tables(killer.rules)
     forget_tables()
     assert tables(killer.rules) is not built
+
+
+def test_the_race_examples_are_the_read_ones_each_string_once(capsys):
+    from benchmarks.interactive_solver.race import readable_examples
+
+    text = ("{ name: 'A', input: '.~R1C1_1.~R5C5_2' },\n"
+            "{ name: 'B', input: '.~R1C1_1.~R5C5_2' },\n"
+            "{ name: 'C', input: '.Shape~6x9' },\n")
+    assert readable_examples(text) == [("A", ".~R1C1_1.~R5C5_2")]
+    assert "examples: C left out, not read: Shape: '6x9'" in capsys.readouterr().out
+
+
+def test_race_copies_are_isomorphic_constraint_strings_of_the_puzzle():
+    from benchmarks.interactive_solver.race import copies_of
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    source = ".Cage~3~R1C1~R1C2.~R5C5_2"
+    found = copies_of(source, 3)
+    assert [copy for copy, _ in found] == [0, 1, 2] and found[0][1] == source
+    assert len({text for _, text in found}) == 3
+    for _, text in found:
+        puzzle = read_puzzle(text)
+        assert (puzzle.grid > 0).sum() == 1 and len(puzzle.rules.constraints) == 1

@@ -15,7 +15,10 @@ One command per collection (``--set``, one or more, comma-separated):
 
 all read from ``data/collections.js`` of sigh's Interactive Sudoku Solver
 (github.com/sigh/Interactive-Sudoku-Solver, MIT; ``--iss DIR``, a checkout
-of it, needs Node.js). Nothing of it is shipped.
+of it, needs Node.js); and ``examples``: its example puzzles
+(``data/example_puzzles.js``) that the toolkit reads, each distinct
+string once (57 of its 62; :func:`readable_examples` names the others).
+Nothing of it is shipped.
 
 ``--copies K`` runs each puzzle in ``K`` isomorphic copies
 (:func:`sudoku_models.symmetry.copies`, seed 0: rows, columns, bands,
@@ -82,16 +85,19 @@ from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "race.csv"
-SETS = ("tarek", "hs", "hard", "snipes", "renban", "little", "pills")
+SETS = ("tarek", "hs", "hard", "snipes", "renban", "little", "pills", "examples")
 COLUMNS = ("set", "name", "copy", "program", "round", "status", "solutions", "nodes", "cpu_s", "solve_s",
            "run_cpu_s", "load", "core")
 SET_NAMES = {"tarek": "TAREK's 42 killers", "hs": "HS killers", "hard": "extreme and Mathemagic killers",
              "snipes": "hard thermometers and 16x16", "renban": "hard renban",
-             "little": "little-killer snipes", "pills": "long pill arrows"}
+             "little": "little-killer snipes", "pills": "long pill arrows",
+             "examples": "the solver's examples"}
 
 
-def puzzles_of(text: str, chosen: list[str]) -> list[tuple[str, str, str]]:
-    """``(set, name, puzzle text)`` of the chosen sets, in :data:`SETS` order."""
+def puzzles_of(text: str, chosen: list[str], examples: str = "") -> list[tuple[str, str, str]]:
+    """``(set, name, puzzle text)`` of the chosen sets, in :data:`SETS` order;
+    ``text`` is the solver's ``data/collections.js``, ``examples`` its
+    ``data/example_puzzles.js`` (for the set ``examples``)."""
     from .tarek_killers import hard_killers, tarek_killers
     from .thermo_snipes import LISTS, NAMED, listed, named, snipes
 
@@ -106,10 +112,36 @@ def puzzles_of(text: str, chosen: list[str]) -> list[tuple[str, str, str]]:
             found += [(group, name, source) for _, name, source in hard_killers(text)]
         elif group == "snipes":
             found += [(group, name, source) for name, source in snipes(text)]
+        elif group == "examples":
+            found += [(group, name, source) for name, source in readable_examples(examples)]
         elif group in LISTS:
             found += [(group, name, source) for name, source in listed(text, LISTS[group])]
         else:
             found += [(group, name, source) for name, source in named(text, NAMED[group])]
+    return found
+
+
+def readable_examples(text: str) -> list[tuple[str, str]]:
+    """``(name, constraint string)`` of the solver's example puzzles
+    (``data/example_puzzles.js``, :func:`.read_and_solve.entries`) that the
+    toolkit reads, each distinct string once; the others are named on
+    stdout with what the reader refused."""
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    from .read_and_solve import entries
+
+    found, seen = [], set()
+    for name, source, _ in entries("example_puzzles.js", text):
+        if source in seen:
+            continue
+        seen.add(source)
+        try:
+            read_puzzle(source)
+        except PuzzleFormatError as error:
+            print(f"examples: {name} left out, not read: {error}", flush=True)
+            continue
+        found.append((name, source))
     return found
 
 
@@ -151,13 +183,20 @@ def time_solver(folder: str, source: str, temp: str, limit_s: float) -> dict:
 def copies_of(source: str, k: int) -> list[tuple[int, str]]:
     """``(copy, constraint string)`` of ``k`` isomorphic copies of the
     puzzle ``source`` (module docstring; fewer where the puzzle admits
-    fewer moves), copy 0 ``source`` itself."""
+    fewer moves, or where the solver's format cannot say a copy's kinds),
+    copy 0 ``source`` itself."""
+    from sudoku_models.errors import PuzzleFormatError
     from sudoku_models.formats.iss import to_iss
     from sudoku_models.formats.puzzle_text import read_puzzle
     from sudoku_models.symmetry import copies
 
-    moved = copies(read_puzzle(source), k, seed=0)
-    return [(0, source)] + [(c.index, to_iss(c.puzzle)) for c in moved[1:]]
+    found = [(0, source)]
+    for moved in copies(read_puzzle(source), k, seed=0)[1:]:
+        try:
+            found.append((moved.index, to_iss(moved.puzzle)))
+        except PuzzleFormatError as error:
+            print(f"copy {moved.index} left out, not written: {error}", flush=True)
+    return found
 
 
 def run(folder: str, chosen: list[str], repeat: int, copies: int, limit_s: float, out: Path,
@@ -167,9 +206,11 @@ def run(folder: str, chosen: list[str], repeat: int, copies: int, limit_s: float
     from sudoku_models import solve
     from sudoku_models.formats.puzzle_text import read_puzzle
 
-    text = (Path(folder) / "data" / "collections.js").read_text()
+    data = Path(folder) / "data"
+    text = (data / "collections.js").read_text()
+    examples = (data / "example_puzzles.js").read_text() if "examples" in chosen else ""
     items = [(group, name, copy, moved, read_puzzle(moved))
-             for group, name, source in puzzles_of(text, chosen)
+             for group, name, source in puzzles_of(text, chosen, examples)
              for copy, moved in copies_of(source, copies)]
     for *_, puzzle in items:  # untimed: the kernel compiled, the process warm
         solve(puzzle, "backtracking", cpu_limit=min(limit_s, 2.0))
