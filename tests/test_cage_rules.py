@@ -129,10 +129,18 @@ def test_outies_minus_innies_are_derived():
     assert all(len(c) <= 9 and min((k > 0).sum(), (k < 0).sum()) <= 2 for c, k, _ in mixed)
 
 
+def _normal(terms, total) -> tuple:
+    """A sum ``terms`` (``(cell, coefficient)`` pairs) ``= total`` as the
+    same key for it and its negation: the sign that makes the coefficient
+    of its lowest cell positive."""
+    terms = sorted(terms)
+    sign = 1 if terms[0][1] > 0 else -1
+    return tuple((cell, sign * k) for cell, k in terms), sign * total
+
+
 def _derived(puzzle: Puzzle) -> set:
-    """The sums the counter derives from ``puzzle``'s cages, each as
-    ``(frozenset of (cell, coefficient), total)``."""
-    return {(frozenset(zip(s.cells, s.coefficients)), s.total)
+    """The sums the counter derives from ``puzzle``'s cages (:func:`_normal`)."""
+    return {_normal(zip(map(int, s.cells), s.coefficients), s.total)
             for s in _derived_sums(puzzle.rules)}
 
 
@@ -145,7 +153,18 @@ def test_a_moved_copy_of_a_killer_gets_the_same_derived_sums_moved_alike(seed):
     puzzle = _random_killer(Layout.square(3), np.random.default_rng(seed), 0.0)
     original = _derived(puzzle)
     for copy in copies(puzzle, 4, seed=seed)[1:]:
-        moved = {(frozenset((int(copy.cells[c]), k) for c, k in terms),
-                  sum(k for _, k in terms) * 10 - total if copy.complemented else total)
+        moved = {_normal([(int(copy.cells[c]), k) for c, k in terms],
+                         sum(k for _, k in terms) * 10 - total if copy.complemented else total)
                  for terms, total in original}
         assert _derived(copy.puzzle) == moved, (copy.rows, copy.columns, copy.transposed)
+
+
+def test_each_derived_equation_is_kept_once_and_none_is_a_cage():
+    """A union and its complement give one equation (up to its sign) when
+    the cages cover the grid; it is kept once, and no cage's own sum."""
+    for seed in range(5):
+        puzzle = _random_killer(Layout.square(3), np.random.default_rng(seed), 0.0)
+        keys = [_normal(zip(map(int, s.cells), s.coefficients), s.total)[0]
+                for s in _derived_sums(puzzle.rules)]
+        cages = {_normal([(cell, 1) for cell in c.cells], 0)[0] for c in puzzle.rules.constraints}
+        assert len(keys) == len(set(keys)) and not cages & set(keys)
