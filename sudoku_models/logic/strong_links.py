@@ -116,14 +116,23 @@ def _node(cells, side: int) -> str:
 
 def strong_links(grid: CandidateGrid, n: int) -> Step | None:
     """The easiest chain of ``n`` strong links on one value that removes a
-    candidate (lowest rating, then most eliminations), as a Step."""
+    candidate (lowest rating, then most eliminations; the first found of
+    equals), as a Step.
+
+    Chains are tried depth first, each link followed by the links whose
+    start sees its end (worked out once per value). A chain is dropped as
+    soon as its links rate above the best found (the rating only grows with
+    more links), or when no cell holding the value sees its start outside
+    it (nothing left to remove); of a chain and its reverse, which remove
+    the same candidates at the same rating, only the one tried first is
+    completed."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
     best = None
+    ratings = [_rating(n, [k for k in range(4) if kinds >> k & 1]) for kinds in range(16)]
     for value in range(1, side + 1):
         bit = 1 << (value - 1)
-        # each link with its first end and both ends as sets, for C-speed subset tests
-        links = [(a, b, kind, frozenset(a), frozenset(a + b))
-                 for a, b, kind in _links(grid, value)]
+        places = frozenset(c for c in range(side * side) if cand[c] & bit)
+        links = _links(grid, value)  # both ways round, each reverse right after
         seen: dict[tuple, frozenset] = {}
 
         def seen_by(node):
@@ -134,25 +143,53 @@ def strong_links(grid: CandidateGrid, n: int) -> Step | None:
                 seen[node] = frozenset(common)
             return seen[node]
 
-        def extend(chain, used):
-            nonlocal best
-            kinds = [link[2] for link in chain]
-            if best is not None and _rating(n, kinds) > best[0]:
-                return  # the rating only grows with the links still to come
-            if len(chain) == n:
-                rating = _rating(n, kinds)
-                common = seen_by(chain[0][0]) & seen_by(chain[-1][1])
-                elims = [(c, value) for c in common if c not in used and cand[c] & bit]
-                if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
-                    best = (rating, [link[:3] for link in chain], sorted(elims), value, kinds)
-                return
-            reach = seen_by(chain[-1][1])
-            for link in links:
-                if link[3] <= reach and used.isdisjoint(link[4]):
-                    extend(chain + [link], used | link[4])
+        starts = [frozenset(a) for a, _, _ in links]
+        cells = [frozenset(a + b) for a, b, _ in links]
+        ends = [seen_by(b) for _, b, _ in links]
+        targets = [seen_by(a) & places for a, _, _ in links]
+        by_first: dict[int, list[int]] = {}
+        for j, (a, _, _) in enumerate(links):
+            by_first.setdefault(a[0], []).append(j)
+        follows: dict[int, list[int]] = {}
 
-        for link in links:
-            extend([link], set(link[4]))
+        def follow(i):
+            """The links whose start sees the end of link ``i``, in order."""
+            if i not in follows:
+                end = ends[i]
+                follows[i] = sorted(j for c in end & places for j in by_first.get(c, ())
+                                    if starts[j] <= end)
+            return follows[i]
+
+        last = n - 1
+
+        def extend(first, chain, used, kinds):
+            nonlocal best
+            rating = ratings[kinds]
+            if best is not None and rating > best[0]:
+                return  # the rating only grows with the links still to come
+            if targets[first] <= used:
+                return  # nothing left to remove
+            depth = len(chain)
+            for j in follow(chain[-1]):
+                if not used.isdisjoint(cells[j]):
+                    continue
+                if depth < last:
+                    extend(first, chain + [j], used | cells[j], kinds | 1 << links[j][2])
+                    continue
+                if j ^ 1 < first:
+                    continue  # its reverse, tried before, removes the same
+                whole = kinds | 1 << links[j][2]
+                rating = ratings[whole]
+                if best is not None and rating > best[0]:
+                    continue
+                elims = [(c, value) for c in targets[first] & ends[j] if c not in used
+                         and c not in cells[j]]
+                if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
+                    best = (rating, [links[i] for i in chain + [j]], sorted(elims), value,
+                            [links[i][2] for i in chain + [j]])
+
+        for i, link in enumerate(links):
+            extend(i, [i], cells[i], 1 << link[2])
     if best is None:
         return None
     rating, chain, elims, value, kinds = best
