@@ -24,8 +24,7 @@ ratings come back when they are left out).
 
 from __future__ import annotations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, eliminations_text
+from .candidates import CandidateGrid, bits, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -43,16 +42,16 @@ def _sets(grid: CandidateGrid, size: int):
     that all see each other and hold ``size + 1`` values together."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
     limit = size + 1
-    cells = [c for c in range(side * side) if 2 <= _popcount(cand[c]) <= limit]
+    cells = [c for c in range(side * side) if 2 <= popcount(cand[c]) <= limit]
 
     def grow(chosen, union, pool):
         if len(chosen) == size:
-            if _popcount(union) == limit:
+            if popcount(union) == limit:
                 yield tuple(chosen), union
             return
         for i, c in enumerate(pool):
             u = union | cand[c]
-            if _popcount(u) <= limit:
+            if popcount(u) <= limit:
                 yield from grow(chosen + [c], u,
                                 [d for d in pool[i + 1:] if d in peer_sets[c]])
 
@@ -64,12 +63,12 @@ def als_wing(grid: CandidateGrid, size: int) -> Step | None:
     """The easiest wing of an ALS of ``size`` cells (see the module
     docstring), or None."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
-    bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
+    bivalue = [c for c in range(side * side) if popcount(cand[c]) == 2]
     best = None
     for als, union in _sets(grid, size):
         members = set(als)
         seen = set().union(*(peer_sets[c] for c in als)) - members
-        biggest = max(_popcount(cand[c]) for c in als)
+        biggest = max(popcount(cand[c]) for c in als)
         rating = _rating(size, biggest)
         if best is not None and rating > best[0]:
             continue

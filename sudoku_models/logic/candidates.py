@@ -165,6 +165,12 @@ def eliminations_text(eliminations, side: int) -> str:
     return ", ".join(f"{cell_name(c, side)}<>{v}" for c, v in eliminations)
 
 
+#: Number of set bits of a candidate bitmask: ``int.bit_count``, one C call (the
+#: counter's ``popcount`` is a plain-Python loop, written so its kernels can
+#: compile it).
+popcount = int.bit_count
+
+
 def bits(mask: int) -> list[int]:
     """The values (1-based) whose bits are set in ``mask``, ascending."""
     out = []

@@ -50,8 +50,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, values_text
+from .candidates import CandidateGrid, bits, cell_name, popcount, values_text
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -212,7 +211,7 @@ class _Implications:
         out = []
         if y:
             mask = cand[cell]
-            if _popcount(mask) == 2 and mask >> (value - 1) & 1:
+            if popcount(mask) == 2 and mask >> (value - 1) & 1:
                 out.append((cell, (mask & ~(1 << (value - 1))).bit_length(), None))
         if x:
             bit = 1 << (value - 1)
@@ -327,7 +326,7 @@ def _to_step(grid: CandidateGrid, hint: _Hint) -> Step:
 def _candidates(grid: CandidateGrid, least: int = 2):
     side, cand = grid.side, grid.cand
     for cell in range(side * side):
-        if _popcount(cand[cell]) >= least:
+        if popcount(cand[cell]) >= least:
             for value in bits(cand[cell]):
                 yield cell, value
 
@@ -366,7 +365,7 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
     depth ``d`` rests on ``d + 1`` potentials: they stop at the depth where
     ``bound`` says no hint can beat the easiest found."""
     side, cand = grid.side, grid.cand
-    if not x and _popcount(cand[cell]) > 2:
+    if not x and popcount(cand[cell]) > 2:
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
@@ -575,7 +574,7 @@ def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
     cache: dict = {}
     least = 2 if dynamic else 3
     for cell in range(side * side):
-        count = _popcount(cand[cell])
+        count = popcount(cand[cell])
         if count < least:
             continue
         runs = {}

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, eliminations_text
+from .candidates import CandidateGrid, bits, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -28,10 +27,10 @@ def aligned_pair_exclusion(grid: CandidateGrid) -> Step | None:
     peers, peer_sets = tables.peers, tables.peer_sets
     bases, excluders = [], {}
     for cell in range(side * side):
-        if _popcount(cand[cell]) < 2:
+        if popcount(cand[cell]) < 2:
             continue
-        seen = [p for p in peers[cell] if _popcount(cand[p]) == 2]
-        if seen and not any(_popcount(cand[p]) == 1 for p in peers[cell]):
+        seen = [p for p in peers[cell] if popcount(cand[p]) == 2]
+        if seen and not any(popcount(cand[p]) == 1 for p in peers[cell]):
             bases.append(cell)
             excluders[cell] = set(seen)
     for a, b in combinations(bases, 2):

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, eliminations_text, values_text
+from .candidates import CandidateGrid, bits, cell_name, eliminations_text, popcount, values_text
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -167,12 +166,12 @@ def _naked_subset(grid: CandidateGrid, size: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = f"Naked {_SUBSET[size]}"
     for index, cells, empty in _houses_wider_than(grid, size):
-        small = [c for c in empty if 2 <= _popcount(cand[c]) <= size]
+        small = [c for c in empty if 2 <= popcount(cand[c]) <= size]
         for group in combinations(small, size):
             union = 0
             for c in group:
                 union |= cand[c]
-            if _popcount(union) != size:
+            if popcount(union) != size:
                 continue
             members = set(group)
             elims = [(c, v) for c in empty if c not in members for v in bits(cand[c] & union)]
@@ -290,15 +289,15 @@ def xy_wing(grid: CandidateGrid) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
     removed from every cell seeing both pincers."""
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
-    bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
+    bivalue = [c for c in range(side * side) if popcount(cand[c]) == 2]
     for pivot in bivalue:
         pm = cand[pivot]
         wings = [c for c in peers[pivot]
-                 if _popcount(cand[c]) == 2 and _popcount(cand[c] & pm) == 1]
+                 if popcount(cand[c]) == 2 and popcount(cand[c] & pm) == 1]
         for a, b in combinations(wings, 2):
             ma, mb = cand[a], cand[b]
             z = ma & mb
-            if _popcount(z) != 1 or z & pm or (ma | mb | pm) != (pm | z):
+            if popcount(z) != 1 or z & pm or (ma | mb | pm) != (pm | z):
                 continue
             value = z.bit_length()
             elims = [(c, value) for c in peer_sets[a] & peer_sets[b]
@@ -317,13 +316,13 @@ def xyz_wing(grid: CandidateGrid) -> Step | None:
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     for pivot in range(side * side):
         pm = cand[pivot]
-        if _popcount(pm) != 3:
+        if popcount(pm) != 3:
             continue
-        wings = [c for c in peers[pivot] if _popcount(cand[c]) == 2 and cand[c] & ~pm == 0]
+        wings = [c for c in peers[pivot] if popcount(cand[c]) == 2 and cand[c] & ~pm == 0]
         for a, b in combinations(wings, 2):
             ma, mb = cand[a], cand[b]
             z = ma & mb
-            if _popcount(z) != 1 or ma == mb:
+            if popcount(z) != 1 or ma == mb:
                 continue
             value = z.bit_length()
             seen = peer_sets[pivot] & peer_sets[a] & peer_sets[b]
