@@ -340,10 +340,10 @@ class _Bound:
     the hint taken is the first of the easiest, so cutting what cannot
     beat it changes no answer."""
 
-    __slots__ = ("best", "found", "seen")
+    __slots__ = ("best", "found", "limits", "seen")
 
     def __init__(self, found: list) -> None:
-        self.found, self.seen, self.best = found, 0, None
+        self.found, self.seen, self.best, self.limits = found, 0, None, {}
 
     def can_beat(self, base: float, complexity: int) -> bool:
         """Whether a hint of rating ``base`` (plus length) resting on
@@ -351,45 +351,76 @@ class _Bound:
         found = self.found
         if len(found) > self.seen:
             new = min(h.order() for h in found[self.seen:])
-            self.best = new if self.best is None or new < self.best else self.best
+            if self.best is None or new < self.best:
+                self.best, self.limits = new, {}
             self.seen = len(found)
-        return self.best is None or (
-            round(base + length_modifier(complexity), 1), complexity, 0) < self.best
+        if self.best is None:
+            return True
+        limit = self.limits.get(base)
+        if limit is None:  # the order grows with the complexity: the most that beats
+            limit = 0
+            while (round(base + length_modifier(limit), 1), limit, 0) < self.best:
+                limit += 1
+            limit = self.limits[base] = limit - 1
+        return complexity <= limit
+
+
+class _Links:
+    """The static links of one grid for one kind of chain, every candidate's
+    worked out once: ``offs[on key]`` the "off" potentials an "on" implies,
+    ``ons[off key]`` the "on" potentials an "off" implies (lists indexed by
+    potential key, empty for a candidate not in the grid)."""
+
+    __slots__ = ("offs", "ons")
+
+    def __init__(self, grid: CandidateGrid, imp: _Implications, y: bool, x: bool) -> None:
+        side = grid.side
+        self.offs = [()] * (2 * side ** 3)
+        self.ons = [()] * (2 * side ** 3)
+        for cell, value in _candidates(grid, 1):
+            off = _key(cell, value, 0, side)
+            self.offs[off | 1] = imp.offs(off | 1, y)
+            self.ons[off] = imp.on_keys(off, y, x)
 
 
 def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: list,
-           imp: _Implications, bound: _Bound) -> None:
+           links: _Links, bound: _Bound) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
-    links if ``x``). Both searches are breadth first, so a hint found at
-    depth ``d`` rests on ``d + 1`` potentials: they stop at the depth where
-    ``bound`` says no hint can beat the easiest found."""
+    links if ``x``: ``links``). Both searches are breadth first,
+    so a hint found at depth ``d`` rests on ``d + 1`` potentials: they stop
+    at the depth where ``bound`` says no hint can beat the easiest found."""
     side, cand = grid.side, grid.cand
     if not x and popcount(cand[cell]) > 2:
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
     cycle_base = 7.0 if kind == "XY" else 6.5
+    offs_of, ons_of = links.offs, links.ons
     # cycles: breadth first, an off may be reached again by another path
-    # (never one already on its own path: ``offs_before`` of an "on" node)
+    # (never one already on its own path: ``offs_before`` of an "on" node).
+    # An "on" is reached once, so an off met again can only close the
+    # cycle: it is followed again only when it implies the start.
     nodes = [(start, -1)]  # (key, parent node index)
     offs_before = {0: frozenset()}
     on_seen = {start}
+    off_seen = set()
     layer_on, layer_off = [0], []
     length = 0
     while (layer_on or layer_off) and bound.can_beat(cycle_base, length + 2):
         length += 1
         for n in layer_on:
             before = offs_before[n]
-            for k in imp.offs(nodes[n][0], y):
-                if k not in before:
+            for k in offs_of[nodes[n][0]]:
+                if k not in before and (k not in off_seen or start in ons_of[k]):
+                    off_seen.add(k)
                     nodes.append((k, n))
                     layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
             off, parent = nodes[n]
-            for k in imp.on_keys(off, y, x):
+            for k in ons_of[off]:
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
                     _cycle(grid, path, kind, found)
@@ -402,41 +433,41 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
     if not x:
         return  # a forcing chain on Y links alone cannot exist (odd and even at once)
     for assume in (start, start ^ 1):
-        _forcing_search(grid, start, assume, y, kind, found, imp, bound)
+        _forcing_search(grid, start, assume, kind, found, links, bound)
 
 
-def _forcing_search(grid: CandidateGrid, start: int, assume: int, y: bool, kind: str, found: list,
-                    imp: _Implications, bound: _Bound) -> None:
+def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, found: list,
+                    links: _Links, bound: _Bound) -> None:
     """Forcing chains from ``assume`` (``start`` on or off) back to the
-    opposite of ``start``, breadth first, layer by layer (the "on" layer's
-    offs, then the "off" layer's ons), until no hint can beat the easiest
+    opposite of ``start``, breadth first, layer by layer (an "on" layer's
+    offs, then an "off" layer's ons), until no hint can beat the easiest
     found (a layer at depth ``d`` makes hints resting on ``d + 2``
     potentials)."""
     forcing_base = 7.0 if kind == "XY" else 6.6
-    parents = {assume: ()}
-    pending_on = deque([assume] if assume & 1 else [])
-    pending_off = deque([] if assume & 1 else [assume])
-    phases = ((pending_on, pending_off, lambda key: imp.offs(key, y), start ^ 1,
-               assume == start),
-              (pending_off, pending_on, lambda key: imp.on_keys(key, y, True), start,
-               assume != start))
+    parent = {assume: -1}
+    layer = [assume]
+    on = assume & 1
     depth = 0
-    while pending_on or pending_off:
-        for queue, after, follow, goal, aimed in phases:
-            if not queue:
-                continue
-            if not bound.can_beat(forcing_base, depth + 2):
-                return
-            while queue:
-                key = queue.popleft()
-                for k in follow(key):
-                    if aimed and k == goal and k not in parents:
-                        parents[k] = (key,)
-                        _forcing(grid, k, parents, kind, found)
-                    if k not in parents:
-                        parents[k] = (key,)
+    while layer:
+        if not bound.can_beat(forcing_base, depth + 2):
+            return
+        # an "on" layer can reach start off (when start was assumed on),
+        # an "off" layer start on (when it was assumed off)
+        goal = start ^ 1 if on else start
+        aimed = (assume == start) == bool(on)
+        follow = links.offs if on else links.ons
+        after = []
+        for key in layer:
+            for k in follow[key]:
+                if k not in parent:
+                    parent[k] = key
+                    if aimed and k == goal:
+                        _forcing(grid, k, parent, kind, found)
+                    else:
                         after.append(k)
-            depth += 1
+        layer = after
+        on ^= 1
+        depth += 1
 
 
 def _node_path(nodes, n: int) -> list[int]:
@@ -471,12 +502,16 @@ def _cycle(grid: CandidateGrid, path: list[int], kind: str, found: list) -> None
                            len(set(path)), elims, [path], "loop "))
 
 
-def _forcing(grid: CandidateGrid, target: int, parents: dict, kind: str, found: list) -> None:
+def _forcing(grid: CandidateGrid, target: int, parent: dict, kind: str, found: list) -> None:
+    """A forcing chain reaching ``target`` (``parent``: each potential's one
+    parent on the search tree, -1 for the assumption)."""
     elims = _target_eliminations(grid, target)
     if elims:
-        found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
-                           _ancestors(target, parents), elims, [_path(target, parents)],
-                           f"if {_assume(target ^ 1, grid.side)}: "))
+        path = [target]
+        while parent[path[-1]] >= 0:
+            path.append(parent[path[-1]])
+        found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6, len(path), elims,
+                           [path[::-1]], f"if {_assume(target ^ 1, grid.side)}: "))
 
 
 def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
@@ -489,8 +524,9 @@ def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
     imp = _Implications(grid, grid.cand, {})
     bound = _Bound(found)
     for y, x in ((False, True), (True, False), (True, True)):
+        links = _Links(grid, imp, y, x)
         for cell, value in _candidates(grid):
-            _unary(grid, cell, value, y, x, found, imp, bound)
+            _unary(grid, cell, value, y, x, found, links, bound)
     if not found:
         return None
     return _to_step(grid, min(found, key=_Hint.order))
