@@ -57,6 +57,8 @@ class TechniqueTables:
     * ``peers`` (sorted) and ``peer_sets``: the cells each cell must differ
       from: its houses' cells, the other cells of its smaller all-different
       groups, its anti-knight and anti-king neighbours;
+    * ``peer_masks``: the same as bitmasks of cells (bit ``c`` for cell
+      ``c``), where a technique intersects the sight of several cells;
     * ``domains``: each cell's starting candidates as a bitmask (parity,
       candidate givens), or None when every value is allowed everywhere;
     * ``cages``: the killer cages with a total, as ``(cells, total, label)``
@@ -75,6 +77,7 @@ class TechniqueTables:
     crossing: tuple
     peers: tuple
     peer_sets: tuple
+    peer_masks: tuple
     domains: tuple | None
     cages: tuple
     units: tuple
@@ -140,7 +143,8 @@ def technique_tables(rules: Rules | Layout) -> TechniqueTables:
                   if isinstance(c, Cage) and c.total is not None)
     peer_sets = tuple(frozenset(p) for p in peers)
     return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
-                  house_sets, crossing, peers, peer_sets, domains,
+                  house_sets, crossing, peers, peer_sets,
+                  tuple(sum(1 << c for c in p) for p in peers), domains,
                   cages, _units(houses, labels, side) if cages else (),
                   relation_groups(rules, peer_sets))
 
@@ -186,20 +190,23 @@ class CandidateGrid:
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.core.rules.Rules` (or a bare
     :class:`~sudoku_models.core.geometry.Layout`); ``tables`` holds its houses,
-    their labels and the peers as tuples (:class:`TechniqueTables`).
+    their labels and the peers as tuples (:class:`TechniqueTables`);
+    ``memo`` keeps what techniques worked out, with the candidates it was
+    worked out from (:meth:`remembered`), for the next steps.
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
     clues break a rule and :class:`UnsupportedRules` for constraints the
     techniques cannot explain.
     """
 
-    __slots__ = ("cand", "rules", "side", "tables", "values")
+    __slots__ = ("cand", "memo", "rules", "side", "tables", "values")
 
     def __init__(self, rules: Rules | Layout, values: list[int]) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules(rules)
         self.side = self.rules.layout.side
         self.tables = technique_tables(self.rules)
         self.values = list(values)
+        self.memo = {}
         full = (1 << self.side) - 1
         domains = self.tables.domains
         if domains is None:
@@ -271,6 +278,29 @@ class CandidateGrid:
         cand = self.cand
         for peer in self.tables.peers[cell]:
             cand[peer] &= bit
+
+    def value_planes(self) -> list[int]:
+        """For each value (index ``value - 1``), the cells holding it as a
+        candidate, as a bitmask of cells (bit ``c`` for cell ``c``)."""
+        planes = [0] * self.side
+        for cell, mask in enumerate(self.cand):
+            while mask:
+                low = mask & -mask
+                planes[low.bit_length() - 1] |= 1 << cell
+                mask ^= low
+        return planes
+
+    def remembered(self, key, inputs, work_out):
+        """``work_out()``, kept in :attr:`memo` under ``key`` and given again
+        while ``inputs`` (all it reads of the grid, e.g. a value's plane)
+        are unchanged: a technique that reads one value's candidates redoes
+        nothing for a value the steps since have not touched."""
+        kept = self.memo.get(key)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        result = work_out()
+        self.memo[key] = (inputs, result)
+        return result
 
     def eliminate(self, cell: int, value: int) -> None:
         self.cand[cell] &= ~(1 << (value - 1))

@@ -114,82 +114,108 @@ def _node(cells, side: int) -> str:
     return f"r{''.join(map(str, rows))}c{''.join(map(str, columns))}"
 
 
-def strong_links(grid: CandidateGrid, n: int) -> Step | None:
-    """The easiest chain of ``n`` strong links on one value that removes a
-    candidate (lowest rating, then most eliminations; the first found of
-    equals), as a Step.
+def _cells(mask: int) -> list[int]:
+    """The cells whose bits are set in ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _search(grid: CandidateGrid, value: int, places: int, n: int):
+    """The easiest chain of ``n`` strong links on ``value`` (its cells
+    ``places``, a bitmask) that removes a candidate: ``(rating, links,
+    eliminations, value, kinds)`` (lowest rating, then most eliminations,
+    the first found of equals), or None.
 
     Chains are tried depth first, each link followed by the links whose
-    start sees its end (worked out once per value). A chain is dropped as
-    soon as its links rate above the best found (the rating only grows with
-    more links), or when no cell holding the value sees its start outside
-    it (nothing left to remove); of a chain and its reverse, which remove
-    the same candidates at the same rating, only the one tried first is
-    completed."""
-    side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
-    best = None
+    start sees its end (worked out once per value), on cells as bitmasks
+    (the sight of a group of cells one ``&`` of its cells' peers). A chain
+    is dropped as soon as its links rate above the best found (the rating
+    only grows with more links), or when no cell holding the value sees its
+    start outside it (nothing left to remove); of a chain and its reverse,
+    which remove the same candidates at the same rating, only the one tried
+    first is completed."""
+    side, peer_masks = grid.side, grid.tables.peer_masks
     ratings = [_rating(n, [k for k in range(4) if kinds >> k & 1]) for kinds in range(16)]
-    for value in range(1, side + 1):
-        bit = 1 << (value - 1)
-        places = frozenset(c for c in range(side * side) if cand[c] & bit)
-        links = _links(grid, value)  # both ways round, each reverse right after
-        seen: dict[tuple, frozenset] = {}
+    everyone = (1 << side * side) - 1
 
-        def seen_by(node):
-            if node not in seen:
-                common = set(peer_sets[node[0]])
-                for c in node[1:]:
-                    common &= peer_sets[c]
-                seen[node] = frozenset(common)
-            return seen[node]
+    def seen_by(node):
+        common = everyone
+        for c in node:
+            common &= peer_masks[c]
+        return common
 
-        starts = [frozenset(a) for a, _, _ in links]
-        cells = [frozenset(a + b) for a, b, _ in links]
-        ends = [seen_by(b) for _, b, _ in links]
-        targets = [seen_by(a) & places for a, _, _ in links]
-        by_first: dict[int, list[int]] = {}
-        for j, (a, _, _) in enumerate(links):
-            by_first.setdefault(a[0], []).append(j)
-        follows: dict[int, list[int]] = {}
+    def mask_of(node):
+        out = 0
+        for c in node:
+            out |= 1 << c
+        return out
 
-        def follow(i):
-            """The links whose start sees the end of link ``i``, in order."""
-            if i not in follows:
-                end = ends[i]
-                follows[i] = sorted(j for c in end & places for j in by_first.get(c, ())
-                                    if starts[j] <= end)
-            return follows[i]
+    links = _links(grid, value)  # both ways round, each reverse right after
+    starts = [mask_of(a) for a, _, _ in links]
+    cells = [mask_of(a + b) for a, b, _ in links]
+    ends = [seen_by(b) for _, b, _ in links]
+    targets = [seen_by(a) & places for a, _, _ in links]
+    kind_bits = [1 << kind for _, _, kind in links]
+    follows: dict[int, list[int]] = {}
+    best = None
 
-        last = n - 1
+    def follow(i):
+        """The links whose start sees the end of link ``i``, in order."""
+        if i not in follows:
+            outside = ~ends[i]
+            follows[i] = [j for j, start in enumerate(starts) if not start & outside]
+        return follows[i]
 
-        def extend(first, chain, used, kinds):
-            nonlocal best
-            rating = ratings[kinds]
+    last = n - 1
+
+    def extend(first, chain, used, kinds):
+        nonlocal best
+        if best is not None and ratings[kinds] > best[0]:
+            return  # the rating only grows with the links still to come
+        if not targets[first] & ~used:
+            return  # nothing left to remove
+        depth = len(chain)
+        for j in follow(chain[-1]):
+            if used & cells[j]:
+                continue
+            if depth < last:
+                extend(first, chain + [j], used | cells[j], kinds | kind_bits[j])
+                continue
+            if j ^ 1 < first:
+                continue  # its reverse, tried before, removes the same
+            rating = ratings[kinds | kind_bits[j]]
             if best is not None and rating > best[0]:
-                return  # the rating only grows with the links still to come
-            if targets[first] <= used:
-                return  # nothing left to remove
-            depth = len(chain)
-            for j in follow(chain[-1]):
-                if not used.isdisjoint(cells[j]):
-                    continue
-                if depth < last:
-                    extend(first, chain + [j], used | cells[j], kinds | 1 << links[j][2])
-                    continue
-                if j ^ 1 < first:
-                    continue  # its reverse, tried before, removes the same
-                whole = kinds | 1 << links[j][2]
-                rating = ratings[whole]
-                if best is not None and rating > best[0]:
-                    continue
-                elims = [(c, value) for c in targets[first] & ends[j] if c not in used
-                         and c not in cells[j]]
-                if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
-                    best = (rating, [links[i] for i in chain + [j]], sorted(elims), value,
-                            [links[i][2] for i in chain + [j]])
+                continue
+            removed = targets[first] & ends[j] & ~(used | cells[j])
+            if not removed:
+                continue
+            elims = [(c, value) for c in _cells(removed)]
+            if best is None or (rating, -len(elims)) < (best[0], -len(best[2])):
+                best = (rating, [links[i] for i in chain + [j]], elims, value,
+                        [links[i][2] for i in chain + [j]])
 
-        for i, link in enumerate(links):
-            extend(i, [i], cells[i], 1 << link[2])
+    for i in range(len(links)):
+        extend(i, [i], cells[i], kind_bits[i])
+    return best
+
+
+def strong_links(grid: CandidateGrid, n: int) -> Step | None:
+    """The easiest chain of ``n`` strong links on one value that removes a
+    candidate (lowest rating, then most eliminations, the first found of
+    equals), as a Step. Each value's best chain depends on that value's
+    candidates alone, so it is kept on the grid and found again only for
+    the values whose candidates changed (:meth:`CandidateGrid.remembered`)."""
+    side = grid.side
+    best = None
+    for value, places in enumerate(grid.value_planes(), 1):
+        found = grid.remembered(("strong links", n, value), places,
+                                lambda: _search(grid, value, places, n))
+        if found and (best is None or (found[0], -len(found[2])) < (best[0], -len(best[2]))):
+            best = found
     if best is None:
         return None
     rating, chain, elims, value, kinds = best
