@@ -366,21 +366,53 @@ class _Bound:
 
 
 class _Links:
-    """The static links of one grid for one kind of chain, every candidate's
-    worked out once: ``offs[on key]`` the "off" potentials an "on" implies,
-    ``ons[off key]`` the "on" potentials an "off" implies (lists indexed by
-    potential key, empty for a candidate not in the grid)."""
+    """The static links of one grid for one kind of chain: ``offs[on key]``
+    the "off" potentials an "on" implies, ``ons[off key]`` the "on"
+    potentials an "off" implies (lists indexed by potential key, empty for
+    a candidate not in the grid), as :class:`_Implications` gives them."""
 
     __slots__ = ("offs", "ons")
 
-    def __init__(self, grid: CandidateGrid, imp: _Implications, y: bool, x: bool) -> None:
-        side = grid.side
-        self.offs = [()] * (2 * side ** 3)
-        self.ons = [()] * (2 * side ** 3)
-        for cell, value in _candidates(grid, 1):
-            off = _key(cell, value, 0, side)
-            self.offs[off | 1] = imp.offs(off | 1, y)
-            self.ons[off] = imp.on_keys(off, y, x)
+    def __init__(self, offs: list, ons: list) -> None:
+        self.offs, self.ons = offs, ons
+
+    @staticmethod
+    def of_grid(grid: CandidateGrid) -> dict:
+        """The links of every kind, ``{(y, x): _Links}``, worked out together
+        in one pass over the candidates (each value's places per house
+        listed once)."""
+        side, cand, tables = grid.side, grid.cand, grid.tables
+        size = 2 * side ** 3
+        offs_x, offs_y = [()] * size, [()] * size
+        ons_x, ons_y, ons_xy = [()] * size, [()] * size, [()] * size
+        places = []  # per house, per value - 1, its cells holding it
+        for cells in tables.houses:
+            where = [[] for _ in range(side)]
+            for c in cells:
+                for v in bits(cand[c]):
+                    where[v - 1].append(c)
+            places.append(where)
+        peers, cell_houses = tables.peers, tables.cell_houses
+        for cell in range(side * side):
+            values = bits(cand[cell])
+            for v in values:
+                bit = 1 << (v - 1)
+                off = (cell * side + v - 1) << 1
+                peer_offs = [(p * side + v - 1) << 1 for p in peers[cell] if cand[p] & bit]
+                offs_x[off | 1] = peer_offs
+                offs_y[off | 1] = [(cell * side + w - 1) << 1 for w in values if w != v] + peer_offs
+                y_on = ([((cell * side + w - 1) << 1) | 1 for w in values if w != v]
+                        if len(values) == 2 else [])
+                x_on = []
+                for h in cell_houses[cell]:
+                    where = places[h][v - 1]
+                    if len(where) == 2:
+                        k = ((where[where[0] == cell] * side + v - 1) << 1) | 1
+                        if k not in x_on:
+                            x_on.append(k)
+                ons_x[off], ons_y[off], ons_xy[off] = x_on, y_on, y_on + x_on
+        return {(False, True): _Links(offs_x, ons_x), (True, False): _Links(offs_y, ons_y),
+                (True, True): _Links(offs_y, ons_xy)}
 
 
 def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: list,
@@ -521,10 +553,10 @@ def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
     its own negation settles it (SE 6.5-7.x: X-Cycle 6.5, Y-Cycle 6.5,
     Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
     found: list[_Hint] = []
-    imp = _Implications(grid, grid.cand, {})
     bound = _Bound(found)
+    every = _Links.of_grid(grid)
     for y, x in ((False, True), (True, False), (True, True)):
-        links = _Links(grid, imp, y, x)
+        links = every[y, x]
         for cell, value in _candidates(grid):
             _unary(grid, cell, value, y, x, found, links, bound)
     if not found:
