@@ -427,12 +427,28 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
+    ons_of = links.ons
+    # The offs that imply the start on: those of the ons the start off
+    # implies (a strong link goes both ways). Without one no cycle closes and
+    # no chain from the start off comes back to it.
+    closers = {k ^ 1 for k in ons_of[start ^ 1]}
+    if closers:
+        _cycles(grid, start, kind, found, links, bound, closers)
+    if not x:
+        return  # a forcing chain on Y links alone cannot exist (odd and even at once)
+    for assume in (start, start ^ 1) if closers else (start,):
+        _forcing_search(grid, start, assume, kind, found, links, bound)
+
+
+def _cycles(grid: CandidateGrid, start: int, kind: str, found: list, links: _Links,
+            bound: _Bound, closers: set) -> None:
+    """Cycles through ``start``: breadth first, an off may be reached again by
+    another path (never one already on its own path: ``offs_before`` of an
+    "on" node). An "on" is reached once, so an off met again can only close
+    the cycle: it is followed again only when it is one of ``closers``, the
+    offs that imply the start."""
     cycle_base = 7.0 if kind == "XY" else 6.5
     offs_of, ons_of = links.offs, links.ons
-    # cycles: breadth first, an off may be reached again by another path
-    # (never one already on its own path: ``offs_before`` of an "on" node).
-    # An "on" is reached once, so an off met again can only close the
-    # cycle: it is followed again only when it implies the start.
     nodes = [(start, -1)]  # (key, parent node index)
     offs_before = {0: frozenset()}
     on_seen = {start}
@@ -444,7 +460,7 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
         for n in layer_on:
             before = offs_before[n]
             for k in offs_of[nodes[n][0]]:
-                if k not in before and (k not in off_seen or start in ons_of[k]):
+                if k not in before and (k not in off_seen or k in closers):
                     off_seen.add(k)
                     nodes.append((k, n))
                     layer_off.append(len(nodes) - 1)
@@ -462,10 +478,6 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
                     layer_on.append(len(nodes) - 1)
                     offs_before[len(nodes) - 1] = offs_before[parent] | {off}
         layer_off = []
-    if not x:
-        return  # a forcing chain on Y links alone cannot exist (odd and even at once)
-    for assume in (start, start ^ 1):
-        _forcing_search(grid, start, assume, kind, found, links, bound)
 
 
 def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, found: list,
