@@ -50,7 +50,8 @@ class TechniqueTables:
       ``0..2N-1``; the others are regions, boxes or extra);
     * ``cell_houses``: the house numbers of each cell, ascending (its row,
       its column, its region, then its extra houses);
-    * ``house_sets``: each house as a frozenset;
+    * ``house_sets``: each house as a frozenset, ``house_masks`` as a
+      bitmask of cells (bit ``c`` for cell ``c``);
     * ``crossing``: for each house, a dict from each of its cells to the
       other houses holding that cell and at least one more of the house's
       cells, ascending (where Locked Candidates look for a cover);
@@ -74,6 +75,7 @@ class TechniqueTables:
     lines: int
     cell_houses: tuple
     house_sets: tuple
+    house_masks: tuple
     crossing: tuple
     peers: tuple
     peer_sets: tuple
@@ -143,7 +145,8 @@ def technique_tables(rules: Rules | Layout) -> TechniqueTables:
                   if isinstance(c, Cage) and c.total is not None)
     peer_sets = tuple(frozenset(p) for p in peers)
     return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
-                  house_sets, crossing, peers, peer_sets,
+                  house_sets, tuple(sum(1 << c for c in h) for h in houses), crossing,
+                  peers, peer_sets,
                   tuple(sum(1 << c for c in p) for p in peers), domains,
                   cages, _units(houses, labels, side) if cages else (),
                   relation_groups(rules, peer_sets))

@@ -31,16 +31,19 @@ BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 _NAMES = {2: "Turbot Fish", 3: "3 Strong-Linked Fishes", 4: "4 Strong-Linked Fishes"}
 
 
-def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
-    """``(a, b, kind)`` both ways round for each strong link of ``value``;
-    ``a`` and ``b`` are tuples of cells (one cell, or the row part and the
-    column part of an empty rectangle); kind 0 a box, 1 a row, 2 a column,
-    3 an empty rectangle (a pair that is the only two places in a line and
-    in a box is a box link)."""
+def _links(grid: CandidateGrid, value: int, places: int) -> list[tuple[tuple, tuple, int]]:
+    """``(a, b, kind)`` both ways round for each strong link of ``value``
+    (its cells ``places``, a bitmask); ``a`` and ``b`` are tuples of cells
+    (one cell, or the row part and the column part of an empty rectangle);
+    kind 0 a box, 1 a row, 2 a column, 3 an empty rectangle (a pair that is
+    the only two places in a line and in a box is a box link)."""
     side, cand, tables = grid.side, grid.cand, grid.tables
     bit = 1 << (value - 1)
     best: dict[tuple, int] = {}
     for h, cells in enumerate(tables.houses):
+        count = (tables.house_masks[h] & places).bit_count()
+        if count < 2 or count > 2 and h >= 3 * side:
+            continue
         where = [c for c in cells if cand[c] & bit]
         if len(where) == 2:
             kind = 1 if h < side else (2 if h < 2 * side else 0)
@@ -48,7 +51,7 @@ def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
             if pair not in best or kind == 0:
                 best[pair] = kind
         elif len(where) > 2 and h < 3 * side:
-            for a, b in _groups(grid, h, where):
+            for a, b in _groups(grid, h, where, tables.house_masks[h] & places):
                 best[(a, b)] = 3
     out = []
     for (a, b), kind in best.items():
@@ -56,14 +59,15 @@ def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
     return out
 
 
-def _groups(grid: CandidateGrid, house: int, where: list[int]):
+def _groups(grid: CandidateGrid, house: int, where: list[int], mask: int):
     """Grouped strong links of a value with places ``where`` (three or more)
     in ``house``: in a line, the parts in two boxes when they are all its
     places; in a box, the parts in two rows (or two columns), and the row
     part and the column part of each cross of one row and one column that
     holds all its places (an empty rectangle; the crossing cell, if a
-    place, is in both parts). The value is in one part or the other."""
-    side, cell_houses = grid.side, grid.tables.cell_houses
+    place, is in both parts; ``mask``: the places as a bitmask of cells).
+    The value is in one part or the other."""
+    side, cell_houses, house_masks = grid.side, grid.tables.cell_houses, grid.tables.house_masks
     if house < 2 * side:
         parts: dict[int, list] = {}
         for c in where:
@@ -81,7 +85,7 @@ def _groups(grid: CandidateGrid, house: int, where: list[int]):
     columns = sorted({c % side for c in where})
     for r in rows:
         for col in columns:
-            if all(c // side == r or c % side == col for c in where):
+            if not mask & ~(house_masks[r] | house_masks[side + col]):
                 a = tuple(c for c in where if c // side == r)
                 b = tuple(c for c in where if c % side == col)
                 if len(a) < len(where) and len(b) < len(where):
@@ -94,6 +98,12 @@ def _rating(n: int, kinds) -> float:
     box = 0 in kinds
     both_lines = 1 in kinds and 2 in kinds
     return round(BASE[n] + (0.2 if box and both_lines else 0.1 if box or both_lines else 0), 1)
+
+
+#: The rating of a chain of ``n`` links by the set of its links' kinds (bit
+#: ``k`` for kind ``k``).
+_RATINGS = {n: [_rating(n, [k for k in range(4) if kinds >> k & 1]) for kinds in range(16)]
+            for n in BASE}
 
 
 def _name(n: int, kinds) -> str:
@@ -124,6 +134,50 @@ def _cells(mask: int) -> list[int]:
     return out
 
 
+class _ValueLinks:
+    """The strong links of one value (its cells ``places``) for the chain
+    search, cells as bitmasks (the sight of a group of cells one ``&`` of its
+    cells' peers): per link (both ways round, each reverse right after, see
+    :func:`_links`) its ``starts`` cells, all its ``cells``, the cells seeing
+    its end (``ends``), the places seeing its start (``targets``, where a
+    chain from it can remove the value) and its kind as a bit; the links
+    following each link are worked out when first asked (:meth:`follow`).
+    It depends on the value's candidates alone, so the searches of 2, 3 and 4
+    links share it while they are unchanged."""
+
+    __slots__ = ("cells", "ends", "follows", "kind_bits", "links", "starts", "targets")
+
+    def __init__(self, grid: CandidateGrid, value: int, places: int) -> None:
+        peer_masks, everyone = grid.tables.peer_masks, (1 << grid.side ** 2) - 1
+
+        def seen_by(node):
+            common = everyone
+            for c in node:
+                common &= peer_masks[c]
+            return common
+
+        def mask_of(node):
+            out = 0
+            for c in node:
+                out |= 1 << c
+            return out
+
+        self.links = links = _links(grid, value, places)
+        self.starts = [mask_of(a) for a, _, _ in links]
+        self.cells = [mask_of(a + b) for a, b, _ in links]
+        self.ends = [seen_by(b) for _, b, _ in links]
+        self.targets = [seen_by(a) & places for a, _, _ in links]
+        self.kind_bits = [1 << kind for _, _, kind in links]
+        self.follows: dict[int, list[int]] = {}
+
+    def follow(self, i: int) -> list[int]:
+        """The links whose start sees the end of link ``i``, in order."""
+        if i not in self.follows:
+            outside = ~self.ends[i]
+            self.follows[i] = [j for j, start in enumerate(self.starts) if not start & outside]
+        return self.follows[i]
+
+
 def _search(grid: CandidateGrid, value: int, places: int, n: int):
     """The easiest chain of ``n`` strong links on ``value`` (its cells
     ``places``, a bitmask) that removes a candidate: ``(rating, links,
@@ -131,45 +185,18 @@ def _search(grid: CandidateGrid, value: int, places: int, n: int):
     the first found of equals), or None.
 
     Chains are tried depth first, each link followed by the links whose
-    start sees its end (worked out once per value), on cells as bitmasks
-    (the sight of a group of cells one ``&`` of its cells' peers). A chain
-    is dropped as soon as its links rate above the best found (the rating
-    only grows with more links), or when no cell holding the value sees its
-    start outside it (nothing left to remove); of a chain and its reverse,
-    which remove the same candidates at the same rating, only the one tried
-    first is completed."""
-    side, peer_masks = grid.side, grid.tables.peer_masks
-    ratings = [_rating(n, [k for k in range(4) if kinds >> k & 1]) for kinds in range(16)]
-    everyone = (1 << side * side) - 1
-
-    def seen_by(node):
-        common = everyone
-        for c in node:
-            common &= peer_masks[c]
-        return common
-
-    def mask_of(node):
-        out = 0
-        for c in node:
-            out |= 1 << c
-        return out
-
-    links = _links(grid, value)  # both ways round, each reverse right after
-    starts = [mask_of(a) for a, _, _ in links]
-    cells = [mask_of(a + b) for a, b, _ in links]
-    ends = [seen_by(b) for _, b, _ in links]
-    targets = [seen_by(a) & places for a, _, _ in links]
-    kind_bits = [1 << kind for _, _, kind in links]
-    follows: dict[int, list[int]] = {}
+    start sees its end (:class:`_ValueLinks`). A chain is dropped as soon as
+    its links rate above the best found (the rating only grows with more
+    links), or when no cell holding the value sees its start outside it
+    (nothing left to remove); of a chain and its reverse, which remove the
+    same candidates at the same rating, only the one tried first is
+    completed."""
+    ratings = _RATINGS[n]
+    data = grid.remembered(("strong links", value), places,
+                           lambda: _ValueLinks(grid, value, places))
+    links, cells, ends, targets = data.links, data.cells, data.ends, data.targets
+    kind_bits, follow = data.kind_bits, data.follow
     best = None
-
-    def follow(i):
-        """The links whose start sees the end of link ``i``, in order."""
-        if i not in follows:
-            outside = ~ends[i]
-            follows[i] = [j for j, start in enumerate(starts) if not start & outside]
-        return follows[i]
-
     last = n - 1
 
     def extend(first, chain, used, kinds):
