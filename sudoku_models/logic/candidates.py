@@ -282,16 +282,20 @@ class CandidateGrid:
         for peer in self.tables.peers[cell]:
             cand[peer] &= bit
 
-    def value_planes(self) -> list[int]:
+    def value_planes(self) -> tuple[int, ...]:
         """For each value (index ``value - 1``), the cells holding it as a
-        candidate, as a bitmask of cells (bit ``c`` for cell ``c``)."""
-        planes = [0] * self.side
-        for cell, mask in enumerate(self.cand):
-            while mask:
-                low = mask & -mask
-                planes[low.bit_length() - 1] |= 1 << cell
-                mask ^= low
-        return planes
+        candidate, as a bitmask of cells (bit ``c`` for cell ``c``); worked
+        out once per state of the candidates."""
+        def work_out():
+            planes = [0] * self.side
+            for cell, mask in enumerate(self.cand):
+                while mask:
+                    low = mask & -mask
+                    planes[low.bit_length() - 1] |= 1 << cell
+                    mask ^= low
+            return tuple(planes)
+
+        return self.remembered("value planes", tuple(self.cand), work_out)
 
     def remembered(self, key, inputs, work_out):
         """``work_out()``, kept in :attr:`memo` under ``key`` and given again
@@ -311,19 +315,27 @@ class CandidateGrid:
     def solved(self) -> bool:
         return 0 not in self.values
 
-    def check(self) -> None:
+    def check(self, cells=None) -> None:
         """Raise :class:`UnsolvablePuzzle` when an empty cell has no candidate,
         a missing value has no place left in a house or two filled cells
-        break a relation (a Kropki dot, a thermometer, ...)."""
+        break a relation (a Kropki dot, a thermometer, ...). ``cells``
+        (ascending): look only at those cells and their houses, enough after
+        a step on a grid that passed, when only they changed."""
         values, cand, side = self.values, self.cand, self.side
-        for cell in range(side * side):
+        for cell in range(side * side) if cells is None else cells:
             if not values[cell] and not cand[cell]:
                 raise UnsolvablePuzzle(
                     f"{cell_name(cell, side)} has no candidate left, so the puzzle has no solution")
-        for index, cells in enumerate(self.tables.houses):
+        houses = self.tables.houses
+        if cells is None:
+            changed = range(len(houses))
+        else:
+            cell_houses = self.tables.cell_houses
+            changed = sorted({h for c in cells for h in cell_houses[c]})
+        for index in changed:
             placed = 0
             room = 0
-            for c in cells:
+            for c in houses[index]:
                 if values[c]:
                     placed |= 1 << (values[c] - 1)
                 else:

@@ -19,6 +19,17 @@ def apply(grid: CandidateGrid, step: Step) -> None:
         grid.eliminate(cell, value)
 
 
+def touched(grid: CandidateGrid, step: Step) -> list[int]:
+    """The cells whose value or candidates ``step`` changes (its placements,
+    their peers and its eliminations), ascending."""
+    peers = grid.tables.peers
+    cells = {c for c, _ in step.eliminations}
+    for cell, _ in step.placements:
+        cells.add(cell)
+        cells.update(peers[cell])
+    return sorted(cells)
+
+
 def next_step(grid: CandidateGrid) -> Step | None:
     """The first deduction of the first technique of the ladder that
     applies, with its SE rating, or None."""
@@ -51,7 +62,7 @@ def solve_steps(puzzle) -> tuple[list[Step], CandidateGrid]:
             steps.append(_needs_search(grid))
             break
         apply(grid, step)
-        grid.check()
+        grid.check(touched(grid, step))  # the grid passed before the step
         steps.append(step)
     return steps, grid
 

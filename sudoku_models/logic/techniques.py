@@ -248,26 +248,38 @@ _FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def _fish(grid: CandidateGrid, size: int) -> Step | None:
+    """The first fish of ``size`` of the first value that has one. A value's
+    fish read its candidates alone, so each value's answer is kept on the
+    grid and worked out again only when its candidates changed
+    (:meth:`~.candidates.CandidateGrid.remembered`)."""
+    for value, plane in enumerate(grid.value_planes(), 1):
+        step = grid.remembered(("fish", size, value), plane,
+                               lambda: _fish_of_value(grid, size, value))
+        if step is not None:
+            return step
+    return None
+
+
+def _fish_of_value(grid: CandidateGrid, size: int, value: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = _FISH[size]
-    for value in range(1, side + 1):
-        bit = 1 << (value - 1)
-        for base_kind, cover_kind in ((0, 1), (1, 0)):
-            lines = _places_up_to(size, {
-                line: [c for c in grid.tables.houses[base_kind * side + line] if cand[c] & bit]
-                for line in range(side)})
-            cover_of = grid.tables.cell_houses
-            for group, covers in _covering_exactly(lines, size, lambda c: cover_of[c][cover_kind]):
-                base_cells = {c for line in group for c in lines[line]}
-                elims = [(c, value) for cover in sorted(covers)
-                         for c in grid.tables.houses[cover]
-                         if c not in base_cells and cand[c] & bit]
-                if elims:
-                    bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
-                    return _step(grid, name, sorted(base_cells), [value], [], elims,
-                                 f"{name}: {value} in {bases} is confined to "
-                                 f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
-                                 f"{eliminations_text(sorted(elims), side)}")
+    bit = 1 << (value - 1)
+    for base_kind, cover_kind in ((0, 1), (1, 0)):
+        lines = _places_up_to(size, {
+            line: [c for c in grid.tables.houses[base_kind * side + line] if cand[c] & bit]
+            for line in range(side)})
+        cover_of = grid.tables.cell_houses
+        for group, covers in _covering_exactly(lines, size, lambda c: cover_of[c][cover_kind]):
+            base_cells = {c for line in group for c in lines[line]}
+            elims = [(c, value) for cover in sorted(covers)
+                     for c in grid.tables.houses[cover]
+                     if c not in base_cells and cand[c] & bit]
+            if elims:
+                bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
+                return _step(grid, name, sorted(base_cells), [value], [], elims,
+                             f"{name}: {value} in {bases} is confined to "
+                             f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
