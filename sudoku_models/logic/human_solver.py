@@ -20,13 +20,15 @@ def apply(grid: CandidateGrid, step: Step) -> None:
 
 
 def touched(grid: CandidateGrid, step: Step) -> list[int]:
-    """The cells whose value or candidates ``step`` changes (its placements,
-    their peers and its eliminations), ascending."""
-    peers = grid.tables.peers
+    """The cells whose value or candidates ``step`` will change (its
+    placements, their peers holding the value placed, its eliminations),
+    ascending; asked before the step is carried out."""
+    peers, cand = grid.tables.peers, grid.cand
     cells = {c for c, _ in step.eliminations}
-    for cell, _ in step.placements:
+    for cell, value in step.placements:
         cells.add(cell)
-        cells.update(peers[cell])
+        bit = 1 << (value - 1)
+        cells.update(p for p in peers[cell] if cand[p] & bit)
     return sorted(cells)
 
 
@@ -61,8 +63,9 @@ def solve_steps(puzzle) -> tuple[list[Step], CandidateGrid]:
         if step is None:
             steps.append(_needs_search(grid))
             break
+        changed = touched(grid, step)
         apply(grid, step)
-        grid.check(touched(grid, step))  # the grid passed before the step
+        grid.check(changed)  # the grid passed before the step
         steps.append(step)
     return steps, grid
 

@@ -38,10 +38,14 @@ def _step(grid: CandidateGrid, technique, cells, values, placements, elimination
 def full_house(grid: CandidateGrid) -> Step | None:
     """The last empty cell of a house takes the one value missing there."""
     side, values, cand = grid.side, grid.values, grid.cand
-    for index, cells in enumerate(grid.tables.houses):
-        empty = [c for c in cells if not values[c]]
-        if len(empty) == 1 and cand[empty[0]]:
-            cell = empty[0]
+    empty = 0  # the empty cells as a bitmask
+    for cell, value in enumerate(values):
+        if not value:
+            empty |= 1 << cell
+    for index, house in enumerate(grid.tables.house_masks):
+        left = house & empty
+        if left and not left & (left - 1) and cand[left.bit_length() - 1]:
+            cell = left.bit_length() - 1
             value = bits(cand[cell])[0]
             return _step(grid, "Full House", [cell], [value], [(cell, value)], [],
                          f"Full House: {cell_name(cell, side)}={value} (last empty cell in "
