@@ -225,6 +225,67 @@ class _Implications:
         return out
 
 
+class _Emptied:
+    """The implications of a dynamic chain's grid, which its offs empty as
+    it goes (:meth:`remove`): a copy of the candidates and of each value's
+    cells as a bitmask (``planes``), so a value's places in a house or among
+    a cell's peers are one ``&`` (what :class:`_Implications` finds by
+    walking the cells; same answers, in the same order)."""
+
+    __slots__ = ("cand", "planes", "side", "tables")
+
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.side, self.tables = grid.side, grid.tables
+        self.cand, self.planes = list(grid.cand), list(grid.value_planes())
+
+    def offs(self, key: int, y: bool) -> list[int]:
+        """As :meth:`_Implications.offs`."""
+        side = self.side
+        cell, v0 = divmod(key >> 1, side)
+        out = []
+        if y:
+            rest = self.cand[cell] & ~(1 << v0)
+            while rest:
+                low = rest & -rest
+                out.append((cell * side + low.bit_length() - 1) << 1)
+                rest ^= low
+        seen = self.tables.peer_masks[cell] & self.planes[v0]  # peers ascending
+        while seen:
+            low = seen & -seen
+            out.append(((low.bit_length() - 1) * side + v0) << 1)
+            seen ^= low
+        return out
+
+    def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int, int | None]]:
+        """As :meth:`_Implications.ons`."""
+        side = self.side
+        cell, v0 = divmod(key >> 1, side)
+        out = []
+        if y:
+            mask = self.cand[cell]
+            if popcount(mask) == 2 and mask >> v0 & 1:
+                w = (mask & ~(1 << v0)).bit_length()
+                out.append((((cell * side + w - 1) << 1) | 1, cell, w, None))
+        if x:
+            tables = self.tables
+            plane = self.planes[v0] & ~(1 << cell)
+            others = []
+            for h in tables.cell_houses[cell]:
+                place = tables.house_masks[h] & plane
+                if place and not place & (place - 1):
+                    other = place.bit_length() - 1
+                    if other not in others:
+                        others.append(other)
+                        out.append((((other * side + v0) << 1) | 1, other, v0 + 1, h))
+        return out
+
+    def remove(self, key: int) -> None:
+        """Take the candidate of the off ``key`` out of the grid."""
+        cell, v0 = divmod(key >> 1, self.side)
+        self.cand[cell] &= ~(1 << v0)
+        self.planes[v0] &= ~(1 << cell)
+
+
 def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dynamic: bool,
                static: _Implications | None = None):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
@@ -236,8 +297,8 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
     ``static``: the memoised implications of the grid, for a static run."""
     side = grid.side
     source = grid.cand
-    cand = list(source) if dynamic else source
-    imp = _Implications(grid, cand) if dynamic or static is None else static
+    imp = _Emptied(grid) if dynamic else static or _Implications(grid, source)
+    cand = imp.cand
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
     while pending_on or pending_off:
@@ -254,8 +315,7 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
         key = pending_off.popleft()
         made = imp.ons(key, y, True)
         if dynamic:
-            cell, value, _ = _split(key, side)
-            cand[cell] &= ~(1 << (value - 1))
+            imp.remove(key)
         for k, c, v, house in made:
             if k ^ 1 in parents:
                 parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
