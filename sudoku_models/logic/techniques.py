@@ -108,34 +108,33 @@ def _value_cells(grid: CandidateGrid, cells, bit) -> list[int]:
 
 def _intersections(grid: CandidateGrid, pointing: bool) -> Step | None:
     side, cand, tables = grid.side, grid.cand, grid.tables
-    houses, house_sets, crossing = tables.houses, tables.house_sets, tables.crossing
+    houses, house_masks, crossing = tables.houses, tables.house_masks, tables.crossing
+    planes = grid.value_planes()
     # pointing: from a box, a jigsaw region or an extra region; claiming: from a line
     bases = range(tables.lines, len(houses)) if pointing else range(tables.lines)
     for base in bases:
+        inside = house_masks[base]
         for value in range(1, side + 1):
-            bit = 1 << (value - 1)
-            where = _value_cells(grid, houses[base], bit)
-            if len(where) < 2:
-                continue
+            where = inside & planes[value - 1]  # as a bitmask of cells
+            if not where & (where - 1):
+                continue  # fewer than two places
             # every other house holding all of them (the row, then the column
-            # from a box of the classic grid; the box from a line)
-            rest = where[1:]
-            for cover in crossing[base][where[0]]:
-                cover_set = house_sets[cover]
-                for c in rest:
-                    if c not in cover_set:
-                        break
-                else:
-                    inside = house_sets[base]
-                    elims = [(c, value) for c in houses[cover]
-                             if c not in inside and cand[c] & bit]
-                    if elims:
-                        name = ("Locked Candidates Type 1 (Pointing)" if pointing
-                                else "Locked Candidates Type 2 (Claiming)")
-                        return _step(grid, name, where, [value], [], elims,
-                                     f"{name}: {value} in {tables.labels[base]} is confined to "
-                                     f"{tables.labels[cover]}, so "
-                                     f"{eliminations_text(sorted(elims), side)}")
+            # from a box of the classic grid; the box from a line): those
+            # crossing the base at any one of them, its lowest cell here
+            for cover in crossing[base][(where & -where).bit_length() - 1]:
+                if where & ~house_masks[cover] or not house_masks[cover] & ~inside & planes[
+                        value - 1]:
+                    continue
+                bit = 1 << (value - 1)
+                cells = _value_cells(grid, houses[base], bit)
+                elims = [(c, value) for c in houses[cover]
+                         if not inside >> c & 1 and cand[c] & bit]
+                name = ("Locked Candidates Type 1 (Pointing)" if pointing
+                        else "Locked Candidates Type 2 (Claiming)")
+                return _step(grid, name, cells, [value], [], elims,
+                             f"{name}: {value} in {tables.labels[base]} is confined to "
+                             f"{tables.labels[cover]}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
@@ -195,9 +194,9 @@ def _places_up_to(size: int, places: dict) -> dict:
 
 def _covering_exactly(places: dict, size: int, cover):
     """``(group, covered)`` for each ``size`` keys of ``places`` whose cells
-    together cover exactly ``size`` things (``cover(cell)``: the cell itself
-    for a hidden subset, its cover line for a fish): the pigeonhole both
-    techniques rest on."""
+    together cover exactly ``size`` things (``cover(cell)``: a fish's cover
+    line): the pigeonhole fish rest on (hidden subsets test the same on
+    bitmasks of cells)."""
     for group in combinations(places, size):
         covered = {cover(c) for key in group for c in places[key]}
         if len(covered) == size:
@@ -205,20 +204,33 @@ def _covering_exactly(places: dict, size: int, cover):
 
 
 def _hidden_subset(grid: CandidateGrid, size: int) -> Step | None:
-    side, cand = grid.side, grid.cand
+    side, cand, values, tables = grid.side, grid.cand, grid.values, grid.tables
     name = f"Hidden {_SUBSET[size]}"
-    for index, cells, empty in _houses_wider_than(grid, size):
-        places = _places_up_to(size, {value: [c for c in empty if cand[c] & (1 << (value - 1))]
-                                      for value in range(1, side + 1)})
-        for group, where in _covering_exactly(places, size, lambda c: c):
+    planes = grid.value_planes()
+    empty = 0
+    for cell, value in enumerate(values):
+        if not value:
+            empty |= 1 << cell
+    for index, house in enumerate(tables.house_masks):
+        if popcount(house & empty) <= size:
+            continue  # no room for another value
+        # each value's places in the house, as bitmasks of cells
+        places = {value: house & planes[value - 1] for value in range(1, side + 1)
+                  if 2 <= popcount(house & planes[value - 1]) <= size}
+        for group in combinations(places, size):
+            where = 0
+            for v in group:
+                where |= places[v]
+            if popcount(where) != size:
+                continue
             keep = 0
             for v in group:
                 keep |= 1 << (v - 1)
-            found = sorted(where)
+            found = [c for c in range(side * side) if where >> c & 1]
             elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
             if elims:
                 return _step(grid, name, found, group, [], elims,
-                             f"{name}: {values_text(group)} in {grid.tables.labels[index]} only "
+                             f"{name}: {values_text(group)} in {tables.labels[index]} only "
                              f"in {cells_text(found, side)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
