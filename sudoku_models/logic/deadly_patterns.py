@@ -37,14 +37,16 @@ def _rectangles(grid: CandidateGrid):
     side, cand, tables = grid.side, grid.cand, grid.tables
     rows = tables.houses[:side]
     for r1, r2 in combinations(range(side), 2):
-        for c1, c2 in combinations(range(side), 2):
-            cells = (rows[r1][c1], rows[r1][c2], rows[r2][c1], rows[r2][c2])
-            if not all(cand[c] for c in cells):
-                continue
-            if len({tables.cell_houses[c][2] for c in cells}) != 2:
-                continue
-            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+        # the candidates each column's two cells share: a rectangle needs two
+        # in both its columns (a filled cell has none)
+        shared = [cand[a] & cand[b] for a, b in zip(rows[r1], rows[r2])]
+        columns = [c for c in range(side) if popcount(shared[c]) >= 2]
+        for c1, c2 in combinations(columns, 2):
+            common = shared[c1] & shared[c2]
             if popcount(common) < 2:
+                continue
+            cells = (rows[r1][c1], rows[r1][c2], rows[r2][c1], rows[r2][c2])
+            if len({tables.cell_houses[c][2] for c in cells}) != 2:
                 continue
             for a, b in combinations(bits(common), 2):
                 yield cells, (1 << (a - 1)) | (1 << (b - 1))
