@@ -24,7 +24,7 @@ ratings come back when they are left out).
 
 from __future__ import annotations
 
-from .candidates import CandidateGrid, bits, eliminations_text, popcount
+from .candidates import CandidateGrid, bits, cells_of, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -63,15 +63,6 @@ def _sets(grid: CandidateGrid, size: int) -> list:
     return out
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def als_wing(grid: CandidateGrid, size: int) -> Step | None:
     """The easiest wing of an ALS of ``size`` cells (see the module
     docstring), or None. Cells are bitmasks here (bit ``c`` for cell ``c``):
@@ -101,7 +92,7 @@ def als_wing(grid: CandidateGrid, size: int) -> Step | None:
         if not wings:
             continue
         holders = {v: [c for c in als if cand[c] >> (v - 1) & 1] for v in bits(union)}
-        for yz in _cells(wings):
+        for yz in cells_of(wings):
             sight = peer_masks[yz]
             restricted = [v for v in bits(cand[yz]) if all(sight >> c & 1 for c in holders[v])]
             if not restricted:
@@ -113,7 +104,7 @@ def als_wing(grid: CandidateGrid, size: int) -> Step | None:
                 for c in cells:
                     common &= peer_masks[c]
                 common &= planes[value - 1] & ~members & ~(1 << yz)
-                elims.update((c, value) for c in _cells(common))
+                elims.update((c, value) for c in cells_of(common))
 
             if len(restricted) == 1:
                 z = next(v for v in bits(cand[yz]) if v != restricted[0])

@@ -188,6 +188,17 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def cells_of(mask: int) -> list[int]:
+    """The cells whose bits are set in ``mask`` (a bitmask of cells, bit
+    ``c`` for cell ``c``), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class CandidateGrid:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's

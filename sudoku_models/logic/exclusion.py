@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .candidates import CandidateGrid, bits, eliminations_text, popcount
+from .candidates import CandidateGrid, bits, cells_of, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -24,21 +24,26 @@ APE_RATING = 6.2
 def aligned_pair_exclusion(grid: CandidateGrid) -> Step | None:
     """Aligned Pair Exclusion (SE 6.2), see the module docstring."""
     side, cand, tables = grid.side, grid.cand, grid.tables
-    peers, peer_sets = tables.peers, tables.peer_sets
+    peers, peer_masks = tables.peers, tables.peer_masks
+    bivalue = 0  # the cells with two candidates, as a bitmask
+    for cell in range(side * side):
+        if popcount(cand[cell]) == 2:
+            bivalue |= 1 << cell
     bases, excluders = [], {}
     for cell in range(side * side):
         if popcount(cand[cell]) < 2:
             continue
-        seen = [p for p in peers[cell] if popcount(cand[p]) == 2]
+        seen = peer_masks[cell] & bivalue
         if seen and not any(popcount(cand[p]) == 1 for p in peers[cell]):
             bases.append(cell)
-            excluders[cell] = set(seen)
+            excluders[cell] = seen
     for a, b in combinations(bases, 2):
-        common = excluders[a] & excluders[b]
-        if len(common) < 2:
+        both = excluders[a] & excluders[b]
+        if popcount(both) < 2:
             continue
+        common = cells_of(both)
         masks = [cand[c] for c in common]
-        see = b in peer_sets[a]
+        see = peer_masks[a] >> b & 1
         allowed_a = allowed_b = 0
         for va in bits(cand[a]):
             for vb in bits(cand[b]):
@@ -53,9 +58,9 @@ def aligned_pair_exclusion(grid: CandidateGrid) -> Step | None:
                 [(b, v) for v in bits(cand[b] & ~allowed_b)]
         if elims:
             elims.sort()
-            return Step("Aligned Pair Exclusion", (a, b) + tuple(sorted(common)), (), (),
+            return Step("Aligned Pair Exclusion", (a, b) + tuple(common), (), (),
                         tuple(elims),
                         f"Aligned Pair Exclusion: {cells_text([a, b], side)} cannot take a "
-                        f"pair that empties one of {cells_text(sorted(common), side)}, so "
+                        f"pair that empties one of {cells_text(common, side)}, so "
                         f"{eliminations_text(elims, side)}", side, APE_RATING)
     return None

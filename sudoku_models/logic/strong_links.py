@@ -24,7 +24,7 @@ columns).
 
 from __future__ import annotations
 
-from .candidates import CandidateGrid, cell_name, eliminations_text
+from .candidates import CandidateGrid, cell_name, cells_of, eliminations_text
 from .step import Step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8}
@@ -124,16 +124,6 @@ def _node(cells, side: int) -> str:
     return f"r{''.join(map(str, rows))}c{''.join(map(str, columns))}"
 
 
-def _cells(mask: int) -> list[int]:
-    """The cells whose bits are set in ``mask``."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class _ValueLinks:
     """The strong links of one value (its cells ``places``) for the chain
     search, cells as bitmasks (the sight of a group of cells one ``&`` of its
@@ -220,7 +210,7 @@ def _search(grid: CandidateGrid, value: int, places: int, n: int):
             removed = targets[first] & ends[j] & ~(used | cells[j])
             if not removed:
                 continue
-            elims = [(c, value) for c in _cells(removed)]
+            elims = [(c, value) for c in cells_of(removed)]
             if best is None or (rating, -len(elims)) < (best[0], -len(best[2])):
                 best = (rating, [links[i] for i in chain + [j]], elims, value,
                         [links[i][2] for i in chain + [j]])

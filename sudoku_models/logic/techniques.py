@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .candidates import CandidateGrid, bits, cell_name, eliminations_text, popcount, values_text
+from .candidates import (CandidateGrid, bits, cell_name, cells_of, eliminations_text, popcount,
+                         values_text)
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -226,7 +227,7 @@ def _hidden_subset(grid: CandidateGrid, size: int) -> Step | None:
             keep = 0
             for v in group:
                 keep |= 1 << (v - 1)
-            found = [c for c in range(side * side) if where >> c & 1]
+            found = cells_of(where)
             elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
             if elims:
                 return _step(grid, name, found, group, [], elims,
