@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .candidates import CandidateGrid, bits, cell_name, popcount, values_text
+from .candidates import CandidateGrid, bits, cell_name, cells_of, popcount, values_text
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -590,17 +590,23 @@ _FORCING_NAMES = {"X": "Forcing X-Chain", "XY": "Forcing Chain"}
 def _cycle(grid: CandidateGrid, path: list[int], kind: str, found: list) -> None:
     """A cycle's eliminations: a candidate outside the loop's cells that
     sees an "on" and an "off" of its value on the loop (one of them holds
-    whichever way the loop goes; SE's ``createCycleHint``)."""
-    side, cand, peers = grid.side, grid.cand, grid.tables.peers
-    in_loop = {_split(k, side)[0] for k in path}
-    forward, backward = set(), set()
+    whichever way the loop goes; SE's ``createCycleHint``). Cells are
+    bitmasks here: per value, the cells seeing an on and those seeing an
+    off."""
+    side, peer_masks = grid.side, grid.tables.peer_masks
+    planes = grid.value_planes()
+    loop = 0
+    for key in path:
+        loop |= 1 << (key >> 1) // side
+    forward, backward = [0] * side, [0] * side
     for key in path[1:]:
-        c, v, on = _split(key, side)
-        bit = 1 << (v - 1)
-        for p in peers[c]:
-            if p not in in_loop and cand[p] & bit:
-                (forward if on else backward).add((p, v))
-    elims = sorted(forward & backward)
+        cell, v0 = divmod(key >> 1, side)
+        seen = peer_masks[cell] & planes[v0] & ~loop
+        if key & 1:
+            forward[v0] |= seen
+        else:
+            backward[v0] |= seen
+    elims = sorted((c, v0 + 1) for v0 in range(side) for c in cells_of(forward[v0] & backward[v0]))
     if elims:
         found.append(_Hint(_CYCLE_NAMES[kind], 7.0 if kind == "XY" else 6.5,
                            len(set(path)), elims, [path], "loop "))
