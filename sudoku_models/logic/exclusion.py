@@ -37,23 +37,22 @@ def aligned_pair_exclusion(grid: CandidateGrid) -> Step | None:
         if seen and not any(popcount(cand[p]) == 1 for p in peers[cell]):
             bases.append(cell)
             excluders[cell] = seen
+    value_bits = {cell: [1 << (v - 1) for v in bits(cand[cell])] for cell in bases}
     for a, b in combinations(bases, 2):
         both = excluders[a] & excluders[b]
         if popcount(both) < 2:
             continue
         common = cells_of(both)
-        masks = [cand[c] for c in common]
+        # a pair of values empties a bivalue cell when it is that cell's two
+        forbidden = {cand[c] for c in common}
         see = peer_masks[a] >> b & 1
         allowed_a = allowed_b = 0
-        for va in bits(cand[a]):
-            for vb in bits(cand[b]):
-                if va == vb and see:
+        for bit_a in value_bits[a]:
+            for bit_b in value_bits[b]:
+                if bit_a == bit_b and see or (bit_a | bit_b) in forbidden:
                     continue
-                pair = (1 << (va - 1)) | (1 << (vb - 1))
-                if any(m & ~pair == 0 for m in masks):
-                    continue
-                allowed_a |= 1 << (va - 1)
-                allowed_b |= 1 << (vb - 1)
+                allowed_a |= bit_a
+                allowed_b |= bit_b
         elims = [(a, v) for v in bits(cand[a] & ~allowed_a)] + \
                 [(b, v) for v in bits(cand[b] & ~allowed_b)]
         if elims:
