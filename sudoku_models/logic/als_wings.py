@@ -91,31 +91,31 @@ def als_wing(grid: CandidateGrid, size: int) -> Step | None:
                 wings |= cells & seen
         if not wings:
             continue
-        holders = {v: [c for c in als if cand[c] >> (v - 1) & 1] for v in bits(union)}
+        # per value (index v - 1): the ALS cells holding it, and the cells
+        # seeing all of those
+        holders, sights = [0] * side, [everyone] * side
+        for c in als:
+            for v in bits(cand[c]):
+                holders[v - 1] |= 1 << c
+                sights[v - 1] &= peer_masks[c]
         for yz in cells_of(wings):
-            sight = peer_masks[yz]
-            restricted = [v for v in bits(cand[yz]) if all(sight >> c & 1 for c in holders[v])]
+            sight, pair = peer_masks[yz], bits(cand[yz])
+            restricted = [v for v in pair if not holders[v - 1] & ~sight]
             if not restricted:
                 continue
-            elims = set()
-
-            def remove(value, cells):
-                common = everyone
-                for c in cells:
-                    common &= peer_masks[c]
-                common &= planes[value - 1] & ~members & ~(1 << yz)
-                elims.update((c, value) for c in cells_of(common))
-
-            if len(restricted) == 1:
-                z = next(v for v in bits(cand[yz]) if v != restricted[0])
-                remove(z, holders[z] + [yz])
+            outside = ~members & ~(1 << yz)
+            if len(restricted) == 1:  # z from the cells seeing its holders and yz
+                z = pair[0] if pair[1] == restricted[0] else pair[1]
+                removed = [(z, sights[z - 1] & sight & planes[z - 1] & outside)]
             else:
-                for v in restricted:
-                    remove(v, holders[v] + [yz])
-                for v in bits(union & ~cand[yz]):
-                    remove(v, holders[v])
-            if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[3]))):
-                best = (rating, als, yz, sorted(elims), len(restricted) == 2)
+                removed = [(v, sights[v - 1] & sight & planes[v - 1] & outside)
+                           for v in restricted]
+                removed += [(v, sights[v - 1] & planes[v - 1] & outside)
+                            for v in bits(union & ~cand[yz])]
+            count = sum(popcount(mask) for _, mask in removed)
+            if count and (best is None or (rating, -count) < (best[0], -len(best[3]))):
+                elims = sorted((c, v) for v, mask in removed for c in cells_of(mask))
+                best = (rating, als, yz, elims, len(restricted) == 2)
     if best is None:
         return None
     rating, als, yz, elims, double = best
