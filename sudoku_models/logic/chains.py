@@ -546,14 +546,24 @@ def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, fou
     opposite of ``start``, breadth first, layer by layer (an "on" layer's
     offs, then an "off" layer's ons), until no hint can beat the easiest
     found (a layer at depth ``d`` makes hints resting on ``d + 2``
-    potentials)."""
+    potentials).
+
+    The static links are their own contrapositives (``a`` implies ``b``
+    exactly when not ``b`` implies not ``a``), so a chain of ``L`` links
+    from ``assume`` to its opposite passes, at ``m = L // 2`` links, a
+    potential whose opposite is at most ``L - m`` links from ``assume``
+    too. While the search has met no potential together with its opposite
+    up to depth ``d``, every chain it can still find is therefore longer
+    than ``2d`` links, and it stops as soon as such chains cannot beat the
+    easiest found: a candidate with no chain back stops at half the depth."""
     forcing_base = 7.0 if kind == "XY" else 6.6
     parent = {assume: -1}
     layer = [assume]
     on = assume & 1
     depth = 0
+    paired = False  # some potential and its opposite both reached
     while layer:
-        if not bound.can_beat(forcing_base, depth + 2):
+        if not bound.can_beat(forcing_base, depth + 2 if paired else 2 * depth + 2):
             return
         # an "on" layer can reach start off (when start was assumed on),
         # an "off" layer start on (when it was assumed off)
@@ -565,6 +575,7 @@ def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, fou
             for k in follow[key]:
                 if k not in parent:
                     parent[k] = key
+                    paired = paired or k ^ 1 in parent
                     if aimed and k == goal:
                         _forcing(grid, k, parent, kind, found)
                     else:
