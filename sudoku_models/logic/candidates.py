@@ -38,7 +38,7 @@ class TechniqueTables:
     """A puzzle's rules as the Python tuples the pure-Python techniques walk
     fastest:
 
-    * ``houses``: tuples of flat cells, every group of ``N`` cells holding
+    * ``houses``: tuples of flat cells, ascending, every group of ``N`` cells holding
       each value once: the layout's rows, columns and regions (house numbers
       as :attr:`~sudoku_models.core.geometry.Layout.houses`), then the extra
       regions of ``N`` cells (X diagonals, windoku windows, disjoint groups,

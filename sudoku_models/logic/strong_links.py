@@ -31,27 +31,27 @@ BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 _NAMES = {2: "Turbot Fish", 3: "3 Strong-Linked Fishes", 4: "4 Strong-Linked Fishes"}
 
 
-def _links(grid: CandidateGrid, value: int, places: int) -> list[tuple[tuple, tuple, int]]:
-    """``(a, b, kind)`` both ways round for each strong link of ``value``
+def _links(grid: CandidateGrid, places: int) -> list[tuple[tuple, tuple, int]]:
+    """``(a, b, kind)`` both ways round for each strong link of a value
     (its cells ``places``, a bitmask); ``a`` and ``b`` are tuples of cells
     (one cell, or the row part and the column part of an empty rectangle);
     kind 0 a box, 1 a row, 2 a column, 3 an empty rectangle (a pair that is
     the only two places in a line and in a box is a box link)."""
-    side, cand, tables = grid.side, grid.cand, grid.tables
-    bit = 1 << (value - 1)
+    side, tables = grid.side, grid.tables
     best: dict[tuple, int] = {}
-    for h, cells in enumerate(tables.houses):
-        count = (tables.house_masks[h] & places).bit_count()
+    for h, house in enumerate(tables.house_masks):
+        mask = house & places
+        count = mask.bit_count()
         if count < 2 or count > 2 and h >= 3 * side:
             continue
-        where = [c for c in cells if cand[c] & bit]
+        where = cells_of(mask)  # in the house's order, ascending
         if len(where) == 2:
             kind = 1 if h < side else (2 if h < 2 * side else 0)
             pair = ((min(where),), (max(where),))
             if pair not in best or kind == 0:
                 best[pair] = kind
         elif len(where) > 2 and h < 3 * side:
-            for a, b in _groups(grid, h, where, tables.house_masks[h] & places):
+            for a, b in _groups(grid, h, where, mask):
                 best[(a, b)] = 3
     out = []
     for (a, b), kind in best.items():
@@ -137,7 +137,7 @@ class _ValueLinks:
 
     __slots__ = ("cells", "ends", "follows", "kind_bits", "links", "starts", "targets")
 
-    def __init__(self, grid: CandidateGrid, value: int, places: int) -> None:
+    def __init__(self, grid: CandidateGrid, places: int) -> None:
         peer_masks, everyone = grid.tables.peer_masks, (1 << grid.side ** 2) - 1
 
         def seen_by(node):
@@ -152,7 +152,7 @@ class _ValueLinks:
                 out |= 1 << c
             return out
 
-        self.links = links = _links(grid, value, places)
+        self.links = links = _links(grid, places)
         self.starts = [mask_of(a) for a, _, _ in links]
         self.cells = [mask_of(a + b) for a, b, _ in links]
         self.ends = [seen_by(b) for _, b, _ in links]
@@ -183,7 +183,7 @@ def _search(grid: CandidateGrid, value: int, places: int, n: int):
     completed."""
     ratings = _RATINGS[n]
     data = grid.remembered(("strong links", value), places,
-                           lambda: _ValueLinks(grid, value, places))
+                           lambda: _ValueLinks(grid, places))
     links, cells, ends, targets = data.links, data.cells, data.ends, data.targets
     kind_bits, follow = data.kind_bits, data.follow
     best = None
@@ -215,8 +215,40 @@ def _search(grid: CandidateGrid, value: int, places: int, n: int):
                 best = (rating, [links[i] for i in chain + [j]], elims, value,
                         [links[i][2] for i in chain + [j]])
 
+    if n == 2:
+        return _pairs(data, value)
     for i in range(len(links)):
         extend(i, [i], cells[i], kind_bits[i])
+    return best
+
+
+def _pairs(data: _ValueLinks, value: int):
+    """:func:`_search` for two links, without the followers' lists: for each
+    first link, the second links after its reverse (a chain whose reverse
+    was tried before is skipped, so only those), tested first for a common
+    sight with the first's start (most fail there), then for seeing its end
+    and sharing no cell; same chains, in the same order."""
+    ratings = _RATINGS[2]
+    links, starts, cells, ends, targets = (data.links, data.starts, data.cells, data.ends,
+                                           data.targets)
+    kind_bits = data.kind_bits
+    best = None
+    count = len(links)
+    for i in range(count):
+        reach = targets[i] & ~cells[i]
+        if not reach or best is not None and ratings[kind_bits[i]] > best[0]:
+            continue
+        outside = ~ends[i]
+        for j in range((i | 1) + 1, count):  # j ^ 1 > i
+            removed = reach & ends[j] & ~cells[j]
+            if not removed or starts[j] & outside or cells[i] & cells[j]:
+                continue
+            rating = ratings[kind_bits[i] | kind_bits[j]]
+            if best is not None and rating > best[0]:
+                continue
+            elims = [(c, value) for c in cells_of(removed)]
+            if best is None or (rating, -len(elims)) < (best[0], -len(best[2])):
+                best = (rating, [links[i], links[j]], elims, value, [links[i][2], links[j][2]])
     return best
 
 
