@@ -187,23 +187,6 @@ def _naked_subset(grid: CandidateGrid, size: int) -> Step | None:
     return None
 
 
-def _places_up_to(size: int, places: dict) -> dict:
-    """The entries of ``places`` (a value's or a line's cells) with 2 to
-    ``size`` cells: those a subset or fish of ``size`` can hold."""
-    return {key: cells for key, cells in places.items() if 2 <= len(cells) <= size}
-
-
-def _covering_exactly(places: dict, size: int, cover):
-    """``(group, covered)`` for each ``size`` keys of ``places`` whose cells
-    together cover exactly ``size`` things (``cover(cell)``: a fish's cover
-    line): the pigeonhole fish rest on (hidden subsets test the same on
-    bitmasks of cells)."""
-    for group in combinations(places, size):
-        covered = {cover(c) for key in group for c in places[key]}
-        if len(covered) == size:
-            yield group, covered
-
-
 def _hidden_subset(grid: CandidateGrid, size: int) -> Step | None:
     side, cand, values, tables = grid.side, grid.cand, grid.values, grid.tables
     name = f"Hidden {_SUBSET[size]}"
@@ -278,24 +261,38 @@ def _fish(grid: CandidateGrid, size: int) -> Step | None:
 
 
 def _fish_of_value(grid: CandidateGrid, size: int, value: int) -> Step | None:
-    side, cand = grid.side, grid.cand
+    """The first fish of ``size`` on ``value``: rows as base, then columns;
+    each line's places and the cover lines they sit in as bitmasks (of cells,
+    of houses), the cells listed only for the fish found."""
+    side, cand, tables = grid.side, grid.cand, grid.tables
     name = _FISH[size]
     bit = 1 << (value - 1)
+    plane = grid.value_planes()[value - 1]
     for base_kind, cover_kind in ((0, 1), (1, 0)):
-        lines = _places_up_to(size, {
-            line: [c for c in grid.tables.houses[base_kind * side + line] if cand[c] & bit]
-            for line in range(side)})
-        cover_of = grid.tables.cell_houses
-        for group, covers in _covering_exactly(lines, size, lambda c: cover_of[c][cover_kind]):
-            base_cells = {c for line in group for c in lines[line]}
-            elims = [(c, value) for cover in sorted(covers)
-                     for c in grid.tables.houses[cover]
+        lines = {}  # line: the houses covering its places, as a bitmask of houses
+        for line in range(side):
+            places = tables.house_masks[base_kind * side + line] & plane
+            if 2 <= popcount(places) <= size:
+                covers = 0
+                for c in cells_of(places):
+                    covers |= 1 << tables.cell_houses[c][cover_kind]
+                lines[line] = covers
+        for group in combinations(lines, size):
+            covered = 0
+            for line in group:
+                covered |= lines[line]
+            if popcount(covered) != size:
+                continue
+            base_cells = {c for line in group
+                          for c in cells_of(tables.house_masks[base_kind * side + line] & plane)}
+            covers = [h for h in range(len(tables.houses)) if covered >> h & 1]
+            elims = [(c, value) for cover in covers for c in tables.houses[cover]
                      if c not in base_cells and cand[c] & bit]
             if elims:
-                bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
+                bases = ",".join(tables.labels[base_kind * side + x] for x in group)
                 return _step(grid, name, sorted(base_cells), [value], [], elims,
                              f"{name}: {value} in {bases} is confined to "
-                             f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
+                             f"{','.join(tables.labels[x] for x in covers)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
 
