@@ -301,15 +301,16 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
     cand = imp.cand
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
+    # a potential reached is never reached the other way too (that returns at
+    # once), so only one not reached yet can meet its opposite
     while pending_on or pending_off:
         if pending_on:
             key = pending_on.popleft()
             for k in imp.offs(key, y):
-                if k | 1 in parents:
-                    parents.setdefault(k, (key,))
-                    return parents, (k | 1, k)
                 if k not in parents:
                     parents[k] = (key,)
+                    if k | 1 in parents:
+                        return parents, (k | 1, k)
                     pending_off.append(k)
             continue
         key = pending_off.popleft()
@@ -317,12 +318,11 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
         if dynamic:
             imp.remove(key)
         for k, c, v, house in made:
-            if k ^ 1 in parents:
-                parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
-                return parents, (k, k ^ 1)
             if k not in parents:
                 parents[k] = (key,) + (_hidden(c, v, house, source, cand, side, grid)
                                        if dynamic else ())
+                if k ^ 1 in parents:
+                    return parents, (k, k ^ 1)
                 pending_on.append(k)
     return parents, None
 
