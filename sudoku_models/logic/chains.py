@@ -503,14 +503,14 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
 def _cycles(grid: CandidateGrid, start: int, kind: str, found: list, links: _Links,
             bound: _Bound, closers: set) -> None:
     """Cycles through ``start``: breadth first, an off may be reached again by
-    another path (never one already on its own path: ``offs_before`` of an
-    "on" node). An "on" is reached once, so an off met again can only close
-    the cycle: it is followed again only when it is one of ``closers``, the
-    offs that imply the start."""
+    another path, never one already on its own path. An "on" is reached
+    once, so an off met again can only close the cycle: it is followed again
+    only when it is one of ``closers``, the offs that imply the start (and
+    then only its own path is walked to see whether it is on it; an off met
+    for the first time is on no path)."""
     cycle_base = 7.0 if kind == "XY" else 6.5
     offs_of, ons_of = links.offs, links.ons
     nodes = [(start, -1)]  # (key, parent node index)
-    offs_before = {0: frozenset()}
     on_seen = {start}
     off_seen = set()
     layer_on, layer_off = [0], []
@@ -518,16 +518,18 @@ def _cycles(grid: CandidateGrid, start: int, kind: str, found: list, links: _Lin
     while (layer_on or layer_off) and bound.can_beat(cycle_base, length + 2):
         length += 1
         for n in layer_on:
-            before = offs_before[n]
             for k in offs_of[nodes[n][0]]:
-                if k not in before and (k not in off_seen or k in closers):
+                if k in off_seen:
+                    if k not in closers or _on_path(nodes, n, k):
+                        continue
+                else:
                     off_seen.add(k)
-                    nodes.append((k, n))
-                    layer_off.append(len(nodes) - 1)
+                nodes.append((k, n))
+                layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
-            off, parent = nodes[n]
+            off = nodes[n][0]
             for k in ons_of[off]:
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
@@ -536,8 +538,16 @@ def _cycles(grid: CandidateGrid, start: int, kind: str, found: list, links: _Lin
                     on_seen.add(k)
                     nodes.append((k, n))
                     layer_on.append(len(nodes) - 1)
-                    offs_before[len(nodes) - 1] = offs_before[parent] | {off}
         layer_off = []
+
+
+def _on_path(nodes, n: int, key: int) -> bool:
+    """Whether ``key`` is on the path of node ``n`` (itself or an ancestor)."""
+    while n >= 0:
+        if nodes[n][0] == key:
+            return True
+        n = nodes[n][1]
+    return False
 
 
 def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, found: list,
