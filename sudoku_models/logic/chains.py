@@ -151,25 +151,22 @@ def chain_links(chains, side: int) -> tuple:
 
 
 class _Implications:
-    """The implications of one grid state (``cand``: bitmask per cell);
-    with ``memo`` (a static grid, which does not change while chains are
-    followed) each is worked out once."""
+    """The implications of a static grid (which does not change while chains
+    are followed), each worked out once."""
 
     __slots__ = ("cand", "memo", "side", "tables")
 
-    def __init__(self, grid: CandidateGrid, cand: list[int], memo: dict | None = None) -> None:
-        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, grid.cand, {}
 
     def offs(self, key: int, y: bool) -> list[int]:
         """The "off" potentials an "on" potential ``key`` implies."""
         memo = self.memo
-        if memo is not None and (key, y) in memo:
+        if (key, y) in memo:
             return memo[key, y]
         side = self.side
         cell, value, _ = _split(key, side)
-        out = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
-        if memo is not None:
-            memo[key, y] = out
+        out = memo[key, y] = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
         return out
 
     def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int | None]]:
@@ -177,24 +174,12 @@ class _Implications:
         implies: house ``None`` for the cell rule, else the house of the X
         link."""
         memo = self.memo
-        if memo is not None and (key, y, x) in memo:
+        if (key, y, x) in memo:
             return memo[key, y, x]
         side = self.side
         cell, value, _ = _split(key, side)
-        out = [(_key(c, v, 1, side), c, v, h) for c, v, h in self._off_to_on(cell, value, y, x)]
-        if memo is not None:
-            memo[key, y, x] = out
-        return out
-
-    def on_keys(self, key: int, y: bool, x: bool) -> list[int]:
-        """The "on" potentials an "off" potential ``key`` implies (the keys
-        of :meth:`ons`)."""
-        memo = self.memo
-        if memo is not None and (key, y, x, 0) in memo:
-            return memo[key, y, x, 0]
-        out = [k for k, *_ in self.ons(key, y, x)]
-        if memo is not None:
-            memo[key, y, x, 0] = out
+        out = memo[key, y, x] = [(_key(c, v, 1, side), c, v, h)
+                                 for c, v, h in self._off_to_on(cell, value, y, x)]
         return out
 
     def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
@@ -297,7 +282,7 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
     ``static``: the memoised implications of the grid, for a static run."""
     side = grid.side
     source = grid.cand
-    imp = _Emptied(grid) if dynamic else static or _Implications(grid, source)
+    imp = _Emptied(grid) if dynamic else static
     cand = imp.cand
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
@@ -671,7 +656,9 @@ def _on_run(grid, key, y, dynamic, cache):
     candidate's run serves its cell's chains and each house's); the
     static implications are remembered there too."""
     if key not in cache:
-        static = cache.setdefault("static", _Implications(grid, grid.cand, {}))
+        if "static" not in cache:
+            cache["static"] = _Implications(grid)
+        static = cache["static"]
         cache[key] = _propagate(grid, [key], [], y, dynamic, static)
     return cache[key]
 
