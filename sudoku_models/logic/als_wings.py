@@ -24,8 +24,7 @@ ratings come back when they are left out).
 
 from __future__ import annotations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, eliminations_text
+from .candidates import CandidateGrid, bits, cells_of, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -38,66 +37,85 @@ def _rating(size: int, biggest: int) -> float:
     return round(6.2 + ((5 - 3) - abs(3 - biggest)) / 10, 1)
 
 
-def _sets(grid: CandidateGrid, size: int):
+def _sets(grid: CandidateGrid, size: int) -> list:
     """Every ``size`` cells (two or more candidates, at most ``size + 1``)
-    that all see each other and hold ``size + 1`` values together."""
+    that all see each other and hold ``size + 1`` values together, as
+    ``(cells, union of their candidates)``."""
     side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
     limit = size + 1
-    cells = [c for c in range(side * side) if 2 <= _popcount(cand[c]) <= limit]
+    cells = [c for c in range(side * side) if 2 <= popcount(cand[c]) <= limit]
+    out = []
 
     def grow(chosen, union, pool):
-        if len(chosen) == size:
-            if _popcount(union) == limit:
-                yield tuple(chosen), union
+        if len(chosen) == size - 1:  # the last cell: no pool after it
+            for c in pool:
+                u = union | cand[c]
+                if popcount(u) == limit:
+                    out.append((tuple(chosen) + (c,), u))
             return
         for i, c in enumerate(pool):
             u = union | cand[c]
-            if _popcount(u) <= limit:
-                yield from grow(chosen + [c], u,
-                                [d for d in pool[i + 1:] if d in peer_sets[c]])
+            if popcount(u) <= limit:
+                grow(chosen + [c], u, [d for d in pool[i + 1:] if d in peer_sets[c]])
 
     for i, c in enumerate(cells):
-        yield from grow([c], cand[c], [d for d in cells[i + 1:] if d in peer_sets[c]])
+        grow([c], cand[c], [d for d in cells[i + 1:] if d in peer_sets[c]])
+    return out
 
 
 def als_wing(grid: CandidateGrid, size: int) -> Step | None:
     """The easiest wing of an ALS of ``size`` cells (see the module
-    docstring), or None."""
-    side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
-    bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
+    docstring), or None. Cells are bitmasks here (bit ``c`` for cell ``c``):
+    the sight of several cells is one ``&`` of their peers."""
+    side, cand, peer_masks = grid.side, grid.cand, grid.tables.peer_masks
+    planes = grid.value_planes()
+    bivalue: dict[int, int] = {}  # the bivalue cells by their two candidates
+    for c in range(side * side):
+        if popcount(cand[c]) == 2:
+            bivalue[cand[c]] = bivalue.get(cand[c], 0) | 1 << c
+    everyone = (1 << side * side) - 1
     best = None
     for als, union in _sets(grid, size):
-        members = set(als)
-        seen = set().union(*(peer_sets[c] for c in als)) - members
-        biggest = max(_popcount(cand[c]) for c in als)
+        members = seen = 0
+        for c in als:
+            members |= 1 << c
+            seen |= peer_masks[c]
+        seen &= ~members
+        biggest = max(popcount(cand[c]) for c in als)
         rating = _rating(size, biggest)
         if best is not None and rating > best[0]:
             continue
-        for yz in bivalue:
-            if yz not in seen or cand[yz] & ~union:
-                continue
-            restricted = [v for v in bits(cand[yz])
-                          if all(yz in peer_sets[c] for c in als if cand[c] >> (v - 1) & 1)]
+        wings = 0  # bivalue cells seeing the ALS with candidates among its values
+        for pair, cells in bivalue.items():
+            if not pair & ~union:
+                wings |= cells & seen
+        if not wings:
+            continue
+        # per value (index v - 1): the ALS cells holding it, and the cells
+        # seeing all of those
+        holders, sights = [0] * side, [everyone] * side
+        for c in als:
+            for v in bits(cand[c]):
+                holders[v - 1] |= 1 << c
+                sights[v - 1] &= peer_masks[c]
+        for yz in cells_of(wings):
+            sight, pair = peer_masks[yz], bits(cand[yz])
+            restricted = [v for v in pair if not holders[v - 1] & ~sight]
             if not restricted:
                 continue
-            holders = {v: [c for c in als if cand[c] >> (v - 1) & 1] for v in bits(union)}
-            elims = set()
-
-            def remove(value, cells):
-                common = set.intersection(*(set(peer_sets[c]) for c in cells))
-                elims.update((c, value) for c in common
-                             if c not in members and c != yz and cand[c] >> (value - 1) & 1)
-
-            if len(restricted) == 1:
-                z = next(v for v in bits(cand[yz]) if v != restricted[0])
-                remove(z, holders[z] + [yz])
+            outside = ~members & ~(1 << yz)
+            if len(restricted) == 1:  # z from the cells seeing its holders and yz
+                z = pair[0] if pair[1] == restricted[0] else pair[1]
+                removed = [(z, sights[z - 1] & sight & planes[z - 1] & outside)]
             else:
-                for v in restricted:
-                    remove(v, holders[v] + [yz])
-                for v in bits(union & ~cand[yz]):
-                    remove(v, holders[v])
-            if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[3]))):
-                best = (rating, als, yz, sorted(elims), len(restricted) == 2)
+                removed = [(v, sights[v - 1] & sight & planes[v - 1] & outside)
+                           for v in restricted]
+                removed += [(v, sights[v - 1] & planes[v - 1] & outside)
+                            for v in bits(union & ~cand[yz])]
+            count = sum(popcount(mask) for _, mask in removed)
+            if count and (best is None or (rating, -count) < (best[0], -len(best[3]))):
+                elims = sorted((c, v) for v, mask in removed for c in cells_of(mask))
+                best = (rating, als, yz, elims, len(restricted) == 2)
     if best is None:
         return None
     rating, als, yz, elims, double = best

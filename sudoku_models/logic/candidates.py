@@ -38,7 +38,7 @@ class TechniqueTables:
     """A puzzle's rules as the Python tuples the pure-Python techniques walk
     fastest:
 
-    * ``houses``: tuples of flat cells, every group of ``N`` cells holding
+    * ``houses``: tuples of flat cells, ascending, every group of ``N`` cells holding
       each value once: the layout's rows, columns and regions (house numbers
       as :attr:`~sudoku_models.core.geometry.Layout.houses`), then the extra
       regions of ``N`` cells (X diagonals, windoku windows, disjoint groups,
@@ -50,13 +50,16 @@ class TechniqueTables:
       ``0..2N-1``; the others are regions, boxes or extra);
     * ``cell_houses``: the house numbers of each cell, ascending (its row,
       its column, its region, then its extra houses);
-    * ``house_sets``: each house as a frozenset;
+    * ``house_sets``: each house as a frozenset, ``house_masks`` as a
+      bitmask of cells (bit ``c`` for cell ``c``);
     * ``crossing``: for each house, a dict from each of its cells to the
       other houses holding that cell and at least one more of the house's
       cells, ascending (where Locked Candidates look for a cover);
     * ``peers`` (sorted) and ``peer_sets``: the cells each cell must differ
       from: its houses' cells, the other cells of its smaller all-different
       groups, its anti-knight and anti-king neighbours;
+    * ``peer_masks``: the same as bitmasks of cells (bit ``c`` for cell
+      ``c``), where a technique intersects the sight of several cells;
     * ``domains``: each cell's starting candidates as a bitmask (parity,
       candidate givens), or None when every value is allowed everywhere;
     * ``cages``: the killer cages with a total, as ``(cells, total, label)``
@@ -72,9 +75,11 @@ class TechniqueTables:
     lines: int
     cell_houses: tuple
     house_sets: tuple
+    house_masks: tuple
     crossing: tuple
     peers: tuple
     peer_sets: tuple
+    peer_masks: tuple
     domains: tuple | None
     cages: tuple
     units: tuple
@@ -140,7 +145,9 @@ def technique_tables(rules: Rules | Layout) -> TechniqueTables:
                   if isinstance(c, Cage) and c.total is not None)
     peer_sets = tuple(frozenset(p) for p in peers)
     return TechniqueTables(tuple(houses), tuple(labels), 2 * side, tuple(map(tuple, cell_houses)),
-                  house_sets, crossing, peers, peer_sets, domains,
+                  house_sets, tuple(sum(1 << c for c in h) for h in houses), crossing,
+                  peers, peer_sets,
+                  tuple(sum(1 << c for c in p) for p in peers), domains,
                   cages, _units(houses, labels, side) if cages else (),
                   relation_groups(rules, peer_sets))
 
@@ -165,6 +172,12 @@ def eliminations_text(eliminations, side: int) -> str:
     return ", ".join(f"{cell_name(c, side)}<>{v}" for c, v in eliminations)
 
 
+#: Number of set bits of a candidate bitmask: ``int.bit_count``, one C call (the
+#: counter's ``popcount`` is a plain-Python loop, written so its kernels can
+#: compile it).
+popcount = int.bit_count
+
+
 def bits(mask: int) -> list[int]:
     """The values (1-based) whose bits are set in ``mask``, ascending."""
     out = []
@@ -175,25 +188,39 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def cells_of(mask: int) -> list[int]:
+    """The cells whose bits are set in ``mask`` (a bitmask of cells, bit
+    ``c`` for cell ``c``), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class CandidateGrid:
     """A partly solved grid: ``values`` (flat list, 0 = empty) and ``cand``
     (flat list of bitmasks, 0 for a filled cell) on a puzzle's
     :class:`~sudoku_models.core.rules.Rules` (or a bare
     :class:`~sudoku_models.core.geometry.Layout`); ``tables`` holds its houses,
-    their labels and the peers as tuples (:class:`TechniqueTables`).
+    their labels and the peers as tuples (:class:`TechniqueTables`);
+    ``memo`` keeps what techniques worked out, with the candidates it was
+    worked out from (:meth:`remembered`), for the next steps.
 
     Build with :meth:`from_puzzle`; raises :class:`UnsolvablePuzzle` when the
     clues break a rule and :class:`UnsupportedRules` for constraints the
     techniques cannot explain.
     """
 
-    __slots__ = ("cand", "rules", "side", "tables", "values")
+    __slots__ = ("cand", "memo", "rules", "side", "tables", "values")
 
     def __init__(self, rules: Rules | Layout, values: list[int]) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules(rules)
         self.side = self.rules.layout.side
         self.tables = technique_tables(self.rules)
         self.values = list(values)
+        self.memo = {}
         full = (1 << self.side) - 1
         domains = self.tables.domains
         if domains is None:
@@ -266,25 +293,60 @@ class CandidateGrid:
         for peer in self.tables.peers[cell]:
             cand[peer] &= bit
 
+    def value_planes(self) -> tuple[int, ...]:
+        """For each value (index ``value - 1``), the cells holding it as a
+        candidate, as a bitmask of cells (bit ``c`` for cell ``c``); worked
+        out once per state of the candidates."""
+        def work_out():
+            planes = [0] * self.side
+            for cell, mask in enumerate(self.cand):
+                while mask:
+                    low = mask & -mask
+                    planes[low.bit_length() - 1] |= 1 << cell
+                    mask ^= low
+            return tuple(planes)
+
+        return self.remembered("value planes", tuple(self.cand), work_out)
+
+    def remembered(self, key, inputs, work_out):
+        """``work_out()``, kept in :attr:`memo` under ``key`` and given again
+        while ``inputs`` (all it reads of the grid, e.g. a value's plane)
+        are unchanged: a technique that reads one value's candidates redoes
+        nothing for a value the steps since have not touched."""
+        kept = self.memo.get(key)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        result = work_out()
+        self.memo[key] = (inputs, result)
+        return result
+
     def eliminate(self, cell: int, value: int) -> None:
         self.cand[cell] &= ~(1 << (value - 1))
 
     def solved(self) -> bool:
         return 0 not in self.values
 
-    def check(self) -> None:
+    def check(self, cells=None) -> None:
         """Raise :class:`UnsolvablePuzzle` when an empty cell has no candidate,
         a missing value has no place left in a house or two filled cells
-        break a relation (a Kropki dot, a thermometer, ...)."""
+        break a relation (a Kropki dot, a thermometer, ...). ``cells``
+        (ascending): look only at those cells and their houses, enough after
+        a step on a grid that passed, when only they changed."""
         values, cand, side = self.values, self.cand, self.side
-        for cell in range(side * side):
+        for cell in range(side * side) if cells is None else cells:
             if not values[cell] and not cand[cell]:
                 raise UnsolvablePuzzle(
                     f"{cell_name(cell, side)} has no candidate left, so the puzzle has no solution")
-        for index, cells in enumerate(self.tables.houses):
+        houses = self.tables.houses
+        if cells is None:
+            changed = range(len(houses))
+        else:
+            cell_houses = self.tables.cell_houses
+            changed = sorted({h for c in cells for h in cell_houses[c]})
+        for index in changed:
             placed = 0
             room = 0
-            for c in cells:
+            for c in houses[index]:
                 if values[c]:
                     placed |= 1 << (values[c] - 1)
                 else:

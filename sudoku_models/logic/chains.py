@@ -50,8 +50,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, values_text
+from .candidates import CandidateGrid, bits, cell_name, cells_of, popcount, values_text
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -152,25 +151,22 @@ def chain_links(chains, side: int) -> tuple:
 
 
 class _Implications:
-    """The implications of one grid state (``cand``: bitmask per cell);
-    with ``memo`` (a static grid, which does not change while chains are
-    followed) each is worked out once."""
+    """The implications of a static grid (which does not change while chains
+    are followed), each worked out once."""
 
     __slots__ = ("cand", "memo", "side", "tables")
 
-    def __init__(self, grid: CandidateGrid, cand: list[int], memo: dict | None = None) -> None:
-        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, cand, memo
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.side, self.tables, self.cand, self.memo = grid.side, grid.tables, grid.cand, {}
 
     def offs(self, key: int, y: bool) -> list[int]:
         """The "off" potentials an "on" potential ``key`` implies."""
         memo = self.memo
-        if memo is not None and (key, y) in memo:
+        if (key, y) in memo:
             return memo[key, y]
         side = self.side
         cell, value, _ = _split(key, side)
-        out = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
-        if memo is not None:
-            memo[key, y] = out
+        out = memo[key, y] = [_key(c, v, 0, side) for c, v in self._on_to_off(cell, value, y)]
         return out
 
     def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int | None]]:
@@ -178,24 +174,12 @@ class _Implications:
         implies: house ``None`` for the cell rule, else the house of the X
         link."""
         memo = self.memo
-        if memo is not None and (key, y, x) in memo:
+        if (key, y, x) in memo:
             return memo[key, y, x]
         side = self.side
         cell, value, _ = _split(key, side)
-        out = [(_key(c, v, 1, side), c, v, h) for c, v, h in self._off_to_on(cell, value, y, x)]
-        if memo is not None:
-            memo[key, y, x] = out
-        return out
-
-    def on_keys(self, key: int, y: bool, x: bool) -> list[int]:
-        """The "on" potentials an "off" potential ``key`` implies (the keys
-        of :meth:`ons`)."""
-        memo = self.memo
-        if memo is not None and (key, y, x, 0) in memo:
-            return memo[key, y, x, 0]
-        out = [k for k, *_ in self.ons(key, y, x)]
-        if memo is not None:
-            memo[key, y, x, 0] = out
+        out = memo[key, y, x] = [(_key(c, v, 1, side), c, v, h)
+                                 for c, v, h in self._off_to_on(cell, value, y, x)]
         return out
 
     def _on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
@@ -212,7 +196,7 @@ class _Implications:
         out = []
         if y:
             mask = cand[cell]
-            if _popcount(mask) == 2 and mask >> (value - 1) & 1:
+            if popcount(mask) == 2 and mask >> (value - 1) & 1:
                 out.append((cell, (mask & ~(1 << (value - 1))).bit_length(), None))
         if x:
             bit = 1 << (value - 1)
@@ -226,6 +210,67 @@ class _Implications:
         return out
 
 
+class _Emptied:
+    """The implications of a dynamic chain's grid, which its offs empty as
+    it goes (:meth:`remove`): a copy of the candidates and of each value's
+    cells as a bitmask (``planes``), so a value's places in a house or among
+    a cell's peers are one ``&`` (what :class:`_Implications` finds by
+    walking the cells; same answers, in the same order)."""
+
+    __slots__ = ("cand", "planes", "side", "tables")
+
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.side, self.tables = grid.side, grid.tables
+        self.cand, self.planes = list(grid.cand), list(grid.value_planes())
+
+    def offs(self, key: int, y: bool) -> list[int]:
+        """As :meth:`_Implications.offs`."""
+        side = self.side
+        cell, v0 = divmod(key >> 1, side)
+        out = []
+        if y:
+            rest = self.cand[cell] & ~(1 << v0)
+            while rest:
+                low = rest & -rest
+                out.append((cell * side + low.bit_length() - 1) << 1)
+                rest ^= low
+        seen = self.tables.peer_masks[cell] & self.planes[v0]  # peers ascending
+        while seen:
+            low = seen & -seen
+            out.append(((low.bit_length() - 1) * side + v0) << 1)
+            seen ^= low
+        return out
+
+    def ons(self, key: int, y: bool, x: bool) -> list[tuple[int, int, int, int | None]]:
+        """As :meth:`_Implications.ons`."""
+        side = self.side
+        cell, v0 = divmod(key >> 1, side)
+        out = []
+        if y:
+            mask = self.cand[cell]
+            if popcount(mask) == 2 and mask >> v0 & 1:
+                w = (mask & ~(1 << v0)).bit_length()
+                out.append((((cell * side + w - 1) << 1) | 1, cell, w, None))
+        if x:
+            tables = self.tables
+            plane = self.planes[v0] & ~(1 << cell)
+            others = []
+            for h in tables.cell_houses[cell]:
+                place = tables.house_masks[h] & plane
+                if place and not place & (place - 1):
+                    other = place.bit_length() - 1
+                    if other not in others:
+                        others.append(other)
+                        out.append((((other * side + v0) << 1) | 1, other, v0 + 1, h))
+        return out
+
+    def remove(self, key: int) -> None:
+        """Take the candidate of the off ``key`` out of the grid."""
+        cell, v0 = divmod(key >> 1, self.side)
+        self.cand[cell] &= ~(1 << v0)
+        self.planes[v0] &= ~(1 << cell)
+
+
 def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dynamic: bool,
                static: _Implications | None = None):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
@@ -237,33 +282,32 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
     ``static``: the memoised implications of the grid, for a static run."""
     side = grid.side
     source = grid.cand
-    cand = list(source) if dynamic else source
-    imp = _Implications(grid, cand) if dynamic or static is None else static
+    imp = _Emptied(grid) if dynamic else static
+    cand = imp.cand
     parents = {k: () for k in on + off}
     pending_on, pending_off = deque(on), deque(off)
+    # a potential reached is never reached the other way too (that returns at
+    # once), so only one not reached yet can meet its opposite
     while pending_on or pending_off:
         if pending_on:
             key = pending_on.popleft()
             for k in imp.offs(key, y):
-                if k | 1 in parents:
-                    parents.setdefault(k, (key,))
-                    return parents, (k | 1, k)
                 if k not in parents:
                     parents[k] = (key,)
+                    if k | 1 in parents:
+                        return parents, (k | 1, k)
                     pending_off.append(k)
             continue
         key = pending_off.popleft()
         made = imp.ons(key, y, True)
         if dynamic:
-            cell, value, _ = _split(key, side)
-            cand[cell] &= ~(1 << (value - 1))
+            imp.remove(key)
         for k, c, v, house in made:
-            if k ^ 1 in parents:
-                parents.setdefault(k, (key,) + _hidden(c, v, house, source, cand, side, grid))
-                return parents, (k, k ^ 1)
             if k not in parents:
                 parents[k] = (key,) + (_hidden(c, v, house, source, cand, side, grid)
                                        if dynamic else ())
+                if k ^ 1 in parents:
+                    return parents, (k, k ^ 1)
                 pending_on.append(k)
     return parents, None
 
@@ -327,7 +371,7 @@ def _to_step(grid: CandidateGrid, hint: _Hint) -> Step:
 def _candidates(grid: CandidateGrid, least: int = 2):
     side, cand = grid.side, grid.cand
     for cell in range(side * side):
-        if _popcount(cand[cell]) >= least:
+        if popcount(cand[cell]) >= least:
             for value in bits(cand[cell]):
                 yield cell, value
 
@@ -341,10 +385,10 @@ class _Bound:
     the hint taken is the first of the easiest, so cutting what cannot
     beat it changes no answer."""
 
-    __slots__ = ("best", "found", "seen")
+    __slots__ = ("best", "found", "limits", "seen")
 
     def __init__(self, found: list) -> None:
-        self.found, self.seen, self.best = found, 0, None
+        self.found, self.seen, self.best, self.limits = found, 0, None, {}
 
     def can_beat(self, base: float, complexity: int) -> bool:
         """Whether a hint of rating ``base`` (plus length) resting on
@@ -352,45 +396,126 @@ class _Bound:
         found = self.found
         if len(found) > self.seen:
             new = min(h.order() for h in found[self.seen:])
-            self.best = new if self.best is None or new < self.best else self.best
+            if self.best is None or new < self.best:
+                self.best, self.limits = new, {}
             self.seen = len(found)
-        return self.best is None or (
-            round(base + length_modifier(complexity), 1), complexity, 0) < self.best
+        if self.best is None:
+            return True
+        limit = self.limits.get(base)
+        if limit is None:  # the order grows with the complexity: the most that beats
+            limit = 0
+            while (round(base + length_modifier(limit), 1), limit, 0) < self.best:
+                limit += 1
+            limit = self.limits[base] = limit - 1
+        return complexity <= limit
+
+
+class _Links:
+    """The static links of one grid for one kind of chain: ``offs[on key]``
+    the "off" potentials an "on" implies, ``ons[off key]`` the "on"
+    potentials an "off" implies (lists indexed by potential key, empty for
+    a candidate not in the grid), as :class:`_Implications` gives them."""
+
+    __slots__ = ("offs", "ons")
+
+    def __init__(self, offs: list, ons: list) -> None:
+        self.offs, self.ons = offs, ons
+
+    @staticmethod
+    def of_grid(grid: CandidateGrid) -> dict:
+        """The links of every kind, ``{(y, x): _Links}``, worked out together
+        in one pass over the candidates (each value's places per house
+        listed once)."""
+        side, cand, tables = grid.side, grid.cand, grid.tables
+        size = 2 * side ** 3
+        offs_x, offs_y = [()] * size, [()] * size
+        ons_x, ons_y, ons_xy = [()] * size, [()] * size, [()] * size
+        places = []  # per house, per value - 1, its cells holding it
+        for cells in tables.houses:
+            where = [[] for _ in range(side)]
+            for c in cells:
+                for v in bits(cand[c]):
+                    where[v - 1].append(c)
+            places.append(where)
+        peers, cell_houses = tables.peers, tables.cell_houses
+        for cell in range(side * side):
+            values = bits(cand[cell])
+            for v in values:
+                bit = 1 << (v - 1)
+                off = (cell * side + v - 1) << 1
+                peer_offs = [(p * side + v - 1) << 1 for p in peers[cell] if cand[p] & bit]
+                offs_x[off | 1] = peer_offs
+                offs_y[off | 1] = [(cell * side + w - 1) << 1 for w in values if w != v] + peer_offs
+                y_on = ([((cell * side + w - 1) << 1) | 1 for w in values if w != v]
+                        if len(values) == 2 else [])
+                x_on = []
+                for h in cell_houses[cell]:
+                    where = places[h][v - 1]
+                    if len(where) == 2:
+                        k = ((where[where[0] == cell] * side + v - 1) << 1) | 1
+                        if k not in x_on:
+                            x_on.append(k)
+                ons_x[off], ons_y[off], ons_xy[off] = x_on, y_on, y_on + x_on
+        return {(False, True): _Links(offs_x, ons_x), (True, False): _Links(offs_y, ons_y),
+                (True, True): _Links(offs_y, ons_xy)}
 
 
 def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: list,
-           imp: _Implications, bound: _Bound) -> None:
+           links: _Links, bound: _Bound) -> None:
     """Cycles through ``(cell, value)`` on and forcing chains from it on and
     off (SE's ``doUnaryChaining``), on static links (Y links if ``y``, X
-    links if ``x``). Both searches are breadth first, so a hint found at
-    depth ``d`` rests on ``d + 1`` potentials: they stop at the depth where
-    ``bound`` says no hint can beat the easiest found."""
+    links if ``x``: ``links``). Both searches are breadth first,
+    so a hint found at depth ``d`` rests on ``d + 1`` potentials: they stop
+    at the depth where ``bound`` says no hint can beat the easiest found."""
     side, cand = grid.side, grid.cand
-    if not x and _popcount(cand[cell]) > 2:
+    if not x and popcount(cand[cell]) > 2:
         return
     start = _key(cell, value, 1, side)
     kind = "XY" if x and y else ("X" if x else "Y")
+    ons_of = links.ons
+    # The offs that imply the start on: those of the ons the start off
+    # implies (a strong link goes both ways). Without one no cycle closes and
+    # no chain from the start off comes back to it.
+    closers = {k ^ 1 for k in ons_of[start ^ 1]}
+    if closers:
+        _cycles(grid, start, kind, found, links, bound, closers)
+    if not x:
+        return  # a forcing chain on Y links alone cannot exist (odd and even at once)
+    for assume in (start, start ^ 1) if closers else (start,):
+        _forcing_search(grid, start, assume, kind, found, links, bound)
+
+
+def _cycles(grid: CandidateGrid, start: int, kind: str, found: list, links: _Links,
+            bound: _Bound, closers: set) -> None:
+    """Cycles through ``start``: breadth first, an off may be reached again by
+    another path, never one already on its own path. An "on" is reached
+    once, so an off met again can only close the cycle: it is followed again
+    only when it is one of ``closers``, the offs that imply the start (and
+    then only its own path is walked to see whether it is on it; an off met
+    for the first time is on no path)."""
     cycle_base = 7.0 if kind == "XY" else 6.5
-    # cycles: breadth first, an off may be reached again by another path
-    # (never one already on its own path: ``offs_before`` of an "on" node)
+    offs_of, ons_of = links.offs, links.ons
     nodes = [(start, -1)]  # (key, parent node index)
-    offs_before = {0: frozenset()}
     on_seen = {start}
+    off_seen = set()
     layer_on, layer_off = [0], []
     length = 0
     while (layer_on or layer_off) and bound.can_beat(cycle_base, length + 2):
         length += 1
         for n in layer_on:
-            before = offs_before[n]
-            for k in imp.offs(nodes[n][0], y):
-                if k not in before:
-                    nodes.append((k, n))
-                    layer_off.append(len(nodes) - 1)
+            for k in offs_of[nodes[n][0]]:
+                if k in off_seen:
+                    if k not in closers or _on_path(nodes, n, k):
+                        continue
+                else:
+                    off_seen.add(k)
+                nodes.append((k, n))
+                layer_off.append(len(nodes) - 1)
         layer_on = []
         length += 1
         for n in layer_off:
-            off, parent = nodes[n]
-            for k in imp.on_keys(off, y, x):
+            off = nodes[n][0]
+            for k in ons_of[off]:
                 if length >= 4 and k == start:
                     path = _node_path(nodes, n) + [start]
                     _cycle(grid, path, kind, found)
@@ -398,46 +523,61 @@ def _unary(grid: CandidateGrid, cell: int, value: int, y: bool, x: bool, found: 
                     on_seen.add(k)
                     nodes.append((k, n))
                     layer_on.append(len(nodes) - 1)
-                    offs_before[len(nodes) - 1] = offs_before[parent] | {off}
         layer_off = []
-    if not x:
-        return  # a forcing chain on Y links alone cannot exist (odd and even at once)
-    for assume in (start, start ^ 1):
-        _forcing_search(grid, start, assume, y, kind, found, imp, bound)
 
 
-def _forcing_search(grid: CandidateGrid, start: int, assume: int, y: bool, kind: str, found: list,
-                    imp: _Implications, bound: _Bound) -> None:
+def _on_path(nodes, n: int, key: int) -> bool:
+    """Whether ``key`` is on the path of node ``n`` (itself or an ancestor)."""
+    while n >= 0:
+        if nodes[n][0] == key:
+            return True
+        n = nodes[n][1]
+    return False
+
+
+def _forcing_search(grid: CandidateGrid, start: int, assume: int, kind: str, found: list,
+                    links: _Links, bound: _Bound) -> None:
     """Forcing chains from ``assume`` (``start`` on or off) back to the
-    opposite of ``start``, breadth first, layer by layer (the "on" layer's
-    offs, then the "off" layer's ons), until no hint can beat the easiest
+    opposite of ``start``, breadth first, layer by layer (an "on" layer's
+    offs, then an "off" layer's ons), until no hint can beat the easiest
     found (a layer at depth ``d`` makes hints resting on ``d + 2``
-    potentials)."""
+    potentials).
+
+    The static links are their own contrapositives (``a`` implies ``b``
+    exactly when not ``b`` implies not ``a``), so a chain of ``L`` links
+    from ``assume`` to its opposite passes, at ``m = L // 2`` links, a
+    potential whose opposite is at most ``L - m`` links from ``assume``
+    too. While the search has met no potential together with its opposite
+    up to depth ``d``, every chain it can still find is therefore longer
+    than ``2d`` links, and it stops as soon as such chains cannot beat the
+    easiest found: a candidate with no chain back stops at half the depth."""
     forcing_base = 7.0 if kind == "XY" else 6.6
-    parents = {assume: ()}
-    pending_on = deque([assume] if assume & 1 else [])
-    pending_off = deque([] if assume & 1 else [assume])
-    phases = ((pending_on, pending_off, lambda key: imp.offs(key, y), start ^ 1,
-               assume == start),
-              (pending_off, pending_on, lambda key: imp.on_keys(key, y, True), start,
-               assume != start))
+    parent = {assume: -1}
+    layer = [assume]
+    on = assume & 1
     depth = 0
-    while pending_on or pending_off:
-        for queue, after, follow, goal, aimed in phases:
-            if not queue:
-                continue
-            if not bound.can_beat(forcing_base, depth + 2):
-                return
-            while queue:
-                key = queue.popleft()
-                for k in follow(key):
-                    if aimed and k == goal and k not in parents:
-                        parents[k] = (key,)
-                        _forcing(grid, k, parents, kind, found)
-                    if k not in parents:
-                        parents[k] = (key,)
+    paired = False  # some potential and its opposite both reached
+    while layer:
+        if not bound.can_beat(forcing_base, depth + 2 if paired else 2 * depth + 2):
+            return
+        # an "on" layer can reach start off (when start was assumed on),
+        # an "off" layer start on (when it was assumed off)
+        goal = start ^ 1 if on else start
+        aimed = (assume == start) == bool(on)
+        follow = links.offs if on else links.ons
+        after = []
+        for key in layer:
+            for k in follow[key]:
+                if k not in parent:
+                    parent[k] = key
+                    paired = paired or k ^ 1 in parent
+                    if aimed and k == goal:
+                        _forcing(grid, k, parent, kind, found)
+                    else:
                         after.append(k)
-            depth += 1
+        layer = after
+        on ^= 1
+        depth += 1
 
 
 def _node_path(nodes, n: int) -> list[int]:
@@ -456,28 +596,38 @@ _FORCING_NAMES = {"X": "Forcing X-Chain", "XY": "Forcing Chain"}
 def _cycle(grid: CandidateGrid, path: list[int], kind: str, found: list) -> None:
     """A cycle's eliminations: a candidate outside the loop's cells that
     sees an "on" and an "off" of its value on the loop (one of them holds
-    whichever way the loop goes; SE's ``createCycleHint``)."""
-    side, cand, peers = grid.side, grid.cand, grid.tables.peers
-    in_loop = {_split(k, side)[0] for k in path}
-    forward, backward = set(), set()
+    whichever way the loop goes; SE's ``createCycleHint``). Cells are
+    bitmasks here: per value, the cells seeing an on and those seeing an
+    off."""
+    side, peer_masks = grid.side, grid.tables.peer_masks
+    planes = grid.value_planes()
+    loop = 0
+    for key in path:
+        loop |= 1 << (key >> 1) // side
+    forward, backward = [0] * side, [0] * side
     for key in path[1:]:
-        c, v, on = _split(key, side)
-        bit = 1 << (v - 1)
-        for p in peers[c]:
-            if p not in in_loop and cand[p] & bit:
-                (forward if on else backward).add((p, v))
-    elims = sorted(forward & backward)
+        cell, v0 = divmod(key >> 1, side)
+        seen = peer_masks[cell] & planes[v0] & ~loop
+        if key & 1:
+            forward[v0] |= seen
+        else:
+            backward[v0] |= seen
+    elims = sorted((c, v0 + 1) for v0 in range(side) for c in cells_of(forward[v0] & backward[v0]))
     if elims:
         found.append(_Hint(_CYCLE_NAMES[kind], 7.0 if kind == "XY" else 6.5,
                            len(set(path)), elims, [path], "loop "))
 
 
-def _forcing(grid: CandidateGrid, target: int, parents: dict, kind: str, found: list) -> None:
+def _forcing(grid: CandidateGrid, target: int, parent: dict, kind: str, found: list) -> None:
+    """A forcing chain reaching ``target`` (``parent``: each potential's one
+    parent on the search tree, -1 for the assumption)."""
     elims = _target_eliminations(grid, target)
     if elims:
-        found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6,
-                           _ancestors(target, parents), elims, [_path(target, parents)],
-                           f"if {_assume(target ^ 1, grid.side)}: "))
+        path = [target]
+        while parent[path[-1]] >= 0:
+            path.append(parent[path[-1]])
+        found.append(_Hint(_FORCING_NAMES[kind], 7.0 if kind == "XY" else 6.6, len(path), elims,
+                           [path[::-1]], f"if {_assume(target ^ 1, grid.side)}: "))
 
 
 def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
@@ -487,11 +637,12 @@ def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
     its own negation settles it (SE 6.5-7.x: X-Cycle 6.5, Y-Cycle 6.5,
     Forcing X-Chain 6.6, Cycle and Forcing Chain 7.0, plus length)."""
     found: list[_Hint] = []
-    imp = _Implications(grid, grid.cand, {})
     bound = _Bound(found)
+    every = _Links.of_grid(grid)
     for y, x in ((False, True), (True, False), (True, True)):
+        links = every[y, x]
         for cell, value in _candidates(grid):
-            _unary(grid, cell, value, y, x, found, imp, bound)
+            _unary(grid, cell, value, y, x, found, links, bound)
     if not found:
         return None
     return _to_step(grid, min(found, key=_Hint.order))
@@ -505,7 +656,9 @@ def _on_run(grid, key, y, dynamic, cache):
     candidate's run serves its cell's chains and each house's); the
     static implications are remembered there too."""
     if key not in cache:
-        static = cache.setdefault("static", _Implications(grid, grid.cand, {}))
+        if "static" not in cache:
+            cache["static"] = _Implications(grid)
+        static = cache["static"]
         cache[key] = _propagate(grid, [key], [], y, dynamic, static)
     return cache[key]
 
@@ -575,7 +728,7 @@ def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
     cache: dict = {}
     least = 2 if dynamic else 3
     for cell in range(side * side):
-        count = _popcount(cand[cell])
+        count = popcount(cand[cell])
         if count < least:
             continue
         runs = {}

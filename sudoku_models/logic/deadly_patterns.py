@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, eliminations_text
+from .candidates import CandidateGrid, bits, eliminations_text, popcount
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -38,14 +37,16 @@ def _rectangles(grid: CandidateGrid):
     side, cand, tables = grid.side, grid.cand, grid.tables
     rows = tables.houses[:side]
     for r1, r2 in combinations(range(side), 2):
-        for c1, c2 in combinations(range(side), 2):
+        # the candidates each column's two cells share: a rectangle needs two
+        # in both its columns (a filled cell has none)
+        shared = [cand[a] & cand[b] for a, b in zip(rows[r1], rows[r2])]
+        columns = [c for c in range(side) if popcount(shared[c]) >= 2]
+        for c1, c2 in combinations(columns, 2):
+            common = shared[c1] & shared[c2]
+            if popcount(common) < 2:
+                continue
             cells = (rows[r1][c1], rows[r1][c2], rows[r2][c1], rows[r2][c2])
-            if not all(cand[c] for c in cells):
-                continue
             if len({tables.cell_houses[c][2] for c in cells}) != 2:
-                continue
-            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
-            if _popcount(common) < 2:
                 continue
             for a, b in combinations(bits(common), 2):
                 yield cells, (1 << (a - 1)) | (1 << (b - 1))
@@ -80,7 +81,7 @@ def unique_rectangle(grid: CandidateGrid) -> Step | None:
             continue
         e1, e2 = extra
         more = (cand[e1] | cand[e2]) & ~pair
-        if _popcount(more) == 1 and cand[e1] & ~pair == more == cand[e2] & ~pair:
+        if popcount(more) == 1 and cand[e1] & ~pair == more == cand[e2] & ~pair:
             v = more.bit_length()
             elims = [(c, v) for c in peer_sets[e1] & peer_sets[e2]
                      if c not in cells and cand[c] & more]
@@ -91,12 +92,12 @@ def unique_rectangle(grid: CandidateGrid) -> Step | None:
         for h in shared:
             others = [c for c in tables.houses[h] if cand[c] and c not in extra]
             for size in range(1, 4):
-                small = [c for c in others if _popcount(cand[c] | more) <= size + 1]
+                small = [c for c in others if popcount(cand[c] | more) <= size + 1]
                 for group in combinations(small, size):
                     union = more
                     for c in group:
                         union |= cand[c]
-                    if _popcount(union) != size + 1:
+                    if popcount(union) != size + 1:
                         continue
                     elims = [(c, v) for c in others if c not in group
                              for v in bits(cand[c] & union)]
@@ -138,13 +139,13 @@ def bivalue_universal_grave(grid: CandidateGrid) -> Step | None:
             places = [c for c in cells if cand[c] & bit]
             if len(places) in (0, 2):
                 continue
-            big = [c for c in places if _popcount(cand[c]) >= 3]
+            big = [c for c in places if popcount(cand[c]) >= 3]
             if not big:
                 return None
             if len(big) == 1:
                 extra[big[0]] = extra.get(big[0], 0) | bit
                 left[big[0]] &= ~bit
-    if not extra or any(m and _popcount(m) != 2 for m in left):
+    if not extra or any(m and popcount(m) != 2 for m in left):
         return None
     for cells in tables.houses:
         for v in range(1, side + 1):
@@ -160,7 +161,7 @@ def bivalue_universal_grave(grid: CandidateGrid) -> Step | None:
         name, rating = "Bivalue Universal Grave + 1", BUG_RATING
         why = (f"{cells_text(bug, side)} is the one cell beyond a bivalue grave, so it holds "
                f"{'/'.join(map(str, bits(values)))}")
-    elif _popcount(values) == 1:
+    elif popcount(values) == 1:
         common = set.intersection(*(set(tables.peer_sets[c]) for c in bug)) - set(bug)
         elims = sorted((c, values.bit_length()) for c in common if cand[c] & values)
         name, rating = "Bivalue Universal Grave Type 2", round(BUG_RATING + 0.1, 1)

@@ -19,6 +19,19 @@ def apply(grid: CandidateGrid, step: Step) -> None:
         grid.eliminate(cell, value)
 
 
+def touched(grid: CandidateGrid, step: Step) -> list[int]:
+    """The cells whose value or candidates ``step`` will change (its
+    placements, their peers holding the value placed, its eliminations),
+    ascending; asked before the step is carried out."""
+    peers, cand = grid.tables.peers, grid.cand
+    cells = {c for c, _ in step.eliminations}
+    for cell, value in step.placements:
+        cells.add(cell)
+        bit = 1 << (value - 1)
+        cells.update(p for p in peers[cell] if cand[p] & bit)
+    return sorted(cells)
+
+
 def next_step(grid: CandidateGrid) -> Step | None:
     """The first deduction of the first technique of the ladder that
     applies, with its SE rating, or None."""
@@ -50,8 +63,9 @@ def solve_steps(puzzle) -> tuple[list[Step], CandidateGrid]:
         if step is None:
             steps.append(_needs_search(grid))
             break
+        changed = touched(grid, step)
         apply(grid, step)
-        grid.check()
+        grid.check(changed)  # the grid passed before the step
         steps.append(step)
     return steps, grid
 

@@ -24,31 +24,34 @@ columns).
 
 from __future__ import annotations
 
-from .candidates import CandidateGrid, cell_name, eliminations_text
+from .candidates import CandidateGrid, cell_name, cells_of, eliminations_text
 from .step import Step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 _NAMES = {2: "Turbot Fish", 3: "3 Strong-Linked Fishes", 4: "4 Strong-Linked Fishes"}
 
 
-def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
-    """``(a, b, kind)`` both ways round for each strong link of ``value``;
-    ``a`` and ``b`` are tuples of cells (one cell, or the row part and the
-    column part of an empty rectangle); kind 0 a box, 1 a row, 2 a column,
-    3 an empty rectangle (a pair that is the only two places in a line and
-    in a box is a box link)."""
-    side, cand, tables = grid.side, grid.cand, grid.tables
-    bit = 1 << (value - 1)
+def _links(grid: CandidateGrid, places: int) -> list[tuple[tuple, tuple, int]]:
+    """``(a, b, kind)`` both ways round for each strong link of a value
+    (its cells ``places``, a bitmask); ``a`` and ``b`` are tuples of cells
+    (one cell, or the row part and the column part of an empty rectangle);
+    kind 0 a box, 1 a row, 2 a column, 3 an empty rectangle (a pair that is
+    the only two places in a line and in a box is a box link)."""
+    side, tables = grid.side, grid.tables
     best: dict[tuple, int] = {}
-    for h, cells in enumerate(tables.houses):
-        where = [c for c in cells if cand[c] & bit]
+    for h, house in enumerate(tables.house_masks):
+        mask = house & places
+        count = mask.bit_count()
+        if count < 2 or count > 2 and h >= 3 * side:
+            continue
+        where = cells_of(mask)  # in the house's order, ascending
         if len(where) == 2:
             kind = 1 if h < side else (2 if h < 2 * side else 0)
             pair = ((min(where),), (max(where),))
             if pair not in best or kind == 0:
                 best[pair] = kind
         elif len(where) > 2 and h < 3 * side:
-            for a, b in _groups(grid, h, where):
+            for a, b in _groups(grid, h, where, mask):
                 best[(a, b)] = 3
     out = []
     for (a, b), kind in best.items():
@@ -56,14 +59,15 @@ def _links(grid: CandidateGrid, value: int) -> list[tuple[tuple, tuple, int]]:
     return out
 
 
-def _groups(grid: CandidateGrid, house: int, where: list[int]):
+def _groups(grid: CandidateGrid, house: int, where: list[int], mask: int):
     """Grouped strong links of a value with places ``where`` (three or more)
     in ``house``: in a line, the parts in two boxes when they are all its
     places; in a box, the parts in two rows (or two columns), and the row
     part and the column part of each cross of one row and one column that
     holds all its places (an empty rectangle; the crossing cell, if a
-    place, is in both parts). The value is in one part or the other."""
-    side, cell_houses = grid.side, grid.tables.cell_houses
+    place, is in both parts; ``mask``: the places as a bitmask of cells).
+    The value is in one part or the other."""
+    side, cell_houses, house_masks = grid.side, grid.tables.cell_houses, grid.tables.house_masks
     if house < 2 * side:
         parts: dict[int, list] = {}
         for c in where:
@@ -81,7 +85,7 @@ def _groups(grid: CandidateGrid, house: int, where: list[int]):
     columns = sorted({c % side for c in where})
     for r in rows:
         for col in columns:
-            if all(c // side == r or c % side == col for c in where):
+            if not mask & ~(house_masks[r] | house_masks[side + col]):
                 a = tuple(c for c in where if c // side == r)
                 b = tuple(c for c in where if c % side == col)
                 if len(a) < len(where) and len(b) < len(where):
@@ -94,6 +98,12 @@ def _rating(n: int, kinds) -> float:
     box = 0 in kinds
     both_lines = 1 in kinds and 2 in kinds
     return round(BASE[n] + (0.2 if box and both_lines else 0.1 if box or both_lines else 0), 1)
+
+
+#: The rating of a chain of ``n`` links by the set of its links' kinds (bit
+#: ``k`` for kind ``k``).
+_RATINGS = {n: [_rating(n, [k for k in range(4) if kinds >> k & 1]) for kinds in range(16)]
+            for n in BASE}
 
 
 def _name(n: int, kinds) -> str:
@@ -114,45 +124,147 @@ def _node(cells, side: int) -> str:
     return f"r{''.join(map(str, rows))}c{''.join(map(str, columns))}"
 
 
-def strong_links(grid: CandidateGrid, n: int) -> Step | None:
-    """The easiest chain of ``n`` strong links on one value that removes a
-    candidate (lowest rating, then most eliminations), as a Step."""
-    side, cand, peer_sets = grid.side, grid.cand, grid.tables.peer_sets
-    best = None
-    for value in range(1, side + 1):
-        bit = 1 << (value - 1)
-        # each link with its first end and both ends as sets, for C-speed subset tests
-        links = [(a, b, kind, frozenset(a), frozenset(a + b))
-                 for a, b, kind in _links(grid, value)]
-        seen: dict[tuple, frozenset] = {}
+class _ValueLinks:
+    """The strong links of one value (its cells ``places``) for the chain
+    search, cells as bitmasks (the sight of a group of cells one ``&`` of its
+    cells' peers): per link (both ways round, each reverse right after, see
+    :func:`_links`) its ``starts`` cells, all its ``cells``, the cells seeing
+    its end (``ends``), the places seeing its start (``targets``, where a
+    chain from it can remove the value) and its kind as a bit; the links
+    following each link are worked out when first asked (:meth:`follow`).
+    It depends on the value's candidates alone, so the searches of 2, 3 and 4
+    links share it while they are unchanged."""
+
+    __slots__ = ("cells", "ends", "follows", "kind_bits", "links", "starts", "targets")
+
+    def __init__(self, grid: CandidateGrid, places: int) -> None:
+        peer_masks, everyone = grid.tables.peer_masks, (1 << grid.side ** 2) - 1
 
         def seen_by(node):
-            if node not in seen:
-                common = set(peer_sets[node[0]])
-                for c in node[1:]:
-                    common &= peer_sets[c]
-                seen[node] = frozenset(common)
-            return seen[node]
+            common = everyone
+            for c in node:
+                common &= peer_masks[c]
+            return common
 
-        def extend(chain, used):
-            nonlocal best
-            kinds = [link[2] for link in chain]
-            if best is not None and _rating(n, kinds) > best[0]:
-                return  # the rating only grows with the links still to come
-            if len(chain) == n:
-                rating = _rating(n, kinds)
-                common = seen_by(chain[0][0]) & seen_by(chain[-1][1])
-                elims = [(c, value) for c in common if c not in used and cand[c] & bit]
-                if elims and (best is None or (rating, -len(elims)) < (best[0], -len(best[2]))):
-                    best = (rating, [link[:3] for link in chain], sorted(elims), value, kinds)
-                return
-            reach = seen_by(chain[-1][1])
-            for link in links:
-                if link[3] <= reach and used.isdisjoint(link[4]):
-                    extend(chain + [link], used | link[4])
+        def mask_of(node):
+            out = 0
+            for c in node:
+                out |= 1 << c
+            return out
 
-        for link in links:
-            extend([link], set(link[4]))
+        self.links = links = _links(grid, places)
+        self.starts = [mask_of(a) for a, _, _ in links]
+        self.cells = [mask_of(a + b) for a, b, _ in links]
+        self.ends = [seen_by(b) for _, b, _ in links]
+        self.targets = [seen_by(a) & places for a, _, _ in links]
+        self.kind_bits = [1 << kind for _, _, kind in links]
+        self.follows: dict[int, list[int]] = {}
+
+    def follow(self, i: int) -> list[int]:
+        """The links whose start sees the end of link ``i``, in order."""
+        if i not in self.follows:
+            outside = ~self.ends[i]
+            self.follows[i] = [j for j, start in enumerate(self.starts) if not start & outside]
+        return self.follows[i]
+
+
+def _search(grid: CandidateGrid, value: int, places: int, n: int):
+    """The easiest chain of ``n`` strong links on ``value`` (its cells
+    ``places``, a bitmask) that removes a candidate: ``(rating, links,
+    eliminations, value, kinds)`` (lowest rating, then most eliminations,
+    the first found of equals), or None.
+
+    Chains are tried depth first, each link followed by the links whose
+    start sees its end (:class:`_ValueLinks`). A chain is dropped as soon as
+    its links rate above the best found (the rating only grows with more
+    links), or when no cell holding the value sees its start outside it
+    (nothing left to remove); of a chain and its reverse, which remove the
+    same candidates at the same rating, only the one tried first is
+    completed."""
+    ratings = _RATINGS[n]
+    data = grid.remembered(("strong links", value), places,
+                           lambda: _ValueLinks(grid, places))
+    links, cells, ends, targets = data.links, data.cells, data.ends, data.targets
+    kind_bits, follow = data.kind_bits, data.follow
+    best = None
+    last = n - 1
+
+    def extend(first, chain, used, kinds):
+        nonlocal best
+        if best is not None and ratings[kinds] > best[0]:
+            return  # the rating only grows with the links still to come
+        if not targets[first] & ~used:
+            return  # nothing left to remove
+        depth = len(chain)
+        for j in follow(chain[-1]):
+            if used & cells[j]:
+                continue
+            if depth < last:
+                extend(first, chain + [j], used | cells[j], kinds | kind_bits[j])
+                continue
+            if j ^ 1 < first:
+                continue  # its reverse, tried before, removes the same
+            rating = ratings[kinds | kind_bits[j]]
+            if best is not None and rating > best[0]:
+                continue
+            removed = targets[first] & ends[j] & ~(used | cells[j])
+            if not removed:
+                continue
+            elims = [(c, value) for c in cells_of(removed)]
+            if best is None or (rating, -len(elims)) < (best[0], -len(best[2])):
+                best = (rating, [links[i] for i in chain + [j]], elims, value,
+                        [links[i][2] for i in chain + [j]])
+
+    if n == 2:
+        return _pairs(data, value)
+    for i in range(len(links)):
+        extend(i, [i], cells[i], kind_bits[i])
+    return best
+
+
+def _pairs(data: _ValueLinks, value: int):
+    """:func:`_search` for two links, without the followers' lists: for each
+    first link, the second links after its reverse (a chain whose reverse
+    was tried before is skipped, so only those), tested first for a common
+    sight with the first's start (most fail there), then for seeing its end
+    and sharing no cell; same chains, in the same order."""
+    ratings = _RATINGS[2]
+    links, starts, cells, ends, targets = (data.links, data.starts, data.cells, data.ends,
+                                           data.targets)
+    kind_bits = data.kind_bits
+    best = None
+    count = len(links)
+    for i in range(count):
+        reach = targets[i] & ~cells[i]
+        if not reach or best is not None and ratings[kind_bits[i]] > best[0]:
+            continue
+        outside = ~ends[i]
+        for j in range((i | 1) + 1, count):  # j ^ 1 > i
+            removed = reach & ends[j] & ~cells[j]
+            if not removed or starts[j] & outside or cells[i] & cells[j]:
+                continue
+            rating = ratings[kind_bits[i] | kind_bits[j]]
+            if best is not None and rating > best[0]:
+                continue
+            elims = [(c, value) for c in cells_of(removed)]
+            if best is None or (rating, -len(elims)) < (best[0], -len(best[2])):
+                best = (rating, [links[i], links[j]], elims, value, [links[i][2], links[j][2]])
+    return best
+
+
+def strong_links(grid: CandidateGrid, n: int) -> Step | None:
+    """The easiest chain of ``n`` strong links on one value that removes a
+    candidate (lowest rating, then most eliminations, the first found of
+    equals), as a Step. Each value's best chain depends on that value's
+    candidates alone, so it is kept on the grid and found again only for
+    the values whose candidates changed (:meth:`CandidateGrid.remembered`)."""
+    side = grid.side
+    best = None
+    for value, places in enumerate(grid.value_planes(), 1):
+        found = grid.remembered(("strong links", n, value), places,
+                                lambda: _search(grid, value, places, n))
+        if found and (best is None or (found[0], -len(found[2])) < (best[0], -len(best[2]))):
+            best = found
     if best is None:
         return None
     rating, chain, elims, value, kinds = best

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..counter.core import popcount as _popcount
-from .candidates import CandidateGrid, bits, cell_name, eliminations_text, values_text
+from .candidates import (CandidateGrid, bits, cell_name, cells_of, eliminations_text, popcount,
+                         values_text)
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -39,10 +39,14 @@ def _step(grid: CandidateGrid, technique, cells, values, placements, elimination
 def full_house(grid: CandidateGrid) -> Step | None:
     """The last empty cell of a house takes the one value missing there."""
     side, values, cand = grid.side, grid.values, grid.cand
-    for index, cells in enumerate(grid.tables.houses):
-        empty = [c for c in cells if not values[c]]
-        if len(empty) == 1 and cand[empty[0]]:
-            cell = empty[0]
+    empty = 0  # the empty cells as a bitmask
+    for cell, value in enumerate(values):
+        if not value:
+            empty |= 1 << cell
+    for index, house in enumerate(grid.tables.house_masks):
+        left = house & empty
+        if left and not left & (left - 1) and cand[left.bit_length() - 1]:
+            cell = left.bit_length() - 1
             value = bits(cand[cell])[0]
             return _step(grid, "Full House", [cell], [value], [(cell, value)], [],
                          f"Full House: {cell_name(cell, side)}={value} (last empty cell in "
@@ -105,34 +109,33 @@ def _value_cells(grid: CandidateGrid, cells, bit) -> list[int]:
 
 def _intersections(grid: CandidateGrid, pointing: bool) -> Step | None:
     side, cand, tables = grid.side, grid.cand, grid.tables
-    houses, house_sets, crossing = tables.houses, tables.house_sets, tables.crossing
+    houses, house_masks, crossing = tables.houses, tables.house_masks, tables.crossing
+    planes = grid.value_planes()
     # pointing: from a box, a jigsaw region or an extra region; claiming: from a line
     bases = range(tables.lines, len(houses)) if pointing else range(tables.lines)
     for base in bases:
+        inside = house_masks[base]
         for value in range(1, side + 1):
-            bit = 1 << (value - 1)
-            where = _value_cells(grid, houses[base], bit)
-            if len(where) < 2:
-                continue
+            where = inside & planes[value - 1]  # as a bitmask of cells
+            if not where & (where - 1):
+                continue  # fewer than two places
             # every other house holding all of them (the row, then the column
-            # from a box of the classic grid; the box from a line)
-            rest = where[1:]
-            for cover in crossing[base][where[0]]:
-                cover_set = house_sets[cover]
-                for c in rest:
-                    if c not in cover_set:
-                        break
-                else:
-                    inside = house_sets[base]
-                    elims = [(c, value) for c in houses[cover]
-                             if c not in inside and cand[c] & bit]
-                    if elims:
-                        name = ("Locked Candidates Type 1 (Pointing)" if pointing
-                                else "Locked Candidates Type 2 (Claiming)")
-                        return _step(grid, name, where, [value], [], elims,
-                                     f"{name}: {value} in {tables.labels[base]} is confined to "
-                                     f"{tables.labels[cover]}, so "
-                                     f"{eliminations_text(sorted(elims), side)}")
+            # from a box of the classic grid; the box from a line): those
+            # crossing the base at any one of them, its lowest cell here
+            for cover in crossing[base][(where & -where).bit_length() - 1]:
+                if where & ~house_masks[cover] or not house_masks[cover] & ~inside & planes[
+                        value - 1]:
+                    continue
+                bit = 1 << (value - 1)
+                cells = _value_cells(grid, houses[base], bit)
+                elims = [(c, value) for c in houses[cover]
+                         if not inside >> c & 1 and cand[c] & bit]
+                name = ("Locked Candidates Type 1 (Pointing)" if pointing
+                        else "Locked Candidates Type 2 (Claiming)")
+                return _step(grid, name, cells, [value], [], elims,
+                             f"{name}: {value} in {tables.labels[base]} is confined to "
+                             f"{tables.labels[cover]}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
@@ -167,12 +170,12 @@ def _naked_subset(grid: CandidateGrid, size: int) -> Step | None:
     side, cand = grid.side, grid.cand
     name = f"Naked {_SUBSET[size]}"
     for index, cells, empty in _houses_wider_than(grid, size):
-        small = [c for c in empty if 2 <= _popcount(cand[c]) <= size]
+        small = [c for c in empty if 2 <= popcount(cand[c]) <= size]
         for group in combinations(small, size):
             union = 0
             for c in group:
                 union |= cand[c]
-            if _popcount(union) != size:
+            if popcount(union) != size:
                 continue
             members = set(group)
             elims = [(c, v) for c in empty if c not in members for v in bits(cand[c] & union)]
@@ -184,38 +187,34 @@ def _naked_subset(grid: CandidateGrid, size: int) -> Step | None:
     return None
 
 
-def _places_up_to(size: int, places: dict) -> dict:
-    """The entries of ``places`` (a value's or a line's cells) with 2 to
-    ``size`` cells: those a subset or fish of ``size`` can hold."""
-    return {key: cells for key, cells in places.items() if 2 <= len(cells) <= size}
-
-
-def _covering_exactly(places: dict, size: int, cover):
-    """``(group, covered)`` for each ``size`` keys of ``places`` whose cells
-    together cover exactly ``size`` things (``cover(cell)``: the cell itself
-    for a hidden subset, its cover line for a fish): the pigeonhole both
-    techniques rest on."""
-    for group in combinations(places, size):
-        covered = {cover(c) for key in group for c in places[key]}
-        if len(covered) == size:
-            yield group, covered
-
-
 def _hidden_subset(grid: CandidateGrid, size: int) -> Step | None:
-    side, cand = grid.side, grid.cand
+    side, cand, values, tables = grid.side, grid.cand, grid.values, grid.tables
     name = f"Hidden {_SUBSET[size]}"
-    for index, cells, empty in _houses_wider_than(grid, size):
-        places = _places_up_to(size, {value: [c for c in empty if cand[c] & (1 << (value - 1))]
-                                      for value in range(1, side + 1)})
-        for group, where in _covering_exactly(places, size, lambda c: c):
+    planes = grid.value_planes()
+    empty = 0
+    for cell, value in enumerate(values):
+        if not value:
+            empty |= 1 << cell
+    for index, house in enumerate(tables.house_masks):
+        if popcount(house & empty) <= size:
+            continue  # no room for another value
+        # each value's places in the house, as bitmasks of cells
+        places = {value: house & planes[value - 1] for value in range(1, side + 1)
+                  if 2 <= popcount(house & planes[value - 1]) <= size}
+        for group in combinations(places, size):
+            where = 0
+            for v in group:
+                where |= places[v]
+            if popcount(where) != size:
+                continue
             keep = 0
             for v in group:
                 keep |= 1 << (v - 1)
-            found = sorted(where)
+            found = cells_of(where)
             elims = [(c, v) for c in found for v in bits(cand[c] & ~keep)]
             if elims:
                 return _step(grid, name, found, group, [], elims,
-                             f"{name}: {values_text(group)} in {grid.tables.labels[index]} only "
+                             f"{name}: {values_text(group)} in {tables.labels[index]} only "
                              f"in {cells_text(found, side)}, so "
                              f"{eliminations_text(sorted(elims), side)}")
     return None
@@ -249,26 +248,52 @@ _FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def _fish(grid: CandidateGrid, size: int) -> Step | None:
-    side, cand = grid.side, grid.cand
+    """The first fish of ``size`` of the first value that has one. A value's
+    fish read its candidates alone, so each value's answer is kept on the
+    grid and worked out again only when its candidates changed
+    (:meth:`~.candidates.CandidateGrid.remembered`)."""
+    for value, plane in enumerate(grid.value_planes(), 1):
+        step = grid.remembered(("fish", size, value), plane,
+                               lambda: _fish_of_value(grid, size, value))
+        if step is not None:
+            return step
+    return None
+
+
+def _fish_of_value(grid: CandidateGrid, size: int, value: int) -> Step | None:
+    """The first fish of ``size`` on ``value``: rows as base, then columns;
+    each line's places and the cover lines they sit in as bitmasks (of cells,
+    of houses), the cells listed only for the fish found."""
+    side, cand, tables = grid.side, grid.cand, grid.tables
     name = _FISH[size]
-    for value in range(1, side + 1):
-        bit = 1 << (value - 1)
-        for base_kind, cover_kind in ((0, 1), (1, 0)):
-            lines = _places_up_to(size, {
-                line: [c for c in grid.tables.houses[base_kind * side + line] if cand[c] & bit]
-                for line in range(side)})
-            cover_of = grid.tables.cell_houses
-            for group, covers in _covering_exactly(lines, size, lambda c: cover_of[c][cover_kind]):
-                base_cells = {c for line in group for c in lines[line]}
-                elims = [(c, value) for cover in sorted(covers)
-                         for c in grid.tables.houses[cover]
-                         if c not in base_cells and cand[c] & bit]
-                if elims:
-                    bases = ",".join(grid.tables.labels[base_kind * side + x] for x in group)
-                    return _step(grid, name, sorted(base_cells), [value], [], elims,
-                                 f"{name}: {value} in {bases} is confined to "
-                                 f"{','.join(grid.tables.labels[x] for x in sorted(covers))}, so "
-                                 f"{eliminations_text(sorted(elims), side)}")
+    bit = 1 << (value - 1)
+    plane = grid.value_planes()[value - 1]
+    for base_kind, cover_kind in ((0, 1), (1, 0)):
+        lines = {}  # line: the houses covering its places, as a bitmask of houses
+        for line in range(side):
+            places = tables.house_masks[base_kind * side + line] & plane
+            if 2 <= popcount(places) <= size:
+                covers = 0
+                for c in cells_of(places):
+                    covers |= 1 << tables.cell_houses[c][cover_kind]
+                lines[line] = covers
+        for group in combinations(lines, size):
+            covered = 0
+            for line in group:
+                covered |= lines[line]
+            if popcount(covered) != size:
+                continue
+            base_cells = {c for line in group
+                          for c in cells_of(tables.house_masks[base_kind * side + line] & plane)}
+            covers = [h for h in range(len(tables.houses)) if covered >> h & 1]
+            elims = [(c, value) for cover in covers for c in tables.houses[cover]
+                     if c not in base_cells and cand[c] & bit]
+            if elims:
+                bases = ",".join(tables.labels[base_kind * side + x] for x in group)
+                return _step(grid, name, sorted(base_cells), [value], [], elims,
+                             f"{name}: {value} in {bases} is confined to "
+                             f"{','.join(tables.labels[x] for x in covers)}, so "
+                             f"{eliminations_text(sorted(elims), side)}")
     return None
 
 
@@ -290,15 +315,15 @@ def xy_wing(grid: CandidateGrid) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so z is
     removed from every cell seeing both pincers."""
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
-    bivalue = [c for c in range(side * side) if _popcount(cand[c]) == 2]
+    bivalue = [c for c in range(side * side) if popcount(cand[c]) == 2]
     for pivot in bivalue:
         pm = cand[pivot]
         wings = [c for c in peers[pivot]
-                 if _popcount(cand[c]) == 2 and _popcount(cand[c] & pm) == 1]
+                 if popcount(cand[c]) == 2 and popcount(cand[c] & pm) == 1]
         for a, b in combinations(wings, 2):
             ma, mb = cand[a], cand[b]
             z = ma & mb
-            if _popcount(z) != 1 or z & pm or (ma | mb | pm) != (pm | z):
+            if popcount(z) != 1 or z & pm or (ma | mb | pm) != (pm | z):
                 continue
             value = z.bit_length()
             elims = [(c, value) for c in peer_sets[a] & peer_sets[b]
@@ -317,13 +342,13 @@ def xyz_wing(grid: CandidateGrid) -> Step | None:
     side, cand, peers, peer_sets = grid.side, grid.cand, grid.tables.peers, grid.tables.peer_sets
     for pivot in range(side * side):
         pm = cand[pivot]
-        if _popcount(pm) != 3:
+        if popcount(pm) != 3:
             continue
-        wings = [c for c in peers[pivot] if _popcount(cand[c]) == 2 and cand[c] & ~pm == 0]
+        wings = [c for c in peers[pivot] if popcount(cand[c]) == 2 and cand[c] & ~pm == 0]
         for a, b in combinations(wings, 2):
             ma, mb = cand[a], cand[b]
             z = ma & mb
-            if _popcount(z) != 1 or ma == mb:
+            if popcount(z) != 1 or ma == mb:
                 continue
             value = z.bit_length()
             seen = peer_sets[pivot] & peer_sets[a] & peer_sets[b]
