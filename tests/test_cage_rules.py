@@ -168,3 +168,19 @@ def test_each_derived_equation_is_kept_once_and_none_is_a_cage():
                 for s in _derived_sums(puzzle.rules)]
         cages = {_normal([(cell, 1) for cell in c.cells], 0)[0] for c in puzzle.rules.constraints}
         assert len(keys) == len(set(keys)) and not cages & set(keys)
+
+
+def test_past_the_moved_unions_side_the_unions_are_the_solvers_runs():
+    """A 25x25's family of unions a move keeps would be 4,910 unions (a
+    36x36's 24,040: 3 s for 300 cages), so past MAX_MOVED_UNIONS_SIDE the
+    solver's runs are taken: rows and columns from both ends, boxes in
+    their order."""
+    from sudoku_models.counter.kernel_tables import MAX_MOVED_UNIONS_SIDE, _unions
+
+    layout = Layout.square(5)
+    side = layout.side
+    assert side > MAX_MOVED_UNIONS_SIDE
+    rows, columns, boxes = ([*range(start, start + side)] for start in (0, side, 2 * side))
+    runs = {tuple(order[:k]) for order in (rows, rows[::-1], columns, columns[::-1], boxes)
+            for k in range(2, side)}
+    assert {tuple(union) for union in _unions(layout)} == runs

@@ -173,14 +173,15 @@ def test_a_highs_model_stopped_at_its_cpu_limit_gets_its_whole_limit_next_time()
     second run works for its limit as the first did, or solves the puzzle:
     HiGHS starts it from the first's state, so it may solve it (1.98 CPU s
     once, and in 0.06 CPU s after 0 LP iterations once, in CI: the kept
-    flag would give TIME_LIMIT, never an answer)."""
+    flag would give TIME_LIMIT, never an answer). The limit is well below
+    what the puzzle takes: at 2.5 CPU s the first run once solved it."""
     from sudoku_models import read_puzzles, solve_many, verify
 
-    hard = read_puzzles("top95")[0]
-    first, second = solve_many([hard, hard], "milp-alldiff", cpu_limit=2.5)
-    assert first.status.name == "TIME_LIMIT" and first.cpu_seconds > 2.0
+    hard = read_puzzles("top95")[0]  # 2.7-2.9 CPU s to solve (27,052 LP iterations)
+    first, second = solve_many([hard, hard], "milp-alldiff", cpu_limit=1.5)
+    assert first.status.name == "TIME_LIMIT" and first.cpu_seconds > 1.2
     if second.status.name == "OPTIMAL":
         assert verify(hard, second.grid)
     else:
-        assert second.status.name == "TIME_LIMIT" and second.cpu_seconds > 2.0, second
+        assert second.status.name == "TIME_LIMIT" and second.cpu_seconds > 1.2, second
         assert second.stats["LP iterations"] > 1000, second
