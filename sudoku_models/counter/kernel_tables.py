@@ -372,7 +372,7 @@ def _derived_sums(rules: Rules) -> list[LinearSum]:
     of CPU on average against 0.044 s, and without the single houses 0.068
     s: paired, on a loaded machine, ``benchmarks/interactive_solver``.)"""
     seen = {_equation(tuple(c.cells), (1,) * len(c.cells)) for c in rules.constraints
-            if isinstance(c, Cage)}
+            if isinstance(c, Cage) and c.total is not None}
     out = []
     for derived in (*sum_rules.derived_sums(rules, runs=False), *_overlap_sums(rules)):
         key = _equation(derived.cells, derived.coefficients)
