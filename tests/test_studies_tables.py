@@ -204,20 +204,27 @@ def test_the_race_layouts_table_parts_the_collections_own_layouts_from_the_moved
     assert moved[5:] == ["0.4000", "0.2000", "2.00x"]
 
 
-def test_each_timed_call_of_the_race_builds_the_counters_tables_as_a_first_call_does():
-    """The counter keeps the latest 64 puzzles' tables: the one-copy races
-    of 64 puzzles or fewer timed every call with the warm-up's tables."""
+def test_each_timed_call_of_the_race_builds_the_puzzles_automata_and_tables_as_a_first_call_does():
+    """The counter keeps the latest 64 puzzles' tables, the process its
+    lines' automata and a puzzle object its lowered constraints: the
+    one-copy races of 64 puzzles or fewer timed every call with the
+    warm-up's tables, and every race the warm-up's automata."""
     from benchmarks.interactive_solver.race import time_counter
-    from sudoku_models import read_puzzle, solve
+    from sudoku_models import solve
+    from sudoku_models.core import automata
     from sudoku_models.counter import forget_tables, tables
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
-    killer = read_puzzle({"format": "sudoku-models/1", "size": 4, "grid": "1...............",
-                          "constraints": [{"kind": "cage", "cells": ["r1c2", "r1c3"], "total": 7}]})
+    source = ".Lunchbox~7~R1C1~R1C2~R1C3~R1C4.~R5C5_2"
+    killer = read_puzzle(source)
     solve(killer, "backtracking")
     kept = tables(killer.rules)
     assert tables(killer.rules) is kept  # kept from the solve before
-    row = time_counter(killer, 5.0)
+    made = automata.lunchbox_automaton(7, 9)
+    assert automata.lunchbox_automaton(7, 9) is made  # kept by the process
+    row = time_counter(source, 5.0)
     assert row["status"] == "OPTIMAL" and tables(killer.rules) is not kept  # built again
+    assert automata.lunchbox_automaton(7, 9) is not made
     built = tables(killer.rules)
     forget_tables()
     assert tables(killer.rules) is not built

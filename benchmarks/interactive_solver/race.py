@@ -34,8 +34,10 @@ core, the first of the two alternating from copy to copy:
 
 - the toolkit: ``solve(puzzle, "backtracking", cpu_limit=--limit)``, the
   public call that proves the answer unique (a count to two), from the
-  puzzle object to the verified result, the counter's tables built inside
-  the call; CPU seconds (``time.process_time``) around the call, its branch
+  puzzle object (read untimed from the string, as the solver's benchmark
+  leaves its parse and build out of its time) to the verified result, the
+  puzzle's lowered constraints, line automata and the counter's tables
+  built inside the call; CPU seconds (``time.process_time``) around the call, its branch
   nodes (``stats['branches']``), status, and whether the answer passes
   ``sudoku_models.verify``; one untimed solve of each puzzle before the first
   round (the kernel compiled, the process warm, as a second call in a
@@ -145,13 +147,18 @@ def readable_examples(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def time_counter(puzzle, limit_s: float) -> dict:
-    """One timed public count to two (module docstring), its tables built
-    inside it: the counter keeps the latest 64 puzzles' tables, which the
-    warm-up (and an earlier round) would otherwise have left it."""
+def time_counter(source: str, limit_s: float) -> dict:
+    """One timed public count to two of the constraint string ``source``
+    (module docstring), read untimed as the solver's benchmark reads it,
+    then its lowered constraints, line automata and tables built inside
+    the call: the puzzle object, the process's automata caches and the
+    counter's latest 64 tables would otherwise have kept the warm-up's
+    (and an earlier round's)."""
     from sudoku_models import solve, verify
     from sudoku_models.counter import forget_tables
+    from sudoku_models.formats.puzzle_text import read_puzzle
 
+    puzzle = read_puzzle(source)
     forget_tables()
     started = time.process_time()
     result = solve(puzzle, "backtracking", cpu_limit=limit_s)
@@ -226,11 +233,11 @@ def run(folder: str, chosen: list[str], repeat: int, copies: int, limit_s: float
         writer = csv.DictWriter(handle, COLUMNS)
         writer.writeheader()
         for round_ in range(1, repeat + 1):
-            for index, (group, name, copy, source, puzzle) in enumerate(items):
+            for index, (group, name, copy, source, _) in enumerate(items):
                 order = ("counter", "iss") if (index + round_) % 2 else ("iss", "counter")
                 for program in order:
                     load = os.getloadavg()[0]
-                    row = (time_counter(puzzle, limit_s) if program == "counter"
+                    row = (time_counter(source, limit_s) if program == "counter"
                            else time_solver(folder, source, temp, limit_s))
                     writer.writerow(dict(row, set=group, name=name, copy=copy, round=round_,
                                          load=f"{load:.2f}", core=core))

@@ -27,6 +27,26 @@ from functools import cached_property, lru_cache
 from ..errors import RulesError, excerpt
 from ..limits import MAX_AUTOMATON_STATES, MAX_PATTERN_NESTING, MAX_PATTERN_REPEAT
 
+_KEPT = []  # every cache made by kept(), for forget_automata()
+
+
+def kept(maxsize: int):
+    """``functools.lru_cache(maxsize)`` that :func:`forget_automata` clears:
+    the automata of a puzzle's lines, built once per process and shared
+    by every puzzle with the same line."""
+    def cache(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+        _KEPT.append(cached)
+        return cached
+    return cache
+
+
+def forget_automata() -> None:
+    """Drop every automaton kept by :func:`kept`, so that the next puzzle
+    with a line builds it as its first call did (a benchmark that times
+    what a user pays for a puzzle new to the process)."""
+    for cached in _KEPT:
+        cached.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -414,7 +434,7 @@ def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
     return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def sandwich_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A row or column (each value once) whose values between the 1 and
     the ``side`` sum to ``total``: the state is ``"before"`` the first
@@ -435,7 +455,7 @@ def sandwich_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     return from_step("before", step, lambda s: s == "after", side, shift)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def x_sum_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A row or column whose first ``X`` values sum to ``total``, ``X``
     being the first value: the state is ``(X, values read, their sum)``
@@ -458,7 +478,7 @@ def x_sum_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     return from_step("start", step, lambda s: s == "done", side, shift)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def skyscraper_automaton(count: int, side: int) -> Automaton:
     """Values seen from the line's start, a taller one hiding the smaller
     behind it, ``count`` of them visible: the state is ``(tallest so far,
@@ -472,7 +492,7 @@ def skyscraper_automaton(count: int, side: int) -> Automaton:
     return from_step((0, 0), step, lambda s: s[1] == count, side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def linear_automaton(coefficients, total: int, side: int) -> Automaton:
     """``sum(coefficients[i] * value_i) == total`` over a line of
     ``len(coefficients)`` values: the state is ``(position, sum so far)``,
@@ -495,7 +515,7 @@ def linear_automaton(coefficients, total: int, side: int) -> Automaton:
     return from_step((0, 0), step, lambda s: s == (size, total), side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def sum_line_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """A line cut into segments that each sum to ``total``: the state is
     the sum of the segment so far (0 at a cut)."""
@@ -505,7 +525,7 @@ def sum_line_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     return from_step(0, step, lambda held: held == 0, side, shift)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def numbered_room_automaton(clue: int, side: int) -> Automaton:
     """The ``X``-th value from the clue is ``clue``, ``X`` the first value:
     the state is ``(X, values read)`` until then, then ``"done"``."""
@@ -521,7 +541,7 @@ def numbered_room_automaton(clue: int, side: int) -> Automaton:
     return from_step("start", step, lambda s: s == "done", side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
     """The first value smaller than one before it (the first hidden
     skyscraper) is ``clue``: the state is the tallest so far, then
@@ -536,7 +556,7 @@ def hidden_skyscraper_automaton(clue: int, side: int) -> Automaton:
     return from_step(0, step, lambda s: s == "done", side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def window_automaton(classes, width: int, side: int) -> Automaton:
     """Every ``width`` consecutive values fall in different classes
     (``classes[v - 1]``): the state is the classes of the last
@@ -548,7 +568,7 @@ def window_automaton(classes, width: int, side: int) -> Automaton:
     return from_step((), step, lambda s: True, side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def different_classes_automaton(classes, side: int) -> Automaton:
     """The values fall in different classes (``classes[v - 1]``): the state
     is the set of classes seen (a window as long as the line, with as many
@@ -558,7 +578,7 @@ def different_classes_automaton(classes, side: int) -> Automaton:
                      else seen | {classes[v - 1]}, lambda seen: True, side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def multiset_automaton(values, side: int) -> Automaton:
     """The line holds every one of ``values`` (as often as listed): the
     state is the values still missing."""
@@ -571,7 +591,7 @@ def multiset_automaton(values, side: int) -> Automaton:
     return from_step(tuple(sorted(values)), step, lambda s: s == (), side)
 
 
-@lru_cache(maxsize=512)
+@kept(maxsize=512)
 def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """Different values whose smallest and largest have values summing to
     ``total`` between them (a lunchbox): run on a guess of the two ends'
@@ -598,7 +618,7 @@ def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
                      shift)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def between_automaton(side: int) -> Automaton:
     """A between line: the values inside lie strictly between the two
     ends' values. The state is ``(first, lowest inside, highest inside,
@@ -621,7 +641,7 @@ def between_automaton(side: int) -> Automaton:
     return from_step("start", step, accepts, side)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def lockout_automaton(gap: int, side: int) -> Automaton:
     """A lockout line: the ends' values differ by at least ``gap`` and no
     value inside lies between them, the ends included. The state is
@@ -649,7 +669,7 @@ def lockout_automaton(gap: int, side: int) -> Automaton:
     return from_step("start", step, accepts, side)
 
 
-@lru_cache(maxsize=128)
+@kept(maxsize=128)
 def rellik_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """Different values no selection of which (one or more) sums to
     ``total``: the state is the set of values read, whose subset sums are
@@ -664,7 +684,7 @@ def rellik_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     return from_step((frozenset(), 0), step, lambda state: True, side, shift)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def classes_automaton(classes, side: int) -> Automaton:
     """The values fall in every class (``classes[v - 1]``): the state is
     the set of classes seen."""
@@ -673,7 +693,7 @@ def classes_automaton(classes, side: int) -> Automaton:
                      lambda seen: seen == every, side)
 
 
-@lru_cache(maxsize=128)
+@kept(maxsize=128)
 def sum_loop_automaton(total: int, side: int) -> Automaton:
     """A sum line closed into a loop: cut into segments that each sum to
     ``total``, one segment possibly running through the loop's ends. Run
@@ -689,7 +709,7 @@ def sum_loop_automaton(total: int, side: int) -> Automaton:
     return from_step(start, step, lambda alive: any(e == h for e, h in alive), side)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def different_automaton(side: int) -> Automaton:
     """Values all different: the state is the set read."""
     return from_step(frozenset(), lambda used, v: None if v in used else used | {v},
@@ -752,7 +772,7 @@ def either_automaton(plan, branches: int, side: int) -> Automaton:
                      side)
 
 
-@lru_cache(maxsize=256)
+@kept(maxsize=256)
 def count_automaton(value: int, side: int) -> Automaton:
     """``value`` appears ``value`` times or not at all (counting circles):
     the state is how often it appeared."""
@@ -760,7 +780,7 @@ def count_automaton(value: int, side: int) -> Automaton:
                      else None, lambda seen: seen in (0, value), side)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def equality_automaton(side: int) -> Automaton:
     """As many even as odd values and as many low (the lower half of
     ``1..side``) as high ones, the middle value of an odd range never:
@@ -776,7 +796,7 @@ def equality_automaton(side: int) -> Automaton:
     return from_step((0, 0), step, lambda state: state == (0, 0), side)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def distinct_automaton(side: int) -> Automaton:
     """The first value counts the different values after it: the state is
     ``(first value, the set of values seen after it)``."""
@@ -791,7 +811,7 @@ def distinct_automaton(side: int) -> Automaton:
                      side)
 
 
-@lru_cache(maxsize=256)
+@kept(maxsize=256)
 def balance_automaton(value: int, size: int, side: int) -> Automaton:
     """``value`` as often in the first ``size`` values as in the next
     ``size`` (a word of ``2 * size`` values): the state is the position and

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
 
 from .automata import (Automaton, LineAutomaton, between_automaton, different_classes_automaton,
                        distinct_automaton, equality_automaton, from_pattern, from_transitions,
-                       hidden_skyscraper_automaton, lockout_automaton, lunchbox_automaton,
+                       hidden_skyscraper_automaton, kept, lockout_automaton, lunchbox_automaton,
                        multiset_automaton, numbered_room_automaton, rellik_automaton,
                        sandwich_automaton, skyscraper_automaton, sum_line_automaton,
                        sum_loop_automaton, window_automaton, x_sum_automaton)
@@ -174,7 +173,7 @@ def line_domains(line: LineAutomaton) -> list[tuple[int, int]]:
             for cell, arcs in zip(line.cells, line.layers)]
 
 
-@lru_cache(maxsize=256)
+@kept(maxsize=256)
 def _automaton(pattern, transitions, start, accepting, side) -> Automaton:
     return (from_pattern(pattern, side) if pattern else
             from_transitions(transitions, start, accepting, side))

@@ -112,13 +112,13 @@ github.com/sigh/Interactive-Sudoku-Solver).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import combinations
 from typing import ClassVar
 
 import numpy as np
 
-from .automata import (LineAutomaton, different_automaton, either_automaton, linear_automaton,
+from .automata import (LineAutomaton, different_automaton, either_automaton, kept, linear_automaton,
                        table_automaton, value_set_automaton)
 from ..errors import RulesError
 from ..limits import MAX_OR_NESTING
@@ -211,7 +211,7 @@ class Either(Constraint):
             return [_either_line.__wrapped__(self, layout)]
 
 
-@lru_cache(maxsize=8)
+@kept(maxsize=8)
 def _either_line(either: Either, layout: Layout) -> LineAutomaton:
     """:meth:`Either.automata`'s line (equal ors on equal layouts share it;
     the few last, as one holds its layers once a model read them: up to

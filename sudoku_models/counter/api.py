@@ -20,6 +20,7 @@ from ..deadline import Deadline
 from ..errors import CountIncomplete
 from ..limits import check_limit
 from ..errors import PuzzleFormatError
+from ..core.automata import forget_automata
 from ..core.geometry import Layout
 from ..puzzle import Puzzle
 from ..formats.puzzle_text import as_puzzle
@@ -65,10 +66,13 @@ def _rules_tables(rules: Rules) -> Tables:
 
 
 def forget_tables() -> None:
-    """Drop the variants' tables :func:`tables` keeps, so that the next
-    call on a puzzle builds them as its first call did (a benchmark that
-    times what a user pays for a puzzle new to the process)."""
+    """Drop the variants' tables :func:`tables` keeps and the line automata
+    they were made from (:func:`~sudoku_models.core.automata.forget_automata`),
+    so that the next call on a puzzle new to its :class:`Rules` object
+    builds them as its first call did (a benchmark that times what a user
+    pays for a puzzle new to the process)."""
     _rules_tables.cache_clear()
+    forget_automata()
 
 
 def run_search(grid: np.ndarray, order: int | Layout | Rules, limit: int,
