@@ -66,8 +66,8 @@ from __future__ import annotations
 
 from .als_wings import vwxyz_wing, wxyz_wing
 from .cage_sums import cage_combinations, innies_and_outies
-from .chains import (dynamic_forcing_chains, forcing_chains_and_cycles, multiple_forcing_chains,
-                     nishio_forcing_chains)
+from .chains import (dynamic_forcing_chains, dynamic_forcing_chains_plus,
+                     forcing_chains_and_cycles, multiple_forcing_chains, nishio_forcing_chains)
 from .deadly_patterns import bivalue_universal_grave, unique_rectangle
 from .exclusion import aligned_pair_exclusion
 from .relations import relation_eliminations
@@ -124,6 +124,7 @@ TECHNIQUES = (
     ("Nishio Forcing Chains", _up_to_9x9(nishio_forcing_chains), 7.5),
     ("Cell and Region Forcing Chains", _up_to_9x9(multiple_forcing_chains), 8.0),
     ("Dynamic Forcing Chains", _up_to_9x9(dynamic_forcing_chains), 8.5),
+    ("Dynamic Forcing Chains (+)", _up_to_9x9(dynamic_forcing_chains_plus), 9.0),
 )
 
 #: The rater's five levels as bands of SE's rating of the hardest step (ER):
