@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections import deque
 
 from .candidates import CandidateGrid, bits, cell_name, cells_of, popcount, values_text
+from .nested import advanced_offs
 from ..core.constraint import cells_text
 from .step import Step
 
@@ -272,14 +273,21 @@ class _Emptied:
 
 
 def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dynamic: bool,
-               static: _Implications | None = None):
+               static: _Implications | None = None, level: int = 0):
     """SE's ``doChaining``: every potential implied by assuming ``on`` and
     ``off`` (potential keys). Returns ``(parents, contradiction)``:
     ``parents`` maps each potential reached to the tuple of potentials it
     follows from (first: the chain's own link; then, when dynamic, the
-    offs that emptied the cell or house); ``contradiction`` is None or the
-    pair ``(on_key, off_key)`` of one candidate reached both ways.
-    ``static``: the memoised implications of the grid, for a static run."""
+    offs that emptied the cell or house; for an "advanced" off, the offs
+    its rule rests on); ``contradiction`` is None or the pair ``(on_key,
+    off_key)`` of one candidate reached both ways.
+    ``static``: the memoised implications of the grid, for a static run.
+    ``level`` 1 (dynamic only): when nothing is left to follow, the
+    eliminations of the simple rules on the chain's grid join it as offs
+    (:func:`~sudoku_models.logic.nested.advanced_offs`), as SE's nested
+    levels do; an advanced off is not checked against the "ons" when it
+    joins (SE's ``doChaining`` checks only ``toOff``), only what it implies
+    is."""
     side = grid.side
     source = grid.cand
     imp = _Emptied(grid) if dynamic else static
@@ -288,27 +296,37 @@ def _propagate(grid: CandidateGrid, on: list[int], off: list[int], y: bool, dyna
     pending_on, pending_off = deque(on), deque(off)
     # a potential reached is never reached the other way too (that returns at
     # once), so only one not reached yet can meet its opposite
-    while pending_on or pending_off:
-        if pending_on:
-            key = pending_on.popleft()
-            for k in imp.offs(key, y):
+    while True:
+        while pending_on or pending_off:
+            if pending_on:
+                key = pending_on.popleft()
+                for k in imp.offs(key, y):
+                    if k not in parents:
+                        parents[k] = (key,)
+                        if k | 1 in parents:
+                            return parents, (k | 1, k)
+                        pending_off.append(k)
+                continue
+            key = pending_off.popleft()
+            made = imp.ons(key, y, True)
+            if dynamic:
+                imp.remove(key)
+            for k, c, v, house in made:
                 if k not in parents:
-                    parents[k] = (key,)
-                    if k | 1 in parents:
-                        return parents, (k | 1, k)
-                    pending_off.append(k)
-            continue
-        key = pending_off.popleft()
-        made = imp.ons(key, y, True)
-        if dynamic:
-            imp.remove(key)
-        for k, c, v, house in made:
+                    parents[k] = (key,) + (_hidden(c, v, house, source, cand, side, grid)
+                                           if dynamic else ())
+                    if k ^ 1 in parents:
+                        return parents, (k, k ^ 1)
+                    pending_on.append(k)
+        if not level:
+            break
+        for k, rule_parents in advanced_offs(source, grid.value_planes(), grid.values, cand,
+                                             imp.planes, side, grid.tables):
             if k not in parents:
-                parents[k] = (key,) + (_hidden(c, v, house, source, cand, side, grid)
-                                       if dynamic else ())
-                if k ^ 1 in parents:
-                    return parents, (k, k ^ 1)
-                pending_on.append(k)
+                parents[k] = rule_parents
+                pending_off.append(k)
+        if not pending_off:
+            break
     return parents, None
 
 
@@ -651,7 +669,7 @@ def forcing_chains_and_cycles(grid: CandidateGrid) -> Step | None:
 # -- Nishio, cell and region forcing chains, dynamic forcing chains ---------
 
 
-def _on_run(grid, key, y, dynamic, cache):
+def _on_run(grid, key, y, dynamic, cache, level=0):
     """``_propagate`` from one "on" potential, remembered in ``cache`` (a
     candidate's run serves its cell's chains and each house's); the
     static implications are remembered there too."""
@@ -659,35 +677,35 @@ def _on_run(grid, key, y, dynamic, cache):
         if "static" not in cache:
             cache["static"] = _Implications(grid)
         static = cache["static"]
-        cache[key] = _propagate(grid, [key], [], y, dynamic, static)
+        cache[key] = _propagate(grid, [key], [], y, dynamic, static, level)
     return cache[key]
 
 
-def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache):
+def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache, level=0):
     """SE's ``doBinaryChaining``: assume ``(cell, value)`` on, then off;
     a contradiction settles it the other way; with ``double``, a potential
     reached both ways holds. Returns the "on" run's parents."""
     side = grid.side
     k_on = _key(cell, value, 1, side)
-    base, label = name_base
+    base, label, suffix = name_base
     y = not nishio
-    on_parents, bad = _on_run(grid, k_on, y, dynamic, cache)
+    on_parents, bad = _on_run(grid, k_on, y, dynamic, cache, level)
     if bad and (dynamic or nishio):
         a, b = bad
         elims = [(cell, value)]
-        found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
+        found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else "") + suffix,
                            base, _ancestors(a, on_parents) + _ancestors(b, on_parents),
                            elims, [_path(a, on_parents), _path(b, on_parents)],
                            f"if {_assume(k_on, side)}: ", 7))
     if not (dynamic or nishio):
         return on_parents
-    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic)  # dynamic: no memo
+    off_parents, bad = _propagate(grid, [], [k_on ^ 1], y, dynamic, None, level)  # no memo
     if bad:
         a, b = bad
         elims = _target_eliminations(grid, k_on)
         if elims:
-            found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else ""),
-                               base, _ancestors(a, off_parents) + _ancestors(b, off_parents),
+            found.append(_Hint(label + (" Contradiction Forcing Chains" if not nishio else "")
+                               + suffix, base, _ancestors(a, off_parents) + _ancestors(b, off_parents),
                                elims, [_path(a, off_parents), _path(b, off_parents)],
                                f"if {_assume(k_on ^ 1, side)}: ", 7))
     if double:
@@ -695,7 +713,7 @@ def _binary(grid, cell, value, dynamic, nishio, double, found, name_base, cache)
             if k in off_parents and k >> 1 != k_on >> 1:
                 elims = _target_eliminations(grid, k)
                 if elims:
-                    found.append(_Hint(label + " Double Forcing Chains", base,
+                    found.append(_Hint(label + " Double Forcing Chains" + suffix, base,
                                        _ancestors(k, on_parents) + _ancestors(k, off_parents),
                                        elims, [_path(k, on_parents), _path(k, off_parents)],
                                        f"{_assume(k_on, side)} or <>{value}: ", 1))
@@ -716,9 +734,16 @@ def _common(grid, runs, found, name, base, intro) -> None:
                                [_path(k, p) for p in runs], intro, 5))
 
 
-def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
+#: SE's names for a nesting level (``Chaining.getNestedSuffix``).
+_NESTED_SUFFIXES = {0: "", 1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)"}
+
+
+def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool, level: int = 0) -> list[_Hint]:
     side, cand, tables = grid.side, grid.cand, grid.tables
-    if nishio:
+    suffix = _NESTED_SUFFIXES[level]
+    if level:
+        base, label = 8.5 + 0.5 * level, "Dynamic"
+    elif nishio:
         base, label = 7.5, "Nishio Forcing Chains"
     elif dynamic:
         base, label = 8.5, "Dynamic"
@@ -734,8 +759,8 @@ def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
         runs = {}
         for value in bits(cand[cell]):
             runs[value] = _binary(grid, cell, value, dynamic, nishio,
-                                  dynamic and not nishio and count >= 3, found, (base, label),
-                                  cache)
+                                  dynamic and not nishio and count >= 3, found,
+                                  (base, label, suffix), cache, level)
             if nishio:
                 continue
             bit = 1 << (value - 1)
@@ -744,12 +769,12 @@ def _multiple(grid: CandidateGrid, dynamic: bool, nishio: bool) -> list[_Hint]:
                 if len(places) < 2 or places[0] != cell:
                     continue
                 branch = [runs[value]] + [
-                    _on_run(grid, _key(c, value, 1, side), True, dynamic, cache)[0]
+                    _on_run(grid, _key(c, value, 1, side), True, dynamic, cache, level)[0]
                     for c in places[1:]]
-                _common(grid, branch, found, f"{label} Region Forcing Chains".strip(), base,
+                _common(grid, branch, found, f"{label} Region Forcing Chains{suffix}".strip(), base,
                         f"{value} in {tables.labels[h]} at {cells_text(places, side)}: ")
         if not nishio:
-            _common(grid, list(runs.values()), found, f"{label} Cell Forcing Chains".strip(),
+            _common(grid, list(runs.values()), found, f"{label} Cell Forcing Chains{suffix}".strip(),
                     base, f"{cell_name(cell, side)} holds {values_text(bits(cand[cell]))}: ")
     return found
 
@@ -780,3 +805,13 @@ def dynamic_forcing_chains(grid: CandidateGrid) -> Step | None:
     cases agree, all on chains that see the grid emptied by their own
     eliminations (SE 8.5 plus length)."""
     return _best_step(grid, _multiple(grid, dynamic=True, nishio=False))
+
+
+def dynamic_forcing_chains_plus(grid: CandidateGrid) -> Step | None:
+    """Dynamic Forcing Chains (+), SE's first nesting level: dynamic forcing
+    chains whose chains, when they have nothing left to follow, also take
+    the eliminations of Pointing, Claiming, Hidden and Naked Pairs and
+    X-Wings on the grid they have emptied
+    (:func:`~sudoku_models.logic.nested.advanced_offs`; SE's ``Chaining``
+    at level 1: 9.0 plus length, ``getDifficulty`` 8.5 + 0.5 x level)."""
+    return _best_step(grid, _multiple(grid, dynamic=True, nishio=False, level=1))

@@ -31,6 +31,8 @@ cycles and forcing chains (X, Y, XY)    6.5+    ``CycleHint``, ``ForcingChainHin
 Nishio Forcing Chains                   7.5+    ``Chaining.getDifficulty``
 cell and region forcing chains          8.0+    ``Chaining.getDifficulty``
 dynamic forcing chains                  8.5+    ``Chaining.getDifficulty``
+Dynamic Forcing Chains (+) (level 1)    9.0+    ``Chaining.getDifficulty`` (8.5 + 0.5
+                                                x level)
 ======================================  ======  =====================================
 
 Not in this ladder (a puzzle that needs them ends in a "Needs search"
@@ -39,7 +41,13 @@ step, or is rated through a harder technique): SE's direct techniques
 Hidden Triple 2.5, which only name a single found after an intersection or
 a subset: here the intersection or subset is rated), unique loops longer
 than a rectangle, BUG types 3 and 4,
-Aligned Triple Exclusion (7.5) and the nested forcing chains (9.0 and up).
+Aligned Triple Exclusion (7.5) and the nested forcing chains beyond the
+first level: Nested Forcing Chains with forcing chains (9.5), with
+multiple forcing chains (10.0) and with dynamic ones (10.5 and up) inside.
+The first level, Dynamic Forcing Chains (+), is in: dynamic chains that
+also use Pointing, Claiming, Hidden and Naked Pairs and X-Wings on the grid
+they empty (:mod:`~sudoku_models.logic.nested`); it is tried only when
+every technique above it has failed, as SE tries it.
 Sukaku Explainer's additions to SE that it uses by default (strong-linked
 fishes, WXYZ- and VWXYZ-Wings) are in, since the published ratings this
 rater is checked against come from it; its UVWXYZ- and TUVWXYZ-Wings are
@@ -66,8 +74,8 @@ from __future__ import annotations
 
 from .als_wings import vwxyz_wing, wxyz_wing
 from .cage_sums import cage_combinations, innies_and_outies
-from .chains import (dynamic_forcing_chains, forcing_chains_and_cycles, multiple_forcing_chains,
-                     nishio_forcing_chains)
+from .chains import (dynamic_forcing_chains, dynamic_forcing_chains_plus,
+                     forcing_chains_and_cycles, multiple_forcing_chains, nishio_forcing_chains)
 from .deadly_patterns import bivalue_universal_grave, unique_rectangle
 from .exclusion import aligned_pair_exclusion
 from .relations import relation_eliminations
@@ -124,6 +132,7 @@ TECHNIQUES = (
     ("Nishio Forcing Chains", _up_to_9x9(nishio_forcing_chains), 7.5),
     ("Cell and Region Forcing Chains", _up_to_9x9(multiple_forcing_chains), 8.0),
     ("Dynamic Forcing Chains", _up_to_9x9(dynamic_forcing_chains), 8.5),
+    ("Dynamic Forcing Chains (+)", _up_to_9x9(dynamic_forcing_chains_plus), 9.0),
 )
 
 #: The rater's five levels as bands of SE's rating of the hardest step (ER):
