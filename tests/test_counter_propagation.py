@@ -298,3 +298,61 @@ def test_the_peer_bitsets_hold_the_peer_matrix():
         rebuilt = np.array([[bits[a, b // 63] >> (b % 63) & 1 for b in range(layout.cells)]
                             for a in range(layout.cells)], bool)
         assert (rebuilt == matrix).all()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), holding=st.booleans(), share=st.floats(0.0, 0.4),
+       others=st.integers(0, 1))
+def test_counting_circles_count_as_brute_force(seed, holding, share, others):
+    """Counting circles pruned by their value sets and exclusion groups
+    (:func:`~sudoku_models.counter.kernel._counting_circles`) on a 4x4:
+    circles that hold on a random grid (each value ``v`` of a random set
+    in ``v`` of its cells) or drawn blindly, perhaps a second set, some
+    clues; the count is brute force's and the answer verifies."""
+    from sudoku_models.core.cell_kinds import CountingCircles
+
+    rng = np.random.default_rng(seed)
+    values = _full_grid(FOUR, rng).ravel()
+    circles = []
+    for _ in range(1 + others):
+        if holding:
+            chosen = [v for v in range(1, 5) if rng.random() < 0.5] or [int(rng.integers(1, 5))]
+            cells = [int(c) for v in chosen
+                     for c in rng.choice(np.flatnonzero(values == v), v, replace=False)]
+        else:
+            cells = rng.choice(16, int(rng.integers(2, 11)), replace=False).tolist()
+        circles.append(CountingCircles(tuple(sorted(cells))))
+    rules = Rules(FOUR, tuple(dict.fromkeys(circles)))
+    puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
+    expected = min(brute_count(puzzle), 1000)
+    found, solution = _count(puzzle)
+    assert found == expected
+    if expected:
+        assert verify(puzzle, solution.reshape(4, 4))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_counting_circles_tables_hold_the_value_sets_and_groups(seed):
+    """Random circles on a 9x9: the groups split the circles into cells
+    that see each other; the value sets are every set of values, none
+    above the number of groups, summing to the number of circles; a
+    group's seen cells are exactly the other cells that see all of it."""
+    from sudoku_models.core.cell_kinds import CountingCircles
+
+    rng = np.random.default_rng(seed)
+    cells = tuple(sorted(rng.choice(81, int(rng.integers(6, 24)), replace=False).tolist()))
+    rules = Rules(Layout.square(3), (CountingCircles(cells),))
+    locked = kernel_tables.build_rules(rules).locked
+    matrix = rules.peer_matrix
+    order = [int(c) for c in locked[kernel_tables.CIRCLES][0] if c >= 0]
+    groups = locked[kernel_tables.CIRCLE_GROUPS][0][:len(order)].tolist()
+    assert sorted(order) == list(cells) and groups == sorted(groups)
+    members = [[c for c, g in zip(order, groups) if g == k] for k in range(max(groups) + 1)]
+    assert all(matrix[a, b] for group in members for a in group for b in group if a != b)
+    combos = {int(c) for c in locked[kernel_tables.CIRCLE_COMBOS][0] if c}
+    expected = {m for m in range(1, 1 << min(9, len(members)))
+                if sum(v + 1 for v in range(9) if m >> v & 1) == len(cells)}
+    assert combos == expected
+    for k, group in enumerate(members):
+        seen = [int(c) for c in locked[kernel_tables.CIRCLE_SEEN][0, k] if c >= 0]
+        assert seen == [c for c in range(81) if c not in group and matrix[c, group].all()]

@@ -700,7 +700,9 @@ class CountingCircles(Constraint):
     ``CountingCircles``): a value in one of the circles ``cells`` says how
     many of the circles hold it, so each value appears there as often as
     it says or not at all. Lowered as one regular line per value over the
-    circles (how often it appeared)."""
+    circles (how often it appeared); the counter also prunes the circles
+    by the sets of values that can fill them
+    (:func:`sudoku_models.counter.kernel._counting_circles`)."""
 
     kind: ClassVar[str] = "counting-circles"
     cells: tuple[int, ...]

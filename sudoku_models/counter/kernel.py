@@ -46,7 +46,8 @@ from numba.extending import overload
 
 from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, COMBOS, DOMAINS, FULL,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CIRCLE_COMBOS, CIRCLE_GROUPS,
+                            CIRCLE_SEEN, CIRCLES, COMBOS, DOMAINS, FULL,
                             GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_LAYERS,
                             LINE_MARKS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEER_BITS, PEERS, PRIORITY,
@@ -931,6 +932,117 @@ def _intersections(cand, grid, meets) -> int:
     return changed
 
 
+@numba.njit(cache=True, nogil=True)
+def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
+    """Counting circles (``CIRCLES`` .. ``CIRCLE_SEEN`` of :mod:`.kernel_tables`),
+    as the Interactive Sudoku Solver's ``CountingCircles`` handler
+    (``js/solver/handlers.js``) prunes them: the circles' values are one
+    of the sets that can fill them (holding every value fixed in a circle,
+    within the values left there); then each value ``v`` of the live sets
+    needs ``v`` exclusion groups that can hold it (struck from the circles
+    if fewer; a contradiction if every live set needs it), fills every
+    circle that can hold it when it has exactly ``v`` of them and every
+    live set needs it, and when exactly ``v`` groups can hold it, each of
+    them must: a group with one such cell gets it, else it is struck from
+    the cells that see the whole group. -1 on a contradiction, 1 if a
+    candidate was struck, else 0."""
+    changed = 0
+    for k in range(circles.shape[0]):
+        held = np.int64(0)
+        fixed = np.int64(0)
+        unfixed = np.int64(0)
+        for i in range(circles.shape[1]):
+            cell = circles[k, i]
+            if cell < 0:
+                break
+            mask = cand[cell]
+            held |= mask
+            if mask & (mask - 1) == 0:
+                fixed |= mask
+            else:
+                unfixed |= mask
+        allowed = np.int64(0)
+        required = held
+        for j in range(combos.shape[1]):
+            combo = combos[k, j]
+            if combo == 0:
+                break
+            if fixed & ~combo or combo & ~held:
+                continue
+            allowed |= combo
+            required &= combo
+        if allowed == 0:
+            return -1
+        if allowed != held:
+            result = _strike(cand, grid, circles[k], held & ~allowed)
+            if result < 0:
+                return -1
+            changed |= result
+        values = allowed
+        while values:
+            bit = values & -values
+            values ^= bit
+            value = _popcount(bit - 1) + 1
+            total = 0
+            fixed_count = 0
+            seen_groups = 0
+            last = -1
+            for i in range(circles.shape[1]):
+                cell = circles[k, i]
+                if cell < 0:
+                    break
+                if cand[cell] & bit:
+                    total += 1
+                    if cand[cell] == bit:
+                        fixed_count += 1
+                    if groups[k, i] != last:
+                        last = groups[k, i]
+                        seen_groups += 1
+            if fixed_count > value:
+                return -1
+            if seen_groups < value:
+                if bit & required:
+                    return -1
+                result = _strike(cand, grid, circles[k], bit)
+                if result < 0:
+                    return -1
+                changed |= result
+            elif not bit & required & unfixed:
+                continue
+            elif total == value:
+                for i in range(circles.shape[1]):
+                    cell = circles[k, i]
+                    if cell < 0:
+                        break
+                    if cand[cell] & bit and cand[cell] != bit:
+                        cand[cell] = bit
+                        changed = 1
+            elif seen_groups == value:
+                start = 0
+                while start < circles.shape[1] and circles[k, start] >= 0:
+                    group = groups[k, start]
+                    end = start
+                    places = 0
+                    place = -1
+                    while end < circles.shape[1] and circles[k, end] >= 0 and \
+                            groups[k, end] == group:
+                        if cand[circles[k, end]] & bit:
+                            places += 1
+                            place = circles[k, end]
+                        end += 1
+                    if places == 1:
+                        if cand[place] != bit:
+                            cand[place] = bit
+                            changed = 1
+                    elif places > 1:
+                        result = _strike(cand, grid, seen[k, group], bit)
+                        if result < 0:
+                            return -1
+                        changed |= result
+                    start = end
+    return changed
+
+
 def _variant(cand, grid, tables, work) -> int:
     """A variant's rules (:func:`_variant_rules`, :func:`_lines`, then
     :func:`_intersections`) when
@@ -946,8 +1058,12 @@ def _variant(cand, grid, tables, work) -> int:
                    tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS])
     if lines < 0:
         return -1
+    circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
+                                tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
+    if circles < 0:
+        return -1
     meets = _intersections(cand, grid, tables[INTERSECTIONS])
-    return -1 if meets < 0 else changed | lines | meets
+    return -1 if meets < 0 else changed | lines | circles | meets
 
 
 _variant = _per_bundle(_variant, lambda cand, grid, tables, work: 0, VARIANT)

@@ -78,7 +78,16 @@ singles-only one) and then, from ``VARIANT`` on:
   cells, is struck from the cells that see both: the Interactive Sudoku
   Solver's ``enforceRequiredValueExclusions`` with a pair);
 - ``PRIORITY`` ``(N,)``: each cell's search priority, the conflict weight
-  it starts a search with (:func:`_priorities`).
+  it starts a search with (:func:`_priorities`);
+- counting circles (:class:`~sudoku_models.core.cell_kinds.CountingCircles`,
+  besides their regular lines), :func:`_circles`: ``CIRCLES`` ``(C, m)``
+  each one's cells, -1 padded, cut into *exclusion groups* (cells that
+  see each other, each group's cells next to each other);
+  ``CIRCLE_GROUPS`` ``(C, m)`` each cell's group; ``CIRCLE_COMBOS``
+  ``(C, K)`` the sets of values that can fill the circles (each value
+  ``v`` in ``v`` circles: values summing to ``m``, none above the number
+  of groups), as bitmasks, 0 padded; ``CIRCLE_SEEN`` ``(C, G, w)`` the
+  cells that see every cell of a group, -1 padded.
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -92,7 +101,7 @@ import numpy as np
 
 from ..core.geometry import Layout
 from ..core.constraint import LinearSum
-from ..core.cell_kinds import Cage
+from ..core.cell_kinds import Cage, CountingCircles
 from ..core.line_kinds import Renban
 from ..core.rules import Rules
 from ..core import sum_rules
@@ -107,6 +116,7 @@ INTERSECTIONS = 27
 SUM_GROUPS = 28
 PEER_BITS = 29
 PRIORITY = 30
+CIRCLES, CIRCLE_GROUPS, CIRCLE_COMBOS, CIRCLE_SEEN = 31, 32, 33, 34
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -307,10 +317,59 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
-               _peer_bits(matrix), _priorities(rules, houses))
+               _peer_bits(matrix), _priorities(rules, houses), *_circles(rules, matrix))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
+
+
+def _circles(rules: Rules, matrix: np.ndarray) -> tuple:
+    """``CIRCLES`` .. ``CIRCLE_SEEN`` (module docstring) of the rules'
+    counting circles. The exclusion groups are found greedily, as the
+    Interactive Sudoku Solver's ``findExclusionGroups``
+    (``js/solver/handlers.js``): each group starts from the cell that sees
+    the most cells left and grows by the cell that sees every member and
+    the most cells still eligible."""
+    side = rules.layout.side
+    found = []
+    for constraint in rules.constraints:
+        if not isinstance(constraint, CountingCircles):
+            continue
+        left = sorted(constraint.cells)
+        groups = []
+        while left:
+            eligible = list(left)
+            group = []
+            while eligible:
+                best = max(eligible, key=lambda c: (int(matrix[c, eligible].sum()), -c))
+                group.append(best)
+                eligible = [c for c in eligible if c != best and matrix[best, c]]
+            groups.append(group)
+            left = [c for c in left if c not in group]
+        size = len(constraint.cells)
+        totals = [0] * (1 << min(side, len(groups)))  # each set's sum of values
+        for mask in range(1, len(totals)):
+            low = mask & -mask
+            totals[mask] = totals[mask ^ low] + low.bit_length()
+        combos = [mask for mask, total in enumerate(totals) if total == size]
+        seen = [[c for c in range(matrix.shape[0]) if c not in group and matrix[c, group].all()]
+                for group in groups]
+        found.append(([c for g in groups for c in g],
+                      [i for i, g in enumerate(groups) for _ in g], combos, seen))
+    if not found:
+        return (_padded([], 1), _padded([], 1), np.zeros((0, 1), np.int64),
+                np.full((0, 1, 1), -1, np.int64))
+    width = max(len(f[2]) for f in found)
+    combos = np.zeros((len(found), max(width, 1)), np.int64)
+    for k, f in enumerate(found):
+        combos[k, :len(f[2])] = f[2]
+    most = max(len(f[3]) for f in found)
+    deep = max((len(s) for f in found for s in f[3]), default=0)
+    seen = np.full((len(found), most, max(deep, 1)), -1, np.int64)
+    for k, f in enumerate(found):
+        for g, cells in enumerate(f[3]):
+            seen[k, g, :len(cells)] = cells
+    return (_padded([f[0] for f in found]), _padded([f[1] for f in found]), combos, seen)
 
 
 def _priorities(rules: Rules, houses: np.ndarray) -> np.ndarray:
