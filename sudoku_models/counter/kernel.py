@@ -1281,6 +1281,75 @@ def _conflict(tables, work, cell, bit) -> None:
 _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT)
 
 
+@numba.njit(cache=True, nogil=True)
+def _hidden_only(cand, grid, houses, full) -> int:
+    """Hidden singles without placing them: a value with one place left in
+    a house becomes that cell's only candidate, its peers untouched (the
+    solver's house handler, ``exposeHiddenSingles``). -1 on a
+    contradiction (a cell without candidates, a house without a value, a
+    cell that must take two values), 1 if a candidate was struck, else 0."""
+    changed = 0
+    for cell in range(cand.size):
+        if cand[cell] == 0:
+            return -1
+    for h in range(houses.shape[0]):
+        once = np.int64(0)
+        twice = np.int64(0)
+        for i in range(houses.shape[1]):
+            mask = cand[houses[h, i]]
+            twice |= once & mask
+            once |= mask
+        if once != full:
+            return -1
+        single = once & ~twice
+        if single:
+            for i in range(houses.shape[1]):
+                cell = houses[h, i]
+                mask = cand[cell] & single
+                if grid[cell] == 0 and mask:
+                    if mask & (mask - 1):
+                        return -1
+                    if cand[cell] != mask:
+                        cand[cell] = mask
+                        changed = 1
+    return changed
+
+
+def _blame(cand, grid, cell, bit, tables, work) -> int:
+    """The cell that a contradiction met after trying ``bit`` in ``cell``
+    weighs on, as the Interactive Sudoku Solver attributes it
+    (``js/solver/engine.js``): there a single that propagation makes is
+    not placed until the next node fixes it, together with the others
+    found, and a contradiction met after that counts against the first of
+    them, not the guess. From the parent's state in ``cand``/``grid``
+    (overwritten): the guess is placed, then hidden singles (not placed)
+    and the variant's rules run to a fixed point, the naked singles they
+    make left unplaced; a contradiction there is the guess's (``cell``),
+    else the first cell they left with one candidate takes it (the guess's
+    when there is none). Only when a contradiction was found, so the
+    search pays it once per failed branch."""
+    if not _place(cand, grid, tables[PEERS], cell, bit):
+        return cell
+    houses = tables[HOUSES]
+    full = tables[FULL]
+    while True:
+        result = _hidden_only(cand, grid, houses, full)
+        if result >= 0:
+            ruled = _variant(cand, grid, tables, work)
+            result = -1 if ruled < 0 else result | ruled
+        if result < 0:
+            return cell
+        if result == 0:
+            break
+    for c in range(cand.size):
+        if grid[c] == 0 and cand[c] & (cand[c] - 1) == 0:
+            return c
+    return cell
+
+
+_blame = _per_bundle(_blame, lambda cand, grid, cell, bit, tables, work: cell, VARIANT)
+
+
 def _clear_weights(tables, work) -> None:
     """Start a variant's search: each cell's weight its priority
     (``PRIORITY``, :func:`~.kernel_tables.build_rules`), the value scores
@@ -1446,6 +1515,14 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
     again and no new node, the hard thermometer snipes took 161,155 branch
     nodes on average over eight copies each against 84,380, 33 : 15; the
     interactive_solver README, "Whose weight grows at a contradiction?").
+    A contradiction met in a tried value's branch weighs on the cell
+    :func:`_blame` names, as the solver attributes it: the tried cell when
+    the value's own propagation, singles left unplaced, fails, else the
+    first single that propagation made (the hard renban 232,098 to 187,046
+    branch nodes, fewer on 13 of 15 copies, and the hard thermometers
+    and 16x16 examples 77,236 to 40,372; the same README); not when the
+    rules are sums alone, whose propagation costs more than this saves
+    (TAREK's killers 1.40 times the CPU with level branch nodes).
     When the rules are sums alone
     (:func:`_sums_only`) a strike that leaves the cell two candidates or
     more is not propagated: the decision is taken on that state, and the
@@ -1495,7 +1572,14 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
         _copy(grid, work_grid[child])
         if not (_place(work_cand[child], work_grid[child], tables[PEERS], cell, bit)
                 and propagate(work_cand[child], work_grid[child], tables, work)):
-            _conflict(tables, work, cell, bit)
+            blamed = cell
+            if not lazy:  # a killer's sums cost more to run again than this saves
+                failed = work[WEIGHTS][work[WEIGHTS].size - 1]
+                _copy(cand, work_cand[child])
+                _copy(grid, work_grid[child])
+                blamed = _blame(work_cand[child], work_grid[child], cell, bit, tables, work)
+                work[WEIGHTS][work[WEIGHTS].size - 1] = failed
+            _conflict(tables, work, blamed, bit)
             continue
         depth = child
         work_next[depth] = 0
