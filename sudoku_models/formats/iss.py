@@ -80,7 +80,8 @@ import numpy as np
 from ..errors import PuzzleFormatError, RulesError, excerpt
 from ..puzzle import Puzzle
 from ..core.geometry import Layout, LayoutError, boxes_of_size
-from ..core.value_range import ONE_TO_N, ValueRange, marks, named_range, own_regular, to_internal
+from ..core.value_range import (ONE_TO_N, ValueRange, ValueRangeError, as_regular, marks, named_range,
+                                own_regular, to_internal)
 from ..core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage, Candidates, Clone,
                                CountingCircles, GlobalEntropy, GlobalMod, GreaterThan, Indexing,
                                Kropki, KropkiNegative, NonConsecutive, Pairwise, Parity, Region,
@@ -208,9 +209,24 @@ def to_iss(puzzle: Puzzle) -> str:
     the puzzle's own values (``Shape~9x9~0-8``); :func:`from_iss` reads it
     back. An empty 9x9 is ``.Shape~9x9`` (the solver also reads an empty
     string, :func:`~sudoku_models.formats.puzzle_text.read_puzzle` does
-    not). Raises :class:`PuzzleFormatError` for what the string has no item
-    for (a Kropki dot of another value, one colour of negative dots, a
-    ``greater`` between cells that do not touch, a side over 16)."""
+    not).
+
+    Every isomorphic copy (:func:`sudoku_models.symmetry.copies`) of a
+    puzzle it reads is written too, some kinds in another item that means
+    the same: a ``greater`` whose cells no longer touch (rows or columns
+    moved apart) as a thermometer of two cells (``.Thermo~R1C4~R1C1``: the
+    smaller first; the solver's ``GreaterThan`` takes neighbours only),
+    clones a cell and its clone at a time (``.SameValues~2~R1C1~R5C5``), and
+    a regular line given by transitions (a relabelled copy of any regular
+    line; value indexing, look-and-say, Dutch flatmates and the rules of a
+    puzzle in 0..N-1 that are read as automata) as the solver's serialized
+    automaton (``.NFA~code~_~cells``, :func:`_nfa_code`).
+
+    Raises :class:`PuzzleFormatError` naming the constraint and its first
+    cell for what the string has no item for: a Kropki dot of another
+    ratio or difference, one colour of negative dots, a side over 16, the
+    kinds the solver has no item for (a fortress cell), and an automaton of
+    more than 65,536 states (its ``NFA`` item numbers states in 16 bits)."""
     return _items(puzzle.grid, puzzle.rules, puzzle.values) or ".Shape~9x9"
 
 
@@ -827,9 +843,7 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
     groups = set(disjoint_groups(layout)) if layout.box_shape else set()
     names = {AntiKnight: ".AntiKnight", AntiKing: ".AntiKing", NonConsecutive: ".AntiConsecutive",
              XVNegative: ".StrictXV"}
-    written = [own for constraint in rules.constraints  # candidates: shifted as written
-               for own in ((constraint,) if isinstance(constraint, (Candidates, Parity)) else
-                           to_internal(constraint, values, layout, inverse=True))]
+    written = [own for constraint in rules.constraints for own in _own(constraint, values, layout)]
     for constraint in written:
         kind = type(constraint)
         if constraint in specials:
@@ -857,6 +871,11 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
             out.append(f".{'X' if constraint.total == 10 else 'V'}~{ids(constraint.cells)}")
         elif kind is GreaterThan and _adjacent(*constraint.cells, side):
             out.append(f".GreaterThan~{ids(constraint.cells)}")
+        elif kind is GreaterThan:  # apart (a copy's moved rows): a thermometer of two cells
+            out.append(f".Thermo~{ids(constraint.cells[::-1])}")
+        elif kind is Clone:  # one cell and its clone: a set each, one value
+            out += [f".SameValues~2~{ids(pair)}" for pair in zip(constraint.cells,
+                                                                 constraint.clones)]
         elif kind is KropkiNegative and set(constraint.colors) == {"white", "black"}:
             out.append(".StrictKropki")
         elif kind is Whispers:
@@ -902,6 +921,8 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
+        elif kind is Regular:  # an automaton (a copy's relabelled line, a rule read as one)
+            out.append(f".NFA~{_nfa_code(constraint, layout, values)}~_~{ids(constraint.cells)}")
         elif kind is SameValues:
             out.append(f".SameValues~{constraint.sets}~{ids(constraint.cells)}")
         elif kind is EqualSum:
@@ -924,6 +945,94 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
             _fail("constraint string", f"{constraint.label(layout)} has no Interactive Sudoku "
                                        "Solver form")
     return "".join(out + sorted(done))
+
+
+def _own(constraint, values: ValueRange, layout: Layout) -> tuple:
+    """``constraint`` as written in the puzzle's own ``values``: candidates
+    and parity as they are (shifted as written), an automaton's regular
+    line as it is (the solver's ``NFA`` symbols are the values counted from
+    1 whatever its ``Shape``'s range: ``compileNFA`` takes no offset); a
+    pattern with no form in ``values`` (more than 9 values) as its
+    automaton; the other kinds :func:`to_internal` backwards."""
+    if isinstance(constraint, (Candidates, Parity)) or (
+            isinstance(constraint, Regular) and not constraint.pattern):
+        return (constraint,)
+    try:
+        return tuple(to_internal(constraint, values, layout, inverse=True))
+    except ValueRangeError:
+        if not isinstance(constraint, Regular):
+            raise
+        return (as_regular(constraint.cells, constraint.automaton(layout.values)),)
+
+
+def _nfa_code(constraint: Regular, layout: Layout, values: ValueRange) -> str:
+    """The solver's serialized automaton (its ``NFASerializer.serialize``,
+    ``js/nfa_builder.js``; :func:`_nfa` reads it) of a regular line given
+    by transitions: the states that lie on some path from the start to an
+    accepting state, the start first, then the accepting ones, then the
+    others; one symbol per value (symbol ``v`` the value ``v`` of 1..N);
+    packed (a mask of symbols and one target each) where the automaton is
+    deterministic and that is shorter, else plain (a count and ``(symbol,
+    target)`` pairs per state); bits most significant first, URL-safe
+    base64 without padding. A language without a word: a start state whose
+    one move leads nowhere accepting. :class:`PuzzleFormatError` for more
+    states than the format's 16 state bits hold."""
+    moves: dict[int, set[tuple[int, int]]] = {}
+    into: dict[int, set[int]] = {}
+    for q, v, t in constraint.transitions:
+        moves.setdefault(q, set()).add((v, t))
+        into.setdefault(t, set()).add(q)
+    reach, stack = {constraint.start}, [constraint.start]
+    while stack:
+        for _, t in moves.get(stack.pop(), ()):
+            if t not in reach:
+                reach.add(t)
+                stack.append(t)
+    live = {q for q in constraint.accepting if q in reach}
+    stack = list(live)
+    while stack:
+        for q in into.get(stack.pop(), ()):
+            if q in reach and q not in live:
+                live.add(q)
+                stack.append(q)
+    rows = None
+    if constraint.start in live:
+        order = [constraint.start] + sorted(q for q in live - {constraint.start}
+                                            if q in constraint.accepting)
+        accepts = len(order) - 1
+        order += sorted(q for q in live if q not in order)
+        index = {q: i for i, q in enumerate(order)}
+        rows = [sorted((v, index[t]) for v, t in moves.get(q, ()) if t in live) for q in order]
+        start_accepts = int(constraint.start in constraint.accepting)
+    if not rows or not any(rows):  # no word of one value or more
+        rows, accepts, start_accepts = [[(1, 2)], [], []], 1, 0
+    symbols = layout.values
+    state_bits = max(1, (len(rows) - 1).bit_length())
+    count_bits = max(map(len, rows)).bit_length()
+    if state_bits > 16 or count_bits > 15:
+        _fail("constraint string", f"{constraint.label(layout)}: its automaton has "
+                                   f"{len(rows):,} states, more than the solver's NFA "
+                                   f"item holds (65,536)")
+    moves_count = sum(map(len, rows))
+    packed = all(len({v for v, _ in row}) == len(row) for row in rows) and (
+        len(rows) * symbols + moves_count * state_bits <
+        len(rows) * count_bits + moves_count * ((symbols - 1).bit_length() + state_bits))
+    fields = [(int(packed), 2), (state_bits - 1, 4), (symbols - 1, 4), (1, state_bits),
+              (accepts, state_bits), (start_accepts, 1)]
+    if not packed:
+        fields.append((count_bits, 4))
+    for row in rows:
+        if packed:
+            fields.append((sum(1 << (v - 1) for v, _ in row), symbols))
+            fields += [(t, state_bits) for _, t in row]
+        else:
+            fields.append((len(row), count_bits))
+            fields += [field for v, t in row
+                       for field in ((v - 1, (symbols - 1).bit_length()), (t, state_bits))]
+    bits = "".join(format(value, f"0{width}b") for value, width in fields if width)
+    bits += "0" * (-len(bits) % 8)
+    data = int(bits, 2).to_bytes(len(bits) // 8, "big")
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 _ARROWS = {"<": (0, -1), ">": (0, 1), "^": (-1, 0), "v": (1, 0), "`": (-1, -1), "'": (-1, 1),
