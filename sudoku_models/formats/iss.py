@@ -395,24 +395,24 @@ def _parse(text: str, where: str):
             found = cells(args)
             if len(found) < 3:
                 _fail(here, "needs a value cell, a control cell and the cells it indexes")
-            constraints.append((here, _value_indexing(found, values, side)))
+            constraints.append((here, _value_indexing(found, values, count)))
         elif kind == "LookAndSay":
             clue = args[0] if args else ""
             if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
                 _fail(here, f"{excerpt(clue)} is not a look-and-say clue (pairs of digits: count, "
                             f"value)")
             counts = {}
-            for count, value in zip(clue[::2], clue[1::2]):
+            for times, value in zip(clue[::2], clue[1::2]):  # not count: the values' number
                 before = counts.get(int(value))
-                if before and int(count):
+                if before and int(times):
                     _fail(here, f"the clue {excerpt(clue)} gives the value {value} twice")
                 # a value both excluded and required: no word (-1: never counted)
-                counts[int(value)] = int(count) if before in (None, int(count)) else -1
-            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
+                counts[int(value)] = int(times) if before in (None, int(times)) else -1
+            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, count)))
         elif kind == "DutchFlatmates":
             if values != ONE_TO_N:
                 _fail(here, "Dutch flatmates in the values 0..N-1 (the solver refuses them too)")
-            constraints += [(here, _flatmates(column, side)) for column in
+            constraints += [(here, _flatmates(column, count)) for column in
                             (tuple(range(c, side * side, side)) for c in range(side))]
         elif kind == "Indexing":
             if not args or args[0] not in ("C", "R"):
@@ -517,12 +517,13 @@ def _parse(text: str, where: str):
     return grid.reshape(side, side), rules
 
 
-def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
+def _value_indexing(cells, values: ValueRange, count: int) -> Regular:
     """The solver's ``ValueIndexing`` (its handler of that name,
     ``js/solver/handlers.js``): the first cell's value ``x`` is on the line
     of ``cells[2:]`` at the place the second cell's own value ``c`` gives
     (``cells[1 + c]``, ``c`` from 1: the control cell never holds 0 or more
-    than the line's length), as a regular constraint over the own values."""
+    than the line's length), as a regular constraint over the own values
+    (``count`` of them: more than the side on a ``Shape~6x6~9``)."""
     line = len(cells) - 2
 
     def step(state, value):
@@ -537,14 +538,14 @@ def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
             return None
         return position + 1, wanted, control
 
-    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, side)
+    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, count)
 
 
-def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) -> Regular:
+def _look_and_say(cells, counts: dict[int, int], values: ValueRange, count: int) -> Regular:
     """The solver's ``LookAndSay``: the cells hold exactly ``counts[v]`` of
     each own value ``v`` the clue names (0: none), the other values freely
     (its ``RequiredValues``, strict, and ``GivenCandidates``), as a regular
-    constraint counting each named value."""
+    constraint counting each named value, over ``count`` values."""
     named = sorted(counts)
 
     def step(seen, value):
@@ -555,24 +556,25 @@ def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) 
             seen[:at] + (seen[at] + 1,) + seen[at + 1:]
 
     return own_regular(cells, (0,) * len(named), step,
-                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
+                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, count)
 
 
-def _flatmates(column, side: int) -> Regular:
+def _flatmates(column, count: int) -> Regular:
     """The solver's ``DutchFlatmates`` on one column, top to bottom (its
-    ``DutchFlatmateLine``): the middle value ``ceil(N / 2)`` has a 1 directly
-    above it or an ``N`` directly below it, as a regular constraint. The
-    state: whether the cell before holds 1, and whether a middle value
-    still waits for an ``N`` below it."""
-    middle = (side + 1) // 2
+    ``DutchFlatmateLine``): the middle value ``ceil(V / 2)`` has a 1 directly
+    above it or a ``V`` directly below it, ``V`` the ``count`` of values (its
+    ``geometry.numValues``: 5 and 9 on a ``Shape~7x7~9``, not the side), as a
+    regular constraint. The state: whether the cell before holds 1, and
+    whether a middle value still waits for a ``V`` below it."""
+    middle = (count + 1) // 2
 
     def step(state, value):
         one_above, waiting = state
-        if waiting and value != side:
+        if waiting and value != count:
             return None
         return value == 1, value == middle and not one_above
 
-    return own_regular(column, (False, False), step, lambda q: not q[1], 0, side)
+    return own_regular(column, (False, False), step, lambda q: not q[1], 0, count)
 
 
 def _replicated(items, side: int, where: str):
