@@ -352,6 +352,28 @@ def test_dutch_flatmates_in_0_to_n_minus_1_are_refused_by_name_as_the_solver_doe
         read_puzzle(".ValueIndexing~R1C1~R1C2")
 
 
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=7, max_size=7),
+       st.lists(st.integers(1, 9), min_size=4, max_size=4))
+def test_the_kinds_read_as_automata_take_every_value_of_more_values_than_the_side(column, line):
+    """On a ``Shape~7x7~9`` the solver's Dutch flatmates read its value
+    count (``geometry.numValues``): every 5 has a 1 above it or a 9 below,
+    not 4 and 7 as on a 7x7 of seven values; value indexing and
+    look-and-say take the values 8 and 9 too."""
+    puzzle = read_puzzle(".Shape~7x7~9.NoBoxes.DutchFlatmates.ValueIndexing~R1C1~R1C2~R1C3~R1C4"
+                         ".LookAndSay~1908~R2C1~R2C2~R2C3~R2C4")
+    flatmates, indexing, look_and_say = (puzzle.constraints[i].automaton(9) for i in (0, 7, 8))
+    assert flatmates.accepts(column) == all(
+        v != 5 or (r > 0 and column[r - 1] == 1) or (r < 6 and column[r + 1] == 9)
+        for r, v in enumerate(column))
+    assert indexing.accepts(line) == (1 <= line[1] <= 2 and line[1 + line[1]] == line[0])
+    assert look_and_say.accepts(line) == (line.count(9) == 1 and 8 not in line)
+
+
+def test_a_given_after_a_look_and_say_is_read():  # its clue's counts once took the values' place
+    assert read_puzzle(".LookAndSay~23~R1C1~R1C2~R1C3.~R3C3_5").grid[2, 2] == 5
+
 # -- an Or of many branches: one automaton that forgets the branches read ------
 
 @st.composite

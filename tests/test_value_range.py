@@ -251,11 +251,18 @@ def test_what_is_not_translated_is_refused_by_name(text, message):
     assert message in str(caught.value)
 
 
-def test_a_puzzle_in_0_to_n_minus_1_writes_back_what_has_a_form_only():
+def test_a_rule_read_as_an_automaton_in_0_to_n_minus_1_is_written_as_the_solvers_nfa():
+    """An arrow in 0..3 is read as a regular line (the toolkit's own arrow
+    sums 1..N); written back, the line is the solver's NFA item, whose
+    symbols are the values counted from 1 (the own value 0 is symbol 1)."""
     puzzle = read_puzzle(".Shape~4x4~0-3.Arrow~R1C1~R1C2~R2C1")
-    with pytest.raises(ValueRangeError, match="regular r1c2: read from the values 0-3, it has "
-                                              "no form to write back"):
-        to_iss(puzzle)
+    text = to_iss(puzzle)
+    assert text.startswith(".Shape~4x4~0-3.NFA~") and text.endswith("~_~R1C2~R2C1~R1C1")
+    back = read_puzzle(text)
+    assert [bool(verify(back, (g + 1).reshape(4, 4))) for g in all_grids()] == \
+        [bool(verify(puzzle, (g + 1).reshape(4, 4))) for g in all_grids()]
+    assert sum(bool(verify(back, (g + 1).reshape(4, 4))) for g in all_grids()) == sum(
+        g[0] == g[1] + g[4] for g in all_grids())
 
 
 def test_the_command_line_shows_the_answer_in_the_own_values_and_refuses_in_one_line(capsys):

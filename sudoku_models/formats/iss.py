@@ -80,7 +80,8 @@ import numpy as np
 from ..errors import PuzzleFormatError, RulesError, excerpt
 from ..puzzle import Puzzle
 from ..core.geometry import Layout, LayoutError, boxes_of_size
-from ..core.value_range import ONE_TO_N, ValueRange, marks, named_range, own_regular, to_internal
+from ..core.value_range import (ONE_TO_N, ValueRange, ValueRangeError, as_regular, marks, named_range,
+                                own_regular, to_internal)
 from ..core.cell_kinds import (AntiKing, AntiKnight, AntiTaxicab, Arrow, Cage, Candidates, Clone,
                                CountingCircles, GlobalEntropy, GlobalMod, GreaterThan, Indexing,
                                Kropki, KropkiNegative, NonConsecutive, Pairwise, Parity, Region,
@@ -208,9 +209,24 @@ def to_iss(puzzle: Puzzle) -> str:
     the puzzle's own values (``Shape~9x9~0-8``); :func:`from_iss` reads it
     back. An empty 9x9 is ``.Shape~9x9`` (the solver also reads an empty
     string, :func:`~sudoku_models.formats.puzzle_text.read_puzzle` does
-    not). Raises :class:`PuzzleFormatError` for what the string has no item
-    for (a Kropki dot of another value, one colour of negative dots, a
-    ``greater`` between cells that do not touch, a side over 16)."""
+    not).
+
+    Every isomorphic copy (:func:`sudoku_models.symmetry.copies`) of a
+    puzzle it reads is written too, some kinds in another item that means
+    the same: a ``greater`` whose cells no longer touch (rows or columns
+    moved apart) as a thermometer of two cells (``.Thermo~R1C4~R1C1``: the
+    smaller first; the solver's ``GreaterThan`` takes neighbours only),
+    clones a cell and its clone at a time (``.SameValues~2~R1C1~R5C5``), and
+    a regular line given by transitions (a relabelled copy of any regular
+    line; value indexing, look-and-say, Dutch flatmates and the rules of a
+    puzzle in 0..N-1 that are read as automata) as the solver's serialized
+    automaton (``.NFA~code~_~cells``, :func:`_nfa_code`).
+
+    Raises :class:`PuzzleFormatError` naming the constraint and its first
+    cell for what the string has no item for: a Kropki dot of another
+    ratio or difference, one colour of negative dots, a side over 16, the
+    kinds the solver has no item for (a fortress cell), and an automaton of
+    more than 65,536 states (its ``NFA`` item numbers states in 16 bits)."""
     return _items(puzzle.grid, puzzle.rules, puzzle.values) or ".Shape~9x9"
 
 
@@ -379,24 +395,24 @@ def _parse(text: str, where: str):
             found = cells(args)
             if len(found) < 3:
                 _fail(here, "needs a value cell, a control cell and the cells it indexes")
-            constraints.append((here, _value_indexing(found, values, side)))
+            constraints.append((here, _value_indexing(found, values, count)))
         elif kind == "LookAndSay":
             clue = args[0] if args else ""
             if not (clue.isascii() and clue.isdigit() and len(clue) % 2 == 0):
                 _fail(here, f"{excerpt(clue)} is not a look-and-say clue (pairs of digits: count, "
                             f"value)")
             counts = {}
-            for count, value in zip(clue[::2], clue[1::2]):
+            for times, value in zip(clue[::2], clue[1::2]):  # not count: the values' number
                 before = counts.get(int(value))
-                if before and int(count):
+                if before and int(times):
                     _fail(here, f"the clue {excerpt(clue)} gives the value {value} twice")
                 # a value both excluded and required: no word (-1: never counted)
-                counts[int(value)] = int(count) if before in (None, int(count)) else -1
-            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, side)))
+                counts[int(value)] = int(times) if before in (None, int(times)) else -1
+            constraints.append((here, _look_and_say(cells(args[1:]), counts, values, count)))
         elif kind == "DutchFlatmates":
             if values != ONE_TO_N:
                 _fail(here, "Dutch flatmates in the values 0..N-1 (the solver refuses them too)")
-            constraints += [(here, _flatmates(column, side)) for column in
+            constraints += [(here, _flatmates(column, count)) for column in
                             (tuple(range(c, side * side, side)) for c in range(side))]
         elif kind == "Indexing":
             if not args or args[0] not in ("C", "R"):
@@ -501,12 +517,13 @@ def _parse(text: str, where: str):
     return grid.reshape(side, side), rules
 
 
-def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
+def _value_indexing(cells, values: ValueRange, count: int) -> Regular:
     """The solver's ``ValueIndexing`` (its handler of that name,
     ``js/solver/handlers.js``): the first cell's value ``x`` is on the line
     of ``cells[2:]`` at the place the second cell's own value ``c`` gives
     (``cells[1 + c]``, ``c`` from 1: the control cell never holds 0 or more
-    than the line's length), as a regular constraint over the own values."""
+    than the line's length), as a regular constraint over the own values
+    (``count`` of them: more than the side on a ``Shape~6x6~9``)."""
     line = len(cells) - 2
 
     def step(state, value):
@@ -521,14 +538,14 @@ def _value_indexing(cells, values: ValueRange, side: int) -> Regular:
             return None
         return position + 1, wanted, control
 
-    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, side)
+    return own_regular(cells, (0, 0, 0), step, lambda q: q[0] == len(cells), values.shift, count)
 
 
-def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) -> Regular:
+def _look_and_say(cells, counts: dict[int, int], values: ValueRange, count: int) -> Regular:
     """The solver's ``LookAndSay``: the cells hold exactly ``counts[v]`` of
     each own value ``v`` the clue names (0: none), the other values freely
     (its ``RequiredValues``, strict, and ``GivenCandidates``), as a regular
-    constraint counting each named value."""
+    constraint counting each named value, over ``count`` values."""
     named = sorted(counts)
 
     def step(seen, value):
@@ -539,24 +556,25 @@ def _look_and_say(cells, counts: dict[int, int], values: ValueRange, side: int) 
             seen[:at] + (seen[at] + 1,) + seen[at + 1:]
 
     return own_regular(cells, (0,) * len(named), step,
-                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, side)
+                       lambda seen: list(seen) == [counts[v] for v in named], values.shift, count)
 
 
-def _flatmates(column, side: int) -> Regular:
+def _flatmates(column, count: int) -> Regular:
     """The solver's ``DutchFlatmates`` on one column, top to bottom (its
-    ``DutchFlatmateLine``): the middle value ``ceil(N / 2)`` has a 1 directly
-    above it or an ``N`` directly below it, as a regular constraint. The
-    state: whether the cell before holds 1, and whether a middle value
-    still waits for an ``N`` below it."""
-    middle = (side + 1) // 2
+    ``DutchFlatmateLine``): the middle value ``ceil(V / 2)`` has a 1 directly
+    above it or a ``V`` directly below it, ``V`` the ``count`` of values (its
+    ``geometry.numValues``: 5 and 9 on a ``Shape~7x7~9``, not the side), as a
+    regular constraint. The state: whether the cell before holds 1, and
+    whether a middle value still waits for a ``V`` below it."""
+    middle = (count + 1) // 2
 
     def step(state, value):
         one_above, waiting = state
-        if waiting and value != side:
+        if waiting and value != count:
             return None
         return value == 1, value == middle and not one_above
 
-    return own_regular(column, (False, False), step, lambda q: not q[1], 0, side)
+    return own_regular(column, (False, False), step, lambda q: not q[1], 0, count)
 
 
 def _replicated(items, side: int, where: str):
@@ -827,9 +845,7 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
     groups = set(disjoint_groups(layout)) if layout.box_shape else set()
     names = {AntiKnight: ".AntiKnight", AntiKing: ".AntiKing", NonConsecutive: ".AntiConsecutive",
              XVNegative: ".StrictXV"}
-    written = [own for constraint in rules.constraints  # candidates: shifted as written
-               for own in ((constraint,) if isinstance(constraint, (Candidates, Parity)) else
-                           to_internal(constraint, values, layout, inverse=True))]
+    written = [own for constraint in rules.constraints for own in _own(constraint, values, layout)]
     for constraint in written:
         kind = type(constraint)
         if constraint in specials:
@@ -857,6 +873,11 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
             out.append(f".{'X' if constraint.total == 10 else 'V'}~{ids(constraint.cells)}")
         elif kind is GreaterThan and _adjacent(*constraint.cells, side):
             out.append(f".GreaterThan~{ids(constraint.cells)}")
+        elif kind is GreaterThan:  # apart (a copy's moved rows): a thermometer of two cells
+            out.append(f".Thermo~{ids(constraint.cells[::-1])}")
+        elif kind is Clone:  # one cell and its clone: a set each, one value
+            out += [f".SameValues~2~{ids(pair)}" for pair in zip(constraint.cells,
+                                                                 constraint.clones)]
         elif kind is KropkiNegative and set(constraint.colors) == {"white", "black"}:
             out.append(".StrictKropki")
         elif kind is Whispers:
@@ -902,6 +923,8 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
         elif kind is Regular and constraint.pattern:
             code = base64.urlsafe_b64encode(constraint.pattern.encode()).decode().rstrip("=")
             out.append(f".Regex~{code}~{ids(constraint.cells)}")
+        elif kind is Regular:  # an automaton (a copy's relabelled line, a rule read as one)
+            out.append(f".NFA~{_nfa_code(constraint, layout, values)}~_~{ids(constraint.cells)}")
         elif kind is SameValues:
             out.append(f".SameValues~{constraint.sets}~{ids(constraint.cells)}")
         elif kind is EqualSum:
@@ -924,6 +947,94 @@ def _items(grid: np.ndarray, rules: Rules, values: ValueRange = ONE_TO_N) -> str
             _fail("constraint string", f"{constraint.label(layout)} has no Interactive Sudoku "
                                        "Solver form")
     return "".join(out + sorted(done))
+
+
+def _own(constraint, values: ValueRange, layout: Layout) -> tuple:
+    """``constraint`` as written in the puzzle's own ``values``: candidates
+    and parity as they are (shifted as written), an automaton's regular
+    line as it is (the solver's ``NFA`` symbols are the values counted from
+    1 whatever its ``Shape``'s range: ``compileNFA`` takes no offset); a
+    pattern with no form in ``values`` (more than 9 values) as its
+    automaton; the other kinds :func:`to_internal` backwards."""
+    if isinstance(constraint, (Candidates, Parity)) or (
+            isinstance(constraint, Regular) and not constraint.pattern):
+        return (constraint,)
+    try:
+        return tuple(to_internal(constraint, values, layout, inverse=True))
+    except ValueRangeError:
+        if not isinstance(constraint, Regular):
+            raise
+        return (as_regular(constraint.cells, constraint.automaton(layout.values)),)
+
+
+def _nfa_code(constraint: Regular, layout: Layout, values: ValueRange) -> str:
+    """The solver's serialized automaton (its ``NFASerializer.serialize``,
+    ``js/nfa_builder.js``; :func:`_nfa` reads it) of a regular line given
+    by transitions: the states that lie on some path from the start to an
+    accepting state, the start first, then the accepting ones, then the
+    others; one symbol per value (symbol ``v`` the value ``v`` of 1..N);
+    packed (a mask of symbols and one target each) where the automaton is
+    deterministic and that is shorter, else plain (a count and ``(symbol,
+    target)`` pairs per state); bits most significant first, URL-safe
+    base64 without padding. A language without a word: a start state whose
+    one move leads nowhere accepting. :class:`PuzzleFormatError` for more
+    states than the format's 16 state bits hold."""
+    moves: dict[int, set[tuple[int, int]]] = {}
+    into: dict[int, set[int]] = {}
+    for q, v, t in constraint.transitions:
+        moves.setdefault(q, set()).add((v, t))
+        into.setdefault(t, set()).add(q)
+    reach, stack = {constraint.start}, [constraint.start]
+    while stack:
+        for _, t in moves.get(stack.pop(), ()):
+            if t not in reach:
+                reach.add(t)
+                stack.append(t)
+    live = {q for q in constraint.accepting if q in reach}
+    stack = list(live)
+    while stack:
+        for q in into.get(stack.pop(), ()):
+            if q in reach and q not in live:
+                live.add(q)
+                stack.append(q)
+    rows = None
+    if constraint.start in live:
+        order = [constraint.start] + sorted(q for q in live - {constraint.start}
+                                            if q in constraint.accepting)
+        accepts = len(order) - 1
+        order += sorted(q for q in live if q not in order)
+        index = {q: i for i, q in enumerate(order)}
+        rows = [sorted((v, index[t]) for v, t in moves.get(q, ()) if t in live) for q in order]
+        start_accepts = int(constraint.start in constraint.accepting)
+    if not rows or not any(rows):  # no word of one value or more
+        rows, accepts, start_accepts = [[(1, 2)], [], []], 1, 0
+    symbols = layout.values
+    state_bits = max(1, (len(rows) - 1).bit_length())
+    count_bits = max(map(len, rows)).bit_length()
+    if state_bits > 16 or count_bits > 15:
+        _fail("constraint string", f"{constraint.label(layout)}: its automaton has "
+                                   f"{len(rows):,} states, more than the solver's NFA "
+                                   f"item holds (65,536)")
+    moves_count = sum(map(len, rows))
+    packed = all(len({v for v, _ in row}) == len(row) for row in rows) and (
+        len(rows) * symbols + moves_count * state_bits <
+        len(rows) * count_bits + moves_count * ((symbols - 1).bit_length() + state_bits))
+    fields = [(int(packed), 2), (state_bits - 1, 4), (symbols - 1, 4), (1, state_bits),
+              (accepts, state_bits), (start_accepts, 1)]
+    if not packed:
+        fields.append((count_bits, 4))
+    for row in rows:
+        if packed:
+            fields.append((sum(1 << (v - 1) for v, _ in row), symbols))
+            fields += [(t, state_bits) for _, t in row]
+        else:
+            fields.append((len(row), count_bits))
+            fields += [field for v, t in row
+                       for field in ((v - 1, (symbols - 1).bit_length()), (t, state_bits))]
+    bits = "".join(format(value, f"0{width}b") for value, width in fields if width)
+    bits += "0" * (-len(bits) % 8)
+    data = int(bits, 2).to_bytes(len(bits) // 8, "big")
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 _ARROWS = {"<": (0, -1), ">": (0, 1), "^": (-1, 0), "v": (1, 0), "`": (-1, -1), "'": (-1, 1),
