@@ -81,6 +81,37 @@ def _place(cand, grid, peers, cell, bit) -> bool:
     return True
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _hidden_singles(cand, grid, houses, full, queue) -> int:
+    """One scan of the houses for hidden singles: a value with one place
+    left in a house becomes that cell's only candidate, the cell pushed
+    on ``queue`` (from 0). Returns the number pushed, -1 on a
+    contradiction (a house without a value, a cell that must take two)."""
+    top = 0
+    for h in range(houses.shape[0]):
+        once = np.int64(0)
+        twice = np.int64(0)
+        for i in range(houses.shape[1]):
+            mask = cand[houses[h, i]]
+            twice |= once & mask
+            once |= mask
+        if once != full:
+            return -1  # a value has no place left in this house
+        single = once & ~twice
+        if single:
+            for i in range(houses.shape[1]):
+                cell = houses[h, i]
+                mask = cand[cell] & single
+                if grid[cell] == 0 and mask:
+                    if mask & (mask - 1):
+                        return -1  # one cell must take two values
+                    if cand[cell] != mask:  # not yet queued
+                        cand[cell] = mask
+                        queue[top] = cell
+                        top += 1
+    return top
+
+
 @numba.njit(cache=True, nogil=True)
 def _singles(cand, grid, peers, houses, full, queue) -> bool:
     """Naked and hidden singles to a fixed point; False on a contradiction.
@@ -118,27 +149,9 @@ def _singles(cand, grid, peers, houses, full, queue) -> bool:
                     if rest & (rest - 1) == 0:
                         queue[top] = peer
                         top += 1
-        for h in range(houses.shape[0]):
-            once = 0
-            twice = 0
-            for i in range(houses.shape[1]):
-                mask = cand[houses[h, i]]
-                twice |= once & mask
-                once |= mask
-            if once != full:
-                return False  # a value has no place left in this house
-            single = once & ~twice
-            if single:
-                for i in range(houses.shape[1]):
-                    cell = houses[h, i]
-                    mask = cand[cell] & single
-                    if grid[cell] == 0 and mask:
-                        if mask & (mask - 1):
-                            return False  # one cell must take two values
-                        if cand[cell] != mask:  # not yet queued
-                            cand[cell] = mask
-                            queue[top] = cell
-                            top += 1
+        top = _hidden_singles(cand, grid, houses, full, queue)
+        if top < 0:
+            return False
         if top == 0:
             return True
 
@@ -1281,38 +1294,13 @@ def _conflict(tables, work, cell, bit) -> None:
 _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT)
 
 
-@numba.njit(cache=True, nogil=True)
-def _hidden_only(cand, grid, houses, full) -> int:
-    """Hidden singles without placing them: a value with one place left in
-    a house becomes that cell's only candidate, its peers untouched (the
-    solver's house handler, ``exposeHiddenSingles``). -1 on a
-    contradiction (a cell without candidates, a house without a value, a
-    cell that must take two values), 1 if a candidate was struck, else 0."""
-    changed = 0
+@numba.njit(cache=True, nogil=True, inline="always")
+def _empty(cand) -> bool:
+    """Whether a cell has no candidate left."""
     for cell in range(cand.size):
         if cand[cell] == 0:
-            return -1
-    for h in range(houses.shape[0]):
-        once = np.int64(0)
-        twice = np.int64(0)
-        for i in range(houses.shape[1]):
-            mask = cand[houses[h, i]]
-            twice |= once & mask
-            once |= mask
-        if once != full:
-            return -1
-        single = once & ~twice
-        if single:
-            for i in range(houses.shape[1]):
-                cell = houses[h, i]
-                mask = cand[cell] & single
-                if grid[cell] == 0 and mask:
-                    if mask & (mask - 1):
-                        return -1
-                    if cand[cell] != mask:
-                        cand[cell] = mask
-                        changed = 1
-    return changed
+            return True
+    return False
 
 
 def _blame(cand, grid, cell, bit, tables, work) -> int:
@@ -1333,7 +1321,8 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
     houses = tables[HOUSES]
     full = tables[FULL]
     while True:
-        result = _hidden_only(cand, grid, houses, full)
+        result = -1 if _empty(cand) else min(_hidden_singles(cand, grid, houses, full,
+                                                             work[QUEUE]), 1)
         if result >= 0:
             ruled = _variant(cand, grid, tables, work)
             result = -1 if ruled < 0 else result | ruled
