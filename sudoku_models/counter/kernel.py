@@ -48,7 +48,7 @@ from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popcount
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CIRCLE_COMBOS, CIRCLE_GROUPS,
                             CIRCLE_SEEN, CIRCLES, COMBOS, DOMAINS, FULL,
-                            GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_LAYERS,
+                            GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS, LINE_LAYERS,
                             LINE_MARKS,
                             LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEER_BITS, PEERS, PRIORITY,
                             QUEUE, REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION,
@@ -677,7 +677,7 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
 
 
 @numba.njit(cache=True, nogil=True)
-def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks) -> int:
+def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, keys) -> int:
     """Regular lines pruned by their automata's state sets along the line
     (the filtering of G. Pesant's regular constraint, CP 2004): forward,
     the states reachable from the start through the cells' candidates;
@@ -688,7 +688,9 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks) 
     ``LINE_MARKS``), so a pass costs the states it reaches, not every state
     of the largest automaton (a sum line's loop has 10,230: the Interactive
     Sudoku Solver's "10 Lines" took 2.4 ms per branch node when each pass
-    went through all of them)."""
+    went through all of them). A line whose cells hold the candidates of
+    its last pass that struck nothing (``keys``, ``LINE_KEYS``) is
+    skipped: the pass would strike nothing again."""
     changed = 0
     states = line_next.shape[1]
     side = line_next.shape[2]
@@ -700,8 +702,13 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks) 
     for k in range(line_cells.shape[0]):
         cells = line_cells[k]
         length = 0
+        same = True
         while length < cells.size and cells[length] >= 0:
+            if keys[k, length] != cand[cells[length]]:
+                same = False
             length += 1
+        if same:
+            continue
         starts[0] = 0
         layers[0] = line_start[k]
         top = 1
@@ -744,6 +751,7 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks) 
             support[i] = keep
             live, earlier = earlier, live
             alive = before
+        struck = False
         for i in range(length):
             cell = cells[i]
             if cand[cell] & ~support[i]:
@@ -751,7 +759,12 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks) 
                 if rest == 0:
                     return -1
                 cand[cell] = rest
-                changed = 1
+                struck = True
+        if struck:
+            changed = 1
+        else:
+            for i in range(length):
+                keys[k, i] = cand[cells[i]]
     return changed
 
 
@@ -1068,7 +1081,7 @@ def _variant(cand, grid, tables, work) -> int:
     if changed < 0:
         return -1
     lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
-                   tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS])
+                   tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
     if lines < 0:
         return -1
     circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],

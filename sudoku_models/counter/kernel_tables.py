@@ -126,7 +126,7 @@ MAX_SIDE = 62  # candidates are int64 bitmasks
 # variant's also the conflict weights of its branching rule, its sums' keys,
 # the value tried at each level of its two-way search and the value scores.
 CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS, VALUE, SCORES = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-LINE_LAYERS, LINE_MARKS = 10, 11
+LINE_LAYERS, LINE_MARKS, LINE_KEYS = 10, 11, 12
 
 
 def _padded(rows, width: int | None = None) -> np.ndarray:
@@ -190,7 +190,8 @@ class Tables:
         ``LINE_LAYERS``: ``((L + 1) Q,)``, the automaton states a regular
         line's cells reach, ``LINE_MARKS``: ``(3 Q + 1,)``, their stamps and
         the last stamp given, for lines of up to ``L`` cells and automata of
-        up to ``Q`` states)."""
+        up to ``Q`` states; ``LINE_KEYS``: ``(R, L)``, each line's cells'
+        candidates after its last pass, -1 before any)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
@@ -202,7 +203,8 @@ class Tables:
         layers = (self.locked[LINE_CELLS].shape[1] + 1) * states
         return (*work, np.zeros(n + 1, np.int64), np.full((sums[0], sums[1] + 2), -1, np.int64),
                 np.zeros(n + 1, np.int64), np.zeros(self.side + 1, np.int64),
-                np.empty(layers, np.int64), np.zeros(3 * states + 1, np.int64))
+                np.empty(layers, np.int64), np.zeros(3 * states + 1, np.int64),
+                np.full(self.locked[LINE_CELLS].shape, -1, np.int64))
 
 
 def _frozen(parts: tuple) -> tuple:
