@@ -46,14 +46,14 @@ from numba.extending import overload
 
 from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CIRCLE_COMBOS, CIRCLE_GROUPS,
-                            CIRCLE_SEEN, CIRCLES, COMBOS, DOMAINS, FULL,
-                            GRID, HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS, LINE_LAYERS,
-                            LINE_MARKS,
-                            LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS, NEXT, PEER_BITS, PEERS, PRIORITY,
-                            QUEUE, REGION_SEGMENTS, SCORES, SEGMENT_LINE, SEGMENT_REGION,
-                            SEGMENTS, SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_GROUPS, SUM_SEEN,
-                            SUM_TOTALS, SUM_KEYS, SUM_REST, VALUE, VARIANT, WEIGHTS)
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CIRCLES, CIRCLE_COMBOS,
+                            CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID, HOUSES,
+                            IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
+                            LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
+                            NEXT, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
+                            SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
+                            SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
+                            VALUE, VARIANT, WEIGHTS)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
