@@ -327,33 +327,22 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
 
 def _circles(rules: Rules, matrix: np.ndarray) -> tuple:
     """``CIRCLES`` .. ``CIRCLE_SEEN`` (module docstring) of the rules'
-    counting circles. The exclusion groups are found greedily, as the
-    Interactive Sudoku Solver's ``findExclusionGroups``
-    (``js/solver/handlers.js``): each group starts from the cell that sees
-    the most cells left and grows by the cell that sees every member and
-    the most cells still eligible."""
+    counting circles, their exclusion groups those a sum's terms get
+    (:func:`_exclusion_groups`, as the Interactive Sudoku Solver's
+    ``findExclusionGroups``) and their value sets those of a cage
+    (:func:`combinations_of`), of every size, in the values up to the
+    number of groups."""
     side = rules.layout.side
     found = []
     for constraint in rules.constraints:
         if not isinstance(constraint, CountingCircles):
             continue
-        left = sorted(constraint.cells)
-        groups = []
-        while left:
-            eligible = list(left)
-            group = []
-            while eligible:
-                best = max(eligible, key=lambda c: (int(matrix[c, eligible].sum()), -c))
-                group.append(best)
-                eligible = [c for c in eligible if c != best and matrix[best, c]]
-            groups.append(group)
-            left = [c for c in left if c not in group]
-        size = len(constraint.cells)
-        totals = [0] * (1 << min(side, len(groups)))  # each set's sum of values
-        for mask in range(1, len(totals)):
-            low = mask & -mask
-            totals[mask] = totals[mask ^ low] + low.bit_length()
-        combos = [mask for mask, total in enumerate(totals) if total == size]
+        cells = sorted(constraint.cells)
+        groups = [[cells[i] for i in part]
+                  for part in _exclusion_groups(cells, [1] * len(cells), matrix)]
+        values = min(side, len(groups))
+        combos = [mask for size in range(1, values + 1)
+                  for mask in combinations_of(size, len(cells), values, cap=1 << values)]
         seen = [[c for c in range(matrix.shape[0]) if c not in group and matrix[c, group].all()]
                 for group in groups]
         found.append(([c for g in groups for c in g],
