@@ -184,9 +184,10 @@ def test_a_regular_line_is_drawn_through_its_cells_with_its_pattern():
 
 
 def _moore(automaton):
-    """The minimal automaton by Moore's round-by-round refinement (what the
-    toolkit used before Hopcroft's), numbered in order of first reach: the
-    reference :func:`~sudoku_models.core.automata._minimized` must match."""
+    """The minimal automaton by Moore's round-by-round refinement, state by
+    state in plain Python, numbered in order of first reach: the reference
+    :func:`~sudoku_models.core.automata._minimized` (numpy rounds, then
+    Hopcroft's; classes numbered by their first states) must match."""
     from sudoku_models.core.automata import Automaton
 
     group = [int(q in automaton.accepting) for q in range(automaton.states)]
@@ -210,18 +211,45 @@ def _moore(automaton):
                            for q in order))
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(1, 12).flatmap(lambda n: st.tuples(
+_SMALL_DFA = st.integers(1, 12).flatmap(lambda n: st.tuples(
     st.just(n), st.integers(0, n - 1), st.frozensets(st.integers(0, n - 1)),
     st.integers(1, 4).flatmap(lambda side: st.lists(
         st.lists(st.integers(-1, n - 1), min_size=side, max_size=side).map(tuple),
-        min_size=n, max_size=n).map(tuple)))))
+        min_size=n, max_size=n).map(tuple))))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SMALL_DFA)
 def test_minimizing_merges_exactly_the_states_moore_merges(drawn):
-    from sudoku_models.core.automata import Automaton, _minimized
+    from sudoku_models.core.automata import Automaton
 
     n, start, accepting, table = drawn
-    automaton = Automaton(n, start, accepting, table)
-    assert _minimized(automaton) == _moore(automaton)
+    assert _from_table(start, accepting, table) == _moore(Automaton(n, start, accepting, table))
+
+
+def _from_table(start, accepting, table):
+    """:func:`~sudoku_models.core.automata.from_step` on a table of next
+    states (the states it reaches, numbered breadth first, then
+    minimized)."""
+    from sudoku_models.core.automata import from_step
+
+    return from_step(start, lambda q, v: table[q][v - 1] if table[q][v - 1] >= 0 else None,
+                     lambda q: q in accepting, len(table[0]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(_SMALL_DFA, st.integers(0, 2))
+def test_hopcroft_finishes_what_a_few_of_moores_rounds_began(drawn, rounds):
+    """The refinement past the numpy rounds (:func:`~sudoku_models.core.
+    automata._hopcroft`) merges the same states, from any round on."""
+    from unittest.mock import patch
+
+    from sudoku_models.core import automata
+
+    n, start, accepting, table = drawn
+    with patch.object(automata, "_MOORE_ROUNDS", rounds):
+        assert _from_table(start, accepting, table) == _moore(
+            automata.Automaton(n, start, accepting, table))
 
 
 def test_a_long_chain_of_states_minimizes_in_little_time():
@@ -235,3 +263,80 @@ def test_a_long_chain_of_states_minimizes_in_little_time():
     assert automaton.states == 3000 and automaton.accepts([5] * 6000)
     assert not automaton.accepts([5] * 2999)
     assert time.process_time() - start < 2
+
+
+def _words(side: int, most: int):
+    """Every word of values ``1..side`` of up to ``most`` values."""
+    from itertools import product
+
+    for length in range(most + 1):
+        yield from product(range(1, side + 1), repeat=length)
+
+
+_SMALL_NFA = st.integers(1, 3).flatmap(lambda side: st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(side), st.integers(0, n - 1), st.frozensets(st.integers(0, n - 1)),
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(1, side), st.integers(0, n - 1)),
+             max_size=3 * n))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_SMALL_NFA)
+def test_the_subset_construction_accepts_the_words_of_some_run(drawn):
+    """:func:`~sudoku_models.core.automata._subsets` (numpy, a level at a
+    time) against running every state of the finite automaton at once, on
+    every word of up to five values."""
+    side, start, accepting, transitions = drawn
+    automaton = from_transitions(transitions, start, accepting, side)
+    for word in _words(side, 5):
+        states = {start}
+        for value in word:
+            states = {t for q, v, t in transitions if q in states and v == value}
+        assert automaton.accepts(word) == bool(states & accepting), (drawn, word)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 3).flatmap(lambda side: st.integers(1, 8).flatmap(lambda n: st.tuples(
+    st.just(side), st.frozensets(st.integers(0, n - 1), min_size=1),
+    st.frozensets(st.integers(0, n - 1)),
+    st.lists(st.lists(st.integers(-1, n - 1), min_size=side, max_size=side),
+             min_size=n, max_size=n)))), st.integers(-1, 0))
+def test_an_automaton_on_guesses_accepts_the_words_some_guess_accepts(drawn, shift):
+    """:func:`~sudoku_models.core.automata.from_guesses` against running each
+    guess on its own (guesses named by strings, values read shifted)."""
+    from sudoku_models.core.automata import from_guesses
+
+    side, starts, accepting, table = drawn
+
+    def step(guess, value):
+        after = table[int(guess)][value - shift - 1]
+        return None if after < 0 else str(after)
+
+    automaton = from_guesses(sorted(map(str, starts)), step, lambda g: int(g) in accepting, side,
+                             shift)
+    for word in _words(side, 5):
+        alive = set(starts)
+        for value in word:
+            alive = {table[g][value - 1] for g in alive} - {-1}
+        assert automaton.accepts(word) == bool(alive & accepting), (drawn, word)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_SMALL_NFA, st.integers(0, 4))
+def test_the_layers_are_the_transitions_of_the_accepted_words(drawn, length):
+    """:meth:`~sudoku_models.core.automata.Automaton.layers` (and their
+    values, :meth:`~sudoku_models.core.automata.Automaton.masks`) against
+    the runs of every accepted word of the length."""
+    side, start, accepting, transitions = drawn
+    automaton = from_transitions(transitions, start, accepting, side)
+    used: list[set] = [set() for _ in range(length)]
+    for word in _words(side, length):
+        if len(word) == length and automaton.accepts(word):
+            state = automaton.start
+            for i, value in enumerate(word):
+                after = automaton.next[state][value - 1]
+                used[i].add((state, value, after))
+                state = after
+    assert [set(arcs) for arcs in automaton.layers(length)] == used
+    assert all(list(arcs) == sorted(arcs) for arcs in automaton.layers(length))
+    assert automaton.masks(length) == tuple(sum({1 << (v - 1) for _, v, _ in arcs})
+                                            for arcs in used)

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+import numpy as np
+
 from ..errors import RulesError, excerpt
 from ..limits import MAX_AUTOMATON_STATES, MAX_PATTERN_NESTING, MAX_PATTERN_REPEAT
 
@@ -80,23 +82,49 @@ class Automaton:
         position ``i``, the ``(state, value, next state)`` triples on some
         accepted path (``state`` reachable from the start in ``i`` steps,
         ``next state`` reaching an accepting state in the ``length - i - 1``
-        steps left). All empty when no word of that length is accepted."""
-        return self._layers(length)
+        steps left), in the order of states, then values. All empty when no
+        word of that length is accepted."""
+        return tuple(tuple(zip(states.tolist(), (values + 1).tolist(), targets.tolist()))
+                     for states, values, targets in self._live(length))
 
-    def _layers(self, length: int):
-        reach = [{self.start}]
+    def masks(self, length: int) -> tuple[int, ...]:
+        """For each position of a line of ``length`` values, the values it
+        takes on some accepted word as a bitmask (bit ``v - 1``; 0 when no
+        word of that length is accepted): the values of :meth:`layers`."""
+        return tuple(int(np.bitwise_or.reduce(np.left_shift(1, values), initial=0))
+                     for _, values, _ in self._live(length))
+
+    @cached_property
+    def moves(self) -> np.ndarray:
+        """:attr:`next` as an ``(states, side)`` int64 array."""
+        return np.array(self.next, np.int64).reshape(self.states, self.side)
+
+    def _live(self, length: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """:meth:`layers` as arrays: per position the states, the values
+        less one and the next states of its transitions."""
+        moves = self.moves
+        reach = [np.zeros(self.states, bool)]
+        reach[0][self.start] = True
         for _ in range(length):
-            reach.append({t for q in reach[-1] for t in self.next[q] if t >= 0})
-        alive = reach[length] & self.accepting
+            found = moves[reach[-1]]
+            reached = np.zeros(self.states, bool)
+            reached[found[found >= 0]] = True
+            reach.append(reached)
+        alive = np.zeros(self.states, bool)
+        alive[list(self.accepting)] = True
+        alive &= reach[length]
         found = []
         for i in range(length - 1, -1, -1):
-            arcs = tuple((q, v + 1, t) for q in sorted(reach[i])
-                         for v, t in enumerate(self.next[q]) if t in alive)
-            found.append(arcs)
-            alive = {q for q, _, _ in arcs}
-        if self.start not in alive:
-            return tuple(() for _ in range(length))
-        return tuple(reversed(found))
+            rows = np.flatnonzero(reach[i])
+            targets = moves[rows]
+            at, values = np.nonzero((targets >= 0) & alive[targets])
+            found.append((rows[at], values, targets[at, values]))
+            alive = np.zeros(self.states, bool)
+            alive[rows[at]] = True
+        if not alive[self.start]:
+            none = np.zeros(0, np.int64)
+            return [(none, none, none)] * length
+        return found[::-1]
 
 
 def from_transitions(transitions, start: int, accepting, side: int) -> Automaton:
@@ -106,42 +134,152 @@ def from_transitions(transitions, start: int, accepting, side: int) -> Automaton
     ``accepting`` states; states are any whole numbers. Raises
     :class:`~sudoku_models.errors.RulesError` for a value outside
     ``1..side`` or more than :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
-    moves: dict[int, list[set[int]]] = {}
+    number = {start: 0}
+    edges: list[list[tuple[int, int]]] = [[] for _ in range(side)]
     for state, value, target in transitions:
         if not 1 <= value <= side:
             raise RulesError(f"regular: transition {state} -{value}-> {target}: the value is "
                              f"outside 1..{side}")
-        moves.setdefault(state, [set() for _ in range(side)])[value - 1].add(target)
-    accepting = frozenset(accepting)
-    return _determinize(frozenset([start]), lambda subset, v: frozenset(
-        t for q in subset if q in moves for t in moves[q][v]), lambda subset: bool(
-        subset & accepting), side)
+        edges[value - 1].append((number.setdefault(state, len(number)),
+                                 number.setdefault(target, len(number))))
+    return _subsets(frozenset([0]), edges, frozenset(number[q] for q in accepting if q in number),
+                    len(number), side)
 
 
-def _determinize(first: frozenset, step, accepts, side: int) -> Automaton:
-    """The subset construction from ``first``: ``step(subset, v)`` is the
-    subset after the value ``v + 1``; the empty subset is no state."""
-    return from_step(first, lambda subset, v: step(subset, v - 1) or None, accepts, side)
+def from_guesses(starts, step, accepts, side: int, shift: int = 0) -> Automaton:
+    """The automaton of the words that some guess accepts: each guess of
+    ``starts`` runs on its own, ``step(guess, value)`` (None: it fails;
+    guesses any hashable values), and a word is accepted when a guess
+    still running after it is accepted by ``accepts(guess)``; ``step`` reads
+    each value as ``value + shift`` (:func:`from_step`). The guesses are
+    numbered once, then :func:`_subsets` runs on their numbers. Raises
+    :class:`~sudoku_models.errors.RulesError` past
+    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
+    number = {guess: i for i, guess in enumerate(dict.fromkeys(starts))}
+    first = frozenset(number.values())
+    order = list(number)
+    edges: list[list[tuple[int, int]]] = [[] for _ in range(side)]
+    for q, guess in enumerate(order):  # grows while it is read
+        for v in range(side):
+            after = step(guess, v + 1 + shift)
+            if after is None:
+                continue
+            if after not in number:
+                number[after] = len(order)
+                order.append(after)
+            edges[v].append((q, number[after]))
+    accepting = frozenset(i for i, guess in enumerate(order) if accepts(guess))
+    return _subsets(first, edges, accepting, len(order), side)
 
 
-def _classes(automaton: Automaton) -> list[int]:
-    """The class of each state for :func:`_minimized` (Hopcroft's
-    algorithm, a missing transition read as a sink state of its own)."""
-    n, side = automaton.states, automaton.side
-    sink = n
-    into = [[[] for _ in range(n + 1)] for _ in range(side)]  # into[v][t]: q -(v+1)-> t
-    for q, row in enumerate(automaton.next):
+def _subsets(first: frozenset[int], edges, accepting: frozenset[int], size: int,
+             side: int) -> Automaton:
+    """The subset construction (Rabin and Scott, module docstring) of the
+    finite automaton on the states ``0..size - 1`` whose ``(state, next
+    state)`` pairs for the value ``v + 1`` are ``edges[v]``, from the
+    subset ``first``; a subset is accepting when it holds a state of
+    ``accepting``, the empty subset is no state. Breadth first, a level at
+    a time in numpy: the subsets of a level are the rows of a boolean
+    ``(k, size)`` array, their successors after every value the rows of a
+    ``(k, side * size)`` one, or-ed from column gathers of the level (a
+    gather per rank of a pair among those with its value and next state:
+    one for the guesses of a lunchbox, no two reaching a guess alike); the
+    new rows are told from the known ones by their packed bytes and
+    numbered in the order first reached, as :func:`from_step` numbers. Raises
+    :class:`~sudoku_models.errors.RulesError` past
+    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
+    pairs = np.array(sorted((v * size + t, q) for v, found in enumerate(edges) for q, t in found),
+                     np.int64).reshape(-1, 2)  # (value's column block + next state, state)
+    cut = np.flatnonzero(np.diff(pairs[:, 0], prepend=-1))  # each column's first pair
+    rank = np.arange(len(pairs)) - np.repeat(cut, np.diff(cut, append=len(pairs)))
+    rounds = [(pairs[rank == r, 1], pairs[rank == r, 0]) for r in range(rank.max(initial=-1) + 1)]
+    flags = np.zeros(size, bool)
+    flags[list(accepting)] = True
+    frontier = np.zeros((1, size), bool)
+    frontier[0, list(first)] = True
+    known = {np.packbits(frontier, axis=1).tobytes(): 0}
+    rows, accepts = [], []
+    while len(frontier):
+        k = len(frontier)
+        after = np.zeros((k, side * size), bool)
+        for sources, columns in rounds:
+            after[:, columns] |= frontier[:, sources]
+        after = after.reshape(k * side, size)
+        packed = np.packbits(after, axis=1)
+        live = np.flatnonzero(packed.any(axis=1))
+        keys = packed[live]
+        keys = keys.view(np.dtype((np.void, keys.shape[1]))).ravel()
+        unique, at, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        unique = unique.tolist()
+        numbers = np.array([known.get(key, -1) for key in unique], np.int64)
+        fresh = np.flatnonzero(numbers < 0)
+        fresh = fresh[np.argsort(at[fresh])]  # numbered in the order first reached
+        if len(known) + len(fresh) > MAX_AUTOMATON_STATES:
+            raise RulesError(f"more than {MAX_AUTOMATON_STATES:,} states in the automaton")
+        numbers[fresh] = np.arange(len(known), len(known) + len(fresh))
+        known.update(zip([unique[j] for j in fresh.tolist()], numbers[fresh].tolist()))
+        table = np.full(k * side, -1, np.int64)
+        table[live] = numbers[inverse.ravel()]
+        rows.append(table.reshape(k, side))
+        accepts.append(frontier[:, flags].any(axis=1))
+        frontier = after[live[at[fresh]]]
+    return _minimized(np.concatenate(rows), np.concatenate(accepts))
+
+
+_MOORE_ROUNDS = 32  # Moore's rounds before Hopcroft's refinement takes over
+
+
+def _classes(moves: np.ndarray, accepting: np.ndarray) -> np.ndarray:
+    """The class of each state for :func:`_minimized`: ``moves`` is the
+    ``(n + 1, side)`` table of next states, a missing transition sent to the
+    sink ``n`` (whose row is itself); ``accepting`` the ``(n + 1,)`` flags.
+    Returns the ``(n + 1,)`` class numbers, the sink's its own. Moore's
+    refinement first (E. F. Moore, "Gedanken-experiments on sequential
+    machines", 1956), each round a lexicographic sort of the ``(class,
+    classes after each value)`` rows: a few rounds settle the automata of
+    lines (10,230 states in 5 rounds, 25 ms where Hopcroft's took 125 ms),
+    but a chain needs a round per state, so past :data:`_MOORE_ROUNDS`
+    rounds :func:`_hopcroft` refines what they found."""
+    n, side = len(moves) - 1, moves.shape[1]
+    block = accepting.astype(np.int64)
+    block[n] = 2
+    count = 1 + int(accepting[:n].any()) + int(not accepting[:n].all())
+    width = int(n).bit_length()  # bits of a class number
+    per = 63 // width  # class numbers packed in a sort key
+    shifts = np.arange(per, dtype=np.int64) * width
+    rows = np.zeros((n + 1, -(-(side + 1) // per) * per), np.int64)
+    for _ in range(_MOORE_ROUNDS):
+        rows[:, 0] = block
+        rows[:, 1:side + 1] = block[moves]
+        keys = (rows.reshape(n + 1, -1, per) << shifts).sum(axis=2)
+        order = np.lexsort(keys.T[::-1])
+        ranked = keys[order]
+        fresh = np.empty(n + 1, bool)
+        fresh[0] = True
+        np.any(ranked[1:] != ranked[:-1], axis=1, out=fresh[1:])
+        refined = np.empty(n + 1, np.int64)
+        refined[order] = np.cumsum(fresh) - 1
+        if refined[order[-1]] + 1 == count:
+            return refined
+        block, count = refined, int(refined[order[-1]]) + 1
+    return _hopcroft(moves, block)
+
+
+def _hopcroft(moves: np.ndarray, block: np.ndarray) -> np.ndarray:
+    """The coarsest refinement of the partition ``block`` (``(n + 1,)``
+    class numbers) stable under ``moves`` (:func:`_classes`), by Hopcroft's
+    algorithm (J. E. Hopcroft, "An n log n algorithm for minimizing states
+    in a finite automaton", 1971) in ``side * n log n`` steps, every class
+    of ``block`` a splitter at first."""
+    size, side = moves.shape
+    into = [[[] for _ in range(size)] for _ in range(side)]  # into[v][t]: q -(v+1)-> t
+    for q, row in enumerate(moves.tolist()):
         for v, t in enumerate(row):
-            into[v][t if t >= 0 else sink].append(q)
-    for v in range(side):
-        into[v][sink].append(sink)
-    accepting = [q for q in range(n) if q in automaton.accepting]
-    others = [q for q in range(n) if q not in automaton.accepting]
-    blocks = [set(part) for part in (accepting, others) if part] + [{sink}]
-    block_of = [0] * (n + 1)
-    for b, members in enumerate(blocks):
-        for q in members:
-            block_of[q] = b
+            into[v][t].append(q)
+    block_of = block.tolist()
+    blocks: list[set[int]] = [set() for _ in range(max(block_of) + 1)]
+    for q, b in enumerate(block_of):
+        blocks[b].add(q)
     waiting = set(range(len(blocks)))
     while waiting:
         splitter = tuple(blocks[waiting.pop()])
@@ -162,31 +300,34 @@ def _classes(automaton: Automaton) -> list[int]:
                     waiting.add(new)
                 else:
                     waiting.add(b)
-    return block_of[:n]
+    return np.array(block_of, np.int64)
 
 
-def _minimized(automaton: Automaton) -> Automaton:
-    """The automaton with equivalent states merged, states numbered in order
-    of first reach from the start. The classes are the coarsest partition
-    that splits accepting from other states and is stable under every value
-    (a missing transition its own class, never merged with a state), found
-    by Hopcroft's refinement (J. E. Hopcroft, "An n log n algorithm for
-    minimizing states in a finite automaton", 1971) in ``side * n log n``
-    steps: Moore's round-by-round refinement needs as many rounds as the
-    longest chain of states, and an Or of 200 cages (a chain of 800
-    positions) took it 6 s per build."""
-    refined = _classes(automaton)
-    number = {refined[automaton.start]: 0}
-    order = [automaton.start]
-    for q in order:
-        for t in automaton.next[q]:
-            if t >= 0 and refined[t] not in number:
-                number[refined[t]] = len(order)
-                order.append(t)
-    table = tuple(tuple(number[refined[t]] if t >= 0 else -1 for t in automaton.next[q])
-                  for q in order)
-    accepting = frozenset(number[refined[q]] for q in order if q in automaton.accepting)
-    return Automaton(len(order), 0, accepting, table)
+def _minimized(table: np.ndarray, accepting: np.ndarray) -> Automaton:
+    """The automaton with equivalent states merged, of the ``(n, side)``
+    ``table`` of next states (-1: none) whose states are numbered breadth
+    first from the start 0, values in order (as :func:`from_step` and
+    :func:`_subsets` number them), ``accepting`` the ``(n,)`` flags. The
+    classes are the coarsest partition that splits accepting from other
+    states and is stable under every value (a missing transition its own
+    class, never merged with a state), :func:`_classes`; numbered in the
+    order of their first states, they are numbered breadth first too (the
+    first state of a class is reached from the first state of another)."""
+    n, side = table.shape
+    moves = np.full((n + 1, side), n, np.int64)
+    moves[:n] = np.where(table >= 0, table, n)
+    flags = np.zeros(n + 1, bool)
+    flags[:n] = accepting
+    _, first, classes = np.unique(_classes(moves, flags), return_index=True, return_inverse=True)
+    order = np.sort(first)[:-1]  # the first state of each class but the sink's (state n)
+    number = np.empty(len(first), np.int64)
+    number[np.argsort(first)] = np.arange(len(first))
+    number[classes[n]] = -1
+    merged = number[classes[moves[order]]]
+    automaton = Automaton(len(order), 0, frozenset(np.flatnonzero(accepting[order]).tolist()),
+                          tuple(map(tuple, merged.tolist())))
+    automaton.__dict__["moves"] = merged  # Automaton.moves, at hand
+    return automaton
 
 
 # -- regular expressions -------------------------------------------------------
@@ -382,9 +523,9 @@ def from_pattern(pattern: str, side: int) -> Automaton:
     first, last = nfa.build(tree)
 
     def step(subset, v):
-        return nfa.closure([t for q in subset for values, t in nfa.moves[q] if v + 1 in values])
+        return nfa.closure([t for q in subset for values, t in nfa.moves[q] if v in values]) or None
 
-    return _determinize(nfa.closure([first]), step, lambda subset: last in subset, side)
+    return from_step(nfa.closure([first]), step, lambda subset: last in subset, side)
 
 
 @dataclass(frozen=True, eq=False)
@@ -430,8 +571,8 @@ def from_step(start, step, accepts, side: int, shift: int = 0) -> Automaton:
                 order.append(target)
             row.append(number[target])
         table.append(tuple(row))
-    accepting = frozenset(i for i, state in enumerate(order) if accepts(state))
-    return _minimized(Automaton(len(order), 0, accepting, tuple(table)))
+    return _minimized(np.array(table, np.int64).reshape(len(order), side),
+                      np.array([accepts(state) for state in order], bool))
 
 
 @kept(maxsize=512)
@@ -594,28 +735,25 @@ def multiset_automaton(values, side: int) -> Automaton:
 @kept(maxsize=512)
 def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     """Different values whose smallest and largest have values summing to
-    ``total`` between them (a lunchbox): run on a guess of the two ends'
-    values ``(low, high)``, the state is the set of guesses still alive,
-    each with its phase (0 before the first end, 1 between, 2 after) and
+    ``total`` between them (a lunchbox), run on guesses
+    (:func:`from_guesses`): a guess is the two ends' values ``(low,
+    high)``, its phase (0 before the first end, 1 between, 2 after) and
     the sum between so far."""
-    def step(alive, v):
-        found = set()
-        for low, high, phase, held in alive:
-            if low < v < high:
-                if phase != 1:
-                    found.add((low, high, phase, held))
-                elif held + v <= total:
-                    found.add((low, high, 1, held + v))
-            elif v in (low, high) and phase == 0:
-                found.add((low, high, 1, 0))
-            elif v in (low, high) and phase == 1 and held == total:
-                found.add((low, high, 2, held))
-        return frozenset(found) or None
+    def step(guess, v):
+        low, high, phase, held = guess
+        if low < v < high:
+            if phase != 1:
+                return guess
+            return (low, high, 1, held + v) if held + v <= total else None
+        if v in (low, high) and phase == 0:
+            return (low, high, 1, 0)
+        if v in (low, high) and phase == 1 and held == total:
+            return (low, high, 2, held)
+        return None
 
     values = range(1 + shift, side + shift + 1)
-    start = frozenset((low, high, 0, 0) for low in values for high in values if low < high)
-    return from_step(start, step, lambda alive: any(p == 2 for _, _, p, _ in alive), side,
-                     shift)
+    return from_guesses(((low, high, 0, 0) for low in values for high in values if low < high),
+                        step, lambda guess: guess[2] == 2, side, shift)
 
 
 @kept(maxsize=64)
@@ -697,16 +835,15 @@ def classes_automaton(classes, side: int) -> Automaton:
 def sum_loop_automaton(total: int, side: int) -> Automaton:
     """A sum line closed into a loop: cut into segments that each sum to
     ``total``, one segment possibly running through the loop's ends. Run
-    on a guess of that segment's part at the end (``extra``): the state is
-    the set of guesses alive, each with the sum of the segment so far
-    (started at ``extra``), accepted when the sum at the end is the guess."""
-    def step(alive, v):
-        found = frozenset((extra, (held + v) % total) for extra, held in alive
-                          if held + v <= total)
-        return found or None
+    on guesses (:func:`from_guesses`) of that segment's part at the end
+    (``extra``): a guess holds the sum of the segment so far (started at
+    ``extra``) and is accepted when the sum at the end is the guess."""
+    def step(guess, v):
+        extra, held = guess
+        return (extra, (held + v) % total) if held + v <= total else None
 
-    start = frozenset((extra, extra) for extra in range(total))
-    return from_step(start, step, lambda alive: any(e == h for e, h in alive), side)
+    return from_guesses(((extra, extra) for extra in range(total)), step,
+                        lambda guess: guess[0] == guess[1], side)
 
 
 @kept(maxsize=64)

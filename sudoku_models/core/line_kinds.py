@@ -169,8 +169,7 @@ class Regular(Constraint):
 def line_domains(line: LineAutomaton) -> list[tuple[int, int]]:
     """The ``(cell, bitmask)`` of the values each cell of ``line`` takes on
     some accepted word (a cell on the line twice gets both masks)."""
-    return [(cell, sum(1 << (v - 1) for v in {v for _, v, _ in arcs}))
-            for cell, arcs in zip(line.cells, line.layers)]
+    return list(zip(line.cells, line.automaton.masks(len(line.cells))))
 
 
 @kept(maxsize=256)
