@@ -86,7 +86,9 @@ def explain(puzzle) -> list[Step]:
     :mod:`~sudoku_models.logic.relations`; houses are named ``r3``, ``c1``,
     ``b9`` and extra regions by their names). At every step the
     first technique of the ladder that applies is used (Full House, Naked Single, Hidden
-    Single, Locked Candidates, Naked/Hidden Pair, Triple, Quadruple, X-Wing,
+    Single, SE's direct techniques (Direct Pointing, Direct Claiming, Direct
+    Hidden Pair, Direct Hidden Triplet), Locked Candidates, Naked/Hidden Pair,
+    Triple, Quadruple, X-Wing,
     Swordfish, Jellyfish, strong links, XY-, XYZ-, WXYZ- and VWXYZ-Wings,
     Unique Rectangles, Bivalue Universal Grave,
     Aligned Pair Exclusion, cycles and forcing chains, Nishio, cell, region

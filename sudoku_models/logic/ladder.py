@@ -16,7 +16,10 @@ technique                               rating  where SE sets it
 ======================================  ======  =====================================
 Full House                              1.0     ``HiddenSingleHint`` (alone in house)
 Hidden Single (box, line)               1.2 1.5 ``HiddenSingleHint``
+Direct Pointing, Direct Claiming        1.7 1.9 ``DirectLockingHint``
+Direct Hidden Pair                      2.0     ``DirectHiddenSetHint``
 Naked Single                            2.3     ``NakedSingleHint``
+Direct Hidden Triplet                   2.5     ``DirectHiddenSetHint``
 Pointing, Claiming                      2.6 2.8 ``LockingHint``
 Naked Pair, Triple, Quadruple           3.0 3.6 5.0  ``NakedSetHint``
 X-Wing, Swordfish, Jellyfish            3.2 3.8 5.2  ``LockingHint`` (fish)
@@ -36,10 +39,7 @@ Dynamic Forcing Chains (+) (level 1)    9.0+    ``Chaining.getDifficulty`` (8.5 
 ======================================  ======  =====================================
 
 Not in this ladder (a puzzle that needs them ends in a "Needs search"
-step, or is rated through a harder technique): SE's direct techniques
-(Direct Pointing 1.7, Direct Claiming 1.9, Direct Hidden Pair 2.0, Direct
-Hidden Triple 2.5, which only name a single found after an intersection or
-a subset: here the intersection or subset is rated), unique loops longer
+step, or is rated through a harder technique): unique loops longer
 than a rectangle, BUG types 3 and 4,
 Aligned Triple Exclusion (7.5) and the nested forcing chains beyond the
 first level: Nested Forcing Chains with forcing chains (9.5), with
@@ -48,6 +48,12 @@ The first level, Dynamic Forcing Chains (+), is in: dynamic chains that
 also use Pointing, Claiming, Hidden and Naked Pairs and X-Wings on the grid
 they empty (:mod:`~sudoku_models.logic.nested`); it is tried only when
 every technique above it has failed, as SE tries it.
+SE's direct techniques (:mod:`~sudoku_models.logic.direct`) are in, where SE
+tries them with its default settings (``Solver.java``, its rating order
+not revised): an intersection or a hidden subset used only for the hidden
+single it leaves, the Direct Hidden Pair before Naked Single and the
+Direct Hidden Triplet after it, so that a puzzle SE solves with them rates
+as SE rates it (2.0, not the Naked Single's 2.3 or the pair's 3.0-3.4).
 Sukaku Explainer's additions to SE that it uses by default (strong-linked
 fishes, WXYZ- and VWXYZ-Wings) are in, since the published ratings this
 rater is checked against come from it; its UVWXYZ- and TUVWXYZ-Wings are
@@ -77,6 +83,7 @@ from .cage_sums import cage_combinations, innies_and_outies
 from .chains import (dynamic_forcing_chains, dynamic_forcing_chains_plus,
                      forcing_chains_and_cycles, multiple_forcing_chains, nishio_forcing_chains)
 from .deadly_patterns import bivalue_universal_grave, unique_rectangle
+from .direct import direct_claiming, direct_hidden_pair, direct_hidden_triplet, direct_pointing
 from .exclusion import aligned_pair_exclusion
 from .relations import relation_eliminations
 from .strong_links import four_strong_links, three_strong_links, two_strong_links
@@ -105,7 +112,11 @@ TECHNIQUES = (
     ("Hidden Single (line)", hidden_single_line, 1.5),
     ("Cage Combinations", cage_combinations, 1.5),
     ("Kropki Dot, XV, Thermometer, ... (variant relations)", relation_eliminations, 1.5),
+    ("Direct Pointing", direct_pointing, 1.7),
+    ("Direct Claiming", direct_claiming, 1.9),
+    ("Direct Hidden Pair", direct_hidden_pair, 2.0),
     ("Naked Single", naked_single, 2.3),
+    ("Direct Hidden Triplet", direct_hidden_triplet, 2.5),
     ("Locked Candidates Type 1 (Pointing)", pointing, 2.6),
     ("Locked Candidates Type 2 (Claiming)", claiming, 2.8),
     ("Innies and Outies", innies_and_outies, 2.8),
@@ -144,8 +155,10 @@ LEVEL_BANDS = ((2.3, "easy"), (4.0, "medium"), (6.4, "hard"), (99.0, "expert"))
 
 def level_of(er: float | None) -> str:
     """The level of a puzzle whose hardest step rates ``er`` on SE's scale
-    (None: the ladder could not finish it): easy up to 2.3 (singles),
-    medium up to 4.0 (intersections, pairs, triples, X-Wing, Swordfish),
+    (None: the ladder could not finish it): easy up to 2.3 (singles, and
+    the direct techniques up to Direct Hidden Pair), medium up to 4.0
+    (Direct Hidden Triplet, intersections, pairs, triples, X-Wing,
+    Swordfish),
     hard up to 6.4 (wings, unique rectangles, quadruples, Jellyfish, BUG,
     Aligned Pair Exclusion), expert from 6.5 (chains and forcing chains),
     ``"needs search"`` for None."""
