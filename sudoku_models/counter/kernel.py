@@ -42,18 +42,19 @@ import functools
 
 import numba
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import overload
 
 from . import compile_cache
 from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popcount
-from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CIRCLES, CIRCLE_COMBOS,
-                            CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID, HOUSES,
-                            IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
+from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS, CIRCLES,
+                            CIRCLE_COMBOS, CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID,
+                            HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
                             LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
                             NEXT, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
                             SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
                             SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
-                            VALUE, VARIANT, WEIGHTS)
+                            SUM_VIEW, VALUE, VARIANT, WEIGHTS)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
@@ -321,12 +322,15 @@ def _arcs(cand, arc_from, arc_to, arc_allowed) -> int:
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _highest(mask) -> int:
-    """The largest value of a non-empty candidate mask."""
-    value = 0
-    while mask:
-        mask >>= 1
-        value += 1
-    return value
+    """The largest value of a non-empty candidate mask (one instruction:
+    64 less the leading zeros)."""
+    return 64 - leading_zeros(mask)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _lowest(mask) -> int:
+    """The smallest value of a non-empty candidate mask."""
+    return trailing_zeros(mask) + 1
 
 
 @numba.njit(cache=True, nogil=True)
@@ -342,7 +346,7 @@ def _bounds(cand, cells, coefs, total) -> int:
         if cell < 0:
             break
         mask = cand[cell]
-        small = _popcount((mask & -mask) - 1) + 1
+        small = _lowest(mask)
         large = _highest(mask)
         if coefs[i] > 0:
             low += coefs[i] * small
@@ -359,7 +363,7 @@ def _bounds(cand, cells, coefs, total) -> int:
             break
         mask = cand[cell]
         coef = coefs[i]
-        small = _popcount((mask & -mask) - 1) + 1
+        small = _lowest(mask)
         large = _highest(mask)
         term_low = coef * small if coef > 0 else coef * large
         term_high = coef * large if coef > 0 else coef * small
@@ -367,7 +371,11 @@ def _bounds(cand, cells, coefs, total) -> int:
         most = total - (low - term_low)
         if least <= term_low and most >= term_high:
             continue
-        if coef > 0:
+        if coef == 1:
+            first, last = least, most
+        elif coef == -1:
+            first, last = -most, -least
+        elif coef > 0:
             first, last = -((-least) // coef), most // coef
         else:
             first, last = -((-most) // coef), least // coef
@@ -633,6 +641,8 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
         rest = combo & ~placed
         if combo & placed != placed or full & ~(combo | outside) or rest & ~free:
             continue  # the last: no cover of the rest (tested below), in one step
+        if live and rest & ~allowed == 0 and needed & ~rest == 0:
+            continue  # live or not, it would change nothing
         cover = np.int64(0)
         fits = True
         for i in range(width):
@@ -652,14 +662,22 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
     if not live:
         return -1, np.int64(0)
     changed = 0
+    once = np.int64(0)
+    shared = np.int64(0)  # the values left in two empty cells or more
     for i in range(width):
         cell = sum_cells[row, i]
         if cell < 0:
             break
-        if grid[cell] == 0 and cand[cell] & ~allowed:
-            cand[cell] &= allowed
-            changed = 1
-    rest = needed
+        if grid[cell] == 0:
+            if cand[cell] & ~allowed:
+                cand[cell] &= allowed
+                changed = 1
+            shared |= once & cand[cell]
+            once |= cand[cell]
+    # a needed value left in one empty cell goes there; the rest of
+    # ``needed`` is read again after each placement, which strikes the
+    # cell's other values (a value in two cells may be left in one)
+    rest = needed if needed & ~shared else np.int64(0)
     while rest:
         bit = rest & -rest
         rest ^= bit
@@ -770,71 +788,68 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
 
 VALUE_DECAY = 1 << 14  # contradictions between two quarterings of the value scores
 
-PLACED = np.int64(1) << 62  # beside a cell's candidates in a sum's key: the cell is filled
+PLACED = np.int64(1) << 62  # beside a cell's candidates in SUM_VIEW: the cell is filled
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _unchanged(cand, grid, cells, key) -> bool:
-    """Whether the sum's cells are as its ``key`` recorded them."""
-    for i in range(cells.size):
-        cell = cells[i]
-        if cell < 0:
-            break
-        if key[i] != cand[cell] | (PLACED if grid[cell] != 0 else 0):
-            return False
-    return True
+def _seen_as(cand, grid, cell) -> np.int64:
+    """A cell as ``SUM_VIEW`` holds it: its candidates, with :data:`PLACED`
+    when it is filled."""
+    return cand[cell] | (PLACED if grid[cell] != 0 else 0)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _record(cand, grid, cells, key, needed) -> None:
-    """Record the sum's cells and what they need in its ``key``."""
-    for i in range(cells.size):
-        cell = cells[i]
-        if cell < 0:
-            break
-        key[i] = cand[cell] | (PLACED if grid[cell] != 0 else 0)
-    key[key.size - 1] = needed
+def _note(cand, grid, cell, view, cell_sums, keys) -> None:
+    """Note that ``cell`` may have changed: when it differs from ``view``,
+    the sums that read it (``cell_sums``) must run again."""
+    value = _seen_as(cand, grid, cell)
+    if value != view[cell]:
+        view[cell] = value
+        for i in range(cell_sums.shape[1]):
+            k = cell_sums[cell, i]
+            if k < 0:
+                break
+            keys[k, 0] = 1
 
 
 @numba.njit(cache=True, nogil=True)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
-                   sum_combos, combos, sum_seen, sum_rest, sum_groups, full, keys,
-                   weights, peer_bits) -> int:
+                   sum_combos, combos, sum_seen, sum_rest, sum_groups, full, keys, view,
+                   cell_sums, weights, peer_bits) -> int:
     """A variant's own rules, once each (see :mod:`.kernel_tables`): -1 on a
-    contradiction, 1 if a candidate was struck, else 0. A sum whose cells
-    and the union of its house's other candidates (``sum_rest``) are as its
-    key (``keys[k]``, from the last pass that left them unchanged) gives
-    what it gave then (the rules are functions of these alone): nothing,
-    but the strike of the values it needs from the cells that see it all,
-    which is done again. The sum whose rule finds a contradiction is recorded (``k + 1``) in the last slot of
-    ``weights`` for :func:`_conflict`."""
-    changed = _arcs(cand, arc_from, arc_to, arc_allowed)
+    contradiction, 1 if a candidate was struck, else 0. A sum runs only
+    when a cell its rule reads (``cell_sums``: its cells and the rest of its
+    house) changed since the rule last struck nothing (``keys[k, 0]``; a
+    change is a cell that differs from ``view``, every cell looked at
+    when the pass starts and each one a sum strikes at once, so a sum
+    sees every change before its turn): the rule is a function of those
+    cells alone, so it would strike nothing again. A sum left alone still
+    strikes the values it then needed (``keys[k, 1]``) from the cells that
+    see it all, since those cells are not its own. The sum whose rule finds
+    a contradiction is recorded (``k + 1``) in the last slot of ``weights``
+    for :func:`_conflict`. (Against comparing each sum's cells with their
+    candidates at its last run, the same branch nodes; ``benchmarks/
+    interactive_solver/README.md``.)"""
+    changed = _arcs(cand, arc_from, arc_to, arc_allowed) if arc_from.size else 0
     if changed < 0:
         return -1
+    for cell in range(cand.size):
+        _note(cand, grid, cell, view, cell_sums, keys)
     width = sum_cells.shape[1]
     rest_width = sum_rest.shape[1]
     seen_width = sum_seen.shape[1]
     for k in range(sum_totals.size):
-        outside = full
-        if rest_width and sum_rest[k, 0] >= 0:
-            outside = np.int64(0)
-            for i in range(rest_width):
-                cell = sum_rest[k, i]
-                if cell < 0:
-                    break
-                outside |= cand[cell]
-        same = keys[k, width] == outside
-        if same:
-            for i in range(width):
-                cell = sum_cells[k, i]
-                if cell < 0:
-                    break
-                if keys[k, i] != cand[cell] | (PLACED if grid[cell] != 0 else 0):
-                    same = False
-                    break
-        if same:
-            needed = keys[k, width + 1]
+        if keys[k, 0] == 0:
+            needed = keys[k, 1]
         else:
+            outside = full
+            if rest_width and sum_rest[k, 0] >= 0:
+                outside = np.int64(0)
+                for i in range(rest_width):
+                    cell = sum_rest[k, i]
+                    if cell < 0:
+                        break
+                    outside |= cand[cell]
             cells = sum_cells[k]
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, sum_cells, k, combos, sum_combos[k],
@@ -856,8 +871,13 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                 weights[weights.size - 1] = k + 1
                 return -1
             if result == 0:
-                _record(cand, grid, cells, keys[k], needed)
-                keys[k, width] = outside
+                keys[k, 0] = 0
+                keys[k, 1] = needed
+            else:
+                for i in range(width):
+                    if cells[i] < 0:
+                        break
+                    _note(cand, grid, cells[i], view, cell_sums, keys)
             changed |= result
         if needed:  # _strike, inlined
             for i in range(seen_width):
@@ -870,10 +890,14 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
                     cand[cell] &= ~needed
                     if cand[cell] == 0:
                         return -1
+                    _note(cand, grid, cell, view, cell_sums, keys)
                     changed = 1
             paired = _pair_exclusions(cand, grid, sum_cells, k, needed, peer_bits)
             if paired < 0:
                 return -1
+            if paired:
+                for cell in range(cand.size):
+                    _note(cand, grid, cell, view, cell_sums, keys)
             changed |= paired
     return changed
 
@@ -1070,26 +1094,37 @@ def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
 
 
 def _variant(cand, grid, tables, work) -> int:
-    """A variant's rules (:func:`_variant_rules`, :func:`_lines`, then
-    :func:`_intersections`) when
-    the bundle has them: -1, 1 or 0 as :func:`_variant_rules`."""
+    """A variant's rules (:func:`_variant_rules`, :func:`_lines`,
+    :func:`_counting_circles`, then :func:`_intersections`) when the bundle
+    has them: -1, 1 or 0 as :func:`_variant_rules`. A rule whose tables are
+    empty is not called (numba counts a reference on each array passed: the
+    three empty calls took 0.16 us a pass on a killer)."""
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],
                              tables[SUM_REST], tables[SUM_GROUPS], tables[FULL],
-                             work[SUM_KEYS], work[WEIGHTS], tables[PEER_BITS])
+                             work[SUM_KEYS], work[SUM_VIEW], tables[CELL_SUMS], work[WEIGHTS],
+                             tables[PEER_BITS])
     if changed < 0:
         return -1
-    lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
-                   tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
-    if lines < 0:
-        return -1
-    circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
-                                tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
-    if circles < 0:
-        return -1
-    meets = _intersections(cand, grid, tables[INTERSECTIONS])
-    return -1 if meets < 0 else changed | lines | circles | meets
+    if tables[LINE_CELLS].shape[0]:
+        lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
+                       tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
+        if lines < 0:
+            return -1
+        changed |= lines
+    if tables[CIRCLES].shape[0]:
+        circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
+                                    tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
+        if circles < 0:
+            return -1
+        changed |= circles
+    if tables[INTERSECTIONS].shape[0]:
+        meets = _intersections(cand, grid, tables[INTERSECTIONS])
+        if meets < 0:
+            return -1
+        changed |= meets
+    return changed
 
 
 _variant = _per_bundle(_variant, lambda cand, grid, tables, work: 0, VARIANT)
@@ -1360,7 +1395,7 @@ def _clear_weights(tables, work) -> None:
     weights[:weights.size - 1] = tables[PRIORITY]
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
-    work[SUM_KEYS][:, 0] = -1  # no cell's key: every sum is looked at afresh
+    work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
 
 
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)

@@ -87,7 +87,9 @@ singles-only one) and then, from ``VARIANT`` on:
   ``(C, K)`` the sets of values that can fill the circles (each value
   ``v`` in ``v`` circles: values summing to ``m``, none above the number
   of groups), as bitmasks, 0 padded; ``CIRCLE_SEEN`` ``(C, G, w)`` the
-  cells that see every cell of a group, -1 padded.
+  cells that see every cell of a group, -1 padded;
+- ``CELL_SUMS`` ``(N, d)``, -1 padded: the sums whose rule reads each cell
+  (:func:`_cell_sums`), whose rule runs again when the cell changes.
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -117,6 +119,7 @@ SUM_GROUPS = 28
 PEER_BITS = 29
 PRIORITY = 30
 CIRCLES, CIRCLE_GROUPS, CIRCLE_COMBOS, CIRCLE_SEEN = 31, 32, 33, 34
+CELL_SUMS = 35
 VARIANT = DOMAINS  # the first variant table
 
 MAX_SIDE = 62  # candidates are int64 bitmasks
@@ -126,7 +129,7 @@ MAX_SIDE = 62  # candidates are int64 bitmasks
 # variant's also the conflict weights of its branching rule, its sums' keys,
 # the value tried at each level of its two-way search and the value scores.
 CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS, VALUE, SCORES = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-LINE_LAYERS, LINE_MARKS, LINE_KEYS = 10, 11, 12
+LINE_LAYERS, LINE_MARKS, LINE_KEYS, SUM_VIEW = 10, 11, 12, 13
 
 
 def _padded(rows, width: int | None = None) -> np.ndarray:
@@ -182,16 +185,18 @@ class Tables:
         shared state; ``CELL``, ``NEXT``: ``(N + 1,)``; ``QUEUE``: ``(N,)``;
         ``MASKS``: one per segment; a variant's ``WEIGHTS``: ``(N + 1,)``, the
         conflict weights and the sum that found the last contradiction, and
-        ``SUM_KEYS`` ``(S, m + 2)``: each sum's cells as last seen unchanged,
-        the candidates of the rest of its house then and the values they
-        need; ``VALUE``: ``(N + 1,)``, the bit of the value tried at each level
-        of the two-way search; ``SCORES``: ``(s + 1,)``, each value's
+        ``SUM_KEYS`` ``(S, 2)``: for each sum, 1 while its rule must run
+        again (0: none of the cells it reads changed since it last struck
+        nothing) and the values it then needed; ``VALUE``: ``(N + 1,)``, the
+        bit of the value tried at each level of the two-way search; ``SCORES``: ``(s + 1,)``, each value's
         conflicts and the contradictions since their last decay;
         ``LINE_LAYERS``: ``((L + 1) Q,)``, the automaton states a regular
         line's cells reach, ``LINE_MARKS``: ``(3 Q + 1,)``, their stamps and
         the last stamp given, for lines of up to ``L`` cells and automata of
         up to ``Q`` states; ``LINE_KEYS``: ``(R, L)``, each line's cells'
-        candidates after its last pass, -1 before any)."""
+        candidates after its last pass, -1 before any; ``SUM_VIEW``:
+        ``(N,)``, each cell's candidates as the sums' rules last saw them,
+        with a flag when filled)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
@@ -201,10 +206,10 @@ class Tables:
         sums = self.locked[SUM_CELLS].shape
         states = self.locked[LINE_NEXT].shape[1]
         layers = (self.locked[LINE_CELLS].shape[1] + 1) * states
-        return (*work, np.zeros(n + 1, np.int64), np.full((sums[0], sums[1] + 2), -1, np.int64),
+        return (*work, np.zeros(n + 1, np.int64), np.ones((sums[0], 2), np.int64),
                 np.zeros(n + 1, np.int64), np.zeros(self.side + 1, np.int64),
                 np.empty(layers, np.int64), np.zeros(3 * states + 1, np.int64),
-                np.full(self.locked[LINE_CELLS].shape, -1, np.int64))
+                np.full(self.locked[LINE_CELLS].shape, -1, np.int64), np.full(n, -1, np.int64))
 
 
 def _frozen(parts: tuple) -> tuple:
@@ -319,7 +324,8 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
-               _peer_bits(matrix), _priorities(rules, houses), *_circles(rules, matrix))
+               _peer_bits(matrix), _priorities(rules, houses), *_circles(rules, matrix),
+               _cell_sums(sums[0], sums[6], layout.cells))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -801,6 +807,16 @@ def _complement(members: list[int], houses: np.ndarray) -> list[int]:
             return [c for c in house if c not in inside]
     return []
 
+
+
+def _cell_sums(sum_cells: np.ndarray, sum_rest: np.ndarray, cells: int) -> np.ndarray:
+    """``CELL_SUMS`` ``(N, d)``, -1 padded: for each cell, the sums whose
+    rule reads it (one of their cells, or of the rest of their house)."""
+    readers = [[] for _ in range(cells)]
+    for k in range(sum_cells.shape[0]):
+        for cell in {*sum_cells[k].tolist(), *sum_rest[k].tolist()} - {-1}:
+            readers[cell].append(k)
+    return _padded(readers)
 
 
 def _peer_bits(matrix: np.ndarray) -> np.ndarray:
