@@ -38,10 +38,9 @@ tuples in SE's order (by their largest value first).
 
 from __future__ import annotations
 
-from .candidates import CandidateGrid, cell_name, cells_of, values_text
 from ..core.constraint import cells_text
+from .candidates import CandidateGrid, cell_name, cells_of, values_text
 from .step import Step
-
 
 
 def _single(grid: CandidateGrid, name: str, cells, values, cell: int, value: int,
