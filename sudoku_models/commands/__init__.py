@@ -30,12 +30,21 @@ def register_command(name: str, add_parser: Callable) -> None:
     _COMMANDS[name] = add_parser
 
 
-def load_commands() -> dict[str, Callable]:
+def load_commands(name: str | None = None) -> dict[str, Callable]:
     """Import the built-in command modules and the extensions (each once);
-    returns every registered command's ``add_parser`` by name."""
+    returns every registered command's ``add_parser`` by name. When
+    ``name`` is the name of a built-in command (``show-model``: module
+    ``show_model``), only that module is imported, with the extensions
+    (which may replace its command), and only its ``add_parser`` is
+    returned."""
     from ..extensions import load_extensions
 
-    for module in BUILT_IN:
-        import_module(f".{module}", __name__)
+    module = name.replace("-", "_") if name and "_" not in name else None
+    if module not in BUILT_IN:
+        for each in BUILT_IN:
+            import_module(f".{each}", __name__)
+        load_extensions()
+        return dict(_COMMANDS)
+    import_module(f".{module}", __name__)
     load_extensions()
-    return dict(_COMMANDS)
+    return {name: _COMMANDS[name]}

@@ -34,7 +34,7 @@ from .solve_output import (STDIN, check_solutions_file, json_line, print_one, pr
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
-    from ..solving import Solved
+    from ..solving import Models, Solved
 
 DEFAULT_METHODS = ("milp", "cp")
 
@@ -126,13 +126,14 @@ def _solver_options(args: argparse.Namespace) -> dict[str, dict]:
 class _Collected:
     """What the outputs need of the puzzles as they are solved, without
     keeping them all: the summary (:class:`~sudoku_models.records.summary.Summary`),
-    whether a solved grid failed verification, the first method's solution
-    line of each puzzle (for ``--solutions``), each method's
-    :class:`~sudoku_models.solving.Solved` for one puzzle, and every summary
-    row only for ``--plot`` of a file."""
+    whether a solved grid failed verification, each method's
+    :class:`~sudoku_models.solving.Solved` for one puzzle, the first
+    method's solution line of each puzzle only for ``--solutions`` (a
+    :class:`~sudoku_models.puzzle.Puzzle` made of each grid: 0.02 ms a
+    puzzle) and every summary row only for ``--plot`` of a file."""
 
     def __init__(self, dataset: str, first_method: str, one_puzzle: bool,
-                 keep_rows: bool, json_lines: bool = False) -> None:
+                 keep_rows: bool, keep_solutions: bool, json_lines: bool = False) -> None:
         from ..records.summary import Summary
 
         self.dataset = dataset
@@ -141,7 +142,7 @@ class _Collected:
         self.summary = Summary()
         self.wrong = False
         self.rows: list[dict] | None = [] if keep_rows else None
-        self.solutions: dict[int, str] = {}
+        self.solutions: dict[int, str] | None = {} if keep_solutions else None
         self.results: dict[str, Solved] = {}
         self.first_error: dict[str, str] = {}  # per method: the first ERROR's message
         self.json_lines = json_lines
@@ -154,7 +155,7 @@ class _Collected:
                     "verified": solved.verified,
                     "build_s": None if result is None else result.build_seconds,
                     "solve_s": None if result is None else result.solve_seconds})
-        if solved.method == self.first_method:
+        if self.solutions is not None and solved.method == self.first_method:
             self.solutions[solved.index] = solution_line(result, solved.status)
         if self.one_puzzle:
             self.results[solved.method] = solved
@@ -250,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
         METHODS[method].check_configuration(values)
     collected = _Collected(dataset, args.method[0], one_puzzle=args.file is None,
                            keep_rows=bool(args.plot) and args.file is not None,
+                           keep_solutions=bool(args.solutions),
                            json_lines=args.format == "json")
     recorder = _Recorder(args, dataset, options) if args.out else None
     try:
@@ -289,7 +291,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
     :class:`~sudoku_models.solving.Models` for the run), each
     :class:`~sudoku_models.solving.Solved` handed to ``collected`` and
     recorded by ``recorder``; a row ``--out`` holds already is counted, not
-    solved again. A progress bar on standard error for a file."""
+    solved again. A progress bar for a file when standard error is a terminal."""
     import os
 
     from ..solving import Models, options_text, solve_one
@@ -300,10 +302,11 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
     refused = (ModelTooLarge,) if args.file is None else ()  # one puzzle: a refusal, exit 2
     total = len(puzzles) * len(options)
     bar = None
-    if total > 1:
+    if total > 1 and sys.stderr.isatty():  # tqdm shows nothing elsewhere: not imported (5-8 ms)
         from tqdm import tqdm
 
-        bar = tqdm(total=total, unit="solve", disable=None, file=sys.stderr)
+        bar = tqdm(total=total, unit="solve", file=sys.stderr)
+    loaded: set[str] = set()
     try:
         for method, values in options.items():
             for index, puzzle in enumerate(puzzles, 1):
@@ -311,6 +314,9 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
                 if held is not None:
                     collected.count(held)
                 else:
+                    if method not in loaded:
+                        _load_frozen(models, method)
+                        loaded.add(method)
                     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
                     solved = solve_one(models, index, puzzle, method, values, refused)
                     if recorder is not None:
@@ -321,6 +327,32 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
     finally:
         if bar is not None:
             bar.close()
+
+
+def _load_frozen(models: Models, method: str) -> None:
+    """Load ``method``'s solver library (:meth:`~sudoku_models.solving.Models.prepare`)
+    with the garbage collector paused, then freeze every object the process
+    holds (``gc.freeze``, as ``count`` does for its counter): for ``milp``,
+    Pyomo, HiGHS and numpy make about 57,000 long-lived objects, which the
+    collections during their import, the warm-up's collection of its model
+    and the interpreter's at exit would each traverse (13-25 ms a full
+    collection; the collector took 72 ms of a 300-puzzle ``solve --file``
+    before the exit, 10-12 ms now). Only when the
+    library is not loaded yet: a process that runs commands one after
+    another (the tests) freezes each method's load once, with whatever
+    garbage it held then."""
+    import gc
+
+    target = METHODS[method].target
+    if isinstance(target, type) or target.partition(":")[0] in sys.modules:
+        models.prepare(method)
+        return
+    gc.disable()
+    try:
+        models.prepare(method)
+    finally:
+        gc.freeze()
+        gc.enable()
 
 
 register_command("solve", add_parser)
