@@ -36,7 +36,6 @@ import numpy as np
 
 from .errors import PuzzleFormatError
 from .core.geometry import Layout
-from .core.cell_kinds import Cage, Region
 from .core.rules import Rules
 from .core.value_range import ONE_TO_N, ValueRange
 from .limits import MAX_PUZZLE_ORDER, MAX_TEXT_CHARS
@@ -441,7 +440,7 @@ class Puzzle:
         repeating = ((np.diff(held, axis=1) == 0) & (held[:, 1:] != 0)).any(axis=1)
         groups = [(layout.house_name(int(h)), layout.houses[h]) for h in np.flatnonzero(repeating)]
         groups += [(c.label(layout), np.array(c.cells)) for c in self.constraints
-                   if isinstance(c, (Region, Cage))]
+                   if c.kind in ("region", "cage")]
         found = []
         for name, cells in groups:
             values = flat[cells]

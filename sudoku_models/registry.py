@@ -179,14 +179,14 @@ square boxes of an order (the classic grids), rectangular boxes (6x6 as
 @cache
 def constraint_kind_names() -> tuple[str, ...]:
     """The constraint kinds of variants a method may model (``kinds``): the
-    kinds of :data:`sudoku_models.core.constraint.KINDS`, in their order,
+    kinds of :func:`sudoku_models.core.rules.constraint_kinds`, in their order,
     with a killer cage in two parts: ``cage``, its cells all different (all
     a cage without a total needs), and ``cage-total``, its sum. Read from
     the kinds themselves when first asked (the core loads numpy, which
     listing methods and ``--help`` never need)."""
-    from .core.rules import KINDS
+    from .core.rules import constraint_kinds
 
-    return (*KINDS, "cage-total")
+    return (*constraint_kinds(), "cage-total")
 
 
 class _EveryKind(Sequence):

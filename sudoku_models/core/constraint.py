@@ -69,9 +69,10 @@ class Lowered:
 
 KINDS: dict[str, type[Constraint]] = {}
 """Every constraint kind by its JSON name, in the order the kinds are
-defined (:mod:`.cell_kinds`, :mod:`.line_kinds`, then ``or`` in
-:mod:`.rules`, which imports them all): filled by :class:`Constraint` as
-each kind is defined, never typed twice."""
+defined: filled by :class:`Constraint` as each kind is defined, never
+typed twice. The kinds' modules load where a constraint of theirs is
+first made or read (a classic puzzle loads none);
+:func:`~.rules.constraint_kinds` loads them all and returns this."""
 
 
 class Constraint:

@@ -114,7 +114,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -123,8 +123,15 @@ from .automata import (LineAutomaton, different_automaton, either_automaton, kep
 from ..errors import RulesError
 from ..limits import MAX_OR_NESTING
 from .geometry import Layout, cell_name
-from .constraint import KINDS, Constraint, Context, Lowered  # noqa: F401 (KINDS: here for every reader)
-from .cell_kinds import (Cage, Kropki, Region, XV)
+from .constraint import KINDS, Constraint, Context, Lowered
+
+if TYPE_CHECKING:
+    from .cell_kinds import Cage, Region
+# The kinds (:mod:`.cell_kinds`, :mod:`.line_kinds`) are imported where a constraint of
+# theirs is made or asked for, not here: a classic puzzle's Rules needs none of them, and
+# their 59 frozen dataclasses cost 35-42 ms of start-up (benchmarks/machinery/README.md).
+
+
 
 
 def _word_forms(constraint: Constraint, layout: Layout, context: Context):
@@ -211,6 +218,23 @@ class Either(Constraint):
             return [_either_line.__wrapped__(self, layout)]
 
 
+def constraint_kinds() -> dict[str, type[Constraint]]:
+    """Every constraint kind by its JSON name (:data:`~.constraint.KINDS`),
+    the modules that define them imported on the first call. In one order
+    whatever loaded first: those of :mod:`.cell_kinds`, ``or``
+    (:class:`Either`, defined here), those of :mod:`.line_kinds`, then
+    any defined elsewhere."""
+    from . import cell_kinds, line_kinds  # defining a kind registers it
+
+    rank = {module: i for i, module in enumerate((cell_kinds.__name__, __name__,
+                                                   line_kinds.__name__))}
+    ordered = sorted(KINDS.items(), key=lambda item: rank.get(item[1].__module__, 3))  # stable
+    if list(KINDS) != [kind for kind, _ in ordered]:
+        KINDS.clear()
+        KINDS.update(ordered)
+    return KINDS
+
+
 @kept(maxsize=8)
 def _either_line(either: Either, layout: Layout) -> LineAutomaton:
     """:meth:`Either.automata`'s line (equal ors on equal layouts share it;
@@ -227,6 +251,8 @@ def _either_line(either: Either, layout: Layout) -> LineAutomaton:
 
 def diagonals(layout: Layout) -> tuple[Region, Region]:
     """The two main diagonals of X-Sudoku, each all different."""
+    from .cell_kinds import Region
+
     side = layout.side
     return (Region(tuple(i * side + i for i in range(side)), "main diagonal"),
             Region(tuple(i * side + side - 1 - i for i in range(side)), "anti-diagonal"))
@@ -236,6 +262,8 @@ def windoku(layout: Layout) -> tuple[Region, ...]:
     """Windoku (hyper) windows: box-sized windows one cell in from the
     edges, one cell apart (four 3x3 windows on a 9x9). Box layouts only;
     raises :class:`RulesError` otherwise."""
+    from .cell_kinds import Region
+
     if layout.box_shape is None:
         raise RulesError(f"windoku needs a layout with boxes, got {layout.name}")
     tall, wide = layout.box_shape
@@ -251,6 +279,8 @@ def windoku(layout: Layout) -> tuple[Region, ...]:
 def disjoint_groups(layout: Layout) -> tuple[Region, ...]:
     """Disjoint groups: the cells at the same position in every box hold
     different values (``N`` regions of ``N`` cells). Box layouts only."""
+    from .cell_kinds import Region
+
     if layout.box_shape is None:
         raise RulesError(f"disjoint groups need a layout with boxes, got {layout.name}")
     tall, wide = layout.box_shape
@@ -269,7 +299,7 @@ def disjoint_cages(constraints) -> list[Cage]:
     outies) reads only these, as it takes the cages inside a house to cover
     distinct cells (overlapping cages, as the Interactive Sudoku Solver and
     f-puzzles allow, would count a cell twice)."""
-    cages = [c for c in constraints if isinstance(c, Cage) and c.total is not None]
+    cages = [c for c in constraints if c.kind == "cage" and c.total is not None]
     seen: dict[int, int] = {}
     for cage in cages:
         for cell in cage.cells:
@@ -310,9 +340,8 @@ class Rules:
 
     @cached_property
     def context(self) -> Context:
-        dotted = frozenset(tuple(sorted(c.cells)) for c in self.constraints
-                           if isinstance(c, Kropki))
-        marked = frozenset(tuple(sorted(c.cells)) for c in self.constraints if isinstance(c, XV))
+        dotted = frozenset(tuple(sorted(c.cells)) for c in self.constraints if c.kind == "kropki")
+        marked = frozenset(tuple(sorted(c.cells)) for c in self.constraints if c.kind == "xv")
         return Context(dotted, marked)
 
     def violations(self, values) -> list[str]:

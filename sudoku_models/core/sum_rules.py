@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .constraint import LinearSum
-from .cell_kinds import Cage
 from .rules import disjoint_cages, Rules
+
+if TYPE_CHECKING:
+    from .cell_kinds import Cage
 
 MAX_DERIVED = 9  # largest innie or outie set kept (cells)
 

@@ -66,6 +66,7 @@ kinds back for writing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -75,26 +76,26 @@ from ..errors import PuzzleFormatError
 from ..limits import MAX_VALUES
 from .geometry import Layout
 from .constraint import Constraint, Context, LinearSum
-from .cell_kinds import (AntiKing, AntiKnight, Arrow, Cage, Clone, CountingCircles, GreaterThan,
-                         Indexing, Kropki, KropkiNegative, NonConsecutive, Pairwise, Region,
-                         SameValues, Thermometer, XV, XVNegative)
-from .line_kinds import (CellSum, DoubleArrow, EqualityCage, HiddenSkyscraper, LittleKiller,
-                         Lunchbox, Modular, NumberedRoom, Palindrome, Quadruple, RegionSumLine,
-                         Regular, RellikCage, Renban, Sandwich, Skyscraper, SumLine, Whispers,
-                         XSum, Zipper)
+
+if TYPE_CHECKING:
+    from .line_kinds import Regular
+# The kinds are imported by the translations that make or tell them apart, not here: the
+# value range of a classic puzzle needs none of them (their import: 35-42 ms).
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOP"
 # kinds whose meaning does not change when every value moves by the same amount
 # (an equality cage: the own values' even and odd classes swap, low and high stay), and
 # kinds the Interactive Sudoku Solver keys by value index 1..N, not by value (a pair
 # relation's table, an automaton's symbols)
-_INVARIANT = (Region, AntiKnight, AntiKing, NonConsecutive, GreaterThan, Thermometer, Whispers,
-              Renban, Palindrome, Modular, EqualityCage, Pairwise, Clone, SameValues)
+_INVARIANT = ("region", "anti-knight", "anti-king", "non-consecutive", "greater", "thermometer",
+              "whispers", "renban", "palindrome", "modular", "equality-cage", "pairwise", "clones",
+              "same-values")
 # kinds whose sums change form: checked as automata over the own values
-_EQUATIONS = (Arrow, DoubleArrow, Zipper, RegionSumLine)
+_EQUATIONS = ("arrow", "double-arrow", "zipper", "region-sum-line")
 # kinds whose automaton reads the own values as they are (from_step's shift)
-_OWN_AUTOMATA = {Sandwich: sandwich_automaton, XSum: x_sum_automaton, Lunchbox: lunchbox_automaton,
-                 RellikCage: rellik_automaton, SumLine: sum_line_automaton}
+_OWN_AUTOMATA = {"sandwich": sandwich_automaton, "x-sum": x_sum_automaton,
+                 "lunchbox": lunchbox_automaton, "rellik-cage": rellik_automaton,
+                 "sum-line": sum_line_automaton}
 
 
 class ValueRangeError(PuzzleFormatError):
@@ -166,8 +167,8 @@ def marks(constraints) -> Context:
     """The pairs of cells that carry a Kropki dot or an X or V among
     ``constraints`` (as :attr:`Rules.context <sudoku_models.core.rules.Rules.context>`
     gives them), before those become other kinds."""
-    return Context(frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, Kropki)),
-                   frozenset(tuple(sorted(c.cells)) for c in constraints if isinstance(c, XV)))
+    return Context(frozenset(tuple(sorted(c.cells)) for c in constraints if c.kind == "kropki"),
+                   frozenset(tuple(sorted(c.cells)) for c in constraints if c.kind == "xv"))
 
 
 def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
@@ -179,8 +180,13 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
     the marked pairs of the puzzle's constraints as read (:func:`marks`), which
     the negative Kropki and XV rules leave alone. Raises
     :class:`ValueRangeError` naming the kind it cannot translate."""
+    from .cell_kinds import (Cage, CountingCircles, Indexing, Kropki, KropkiNegative, Region, XV,
+                             XVNegative)
+    from .line_kinds import (CellSum, DoubleArrow, HiddenSkyscraper, LittleKiller, Lunchbox,
+                             NumberedRoom, Quadruple, RegionSumLine, Regular, Skyscraper, Zipper)
+
     shift = -values.shift if inverse else values.shift  # own value = inside value + shift
-    if shift == 0 or isinstance(constraint, _INVARIANT) or (
+    if shift == 0 or constraint.kind in _INVARIANT or (
             isinstance(constraint, Cage) and constraint.total is None) or (
             not inverse and isinstance(constraint, Regular) and not constraint.pattern):
         return [constraint]
@@ -214,7 +220,7 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
                                               RegionSumLine)):
         constraint.validate(layout)  # its cells, before they become an automaton's (an
         # arrow may be longer than in 1..N: its 0s add nothing)
-    if not inverse and isinstance(constraint, _EQUATIONS):
+    if not inverse and constraint.kind in _EQUATIONS:
         return [_sum_automaton(linear, shift, layout.side) for linear in constraint.sums(layout)]
     if not inverse and isinstance(constraint, Kropki):
         return [_pair_automaton(constraint.cells, constraint.amount, shift, layout.side)]
@@ -222,10 +228,10 @@ def to_internal(constraint: Constraint, values: ValueRange, layout: Layout, *,
         return _negative_pairs(constraint, context, shift, layout)
     if not inverse and isinstance(constraint, Skyscraper):
         return [_skyscraper_automaton(constraint.cells, constraint.count, shift, layout.side)]
-    if not inverse and type(constraint) in _OWN_AUTOMATA and not getattr(constraint, "loop",
-                                                                         False):
+    if not inverse and constraint.kind in _OWN_AUTOMATA and not getattr(constraint, "loop",
+                                                                          False):
         constraint.validate(layout)
-        automaton = _OWN_AUTOMATA[type(constraint)](constraint.total, layout.side, shift)
+        automaton = _OWN_AUTOMATA[constraint.kind](constraint.total, layout.side, shift)
         distinct = [Region(constraint.cells)] if isinstance(constraint, Lunchbox) else []
         return [as_regular(constraint.cells, automaton), *distinct]
     if not inverse and isinstance(constraint, (NumberedRoom, Indexing)):
@@ -255,6 +261,8 @@ def as_regular(cells, automaton: Automaton) -> Regular:
     """A :class:`Regular` constraint on ``cells`` given by ``automaton``'s
     transitions (one that accepts no word: a move to a state that does not
     accept)."""
+    from .line_kinds import Regular
+
     transitions = tuple((q, v, target) for q, row in enumerate(automaton.next)
                         for v, target in enumerate(row, start=1) if target >= 0)
     accepting = tuple(automaton.accepting)
@@ -270,7 +278,7 @@ def _indexing(constraint, shift: int, side: int) -> list[Regular]:
     control cell holding ``c`` (1 to the line's length; never 0) says that
     the ``c``-th cell of its line holds the wanted value (a numbered room's
     clue; for column indexing, the control's column counted from 1)."""
-    if isinstance(constraint, NumberedRoom):
+    if constraint.kind == "numbered-room":
         found = [(constraint.cells[0], constraint.cells, constraint.value)]
     else:
         found = [((cell, tuple(cell // side * side + i for i in range(side)), cell % side + 1)
@@ -337,7 +345,7 @@ def _negative_pairs(constraint, context: Context, shift: int, layout: Layout) ->
     left out (the Interactive Sudoku Solver's ``StrictKropki`` and
     ``StrictXV``)."""
     side = layout.side
-    if isinstance(constraint, XVNegative):
+    if constraint.kind == "xv-negative":
         marked = context.xv_marked
 
         def allowed(u, v):

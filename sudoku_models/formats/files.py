@@ -31,7 +31,6 @@ from ..puzzle import Puzzle, cell_values
 from . import collection_file, collection_names
 from .json_text import JSON_HOOKS, loads
 from .puzzle_text import read_puzzle
-from .toolkit_json import from_json
 from ..limits import (MAX_FILE_BYTES, MAX_FILE_PUZZLES, MAX_JSON_BYTES, MAX_LINE_BYTES,
                       MAX_PUZZLE_SIDE)
 
@@ -266,6 +265,8 @@ def _read_json(blocks, label: str, short: str, max_puzzles) -> PuzzleGrids:
     of objects, or one object per line (JSON lines); named
     ``"<file name>:<line>"`` for JSON lines and ``"<file name>#<index>"``
     (1-based) for a list. Each may be of the toolkit's format or f-puzzles."""
+    from .toolkit_json import from_json  # with the kinds: a file of lines needs neither
+
     raw = b"".join(block for block, _ in blocks)
     try:
         text = raw.decode("utf-8")

@@ -16,11 +16,11 @@ from ..errors import PuzzleFileNotFound, PuzzleFormatError
 from ..limits import MAX_TEXT_CHARS
 from ..puzzle import Puzzle
 from . import PUZZLE_FORMATS, collection_file, collection_names, links
-from .fpuzzles import from_sudokupad, sudokupad_link, to_fpuzzles
-from .iss import (from_iss, from_jigsaw_line, from_long_killer, from_pencilmarks,
-                  from_short_killer, is_jigsaw_line, is_long_killer, is_pencilmarks,
-                  is_short_killer, to_iss)
-from .toolkit_json import from_json, to_json
+
+# The readers and writers of the other formats (.fpuzzles, .iss, .toolkit_json) are imported
+# where a text or a format needs them: they load the constraint kinds (35-42 ms), which a
+# file of puzzle lines (formats.files reads it on its own) or a Puzzle given as it is never
+# needs.
 
 _LZ_ALPHABET = re.compile(r"[A-Za-z0-9+/=$\-_ ]{12,}")
 _ISS_WORDS = re.compile(r"(\.[A-Za-z][A-Za-z0-9]+)+")
@@ -72,6 +72,11 @@ def read_puzzle(text: str | dict, *, where: str | None = None, name: str = "") -
     text does not. Raises :class:`PuzzleFormatError`; ``OSError`` when an
     existing file cannot be read; ``TypeError`` for a ``text`` that is
     neither a ``str``, a path nor a ``dict``."""
+    from .iss import (from_iss, from_jigsaw_line, from_long_killer, from_pencilmarks,
+                      from_short_killer, is_jigsaw_line, is_long_killer, is_pencilmarks,
+                      is_short_killer)
+    from .toolkit_json import from_json
+
     if isinstance(text, dict):
         return _named(from_json(text, where), name)
     if isinstance(text, os.PathLike):
@@ -185,6 +190,9 @@ def _from_payload(text: str, where: str | None) -> Puzzle:
 
 
 def _from_unpacked(kind: str, decoded: str, where: str | None) -> Puzzle:
+    from .fpuzzles import from_sudokupad
+    from .toolkit_json import from_json
+
     if kind == "sudokupad":
         return from_sudokupad(decoded, where or "SudokuPad")
     return from_json(decoded, where)
@@ -215,6 +223,10 @@ def write_puzzle(puzzle: Puzzle, format: str = "line") -> str:
     each back to the same puzzle. Raises :class:`PuzzleFormatError` for a
     constraint the format cannot say, ``ValueError`` for an unknown
     ``format``."""
+    from .fpuzzles import sudokupad_link, to_fpuzzles
+    from .iss import to_iss
+    from .toolkit_json import to_json
+
     if format == "line":
         return puzzle.to_string()
     if format == "json":

@@ -109,15 +109,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...registry import ARROW_FORMS, CAGE_FORMS, ORDER_FORMS
-from ...core.cell_kinds import Arrow, Cage, GreaterThan, Thermometer, XV
 from ...core.rules import Rules
 from ...core.sum_rules import cage_digit_sets, derived_sums
 from .automaton_rows import automaton_rows, estimated_bytes
 from .model import Row
+
+if TYPE_CHECKING:  # the kinds are told apart by name: a classic model loads none of them
+    from ...core.cell_kinds import Arrow
 
 # the families of the rules' LinearSum
 SUM_KINDS = {"cage": "cage-total"}
@@ -222,14 +225,14 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
 
     for constraint in rules.constraints:
         kind = constraint.kind
-        total = constraint.total if isinstance(constraint, Cage) else None
+        total = constraint.total if kind == "cage" else None
         if total is not None:
             sets = cage_digit_sets(len(constraint.cells), total, side)
             if prune:
                 prune_to(constraint.cells, sets)
             if cage == "sets":  # beside the cage's sum and at-most-one rows
                 digit_sets("cage-sets", constraint.cells, sets)
-        if isinstance(constraint, Arrow) and arrow == "sets" and _shaft_differs(constraint, rules):
+        if kind == "arrow" and arrow == "sets" and _shaft_differs(constraint, rules):
             shaft = len(constraint.cells)
             sets = [digits for digits in combinations(range(1, side + 1), shaft)
                     if sum(digits) <= side]
@@ -253,15 +256,15 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
             family = SUM_KINDS.get(kind, kind)
             linear(family, f"{_name(family)}_{number(family)}", linear_sum.cells,
                    linear_sum.coefficients, linear_sum.total, linear_sum.total)
-        if isinstance(constraint, XV):
+        if kind == "xv":
             linear("xv", f"xv_{number('xv')}", constraint.cells, (1, 1), constraint.total,
                    constraint.total)
-        elif isinstance(constraint, (GreaterThan, Thermometer)):
+        elif kind in ("greater", "thermometer"):
             n = number(kind)
-            steps = ([constraint.cells] if isinstance(constraint, GreaterThan) else
+            steps = ([constraint.cells] if kind == "greater" else
                      [(b, a) for a, b in zip(constraint.cells, constraint.cells[1:])])
             for step, (high, low) in enumerate(steps):
-                label = f"{_name(kind)}_{n}" + ("" if isinstance(constraint, GreaterThan)
+                label = f"{_name(kind)}_{n}" + ("" if kind == "greater"
                                                  else f"_{step + 1}")
                 if order == "values":
                     linear(kind, label, (high, low), (1, -1), 1, None)
@@ -273,7 +276,7 @@ def _binary_rules(rules: Rules, cage: str, order: str, arrow: str, prune: bool,
                                     np.concatenate([np.ones(side - k, np.int64),
                                                     -np.ones(side - k - 1, np.int64)]),
                                     None, 0))
-        elif not isinstance(constraint, (Cage, Arrow)):
+        elif kind not in ("cage", "arrow"):
             for relation in constraint.pairs(layout, context):
                 rows.extend(_pair_rows(kind, number(kind), relation, side))
         for line in constraint.automata(layout):  # the flow rows of automaton_rows
