@@ -393,11 +393,19 @@ class DropStopReports(logging.Filter):
         return _Injected.__name__ not in record.getMessage()
 
 
-def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
-    """Have Python raise ``exc`` in ``thread`` at its next bytecode (None:
-    drop one not raised yet)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread),
-                                               ctypes.py_object(exc) if exc else None)
+def _raise_in(thread: int, exc: type[BaseException]) -> None:
+    """Have Python raise ``exc`` in ``thread`` at its next check for
+    pending work (a function's entry, a loop's jump back). Never called to
+    drop one not raised yet (``PyThreadState_SetAsyncExc`` with NULL): in
+    CPython 3.11 that leaves the check on with nothing to raise, and under a
+    profiler or a tracer (cProfile, a debugger, coverage) the thread then
+    loops forever at its next call."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(exc))
+
+
+def _checkpoint() -> None:
+    """A Python call, nothing more: a stop raised in this thread and not yet
+    delivered is delivered at its entry."""
 
 
 def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
@@ -416,12 +424,13 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
     ``KeyboardInterrupt`` on Ctrl-C; what the work had made is to be thrown
     away."""
     thread, lock = threading.get_ident(), threading.Lock()
-    state = {"running": False, "resident": None}  # raised only while the work runs
+    state = {"running": False, "resident": None, "raised": False}  # raised only while running
 
     def stop() -> None:
         with lock:
             if state["running"]:
                 _raise_in(thread, _Injected)  # first: nothing may delay the stop
+                state["raised"] = True
                 if state["resident"] is None:
                     state["resident"] = peak_resident_bytes()
 
@@ -437,7 +446,8 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
                 try:
                     with lock:
                         state["running"] = False
-                        _raise_in(thread, None)  # one on its way is dropped
+                    if state["raised"]:
+                        _checkpoint()  # one on its way lands here, not in the caller
                     break
                 except _Injected:
                     continue

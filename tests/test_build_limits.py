@@ -288,6 +288,34 @@ def test_python_work_is_stopped_inside_and_the_process_is_left_as_it_was():
     assert signal.getsignal(signal.SIGINT) is handler and signal.set_wakeup_fd(-1) == -1
 
 
+
+def test_a_build_under_a_tracer_or_profiler_ends():
+    """A model's build is watched by raising a stop inside it; dropping a
+    stop not yet raised with ``PyThreadState_SetAsyncExc(NULL)`` left
+    CPython 3.11 looping forever at the next call under a tracer or a
+    profiler (a debugger, coverage, cProfile): the first milp solve never
+    ended. Stopped builds end there too, with the tracer still on."""
+    code = """
+import sys, time
+sys.settrace(lambda *args: None)
+from sudoku_models import Puzzle, solve
+from sudoku_models.stoppable import WorkStopped, call_python_stoppable
+def endless():
+    while True:
+        pass
+try:
+    call_python_stoppable(endless, time.perf_counter() + 0.2)
+except WorkStopped as stopped:
+    print(stopped.reason)
+print(solve(Puzzle.from_string(sys.argv[1]), "milp").status.name)
+"""
+    top95_first = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    done = subprocess.run([sys.executable, "-c", code, top95_first], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["time", "limit", "OPTIMAL"]
+
+
 # -- a property: random heavy variants, every method, one limit ------------------------
 
 WORKER = """
