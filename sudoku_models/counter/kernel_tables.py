@@ -382,12 +382,9 @@ def _priorities(rules: Rules, houses: np.ndarray) -> np.ndarray:
     found = np.zeros(layout.cells, np.int64)
     for house in houses:
         found[house] += side
-    context = rules.context
-    for constraint in rules.constraints:
-        if constraint.pairs(layout, context) or constraint.sums(layout) or constraint.automata(layout):
-            for group in constraint.groups(layout):
-                if len(group) < layout.values:
-                    found[list(group)] += len(group)
+    for group, full in zip(lowered.groups, lowered.full):
+        if not full:
+            found[list(group)] += len(group)
     for linear in lowered.sums:
         found[list(linear.cells)] += max(2 * side - len(linear.cells), side)
     for constraint in rules.constraints:
