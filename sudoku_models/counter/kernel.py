@@ -1603,8 +1603,10 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 pass  # propagated with the next placement
             else:
                 weighed = other if other >= 0 else _next_guess(cand, grid, cell, tables, work)
+                times = _popcount(cand[weighed]) if weighed != cell and weighed != other else 1
                 if not propagate(cand, grid, tables, work):
-                    _conflict(tables, work, weighed, work_value[depth])
+                    for _ in range(times):
+                        _conflict(tables, work, weighed, work_value[depth])
                     depth -= 1
                     continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
