@@ -1343,21 +1343,6 @@ _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _next_guess(cand, grid, cell, tables, work) -> int:
-    """The cell a contradiction met when a value struck from ``cell`` is
-    propagated weighs on: the Interactive Sudoku Solver does not propagate
-    the strike (``js/solver/engine.js``: ``grid[cell] ^= value``); it
-    decides again on the unpropagated state, ``cell`` itself when one
-    value is left there, else the cell of most conflict weight per
-    candidate, and the contradiction meets the guess made there. Read
-    before the strike's propagation, from the state it starts from."""
-    if cand[cell] & (cand[cell] - 1) == 0:
-        return cell
-    chosen = _weighted_branch_cell(cand, grid, work[WEIGHTS], work[SCORES])
-    return cell if chosen < 0 else chosen
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
 def _empty(cand) -> bool:
     """Whether a cell has no candidate left."""
     for cell in range(cand.size):
@@ -1601,14 +1586,10 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cand[cell] &= ~work_value[depth]
             if lazy and _popcount(cand[cell]) > 1:
                 pass  # propagated with the next placement
-            else:
-                weighed = other if other >= 0 else _next_guess(cand, grid, cell, tables, work)
-                times = _popcount(cand[weighed]) if weighed != cell and weighed != other else 1
-                if not propagate(cand, grid, tables, work):
-                    for _ in range(times):
-                        _conflict(tables, work, weighed, work_value[depth])
-                    depth -= 1
-                    continue
+            elif not propagate(cand, grid, tables, work):
+                _conflict(tables, work, other if other >= 0 else cell, work_value[depth])
+                depth -= 1
+                continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
