@@ -51,7 +51,7 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS
                             CIRCLE_COMBOS, CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID,
                             HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
                             LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
-                            NEXT, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
+                            NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
                             SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
                             SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
                             SUM_VIEW, VALUE, VARIANT, WEIGHTS)
@@ -1361,9 +1361,10 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
     (overwritten): the guess is placed, then hidden singles (not placed)
     and the variant's rules run to a fixed point, the naked singles they
     make left unplaced; a contradiction there is the guess's (``cell``),
-    else the first cell they left with one candidate takes it (the guess's
-    when there is none). Only when a contradiction was found, so the
-    search pays it once per failed branch."""
+    else the first cell they left with one candidate in the solver's cell
+    order (:func:`_reorder`) takes it (the guess's when there is none).
+    Only when a contradiction was found, so the search pays it once per
+    failed branch."""
     if not _place(cand, grid, tables[PEERS], cell, bit):
         return cell
     houses = tables[HOUSES]
@@ -1378,13 +1379,40 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
             return cell
         if result == 0:
             break
-    for c in range(cand.size):
+    order = work[ORDER]
+    for i in range(order.size):
+        c = order[i]
         if grid[c] == 0 and cand[c] & (cand[c] - 1) == 0:
             return c
     return cell
 
 
 _blame = _per_bundle(_blame, lambda cand, grid, cell, bit, tables, work: cell, VARIANT)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _reorder(order, cand, cell) -> None:
+    """The Interactive Sudoku Solver's cell order (``_cellOrder``,
+    ``_updateCellOrder`` in ``js/solver/candidate_selector.js``), which
+    decides whose weight a contradiction adds to (:func:`_blame`): the
+    cells of one candidate first, each moved forward by a swap in the
+    order's scan, then ``cell`` (the decision, -1 for none) swapped to the
+    first place after them. Never undone on a backtrack, as there: the
+    first places after a state's fixed cells hold the cells that the
+    latest branch below it fixed first."""
+    front = 0
+    for i in range(order.size):
+        c = order[i]
+        if cand[c] & (cand[c] - 1) == 0:
+            order[i] = order[front]
+            order[front] = c
+            front += 1
+    if cell >= 0:
+        for i in range(front, order.size):
+            if order[i] == cell:
+                order[i] = order[front]
+                order[front] = cell
+                break
 
 
 def _clear_weights(tables, work) -> None:
@@ -1396,6 +1424,7 @@ def _clear_weights(tables, work) -> None:
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
+    work[ORDER][:] = np.arange(work[ORDER].size)
 
 
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
@@ -1598,6 +1627,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 return finish(control, nodes, count)
             depth -= 1
             continue
+        if not lazy:
+            _reorder(work[ORDER], cand, cell)
         work_cell[depth] = cell
         work_value[depth] = bit
         work_next[depth] = 2 + other if other >= 0 else 1
@@ -1616,6 +1647,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 _copy(grid, work_grid[child])
                 blamed = _blame(work_cand[child], work_grid[child], cell, bit, tables, work)
                 work[WEIGHTS][work[WEIGHTS].size - 1] = failed
+                if blamed != cell:  # the solver had moved the singles forward
+                    _reorder(work[ORDER], work_cand[child], -1)
             _conflict(tables, work, blamed, bit)
             continue
         depth = child
