@@ -1177,12 +1177,13 @@ def branch_cell(cand, grid) -> int:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _weighted_branch_cell(cand, grid, weights, scores) -> int:
+def _weighted_branch_cell(cand, grid, weights, scores, order) -> int:
     """A variant's branching rule: the empty cell with the most conflict
     weight per candidate (``weights[cell] / count``; among equals the fewest
-    candidates, then the first); the weights start at the cells'
-    priorities (the constraints on them, :func:`_clear_weights`) and grow
-    with the conflicts; -1 when the grid is full. When one value has
+    candidates, then the first in ``order``, the solver's cell order of
+    :func:`_reorder`); the weights start at the cells' priorities (the
+    constraints on them, :func:`_clear_weights`) and grow with the
+    conflicts; -1 when the grid is full. When one value has
     clearly the most conflicts (``scores``, :func:`_conflict`: at least
     ``s`` and half as many again as the fewest of those with some), a cell
     that has it weighs a fifth of that score more (the Interactive Sudoku
@@ -1211,7 +1212,8 @@ def _weighted_branch_cell(cand, grid, weights, scores) -> int:
     best = -1
     best_count = 1
     best_weight = 0
-    for cell in range(cand.size):
+    for i in range(order.size):
+        cell = order[i]
         if grid[cell] == 0:
             count = _popcount(cand[cell])
             weight = 5 * weights[cell] + (top if cand[cell] & value else 0)
@@ -1285,7 +1287,7 @@ def _choose(cand, grid, tables, work, value_order, fresh):
     instead (:func:`_house_branch`), at a ``fresh`` node only (not after a
     value was struck, as the Interactive Sudoku Solver does)."""
     weights = work[WEIGHTS]
-    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES])
+    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES], work[ORDER])
     if cell < 0:
         return -1, np.int64(0), -1
     mask = cand[cell]
