@@ -1345,6 +1345,23 @@ _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _next_guess(cand, grid, cell, work) -> int:
+    """The cell that a contradiction met when a value struck from ``cell``
+    is propagated weighs on, as the Interactive Sudoku Solver would meet
+    it: it does not propagate the strike (``js/solver/engine.js``,
+    ``grid[cell] ^= value``) but decides again on the unpropagated state,
+    ``cell`` itself when one value is left there, else the cell of most
+    conflict weight per candidate (:func:`_weighted_branch_cell`), and
+    meets the contradiction in each of that cell's values in turn (the
+    caller weighs it once per candidate). Read from the state before the
+    strike's propagation."""
+    if cand[cell] & (cand[cell] - 1) == 0:
+        return cell
+    chosen = _weighted_branch_cell(cand, grid, work[WEIGHTS], work[SCORES], work[ORDER])
+    return cell if chosen < 0 else chosen
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _empty(cand) -> bool:
     """Whether a cell has no candidate left."""
     for cell in range(cand.size):
@@ -1617,10 +1634,14 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cand[cell] &= ~work_value[depth]
             if lazy and _popcount(cand[cell]) > 1:
                 pass  # propagated with the next placement
-            elif not propagate(cand, grid, tables, work):
-                _conflict(tables, work, other if other >= 0 else cell, work_value[depth])
-                depth -= 1
-                continue
+            else:
+                weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
+                times = 1 if weighed == cell or weighed == other else _popcount(cand[weighed])
+                if not propagate(cand, grid, tables, work):
+                    for _ in range(times):
+                        _conflict(tables, work, weighed, work_value[depth])
+                    depth -= 1
+                    continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
