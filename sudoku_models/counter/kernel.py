@@ -1636,10 +1636,11 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 pass  # propagated with the next placement
             else:
                 weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
-                times = 1 if weighed == cell or weighed == other else _popcount(cand[weighed])
+                tried = work_value[depth] if lazy or weighed == other else cand[weighed]
                 if not propagate(cand, grid, tables, work):
-                    for _ in range(times):
-                        _conflict(tables, work, weighed, work_value[depth])
+                    while tried:  # each value the solver would try there, in turn
+                        _conflict(tables, work, weighed, tried & -tried)
+                        tried &= tried - 1
                     depth -= 1
                     continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
@@ -1672,7 +1673,7 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 work[WEIGHTS][work[WEIGHTS].size - 1] = failed
                 if blamed != cell:  # the solver had moved the singles forward
                     _reorder(work[ORDER], work_cand[child], -1)
-            _conflict(tables, work, blamed, bit)
+            _conflict(tables, work, blamed, bit if blamed == cell else work_cand[child][blamed])
             continue
         depth = child
         work_next[depth] = 0
