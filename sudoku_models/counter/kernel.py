@@ -606,6 +606,29 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
             | _narrowed(cand, cells[c], mask_c, keep_c))
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
+    """Whether no empty cell of sum ``row`` is the only place of two values
+    of ``once`` (a combination's values that one empty cell alone still
+    has): a cell takes one value, so such a combination is dead. The
+    Interactive Sudoku Solver's renban handler strikes so a value that only
+    one cell has and that needs another such value of the same cell
+    (``BinaryPairwise._enforceCellUniqueValues``, ``js/solver/handlers.js``):
+    at the root of Hard renban 1 it strikes 1 from R3C3, whose run 1-2-3
+    would need 2 there too."""
+    if once & (once - 1) == 0:
+        return True
+    for i in range(sum_cells.shape[1]):
+        cell = sum_cells[row, i]
+        if cell < 0:
+            break
+        if grid[cell] == 0:
+            alone = cand[cell] & once
+            if alone & (alone - 1):
+                return False
+    return True
+
+
 @numba.njit(cache=True, nogil=True)
 def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full):
     """A sum over cells that all differ, pruned by its combinations
@@ -644,6 +667,7 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
         if live and rest & ~allowed == 0 and needed & ~rest == 0:
             continue  # live or not, it would change nothing
         cover = np.int64(0)
+        twice = np.int64(0)
         fits = True
         for i in range(width):
             cell = sum_cells[row, i]
@@ -654,8 +678,9 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
                 if meet == 0:
                     fits = False
                     break
+                twice |= cover & meet
                 cover |= meet
-        if fits and cover == rest:
+        if fits and cover == rest and _sole_holders(cand, grid, sum_cells, row, rest & ~twice):
             live = True
             allowed |= rest
             needed &= rest
