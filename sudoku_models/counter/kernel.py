@@ -615,7 +615,10 @@ def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
     one cell has and that needs another such value of the same cell
     (``BinaryPairwise._enforceCellUniqueValues``, ``js/solver/handlers.js``):
     at the root of Hard renban 1 it strikes 1 from R3C3, whose run 1-2-3
-    would need 2 there too."""
+    would need 2 there too. Only for a renban's runs, as there: on every
+    cage, TAREK's killers took 142 : 63 counts fewer branch nodes (1,127
+    to 1,055) but 19.0 to 22.1 us a node, 8% more CPU on the mean
+    (``benchmarks/interactive_solver/README.md``)."""
     if once & (once - 1) == 0:
         return True
     for i in range(sum_cells.shape[1]):
@@ -630,7 +633,7 @@ def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
 
 
 @numba.njit(cache=True, nogil=True)
-def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full):
+def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full, sole):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
     it holds every value placed in the sum, its other values can go to
@@ -643,8 +646,10 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
     and a value every live combination needs goes to its one place in the
     sum if it has one left. Returns -1 on a contradiction (no live
     combination), 1 if a candidate of the sum's cells was struck, else 0,
-    and the values every live combination needs (not yet placed). The
-    sum's cells are row ``row`` of ``sum_cells``, read in place."""
+    and the values every live combination needs (not yet placed). With
+    ``sole`` (a renban's runs), a combination one empty cell alone could
+    fill twice is dead too (:func:`_sole_holders`). The sum's cells are row
+    ``row`` of ``sum_cells``, read in place."""
     width = sum_cells.shape[1]
     placed = np.int64(0)
     free = np.int64(0)  # the candidates of the empty cells
@@ -680,7 +685,8 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
                     break
                 twice |= cover & meet
                 cover |= meet
-        if fits and cover == rest and _sole_holders(cand, grid, sum_cells, row, rest & ~twice):
+        if fits and cover == rest and (not sole
+                                       or _sole_holders(cand, grid, sum_cells, row, rest & ~twice)):
             live = True
             allowed |= rest
             needed &= rest
@@ -878,7 +884,8 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
             cells = sum_cells[k]
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, sum_cells, k, combos, sum_combos[k],
-                                               sum_combos[k + 1], outside, full)
+                                               sum_combos[k + 1], outside, full,
+                                               sum_totals[k] == 0)
             elif sum_groups[k, 0] >= 0:  # plain bounds first, as the solver's sum handler
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
                 if result >= 0:

@@ -629,7 +629,9 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
     bounds only), and its complement in the first of ``houses`` ``(H, s)``
     that holds all its cells. ``value_sets`` (:func:`_value_sets`) follow
     the sums as entries of their own: ``(cells, combinations)``, total 0
-    (never read: an entry with combinations is pruned by them alone). A
+    (read only as their mark, :func:`.kernel._combinations`: an entry
+    with combinations is pruned by them alone, and no sum with
+    combinations totals 0). A
     sum whose cells need not all differ, among the first ``grouped`` (all
     when None: the rules' own sums, not the innies and outies derived from
     cages), gets its exclusion groups (``SUM_GROUPS``, the last table
