@@ -615,10 +615,13 @@ def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
     one cell has and that needs another such value of the same cell
     (``BinaryPairwise._enforceCellUniqueValues``, ``js/solver/handlers.js``):
     at the root of Hard renban 1 it strikes 1 from R3C3, whose run 1-2-3
-    would need 2 there too. Only for a renban's runs, as there: on every
-    cage, TAREK's killers took 142 : 63 counts fewer branch nodes (1,127
-    to 1,055) but 19.0 to 22.1 us a node, 8% more CPU on the mean
-    (``benchmarks/interactive_solver/README.md``)."""
+    would need 2 there too. The hard renban took 187,046 to 156,632 branch
+    nodes on average over five copies (fewer on 13 of 15, mean CPU 4.39 to
+    3.94 s). Only for a renban's runs, as there: on every cage, TAREK's
+    killers took 142 : 63 counts fewer branch nodes (1,127 to 1,055) but
+    19.0 to 22.1 us a node, 8% more CPU on the mean
+    (``benchmarks/interactive_solver/README.md``, "A renban's run that one
+    cell would fill twice")."""
     if once & (once - 1) == 0:
         return True
     for i in range(sum_cells.shape[1]):
