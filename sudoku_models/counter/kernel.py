@@ -676,7 +676,6 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
             continue  # live or not, it would change nothing
         cover = np.int64(0)
         twice = np.int64(0)
-        taken = np.int64(0)  # the values of cells left one value of it
         fits = True
         for i in range(width):
             cell = sum_cells[row, i]
@@ -684,11 +683,9 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
                 break
             if grid[cell] == 0:
                 meet = cand[cell] & rest
-                if meet == 0 or sole and meet & (meet - 1) == 0 and taken & meet:
-                    fits = False  # no value of it, or the one value another cell needs
+                if meet == 0:
+                    fits = False
                     break
-                if sole and meet & (meet - 1) == 0:
-                    taken |= meet
                 twice |= cover & meet
                 cover |= meet
         if fits and cover == rest and (not sole
