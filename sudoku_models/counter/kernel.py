@@ -51,7 +51,7 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS
                             CIRCLE_COMBOS, CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID,
                             HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
                             LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
-                            NEXT, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
+                            NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
                             SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
                             SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
                             SUM_VIEW, VALUE, VARIANT, WEIGHTS)
@@ -1212,12 +1212,13 @@ def branch_cell(cand, grid) -> int:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _weighted_branch_cell(cand, grid, weights, scores) -> int:
+def _weighted_branch_cell(cand, grid, weights, scores, order) -> int:
     """A variant's branching rule: the empty cell with the most conflict
     weight per candidate (``weights[cell] / count``; among equals the fewest
-    candidates, then the first); the weights start at the cells'
-    priorities (the constraints on them, :func:`_clear_weights`) and grow
-    with the conflicts; -1 when the grid is full. When one value has
+    candidates, then the first in ``order``, the solver's cell order of
+    :func:`_reorder`); the weights start at the cells' priorities (the
+    constraints on them, :func:`_clear_weights`) and grow with the
+    conflicts; -1 when the grid is full. When one value has
     clearly the most conflicts (``scores``, :func:`_conflict`: at least
     ``s`` and half as many again as the fewest of those with some), a cell
     that has it weighs a fifth of that score more (the Interactive Sudoku
@@ -1246,7 +1247,8 @@ def _weighted_branch_cell(cand, grid, weights, scores) -> int:
     best = -1
     best_count = 1
     best_weight = 0
-    for cell in range(cand.size):
+    for i in range(order.size):
+        cell = order[i]
         if grid[cell] == 0:
             count = _popcount(cand[cell])
             weight = 5 * weights[cell] + (top if cand[cell] & value else 0)
@@ -1320,7 +1322,7 @@ def _choose(cand, grid, tables, work, value_order, fresh):
     instead (:func:`_house_branch`), at a ``fresh`` node only (not after a
     value was struck, as the Interactive Sudoku Solver does)."""
     weights = work[WEIGHTS]
-    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES])
+    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES], work[ORDER])
     if cell < 0:
         return -1, np.int64(0), -1
     mask = cand[cell]
@@ -1378,6 +1380,23 @@ _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _next_guess(cand, grid, cell, work) -> int:
+    """The cell that a contradiction met when a value struck from ``cell``
+    is propagated weighs on, as the Interactive Sudoku Solver would meet
+    it: it does not propagate the strike (``js/solver/engine.js``,
+    ``grid[cell] ^= value``) but decides again on the unpropagated state,
+    ``cell`` itself when one value is left there, else the cell of most
+    conflict weight per candidate (:func:`_weighted_branch_cell`), and
+    meets the contradiction in each of that cell's values in turn (the
+    caller weighs it once per candidate). Read from the state before the
+    strike's propagation."""
+    if cand[cell] & (cand[cell] - 1) == 0:
+        return cell
+    chosen = _weighted_branch_cell(cand, grid, work[WEIGHTS], work[SCORES], work[ORDER])
+    return cell if chosen < 0 else chosen
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _empty(cand) -> bool:
     """Whether a cell has no candidate left."""
     for cell in range(cand.size):
@@ -1396,9 +1415,10 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
     (overwritten): the guess is placed, then hidden singles (not placed)
     and the variant's rules run to a fixed point, the naked singles they
     make left unplaced; a contradiction there is the guess's (``cell``),
-    else the first cell they left with one candidate takes it (the guess's
-    when there is none). Only when a contradiction was found, so the
-    search pays it once per failed branch."""
+    else the first cell they left with one candidate in the solver's cell
+    order (:func:`_reorder`) takes it (the guess's when there is none).
+    Only when a contradiction was found, so the search pays it once per
+    failed branch."""
     if not _place(cand, grid, tables[PEERS], cell, bit):
         return cell
     houses = tables[HOUSES]
@@ -1413,13 +1433,40 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
             return cell
         if result == 0:
             break
-    for c in range(cand.size):
+    order = work[ORDER]
+    for i in range(order.size):
+        c = order[i]
         if grid[c] == 0 and cand[c] & (cand[c] - 1) == 0:
             return c
     return cell
 
 
 _blame = _per_bundle(_blame, lambda cand, grid, cell, bit, tables, work: cell, VARIANT)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _reorder(order, cand, cell) -> None:
+    """The Interactive Sudoku Solver's cell order (``_cellOrder``,
+    ``_updateCellOrder`` in ``js/solver/candidate_selector.js``), which
+    decides whose weight a contradiction adds to (:func:`_blame`): the
+    cells of one candidate first, each moved forward by a swap in the
+    order's scan, then ``cell`` (the decision, -1 for none) swapped to the
+    first place after them. Never undone on a backtrack, as there: the
+    first places after a state's fixed cells hold the cells that the
+    latest branch below it fixed first."""
+    front = 0
+    for i in range(order.size):
+        c = order[i]
+        if cand[c] & (cand[c] - 1) == 0:
+            order[i] = order[front]
+            order[front] = c
+            front += 1
+    if cell >= 0:
+        for i in range(front, order.size):
+            if order[i] == cell:
+                order[i] = order[front]
+                order[front] = cell
+                break
 
 
 def _clear_weights(tables, work) -> None:
@@ -1431,6 +1478,7 @@ def _clear_weights(tables, work) -> None:
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
+    work[ORDER][:] = np.arange(work[ORDER].size)
 
 
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
@@ -1621,10 +1669,14 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cand[cell] &= ~work_value[depth]
             if lazy and _popcount(cand[cell]) > 1:
                 pass  # propagated with the next placement
-            elif not propagate(cand, grid, tables, work):
-                _conflict(tables, work, other if other >= 0 else cell, work_value[depth])
-                depth -= 1
-                continue
+            else:
+                weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
+                times = 1 if weighed == cell or weighed == other else _popcount(cand[weighed])
+                if not propagate(cand, grid, tables, work):
+                    for _ in range(times):
+                        _conflict(tables, work, weighed, work_value[depth])
+                    depth -= 1
+                    continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
@@ -1633,6 +1685,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 return finish(control, nodes, count)
             depth -= 1
             continue
+        if not lazy:
+            _reorder(work[ORDER], cand, cell)
         work_cell[depth] = cell
         work_value[depth] = bit
         work_next[depth] = 2 + other if other >= 0 else 1
@@ -1651,6 +1705,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 _copy(grid, work_grid[child])
                 blamed = _blame(work_cand[child], work_grid[child], cell, bit, tables, work)
                 work[WEIGHTS][work[WEIGHTS].size - 1] = failed
+                if blamed != cell:  # the solver had moved the singles forward
+                    _reorder(work[ORDER], work_cand[child], -1)
             _conflict(tables, work, blamed, bit)
             continue
         depth = child
