@@ -1478,7 +1478,9 @@ def _clear_weights(tables, work) -> None:
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
-    work[ORDER][:] = np.arange(work[ORDER].size)
+    order = work[ORDER]
+    for i in range(order.size):  # the solver's cell order starts as the cells'
+        order[i] = i
 
 
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
