@@ -1389,7 +1389,8 @@ def _next_guess(cand, grid, cell, work) -> int:
     conflict weight per candidate (:func:`_weighted_branch_cell`), and
     meets the contradiction in each of that cell's values in turn (the
     caller weighs it once per candidate). Read from the state before the
-    strike's propagation."""
+    strike's propagation. (Figures with the solver's cell order,
+    :func:`_reorder`.)"""
     if cand[cell] & (cand[cell] - 1) == 0:
         return cell
     chosen = _weighted_branch_cell(cand, grid, work[WEIGHTS], work[SCORES], work[ORDER])
@@ -1453,7 +1454,13 @@ def _reorder(order, cand, cell) -> None:
     order's scan, then ``cell`` (the decision, -1 for none) swapped to the
     first place after them. Never undone on a backtrack, as there: the
     first places after a state's fixed cells hold the cells that the
-    latest branch below it fixed first."""
+    latest branch below it fixed first. With :func:`_next_guess`, the hard
+    renban took 156,632 to 138,449 branch nodes on average over five
+    copies (fewer on 13 of 15) and the hard thermometers and 16x16
+    examples 40,372 to 33,510 (15 : 15; over ten copies 44,191 to 38,106,
+    31 : 29: within their noise), killers unchanged
+    (``benchmarks/interactive_solver/README.md``, "A renban's run that one
+    cell would fill twice")."""
     front = 0
     for i in range(order.size):
         c = order[i]
@@ -1637,10 +1644,12 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
     again and no new node, the hard thermometer snipes took 161,155 branch
     nodes on average over eight copies each against 84,380, 33 : 15; the
     interactive_solver README, "Whose weight grows at a contradiction?").
-    A contradiction met in a tried value's branch weighs on the cell
-    :func:`_blame` names, as the solver attributes it: the tried cell when
-    the value's own propagation, singles left unplaced, fails, else the
-    first single that propagation made (the hard renban 232,098 to 187,046
+    A contradiction met propagating a strike weighs on the cell the solver
+    would guess next (:func:`_next_guess`); one met in a tried value's
+    branch on the cell :func:`_blame` names, as the solver attributes it:
+    the tried cell when the value's own propagation, singles left
+    unplaced, fails, else the first single that propagation made in the
+    solver's cell order (:func:`_reorder`; the hard renban 232,098 to 187,046
     branch nodes, fewer on 13 of 15 copies, and the hard thermometers
     and 16x16 examples 77,236 to 40,372; the same README); not when the
     rules are sums alone, whose propagation costs more than this saves
