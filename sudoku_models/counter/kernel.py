@@ -51,7 +51,7 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS
                             CIRCLE_COMBOS, CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID,
                             HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
                             LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
-                            NEXT, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
+                            NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
                             SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
                             SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
                             SUM_VIEW, VALUE, VARIANT, WEIGHTS)
@@ -606,8 +606,37 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
             | _narrowed(cand, cells[c], mask_c, keep_c))
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
+    """Whether no empty cell of sum ``row`` is the only place of two values
+    of ``once`` (a combination's values that one empty cell alone still
+    has): a cell takes one value, so such a combination is dead. The
+    Interactive Sudoku Solver's renban handler strikes so a value that only
+    one cell has and that needs another such value of the same cell
+    (``BinaryPairwise._enforceCellUniqueValues``, ``js/solver/handlers.js``):
+    at the root of Hard renban 1 it strikes 1 from R3C3, whose run 1-2-3
+    would need 2 there too. The hard renban took 187,046 to 156,632 branch
+    nodes on average over five copies (fewer on 13 of 15, mean CPU 4.39 to
+    3.94 s). Only for a renban's runs, as there: on every cage, TAREK's
+    killers took 142 : 63 counts fewer branch nodes (1,127 to 1,055) but
+    19.0 to 22.1 us a node, 8% more CPU on the mean
+    (``benchmarks/interactive_solver/README.md``, "A renban's run that one
+    cell would fill twice")."""
+    if once & (once - 1) == 0:
+        return True
+    for i in range(sum_cells.shape[1]):
+        cell = sum_cells[row, i]
+        if cell < 0:
+            break
+        if grid[cell] == 0:
+            alone = cand[cell] & once
+            if alone & (alone - 1):
+                return False
+    return True
+
+
 @numba.njit(cache=True, nogil=True)
-def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full):
+def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full, sole):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
     it holds every value placed in the sum, its other values can go to
@@ -620,8 +649,10 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
     and a value every live combination needs goes to its one place in the
     sum if it has one left. Returns -1 on a contradiction (no live
     combination), 1 if a candidate of the sum's cells was struck, else 0,
-    and the values every live combination needs (not yet placed). The
-    sum's cells are row ``row`` of ``sum_cells``, read in place."""
+    and the values every live combination needs (not yet placed). With
+    ``sole`` (a renban's runs), a combination one empty cell alone could
+    fill twice is dead too (:func:`_sole_holders`). The sum's cells are row
+    ``row`` of ``sum_cells``, read in place."""
     width = sum_cells.shape[1]
     placed = np.int64(0)
     free = np.int64(0)  # the candidates of the empty cells
@@ -644,6 +675,7 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
         if live and rest & ~allowed == 0 and needed & ~rest == 0:
             continue  # live or not, it would change nothing
         cover = np.int64(0)
+        twice = np.int64(0)
         fits = True
         for i in range(width):
             cell = sum_cells[row, i]
@@ -654,8 +686,10 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
                 if meet == 0:
                     fits = False
                     break
+                twice |= cover & meet
                 cover |= meet
-        if fits and cover == rest:
+        if fits and cover == rest and (not sole
+                                       or _sole_holders(cand, grid, sum_cells, row, rest & ~twice)):
             live = True
             allowed |= rest
             needed &= rest
@@ -853,7 +887,8 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
             cells = sum_cells[k]
             if sum_combos[k + 1] > sum_combos[k]:
                 result, needed = _combinations(cand, grid, sum_cells, k, combos, sum_combos[k],
-                                               sum_combos[k + 1], outside, full)
+                                               sum_combos[k + 1], outside, full,
+                                               sum_totals[k] == 0)
             elif sum_groups[k, 0] >= 0:  # plain bounds first, as the solver's sum handler
                 result = _bounds(cand, cells, sum_coefs[k], sum_totals[k])
                 if result >= 0:
@@ -1177,12 +1212,13 @@ def branch_cell(cand, grid) -> int:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _weighted_branch_cell(cand, grid, weights, scores) -> int:
+def _weighted_branch_cell(cand, grid, weights, scores, order) -> int:
     """A variant's branching rule: the empty cell with the most conflict
     weight per candidate (``weights[cell] / count``; among equals the fewest
-    candidates, then the first); the weights start at the cells'
-    priorities (the constraints on them, :func:`_clear_weights`) and grow
-    with the conflicts; -1 when the grid is full. When one value has
+    candidates, then the first in ``order``, the solver's cell order of
+    :func:`_reorder`); the weights start at the cells' priorities (the
+    constraints on them, :func:`_clear_weights`) and grow with the
+    conflicts; -1 when the grid is full. When one value has
     clearly the most conflicts (``scores``, :func:`_conflict`: at least
     ``s`` and half as many again as the fewest of those with some), a cell
     that has it weighs a fifth of that score more (the Interactive Sudoku
@@ -1211,7 +1247,8 @@ def _weighted_branch_cell(cand, grid, weights, scores) -> int:
     best = -1
     best_count = 1
     best_weight = 0
-    for cell in range(cand.size):
+    for i in range(order.size):
+        cell = order[i]
         if grid[cell] == 0:
             count = _popcount(cand[cell])
             weight = 5 * weights[cell] + (top if cand[cell] & value else 0)
@@ -1285,7 +1322,7 @@ def _choose(cand, grid, tables, work, value_order, fresh):
     instead (:func:`_house_branch`), at a ``fresh`` node only (not after a
     value was struck, as the Interactive Sudoku Solver does)."""
     weights = work[WEIGHTS]
-    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES])
+    cell = _weighted_branch_cell(cand, grid, weights, work[SCORES], work[ORDER])
     if cell < 0:
         return -1, np.int64(0), -1
     mask = cand[cell]
@@ -1343,6 +1380,24 @@ _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _next_guess(cand, grid, cell, work) -> int:
+    """The cell that a contradiction met when a value struck from ``cell``
+    is propagated weighs on, as the Interactive Sudoku Solver would meet
+    it: it does not propagate the strike (``js/solver/engine.js``,
+    ``grid[cell] ^= value``) but decides again on the unpropagated state,
+    ``cell`` itself when one value is left there, else the cell of most
+    conflict weight per candidate (:func:`_weighted_branch_cell`), and
+    meets the contradiction in each of that cell's values in turn (the
+    caller weighs it once per candidate). Read from the state before the
+    strike's propagation. (Figures with the solver's cell order,
+    :func:`_reorder`.)"""
+    if cand[cell] & (cand[cell] - 1) == 0:
+        return cell
+    chosen = _weighted_branch_cell(cand, grid, work[WEIGHTS], work[SCORES], work[ORDER])
+    return cell if chosen < 0 else chosen
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _empty(cand) -> bool:
     """Whether a cell has no candidate left."""
     for cell in range(cand.size):
@@ -1361,9 +1416,10 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
     (overwritten): the guess is placed, then hidden singles (not placed)
     and the variant's rules run to a fixed point, the naked singles they
     make left unplaced; a contradiction there is the guess's (``cell``),
-    else the first cell they left with one candidate takes it (the guess's
-    when there is none). Only when a contradiction was found, so the
-    search pays it once per failed branch."""
+    else the first cell they left with one candidate in the solver's cell
+    order (:func:`_reorder`) takes it (the guess's when there is none).
+    Only when a contradiction was found, so the search pays it once per
+    failed branch."""
     if not _place(cand, grid, tables[PEERS], cell, bit):
         return cell
     houses = tables[HOUSES]
@@ -1378,13 +1434,46 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
             return cell
         if result == 0:
             break
-    for c in range(cand.size):
+    order = work[ORDER]
+    for i in range(order.size):
+        c = order[i]
         if grid[c] == 0 and cand[c] & (cand[c] - 1) == 0:
             return c
     return cell
 
 
 _blame = _per_bundle(_blame, lambda cand, grid, cell, bit, tables, work: cell, VARIANT)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _reorder(order, cand, cell) -> None:
+    """The Interactive Sudoku Solver's cell order (``_cellOrder``,
+    ``_updateCellOrder`` in ``js/solver/candidate_selector.js``), which
+    decides whose weight a contradiction adds to (:func:`_blame`): the
+    cells of one candidate first, each moved forward by a swap in the
+    order's scan, then ``cell`` (the decision, -1 for none) swapped to the
+    first place after them. Never undone on a backtrack, as there: the
+    first places after a state's fixed cells hold the cells that the
+    latest branch below it fixed first. With :func:`_next_guess`, the hard
+    renban took 156,632 to 138,449 branch nodes on average over five
+    copies (fewer on 13 of 15) and the hard thermometers and 16x16
+    examples 40,372 to 33,510 (15 : 15; over ten copies 44,191 to 38,106,
+    31 : 29: within their noise), killers unchanged
+    (``benchmarks/interactive_solver/README.md``, "A renban's run that one
+    cell would fill twice")."""
+    front = 0
+    for i in range(order.size):
+        c = order[i]
+        if cand[c] & (cand[c] - 1) == 0:
+            order[i] = order[front]
+            order[front] = c
+            front += 1
+    if cell >= 0:
+        for i in range(front, order.size):
+            if order[i] == cell:
+                order[i] = order[front]
+                order[front] = cell
+                break
 
 
 def _clear_weights(tables, work) -> None:
@@ -1396,6 +1485,9 @@ def _clear_weights(tables, work) -> None:
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
+    order = work[ORDER]
+    for i in range(order.size):  # the solver's cell order starts as the cells'
+        order[i] = i
 
 
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
@@ -1552,10 +1644,12 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
     again and no new node, the hard thermometer snipes took 161,155 branch
     nodes on average over eight copies each against 84,380, 33 : 15; the
     interactive_solver README, "Whose weight grows at a contradiction?").
-    A contradiction met in a tried value's branch weighs on the cell
-    :func:`_blame` names, as the solver attributes it: the tried cell when
-    the value's own propagation, singles left unplaced, fails, else the
-    first single that propagation made (the hard renban 232,098 to 187,046
+    A contradiction met propagating a strike weighs on the cell the solver
+    would guess next (:func:`_next_guess`); one met in a tried value's
+    branch on the cell :func:`_blame` names, as the solver attributes it:
+    the tried cell when the value's own propagation, singles left
+    unplaced, fails, else the first single that propagation made in the
+    solver's cell order (:func:`_reorder`; the hard renban 232,098 to 187,046
     branch nodes, fewer on 13 of 15 copies, and the hard thermometers
     and 16x16 examples 77,236 to 40,372; the same README); not when the
     rules are sums alone, whose propagation costs more than this saves
@@ -1586,10 +1680,14 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cand[cell] &= ~work_value[depth]
             if lazy and _popcount(cand[cell]) > 1:
                 pass  # propagated with the next placement
-            elif not propagate(cand, grid, tables, work):
-                _conflict(tables, work, other if other >= 0 else cell, work_value[depth])
-                depth -= 1
-                continue
+            else:
+                weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
+                times = 1 if weighed == cell or weighed == other else _popcount(cand[weighed])
+                if not propagate(cand, grid, tables, work):
+                    for _ in range(times):
+                        _conflict(tables, work, weighed, work_value[depth])
+                    depth -= 1
+                    continue
             fresh = other >= 0 and grid[other] != 0  # the value went to its other place
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
@@ -1598,6 +1696,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 return finish(control, nodes, count)
             depth -= 1
             continue
+        if not lazy:
+            _reorder(work[ORDER], cand, cell)
         work_cell[depth] = cell
         work_value[depth] = bit
         work_next[depth] = 2 + other if other >= 0 else 1
@@ -1616,6 +1716,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                 _copy(grid, work_grid[child])
                 blamed = _blame(work_cand[child], work_grid[child], cell, bit, tables, work)
                 work[WEIGHTS][work[WEIGHTS].size - 1] = failed
+                if blamed != cell:  # the solver had moved the singles forward
+                    _reorder(work[ORDER], work_cand[child], -1)
             _conflict(tables, work, blamed, bit)
             continue
         depth = child

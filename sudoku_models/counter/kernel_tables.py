@@ -129,7 +129,7 @@ MAX_SIDE = 62  # candidates are int64 bitmasks
 # variant's also the conflict weights of its branching rule, its sums' keys,
 # the value tried at each level of its two-way search and the value scores.
 CAND, GRID, CELL, NEXT, QUEUE, MASKS, WEIGHTS, SUM_KEYS, VALUE, SCORES = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-LINE_LAYERS, LINE_MARKS, LINE_KEYS, SUM_VIEW = 10, 11, 12, 13
+LINE_LAYERS, LINE_MARKS, LINE_KEYS, SUM_VIEW, ORDER = 10, 11, 12, 13, 14
 
 
 def _padded(rows, width: int | None = None) -> np.ndarray:
@@ -196,7 +196,8 @@ class Tables:
         up to ``Q`` states; ``LINE_KEYS``: ``(R, L)``, each line's cells'
         candidates after its last pass, -1 before any; ``SUM_VIEW``:
         ``(N,)``, each cell's candidates as the sums' rules last saw them,
-        with a flag when filled)."""
+        with a flag when filled; ``ORDER``: ``(N,)``, the cells in the order
+        the two-way search fixed them, :func:`.kernel._reorder`)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
@@ -209,7 +210,8 @@ class Tables:
         return (*work, np.zeros(n + 1, np.int64), np.ones((sums[0], 2), np.int64),
                 np.zeros(n + 1, np.int64), np.zeros(self.side + 1, np.int64),
                 np.empty(layers, np.int64), np.zeros(3 * states + 1, np.int64),
-                np.full(self.locked[LINE_CELLS].shape, -1, np.int64), np.full(n, -1, np.int64))
+                np.full(self.locked[LINE_CELLS].shape, -1, np.int64), np.full(n, -1, np.int64),
+                np.arange(n, dtype=np.int64))
 
 
 def _frozen(parts: tuple) -> tuple:
@@ -629,7 +631,9 @@ def _sums(sums, matrix: np.ndarray, houses: np.ndarray, sets: bool = True,
     bounds only), and its complement in the first of ``houses`` ``(H, s)``
     that holds all its cells. ``value_sets`` (:func:`_value_sets`) follow
     the sums as entries of their own: ``(cells, combinations)``, total 0
-    (never read: an entry with combinations is pruned by them alone). A
+    (read only as their mark, :func:`.kernel._combinations`: an entry
+    with combinations is pruned by them alone, and no sum with
+    combinations totals 0). A
     sum whose cells need not all differ, among the first ``grouped`` (all
     when None: the rules' own sums, not the innies and outies derived from
     cages), gets its exclusion groups (``SUM_GROUPS``, the last table
