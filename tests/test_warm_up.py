@@ -91,10 +91,11 @@ def _worker_solves(out) -> dict[str, list[float]]:
 
 def test_a_benchmark_worker_warms_each_configuration_and_records_it(tmp_path):
     # One run may meet a preemption of a few ms on its first solve (a worker pinned to
-    # a core that the suite's other processes share); a cold start is there in every
-    # run, so two runs with an outlier each fail the test.
+    # a core that the suite's other processes share; a fresh clone's CI once met it in
+    # two runs in a row: milp's first 11.3 ms against at most 6 ms); a cold start is
+    # there in every run, so three runs with an outlier each fail the test.
     outliers = []
-    for attempt in range(2):
+    for attempt in range(3):
         solves = _worker_solves(tmp_path / f"warm{attempt}.csv")
         assert all(len(times) == 10 for times in solves.values())
         outliers = {method: times for method, times in solves.items()
