@@ -36,9 +36,8 @@ def grid_errors(puzzle: Puzzle, grid) -> list[str]:
     ]
     flat = array.ravel()
     layout = puzzle.layout
-    held = np.sort(flat[layout.houses], axis=1)  # a house repeats a value where neighbours match
     errors += [f"{layout.house_name(int(house))} repeats a value"
-               for house in np.flatnonzero((np.diff(held, axis=1) == 0).any(axis=1))]
+               for house in layout.repeating_houses(flat)]
     if not errors:  # the constraints' definitions need a grid of values 1..N
         errors += puzzle.rules.violations(flat)
     return errors
@@ -62,9 +61,8 @@ def verify(puzzle: Puzzle, grid) -> bool:
     # where there are some); a grid that fails one is judged by grid_errors itself
     flat = array.ravel()
     clues = puzzle.grid.ravel()
-    held = np.sort(flat[puzzle.layout.houses], axis=1)
     if (flat.min() < 1 or flat.max() > puzzle.layout.values
             or ((clues != 0) & (clues != flat)).any()
-            or (held[:, 1:] == held[:, :-1]).any()):
+            or puzzle.layout.repeating_houses(flat).size):
         return False
     return not puzzle.rules.violations(flat)

@@ -248,6 +248,17 @@ class Layout:
         """``3*N`` (``2*N`` for a Latin square)."""
         return (2 if self.regions is None else 3) * self.side
 
+    def repeating_houses(self, values, empty: int | None = None) -> np.ndarray:
+        """The indices (into :attr:`houses`) of the houses in which the flat
+        ``(N*N,)`` ``values`` hold one value twice, ``empty`` (a clue grid's
+        0) not counted when given; found for every house at once, as equal
+        neighbours in each house's sorted values."""
+        held = np.sort(np.asarray(values)[self.houses], axis=1)
+        same = held[:, 1:] == held[:, :-1]
+        if empty is not None:
+            same &= held[:, 1:] != empty
+        return np.flatnonzero(same.any(axis=1))
+
     @cached_property
     def houses(self) -> np.ndarray:
         """Read-only ``(H, N)`` int64 array of flat cell indices: the rows
