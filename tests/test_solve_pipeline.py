@@ -166,3 +166,25 @@ def test_solve_format_json_prints_one_object_per_puzzle_and_method(capsys):
         assert record["status"] == "OPTIMAL" and record["verified"]
         assert verify(puzzles[record["index"] - 1], solution)
         assert record["cpu_s"] >= 0 and isinstance(record["stats"], dict)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_solve_leaves_the_garbage_collector_as_it_found_it(collecting, capsys):
+    """`solve` pauses the collector until its first method has loaded: after
+    a run, after a refused one and after one whose every row is an error, the
+    collector is on again exactly when it was on before."""
+    import gc
+
+    top95 = str(DATASETS / "top95.txt")
+    runs = (["solve", "--file", top95, "--first", "2", "--method", "backtracking"],
+            ["solve", "--file", top95 + ".missing"],
+            ["solve", SEED_STRING, "--method", "backtracking", "--first", "2"])
+    was = gc.isenabled()
+    try:
+        for argv in runs:
+            (gc.enable if collecting else gc.disable)()
+            assert main(argv) == (0 if argv[1] == "--file" and "--first" in argv else 2)
+            assert gc.isenabled() is collecting, argv
+    finally:
+        (gc.enable if was else gc.disable)()
+    capsys.readouterr()

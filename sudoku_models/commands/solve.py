@@ -220,11 +220,6 @@ class _Recorder:
         self.written += 1
 
 
-# Whether run() paused the garbage collector until the first method's load
-# (_load_frozen resumes it).
-_paused = False
-
-
 def run(args: argparse.Namespace) -> int:
     """Solve PUZZLE or the puzzles of ``--file``; print the side-by-side view
     (one puzzle) or the summary (a file); write ``--out``,
@@ -235,18 +230,16 @@ def run(args: argparse.Namespace) -> int:
     run, which its collections until then (5-9 ms) would traverse in vain."""
     import gc
 
-    global _paused
-    _paused = gc.isenabled()
+    collecting = gc.isenabled()
     gc.disable()
     try:
-        return _run(args)
+        return _run(args, collecting)
     finally:
-        if _paused:  # no method loaded: every row held, or an error before
-            _paused = False
+        if collecting:  # no method loaded (every row held, or an error before): the pause ends
             gc.enable()
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, collecting: bool) -> int:
     from ..solving import option_values
 
     if args.file is None:
@@ -277,7 +270,7 @@ def _run(args: argparse.Namespace) -> int:
                            json_lines=args.format == "json")
     recorder = _Recorder(args, dataset, options) if args.out else None
     try:
-        _solve_all(puzzles, options, args, collected, recorder)
+        _solve_all(puzzles, options, args, collected, recorder, collecting)
     except KeyboardInterrupt:
         if not args.out:
             raise
@@ -308,7 +301,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.Namespace,
-               collected: _Collected, recorder: _Recorder | None) -> None:
+               collected: _Collected, recorder: _Recorder | None, collecting: bool) -> None:
     """Every puzzle with every method, method by method (one
     :class:`~sudoku_models.solving.Models` for the run), each
     :class:`~sudoku_models.solving.Solved` handed to ``collected`` and
@@ -337,7 +330,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
                     collected.count(held)
                 else:
                     if method not in loaded:
-                        _load_frozen(models, method)
+                        _load_frozen(models, method, collecting)
                         loaded.add(method)
                     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
                     solved = solve_one(models, index, puzzle, method, values, refused)
@@ -351,7 +344,7 @@ def _solve_all(puzzles: list[Puzzle], options: dict[str, dict], args: argparse.N
             bar.close()
 
 
-def _load_frozen(models: Models, method: str) -> None:
+def _load_frozen(models: Models, method: str, collecting: bool) -> None:
     """Load ``method``'s solver library (:meth:`~sudoku_models.solving.Models.prepare`)
     with the garbage collector paused, then freeze every object the process
     holds (``gc.freeze``, as ``count`` does for its counter): for ``milp``,
@@ -359,29 +352,23 @@ def _load_frozen(models: Models, method: str) -> None:
     collections during their import, the warm-up's collection of its model
     and the interpreter's at exit would each traverse (13-25 ms a full
     collection; the collector took 72 ms of a 300-puzzle ``solve --file``
-    before the exit, 10-12 ms now). Only when the
+    before the exit, 10-12 ms now). Freezes only when the
     library is not loaded yet: a process that runs commands one after
     another (the tests) freezes each method's load once, with whatever
-    garbage it held then. Ends :func:`run`'s pause of the collector."""
+    garbage it held then. The collector runs again afterwards when
+    ``collecting`` (it ran when :func:`run` paused it)."""
     import gc
 
-    global _paused
     target = METHODS[method].target
-    if isinstance(target, type) or target.partition(":")[0] in sys.modules:
-        try:
-            models.prepare(method)
-        finally:
-            if _paused:  # run()'s pause ends here, with nothing frozen
-                _paused = False
-                gc.enable()
-        return
+    fresh = not (isinstance(target, type) or target.partition(":")[0] in sys.modules)
     gc.disable()
     try:
         models.prepare(method)
     finally:
-        _paused = False
-        gc.freeze()
-        gc.enable()
+        if fresh:
+            gc.freeze()
+        if collecting:
+            gc.enable()
 
 
 register_command("solve", add_parser)
