@@ -88,6 +88,40 @@ def test_warm_up_command_leaves_every_kernel_loaded(capsys):
     assert api._loaded == set(api._KERNELS)
 
 
+WARM_UP_LOADS_ALL = """
+from sudoku_models.cli import main
+from sudoku_models.counter import api
+assert main(["warm-up"]) == 0
+assert api._loaded == set(api._KERNELS)
+"""
+
+
+@pytest.mark.slow
+def test_warm_up_on_an_empty_cache_compiles_the_generator_in_a_process_of_its_own(tmp_path):
+    """On two cores the generator's kernels compile beside the counter's;
+    the command still leaves every kernel loaded in its own process, and the
+    next run loads both from the cache."""
+    first = _fresh(WARM_UP_LOADS_ALL, tmp_path).stdout.splitlines()
+    assert first[0].startswith("the counter's kernels are ready: compiled in")
+    apart = len(os.sched_getaffinity(0)) > 1
+    assert ("in a process of their own" in first[1]) is apart, first[1]
+    again = _fresh(WARM_UP_LOADS_ALL, tmp_path).stdout.splitlines()
+    assert all("loaded from the cache" in line for line in again), again
+
+
+def test_a_kernel_load_apart_runs_and_reports_what_it_compiled():
+    """The process that ``warm-up`` starts for an extension's kernels on an
+    empty cache imports its load, runs it and reports the seconds compiled
+    (none here: the generator's kernels are in the cache)."""
+    from generator.commands import _warm_up_generator
+    from sudoku_models.commands import warm_up
+
+    _warm_up_generator()  # into the cache, if it is not
+    started = warm_up._compile_apart([("the generator's kernels", _warm_up_generator)])
+    process, _ = started["the generator's kernels"]
+    assert warm_up._compiled_there(process) == 0.0 and process.returncode == 0
+
+
 AFTER_WARM_UP = """
 import sys
 import numba
