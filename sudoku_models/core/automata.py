@@ -591,8 +591,9 @@ def sandwich_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     values ``1 + shift .. side + shift``, :func:`from_step`; the same for
     the other automata that take it.) Taking the values inside as
     different (the solver's ``Sandwich`` is its ``Lunchbox`` on a house)
-    took its 'Sandwich snipe 18' from 763,492 branch nodes over three
-    copies, one past 20 CPU s, to 90,571 (12.0 CPU s in all)."""
+    took three copies of its 'Sandwich snipe 18' from all three at the 20
+    CPU s limit to 90,571 branch nodes in 11.7 s, and of 'Sandwich,
+    partial, slow' from 125,575 nodes in 5.2 s to 568 in 0.04 s."""
     crusts = (1 + shift, side + shift)
     distinct = side <= DISTINCT_SIDE
 
@@ -618,8 +619,8 @@ def x_sum_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     being the first value: the state is ``(X, values read, their sum, the
     values read)`` (the last up to :data:`DISTINCT_SIDE`: they differ)
     until the ``X``-th, then ``"done"``. The values read as different took
-    the solver's 'Little killer, slow' (with X-sums) from 125,575 branch
-    nodes over three copies to 568, and 4.8 CPU s to 0.04."""
+    three copies of the solver's 'X-Sum' example from 790 branch nodes to
+    14 and of its 'X-Sum little killer' from 479 to 167."""
     distinct = side <= DISTINCT_SIDE
 
     def step(state, v):
@@ -766,10 +767,13 @@ def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     between so far (a bitmask over ``v - low``), which must differ: the
     sum's combinations of different values, as the Interactive Sudoku
     Solver's ``Lunchbox`` handler takes them (``js/solver/handlers.js``),
-    not any values with that sum. On its Normal Lunchbox (five copies)
-    11,973 branch nodes became 1,266 (the solver: 247 guesses a copy) and
-    2.41 CPU s 0.73; the automaton for a total of 23 has 573 states, 3,226
-    without the values between."""
+    not any values with that sum. Over three copies of each, counting to
+    two: its Normal Lunchbox 7,274 branch nodes to 805 (the solver's 742
+    guesses) and 1.36 CPU s to 0.23; Extreme Lunchbox from three 20 s
+    timeouts to 6,131 nodes in 0.89 s; Killer lunchboxes 156,320 to 11,519
+    nodes, 12.1 s to 1.10 (``benchmarks/interactive_solver/README.md``,
+    "Sums between two ends"). The automaton for a total of 23 has 573
+    states, 3,226 without the values between."""
     distinct = side <= DISTINCT_SIDE
 
     def step(guess, v):
