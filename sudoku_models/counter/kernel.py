@@ -1678,7 +1678,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cell = work_cell[depth]
             other = work_next[depth] - 2  # a house branch's other place, else < 0
             cand[cell] &= ~work_value[depth]
-            if lazy and _popcount(cand[cell]) > 1:
+            last = cand[cell] & (cand[cell] - 1) == 0  # one value left: no guess there
+            if lazy and not last:
                 pass  # propagated with the next placement
             else:
                 weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
@@ -1688,7 +1689,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                         _conflict(tables, work, weighed, work_value[depth])
                     depth -= 1
                     continue
-            fresh = other >= 0 and grid[other] != 0  # the value went to its other place
+            # the value went to its other place, or the cell took its last value
+            fresh = grid[other] != 0 if other >= 0 else last
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
             count = _solved(grid, solution, count)
