@@ -56,3 +56,20 @@ def test_renban_lines_count_as_brute_force(seed, lines, share):
     puzzle = Puzzle(grid, rules)
     assume(not puzzle.conflicts())
     assert count_solutions(puzzle, "backtracking", limit=None) == brute_count(puzzle)
+
+
+def test_a_renban_arc_between_peers_allows_no_equal_values():
+    """Two cells of one row on a renban, and two of a renban that share no
+    house: their arcs (``kernel_tables._arcs``) support a value only by
+    another, as the Interactive Sudoku Solver's renban table holds
+    ``a != b`` (a renban's cells all differ)."""
+    rules = Rules(NINE, (Renban((0, 1)), Renban((0, 10, 20, 30))))
+    tables = kernel_tables.build_rules(rules)
+    arcs = zip(tables.locked[kernel_tables.ARC_FROM].tolist(),
+               tables.locked[kernel_tables.ARC_TO].tolist(),
+               tables.locked[kernel_tables.ARC_ALLOWED])
+    allowed = {(a, b): row for a, b, row in arcs}
+    for v in range(9):
+        assert not allowed[0, 1][v] >> v & 1
+        assert not allowed[1, 0][v] >> v & 1
+        assert not allowed[0, 30][v] >> v & 1  # R1C1, R4C4: no house shared

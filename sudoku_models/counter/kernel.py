@@ -1319,8 +1319,15 @@ def _choose(cand, grid, tables, work, value_order, fresh):
     :func:`_weighted_branch_cell`'s, its value the first of ``value_order``
     it has; but when that cell has more than two candidates and some
     conflict weight, a value's two places in a house may be the decision
-    instead (:func:`_house_branch`), at a ``fresh`` node only (not after a
-    value was struck, as the Interactive Sudoku Solver does)."""
+    instead (:func:`_house_branch`), at a ``fresh`` node only: not after a
+    value was struck while the cell keeps two or more, as the Interactive
+    Sudoku Solver decides again at that node without its house candidates
+    (``_selectBestCandidate`` in ``js/solver/candidate_selector.js``, with
+    ``isNewNode`` false); a struck cell's last value, and a house's other
+    place, it places without a guess and then opens a new node
+    (``js/solver/engine.js``), so there :func:`_binary_search` decides
+    afresh (a killer's search, :func:`_sums_only`, only after the other
+    place)."""
     weights = work[WEIGHTS]
     cell = _weighted_branch_cell(cand, grid, weights, work[SCORES], work[ORDER])
     if cell < 0:
@@ -1644,6 +1651,16 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
     again and no new node, the hard thermometer snipes took 161,155 branch
     nodes on average over eight copies each against 84,380, 33 : 15; the
     interactive_solver README, "Whose weight grows at a contradiction?").
+    So too when the strike leaves the cell one value: the solver places
+    it without a guess and opens a new node (``count === 1`` at the
+    revisited node in ``_runLoop``, then ``recFrame.newNode = true``),
+    where the counter had decided as after any strike, without house
+    branches (the hard thermometers and 16x16 examples 33,510 to 27,465
+    branch nodes over five copies each, 22 : 8; the interactive_solver
+    README, "A cell's last value opens a new node"). Not when the rules
+    are sums alone: there TAREK's killers took 1,127 to 1,155 branch nodes
+    (76 : 129 copies, p < 0.001) and the little-killer snipes 16,190 to
+    15,783 (26 : 27).
     A contradiction met propagating a strike weighs on the cell the solver
     would guess next (:func:`_next_guess`); one met in a tried value's
     branch on the cell :func:`_blame` names, as the solver attributes it:
@@ -1678,7 +1695,8 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
             cell = work_cell[depth]
             other = work_next[depth] - 2  # a house branch's other place, else < 0
             cand[cell] &= ~work_value[depth]
-            if lazy and _popcount(cand[cell]) > 1:
+            last = cand[cell] & (cand[cell] - 1) == 0  # one value left: no guess there
+            if lazy and not last:
                 pass  # propagated with the next placement
             else:
                 weighed = other if other >= 0 else _next_guess(cand, grid, cell, work)
@@ -1688,7 +1706,9 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
                         _conflict(tables, work, weighed, work_value[depth])
                     depth -= 1
                     continue
-            fresh = other >= 0 and grid[other] != 0  # the value went to its other place
+            # the value went to its other place, or the cell took its last value
+            # (not in a killer's search: TAREK took more nodes)
+            fresh = grid[other] != 0 if other >= 0 else last and not lazy
         cell, bit, other = _choose(cand, grid, tables, work, value_order, fresh)
         if cell < 0:
             count = _solved(grid, solution, count)

@@ -323,7 +323,7 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     sums = _sums([*lowered.sums, *combined, *_derived_sums(rules)], matrix, houses,
                  cage_rule == "sets", _value_sets(rules),
                  grouped=len(lowered.sums) + len(combined))
-    variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side),
+    variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side, matrix),
                *sums[:-1], *_lines(lowered.lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
                _peer_bits(matrix), _priorities(rules, houses), *_circles(rules, matrix),
@@ -561,15 +561,30 @@ def _unions(layout: Layout) -> list[list[int]]:
     return found
 
 
-def _arcs(lowered, side: int) -> tuple:
+def _arcs(lowered, side: int, matrix: np.ndarray) -> tuple:
     """``ARC_FROM``, ``ARC_TO``, ``ARC_ALLOWED`` of the pair relations, those
-    on one pair of cells merged (their tables and-ed)."""
+    on one pair of cells merged (their tables and-ed), and no equal values
+    on a pair of cells that must differ (pairwise peers in ``matrix``): a
+    renban's "at most ``len - 1`` apart" then supports a value only by
+    another, as the Interactive Sudoku Solver's renban table does (its
+    ``BinaryPairwise`` key holds ``a != b``, ``js/solver/sudoku_builder.js``).
+    At a state of Hard renban 2 with ten givens the solver's propagation
+    alone solved, the counter's left 237 candidates: 4 stayed at R2C5,
+    supported only by the 4 of R1C6 on their renban. With a struck cell's
+    last value opening a new node (:func:`.kernel._binary_search`), the
+    hard renban took 129,779 to 110,548 branch nodes over five copies
+    each (13 : 2); before that change, 156,632 to 165,638 (8 : 7), not
+    kept then (``benchmarks/interactive_solver/README.md``, "A cell's
+    last value opens a new node")."""
     merged: dict[tuple[int, int], np.ndarray] = {}
     for pair in lowered.pairs:
         a, b, allowed = pair.first, pair.second, np.asarray(pair.allowed, bool)
         if a > b:
             a, b, allowed = b, a, allowed.T
         merged[a, b] = merged[a, b] & allowed if (a, b) in merged else allowed
+    for a, b in merged:
+        if matrix[a, b]:
+            merged[a, b] = merged[a, b] & ~np.eye(len(merged[a, b]), dtype=bool)
     weights = np.int64(1) << np.arange(side, dtype=np.int64)
     sources, targets, masks = [], [], []
     for (a, b), allowed in merged.items():
