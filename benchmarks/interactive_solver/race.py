@@ -11,7 +11,8 @@ One command per collection (``--set``, one or more, comma-separated):
   windoku);
 - ``renban``: the 3 ``HARD_RENBAN``; ``little``: the 15
   ``LITTLE_KILLER_SNIPES``; ``pills``: the 3 long pill arrows ('Long sums
-  1' to '3'),
+  1' to '3'); ``sums``: every puzzle of the file with a lunchbox, a
+  sandwich or an X-sum that the toolkit reads (:func:`sums_between`),
 
 all read from ``data/collections.js`` of sigh's Interactive Sudoku Solver
 (github.com/sigh/Interactive-Sudoku-Solver, MIT; ``--iss DIR``, a checkout
@@ -78,6 +79,7 @@ import argparse
 import csv
 import math
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -87,13 +89,16 @@ from benchmarks.studykit.pinning import add_core_option, children_cpu, pin
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "race.csv"
-SETS = ("tarek", "hs", "hard", "snipes", "renban", "little", "pills", "examples")
+SETS = ("tarek", "hs", "hard", "snipes", "renban", "little", "pills", "sums", "examples")
 COLUMNS = ("set", "name", "copy", "program", "round", "status", "solutions", "nodes", "cpu_s", "solve_s",
            "run_cpu_s", "load", "core")
+# A count to two ended: the counter found its solutions or none; the solver's statuses
+# (tools/lib/solver_analysis.js: "capped" stopped at its limit, "wrong" is not its answer).
+DECIDED = ("OPTIMAL", "INFEASIBLE", "unique", "multiple", "no-solution")
 SET_NAMES = {"tarek": "TAREK's 42 killers", "hs": "HS killers", "hard": "extreme and Mathemagic killers",
              "snipes": "hard thermometers and 16x16", "renban": "hard renban",
              "little": "little-killer snipes", "pills": "long pill arrows",
-             "examples": "the solver's examples"}
+             "sums": "lunchboxes, sandwiches, X-sums", "examples": "the solver's examples"}
 
 
 def puzzles_of(text: str, chosen: list[str], examples: str = "") -> list[tuple[str, str, str]]:
@@ -116,10 +121,34 @@ def puzzles_of(text: str, chosen: list[str], examples: str = "") -> list[tuple[s
             found += [(group, name, source) for name, source in snipes(text)]
         elif group == "examples":
             found += [(group, name, source) for name, source in readable_examples(examples)]
+        elif group == "sums":
+            found += [(group, name, source) for name, source in sums_between(text)]
         elif group in LISTS:
             found += [(group, name, source) for name, source in listed(text, LISTS[group])]
         else:
             found += [(group, name, source) for name, source in named(text, NAMED[group])]
+    return found
+
+
+def sums_between(text: str) -> list[tuple[str, str]]:
+    """``(name, constraint string)`` of the puzzles of ``collections.js``
+    with a lunchbox, a sandwich or an X-sum that the toolkit reads, each
+    distinct string once."""
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    from .read_and_solve import entries
+
+    found, seen = [], set()
+    for name, source, _ in entries("collections.js", text):
+        if source in seen or not re.search(r"\.(Lunchbox|Sandwich|XSum)~", source):
+            continue
+        seen.add(source)
+        try:
+            read_puzzle(source)
+        except PuzzleFormatError:
+            continue
+        found.append((name, source))
     return found
 
 
@@ -293,7 +322,7 @@ def _per_copy(csv_paths):
 
     runs = pd.concat([pd.read_csv(p) for p in csv_paths], ignore_index=True)
     runs["copy"] = runs["copy"].fillna(0).astype(int) if "copy" in runs else 0
-    runs["decided"] = runs["status"].isin(("OPTIMAL", "unique"))
+    runs["decided"] = runs["status"].isin(DECIDED)
     runs["seconds"] = runs["cpu_s"].where(runs["program"] == "counter", runs["solve_s"])
     per = runs.groupby(["set", "name", "copy", "program"], sort=False).agg(
         seconds=("seconds", "median"), nodes=("nodes", "median"),
