@@ -171,6 +171,22 @@ def test_the_race_table_averages_only_puzzles_both_programs_decided(tmp_path):
     assert cells[6] == "1 : 3" and cells[7] == "no difference found (sign p 0.62)"
 
 
+def test_a_count_to_two_that_ended_is_decided_whatever_it_found(tmp_path):
+    """Two solutions (the solver's "multiple"), none ("no-solution",
+    INFEASIBLE) and one are each a decided count; the solver's "capped" and
+    the counter's TIME_LIMIT are not."""
+    from benchmarks.interactive_solver.race import table
+
+    rows = [("a", 0, "counter", "OPTIMAL", 0.2, ""), ("a", 0, "iss", "multiple", "", 0.1),
+            ("b", 0, "counter", "INFEASIBLE", 0.4, ""), ("b", 0, "iss", "no-solution", "", 0.1),
+            ("c", 0, "counter", "OPTIMAL", 0.6, ""), ("c", 0, "iss", "capped", "", 5.0),
+            ("d", 0, "counter", "TIME_LIMIT", 60.0, ""), ("d", 0, "iss", "unique", "", 0.1)]
+    _race_rows(rows).to_csv(tmp_path / "race.csv", index=False)
+    cells = [c.strip() for c in table(tmp_path / "race.csv").splitlines()[2].split("|")[1:-1]]
+    assert cells[1:3] == ["4 (4)", "2"] and cells[8] == "1, 1"
+    assert cells[3].startswith("0.3000") and cells[4].startswith("0.1000")
+
+
 def test_the_race_table_calls_a_difference_inside_the_copies_spread_within_variability(tmp_path):
     from benchmarks.interactive_solver.race import table
 
