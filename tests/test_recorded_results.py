@@ -30,6 +30,7 @@ NO_TIMES = {
     "counter_speed/results/low_clue_16.csv": "clue counts of generated puzzles",
     "counter_speed/results/tdoku_columns_effort.csv": "guesses per puzzle",
     "difficulty/results/matching_share.csv.gz": "statuses of the matching search",
+    "interactive_solver/results/house_ideas_nodes.csv": "branch nodes of each kernel idea",
     "killer_formulations/results/lp_gap.csv": "LP bounds, untimed",
 }
 """Results without a duration: nothing to place."""
