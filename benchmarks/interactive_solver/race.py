@@ -134,22 +134,8 @@ def sums_between(text: str) -> list[tuple[str, str]]:
     """``(name, constraint string)`` of the puzzles of ``collections.js``
     with a lunchbox, a sandwich or an X-sum that the toolkit reads, each
     distinct string once."""
-    from sudoku_models.errors import PuzzleFormatError
-    from sudoku_models.formats.puzzle_text import read_puzzle
-
-    from .read_and_solve import entries
-
-    found, seen = [], set()
-    for name, source, _ in entries("collections.js", text):
-        if source in seen or not re.search(r"\.(Lunchbox|Sandwich|XSum)~", source):
-            continue
-        seen.add(source)
-        try:
-            read_puzzle(source)
-        except PuzzleFormatError:
-            continue
-        found.append((name, source))
-    return found
+    return _readable("collections.js", text,
+                     lambda source: re.search(r"\.(Lunchbox|Sandwich|XSum)~", source))[0]
 
 
 def readable_examples(text: str) -> list[tuple[str, str]]:
@@ -157,23 +143,33 @@ def readable_examples(text: str) -> list[tuple[str, str]]:
     (``data/example_puzzles.js``, :func:`.read_and_solve.entries`) that the
     toolkit reads, each distinct string once; the others are named on
     stdout with what the reader refused."""
+    found, refused = _readable("example_puzzles.js", text)
+    for name, error in refused:
+        print(f"examples: {name} left out, not read: {error}", flush=True)
+    return found
+
+
+def _readable(file: str, text: str, wanted=lambda source: True) -> tuple[list, list]:
+    """The entries of the solver's data ``file`` (its ``text``) whose
+    string ``wanted`` takes, each distinct string once: ``(name, string)``
+    of those the toolkit reads, and ``(name, error)`` of those it refuses."""
     from sudoku_models.errors import PuzzleFormatError
     from sudoku_models.formats.puzzle_text import read_puzzle
 
     from .read_and_solve import entries
 
-    found, seen = [], set()
-    for name, source, _ in entries("example_puzzles.js", text):
-        if source in seen:
+    found, refused, seen = [], [], set()
+    for name, source, _ in entries(file, text):
+        if source in seen or not wanted(source):
             continue
         seen.add(source)
         try:
             read_puzzle(source)
         except PuzzleFormatError as error:
-            print(f"examples: {name} left out, not read: {error}", flush=True)
+            refused.append((name, error))
             continue
         found.append((name, source))
-    return found
+    return found, refused
 
 
 def time_counter(source: str, limit_s: float) -> dict:
