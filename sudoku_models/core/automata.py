@@ -619,8 +619,9 @@ def x_sum_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     being the first value: the state is ``(X, values read, their sum, the
     values read)`` (the last up to :data:`DISTINCT_SIDE`: they differ)
     until the ``X``-th, then ``"done"``. The values read as different took
-    three copies of the solver's 'X-Sum' example from 790 branch nodes to
-    14 and of its 'X-Sum little killer' from 479 to 167."""
+    three copies of the solver's 'X-Sum' example from 872 branch nodes (the
+    race of fba4e8c) to 14 (that of e080011) and of its 'X-Sum little
+    killer' from 479 to 167 (the races of the sums before and after)."""
     distinct = side <= DISTINCT_SIDE
 
     def step(state, v):
@@ -768,11 +769,12 @@ def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     sum's combinations of different values, as the Interactive Sudoku
     Solver's ``Lunchbox`` handler takes them (``js/solver/handlers.js``),
     not any values with that sum. Over three copies of each, counting to
-    two: its Normal Lunchbox 7,274 branch nodes to 805 (the solver's 742
-    guesses) and 1.36 CPU s to 0.23; Extreme Lunchbox from three 20 s
+    two: its Normal Lunchbox 6,623 branch nodes in 2.54 CPU s (the race of
+    fba4e8c) to 613 in 0.21 (that of e080011; the solver's 742 guesses);
+    Extreme Lunchbox from three 20 s
     timeouts to 6,131 nodes in 0.89 s; Killer lunchboxes 156,320 to 11,519
     nodes, 12.1 s to 1.10 (``benchmarks/interactive_solver/README.md``,
-    "Sums between two ends"). The automaton for a total of 23 has 573
+    "Lunchboxes, sandwiches and X-sums"). The automaton for a total of 23 has 573
     states, 3,226 without the values between."""
     distinct = side <= DISTINCT_SIDE
 
