@@ -17,7 +17,8 @@ The puzzles (``--set``):
   ``arrow-9x9.jsonl`` and ``killer-9x9.jsonl``;
 - ``hs``: its 9 ``HS_KILLERS``; ``renban``: its 3 ``HARD_RENBAN``;
   ``little``: its 15 ``LITTLE_KILLER_SNIPES``; ``pills``: its 3 long pill
-  arrows ('Long sums 1' to '3') (issue 47).
+  arrows ('Long sums 1' to '3'); ``sums``: every puzzle with a lunchbox, a
+  sandwich or an X-sum (``race.sums_between``) (issue 47).
 
 The file is downloaded into a temporary folder (``--collections FILE``
 reads a copy). The "before" kernel is the counter's ``kernel.py``,
@@ -212,7 +213,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="snipes,tarek,datasets",
                         help="comma-separated: snipes, tarek, datasets, hard, hs, renban, "
-                             "little, pills")
+                             "little, pills, sums")
     parser.add_argument("--collections", help="a copy of the solver's data/collections.js")
     parser.add_argument("--before", default="5d66f00", help="git revision of the old kernel")
     parser.add_argument("--rules", default="sets",
@@ -246,7 +247,7 @@ def main(argv=None) -> int:
     if not rules or set(rules) - set(after_tables.CAGE_RULES):
         parser.error(f"--rules: comma-separated, of {', '.join(after_tables.CAGE_RULES)}")
     text = read_source(args.collections) \
-        if {"snipes", "tarek", "hard", "hs", "renban", "little", "pills"} & set(chosen) else ""
+        if {"snipes", "tarek", "hard", "hs", "renban", "little", "pills", "sums"} & set(chosen) else ""
     puzzles = []
     if "snipes" in chosen:
         puzzles += [("snipes", name, read_puzzle(source)) for name, source in snipes(text)]
@@ -261,6 +262,10 @@ def main(argv=None) -> int:
     for group, names in NAMED.items():
         if group in chosen:
             puzzles += [(group, name, read_puzzle(source)) for name, source in named(text, names)]
+    if "sums" in chosen:
+        from .race import sums_between
+
+        puzzles += [("sums", name, read_puzzle(source)) for name, source in sums_between(text)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
     if args.copies < 1:

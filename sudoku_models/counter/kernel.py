@@ -33,7 +33,11 @@ run (each rule only removes candidates that no solution has, and removing
 more never re-enables one), so the branch nodes depend on the rules and the
 branching rule alone. The depth-first search keeps one copy of the state per
 level in the workspace, so a call allocates nothing. Compiled with numba
-(nopython, ``nogil``, cached on disk).
+(nopython, ``nogil``, cached on disk) without its reference counting
+(``_nrt=False``): every array a function received or a row it read cost an
+atomic increment and decrement, 84% of the CPU of a sums search (perf, The
+Barbed Cross), so the kernel allocates nothing (a function that did would
+not compile) and only borrows the arrays its caller keeps alive.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ _popcount = numba.njit(inline="always")(popcount)
 __all__ = ["branch_cell", "count", "fill", "other_solution", "propagate", "search"]
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _place(cand, grid, peers, cell, bit) -> bool:
     """Put the value of ``bit`` in ``cell`` and strike it from the peers
     (``peers[cell]``, -1 padded); False on a contradiction."""
@@ -82,7 +86,7 @@ def _place(cand, grid, peers, cell, bit) -> bool:
     return True
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _hidden_singles(cand, grid, houses, full, queue) -> int:
     """One scan of the houses for hidden singles: a value with one place
     left in a house becomes that cell's only candidate, the cell pushed
@@ -113,7 +117,7 @@ def _hidden_singles(cand, grid, houses, full, queue) -> int:
     return top
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _singles(cand, grid, peers, houses, full, queue) -> bool:
     """Naked and hidden singles to a fixed point; False on a contradiction.
     Naked singles go through ``queue`` (a cell is pushed when its candidates
@@ -157,7 +161,7 @@ def _singles(cand, grid, peers, houses, full, queue) -> bool:
             return True
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _strike(cand, grid, cells, bits) -> int:
     """Remove ``bits`` from the empty ``cells`` (-1 padded): -1 on a
     contradiction, 1 if it changed anything, else 0."""
@@ -175,7 +179,7 @@ def _strike(cand, grid, cells, bits) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _strike_segment(cand, grid, segments, j, bits) -> int:
     """:func:`_strike` ``bits`` from the cells of segment ``j``, read in
     place (no array view per segment)."""
@@ -194,7 +198,7 @@ def _strike_segment(cand, grid, segments, j, bits) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _locked(cand, grid, segments, segment_line, segment_region, line_segments, region_segments,
             split, masks) -> int:
     """Locked candidates (HoDoKu's pointing and claiming) between the lines
@@ -283,7 +287,7 @@ def _per_bundle(rule, otherwise, first: int):
     functools.update_wrapper(stub, rule)  # the signature numba checks the choices against
     functools.update_wrapper(choose, rule)
     compile_cache.named(otherwise, f"{rule.__name__}.otherwise")
-    overload(stub)(choose)
+    overload(stub, jit_options={"_nrt": False})(choose)
     return stub
 
 
@@ -296,7 +300,7 @@ def _locked_rule(cand, grid, tables, work) -> int:
 _locked_rule = _per_bundle(_locked_rule, lambda cand, grid, tables, work: 0, SEGMENTS)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _arcs(cand, arc_from, arc_to, arc_allowed) -> int:
     """Pair relations made arc consistent: each arc's ``to`` cell keeps the
     candidates some candidate of its ``from`` cell allows (a filled cell's
@@ -320,20 +324,20 @@ def _arcs(cand, arc_from, arc_to, arc_allowed) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _highest(mask) -> int:
     """The largest value of a non-empty candidate mask (one instruction:
     64 less the leading zeros)."""
     return 64 - leading_zeros(mask)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _lowest(mask) -> int:
     """The smallest value of a non-empty candidate mask."""
     return trailing_zeros(mask) + 1
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _bounds(cand, cells, coefs, total) -> int:
     """A linear sum pruned by its bounds: each cell keeps the values that
     the smallest and largest sums of the other terms leave possible (-1
@@ -396,7 +400,7 @@ def _bounds(cand, cells, coefs, total) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _value_sum(mask) -> int:
     """The sum of the values of a candidate mask."""
     total = 0
@@ -409,7 +413,7 @@ def _value_sum(mask) -> int:
     return total
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _group_seen(cand, cells, groups, start, full):
     """For the group of terms from ``start`` on (:func:`_group_bounds`):
     ``(end, least, most)``, the index after its last term, the values the
@@ -436,7 +440,7 @@ def _group_seen(cand, cells, groups, start, full):
     return end, least, most
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _group_bounds(cand, cells, coefs, total, groups, full) -> int:
     """A linear sum whose terms fall into groups of cells that must differ
     (``groups``: each term's group, the groups contiguous, one coefficient
@@ -500,7 +504,7 @@ def _group_bounds(cand, cells, coefs, total, groups, full) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _narrowed(cand, cell, mask, keep) -> int:
     """1 after narrowing ``cand[cell]`` from ``mask`` to its subset ``keep``
     when they differ, else 0."""
@@ -510,7 +514,7 @@ def _narrowed(cand, cell, mask, keep) -> int:
     return 1
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _few_cells(cand, cells, coefs, total, groups) -> int:
     """A linear sum with at most three terms whose cells have more than one
     candidate (the others count at their value), pruned exactly: each such
@@ -606,7 +610,7 @@ def _few_cells(cand, cells, coefs, total, groups) -> int:
             | _narrowed(cand, cells[c], mask_c, keep_c))
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
     """Whether no empty cell of sum ``row`` is the only place of two values
     of ``once`` (a combination's values that one empty cell alone still
@@ -635,7 +639,7 @@ def _sole_holders(cand, grid, sum_cells, row, once) -> bool:
     return True
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full, sole):
     """A sum over cells that all differ, pruned by its combinations
     ``combos[first:last]`` (bitmasks of values): a combination is live when
@@ -728,7 +732,7 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
     return changed, needed
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, keys) -> int:
     """Regular lines pruned by their automata's state sets along the line
     (the filtering of G. Pesant's regular constraint, CP 2004): forward,
@@ -740,17 +744,21 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     ``LINE_MARKS``), so a pass costs the states it reaches, not every state
     of the largest automaton (a sum line's loop has 10,230: the Interactive
     Sudoku Solver's "10 Lines" took 2.4 ms per branch node when each pass
-    went through all of them). A line whose cells hold the candidates of
-    its last pass that struck nothing (``keys``, ``LINE_KEYS``) is
-    skipped: the pass would strike nothing again."""
+    went through all of them; the tail of ``layers`` holds each pass's
+    layer starts and supported values). A pass leaves each of its cells
+    with exactly its supported values unless a cell comes twice; then it
+    notes them (``keys``, ``LINE_KEYS``), and a line whose cells still hold
+    them is skipped: the pass would strike nothing again. (Sandwich snipe
+    18: 43 to 40 passes a node.)"""
     changed = 0
     states = line_next.shape[1]
-    side = line_next.shape[2]
     tick = marks.size - 1
     seen = marks[:states]
     live = marks[states:2 * states]
     earlier = marks[2 * states:3 * states]
-    starts = np.empty(line_cells.shape[1] + 2, np.int64)
+    longest = line_cells.shape[1]
+    starts = layers[layers.size - 2 * longest - 2:layers.size - longest]
+    support = layers[layers.size - longest:]
     for k in range(line_cells.shape[0]):
         cells = line_cells[k]
         length = 0
@@ -771,20 +779,21 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
             mask = cand[cells[i]]
             for j in range(starts[i], starts[i + 1]):
                 q = layers[j]
-                for v in range(side):
-                    if mask >> v & 1:
-                        target = line_next[k, q, v]
-                        if target >= 0 and seen[target] != stamp:
-                            seen[target] = stamp
-                            layers[top] = target
-                            top += 1
+                rest = mask
+                while rest:
+                    v = trailing_zeros(rest)
+                    rest &= rest - 1
+                    target = line_next[k, q, v]
+                    if target >= 0 and seen[target] != stamp:
+                        seen[target] = stamp
+                        layers[top] = target
+                        top += 1
         starts[length + 1] = top
         marks[tick] += 1
         alive = marks[tick]
         for j in range(starts[length], starts[length + 1]):
             if line_accept[k, layers[j]] != 0:
                 live[layers[j]] = alive
-        support = np.zeros(length, np.int64)
         for i in range(length - 1, -1, -1):
             marks[tick] += 1
             before = marks[tick]
@@ -792,18 +801,19 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
             keep = np.int64(0)
             for j in range(starts[i], starts[i + 1]):
                 q = layers[j]
-                for v in range(side):
-                    if mask >> v & 1:
-                        target = line_next[k, q, v]
-                        if target >= 0 and live[target] == alive:
-                            earlier[q] = before
-                            keep |= np.int64(1) << v
+                rest = mask
+                while rest:
+                    v = trailing_zeros(rest)
+                    rest &= rest - 1
+                    target = line_next[k, q, v]
+                    if target >= 0 and live[target] == alive:
+                        earlier[q] = before
+                        keep |= np.int64(1) << v
             if keep == 0:
                 return -1
             support[i] = keep
             live, earlier = earlier, live
             alive = before
-        struck = False
         for i in range(length):
             cell = cells[i]
             if cand[cell] & ~support[i]:
@@ -811,10 +821,11 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
                 if rest == 0:
                     return -1
                 cand[cell] = rest
-                struck = True
-        if struck:
-            changed = 1
-        else:
+                changed = 1
+        final = True  # each cell holds its supported values: a pass now strikes nothing
+        for i in range(length):
+            final = final and cand[cells[i]] == support[i]
+        if final:
             for i in range(length):
                 keys[k, i] = cand[cells[i]]
     return changed
@@ -825,14 +836,14 @@ VALUE_DECAY = 1 << 14  # contradictions between two quarterings of the value sco
 PLACED = np.int64(1) << 62  # beside a cell's candidates in SUM_VIEW: the cell is filled
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _seen_as(cand, grid, cell) -> np.int64:
     """A cell as ``SUM_VIEW`` holds it: its candidates, with :data:`PLACED`
     when it is filled."""
     return cand[cell] | (PLACED if grid[cell] != 0 else 0)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _note(cand, grid, cell, view, cell_sums, keys) -> None:
     """Note that ``cell`` may have changed: when it differs from ``view``,
     the sums that read it (``cell_sums``) must run again."""
@@ -846,7 +857,7 @@ def _note(cand, grid, cell, view, cell_sums, keys) -> None:
             keys[k, 0] = 1
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coefs, sum_totals,
                    sum_combos, combos, sum_seen, sum_rest, sum_groups, full, keys, view,
                    cell_sums, weights, peer_bits) -> int:
@@ -937,7 +948,7 @@ def _variant_rules(cand, grid, arc_from, arc_to, arc_allowed, sum_cells, sum_coe
     return changed
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _pair_exclusions(cand, grid, sum_cells, k, needed, peer_bits) -> int:
     """Each value of ``needed`` (the values sum ``k`` needs) left in exactly
     two of its empty cells is struck from the cells that see both (the
@@ -982,7 +993,7 @@ def _pair_exclusions(cand, grid, sum_cells, k, needed, peer_bits) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _intersections(cand, grid, meets) -> int:
     """Locked candidates between an extra house and a house it meets
     (``meets``, ``INTERSECTIONS`` of :mod:`.kernel_tables`; the Interactive
@@ -1017,7 +1028,7 @@ def _intersections(cand, grid, meets) -> int:
     return changed
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
     """Counting circles (``CIRCLES`` .. ``CIRCLE_SEEN`` of :mod:`.kernel_tables`),
     as the Interactive Sudoku Solver's ``CountingCircles`` handler
@@ -1173,7 +1184,7 @@ def _domain(tables, cell) -> int:
 _domain = _per_bundle(_domain, lambda tables, cell: tables[FULL], VARIANT)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def propagate(cand, grid, tables, work) -> bool:
     """Singles to a fixed point, then a variant's rules (when ``tables``
     has them), then locked candidates (when it has them), repeated while
@@ -1194,7 +1205,7 @@ def propagate(cand, grid, tables, work) -> bool:
             return True
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def branch_cell(cand, grid) -> int:
     """The branching rule: the first empty cell with the fewest candidates
     (a cell with two ends the scan), or -1 when the grid is full."""
@@ -1211,7 +1222,7 @@ def branch_cell(cand, grid) -> int:
     return best
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _weighted_branch_cell(cand, grid, weights, scores, order) -> int:
     """A variant's branching rule: the empty cell with the most conflict
     weight per candidate (``weights[cell] / count``; among equals the fewest
@@ -1260,7 +1271,7 @@ def _weighted_branch_cell(cand, grid, weights, scores, order) -> int:
     return best
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _house_branch(cand, houses, weights, weight, count) -> tuple:
     """A value's two places in a house to branch on instead of a cell of
     ``count`` candidates and conflict ``weight``: among the values with
@@ -1310,7 +1321,7 @@ def _house_branch(cand, houses, weights, weight, count) -> tuple:
     return found_bit, found_cell, found_other
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _choose(cand, grid, tables, work, value_order, fresh):
     """A variant's branching decision: ``(cell, bit, other)``, the value of
     ``bit`` to try in ``cell`` first (the other branch strikes it from the
@@ -1386,7 +1397,7 @@ def _conflict(tables, work, cell, bit) -> None:
 _conflict = _per_bundle(_conflict, lambda tables, work, cell, bit: None, VARIANT)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _next_guess(cand, grid, cell, work) -> int:
     """The cell that a contradiction met when a value struck from ``cell``
     is propagated weighs on, as the Interactive Sudoku Solver would meet
@@ -1404,7 +1415,7 @@ def _next_guess(cand, grid, cell, work) -> int:
     return cell if chosen < 0 else chosen
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _empty(cand) -> bool:
     """Whether a cell has no candidate left."""
     for cell in range(cand.size):
@@ -1452,7 +1463,7 @@ def _blame(cand, grid, cell, bit, tables, work) -> int:
 _blame = _per_bundle(_blame, lambda cand, grid, cell, bit, tables, work: cell, VARIANT)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _reorder(order, cand, cell) -> None:
     """The Interactive Sudoku Solver's cell order (``_cellOrder``,
     ``_updateCellOrder`` in ``js/solver/candidate_selector.js``), which
@@ -1488,7 +1499,9 @@ def _clear_weights(tables, work) -> None:
     (``PRIORITY``, :func:`~.kernel_tables.build_rules`), the value scores
     and sum keys forgotten."""
     weights = work[WEIGHTS]
-    weights[:weights.size - 1] = tables[PRIORITY]
+    priority = tables[PRIORITY]
+    for cell in range(priority.size):
+        weights[cell] = priority[cell]
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
@@ -1500,7 +1513,7 @@ def _clear_weights(tables, work) -> None:
 _clear_weights = _per_bundle(_clear_weights, lambda tables, work: None, VARIANT)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _load(clues, cand, grid, tables) -> bool:
     """The state of ``clues`` (flat, 0 = empty) before propagation; False
     when two clues clash or a clue is outside its cell's domain."""
@@ -1515,7 +1528,7 @@ def _load(clues, cand, grid, tables) -> bool:
     return True
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _copy(source, target) -> None:
     """``target[:] = source`` for 1-d arrays of one length (a loop: numba
     compiles slice assignment about ten times slower)."""
@@ -1523,7 +1536,7 @@ def _copy(source, target) -> None:
         target[i] = source[i]
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _halted(nodes, max_nodes, control) -> bool:
     """Whether the search stops at its branch node ``nodes``: past
     ``max_nodes``, or on a stop request (read at every node: one node of a
@@ -1538,7 +1551,7 @@ def _halted(nodes, max_nodes, control) -> bool:
     return False
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _solved(grid, solution, count) -> int:
     """``count + 1`` for the full ``grid``, copied to ``solution`` when it is
     the first."""
@@ -1547,7 +1560,7 @@ def _solved(grid, solution, count) -> int:
     return count + 1
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def finish(control, nodes, result):
     """Add the search's branch ``nodes`` to ``control[NODES]`` and return
     ``result``."""
@@ -1555,7 +1568,7 @@ def finish(control, nodes, result):
     return result
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _cell_search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
     """A classic bundle's :func:`search`: depth-first, each node a cell
     whose values are tried in turn (:func:`branch_cell`). From the propagated state in row 0 of
@@ -1613,7 +1626,7 @@ def _cell_search(limit, max_nodes, value_order, control, solution, tables, work)
     return finish(control, nodes, count)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _sums_only(tables) -> bool:
     """Whether a variant's rules are sums alone: no pair relations, regular
     lines or extra houses (a killer, an arrow sudoku). Its two-way search
@@ -1632,7 +1645,7 @@ def _sums_only(tables) -> bool:
             and tables[INTERSECTIONS].shape[0] == 0)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def _binary_search(limit, max_nodes, value_order, control, solution, tables, work) -> int:
     """A variant's :func:`search`: depth-first with two-way branching, as
     the Interactive Sudoku Solver searches (``js/solver/engine.js``; dom/wdeg
@@ -1759,7 +1772,7 @@ def search(limit, max_nodes, value_order, control, solution, tables, work) -> in
 search = _per_bundle(search, _cell_search.py_func, VARIANT)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def count(clues, limit, max_nodes, value_order, control, solution, tables, work) -> int:
     """Count the solutions of ``clues`` (``(N,)`` int32, 0 = empty) up to
     ``limit``: :func:`search` from the clues' propagated state (answers,
@@ -1771,7 +1784,7 @@ def count(clues, limit, max_nodes, value_order, control, solution, tables, work)
     return search(limit, max_nodes, value_order, control, solution, tables, work)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def fill(value_order, max_nodes, control, solution, tables, work) -> int:
     """A full grid into ``solution`` ``(N,)`` int32: the first solution of
     the empty grid with each cell's values tried in ``value_order`` (random
@@ -1783,7 +1796,7 @@ def fill(value_order, max_nodes, control, solution, tables, work) -> int:
     return search(np.int64(1), max_nodes, value_order, control, solution, tables, work)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, _nrt=False)
 def other_solution(clues, removed, solution, max_nodes, control, found, tables, work) -> int:
     """Whether ``clues`` has a solution other than ``solution``, given that
     ``clues`` with the cells ``removed`` (``(m,)`` flat indices, -1 entries
@@ -1841,7 +1854,7 @@ def other_solution(clues, removed, solution, max_nodes, control, found, tables, 
     return NONE
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
 def _case(max_nodes, control, found, tables, work) -> int:
     """One case of :func:`other_solution`: is there any solution of the
     propagated state in row 0 (values tried in increasing order)."""

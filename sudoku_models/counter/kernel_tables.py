@@ -190,8 +190,9 @@ class Tables:
         nothing) and the values it then needed; ``VALUE``: ``(N + 1,)``, the
         bit of the value tried at each level of the two-way search; ``SCORES``: ``(s + 1,)``, each value's
         conflicts and the contradictions since their last decay;
-        ``LINE_LAYERS``: ``((L + 1) Q,)``, the automaton states a regular
-        line's cells reach, ``LINE_MARKS``: ``(3 Q + 1,)``, their stamps and
+        ``LINE_LAYERS``: ``((L + 1) Q + 2 L + 2,)``, the automaton states a
+        regular line's cells reach, then a pass's layer starts and
+        supported values, ``LINE_MARKS``: ``(3 Q + 1,)``, their stamps and
         the last stamp given, for lines of up to ``L`` cells and automata of
         up to ``Q`` states; ``LINE_KEYS``: ``(R, L)``, each line's cells'
         candidates after its last pass, -1 before any; ``SUM_VIEW``:
@@ -206,7 +207,8 @@ class Tables:
             return work
         sums = self.locked[SUM_CELLS].shape
         states = self.locked[LINE_NEXT].shape[1]
-        layers = (self.locked[LINE_CELLS].shape[1] + 1) * states
+        longest = self.locked[LINE_CELLS].shape[1]
+        layers = (longest + 1) * states + 2 * longest + 2
         return (*work, np.zeros(n + 1, np.int64), np.ones((sums[0], 2), np.int64),
                 np.zeros(n + 1, np.int64), np.zeros(self.side + 1, np.int64),
                 np.empty(layers, np.int64), np.zeros(3 * states + 1, np.int64),
