@@ -716,30 +716,40 @@ def _exclusion_groups(members: list[int], factors: list[int],
     coefs = np.asarray(factors, np.int64)
     alike = (coefs[:, None] == coefs[None, :]) & matrix[np.ix_(cells, cells)].astype(bool)
     np.fill_diagonal(alike, False)
+    # each term's alike terms as a bitmask: a Python loop over numpy rows took
+    # 45% of a long pill arrow's public count (2.6 of 5.9 ms)
+    peers = [int(sum(1 << int(j) for j in np.flatnonzero(row))) for row in alike]
 
     def from_first(order: list[int]) -> list[list[int]]:
         left = list(order)
         parts = []
         while left:
             part = [left.pop(0)]
-            for i in list(left):
-                if alike[i, part].all():
+            joined = 1 << part[0]
+            rest = []
+            for i in left:
+                if peers[i] & joined == joined:
                     part.append(i)
-                    left.remove(i)
+                    joined |= 1 << i
+                else:
+                    rest.append(i)
+            left = rest
             parts.append(part)
         return parts
 
     def from_most_peers() -> list[list[int]]:
-        left = np.argsort(cells, kind="stable")
+        left = sorted(range(len(members)), key=lambda i: members[i])
         parts = []
-        while left.size:
+        while left:
             part, possible = [], left
-            while possible.size:
-                best = int(possible[np.argmax(alike[np.ix_(possible, possible)].sum(axis=1))])
+            while possible:
+                mask = sum(1 << i for i in possible)
+                best = max(possible, key=lambda i: (peers[i] & mask).bit_count())
                 part.append(best)
-                possible = possible[alike[best, possible]]
+                possible = [i for i in possible if peers[best] >> i & 1]
             parts.append(part)
-            left = left[~np.isin(left, part)]
+            taken = set(part)
+            left = [i for i in left if i not in taken]
         return parts
 
     rng = np.random.default_rng(0)
