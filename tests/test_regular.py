@@ -100,6 +100,33 @@ def test_every_method_counts_regular_lines_as_brute_force(seed, share, fit):
     assert verify(puzzle, result.grid) if expected else result.status.name == "INFEASIBLE"
 
 
+def test_a_line_through_a_cell_twice_is_read_again_after_it_strikes():
+    """A line through r1c1 twice, /12|31/: a pass on all four candidates
+    leaves r1c1 the values both places support, 1 (from "12" and from
+    "31"), though no word puts 1 in both; that is no fixed point, so the
+    next pass must read the line again and find the contradiction (a
+    kernel that skipped it would have taken 1 in r1c1 for an answer)."""
+    from sudoku_models.core.line_kinds import Regular
+    from sudoku_models.counter import kernel, kernel_tables
+    from sudoku_models.counter.kernel_tables import (LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
+                                                     LINE_LAYERS, LINE_MARKS, LINE_NEXT,
+                                                     LINE_START)
+
+    rules = Rules(LAYOUT, (Regular((0, 0), pattern="12|31"),))
+    tables = kernel_tables.build_rules(rules)
+    work = tables.workspace()
+    cand = np.full(16, 0b1111, np.int64)  # before the line's domain: every value
+
+    def one_pass():
+        t = tables.locked
+        return kernel._lines(cand, t[LINE_CELLS], t[LINE_NEXT], t[LINE_START], t[LINE_ACCEPT],
+                             work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
+
+    assert one_pass() == 1 and cand[0] == 0b0001
+    assert one_pass() == -1
+    assert count_solutions(Puzzle(np.zeros((4, 4), int), rules), "backtracking") == 0
+
+
 def test_a_regular_line_on_a_9x9_solves_alike_in_every_method():
     # row 1 alternates low (1-5) and high (6-9) digits, column 1 rises then falls once
     rules = Rules(Layout.square(3), (
