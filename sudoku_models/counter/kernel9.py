@@ -142,16 +142,24 @@ def workspace() -> tuple:
 # Kernighan's loop, which LLVM compiles to the processor's popcount instruction
 # (a table of 512 counts, or de Bruijn multiplication for a bit's index, were
 # slower).
-_popcount = numba.njit(cache=True, inline="always")(popcount)
+_popcount = numba.njit(cache=True, _nrt=False, inline="always")(popcount)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
+def _copy(source, target) -> None:
+    """``target[:] = source`` for two rows of one array (a slice assignment
+    between views of one array copies through a fresh array)."""
+    for i in range(source.size):
+        target[i] = source[i]
+
+
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _bit_index(bit: int) -> int:
     """Index of the single set bit of ``bit``."""
     return _popcount(bit - 1)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _place(state, value, band, index) -> bool:
     """Put ``value`` (0-8) in the cell at bit ``index`` of ``band``; False
     when it is no longer possible there."""
@@ -169,7 +177,7 @@ def _place(state, value, band, index) -> bool:
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _place_each(state, value, band, cells) -> bool:
     """:func:`_place` of ``value`` in every cell of the 27-bit ``cells`` of
     ``band``; False on a contradiction."""
@@ -181,7 +189,7 @@ def _place_each(state, value, band, cells) -> bool:
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _fixed_point(state, locked_candidates) -> bool:
     """Naked singles, hidden singles and (when ``locked_candidates``)
     locked candidates to a fixed point; False on a contradiction. Inlined
@@ -315,20 +323,20 @@ def _fixed_point(state, locked_candidates) -> bool:
             return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _propagate(state) -> bool:
     """This kernel's rules to a fixed point (:func:`_fixed_point`)."""
     return _fixed_point(state, True)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _singles(state) -> bool:
     """Naked and hidden singles alone to a fixed point (the general
     kernel's singles-only rules, for :func:`fill9`)."""
     return _fixed_point(state, False)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _pairs(state, band) -> int:
     """The empty cells of ``band`` with exactly two candidates ("once /
     twice / thrice" over the value boards)."""
@@ -343,7 +351,7 @@ def _pairs(state, band) -> int:
     return twice & ~thrice & ~state[27 + band]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _fewest(state, band, cells, fewest, best) -> tuple:
     """``(fewest, best)`` after the 27-bit ``cells`` of ``band`` in cell
     order: a cell with fewer candidates than ``fewest`` becomes ``best``."""
@@ -360,7 +368,7 @@ def _fewest(state, band, cells, fewest, best) -> tuple:
     return fewest, best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _branch_cell(state) -> int:
     """A cell to branch on (0-80), -1 when every cell is solved: of the
     cells with two candidates, one with the most such cells among its peers
@@ -402,7 +410,7 @@ def _branch_cell(state) -> int:
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _first_fewest(state) -> int:
     """:func:`.kernel.branch_cell` on bitboards (the general kernel's rule,
     kept by :func:`fill9`): the first empty cell in cell order with the
@@ -457,7 +465,7 @@ _rules = _by_order(_propagate, _singles)
 _branch = _by_order(_branch_cell, _first_fewest)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _write_solution(state, solution) -> None:
     for band in range(3):
         for value in range(9):
@@ -468,7 +476,7 @@ def _write_solution(state, solution) -> None:
                 solution[27 * band + _bit_index(bit)] = value + 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _start(state, clues) -> bool:
     """Set ``state`` to the clues ``(81,)`` (0 = empty) with every rule
     propagated; False on a contradiction. The clues are placed together:
@@ -479,7 +487,7 @@ def _start(state, clues) -> bool:
     return _settle(state)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _settle(state) -> bool:
     """The state of the clues whose boards (:func:`clue_boards`) ``state``
     holds, every rule propagated; False on a contradiction."""
@@ -494,7 +502,7 @@ def _settle(state) -> bool:
     return _propagate(state)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, _nrt=False, nogil=True, inline="always")
 def _search(limit, max_nodes, solution, control, work, value_order) -> int:
     """Depth-first search from the propagated state ``work[STACK][0]``: the
     solutions up to ``limit``, the first written to ``solution``;
@@ -554,7 +562,7 @@ def _search(limit, max_nodes, solution, control, work, value_order) -> int:
             control[STOPPED] = 1
             return finish(control, nodes, count)
         child = stack[depth + 1]
-        child[:] = stack[depth]
+        _copy(stack[depth], child)
         if not _place(child, value, band, index):
             continue
         if not _rules(child, value_order):
@@ -573,7 +581,7 @@ def _search(limit, max_nodes, solution, control, work, value_order) -> int:
     return finish(control, nodes, count)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def count9(clues, limit, max_nodes, solution, control, work) -> int:
     """Count the solutions of a 9x9 grid up to ``limit``; ``BUDGET`` (-1)
     when more than ``max_nodes`` branch nodes were needed.
@@ -588,7 +596,7 @@ def count9(clues, limit, max_nodes, solution, control, work) -> int:
     return _search(limit, max_nodes, solution, control, work, None)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def count9_checked(clues, limit, max_nodes, solution, control, work) -> int:
     """:func:`count9` of ``clues`` ``(81,)`` of any integer type (a
     :class:`~sudoku_models.Puzzle`'s int64 grid, a user's array), copied to
@@ -604,7 +612,7 @@ def count9_checked(clues, limit, max_nodes, solution, control, work) -> int:
     return count9(buffer, limit, max_nodes, solution, control, work)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     """Whether the 9x9 ``clues`` ``(81,)`` have a solution other than
     ``solution`` ``(81,)``, given that ``clues`` with the cells ``removed``
@@ -620,15 +628,15 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
     return _others(removed, solution, max_nodes, control, found, work)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def other9_boards(boards, removed, solution, max_nodes, control, found, work) -> int:
     """:func:`other9` of the clues whose boards (:func:`clue_boards`) are
     ``boards``: the removal pass keeps them up to date across removals."""
-    work[STACK][82][:] = boards
+    _copy(boards, work[STACK][82])
     return _others(removed, solution, max_nodes, control, found, work)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(cache=True, _nrt=False, nogil=True, inline="always")
 def _others(removed, solution, max_nodes, control, found, work) -> int:
     """The cases of :func:`other9` from the clues' boards in row 82 of
     ``work[STACK]``."""
@@ -643,7 +651,7 @@ def _others(removed, solution, max_nodes, control, found, work) -> int:
         bit = np.int64(1) << (cell % 27)
         if not base[27 + band] & bit:  # not forced to its value by the rest
             root = work[STACK][0]
-            root[:] = base
+            _copy(base, root)
             root[3 * value + band] &= ~bit
             if _propagate(root):
                 result = _search(1, max_nodes, found, control, work, None)
@@ -706,7 +714,7 @@ def fill9(value_order, max_nodes, control, solution) -> int:
 CLUE_BOARDS = STATE
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def clue_boards(clues, boards) -> None:
     """Write the boards of ``clues`` ``(81,)`` (0 = empty) to ``boards``
     ``(CLUE_BOARDS,)`` int64 (kept up to date by :func:`set_clue`)."""
@@ -723,7 +731,7 @@ def clue_boards(clues, boards) -> None:
                 boards[30 + 3 * value + b] |= PEERS[cell, b]
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def set_clue(boards, cell, value, present) -> None:
     """Put the clue ``value`` (1-9) of ``cell`` in ``boards``
     (:func:`clue_boards`), or take it out (``present`` False: the cells its
@@ -751,7 +759,7 @@ def set_clue(boards, cell, value, present) -> None:
                 boards[30 + 3 * v + b] |= PEERS[other, b]
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)
 def forced9(boards, cell, value) -> bool:
     """Whether the empty ``cell`` must hold ``value`` (1-9) by the clues of
     ``boards`` (:func:`clue_boards`) alone: a naked single (a clue of every
