@@ -78,6 +78,44 @@ def test_a_renban_is_pruned_by_its_runs_of_consecutive_values(size):
     assert _count(puzzle)[0] == expected
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 4), fit=st.booleans(),
+       share=st.floats(0.0, 0.5))
+def test_a_relation_on_every_two_cells_that_makes_them_differ_counts_as_brute_force(
+        seed, size, fit, share):
+    """A symmetric relation without equal pairs on every two of a few cells
+    (an anti-renban, the Interactive Sudoku Solver's ``PairX``) is pruned by
+    the sets of values it allows (:func:`.kernel_tables._pairwise_sets`):
+    its entry holds exactly the sets whose every two values are allowed,
+    and the count is brute force's."""
+    from itertools import combinations
+
+    from sudoku_models.core.cell_kinds import Pairwise
+
+    rng = np.random.default_rng(seed)
+    values = _full_grid(FOUR, rng).ravel()
+    cells = tuple(int(c) for c in rng.choice(16, size, replace=False))
+    pairs = {(u, v) for u in range(1, 5) for v in range(u + 1, 5) if rng.random() < 0.6}
+    if fit:
+        pairs |= {tuple(sorted((int(values[a]), int(values[b])))) for a, b in combinations(cells, 2)
+                  if values[a] != values[b]}
+    allowed = tuple(sorted(pairs | {(v, u) for u, v in pairs}))
+    assume(allowed)
+    rules = Rules(FOUR, (Pairwise(cells, allowed, "all"),))
+    sets = {sum(1 << (v - 1) for v in chosen) for chosen in combinations(range(1, 5), size)
+            if all((u, v) in allowed for u, v in combinations(chosen, 2))}
+    tables = kernel_tables.build_rules(rules)
+    first = tables.locked[kernel_tables.SUM_COMBOS]
+    combos = tables.locked[kernel_tables.COMBOS]
+    assert {int(c) for c in combos[first[-2]:first[-1]]} == sets
+    puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
+    expected = min(brute_count(puzzle), 1000)
+    found, solution = _count(puzzle)
+    assert found == expected
+    if expected:
+        assert verify(puzzle, solution.reshape(4, 4))
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32 - 1), terms=st.integers(1, 6), feasible=st.booleans())
 def test_a_sum_over_groups_keeps_every_value_of_a_solution(seed, terms, feasible):

@@ -103,7 +103,7 @@ import numpy as np
 
 from ..core.geometry import Layout
 from ..core.constraint import LinearSum
-from ..core.cell_kinds import Cage, CountingCircles
+from ..core.cell_kinds import Cage, CountingCircles, Pairwise
 from ..core.line_kinds import Renban
 from ..core.rules import Rules
 from ..core import sum_rules
@@ -401,7 +401,8 @@ def _priorities(rules: Rules, houses: np.ndarray) -> np.ndarray:
 def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
     """``(cells, sets)`` of the rules whose cells must hold one of a few
     sets of values, each once: a renban's runs of ``len(cells)``
-    consecutive values. The kernel prunes them as it prunes a cage by its
+    consecutive values, and the sets a relation on every two cells allows
+    when it makes them differ (:func:`_pairwise_sets`). The kernel prunes them as it prunes a cage by its
     digit sets (:func:`.kernel._combinations`: the values of the live sets,
     a value every live set needs struck from the cells that see the whole
     line, with the rest of a house it lies in), which the pair relations
@@ -418,7 +419,36 @@ def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
             size = len(constraint.cells)
             run = (1 << size) - 1
             found.append((tuple(constraint.cells), [run << low for low in range(side - size + 1)]))
+        elif isinstance(constraint, Pairwise) and constraint.pairs_of == "all":
+            sets = _pairwise_sets(set(map(tuple, constraint.allowed)), len(constraint.cells), side)
+            if sets is not None:
+                found.append((tuple(constraint.cells), sets))
     return found
+
+
+def _pairwise_sets(allowed: set, size: int, side: int) -> list[int] | None:
+    """The sets of ``size`` values, any two of them ``allowed`` (``(u, v)``
+    pairs), as bitmasks: the value sets of a relation on every two of
+    ``size`` cells that is symmetric and never allows equal values (the
+    cells then differ, as the Interactive Sudoku Solver's
+    ``BinaryPairwise`` takes an all-different key: its valid combinations
+    and required values); None for any other relation, or past
+    :data:`MAX_COMBOS` sets. (Cold Sauerkraut's seven anti-renban lines of
+    four cells, any two values at least 2 apart: 15 sets each.)"""
+    if any((v, u) not in allowed for u, v in allowed) or any(u == v for u, v in allowed):
+        return None
+    found: list[int] = []
+
+    def extend(chosen: list[int], smallest: int) -> bool:
+        if len(chosen) == size:
+            found.append(sum(1 << (v - 1) for v in chosen))
+            return len(found) <= MAX_COMBOS
+        for v in range(smallest, side + 1):
+            if all((u, v) in allowed for u in chosen) and not extend(chosen + [v], v + 1):
+                return False
+        return True
+
+    return found if extend([], 1) else None
 
 
 def _derived_sums(rules: Rules) -> list[LinearSum]:
