@@ -486,8 +486,10 @@ class SumLine(_AutomatonLine):
     ``total``. A ``loop`` closes the line from its last cell back to its
     first: one segment may then run through the ends (the Interactive
     Sudoku Solver's ``SumLine~...~LOOP``); its automaton guesses that
-    segment's part at the end, which a total up to 10 keeps within
-    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` (a larger one is refused)."""
+    segment's part at the end, for words of the loop's length, which a
+    total up to 10 keeps within
+    :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` (a larger one is
+    refused unless the loop is short: 12 over three cells is read)."""
 
     kind: ClassVar[str] = "sum-line"
     cells: tuple[int, ...]
@@ -503,7 +505,9 @@ class SumLine(_AutomatonLine):
             raise RulesError(f"{self.label(layout)}: {error}") from None
 
     def automaton(self, side):
-        return (sum_loop_automaton if self.loop else sum_line_automaton)(self.total, side)
+        if self.loop:
+            return sum_loop_automaton(self.total, side, len(self.cells))
+        return sum_line_automaton(self.total, side)
 
     def holds(self, word, side):
         for start in range(len(word) if self.loop else 1):  # a loop: any cut will do
