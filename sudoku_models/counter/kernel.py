@@ -742,9 +742,10 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     candidate was struck, else 0. The states reached are kept as lists per
     cell (``layers``, ``LINE_LAYERS``), deduplicated by stamps (``marks``,
     ``LINE_MARKS``), so a pass costs the states it reaches, not every state
-    of the largest automaton (a sum line's loop has 10,230: the Interactive
-    Sudoku Solver's "10 Lines" took 2.4 ms per branch node when each pass
-    went through all of them; the tail of ``layers`` holds each pass's
+    of the largest automaton (a sum line's loop over 18 cells has 10,228;
+    the Interactive Sudoku Solver's "10 Lines", when its loop of four cells
+    had as many, took 2.4 ms per branch node while each pass went through
+    all of them; the tail of ``layers`` holds each pass's
     layer starts and supported values). A pass leaves each of its cells
     with exactly its supported values unless a cell comes twice; then it
     notes them (``keys``, ``LINE_KEYS``), and a line whose cells still hold

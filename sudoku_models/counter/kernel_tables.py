@@ -402,14 +402,16 @@ def _value_sets(rules: Rules) -> list[tuple[tuple[int, ...], list[int]]]:
     """``(cells, sets)`` of the rules whose cells must hold one of a few
     sets of values, each once: a renban's runs of ``len(cells)``
     consecutive values, and the sets a relation on every two cells allows
-    when it makes them differ (:func:`_pairwise_sets`). The kernel prunes them as it prunes a cage by its
-    digit sets (:func:`.kernel._combinations`: the values of the live sets,
-    a value every live set needs struck from the cells that see the whole
-    line, with the rest of a house it lies in), which the pair relations
-    of its lowering (any two values at most ``len - 1`` apart) miss: the
-    Interactive Sudoku Solver's renban handler (``BinaryPairwise`` with
-    its valid combinations and required values, ``js/solver/handlers.js``)
-    prunes so."""
+    when it makes them differ (:func:`_pairwise_sets`; none: the entry
+    has no combination, and its total of 0 is a contradiction). The
+    kernel prunes them as it prunes a cage by its digit sets
+    (:func:`.kernel._combinations`: the values of the live sets, a value
+    every live set needs struck from the cells that see the whole line,
+    with the rest of a house it lies in), which the pair relations of
+    their lowering (a renban's any two values at most ``len - 1`` apart)
+    miss: the Interactive Sudoku Solver's renban handler
+    (``BinaryPairwise`` with its valid combinations and required values,
+    ``js/solver/handlers.js``) prunes so."""
     found = []
     side = rules.layout.side
     if rules.layout.values != side:
