@@ -33,6 +33,16 @@ def _count(puzzle: Puzzle, rule: str = "sets") -> tuple[int, np.ndarray]:
     return int(found), solution
 
 
+def _counts_as_brute_force(puzzle: Puzzle, rule: str = "sets") -> None:
+    """The counter's count of the 4x4 ``puzzle`` (up to 1,000) is brute
+    force's, and its first answer passes ``verify``."""
+    expected = min(brute_count(puzzle), 1000)
+    found, solution = _count(puzzle, rule)
+    assert found == expected
+    if expected:
+        assert verify(puzzle, solution.reshape(4, 4))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32 - 1), kinds=st.lists(st.sampled_from(KINDS), min_size=1,
                                                       max_size=4),
@@ -54,11 +64,7 @@ def test_mixed_sums_and_lines_count_as_brute_force(seed, kinds, blind, share, ru
         assume(False)
     assume(not rules.classic)
     puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
-    expected = min(brute_count(puzzle), 1000)
-    found, solution = _count(puzzle, rule)
-    assert found == expected
-    if expected:
-        assert verify(puzzle, solution.reshape(4, 4))
+    _counts_as_brute_force(puzzle, rule)
 
 
 @pytest.mark.parametrize("size", [2, 3, 4])
@@ -109,11 +115,7 @@ def test_a_relation_on_every_two_cells_that_makes_them_differ_counts_as_brute_fo
     combos = tables.locked[kernel_tables.COMBOS]
     assert {int(c) for c in combos[first[-2]:first[-1]]} == sets
     puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
-    expected = min(brute_count(puzzle), 1000)
-    found, solution = _count(puzzle)
-    assert found == expected
-    if expected:
-        assert verify(puzzle, solution.reshape(4, 4))
+    _counts_as_brute_force(puzzle)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -362,11 +364,7 @@ def test_counting_circles_count_as_brute_force(seed, holding, share, others):
         circles.append(CountingCircles(tuple(sorted(cells))))
     rules = Rules(FOUR, tuple(dict.fromkeys(circles)))
     puzzle = Puzzle(np.where(rng.random(16) < share, values, 0).reshape(4, 4), rules)
-    expected = min(brute_count(puzzle), 1000)
-    found, solution = _count(puzzle)
-    assert found == expected
-    if expected:
-        assert verify(puzzle, solution.reshape(4, 4))
+    _counts_as_brute_force(puzzle)
 
 
 @pytest.mark.parametrize("seed", range(5))
