@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 
-COMPILE_TIME = "about 70 CPU seconds, 1-2 minutes on a busy machine"
+COMPILE_TIME = "about 50 CPU seconds, 1-2 minutes on a busy machine"
 """How long compiling every kernel takes, said in one way everywhere (the
 notice, ``warm-up --help``, the README, docs/design.md): ``warm-up`` on an
 empty cache took 66 s user + 4 s system CPU (108 s wall at a load of 4-5 on
