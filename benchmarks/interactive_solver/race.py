@@ -12,7 +12,7 @@ One command per collection (``--set``, one or more, comma-separated):
 - ``renban``: the 3 ``HARD_RENBAN``; ``little``: the 15
   ``LITTLE_KILLER_SNIPES``; ``pills``: the 3 long pill arrows ('Long sums
   1' to '3'); ``sums``: every puzzle of the file with a lunchbox, a
-  sandwich or an X-sum that the toolkit reads (:func:`sums_between`),
+  sandwich or an X-sum that the toolkit reads (:func:`.thermo_snipes.sums_between`),
 
 all read from ``data/collections.js`` of sigh's Interactive Sudoku Solver
 (github.com/sigh/Interactive-Sudoku-Solver, MIT; ``--iss DIR``, a checkout
@@ -79,7 +79,6 @@ import argparse
 import csv
 import math
 import os
-import re
 import subprocess
 import tempfile
 import time
@@ -106,7 +105,7 @@ def puzzles_of(text: str, chosen: list[str], examples: str = "") -> list[tuple[s
     ``text`` is the solver's ``data/collections.js``, ``examples`` its
     ``data/example_puzzles.js`` (for the set ``examples``)."""
     from .tarek_killers import hard_killers, tarek_killers
-    from .thermo_snipes import LISTS, NAMED, listed, named, snipes
+    from .thermo_snipes import LISTS, NAMED, listed, named, snipes, sums_between
 
     found = []
     for group in SETS:
@@ -130,46 +129,17 @@ def puzzles_of(text: str, chosen: list[str], examples: str = "") -> list[tuple[s
     return found
 
 
-def sums_between(text: str) -> list[tuple[str, str]]:
-    """``(name, constraint string)`` of the puzzles of ``collections.js``
-    with a lunchbox, a sandwich or an X-sum that the toolkit reads, each
-    distinct string once."""
-    return _readable("collections.js", text,
-                     lambda source: re.search(r"\.(Lunchbox|Sandwich|XSum)~", source))[0]
-
-
 def readable_examples(text: str) -> list[tuple[str, str]]:
     """``(name, constraint string)`` of the solver's example puzzles
     (``data/example_puzzles.js``, :func:`.read_and_solve.entries`) that the
     toolkit reads, each distinct string once; the others are named on
     stdout with what the reader refused."""
-    found, refused = _readable("example_puzzles.js", text)
+    from .thermo_snipes import readable_entries
+
+    found, refused = readable_entries("example_puzzles.js", text)
     for name, error in refused:
         print(f"examples: {name} left out, not read: {error}", flush=True)
     return found
-
-
-def _readable(file: str, text: str, wanted=lambda source: True) -> tuple[list, list]:
-    """The entries of the solver's data ``file`` (its ``text``) whose
-    string ``wanted`` takes, each distinct string once: ``(name, string)``
-    of those the toolkit reads, and ``(name, error)`` of those it refuses."""
-    from sudoku_models.errors import PuzzleFormatError
-    from sudoku_models.formats.puzzle_text import read_puzzle
-
-    from .read_and_solve import entries
-
-    found, refused, seen = [], [], set()
-    for name, source, _ in entries(file, text):
-        if source in seen or not wanted(source):
-            continue
-        seen.add(source)
-        try:
-            read_puzzle(source)
-        except PuzzleFormatError as error:
-            refused.append((name, error))
-            continue
-        found.append((name, source))
-    return found, refused
 
 
 def time_counter(source: str, limit_s: float) -> dict:

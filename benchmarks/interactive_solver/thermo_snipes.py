@@ -18,7 +18,7 @@ The puzzles (``--set``):
 - ``hs``: its 9 ``HS_KILLERS``; ``renban``: its 3 ``HARD_RENBAN``;
   ``little``: its 15 ``LITTLE_KILLER_SNIPES``; ``pills``: its 3 long pill
   arrows ('Long sums 1' to '3'); ``sums``: every puzzle with a lunchbox, a
-  sandwich or an X-sum (``race.sums_between``) (issue 47).
+  sandwich or an X-sum (:func:`sums_between`) (issue 47).
 
 The file is downloaded into a temporary folder (``--collections FILE``
 reads a copy). The "before" kernel is the counter's ``kernel.py``,
@@ -135,6 +135,37 @@ def named(text: str, names) -> list[tuple[str, str]]:
     for name, source, _ in entries("collections.js", text):
         found.setdefault(name, source)
     return [(name, found[name]) for name in names]
+
+
+def sums_between(text: str) -> list[tuple[str, str]]:
+    """``(name, constraint string)`` of the puzzles of ``collections.js``
+    with a lunchbox, a sandwich or an X-sum that the toolkit reads, each
+    distinct string once."""
+    return readable_entries("collections.js", text,
+                     lambda source: re.search(r"\.(Lunchbox|Sandwich|XSum)~", source))[0]
+
+
+def readable_entries(file: str, text: str, wanted=lambda source: True) -> tuple[list, list]:
+    """The entries of the solver's data ``file`` (its ``text``) whose
+    string ``wanted`` takes, each distinct string once: ``(name, string)``
+    of those the toolkit reads, and ``(name, error)`` of those it refuses."""
+    from sudoku_models.errors import PuzzleFormatError
+    from sudoku_models.formats.puzzle_text import read_puzzle
+
+    from .read_and_solve import entries
+
+    found, refused, seen = [], [], set()
+    for name, source, _ in entries(file, text):
+        if source in seen or not wanted(source):
+            continue
+        seen.add(source)
+        try:
+            read_puzzle(source)
+        except PuzzleFormatError as error:
+            refused.append((name, error))
+            continue
+        found.append((name, source))
+    return found, refused
 
 
 def datasets() -> list[tuple[str, str]]:
@@ -263,8 +294,6 @@ def main(argv=None) -> int:
         if group in chosen:
             puzzles += [(group, name, read_puzzle(source)) for name, source in named(text, names)]
     if "sums" in chosen:
-        from .race import sums_between
-
         puzzles += [("sums", name, read_puzzle(source)) for name, source in sums_between(text)]
     if "datasets" in chosen:
         puzzles += [("datasets", name, read_puzzle(source)) for name, source in datasets()]
