@@ -1500,9 +1500,7 @@ def _clear_weights(tables, work) -> None:
     (``PRIORITY``, :func:`~.kernel_tables.build_rules`), the value scores
     and sum keys forgotten."""
     weights = work[WEIGHTS]
-    priority = tables[PRIORITY]
-    for cell in range(priority.size):
-        weights[cell] = priority[cell]
+    copy_row(tables[PRIORITY], weights)
     weights[weights.size - 1] = 0
     work[SCORES][:] = 0
     work[SUM_KEYS][:, 0] = 1  # every sum runs afresh
@@ -1530,9 +1528,11 @@ def _load(clues, cand, grid, tables) -> bool:
 
 
 @numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
-def _copy(source, target) -> None:
-    """``target[:] = source`` for 1-d arrays of one length (a loop: numba
-    compiles slice assignment about ten times slower)."""
+def copy_row(source, target) -> None:
+    """``target[:source.size] = source`` for 1-d arrays (a loop: numba
+    compiles slice assignment about ten times slower, and between views of
+    one array copies through a fresh array, which a kernel compiled without
+    reference counts may not allocate; :mod:`.kernel9` copies with it too)."""
     for i in range(source.size):
         target[i] = source[i]
 
@@ -1557,7 +1557,7 @@ def _solved(grid, solution, count) -> int:
     """``count + 1`` for the full ``grid``, copied to ``solution`` when it is
     the first."""
     if count == 0:
-        _copy(grid, solution)
+        copy_row(grid, solution)
     return count + 1
 
 
@@ -1585,7 +1585,7 @@ def _cell_search(limit, max_nodes, value_order, control, solution, tables, work)
     side = value_order.shape[1]
     cell = branch_cell(work_cand[0], work_grid[0])
     if cell < 0:
-        _copy(work_grid[0], solution)
+        copy_row(work_grid[0], solution)
         return 1
     count = 0
     nodes = 0
@@ -1608,8 +1608,8 @@ def _cell_search(limit, max_nodes, value_order, control, solution, tables, work)
         child = depth + 1
         cand = work_cand[child]
         grid = work_grid[child]
-        _copy(work_cand[depth], cand)
-        _copy(work_grid[depth], grid)
+        copy_row(work_cand[depth], cand)
+        copy_row(work_grid[depth], grid)
         if not _place(cand, grid, tables[PEERS], cell,
                       np.int64(1) << (value_order[cell, k] - 1)):
             continue
@@ -1739,15 +1739,15 @@ def _binary_search(limit, max_nodes, value_order, control, solution, tables, wor
         if _halted(nodes, max_nodes, control):
             return finish(control, nodes, BUDGET if nodes > max_nodes else count)
         child = depth + 1
-        _copy(cand, work_cand[child])
-        _copy(grid, work_grid[child])
+        copy_row(cand, work_cand[child])
+        copy_row(grid, work_grid[child])
         if not (_place(work_cand[child], work_grid[child], tables[PEERS], cell, bit)
                 and propagate(work_cand[child], work_grid[child], tables, work)):
             blamed = cell
             if not lazy:  # a killer's sums cost more to run again than this saves
                 failed = work[WEIGHTS][work[WEIGHTS].size - 1]
-                _copy(cand, work_cand[child])
-                _copy(grid, work_grid[child])
+                copy_row(cand, work_cand[child])
+                copy_row(grid, work_grid[child])
                 blamed = _blame(work_cand[child], work_grid[child], cell, bit, tables, work)
                 work[WEIGHTS][work[WEIGHTS].size - 1] = failed
                 if blamed != cell:  # the solver had moved the singles forward
@@ -1842,8 +1842,8 @@ def other_solution(clues, removed, solution, max_nodes, control, found, tables, 
         if work_grid[base, cell] == 0:
             rest = work_cand[base, cell] & ~bit
             if rest:
-                _copy(work_cand[base], work_cand[0])
-                _copy(work_grid[base], work_grid[0])
+                copy_row(work_cand[base], work_cand[0])
+                copy_row(work_grid[base], work_grid[0])
                 work_cand[0, cell] = rest
                 if propagate(work_cand[0], work_grid[0], tables, work):
                     result = _case(max_nodes, control, found, tables, work)

@@ -56,7 +56,7 @@ from numba.extending import overload
 from . import compile_cache
 from .core import (BAD_VALUE, BUDGET, FOUND, NO_LIMIT, NONE, POLL, STOP, STOPPED, STOPPED_EARLY,
                    popcount)
-from .kernel import finish  # an edit there moves the cache folder (compile_cache.KERNEL_SOURCES)
+from .kernel import copy_row, finish  # an edit there moves the cache folder (compile_cache.KERNEL_SOURCES)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
@@ -143,14 +143,6 @@ def workspace() -> tuple:
 # (a table of 512 counts, or de Bruijn multiplication for a bit's index, were
 # slower).
 _popcount = numba.njit(cache=True, _nrt=False, inline="always")(popcount)
-
-
-@numba.njit(cache=True, _nrt=False, inline="always")
-def _copy(source, target) -> None:
-    """``target[:] = source`` for two rows of one array (a slice assignment
-    between views of one array copies through a fresh array)."""
-    for i in range(source.size):
-        target[i] = source[i]
 
 
 @numba.njit(cache=True, _nrt=False, inline="always")
@@ -562,7 +554,7 @@ def _search(limit, max_nodes, solution, control, work, value_order) -> int:
             control[STOPPED] = 1
             return finish(control, nodes, count)
         child = stack[depth + 1]
-        _copy(stack[depth], child)
+        copy_row(stack[depth], child)
         if not _place(child, value, band, index):
             continue
         if not _rules(child, value_order):
@@ -632,7 +624,7 @@ def other9(clues, removed, solution, max_nodes, control, found, work) -> int:
 def other9_boards(boards, removed, solution, max_nodes, control, found, work) -> int:
     """:func:`other9` of the clues whose boards (:func:`clue_boards`) are
     ``boards``: the removal pass keeps them up to date across removals."""
-    _copy(boards, work[STACK][82])
+    copy_row(boards, work[STACK][82])
     return _others(removed, solution, max_nodes, control, found, work)
 
 
@@ -651,7 +643,7 @@ def _others(removed, solution, max_nodes, control, found, work) -> int:
         bit = np.int64(1) << (cell % 27)
         if not base[27 + band] & bit:  # not forced to its value by the rest
             root = work[STACK][0]
-            _copy(base, root)
+            copy_row(base, root)
             root[3 * value + band] &= ~bit
             if _propagate(root):
                 result = _search(1, max_nodes, found, control, work, None)
