@@ -142,7 +142,7 @@ def sums_between(text: str) -> list[tuple[str, str]]:
     with a lunchbox, a sandwich or an X-sum that the toolkit reads, each
     distinct string once."""
     return readable_entries("collections.js", text,
-                     lambda source: re.search(r"\.(Lunchbox|Sandwich|XSum)~", source))[0]
+                            lambda source: re.search(r"\.(Lunchbox|Sandwich|XSum)~", source))[0]
 
 
 def readable_entries(file: str, text: str, wanted=lambda source: True) -> tuple[list, list]:
