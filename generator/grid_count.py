@@ -25,11 +25,11 @@ Burnside's lemma in :mod:`generator.grid_symmetry`, on top of this module:
 from __future__ import annotations
 
 import math
-import os
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from sudoku_models import cores
 from sudoku_models.counter import ALL, run_search
 from sudoku_models.counter.core import new_control
 from sudoku_models.core.geometry import Layout
@@ -44,7 +44,7 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
     9x9), an exact int.
 
     ``method``: ``"enumerate"`` (first row fixed, completions enumerated on
-    ``workers`` threads, None: every core; sides up to
+    ``workers`` threads, None: every core this process may run on; sides up to
     :data:`MAX_ENUMERATED_SIDE`), ``"bands"`` (band signatures,
     :func:`generator.bands.count_by_bands`; layouts with boxes 2 or 3 cells
     wide one way, sides up to 9, one thread) or ``"auto"``: enumeration up to
@@ -61,7 +61,7 @@ def count_grids(layout: Layout | int, workers: int | None = None, method: str = 
     if method not in COUNT_METHODS:
         raise ValueError(f"method must be one of {', '.join(COUNT_METHODS)}, got {method!r}")
     if workers is None:
-        workers = os.cpu_count() or 1
+        workers = cores.usable()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
     side = layout.side

@@ -4,6 +4,7 @@ to a pool, the answers the same either way."""
 
 from __future__ import annotations
 
+import os
 import multiprocessing
 import threading
 import time
@@ -127,6 +128,22 @@ def test_two_batches_at_once_share_the_helpers_and_keep_their_answers(pools):
     assert pools == [1, 1]
 
 
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no affinity set here")
+def test_a_process_confined_to_one_core_counts_without_helpers(pools, monkeypatch):
+    # taskset -c 0 on a machine of many cores: the default is the one core given, so no
+    # helper thread competes with the counting one for it
+    grids = _top1465()
+    expected = backtrack_count_many(grids, 2, workers=1).tolist()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(api, "POOL_SECONDS", 0.0)  # a helper joins any batch that may have one
+    monkeypatch.setattr(api, "BUSY_POOL_SECONDS", 0.0)
+    assert backtrack_count_many(grids, 2).tolist() == expected
+    assert pools == []
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert backtrack_count_many(grids, 2).tolist() == expected
+    assert pools == [1]
+
+
 def _count_in_child(grids, queue):
     queue.put(backtrack_count_many(grids, 2, workers=2).tolist())
 
@@ -162,6 +179,6 @@ def test_a_hard_batch_of_a_millisecond_gets_a_helper_only_with_a_core_to_spare(
     monkeypatch.setattr(api, "BUSY_POOL_SECONDS", work * 20)
     monkeypatch.setattr(api, "PROBE_SECONDS", min(api.PROBE_SECONDS, work / 4))
     monkeypatch.setattr(api.os, "getloadavg", lambda: (load, load, load))
-    monkeypatch.setattr(api.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(api.cores, "usable", lambda: 2)
     assert backtrack_count_many(grids, 2, workers=2).tolist() == expected.tolist() == [1] * 60
     assert pools == helped

@@ -63,7 +63,7 @@ from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
-from sudoku_models.records.rows import pinned_core
+from sudoku_models import cores
 from sudoku_models.counter.kernel_tables import build_rules
 from sudoku_models.core.geometry import Layout
 from sudoku_models.core.cell_kinds import Cage
@@ -246,7 +246,7 @@ def solve_form(puzzle: Puzzle, form: str, cpu_limit: float, wall_limit: float,
             "nodes": stats.get("B&B nodes"), "lp_iterations": stats.get("LP iterations"),
             "conflicts": stats.get("conflicts"),
             "branches": stats.get("branches", stats.get("decisions")),
-            "load": round(load, 2), "core": pinned_core(), "solver": solver, "cpu_limit": cpu_limit,
+            "load": round(load, 2), "core": cores.pinned(), "solver": solver, "cpu_limit": cpu_limit,
             "wall_limit": wall_limit, "seed": seed,
             "grid": answer["grid"] if verified else None}
 

@@ -50,7 +50,7 @@ from benchmarks.studykit.cpu_budget import ctrl_c_in_background, solve_within
 from benchmarks.studykit.pinning import add_core_option, pin
 from benchmarks.studykit.random_costs import random_costs, solution_cost
 from sudoku_models import Puzzle, read_puzzles, verify
-from sudoku_models.records.rows import pinned_core
+from sudoku_models import cores
 from sudoku_models.counter import backtrack_solve
 from sudoku_models.core.cell_kinds import Arrow, Thermometer
 from sudoku_models.solving import make_method
@@ -82,7 +82,7 @@ def solve_once(puzzle: Puzzle, method: str, options: dict, cpu_limit: float,
     solver, stats = result.solver, result.stats
     row = {"method": method, "status": status, "verified": verified,
            "cpu_seconds": round(cpu, 3), "wall_seconds": wall, "load": round(load, 2),
-           "core": pinned_core(), "solver": solver, "cpu_limit": cpu_limit, "seed": seed,
+           "core": cores.pinned(), "solver": solver, "cpu_limit": cpu_limit, "seed": seed,
            **_effort(method, stats)}
     return row, result.grid if verified and status != "TIME_LIMIT" else None
 

@@ -15,6 +15,8 @@ import argparse
 import os
 import resource
 
+from sudoku_models import cores
+
 
 def add_core_option(parser: argparse.ArgumentParser, every_core: bool = False,
                     by_part: bool = False) -> None:
@@ -56,15 +58,12 @@ def pin(parser: argparse.ArgumentParser, core: int | None, every_core: bool = Fa
 def affinity_text() -> str:
     """This process's affinity set as text: ``0-1``, ``0,2-3``, or ``""``
     where the system has none (not Linux)."""
-    try:
-        cores = sorted(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return ""
+    given = cores.affinity() or []
     runs, start = [], None
-    for i, core in enumerate(cores):
+    for i, core in enumerate(given):
         if start is None:
             start = core
-        if i + 1 == len(cores) or cores[i + 1] != core + 1:
+        if i + 1 == len(given) or given[i + 1] != core + 1:
             runs.append(f"{start}" if start == core else f"{start}-{core}")
             start = None
     return ",".join(runs)

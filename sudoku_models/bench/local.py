@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .. import cores
 from ..result import Status
 from ..solving import Models
 from .plan import Chunk
@@ -65,11 +66,8 @@ def worker_cores(workers: int) -> list[int | None]:
     """The core each of ``workers`` workers is pinned to: distinct cores of
     this process's affinity set, or None for each when the system cannot
     pin (not Linux) or there are more workers than cores."""
-    try:
-        cores = sorted(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return [None] * workers
-    return cores[:workers] if workers <= len(cores) else [None] * workers
+    given = cores.affinity()
+    return given[:workers] if given is not None and workers <= len(given) else [None] * workers
 
 
 def _worker_main(conn, parent: int, core: int | None) -> None:

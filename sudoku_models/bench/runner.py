@@ -18,7 +18,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .. import validation
+from .. import cores, validation
 from ..errors import InvalidValueError
 from ..puzzle import Puzzle
 from .cluster import connect_dask, run_dask
@@ -180,8 +180,8 @@ def run_benchmark(spec: RunSpec) -> RunOutcome:
         client = connect_dask(spec.scheduler)
         workers = sum(client.nthreads().values())
         executor = f"dask {client.scheduler.address}"
-    elif workers > len(_usable_cores()):
-        raise RunError(f"{workers} workers on {len(_usable_cores())} cores: at most one worker "
+    elif workers > cores.usable():
+        raise RunError(f"{workers} workers on {cores.usable()} cores: at most one worker "
                        f"per core, so that each one's CPU seconds are its own")
     settings = {"seed": spec.seed, "sample": spec.sample, "first": spec.first,
                 "time_limit_s": spec.time_limit, "cpu_limit_s": spec.cpu_limit,
@@ -238,13 +238,6 @@ def _load(dataset: str | tuple[str, list[Puzzle]], sample, seed,
     indexed = [item if isinstance(item, tuple) else (at, item)
                for at, item in enumerate(puzzles, start=1)]
     return name, select(indexed, name, sample, seed, first)
-
-
-def _usable_cores() -> set[int]:
-    try:
-        return os.sched_getaffinity(0)
-    except (AttributeError, OSError):  # not on Linux
-        return set(range(os.cpu_count() or 1))
 
 
 def _progress(total: int, wanted: bool):

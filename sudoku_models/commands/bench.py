@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-import os
-
+from .. import cores
 from .arguments import file_name, key_value, non_negative_int, positive_int, seconds_text, seed
 from ..registry import OBJECTIVES, typed_options
 from . import register_command
@@ -26,11 +25,7 @@ QUICK_TIME_LIMIT = 5.0
 def default_workers() -> int:
     """The cores this process may use but one, at least 1: one core stays
     free for the main process and the machine."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, cores - 1)
+    return max(1, cores.usable() - 1)
 
 
 def add_parser(commands) -> None:

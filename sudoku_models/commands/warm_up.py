@@ -4,13 +4,13 @@ so that no later result holds a compile."""
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import cores
 from . import register_command
 from .exits import EXIT_OK
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from ..counter import _CACHE_DIR, compile_cache, warm_up
 
     cold = not compile_cache.is_compiled(_CACHE_DIR, Path(compile_cache.__file__).with_name("kernel.py"))
-    apart = _compile_apart(_EXTENSION_KERNELS) if cold and _cores() > 1 else {}
+    apart = _compile_apart(_EXTENSION_KERNELS) if cold and cores.usable() > 1 else {}
     try:
         for what, load in [("the counter's kernels", warm_up), *_EXTENSION_KERNELS]:
             process, start = apart.get(what, (None, time.perf_counter()))
@@ -69,11 +69,6 @@ def run(args: argparse.Namespace) -> int:
                 process.kill()
             process.wait()
     return EXIT_OK
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _compile_apart(extensions) -> dict[str, tuple[subprocess.Popen, float]]:

@@ -15,7 +15,7 @@ from functools import cache, lru_cache, partial
 
 import numpy as np
 
-from .. import validation
+from .. import cores, validation
 from ..deadline import Deadline
 from ..errors import CountIncomplete
 from ..limits import check_limit
@@ -454,7 +454,7 @@ def _run_many(puzzles, limit: int, workers: int | None, time_limit: float | None
     validation.time_limit(time_limit)
     grids, layout = _as_batch(puzzles)
     if workers is None:
-        workers = os.cpu_count() or 1
+        workers = cores.usable()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1 or None, got {workers!r}")
     nine = layout is _NINE or layout == _NINE

@@ -14,6 +14,7 @@ import os
 import platform
 from functools import cache
 
+from .. import cores
 from ..puzzle import Puzzle
 from ..result import Status
 from ..solving import Solved
@@ -74,15 +75,6 @@ def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-def pinned_core() -> int | None:
-    """The one core this process is pinned to, or None."""
-    try:
-        cores = os.sched_getaffinity(0)
-    except (AttributeError, OSError):  # not on Linux
-        return None
-    return next(iter(cores)) if len(cores) == 1 else None
-
-
 def load_average() -> float | None:
     """The 1-minute load average (rounded to 0.01), or None where there is none."""
     try:
@@ -105,7 +97,7 @@ def solved_row(base: dict, solved: Solved, load: float | None = None) -> dict:
     the run's ``base`` (:func:`make_row`): its status and verification, wall and CPU seconds, solver
     statistics, solution hash, and where it ran (``load_1min`` at its
     start, ``core`` when pinned)."""
-    where = {"cpu_s": solved.cpu_seconds, "load_1min": load, "core": pinned_core()}
+    where = {"cpu_s": solved.cpu_seconds, "load_1min": load, "core": cores.pinned()}
     result = solved.result
     if result is None:
         return make_row(base, solved.index, solved.puzzle, status=Status.ERROR.value,
