@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import Puzzle, count_solutions, solve, verify
-from sudoku_models.core.automata import from_pattern, from_transitions
+from sudoku_models.core.automata import (from_pattern, from_transitions, lunchbox_automaton,
+                                       sandwich_automaton, sum_loop_automaton)
 from sudoku_models.errors import PuzzleFormatError, RulesError
 from sudoku_models.core.geometry import Layout
 from sudoku_models.formats.toolkit_json import constraint_to_json, constraints_from_json
@@ -367,3 +368,48 @@ def test_the_layers_are_the_transitions_of_the_accepted_words(drawn, length):
     assert all(list(arcs) == sorted(arcs) for arcs in automaton.layers(length))
     assert automaton.masks(length) == tuple(sum({1 << (v - 1) for _, v, _ in arcs})
                                             for arcs in used)
+
+
+
+@settings(max_examples=100, deadline=None)
+@given(_SMALL_NFA, st.integers(0, 4))
+def test_a_line_diagram_accepts_the_words_of_its_length_on_live_states_only(drawn, length):
+    """:func:`~sudoku_models.counter.line_diagrams.line_diagram` against the
+    automaton it unrolls, on every word of up to ``length + 1`` values: the
+    words of ``length`` values alike, no other; every transition on an
+    accepted word (none leads nowhere) and as few states as Moore's
+    refinement leaves."""
+    from sudoku_models.core.automata import Automaton
+    from sudoku_models.counter.line_diagrams import line_diagram
+
+    side, start, accepting, transitions = drawn
+    automaton = from_transitions(transitions, start, accepting, side)
+    moves, accepts = line_diagram(automaton, length)
+    diagram = Automaton(len(moves), 0, frozenset(np.flatnonzero(accepts).tolist()),
+                        tuple(map(tuple, moves.tolist())))
+    for word in _words(side, length + 1):
+        assert diagram.accepts(word) == (len(word) == length and automaton.accepts(word)), word
+    every = {(q, v, t) for q, row in enumerate(diagram.next) for v, t in enumerate(row, 1) if t >= 0}
+    assert {arc for arcs in diagram.layers(length) for arc in arcs} == every
+    assert _moore(diagram).states == diagram.states
+
+
+@pytest.mark.parametrize("build, length", [
+    (lambda: sandwich_automaton(18, 9), 9), (lambda: lunchbox_automaton(23, 9), 6),
+    (lambda: sum_loop_automaton(10, 9, 4), 4)])
+def test_a_line_diagram_merges_the_states_with_the_same_words_left(build, length):
+    """States that differ on longer words but not on the line's rest are
+    one state of the diagram (a sandwich row: 194 states on its accepted
+    words, 157 once merged), and it accepts what the automaton does on
+    words of the line's length (sampled)."""
+    from sudoku_models.core.automata import Automaton
+    from sudoku_models.counter.line_diagrams import line_diagram
+
+    automaton = build()
+    moves, accepts = line_diagram(automaton, length)
+    diagram = Automaton(len(moves), 0, frozenset(np.flatnonzero(accepts).tolist()),
+                        tuple(map(tuple, moves.tolist())))
+    assert _moore(diagram).states == diagram.states
+    rng = np.random.default_rng(length)
+    for word in rng.integers(1, 10, (3000, length)).tolist():
+        assert diagram.accepts(word) == automaton.accepts(word)

@@ -209,8 +209,10 @@ def _load_count9_many() -> None:
 
 def _load_variants() -> None:
     from ..core.cell_kinds import Cage
+    from ..core.line_kinds import Regular
 
-    run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (Cage((0, 1), 3),)), 1)
+    run_search(np.zeros(16, dtype=np.int32), Rules(Layout.square(2), (
+        Cage((0, 1), 3), Regular((4, 5, 6), pattern="1.*"))), 1)  # a line: its diagram compiles
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

@@ -750,7 +750,9 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     with exactly its supported values unless a cell comes twice; then it
     notes them (``keys``, ``LINE_KEYS``), and a line whose cells still hold
     them is skipped: the pass would strike nothing again. (Sandwich snipe
-    18: 43 to 40 passes a node.)"""
+    18: 43 to 40 passes a node.) Each automaton is its line's diagram
+    (:func:`.line_diagrams.line_diagram`), so the forward pass reaches no
+    state that cannot end a word in the cells left."""
     changed = 0
     states = line_next.shape[1]
     tick = marks.size - 1
