@@ -55,7 +55,8 @@ def default_cache_dir() -> Path:
 # (tests/test_counter.py checks that the list is whole).
 KERNEL_SOURCES = ("sudoku_models/counter/core.py", "sudoku_models/counter/kernel_tables.py",
                   "sudoku_models/counter/kernel.py", "sudoku_models/counter/kernel9.py",
-                  "sudoku_models/counter/uniqueness.py", "generator/search.py",
+                  "sudoku_models/counter/uniqueness.py", "sudoku_models/counter/line_diagrams.py",
+                  "generator/search.py",
                   "generator/bands.py", "generator/grid_symmetry.py")
 
 

@@ -752,7 +752,8 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     them is skipped: the pass would strike nothing again. (Sandwich snipe
     18: 43 to 40 passes a node.) Each automaton is its line's diagram
     (:func:`.line_diagrams.line_diagram`), so the forward pass reaches no
-    state that cannot end a word in the cells left."""
+    state that cannot end a word in the cells left but a sink that stands
+    for every missing transition (``LINE_NEXT``, :mod:`.kernel_tables`)."""
     changed = 0
     states = line_next.shape[1]
     tick = marks.size - 1
@@ -787,10 +788,9 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
                     v = trailing_zeros(rest)
                     rest &= rest - 1
                     target = line_next[k, q, v]
-                    if target >= 0 and seen[target] != stamp:
-                        seen[target] = stamp
-                        layers[top] = target
-                        top += 1
+                    layers[top] = target  # kept if new to the layer: no branch
+                    top += seen[target] != stamp
+                    seen[target] = stamp
         starts[length + 1] = top
         marks[tick] += 1
         alive = marks[tick]
@@ -805,13 +805,14 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
             for j in range(starts[i], starts[i + 1]):
                 q = layers[j]
                 rest = mask
+                held = np.int64(0)
                 while rest:
                     v = trailing_zeros(rest)
                     rest &= rest - 1
-                    target = line_next[k, q, v]
-                    if target >= 0 and live[target] == alive:
-                        earlier[q] = before
-                        keep |= np.int64(1) << v
+                    held |= np.int64(live[line_next[k, q, v]] == alive) << v  # no branch
+                if held:
+                    earlier[q] = before
+                    keep |= held
             if keep == 0:
                 return -1
             support[i] = keep
