@@ -140,20 +140,20 @@ def _singles(cand, grid, peers, houses, full, queue) -> bool:
                 continue
             bit = cand[cell]
             grid[cell] = _popcount(bit - 1) + 1
-            for i in range(peers.shape[1]):
+            bad = False
+            for i in range(peers.shape[1]):  # no branch on the candidates: see _lines
                 peer = peers[cell, i]
                 if peer < 0:
                     break
-                if cand[peer] & bit:
-                    if grid[peer] != 0:
-                        return False
-                    rest = cand[peer] & ~bit
-                    if rest == 0:
-                        return False
-                    cand[peer] = rest
-                    if rest & (rest - 1) == 0:
-                        queue[top] = peer
-                        top += 1
+                held = cand[peer]
+                rest = held & ~bit
+                cand[peer] = rest
+                struck = held != rest
+                bad |= struck & ((grid[peer] != 0) | (rest == 0))
+                queue[top] = peer  # kept when its candidates dropped to one
+                top += struck & (rest & (rest - 1) == 0)
+            if bad:
+                return False
         top = _hidden_singles(cand, grid, houses, full, queue)
         if top < 0:
             return False
