@@ -306,8 +306,7 @@ def _arcs(cand, arc_from, arc_to, arc_allowed) -> int:
     candidates some candidate of its ``from`` cell allows (a filled cell's
     one candidate is its value, so a placement is checked here too): -1 on
     a contradiction, 1 if a candidate was struck, else 0."""
-    changed = False
-    bad = False
+    changed = 0
     for arc in range(arc_from.size):
         source = cand[arc_from[arc]]
         support = np.int64(0)
@@ -316,12 +315,13 @@ def _arcs(cand, arc_from, arc_to, arc_allowed) -> int:
             support |= arc_allowed[arc, _popcount(low - 1)]
             source ^= low
         target = arc_to[arc]
-        held = cand[target]
-        rest = held & support
-        cand[target] = rest  # no branch on the candidates: see _lines
-        changed |= rest != held
-        bad |= rest == 0
-    return -1 if bad else int(changed)
+        if cand[target] & ~support:
+            rest = cand[target] & support
+            if rest == 0:
+                return -1
+            cand[target] = rest
+            changed = 1
+    return changed
 
 
 @numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
