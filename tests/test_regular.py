@@ -255,6 +255,33 @@ def test_minimizing_merges_exactly_the_states_moore_merges(drawn):
     assert _from_table(start, accepting, table) == _moore(Automaton(n, start, accepting, table))
 
 
+_ACYCLIC_DFA = st.integers(1, 14).flatmap(lambda n: st.integers(1, 4).flatmap(lambda side: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.tuples(*[st.lists(st.integers(q + 1, n), min_size=side, max_size=side)
+                for q in range(n)]))))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ACYCLIC_DFA)
+def test_an_acyclic_automaton_is_minimized_in_one_sweep_as_moore_would(drawn):
+    """:func:`~sudoku_models.core.automata._acyclic_classes` (every
+    transition to a higher state, ``n`` the sink) splits the states as
+    Moore's and Hopcroft's refinement does."""
+    from unittest.mock import patch
+
+    from sudoku_models.core import automata
+
+    flags, rows = drawn
+    n = len(flags)
+    moves = np.array(list(rows) + [[n] * len(rows[0])], np.int64)
+    accepting = np.array(list(flags) + [False])
+    swept = automata._classes(moves, accepting)
+    with patch.object(automata, "_ACYCLIC_STATES", -1):
+        refined = automata._classes(moves, accepting)
+    pairs = set(zip(swept.tolist(), refined.tolist()))  # one pair a class: the same split
+    assert len(pairs) == len(set(swept.tolist())) == len(set(refined.tolist()))
+
+
 def _from_table(start, accepting, table):
     """:func:`~sudoku_models.core.automata.from_step` on a table of next
     states (the states it reaches, numbered breadth first, then
