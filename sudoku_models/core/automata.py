@@ -791,7 +791,8 @@ def multiset_automaton(values, side: int) -> Automaton:
 
 
 @kept(maxsize=512)
-def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
+def lunchbox_automaton(total: int, side: int, shift: int = 0,
+                       length: int | None = None) -> Automaton:
     """Different values whose smallest and largest have values summing to
     ``total`` between them (a lunchbox), run on guesses
     (:func:`from_guesses`): a guess is the two ends' values ``(low,
@@ -807,7 +808,10 @@ def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
     timeouts to 6,131 nodes in 0.89 s; Killer lunchboxes 156,320 to 11,519
     nodes, 12.1 s to 1.10 (``benchmarks/interactive_solver/README.md``,
     "Lunchboxes, sandwiches and X-sums"). The automaton for a total of 23 has 573
-    states, 3,226 without the values between."""
+    states, 3,226 without the values between. With ``length`` (a line's
+    cells), it is right on words up to that length only (``from_guesses``'
+    ``longest``), built in fewer steps: for a total of 23, 1.9 ms on three
+    cells, 5.9 on five, 13.3 for any length (scratch, core 1)."""
     distinct = side <= DISTINCT_SIDE
 
     def step(guess, v):
@@ -827,7 +831,7 @@ def lunchbox_automaton(total: int, side: int, shift: int = 0) -> Automaton:
 
     values = range(1 + shift, side + shift + 1)
     return from_guesses(((low, high, 0, 0, 0) for low in values for high in values if low < high),
-                        step, lambda guess: guess[2] == 2, side, shift)
+                        step, lambda guess: guess[2] == 2, side, shift, longest=length)
 
 
 @kept(maxsize=64)

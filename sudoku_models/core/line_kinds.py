@@ -636,7 +636,7 @@ class Lunchbox(_AutomatonLine):
         super()._check(layout)
 
     def automaton(self, side):
-        return lunchbox_automaton(self.total, side)
+        return lunchbox_automaton(self.total, side, length=len(self.cells))
 
     def holds(self, word, side):
         low, high = sorted((word.index(min(word)), word.index(max(word))))
