@@ -128,6 +128,26 @@ def test_a_line_through_a_cell_twice_is_read_again_after_it_strikes():
     assert count_solutions(Puzzle(np.zeros((4, 4), int), rules), "backtracking") == 0
 
 
+@pytest.mark.parametrize("bound", [0, 10**9])
+def test_a_line_whose_diagram_outgrows_the_bound_is_pruned_on_its_automaton(monkeypatch, bound):
+    """Past :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states (here
+    patched to 0) a line's diagram gives way to its automaton, a sink
+    added; the counts stay those of brute force either way."""
+    from sudoku_models.core.line_kinds import Regular
+    from sudoku_models.counter import forget_tables, kernel_tables
+    from sudoku_models.counter.kernel_tables import LINE_NEXT
+
+    monkeypatch.setattr(kernel_tables, "MAX_AUTOMATON_STATES", bound)
+    forget_tables()
+    line = Regular((0, 1, 2, 3, 7, 11), pattern="1.*(23|4)|.3.*")
+    puzzle = Puzzle(np.zeros((4, 4), int), Rules(LAYOUT, (line,)))
+    automaton = line.automaton(4)
+    expected = len(kernel_tables.line_diagram(automaton, 6)[0]) if bound else automaton.states
+    assert kernel_tables.build_rules(puzzle.rules).locked[LINE_NEXT].shape == (1, expected + 1, 4)
+    assert count_solutions(puzzle, "backtracking", limit=None) == brute_count(puzzle) > 0
+    forget_tables()
+
+
 def test_a_regular_line_on_a_9x9_solves_alike_in_every_method():
     # row 1 alternates low (1-5) and high (6-9) digits, column 1 rises then falls once
     rules = Rules(Layout.square(3), (

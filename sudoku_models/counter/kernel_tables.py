@@ -109,6 +109,7 @@ from ..core.cell_kinds import Cage, CountingCircles, Pairwise
 from ..core.line_kinds import Renban
 from ..core.rules import Rules
 from ..core import sum_rules
+from ..limits import MAX_AUTOMATON_STATES
 from .line_diagrams import line_diagram
 
 PEERS, HOUSES, CELL_HOUSES, FULL, BITBOARD, IDENTITY = 0, 1, 2, 3, 4, 5
@@ -643,16 +644,32 @@ def _lines(lines, side: int) -> tuple:
     branch on whether a transition exists, which the processor mispredicted
     once a diagram had cut the transitions that lead nowhere (one pass over
     Sandwich snipe 18's lines on random candidates, scratch: 113 us on the
-    automata, 63 on the diagrams, 41 on the diagrams with the sink)."""
-    diagrams = [line_diagram(line.automaton, len(line.cells)) for line in lines]
-    sink = max((len(moves) for moves, _ in diagrams), default=0)
+    automata, 63 on the diagrams, 43 with the sink, 22 with no branch left in
+    :func:`.kernel._lines`)."""
+    tables = [_line_table(line) for line in lines]
+    sink = max((len(moves) for moves, _, _ in tables), default=0)
     table = np.full((len(lines), sink + 1, side), sink, np.int64)
     accept = np.zeros((len(lines), sink + 1), np.int64)
-    for k, (moves, accepting) in enumerate(diagrams):
+    for k, (moves, accepting, _) in enumerate(tables):
         table[k, :len(moves)] = np.where(moves >= 0, moves, sink)
         accept[k, :len(moves)] = accepting
-    return (_padded([line.cells for line in lines]), table, np.zeros(len(lines), np.int64), accept)
+    return (_padded([line.cells for line in lines]), table,
+            np.array([start for _, _, start in tables], np.int64), accept)
 
+
+def _line_table(line) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(next, accepting, start)`` of a line: its diagram, or its automaton
+    (:attr:`~sudoku_models.core.automata.Automaton.moves`) when the
+    diagram has more than :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES`
+    states (a line of ``L`` cells can have ``L`` times its automaton's),
+    so that no line's tables and workspace outgrow its automaton's bound."""
+    moves, accepting = line_diagram(line.automaton, len(line.cells))
+    if len(moves) <= MAX_AUTOMATON_STATES:
+        return moves, accepting, 0
+    automaton = line.automaton
+    flags = np.zeros(automaton.states, np.int64)
+    flags[sorted(automaton.accepting)] = 1
+    return automaton.moves, flags, automaton.start
 
 MAX_COMBOS = 4096  # combinations kept per sum; a sum with more is pruned by its bounds
 
