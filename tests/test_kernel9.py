@@ -4,8 +4,8 @@ to a pool, the answers the same either way."""
 
 from __future__ import annotations
 
-import os
 import multiprocessing
+import os
 import threading
 import time
 

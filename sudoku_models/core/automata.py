@@ -297,6 +297,7 @@ def _acyclic_classes(moves: np.ndarray, accepting: np.ndarray) -> np.ndarray:
         classes[q] = known.setdefault((flags[q], *[classes[t] for t in rows[q]]), len(known) + 1)
     return np.array(classes, np.int64)
 
+
 def _hopcroft(moves: np.ndarray, block: np.ndarray) -> np.ndarray:
     """The coarsest refinement of the partition ``block`` (``(n + 1,)``
     class numbers) stable under ``moves`` (:func:`_classes`), by Hopcroft's
