@@ -369,6 +369,30 @@ def test_the_subset_construction_accepts_the_words_of_some_run(drawn):
         assert automaton.accepts(word) == bool(states & accepting), (drawn, word)
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 4).flatmap(lambda side: st.integers(1, 8).flatmap(lambda n: st.tuples(
+    st.just(side), st.integers(0, n - 1), st.frozensets(st.integers(0, n - 1)),
+    st.dictionaries(st.tuples(st.integers(0, n - 1), st.integers(1, side)),
+                    st.integers(0, n - 1), max_size=n * side)))))
+def test_deterministic_transitions_skip_the_subset_construction_to_the_same_automaton(drawn):
+    """:func:`~sudoku_models.core.automata.from_transitions` of a
+    deterministic automaton (read breadth first) against the subset
+    construction of the same transitions: the same states, numbering and
+    accepting states."""
+    from sudoku_models.core import automata
+
+    side, start, accepting, table = drawn
+    transitions = [(q, v, t) for (q, v), t in table.items()]
+    number = {start: 0}
+    edges = [[] for _ in range(side)]
+    for q, v, t in transitions:
+        edges[v - 1].append((number.setdefault(q, len(number)), number.setdefault(t, len(number))))
+    subsets = automata._subsets(frozenset([0]), edges,
+                                frozenset(number[q] for q in accepting if q in number),
+                                len(number), side)
+    assert from_transitions(transitions, start, accepting, side) == subsets
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.integers(1, 3).flatmap(lambda side: st.integers(1, 8).flatmap(lambda n: st.tuples(
     st.just(side), st.frozensets(st.integers(0, n - 1), min_size=1),

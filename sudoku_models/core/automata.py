@@ -131,19 +131,27 @@ def from_transitions(transitions, start: int, accepting, side: int) -> Automaton
     """The deterministic automaton of a finite automaton given as
     ``(state, value, next state)`` triples (it may be non-deterministic:
     several triples for one state and value), a ``start`` state and the
-    ``accepting`` states; states are any whole numbers. Raises
+    ``accepting`` states; states are any whole numbers. A deterministic
+    one (a variant's automaton handed on as a regular line, as the solver's
+    strings and the values 0..N-1 do) is read breadth first and minimized
+    (:func:`from_step`), without the subset construction. Raises
     :class:`~sudoku_models.errors.RulesError` for a value outside
     ``1..side`` or more than :data:`~sudoku_models.limits.MAX_AUTOMATON_STATES` states."""
     number = {start: 0}
     edges: list[list[tuple[int, int]]] = [[] for _ in range(side)]
+    after: dict[tuple[int, int], int] = {}  # (state, value) -> next state, while deterministic
     for state, value, target in transitions:
         if not 1 <= value <= side:
             raise RulesError(f"regular: transition {state} -{value}-> {target}: the value is "
                              f"outside 1..{side}")
-        edges[value - 1].append((number.setdefault(state, len(number)),
-                                 number.setdefault(target, len(number))))
-    return _subsets(frozenset([0]), edges, frozenset(number[q] for q in accepting if q in number),
-                    len(number), side)
+        pair = (number.setdefault(state, len(number)), number.setdefault(target, len(number)))
+        edges[value - 1].append(pair)
+        if after is not None and after.setdefault((pair[0], value), pair[1]) != pair[1]:
+            after = None
+    final = frozenset(number[q] for q in accepting if q in number)
+    if after is not None:
+        return from_step(0, lambda q, v: after.get((q, v)), final.__contains__, side)
+    return _subsets(frozenset([0]), edges, final, len(number), side)
 
 
 def from_guesses(starts, step, accepts, side: int, shift: int = 0,
