@@ -291,7 +291,7 @@ _ACYCLIC_STATES = 2048  # up to here an acyclic automaton's classes are read in 
 def _acyclic_classes(moves: np.ndarray, accepting: np.ndarray) -> np.ndarray:
     """:func:`_classes` of an automaton whose every transition leads to a
     higher-numbered state (acyclic, numbered breadth first: an Or's, a
-    sum's, a between line's; the sink, last, counts as higher): from the
+    linear sum's; the sink, last, counts as higher): from the
     last state back, a state's class is its flag with its successors'
     classes, already known, in one dictionary look-up a state. Moore's
     rounds need one round per state of the longest chain (an Or of two

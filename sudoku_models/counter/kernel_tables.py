@@ -671,6 +671,7 @@ def _line_table(line) -> tuple[np.ndarray, np.ndarray, int]:
     flags[sorted(automaton.accepting)] = 1
     return automaton.moves, flags, automaton.start
 
+
 MAX_COMBOS = 4096  # combinations kept per sum; a sum with more is pruned by its bounds
 
 
