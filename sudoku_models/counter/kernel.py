@@ -54,7 +54,9 @@ from .core import BUDGET, FOUND, NODES, NONE, STOP, STOPPED, STOPPED_EARLY, popc
 from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS, CIRCLES,
                             CIRCLE_COMBOS, CIRCLE_GROUPS, CIRCLE_SEEN, COMBOS, DOMAINS, FULL, GRID,
                             HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
-                            LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START, MASKS,
+                            LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START,
+                            LUNCHBOX_CELLS, LUNCHBOX_COMBOS, LUNCHBOX_KEYS, LUNCHBOX_SPANS,
+                            LUNCHBOX_VALID, MASKS,
                             NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
                             SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
                             SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
@@ -835,6 +837,91 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     return changed
 
 
+@numba.njit(cache=True, nogil=True, _nrt=False)
+def _house_lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
+    """Sandwiches, and lunchboxes of ``s`` cells, whose cells hold every
+    value once (``LUNCHBOX_CELLS``, :mod:`.kernel_tables`), so that their
+    ends are the 1 and the ``s``: for each pair of cells that can hold the
+    two ends, each set of different values that fills the cells between
+    them with the total (``combos[spans[b, d]:spans[b, d + 1]]`` for ends
+    ``d`` cells apart) is live when the cells between still hold all its
+    values and the cells outside enough of the others; the cells between
+    keep the values of the live sets, the cells outside the values some
+    live set leaves out, and the ends their ends. -1 on a contradiction, 1
+    if a candidate was struck, else 0. (The Interactive Sudoku Solver's
+    ``Lunchbox`` handler on a house, ``js/solver/handlers.js``: the
+    regular line alone lets a value the sandwich needs stay outside it.)
+    ``valid``: ``(s,)`` scratch; ``keys`` (``LUNCHBOX_KEYS``): each box's
+    cells' candidates when its rule last struck nothing, and it is skipped
+    while they are the same, as :func:`_lines` skips a line."""
+    changed = 0
+    side = boxes.shape[1]
+    ends = np.int64(1) | (np.int64(1) << (side - 1))
+    middle = ((np.int64(1) << side) - 1) & ~ends
+    for b in range(boxes.shape[0]):
+        cells = boxes[b]
+        same = True
+        for i in range(side):
+            valid[i] = 0
+            same = same and keys[b, i] == cand[cells[i]]
+        if same:
+            continue
+        for i in range(side - 1):
+            first = cand[cells[i]] & ends
+            if first == 0:
+                continue
+            other = ends & ((first >> (side - 1)) | (first << (side - 1)))
+            inside = np.int64(0)
+            for j in range(i + 1, side):
+                last = cand[cells[j]] & other
+                if j > i + 1:
+                    inside |= cand[cells[j - 1]]
+                if last == 0 or spans[b, j - i + 1] == spans[b, j - i]:
+                    continue
+                outside = np.int64(0)
+                for k in range(i):
+                    outside |= cand[cells[k]]
+                for k in range(j + 1, side):
+                    outside |= cand[cells[k]]
+                outside &= middle
+                room = side - (j - i) - 1
+                held = np.int64(0)
+                left = np.int64(0)
+                live = False
+                for c in range(spans[b, j - i], spans[b, j - i + 1]):
+                    chosen = combos[c]
+                    if chosen & ~inside == 0 and _popcount(outside & ~chosen) >= room:
+                        held |= chosen
+                        left |= middle & ~chosen
+                        live = True
+                if not live:
+                    continue
+                left &= outside
+                for k in range(i):
+                    valid[k] |= left
+                valid[i] |= first & ((last >> (side - 1)) | (last << (side - 1)))
+                for k in range(i + 1, j):
+                    valid[k] |= held
+                valid[j] |= last
+                for k in range(j + 1, side):
+                    valid[k] |= left
+        struck = False
+        for i in range(side):
+            cell = cells[i]
+            if cand[cell] & ~valid[i]:
+                rest = cand[cell] & valid[i]
+                if rest == 0:
+                    return -1
+                cand[cell] = rest
+                struck = True
+        if struck:
+            changed = 1
+        else:
+            for i in range(side):
+                keys[b, i] = cand[cells[i]]
+    return changed
+
+
 VALUE_DECAY = 1 << 14  # contradictions between two quarterings of the value scores
 
 PLACED = np.int64(1) << 62  # beside a cell's candidates in SUM_VIEW: the cell is filled
@@ -1145,7 +1232,7 @@ def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
 
 def _variant(cand, grid, tables, work) -> int:
     """A variant's rules (:func:`_variant_rules`, :func:`_lines`,
-    :func:`_counting_circles`, then :func:`_intersections`) when the bundle
+    :func:`_house_lunchboxes`, :func:`_counting_circles`, then :func:`_intersections`) when the bundle
     has them: -1, 1 or 0 as :func:`_variant_rules`. A rule whose tables are
     empty is not called (numba counts a reference on each array passed: the
     three empty calls took 0.16 us a pass on a killer)."""
@@ -1163,6 +1250,13 @@ def _variant(cand, grid, tables, work) -> int:
         if lines < 0:
             return -1
         changed |= lines
+    if tables[LUNCHBOX_CELLS].shape[0]:
+        boxes = _house_lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
+                                  tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
+                                  work[LUNCHBOX_KEYS])
+        if boxes < 0:
+            return -1
+        changed |= boxes
     if tables[CIRCLES].shape[0]:
         circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
                                     tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
