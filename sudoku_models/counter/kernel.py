@@ -18,7 +18,9 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
    by their combinations (with the rest of their house), regular lines
-   by their automata's states (:func:`_lines`), and locked candidates
+   by their automata's states (:func:`_lines`), sandwiches and lunchboxes
+   on a house by the sets between their ends (:func:`_house_lunchboxes`),
+   and locked candidates
    between extra houses and the houses they meet (:func:`_intersections`);
 2. a classic layout branches on an empty cell with the fewest candidates
    (most constrained first, :func:`branch_cell`), trying its values in the
