@@ -85,8 +85,9 @@ MAX_AUTOMATON_EXPANSION = 50_000_000
 """The most transitions CP-SAT's expansion of an automaton line may read (its
 cells times its automaton's transitions, read at every position before the
 search, where no stop reaches it: about 1 CPU s; an or of 576 cages, 2,304
-cells x 101,019 transitions, took 6 CPU s at a 2 s limit): ``cp`` refuses a
-line past it (the binary methods and SAT read its live arcs instead)."""
+cells x 101,019 transitions when a cage was a group and a sum, took 6 CPU s
+at a 2 s limit): ``cp`` refuses a line past it (the binary methods and SAT
+read its live arcs instead)."""
 MAX_OR_NESTING = 16
 """The deepest Or composites may nest inside each other's branches (the
 Interactive Sudoku Solver's ``.Or ... .Or ... .End ... .End``; puzzles

@@ -224,16 +224,22 @@ def test_a_model_whose_estimate_passes_the_budget_is_refused_before_its_build(
 def test_cp_refuses_a_line_whose_expansion_no_stop_reaches(capsys):
     """CP-SAT expands an automaton line reading every transition at every
     cell before its search: an or of 576 cages took it 6 CPU s at a 2 s
-    limit; one of 400 is refused in one line (one of 200 solves: above)."""
+    limit, when each cage was a group and a sum (now one automaton, whose
+    line an or of 576 fits in the limit). An or of 576 Kropki dots and XV
+    pairs is refused in one line."""
     import time
 
     from sudoku_models.cli import main
 
+    pairs = [(f"R{r}C{c}", f"R{r}C{c + 1}") for r in range(1, 10) for c in range(1, 9)]
+    pairs += [(f"R{r}C{c}", f"R{r + 1}C{c}") for c in range(1, 10) for r in range(1, 9)]
+    items = [f".{kind}~{a}~{b}" for kind in ("WhiteDot", "BlackDot", "X", "V") for a, b in pairs]
     start = time.process_time()
-    assert main(["solve", "-m", "cp", "--time-limit", "2", "--", _or_of_cages(400)]) == 2
+    assert main(["solve", "-m", "cp", "--time-limit", "2", "--", ".Or" + "".join(items) + ".End"]) \
+        == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and ("cp: the or r1c1 line of 1,600 cells and 69,635 "
-                                      "transitions would take CP-SAT's expansion 111,416,000 "
+    assert err.count("\n") == 1 and ("cp: the or r1c1 line of 1,152 cells and 54,373 "
+                                      "transitions would take CP-SAT's expansion 62,637,696 "
                                       "steps") in err and "MAX_AUTOMATON_EXPANSION" in err
     assert time.process_time() - start < 3
 

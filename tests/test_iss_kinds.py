@@ -221,6 +221,23 @@ def test_a_between_line_reads_from_f_puzzles_and_back():
 OR_KINDS = ("cage-total", "kropki", "thermometer", "arrow", "sum", "between", "lockout")
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=9), st.integers(3, 45))
+def test_a_cage_in_an_or_is_one_word_of_its_combinations(word, total):
+    """A cage in an Or's branch is one automaton of its group and its sum
+    (``rules._word_forms``), accepting a word exactly when its values
+    differ and reach the total: a line pruned along its states then keeps
+    only the values of the cage's combinations."""
+    from sudoku_models.core.cell_kinds import Cage
+    from sudoku_models.core.constraint import Context
+    from sudoku_models.core.rules import _word_forms
+
+    cells = tuple(range(len(word)))
+    [line] = _word_forms(Cage(cells, total), Layout.square(3), Context(frozenset(), frozenset()))
+    assert line.cells == cells
+    assert line.automaton.accepts(word) == (len(set(word)) == len(word) and sum(word) == total)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_an_or_counts_on_a_4x4_as_brute_force_does(seed):
     """Two branches: one constraint that holds on a random grid, and one of

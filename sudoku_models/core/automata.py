@@ -948,6 +948,20 @@ def sum_loop_automaton(total: int, side: int, length: int) -> Automaton:
                         lambda guess: guess[0] == guess[1], side, longest=length)
 
 
+@kept(maxsize=256)
+def cage_automaton(total: int, side: int) -> Automaton:
+    """Different values summing to ``total`` (a killer cage's two rules as
+    one word): the state is the sum so far and the set of values read,
+    which the sum follows from (up to ``2^side`` states; an Or's branch
+    takes it up to :data:`DISTINCT_SIDE`)."""
+    def step(state, v):
+        held, used = state
+        bit = 1 << (v - 1)
+        return None if used & bit or held + v > total else (held + v, used | bit)
+
+    return from_step((0, 0), step, lambda state: state[0] == total, side)
+
+
 @kept(maxsize=64)
 def different_automaton(side: int) -> Automaton:
     """Values all different: the state is the set read."""
