@@ -194,3 +194,25 @@ def test_a_derived_sum_over_a_cage_without_total_is_kept():
     rules = Rules(Layout.square(2), (Cage((0, 1), 3), Cage((2, 3), None)))
     sums = {_normal(zip(map(int, s.cells), s.coefficients), s.total) for s in _derived_sums(rules)}
     assert (((2, 1), (3, 1)), 7) in sums
+
+
+@pytest.mark.parametrize("side", [4, 9, 12, 13])
+def test_the_sets_of_each_size_and_sum_are_every_combination_in_order(side):
+    """``combinations_of`` (read from the per-side table up to
+    ``TABLED_SIDE``, searched above it) against itertools: every set of
+    different values of each size and sum, in lexicographic order, and
+    None past the cap."""
+    from sudoku_models.counter import forget_tables
+    from sudoku_models.counter.kernel_tables import combination_table, combinations_of
+
+    for size in range(side + 1):
+        expected: dict[int, list[int]] = {}
+        for values in itertools.combinations(range(1, side + 1), size):
+            expected.setdefault(sum(values), []).append(sum(1 << (v - 1) for v in values))
+        for total in range(side * (side + 1) // 2 + 2):
+            sets = expected.get(total, [])
+            assert combinations_of(size, total, side, cap=10**6) == sets, (size, total)
+            if len(sets) > 1:
+                assert combinations_of(size, total, side, cap=len(sets) - 1) is None
+    forget_tables()  # a benchmark's call on a new puzzle builds the table again
+    assert combination_table.cache_info().currsize == 0

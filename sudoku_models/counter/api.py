@@ -66,12 +66,14 @@ def _rules_tables(rules: Rules) -> Tables:
 
 
 def forget_tables() -> None:
-    """Drop the variants' tables :func:`tables` keeps and the line automata
-    they were made from (:func:`~sudoku_models.core.automata.forget_automata`),
+    """Drop the variants' tables :func:`tables` keeps, the sets of values
+    by size and sum (:func:`.kernel_tables.combination_table`) and the line
+    automata they were made from (:func:`~sudoku_models.core.automata.forget_automata`),
     so that the next call on a puzzle new to its :class:`Rules` object
     builds them as its first call did (a benchmark that times what a user
     pays for a puzzle new to the process)."""
     _rules_tables.cache_clear()
+    kernel_tables.combination_table.cache_clear()
     forget_automata()
 
 
