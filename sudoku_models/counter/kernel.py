@@ -18,8 +18,8 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    to the loop (:func:`_variant`): pair relations made arc consistent,
    linear sums pruned by their bounds, sums over cells that all differ
    by their combinations (with the rest of their house), regular lines
-   by their automata's states (:func:`_lines`), lunchboxes and sandwiches
-   by the sets between their ends (:func:`_lunchboxes`),
+   by their automata's states (:func:`_lines`), sandwiches and lunchboxes
+   on a house by the sets between their ends (:func:`_house_lunchboxes`),
    and locked candidates
    between extra houses and the houses they meet (:func:`_intersections`);
 2. a classic layout branches on an empty cell with the fewest candidates
@@ -839,104 +839,76 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     return changed
 
 
-@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
-def _span(mask) -> np.int64:
-    """The values from the lowest of ``mask`` to its highest, both in (0
-    for none)."""
-    if mask == 0:
-        return np.int64(0)
-    return ((np.int64(1) << _highest(mask)) - 1) & ~((np.int64(1) << (_lowest(mask) - 1)) - 1)
-
-
 @numba.njit(cache=True, nogil=True, _nrt=False)
-def _lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
-    """Lunchboxes and sandwiches (``LUNCHBOX_CELLS``, :mod:`.kernel_tables`),
-    whose cells hold different values, the smallest and the largest at
-    the ends and every other value between them: for each pair of cells
-    that can hold the two ends, each set of different values that fills
-    the cells between them with the total (``combos[spans[b, d]:spans[b,
-    d + 1]]`` for ends ``d`` cells apart) is live when its values lie
-    between the ends' candidates, the cells between still hold them all,
-    and the cells outside enough of the values left between the ends; the
-    cells between keep the live sets' values, the cells outside the values
-    left, and the ends their candidates outside some live set's span. A
-    box as long as a house holds every value once, so its ends are the 1
-    and the ``s``, and those are its ends' candidates. -1 on a
-    contradiction, 1 if a candidate was struck, else 0. (The Interactive
-    Sudoku Solver's ``Lunchbox`` handler, ``js/solver/handlers.js``: a
-    regular line lets a value the box needs stay outside it, and its
-    passes cost more.) ``valid``: ``(s,)`` scratch; ``keys``
-    (``LUNCHBOX_KEYS``): each box's cells' candidates when its rule last
-    struck nothing, and it is skipped while they are the same, as
-    :func:`_lines` skips a line."""
+def _house_lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
+    """Sandwiches, and lunchboxes of ``s`` cells, whose cells hold every
+    value once (``LUNCHBOX_CELLS``, :mod:`.kernel_tables`), so that their
+    ends are the 1 and the ``s``: for each pair of cells that can hold the
+    two ends, each set of different values that fills the cells between
+    them with the total (``combos[spans[b, d]:spans[b, d + 1]]`` for ends
+    ``d`` cells apart) is live when the cells between still hold all its
+    values and the cells outside enough of the others; the cells between
+    keep the values of the live sets, the cells outside the values some
+    live set leaves out, and the ends their ends. -1 on a contradiction, 1
+    if a candidate was struck, else 0. (The Interactive Sudoku Solver's
+    ``Lunchbox`` handler on a house, ``js/solver/handlers.js``: the
+    regular line alone lets a value the sandwich needs stay outside it.)
+    ``valid``: ``(s,)`` scratch; ``keys`` (``LUNCHBOX_KEYS``): each box's
+    cells' candidates when its rule last struck nothing, and it is skipped
+    while they are the same, as :func:`_lines` skips a line."""
     changed = 0
     side = boxes.shape[1]
-    full = (np.int64(1) << side) - 1
     ends = np.int64(1) | (np.int64(1) << (side - 1))
+    middle = ((np.int64(1) << side) - 1) & ~ends
     for b in range(boxes.shape[0]):
         cells = boxes[b]
-        length = 0
         same = True
-        while length < side and cells[length] >= 0:
-            valid[length] = 0
-            same = same and keys[b, length] == cand[cells[length]]
-            length += 1
+        for i in range(side):
+            valid[i] = 0
+            same = same and keys[b, i] == cand[cells[i]]
         if same:
             continue
-        house = length == side
-        for i in range(length - 1):
-            first = cand[cells[i]] & ends if house else cand[cells[i]]
+        for i in range(side - 1):
+            first = cand[cells[i]] & ends
             if first == 0:
                 continue
-            other = ends & ((first >> (side - 1)) | (first << (side - 1))) if house else full
+            other = ends & ((first >> (side - 1)) | (first << (side - 1)))
             inside = np.int64(0)
-            for j in range(i + 1, length):
+            for j in range(i + 1, side):
                 last = cand[cells[j]] & other
                 if j > i + 1:
                     inside |= cand[cells[j - 1]]
                 if last == 0 or spans[b, j - i + 1] == spans[b, j - i]:
                     continue
-                between = full & ~ends
-                if not house:  # strictly between the ends' lowest and highest candidates
-                    both = first | last
-                    between = ((np.int64(1) << (_highest(both) - 1)) - 1) & \
-                        ~((np.int64(1) << _lowest(both)) - 1)
                 outside = np.int64(0)
                 for k in range(i):
                     outside |= cand[cells[k]]
-                for k in range(j + 1, length):
+                for k in range(j + 1, side):
                     outside |= cand[cells[k]]
-                outside &= between
-                room = length - (j - i) - 1
+                outside &= middle
+                room = side - (j - i) - 1
                 held = np.int64(0)
                 left = np.int64(0)
-                spanned = full
                 live = False
                 for c in range(spans[b, j - i], spans[b, j - i + 1]):
                     chosen = combos[c]
-                    if chosen & ~(inside & between) == 0 and \
-                            _popcount(outside & ~chosen) >= room:
+                    if chosen & ~inside == 0 and _popcount(outside & ~chosen) >= room:
                         held |= chosen
-                        left |= between & ~chosen
-                        spanned &= _span(chosen)
+                        left |= middle & ~chosen
                         live = True
                 if not live:
                     continue
                 left &= outside
                 for k in range(i):
                     valid[k] |= left
-                if house:
-                    valid[i] |= first & ((last >> (side - 1)) | (last << (side - 1)))
-                    valid[j] |= last
-                else:
-                    valid[i] |= first & ~spanned
-                    valid[j] |= last & ~spanned
+                valid[i] |= first & ((last >> (side - 1)) | (last << (side - 1)))
                 for k in range(i + 1, j):
                     valid[k] |= held
-                for k in range(j + 1, length):
+                valid[j] |= last
+                for k in range(j + 1, side):
                     valid[k] |= left
         struck = False
-        for i in range(length):
+        for i in range(side):
             cell = cells[i]
             if cand[cell] & ~valid[i]:
                 rest = cand[cell] & valid[i]
@@ -947,7 +919,7 @@ def _lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
         if struck:
             changed = 1
         else:
-            for i in range(length):
+            for i in range(side):
                 keys[b, i] = cand[cells[i]]
     return changed
 
@@ -1262,7 +1234,7 @@ def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
 
 def _variant(cand, grid, tables, work) -> int:
     """A variant's rules (:func:`_variant_rules`, :func:`_lines`,
-    :func:`_lunchboxes`, :func:`_counting_circles`, then :func:`_intersections`) when the bundle
+    :func:`_house_lunchboxes`, :func:`_counting_circles`, then :func:`_intersections`) when the bundle
     has them: -1, 1 or 0 as :func:`_variant_rules`. A rule whose tables are
     empty is not called (numba counts a reference on each array passed: the
     three empty calls took 0.16 us a pass on a killer)."""
@@ -1281,7 +1253,7 @@ def _variant(cand, grid, tables, work) -> int:
             return -1
         changed |= lines
     if tables[LUNCHBOX_CELLS].shape[0]:
-        boxes = _lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
+        boxes = _house_lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
                                   tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
                                   work[LUNCHBOX_KEYS])
         if boxes < 0:

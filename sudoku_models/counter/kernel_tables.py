@@ -92,13 +92,13 @@ singles-only one) and then, from ``VARIANT`` on:
   cells that see every cell of a group, -1 padded;
 - ``CELL_SUMS`` ``(N, d)``, -1 padded: the sums whose rule reads each cell
   (:func:`_cell_sums`), whose rule runs again when the cell changes;
-- lunchboxes and sandwiches on a house (:func:`_boxes`, in place of their
-  regular lines): ``LUNCHBOX_CELLS`` ``(B, s)`` their cells in order, -1
-  padded; ``LUNCHBOX_COMBOS`` the sets of different values that sum to the
-  total (on a house, in ``2..s-1``), as bitmasks, those that fill the
-  cells between ends ``d`` cells apart (``d - 1`` values) of box ``b`` at
-  ``LUNCHBOX_SPANS[b, d]:LUNCHBOX_SPANS[b, d + 1]`` (``LUNCHBOX_SPANS``
-  ``(B, s + 1)``).
+- lunchboxes on a house (:func:`_house_lunchboxes`: sandwiches, and
+  lunchboxes of ``s`` cells, besides their regular lines): ``LUNCHBOX_CELLS``
+  ``(B, s)`` their cells in order; ``LUNCHBOX_COMBOS`` the sets of different
+  values in ``2..s-1`` that sum to the total, as bitmasks, those that fill
+  the cells between ends ``d`` cells apart (``d - 1`` values) of lunchbox
+  ``b`` at ``LUNCHBOX_SPANS[b, d]:LUNCHBOX_SPANS[b, d + 1]``
+  (``LUNCHBOX_SPANS`` ``(B, s + 1)``).
 
 A classic layout's bundles stop at ``SPLIT`` (or before ``SEGMENTS``), so
 :mod:`.kernel` compiles them without any variant rule: they pay nothing.
@@ -213,10 +213,10 @@ class Tables:
         ``(N,)``, each cell's candidates as the sums' rules last saw them,
         with a flag when filled; ``ORDER``: ``(N,)``, the cells in the order
         the two-way search fixed them, :func:`.kernel._reorder`;
-        ``LUNCHBOX_VALID``: ``(s,)``, the values a lunchbox's cells keep,
-        and ``LUNCHBOX_KEYS`` ``(B, s)``, each one's cells' candidates when
-        its rule last struck nothing, -1 before any,
-        :func:`.kernel._lunchboxes`)."""
+        ``LUNCHBOX_VALID``: ``(s,)``, the values a house lunchbox's cells
+        keep, and ``LUNCHBOX_KEYS`` ``(B, s)``, each one's cells' candidates
+        when its rule last struck nothing, -1 before any,
+        :func:`.kernel._house_lunchboxes`)."""
         n = self.cells
         work = (np.empty((n + 2, n), np.int64), np.empty((n + 2, n), np.int32),
                 np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n, np.int64),
@@ -344,14 +344,14 @@ def build_rules(rules: Rules, cage_rule: str = "sets") -> Tables:
     sums = _sums([*lowered.sums, *combined, *_derived_sums(rules)], matrix, houses,
                  cage_rule == "sets", _value_sets(rules),
                  grouped=len(lowered.sums) + len(combined))
-    boxes = _boxes(rules, matrix)
+    boxes = _house_boxes(rules, matrix)
     by_box = {(line.cells, line.source) for box, _ in boxes for line in box.automata(layout)}
     lines = [line for line in lowered.lines if (line.cells, line.source) not in by_box]
     variant = (np.ascontiguousarray(lowered.domains, dtype=np.int64), *_arcs(lowered, side, matrix),
                *sums[:-1], *_lines(lines, side))
     variant = (*variant, _intersections(houses, len(layout.houses)), sums[-1],
                _peer_bits(matrix), _priorities(rules, houses), *_circles(rules, matrix),
-               _cell_sums(sums[0], sums[6], layout.cells), *_lunchbox_tables(boxes, side))
+               _cell_sums(sums[0], sums[6], layout.cells), *_house_lunchboxes(boxes, side))
     locked = _frozen((*head, *_segments(layout.houses, side), *variant))
     singles = _frozen((*head, *_no_segments(side), *variant))
     return Tables(layout, layout.order, side, head[HOUSES], peers, locked, singles, rules)
@@ -395,46 +395,44 @@ def _circles(rules: Rules, matrix: np.ndarray) -> tuple:
     return (_padded([f[0] for f in found]), _padded([f[1] for f in found]), combos, seen)
 
 
-def _boxes(rules: Rules, matrix: np.ndarray) -> list[tuple]:
-    """The rules' lunchboxes, and their sandwiches whose cells hold every
-    value once (``s`` cells, all peers of each other), in a layout of ``s``
-    values, each with its sets of different values between its ends
-    (:func:`combinations_of`; on a box as long as a house, whose ends are
-    the 1 and the ``s``, without those) for each distance ``d = 1 ..
-    L - 1`` between the ends: :func:`.kernel._lunchboxes` prunes them, in
-    place of their regular lines (the sets decide a filled box as its
-    automaton does; one pass over Sandwich snipe 18's 18 sandwiches costs
-    less than its lines, and its branch nodes with the lines as well as
-    the sets were 7,885 in 0.60 CPU s, without them 14,079 in 0.10 s,
-    scratch). A box whose total has more than :data:`MAX_COMBOS` sets at
-    some distance keeps its line."""
+def _house_boxes(rules: Rules, matrix: np.ndarray) -> list[tuple]:
+    """The rules' sandwiches and lunchboxes whose cells hold every value
+    once (``s`` cells, all peers of each other, in a layout of ``s``
+    values), each with its sets of different values between its ends
+    (:func:`combinations_of`, the ends' values left out) for each distance
+    ``d = 1 .. s - 1`` between the ends: :func:`.kernel._house_lunchboxes`
+    prunes them, in place of their regular lines (a box's sets decide a
+    filled house as its automaton does; one pass over Sandwich snipe 18's
+    18 sandwiches costs less than its lines, and its branch nodes with the
+    lines as well as the sets were 7,885 in 0.60 CPU s, without them 14,079
+    in 0.10 s, scratch). A box whose total has more than :data:`MAX_COMBOS`
+    sets at some distance keeps its line."""
     layout = rules.layout
     side = layout.side
     ends = 1 | 1 << (side - 1)
     boxes = []
     for constraint in rules.constraints:
         cells = list(constraint.cells) if isinstance(constraint, (Sandwich, Lunchbox)) else []
-        if len(cells) < 2 or layout.values != side or not (
-                isinstance(constraint, Lunchbox) or len(cells) == side
-                and (matrix[np.ix_(cells, cells)] | np.eye(side, dtype=bool)).all()):
+        if len(cells) != side or layout.values != side or not (
+                isinstance(constraint, Lunchbox)
+                or (matrix[np.ix_(cells, cells)] | np.eye(side, dtype=bool)).all()):
             continue
-        found = [combinations_of(d - 1, constraint.total, side) for d in range(1, len(cells))]
+        found = [combinations_of(d - 1, constraint.total, side) for d in range(1, side)]
         if all(sets is not None for sets in found):
-            drop = ends if len(cells) == side else 0
-            boxes.append((constraint, [[m for m in sets if m & drop == 0] for sets in found]))
+            boxes.append((constraint, [[m for m in sets if m & ends == 0] for sets in found]))
     return boxes
 
 
-def _lunchbox_tables(boxes: list[tuple], side: int) -> tuple:
+def _house_lunchboxes(boxes: list[tuple], side: int) -> tuple:
     """``LUNCHBOX_CELLS`` .. ``LUNCHBOX_COMBOS`` (module docstring) of
-    :func:`_boxes`' boxes."""
+    :func:`_house_boxes`' boxes."""
     spans, combos = [], []
     for _, found in boxes:
         starts = [len(combos), len(combos)]  # distance 0: no sets
         for sets in found:
             combos.extend(sets)
             starts.append(len(combos))
-        spans.append(starts + [len(combos)] * (side + 1 - len(starts)))
+        spans.append(starts)
     return (_padded([box.cells for box, _ in boxes], side),
             np.array(spans, np.int64).reshape(-1, side + 1), np.array(combos, np.int64))
 
