@@ -20,8 +20,8 @@ the bit of its value). The search, after Norvig's and QQWing's solvers:
    by their combinations (with the rest of their house), regular lines
    by their automata's states (:func:`_lines`), sandwiches and lunchboxes
    on a house by the sets between their ends (:func:`_house_lunchboxes`),
-   and locked candidates
-   between extra houses and the houses they meet (:func:`_intersections`);
+   and locked candidates between extra houses and the houses they meet
+   (:func:`_intersections`);
 2. a classic layout branches on an empty cell with the fewest candidates
    (most constrained first, :func:`branch_cell`), trying its values in the
    order given by ``value_order`` (:func:`_cell_search`); a variant
@@ -58,11 +58,10 @@ from .kernel_tables import (ARC_ALLOWED, ARC_FROM, ARC_TO, CAND, CELL, CELL_SUMS
                             HOUSES, IDENTITY, INTERSECTIONS, LINE_ACCEPT, LINE_CELLS, LINE_KEYS,
                             LINE_LAYERS, LINE_MARKS, LINE_NEXT, LINE_SEGMENTS, LINE_START,
                             LUNCHBOX_CELLS, LUNCHBOX_COMBOS, LUNCHBOX_KEYS, LUNCHBOX_SPANS,
-                            LUNCHBOX_VALID, MASKS,
-                            NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE, REGION_SEGMENTS, SCORES,
-                            SEGMENTS, SEGMENT_LINE, SEGMENT_REGION, SPLIT, SUM_CELLS, SUM_COEFS,
-                            SUM_COMBOS, SUM_GROUPS, SUM_KEYS, SUM_REST, SUM_SEEN, SUM_TOTALS,
-                            SUM_VIEW, VALUE, VARIANT, WEIGHTS)
+                            LUNCHBOX_VALID, MASKS, NEXT, ORDER, PEERS, PEER_BITS, PRIORITY, QUEUE,
+                            REGION_SEGMENTS, SCORES, SEGMENTS, SEGMENT_LINE, SEGMENT_REGION,
+                            SPLIT, SUM_CELLS, SUM_COEFS, SUM_COMBOS, SUM_GROUPS, SUM_KEYS,
+                            SUM_REST, SUM_SEEN, SUM_TOTALS, SUM_VIEW, VALUE, VARIANT, WEIGHTS)
 
 compile_cache.prepare()  # before numba compiles or loads the kernels below: saves locked between processes
 
@@ -736,6 +735,23 @@ def _combinations(cand, grid, sum_cells, row, combos, first, last, outside, full
     return changed, needed
 
 
+@numba.njit(cache=True, nogil=True, inline="always", _nrt=False)
+def _keep(cand, cells, length, support) -> int:
+    """Each of the first ``length`` of ``cells`` keeps its candidates that
+    are in ``support`` (at the same index): -1 when one is left with none,
+    1 when one lost a candidate, else 0."""
+    struck = 0
+    for i in range(length):
+        cell = cells[i]
+        if cand[cell] & ~support[i]:
+            rest = cand[cell] & support[i]
+            if rest == 0:
+                return -1
+            cand[cell] = rest
+            struck = 1
+    return struck
+
+
 @numba.njit(cache=True, nogil=True, _nrt=False)
 def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, keys) -> int:
     """Regular lines pruned by their automata's state sets along the line
@@ -822,14 +838,10 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
             support[i] = keep
             live, earlier = earlier, live
             alive = before
-        for i in range(length):
-            cell = cells[i]
-            if cand[cell] & ~support[i]:
-                rest = cand[cell] & support[i]
-                if rest == 0:
-                    return -1
-                cand[cell] = rest
-                changed = 1
+        kept = _keep(cand, cells, length, support)
+        if kept < 0:
+            return -1
+        changed |= kept
         final = True  # each cell holds its supported values: a pass now strikes nothing
         for i in range(length):
             final = final and cand[cells[i]] == support[i]
@@ -907,16 +919,10 @@ def _house_lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
                 valid[j] |= last
                 for k in range(j + 1, side):
                     valid[k] |= left
-        struck = False
-        for i in range(side):
-            cell = cells[i]
-            if cand[cell] & ~valid[i]:
-                rest = cand[cell] & valid[i]
-                if rest == 0:
-                    return -1
-                cand[cell] = rest
-                struck = True
-        if struck:
+        kept = _keep(cand, cells, side, valid)
+        if kept < 0:
+            return -1
+        if kept:
             changed = 1
         else:
             for i in range(side):
@@ -1234,10 +1240,11 @@ def _counting_circles(cand, grid, circles, groups, combos, seen) -> int:
 
 def _variant(cand, grid, tables, work) -> int:
     """A variant's rules (:func:`_variant_rules`, :func:`_lines`,
-    :func:`_house_lunchboxes`, :func:`_counting_circles`, then :func:`_intersections`) when the bundle
-    has them: -1, 1 or 0 as :func:`_variant_rules`. A rule whose tables are
-    empty is not called (numba counts a reference on each array passed: the
-    three empty calls took 0.16 us a pass on a killer)."""
+    :func:`_house_lunchboxes`, :func:`_counting_circles`, then
+    :func:`_intersections`) when the bundle has them: -1, 1 or 0 as
+    :func:`_variant_rules`. A rule whose tables are empty is not called
+    (numba counts a reference on each array passed: the three empty calls
+    took 0.16 us a pass on a killer)."""
     changed = _variant_rules(cand, grid, tables[ARC_FROM], tables[ARC_TO], tables[ARC_ALLOWED],
                              tables[SUM_CELLS], tables[SUM_COEFS], tables[SUM_TOTALS],
                              tables[SUM_COMBOS], tables[COMBOS], tables[SUM_SEEN],

@@ -93,8 +93,8 @@ singles-only one) and then, from ``VARIANT`` on:
 - ``CELL_SUMS`` ``(N, d)``, -1 padded: the sums whose rule reads each cell
   (:func:`_cell_sums`), whose rule runs again when the cell changes;
 - lunchboxes on a house (:func:`_house_lunchboxes`: sandwiches, and
-  lunchboxes of ``s`` cells, besides their regular lines): ``LUNCHBOX_CELLS``
-  ``(B, s)`` their cells in order; ``LUNCHBOX_COMBOS`` the sets of different
+  lunchboxes of ``s`` cells, in place of their regular lines):
+  ``LUNCHBOX_CELLS`` ``(B, s)`` their cells in order; ``LUNCHBOX_COMBOS`` the sets of different
   values in ``2..s-1`` that sum to the total, as bitmasks, those that fill
   the cells between ends ``d`` cells apart (``d - 1`` values) of lunchbox
   ``b`` at ``LUNCHBOX_SPANS[b, d]:LUNCHBOX_SPANS[b, d + 1]``
