@@ -743,7 +743,7 @@ def combinations_of(size: int, total: int, side: int, cap: int = MAX_COMBOS) -> 
     :func:`combination_table`."""
     if side <= TABLED_SIDE:
         found = combination_table(side).get((size, total), [])
-        return found if len(found) <= cap else None
+        return list(found) if len(found) <= cap else None  # a copy: the table is shared
     found: list[int] = []
 
     def extend(smallest: int, left: int, need: int, mask: int) -> bool:
@@ -772,10 +772,11 @@ TABLED_SIDE = 12  # combination_table's sides: 4,096 sets on a 12x12
 @lru_cache(maxsize=4)
 def combination_table(side: int) -> dict[tuple[int, int], list[int]]:
     """Every set of different values in ``1..side`` as a bitmask, by its
-    size and sum, each list in :func:`combinations_of`'s order: the ``2^side`` sets read
-    once (as the Interactive Sudoku Solver's ``LookupTables``), where the
-    search per sum took a 9x9 killer's build 0.5 ms of its 4.4 (scratch).
-    Dropped by :func:`~sudoku_models.counter.forget_tables`."""
+    size and sum, each list in :func:`combinations_of`'s order: the
+    ``2^side`` sets read once (as the Interactive Sudoku Solver's
+    ``LookupTables``), where the search per sum took a 9x9 killer's build
+    0.5 ms of its 4.4 (scratch). Dropped by
+    :func:`~sudoku_models.counter.forget_tables`."""
     masks = np.arange(1 << side, dtype=np.int64)
     bits = (masks[:, None] >> np.arange(side)) & 1
     keys = bits.sum(axis=1) * (side * side + side) + bits @ np.arange(1, side + 1)
