@@ -921,7 +921,7 @@ def _house_lunchboxes(cand, boxes, spans, combos, valid, keys) -> int:
                     valid[k] |= left
         kept = _keep(cand, cells, side, valid)
         if kept < 0:
-            return -1 - b
+            return -1
         if kept:
             changed = 1
         else:
@@ -1264,8 +1264,6 @@ def _variant(cand, grid, tables, work) -> int:
                                   tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
                                   work[LUNCHBOX_KEYS])
         if boxes < 0:
-            weights = work[WEIGHTS]
-            weights[weights.size - 1] = boxes  # the box, for _conflict
             return -1
         changed |= boxes
     if tables[CIRCLES].shape[0]:
@@ -1489,10 +1487,6 @@ def _conflict(tables, work, cell, bit) -> None:
         for i in range(cells.size):
             if cells[i] < 0:
                 break
-            weights[cells[i]] += 1
-    elif failed < -1:
-        cells = tables[LUNCHBOX_CELLS][-2 - failed]
-        for i in range(cells.size):
             weights[cells[i]] += 1
     weights[last] = 0
     scores = work[SCORES]
