@@ -178,16 +178,21 @@ except ValueError as refused:
 
 def test_a_build_past_the_memory_budget_is_refused_in_one_line():
     """The guard, for a model no estimate covers (classic rules), through
-    the API and the command line, each in a process of its own: the guard
-    caps the process's peak resident memory, which an earlier build in the
-    same process (another test's, or the other check's, whose memory the
-    next build reuses) may have raised past what this build reaches (the
-    command line's check, run after the API's in one process, built the
-    whole model and ran the solver on it without a limit in one CI run of
-    four). The time limit only bounds a failure."""
+    the API and the command line, each in a process of its own started by a
+    small one. The guard caps the process's peak resident memory
+    (``ru_maxrss``), and a process takes at its start the peak of the one
+    that started it (Linux keeps it across ``exec``): started straight from
+    a test worker of 1.6 GB, the build never passed that peak and was not
+    refused (one CI run); run after the API's check in the worker itself,
+    the command line's build reused the memory the first had freed, never
+    passed the peak either, and ran the solver on an empty 36x36 without a
+    limit (another). The time limit only bounds a failure."""
     def run(through_cli: bool) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-c", PAST_THE_BUDGET.format(through_cli=through_cli)],
-                              capture_output=True, text=True, timeout=240)
+        script = PAST_THE_BUDGET.format(through_cli=through_cli)
+        launcher = ("import subprocess, sys; "
+                    f"sys.exit(subprocess.run([sys.executable, '-c', {script!r}]).returncode)")
+        return subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
+                              timeout=240)
 
     api = run(False)
     assert api.returncode == 0, api.stderr[-2000:]
