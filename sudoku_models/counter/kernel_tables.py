@@ -779,12 +779,12 @@ def combination_table(side: int) -> dict[tuple[int, int], list[int]]:
     :func:`~sudoku_models.counter.forget_tables`."""
     masks = np.arange(1 << side, dtype=np.int64)
     bits = (masks[:, None] >> np.arange(side)) & 1
-    keys = bits.sum(axis=1) * (side * side + side) + bits @ np.arange(1, side + 1)
+    width = side * side + side  # above every sum: a key is size * width + sum
+    keys = bits.sum(axis=1) * width + bits @ np.arange(1, side + 1)
     smallest_first = bits @ (1 << np.arange(side - 1, -1, -1))  # the value 1 the top bit
     order = np.lexsort((-smallest_first, keys))
     keys, masks = keys[order], masks[order]
     starts = np.flatnonzero(np.diff(keys, prepend=-1))
-    width = side * side + side
     return {divmod(int(keys[i]), width): masks[i:j].tolist()
             for i, j in zip(starts, [*starts[1:], len(keys)])}
 
