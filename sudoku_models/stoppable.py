@@ -186,6 +186,7 @@ class _Call:
         self.memory_cap = memory_cap  # bytes of resident memory of the process
         self.ctrl_c = ctrl_c  # whether Ctrl-C stops it (main thread only)
         self.reason: str | None = None
+        self.resident = 0  # the process's resident bytes at the last look at the cap
 
     @property
     def polled(self) -> bool:
@@ -201,23 +202,62 @@ class _Call:
         if ((self.deadline is not None and now >= self.deadline)
                 or (self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline)):
             return "time limit"
-        if self.memory_cap is not None and peak_resident_bytes() > self.memory_cap:
-            return "memory"
+        if self.memory_cap is not None:
+            self.resident = resident_bytes()
+            if self.resident > self.memory_cap:
+                return "memory"
         return None
 
 
-def peak_resident_bytes() -> int:
-    """The most resident memory this process has held, in bytes (its peak:
-    ``getrusage``'s ``ru_maxrss``). One system call that keeps the GIL: the
-    watcher reads it every 50 ms while a build holds the GIL in long C calls,
-    and reading ``/proc/self/statm`` there (an open, a read and a close, each
-    giving the GIL back and waiting for it) took 1-2 s a time and held back
-    the deadline's stop by as much (a 1 s limit ended at 4-8 s). A cap on
-    the peak never stops work that stayed below it."""
-    import resource
+def resident_bytes() -> int:
+    """The resident memory this process holds now, in bytes (Linux: the
+    second field of ``/proc/self/statm`` times the page size; where there is
+    no ``/proc``, the peak, ``getrusage``'s ``ru_maxrss``). Now, not the
+    peak: a process takes at its start the peak of the one that started it
+    (Linux keeps ``ru_maxrss`` across ``exec``), so a cap on the peak let a
+    build started from a 1.6 GB process grow by 1.6 GB more than its budget
+    before it was seen. Read in one system call that keeps the GIL
+    (``pread`` called through :class:`ctypes.PyDLL` on a descriptor opened
+    once per process, 2 us): the watcher reads it every 50 ms while a build
+    holds the GIL in long C calls, and reading the file through Python's own
+    I/O (an open, a read and a close, each giving the GIL back and waiting
+    for it) took 1-2 s a time and held back the deadline's stop by as much
+    (a 1 s limit ended at 4-8 s)."""
+    statm = _statm()
+    if statm is None:
+        import resource
 
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak if sys.platform == "darwin" else peak * 1024
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+    fd, buffer, pread = statm
+    read = pread(fd, buffer, len(buffer), 0)
+    return int(buffer.raw[:read].split()[1]) * _PAGE_BYTES
+
+
+_PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_STATM_LOCK = threading.Lock()
+_STATM: dict[str, object] = {}  # pid, and the descriptor, buffer and pread of that process
+
+
+def _statm():
+    """This process's open ``/proc/self/statm``, a buffer for it and a
+    ``pread`` that keeps the GIL; None without ``/proc``. Opened again in a
+    forked child (the descriptor it inherits reads its parent's)."""
+    with _STATM_LOCK:
+        if _STATM.get("pid") != os.getpid():
+            if _STATM.get("fd") is not None:
+                os.close(_STATM["fd"])
+            _STATM.clear()
+            _STATM["pid"] = os.getpid()
+            try:
+                _STATM["fd"] = os.open("/proc/self/statm", os.O_RDONLY)
+            except OSError:
+                return None
+            pread = ctypes.PyDLL(None).pread
+            pread.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_long]
+            pread.restype = ctypes.c_ssize_t
+            _STATM["read"] = (_STATM["fd"], ctypes.create_string_buffer(128), pread)
+        return _STATM.get("read")
 
 
 class _Watcher:
@@ -319,7 +359,7 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     CPU clock reaches ``cpu_deadline`` (a :func:`time.process_time` value:
     every thread's CPU seconds, looked at every 50 ms; either reached:
     reason ``"time limit"``), once the process holds more than
-    ``memory_cap`` bytes of resident memory (:func:`peak_resident_bytes`, looked
+    ``memory_cap`` bytes of resident memory (:func:`resident_bytes`, looked
     at every 50 ms; reason ``"memory"``) or, in the main thread, on Ctrl-C; ``stop()``
     must make ``work()`` return soon and be safe to call from another thread
     before and during ``work()``. Returns ``(what
@@ -339,6 +379,13 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
     if deadline is None and cpu_deadline is None and memory_cap is None and not main:
         return work(), None
     call = _Call(stop, deadline, cpu_deadline, ctrl_c=main, memory_cap=memory_cap)
+    return _watched(call, work), call.reason
+
+
+def _watched(call: _Call, work: Callable[[], T]) -> T:
+    """``work()`` while the watcher looks after ``call`` (sets its
+    ``reason`` and calls its stop); the body of :func:`call_stoppable`."""
+    main = call.ctrl_c
     _WATCHER.add(call)
     try:
         with _ctrl_c_held():
@@ -355,14 +402,15 @@ def call_stoppable(work: Callable[[], T], stop: Callable[[], None],
                 call.reason = "interrupted"  # came while the work was ending
     finally:
         _WATCHER.remove(call)
-    return result, call.reason
+    return result
 
 
 class WorkStopped(Exception):
     """Raised by :func:`call_python_stoppable` when its deadline or its
     memory cap stopped the work; ``reason``: ``"time limit"`` or
-    ``"memory"``; ``resident``: the process's resident bytes when it was
-    stopped."""
+    ``"memory"``; ``resident``: the process's resident bytes at the
+    watcher's last look at the cap (:func:`resident_bytes`; 0 without a
+    cap)."""
 
     def __init__(self, reason: str, resident: int) -> None:
         super().__init__(f"stopped ({reason})")
@@ -433,15 +481,13 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
     ``KeyboardInterrupt`` on Ctrl-C; what the work had made is to be thrown
     away."""
     thread, lock = threading.get_ident(), threading.Lock()
-    state = {"running": False, "resident": None, "raised": False}  # raised only while running
+    state = {"running": False, "raised": False}  # raised only while running
 
     def stop() -> None:
         with lock:
             if state["running"]:
                 _raise_in(thread, _Injected)  # first: nothing may delay the stop
                 state["raised"] = True
-                if state["resident"] is None:
-                    state["resident"] = peak_resident_bytes()
 
     _drop_unraisable_stops()
 
@@ -461,17 +507,14 @@ def call_python_stoppable(work: Callable[[], T], deadline: float | None = None,
                 except _Injected:
                     continue
 
+    call = _Call(stop, deadline, cpu_deadline, ctrl_c=ctrl_c_can_reach_python(),
+                 memory_cap=memory_cap)
     try:
-        return call_stoppable(guarded, stop, deadline, cpu_deadline, memory_cap)[0]
+        return _watched(call, guarded)
     except _Injected:
-        resident = state["resident"] or 0
-        if memory_cap is not None and resident > memory_cap:
-            raise WorkStopped("memory", resident) from None
-        passed = ((deadline is not None and time.perf_counter() >= deadline)
-                  or (cpu_deadline is not None and time.process_time() >= cpu_deadline))
-        if not passed:
+        if call.reason == "interrupted":
             raise KeyboardInterrupt from None
-        raise WorkStopped("time limit", resident) from None
+        raise WorkStopped(call.reason, call.resident) from None
 
 
 @contextmanager

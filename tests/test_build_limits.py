@@ -165,12 +165,13 @@ import sys
 import numpy as np
 from sudoku_models import Puzzle, limits, solve
 from sudoku_models.cli import main
-limits.MODEL_BYTES = 24 << 20  # a 36x36 CNF grows past it in seconds
-empty = Puzzle.from_grid(np.zeros((36, 36), np.int64))
+np.ones(64 << 20).sum()  # 512 MiB held and handed back: the process's peak
+limits.MODEL_BYTES = 24 << 20  # a 25x25 CNF takes some 250 MiB: less than that peak
+empty = Puzzle.from_grid(np.zeros((25, 25), np.int64))
 if {through_cli}:
-    sys.exit(main(["solve", "-m", "sat-minimal", "--time-limit", "60", "--", empty.to_string()]))
+    sys.exit(main(["solve", "-m", "sat-minimal", "--time-limit", "20", "--", empty.to_string()]))
 try:
-    solve(empty, "sat-minimal", time_limit=60)
+    solve(empty, "sat-minimal", time_limit=20)
 except ValueError as refused:
     print(type(refused).__name__, refused)
 """
@@ -178,25 +179,23 @@ except ValueError as refused:
 
 def test_a_build_past_the_memory_budget_is_refused_in_one_line():
     """The guard, for a model no estimate covers (classic rules), through
-    the API and the command line, each in a process of its own started by a
-    small one. The guard caps the process's peak resident memory
-    (``ru_maxrss``), and a process takes at its start the peak of the one
-    that started it (Linux keeps it across ``exec``): started straight from
-    a test worker of 1.6 GB, the build never passed that peak and was not
-    refused (one CI run); run after the API's check in the worker itself,
-    the command line's build reused the memory the first had freed, never
-    passed the peak either, and ran the solver on an empty 36x36 without a
-    limit (another). The time limit only bounds a failure."""
+    the API and the command line, each in a process of its own started by
+    one that held 512 MiB, and which held them itself before the build: the
+    budget counts what the build adds to the memory the process holds when
+    the build starts. A cap on the peak (``ru_maxrss``, which Linux carries
+    across ``exec``) let both builds grow to their full 250 MiB and solve
+    (one CI run, started from a 1.6 GB test worker, solved an empty 36x36
+    without a limit). The time limit only bounds a failure."""
     def run(through_cli: bool) -> subprocess.CompletedProcess:
         script = PAST_THE_BUDGET.format(through_cli=through_cli)
-        launcher = ("import subprocess, sys; "
+        launcher = ("import subprocess, sys, numpy as np; np.ones(64 << 20).sum(); "
                     f"sys.exit(subprocess.run([sys.executable, '-c', {script!r}]).returncode)")
         return subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
                               timeout=240)
 
     api = run(False)
     assert api.returncode == 0, api.stderr[-2000:]
-    assert re.fullmatch(r"ModelTooLarge sat-minimal: the model of 36x36 \(6x6 boxes\) with classic "
+    assert re.fullmatch(r"ModelTooLarge sat-minimal: the model of 25x25 \(5x5 boxes\) with classic "
                         r"rules grew past 24 MiB .* at \d+ MiB.*\n", api.stdout), api.stdout
     cli = run(True)
     assert cli.returncode == 2 and cli.stderr.count("\n") == 1, cli.stderr[-2000:]

@@ -27,7 +27,7 @@ from ..core.rules import Rules
 from .. import limits
 from ..errors import ModelTooLarge
 from ..limits import MAX_PUZZLE_ORDER, MAX_PUZZLE_SIDE
-from ..stoppable import WorkStopped, call_python_stoppable, peak_resident_bytes
+from ..stoppable import WorkStopped, call_python_stoppable, resident_bytes
 
 
 class ModelChangedError(ValueError):
@@ -322,7 +322,7 @@ class Formulation(ABC):
             ready(puzzle)
             return True
         made = None if self._built else dict(self.__dict__)  # the object before its build
-        before, start = peak_resident_bytes(), time.perf_counter()
+        before, start = resident_bytes(), time.perf_counter()
         try:
             call_python_stoppable(lambda: ready(puzzle), self._deadline.wall, self._deadline.cpu,
                                   before + limits.MODEL_BYTES)
