@@ -172,7 +172,7 @@ def test_a_decoded_automaton_accepts_what_its_rule_says(word):
     (".SameValues~3~R1C1~R1C2~R1C3~R1C4", "2 or more sets of one size"),
     (".EqualSum~R1C1~-~", "is not a cell such as R1C1"),
     (".Between~R1C1", "2 or more cells"),
-    (".SumLine~12~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R1C9~LOOP",
+    (".SumLine~12~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R1C9~R2C9~LOOP",
      "more than 20,000 states"),
 ])
 def test_a_bad_item_is_a_format_error_naming_it(text, message):

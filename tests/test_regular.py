@@ -393,12 +393,23 @@ def test_deterministic_transitions_skip_the_subset_construction_to_the_same_auto
     assert from_transitions(transitions, start, accepting, side) == subsets
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(1, 3).flatmap(lambda side: st.integers(1, 8).flatmap(lambda n: st.tuples(
+_GUESS_TABLES = st.integers(1, 3).flatmap(lambda side: st.integers(1, 8).flatmap(lambda n: st.tuples(
     st.just(side), st.frozensets(st.integers(0, n - 1), min_size=1),
     st.frozensets(st.integers(0, n - 1)),
     st.lists(st.lists(st.integers(-1, n - 1), min_size=side, max_size=side),
-             min_size=n, max_size=n)))), st.integers(-1, 0))
+             min_size=n, max_size=n))))
+
+
+def _states_reaching_acceptance(automaton) -> set[int]:
+    live = set(automaton.accepting)
+    while grown := {q for q in range(automaton.states) if q not in live
+                    and any(t in live for t in automaton.next[q])}:
+        live |= grown
+    return live
+
+
+@settings(max_examples=100, deadline=None)
+@given(_GUESS_TABLES, st.integers(-1, 0))
 def test_an_automaton_on_guesses_accepts_the_words_some_guess_accepts(drawn, shift):
     """:func:`~sudoku_models.core.automata.from_guesses` against running each
     guess on its own (guesses named by strings, values read shifted)."""
@@ -417,6 +428,40 @@ def test_an_automaton_on_guesses_accepts_the_words_some_guess_accepts(drawn, shi
         for value in word:
             alive = {table[g][value - 1] for g in alive} - {-1}
         assert automaton.accepts(word) == bool(alive & accepting), (drawn, word)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_GUESS_TABLES, st.integers(0, 4))
+def test_guesses_that_cannot_accept_in_the_values_left_are_left_out(drawn, longest):
+    """:func:`~sudoku_models.core.automata.from_guesses` to words of
+    ``longest`` values: right on every word up to that length, and every
+    state it keeps reaches an accepting one (the subsets leave out the
+    guesses that reach none within the values left: a lunchbox's automaton
+    for a total of 29 on seven cells went from 788 states to 98)."""
+    from sudoku_models.core.automata import from_guesses
+
+    side, starts, accepting, table = drawn
+    automaton = from_guesses(sorted(starts), lambda g, v: None if table[g][v - 1] < 0
+                             else table[g][v - 1], accepting.__contains__, side, longest=longest)
+    for word in _words(side, longest):
+        alive = set(starts)
+        for value in word:
+            alive = {table[g][value - 1] for g in alive} - {-1}
+        assert automaton.accepts(word) == bool(alive & accepting), (drawn, word)
+    assert _states_reaching_acceptance(automaton) == set(range(automaton.states)) or \
+        automaton.states == 1 and not automaton.accepting, drawn
+
+
+@settings(max_examples=100, deadline=None)
+@given(_SMALL_NFA)
+def test_states_that_cannot_accept_are_left_out_of_a_finite_automaton(drawn):
+    """:func:`~sudoku_models.core.automata.from_transitions`, deterministic
+    or not: every state reaches an accepting one (an automaton of no word
+    is one state without transitions)."""
+    side, start, accepting, transitions = drawn
+    automaton = from_transitions(transitions, start, accepting, side)
+    assert _states_reaching_acceptance(automaton) == set(range(automaton.states)) or \
+        (automaton.states, automaton.accepting) == (1, frozenset()), drawn
 
 
 @settings(max_examples=100, deadline=None)

@@ -762,7 +762,7 @@ def _lines(cand, line_cells, line_next, line_start, line_accept, layers, marks, 
     candidate was struck, else 0. The states reached are kept as lists per
     cell (``layers``, ``LINE_LAYERS``), deduplicated by stamps (``marks``,
     ``LINE_MARKS``), so a pass costs the states it reaches, not every state
-    of the largest automaton (a sum line's loop over 18 cells has 10,228;
+    of the largest automaton (a sum line's loop over 18 cells has 10,217;
     the Interactive Sudoku Solver's "10 Lines", when its loop of four cells
     had as many, took 2.4 ms per branch node while each pass went through
     all of them; the tail of ``layers`` holds each pass's
