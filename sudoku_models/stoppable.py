@@ -212,7 +212,8 @@ class _Call:
 def resident_bytes() -> int:
     """The resident memory this process holds now, in bytes (Linux: the
     second field of ``/proc/self/statm`` times the page size; where there is
-    no ``/proc``, the peak, ``getrusage``'s ``ru_maxrss``). Now, not the
+    no ``/proc``, or it cannot be read, the peak, ``getrusage``'s
+    ``ru_maxrss``). Now, not the
     peak: a process takes at its start the peak of the one that started it
     (Linux keeps ``ru_maxrss`` across ``exec``), so a cap on the peak let a
     build started from a 1.6 GB process grow by 1.6 GB more than its budget
@@ -224,14 +225,15 @@ def resident_bytes() -> int:
     for it) took 1-2 s a time and held back the deadline's stop by as much
     (a 1 s limit ended at 4-8 s)."""
     statm = _statm()
-    if statm is None:
-        import resource
+    if statm is not None:
+        fd, buffer, pread = statm
+        read = pread(fd, buffer, len(buffer), 0)
+        if read > 0:
+            return int(buffer.raw[:read].split()[1]) * _PAGE_BYTES
+    import resource
 
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
-    fd, buffer, pread = statm
-    read = pread(fd, buffer, len(buffer), 0)
-    return int(buffer.raw[:read].split()[1]) * _PAGE_BYTES
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 _PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

@@ -210,3 +210,30 @@ def test_a_sat_solver_pysat_jumped_out_of_is_abandoned_not_freed():
                            timeout=120, cwd=Path(__file__).resolve().parent.parent)
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.split() == ["interrupted"] * 3
+
+
+def test_the_resident_memory_is_what_the_process_holds_now_not_its_peak():
+    """:func:`~sudoku_models.stoppable.resident_bytes`, the build guard's
+    reading, follows 256 MiB held and handed back (the peak,
+    ``ru_maxrss``, stays up), read again after a fork (the child's own
+    ``/proc/self/statm``)."""
+    from sudoku_models.stoppable import resident_bytes
+
+    before = resident_bytes()
+    held = np.ones(32 << 20)  # 256 MiB, written
+    during = resident_bytes()
+    del held
+    after = resident_bytes()
+    assert during - before > 200 << 20 and during - after > 200 << 20, (before, during, after)
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child holds 128 MiB more than its parent; it writes what it reads
+        try:
+            held = np.ones(16 << 20)
+            os.write(write, str(resident_bytes() - after).encode())
+            del held
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)
+    grown = int(os.read(read, 64))
+    assert 100 << 20 < grown < 200 << 20, grown
