@@ -1251,26 +1251,32 @@ def _variant(cand, grid, tables, work) -> int:
                              tables[SUM_REST], tables[SUM_GROUPS], tables[FULL],
                              work[SUM_KEYS], work[SUM_VIEW], tables[CELL_SUMS], work[WEIGHTS],
                              tables[PEER_BITS])
-    if changed != 0:
-        return changed
-    if tables[LUNCHBOX_CELLS].shape[0]:
-        changed = _house_lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
-                                    tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
-                                    work[LUNCHBOX_KEYS])
-        if changed != 0:
-            return changed
-    if tables[CIRCLES].shape[0]:
-        changed = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
-                                    tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
-        if changed != 0:
-            return changed
-    if tables[INTERSECTIONS].shape[0]:
-        changed = _intersections(cand, grid, tables[INTERSECTIONS])
-        if changed != 0:
-            return changed
+    if changed < 0:
+        return -1
     if tables[LINE_CELLS].shape[0]:
-        changed = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
-                         tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
+        lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
+                       tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
+        if lines < 0:
+            return -1
+        changed |= lines
+    if tables[LUNCHBOX_CELLS].shape[0]:
+        boxes = _house_lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
+                                  tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
+                                  work[LUNCHBOX_KEYS])
+        if boxes < 0:
+            return -1
+        changed |= boxes
+    if tables[CIRCLES].shape[0]:
+        circles = _counting_circles(cand, grid, tables[CIRCLES], tables[CIRCLE_GROUPS],
+                                    tables[CIRCLE_COMBOS], tables[CIRCLE_SEEN])
+        if circles < 0:
+            return -1
+        changed |= circles
+    if tables[INTERSECTIONS].shape[0]:
+        meets = _intersections(cand, grid, tables[INTERSECTIONS])
+        if meets < 0:
+            return -1
+        changed |= meets
     return changed
 
 
