@@ -1253,6 +1253,12 @@ def _variant(cand, grid, tables, work) -> int:
                              tables[PEER_BITS])
     if changed < 0:
         return -1
+    if tables[LINE_CELLS].shape[0]:
+        lines = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
+                       tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
+        if lines < 0:
+            return -1
+        changed |= lines
     if tables[LUNCHBOX_CELLS].shape[0]:
         boxes = _house_lunchboxes(cand, tables[LUNCHBOX_CELLS], tables[LUNCHBOX_SPANS],
                                   tables[LUNCHBOX_COMBOS], work[LUNCHBOX_VALID],
@@ -1271,9 +1277,6 @@ def _variant(cand, grid, tables, work) -> int:
         if meets < 0:
             return -1
         changed |= meets
-    if changed == 0 and tables[LINE_CELLS].shape[0]:  # the lines last, at the others' fixed point
-        changed = _lines(cand, tables[LINE_CELLS], tables[LINE_NEXT], tables[LINE_START],
-                         tables[LINE_ACCEPT], work[LINE_LAYERS], work[LINE_MARKS], work[LINE_KEYS])
     return changed
 
 
